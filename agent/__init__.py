@@ -1,0 +1,1 @@
+"""The crash-repair agent: reports, analysis, repair strategies and validation."""

@@ -1,0 +1,1 @@
+"""Repair strategies: ways of producing candidate patches."""

@@ -1,0 +1,88 @@
+"""The Sandbox protocol shared by every backend, and the sandbox's exceptions."""
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Protocol
+
+WORKSPACE = "/workspace"
+
+
+@dataclass(frozen=True)
+class ExecResult:
+    exit_code: int
+    output: str
+    timed_out: bool = False
+    duration: float = 0.0
+
+    @property
+    def ok(self) -> bool:
+        return self.exit_code == 0 and not self.timed_out
+
+
+class SandboxError(Exception):
+    """Root of every sandbox failure."""
+
+
+class SandboxDead(SandboxError):
+    """The sandbox (engine, container or process group) is gone; the run must stop."""
+
+
+class CommandTimeout(SandboxError, TimeoutError):
+    """A command or an interactive read ran past its time limit."""
+
+
+class ImageMissing(SandboxError):
+    """The sandbox image does not exist and could not be built."""
+
+
+class SetupFailed(SandboxError):
+    """Installing the repository inside the sandbox failed."""
+
+
+class PatchFailed(SandboxError):
+    """A patch did not apply to the workspace."""
+
+
+class Session(Protocol):
+    """An interactive program (pdb, gdb) driven to its prompt."""
+
+    def send(self, line: str, timeout: float = 10.0) -> str:
+        """Send one line, return everything printed up to the next prompt (without it)."""
+
+    @property
+    def alive(self) -> bool: ...
+
+    def close(self) -> None: ...
+
+
+class Sandbox(Protocol):
+    """Runs commands against one workspace (the repository under repair).
+
+    Paths given to read/write are relative to the workspace root unless absolute.
+    """
+
+    workdir: str
+
+    def run(self, cmd: str, *, timeout: float = 60.0, cwd: str | None = None,
+            env: dict[str, str] | None = None) -> ExecResult: ...
+
+    def read(self, path: str) -> str: ...
+
+    def write(self, path: str, text: str) -> None: ...
+
+    def apply_patch(self, diff: str) -> None:
+        """Apply a unified diff to the workspace; raise PatchFailed when it does not apply."""
+
+    def snapshot(self) -> None:
+        """Remember the workspace as it is now; reset() returns to it."""
+
+    def reset(self) -> None:
+        """Return the workspace to the last snapshot (cheap: no new clone)."""
+
+    def diff(self) -> str:
+        """The unified diff of the workspace against the last snapshot."""
+
+    def session(self, argv: list[str], prompt: str, *, timeout: float = 30.0,
+                cwd: str | None = None) -> Session: ...
+
+    def close(self) -> None: ...
