@@ -1,0 +1,210 @@
+"""LocalSandbox: plain subprocesses in a host directory. For development only.
+
+It does NOT isolate anything: commands run as the calling user, with its network, its
+files and its privileges. Use the Docker backend for untrusted code.
+"""
+from __future__ import annotations
+
+import logging
+import os
+import queue
+import shutil
+import signal
+import subprocess
+import tempfile
+import threading
+import time
+from pathlib import Path
+
+from sandbox.base import ExecResult, SandboxError
+from sandbox.session import OUTPUT_LIMIT, CappedBuffer, GitWorkspace, PromptSession
+
+log = logging.getLogger(__name__)
+
+
+def _killpg(proc: subprocess.Popen) -> None:
+    try:
+        os.killpg(proc.pid, signal.SIGKILL)
+    except (ProcessLookupError, PermissionError):
+        pass
+
+
+class LocalSession(PromptSession):
+    """An interactive program over pipes, in its own process group."""
+
+    def __init__(self, argv: list[str], prompt: str, cwd: str, env: dict[str, str]):
+        super().__init__(prompt)
+        self._q: queue.Queue = queue.Queue()
+        self._open = 2
+        self.proc = subprocess.Popen(argv, cwd=cwd, env=env, stdin=subprocess.PIPE,
+                                     stdout=subprocess.PIPE, stderr=subprocess.PIPE,
+                                     start_new_session=True, bufsize=0)
+        for stream, f in ((1, self.proc.stdout), (2, self.proc.stderr)):
+            threading.Thread(target=self._pump, args=(stream, f), daemon=True).start()
+
+    def _pump(self, stream: int, f) -> None:
+        fd = f.fileno()
+        while True:
+            try:
+                data = os.read(fd, 65536)
+            except OSError:
+                data = b""
+            self._q.put((stream, data))
+            if not data:
+                return
+
+    def _recv(self, timeout: float):
+        while True:
+            try:
+                stream, data = self._q.get(timeout=timeout)
+            except queue.Empty:
+                raise TimeoutError from None
+            if data:
+                return stream, data
+            self._open -= 1
+            if self._open == 0:
+                return None
+
+    def _send_bytes(self, data: bytes) -> None:
+        self.proc.stdin.write(data)
+        self.proc.stdin.flush()
+
+    def _kill(self) -> None:
+        _killpg(self.proc)
+        try:
+            self.proc.wait(timeout=5)
+        except subprocess.TimeoutExpired:
+            pass
+        for f in (self.proc.stdin, self.proc.stdout, self.proc.stderr):
+            try:
+                f.close()
+            except OSError:
+                pass
+
+
+class LocalSandbox(GitWorkspace):
+    """Runs commands as plain subprocesses in ``workspace`` (a copy of the repository).
+
+    NO ISOLATION: this is for development and tests on trusted code only. Every command
+    runs in its own process group under a timeout that kills the whole group.
+    """
+
+    def __init__(self, workspace: Path | str, *, venv: Path | str | None = None,
+                 env: dict[str, str] | None = None, output_limit: int = OUTPUT_LIMIT,
+                 owns_workspace: bool = False):
+        self.root = Path(workspace).resolve()
+        if not self.root.is_dir():
+            raise SandboxError(f"workspace {self.root} is not a directory")
+        self.workdir = str(self.root)
+        self.venv = Path(venv) if venv else None
+        self.output_limit = output_limit
+        self._owns = owns_workspace
+        self._closed = False
+        self._sessions: list[LocalSession] = []
+        self.env = dict(os.environ)
+        self.env.update({"PYTHONDONTWRITEBYTECODE": "1", "PIP_NO_INPUT": "1",
+                         "GIT_TERMINAL_PROMPT": "0"})
+        if self.venv:
+            self.env["VIRTUAL_ENV"] = str(self.venv)
+            self.env["PATH"] = f"{self.venv / 'bin'}{os.pathsep}{self.env.get('PATH', '')}"
+        self.env.update(env or {})
+        log.warning("LocalSandbox at %s does NOT isolate: repository code runs as this user "
+                    "with full access to the host and network", self.root)
+
+    # paths ---------------------------------------------------------------
+    def _path(self, path: str) -> Path:
+        p = Path(path)
+        full = (p if p.is_absolute() else self.root / p).resolve()
+        if full != self.root and not full.is_relative_to(self.root):
+            raise SandboxError(f"path {path!r} escapes the workspace {self.root}")
+        return full
+
+    def _cwd(self, cwd: str | None) -> str:
+        return str(self._path(cwd)) if cwd else str(self.root)
+
+    # commands --------------------------------------------------------------
+    def run(self, cmd: str, *, timeout: float = 60.0, cwd: str | None = None,
+            env: dict[str, str] | None = None) -> ExecResult:
+        self._check_open()
+        full_env = {**self.env, **(env or {})}
+        start = time.monotonic()
+        proc = subprocess.Popen(["/bin/bash", "-c", cmd], cwd=self._cwd(cwd), env=full_env,
+                                stdin=subprocess.DEVNULL, stdout=subprocess.PIPE,
+                                stderr=subprocess.STDOUT, start_new_session=True)
+        buf = CappedBuffer(self.output_limit)
+
+        def pump():
+            fd = proc.stdout.fileno()
+            while chunk := os.read(fd, 65536):
+                buf.add(chunk)
+
+        reader = threading.Thread(target=pump, daemon=True)
+        reader.start()
+        timed_out = False
+        try:
+            proc.wait(timeout=timeout)
+        except subprocess.TimeoutExpired:
+            timed_out = True
+        # kill the whole group: on timeout, and also leftovers that still hold the pipe
+        _killpg(proc)
+        proc.wait()
+        reader.join(timeout=2)
+        proc.stdout.close()
+        out = buf.text()
+        if timed_out:
+            out += f"\n[crashfix: command killed after {timeout:g}s timeout]"
+        return ExecResult(exit_code=proc.returncode if not timed_out else 124, output=out,
+                          timed_out=timed_out, duration=time.monotonic() - start)
+
+    def read(self, path: str) -> str:
+        self._check_open()
+        try:
+            return self._path(path).read_text(errors="replace")
+        except OSError as e:
+            raise SandboxError(f"cannot read {path}: {e}") from e
+
+    def write(self, path: str, text: str) -> None:
+        self._check_open()
+        p = self._path(path)
+        try:
+            p.parent.mkdir(parents=True, exist_ok=True)
+            p.write_text(text)
+        except OSError as e:
+            raise SandboxError(f"cannot write {path}: {e}") from e
+
+    def session(self, argv: list[str], prompt: str, *, timeout: float = 30.0,
+                cwd: str | None = None) -> LocalSession:
+        self._check_open()
+        env = {**self.env, "PYTHONUNBUFFERED": "1"}
+        s = LocalSession(argv, prompt, self._cwd(cwd), env)
+        self._sessions.append(s)
+        return s.start(timeout)
+
+    def _check_open(self) -> None:
+        if self._closed:
+            raise SandboxError("sandbox is closed")
+
+    def close(self) -> None:
+        if self._closed:
+            return
+        self._closed = True
+        for s in self._sessions:
+            s.close()
+        if self._owns:
+            top = self.root.parent if self.root.parent.name.startswith("crashfix-ws-") else self.root
+            shutil.rmtree(top, ignore_errors=True)
+            if self.venv and self.venv.parent.name.startswith("crashfix-venv-"):
+                shutil.rmtree(self.venv.parent, ignore_errors=True)
+
+    def __enter__(self):
+        return self
+
+    def __exit__(self, *exc):
+        self.close()
+
+
+def make_workspace(repo_dir: Path | str) -> Path:
+    """Copy ``repo_dir`` (with its .git) into a fresh temporary directory."""
+    dest = Path(tempfile.mkdtemp(prefix="crashfix-ws-")) / "workspace"
+    shutil.copytree(repo_dir, dest, symlinks=True)
+    return dest

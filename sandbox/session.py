@@ -1,0 +1,229 @@
+"""Pieces shared by the backends: capped output, the git workspace mechanism, prompt sessions.
+
+Nothing here knows about Docker or subprocesses; the backends supply the I/O.
+"""
+from __future__ import annotations
+
+import shlex
+import struct
+import time
+from typing import Protocol
+
+from sandbox.base import CommandTimeout, PatchFailed, SandboxError
+
+OUTPUT_LIMIT = 1_000_000  # bytes kept per command (head + tail)
+
+GIT = ("git -c user.name=crashfix -c user.email=crashfix@localhost -c commit.gpgsign=false "
+       "-c core.hooksPath=/dev/null -c core.quotepath=off -c safe.directory='*'")
+PATCH_FILE = ".git/crashfix-patch.diff"
+
+
+class CappedBuffer:
+    """Collects bytes, keeping the first and last ``limit/2`` bytes and counting what was cut."""
+
+    def __init__(self, limit: int = OUTPUT_LIMIT):
+        self.half = max(limit // 2, 1)
+        self.head = bytearray()
+        self.tail = bytearray()
+        self.cut = 0
+
+    def add(self, data: bytes) -> None:
+        room = self.half - len(self.head)
+        if room > 0:
+            self.head += data[:room]
+            data = data[room:]
+        if not data:
+            return
+        self.tail += data
+        extra = len(self.tail) - self.half
+        if extra > 0:
+            del self.tail[:extra]
+            self.cut += extra
+
+    def text(self) -> str:
+        head = self.head.decode("utf-8", "replace")
+        if not self.tail:
+            return head
+        tail = self.tail.decode("utf-8", "replace")
+        if self.cut:
+            return f"{head}\n[... crashfix: {self.cut} bytes of output cut ...]\n{tail}"
+        return head + tail
+
+
+class _Runs(Protocol):
+    def run(self, cmd: str, *, timeout: float = 60.0, cwd: str | None = None,
+            env: dict[str, str] | None = None): ...
+
+    def write(self, path: str, text: str) -> None: ...
+
+
+class GitWorkspace:
+    """snapshot/reset/diff/apply_patch through git inside the workspace (any backend with run/write)."""
+
+    _base: str | None = None
+    git_timeout: float = 120.0
+
+    def _git(self: _Runs, args: str, what: str) -> str:
+        res = self.run(f"{GIT} {args}", timeout=self.git_timeout)
+        if not res.ok:
+            raise SandboxError(f"{what} failed (exit {res.exit_code}): {res.output.strip()[-2000:]}")
+        return res.output
+
+    def snapshot(self) -> None:
+        out = self._git(
+            "--version >/dev/null && { [ -e .git ] || git init -q . ; } && "
+            f"{GIT} add -A . && "
+            f"{GIT} commit -q --no-verify --allow-empty -m 'crashfix snapshot' && "
+            f"{GIT} rev-parse HEAD", "snapshot")
+        self._base = out.strip().splitlines()[-1]
+
+    def _need_base(self) -> str:
+        if not self._base:
+            raise SandboxError("no snapshot taken yet: call snapshot() first")
+        return self._base
+
+    def reset(self) -> None:
+        base = self._need_base()
+        self._git(f"reset -q --hard {base} && {GIT} clean -fdq", "reset")
+
+    def diff(self) -> str:
+        base = self._need_base()
+        # intent-to-add makes new untracked files show up; reset() clears the index again
+        return self._git(f"add -A -N . && {GIT} diff --no-color --no-ext-diff --src-prefix=a/ "
+                         f"--dst-prefix=b/ {base}", "diff")
+
+    def apply_patch(self, diff: str) -> None:
+        if not diff.strip():
+            raise PatchFailed("empty patch")
+        if not diff.endswith("\n"):
+            diff += "\n"
+        self.write(PATCH_FILE, diff)
+        opts = f"--recount --whitespace=nowarn {PATCH_FILE}"
+        res = self.run(f"{GIT} apply --check {opts} && {GIT} apply {opts}", timeout=self.git_timeout)
+        if not res.ok:
+            raise PatchFailed(res.output.strip() or f"git apply exited {res.exit_code}")
+
+
+class PromptSession:
+    """Drives an interactive program to its prompt.
+
+    Subclasses provide ``_recv(timeout) -> (stream, bytes) | None`` (stream 1 = stdout,
+    2 = stderr; None at end of output; raise TimeoutError when nothing came in time),
+    ``_send_bytes(data)`` and ``_kill()``. The prompt is looked for on stdout only.
+    """
+
+    def __init__(self, prompt: str):
+        self.prompt = prompt
+        self._prompt_b = prompt.encode()
+        self._alive = True
+        self.banner = ""
+
+    # subclass hooks -------------------------------------------------------
+    def _recv(self, timeout: float) -> tuple[int, bytes] | None:
+        raise NotImplementedError
+
+    def _send_bytes(self, data: bytes) -> None:
+        raise NotImplementedError
+
+    def _kill(self) -> None:
+        raise NotImplementedError
+
+    # protocol ----------------------------------------------------------------
+    @property
+    def alive(self) -> bool:
+        return self._alive
+
+    def _until_prompt(self, timeout: float) -> str:
+        deadline = time.monotonic() + timeout
+        out = CappedBuffer()
+        tail = b""
+        while True:
+            remaining = deadline - time.monotonic()
+            if remaining <= 0:
+                self.close()
+                raise CommandTimeout(
+                    f"no prompt {self.prompt!r} within {timeout:g}s; session killed. "
+                    f"Output so far: {out.text()[-2000:]}")
+            try:
+                item = self._recv(remaining)
+            except TimeoutError:
+                continue
+            if item is None:  # program ended
+                self._alive = False
+                self._kill()
+                return out.text()
+            stream, data = item
+            out.add(data)
+            if stream == 1 and data:
+                tail = (tail + data)[-len(self._prompt_b):]
+                if tail == self._prompt_b:
+                    text = out.text()
+                    return text[: len(text) - len(self.prompt)] if text.endswith(self.prompt) else text
+
+    def start(self, timeout: float) -> "PromptSession":
+        self.banner = self._until_prompt(timeout)
+        return self
+
+    def send(self, line: str, timeout: float = 10.0) -> str:
+        if not self._alive:
+            raise SandboxError("the session's program has ended")
+        try:
+            self._send_bytes(line.rstrip("\n").encode() + b"\n")
+        except OSError:
+            self._alive = False
+            return ""
+        return self._until_prompt(timeout)
+
+    def close(self) -> None:
+        self._alive = False
+        self._kill()
+
+    def __enter__(self):
+        return self
+
+    def __exit__(self, *exc):
+        self.close()
+
+
+class FrameReader:
+    """Reads Docker's multiplexed stream: 8-byte header (stream, 0, 0, 0, big-endian size) + payload.
+
+    ``recv(n)`` must raise TimeoutError on timeout and return b"" at end of stream.
+    Partial frames survive a timeout.
+    """
+
+    def __init__(self, sock):
+        self.sock = sock
+        self.buf = bytearray()
+        self.eof = False
+
+    def read(self, timeout: float | None) -> tuple[int, bytes] | None:
+        deadline = None if timeout is None else time.monotonic() + timeout
+        while True:
+            if len(self.buf) >= 8:
+                stream, size = struct.unpack(">BxxxL", self.buf[:8])
+                if len(self.buf) >= 8 + size:
+                    data = bytes(self.buf[8:8 + size])
+                    del self.buf[:8 + size]
+                    return stream, data
+            if self.eof:
+                return None
+            if deadline is not None:
+                left = deadline - time.monotonic()
+                if left <= 0:
+                    raise TimeoutError("no data from the exec stream")
+                self.sock.settimeout(left)
+            try:
+                chunk = self.sock.recv(65536)
+            except OSError as e:  # socket.timeout is a subclass of OSError (TimeoutError)
+                if isinstance(e, TimeoutError):
+                    raise
+                self.eof = True
+                continue
+            if not chunk:
+                self.eof = True
+            self.buf += chunk
+
+
+def shell_join(argv: list[str]) -> str:
+    return " ".join(shlex.quote(a) for a in argv)
