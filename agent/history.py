@@ -1,0 +1,59 @@
+"""Commit history over the guilty lines: who last touched them, and when they came in."""
+from __future__ import annotations
+
+import logging
+import re
+from dataclasses import dataclass
+from pathlib import Path
+
+import git
+
+log = logging.getLogger(__name__)
+
+
+@dataclass(frozen=True)
+class Commit:
+    sha: str
+    subject: str
+    author: str
+    date: str
+
+    def short(self) -> str:
+        return f"{self.sha[:12]} (\"{self.subject}\")"
+
+
+def blame_line(repo_dir: Path, path: str, line: int) -> Commit | None:
+    """The commit that last changed path:line (`git blame -L`)."""
+    try:
+        out = git.Repo(repo_dir).git.blame("-L", f"{line},{line}", "--porcelain", "HEAD", "--", path)
+    except (git.GitCommandError, git.InvalidGitRepositoryError, git.NoSuchPathError, ValueError) as exc:
+        log.info("no blame for %s:%s: %s", path, line, exc)
+        return None
+    sha = out.split(" ", 1)[0]
+    fields = dict(re.findall(r"^(author|author-time|summary) (.*)$", out, re.M))
+    return Commit(sha, fields.get("summary", ""), fields.get("author", ""), fields.get("author-time", ""))
+
+
+def line_history(repo_dir: Path, path: str, start: int, end: int, *, limit: int = 5) -> list[Commit]:
+    """Commits that changed lines start..end of path, newest first (`git log -L`)."""
+    try:
+        out = git.Repo(repo_dir).git.log(f"-L{start},{end}:{path}", "-s", f"-n{limit}",
+                                         "--format=%H%x1f%s%x1f%an%x1f%aI")
+    except (git.GitCommandError, git.InvalidGitRepositoryError, git.NoSuchPathError, ValueError) as exc:
+        log.info("no history for %s:%s-%s: %s", path, start, end, exc)
+        return []
+    commits = []
+    for row in out.splitlines():
+        parts = row.split("\x1f")
+        if len(parts) == 4:
+            commits.append(Commit(*parts))
+    return commits
+
+
+def pickaxe(repo_dir: Path, text: str, *, limit: int = 5) -> list[Commit]:
+    """Commits that added or removed `text` (`git log -S`)."""
+    try:
+        out = git.Repo(repo_dir).git.log(f"-S{text}", f"-n{limit}", "--format=%H%x1f%s%x1f%an%x1f%aI")
+    except (git.GitCommandError, git.InvalidGitRepositoryError, git.NoSuchPathError, ValueError):
+        return []
+    return [Commit(*row.split("\x1f")) for row in out.splitlines() if row.count("\x1f") == 3]

@@ -1,0 +1,226 @@
+"""The main job: a repo and a crash report in, a validated patch (or an honest account) out."""
+from __future__ import annotations
+
+import json
+import logging
+import shutil
+import tempfile
+import time
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Callable
+
+from agent import history
+from agent.memory import Memory
+from agent.probe import Probe, probe
+from agent.reports import parse, to_json
+from agent.reports.model import CrashReport
+from agent.reports.paths import map_to_repo
+from agent.reproduce import Reproduction, reproduce
+from agent.result import write_outputs
+from agent.strategies.base import Candidate
+from agent.strategies.context import RepairContext, Site
+from agent.testrun import TestOutcome, run_tests
+from agent.validate import Validator, Verdict, rank_key
+from sandbox import Sandbox, SandboxError, open_sandbox, prepare_source
+
+log = logging.getLogger(__name__)
+
+
+class RunError(Exception):
+    """A run cannot go on (bad input or configuration); the message says why."""
+
+
+@dataclass
+class RunConfig:
+    repo: str
+    report_text: str
+    out: Path
+    ref: str | None = None
+    test_cmd: str | None = None
+    strategy: str = "auto"              # templates | llm | auto
+    sandbox: str = "docker"             # docker | local
+    image: str | None = None
+    setup_cmd: str | None = None
+    tries: int = 3                      # reproductions before and after a patch
+    max_candidates: int = 30
+    max_seconds: float = 600.0
+    want_valid: int = 3                 # stop after this many validated candidates
+    timeout: float = 300.0              # per command
+    protected: Callable[[str], bool] = lambda path: False
+
+
+@dataclass
+class Run:
+    """Everything a run learned; result.json and report.md are written from it."""
+    config: RunConfig
+    status: str = "error"
+    error: str | None = None
+    report: CrashReport | None = None
+    repo_paths: dict[str, str] = field(default_factory=dict)
+    sites: list[Site] = field(default_factory=list)
+    memory: Memory = field(default_factory=Memory)
+    reproduction: Reproduction | None = None
+    tests_before: TestOutcome | None = None
+    probe: Probe | None = None
+    verdicts: list[Verdict] = field(default_factory=list)
+    best: Verdict | None = None
+    timings: dict[str, float] = field(default_factory=dict)
+    notes: list[str] = field(default_factory=list)
+
+
+def is_protected_default(path: str) -> bool:
+    """Tests and CI are evidence, not things a fix may change."""
+    name = path.rsplit("/", 1)[-1]
+    return (path.startswith((".github/", ".ci/", "tests/", "test/")) or "/tests/" in path
+            or name.startswith("test_") or name.endswith("_test.py") or name == "conftest.py")
+
+
+class Pipeline:
+    def __init__(self, config: RunConfig, progress: Callable[[str], None] = lambda msg: None):
+        self.cfg, self.progress = config, progress
+        self.run = Run(config)
+
+    def execute(self) -> Run:
+        self.cfg.out.mkdir(parents=True, exist_ok=True)
+        work = Path(tempfile.mkdtemp(prefix="crashfix-src-"))
+        sb: Sandbox | None = None
+        try:
+            if self._parse():
+                source = self._phase("prepare", lambda: prepare_source(self.cfg.repo, self.cfg.ref, work / "repo"))
+                self._map(source)
+                sb = self._phase("sandbox", lambda: open_sandbox(
+                    self.cfg.sandbox, source, image=self.cfg.image, setup_cmd=self.cfg.setup_cmd))
+                self._analyse(sb, source)
+                if self.run.reproduction and self.run.reproduction.reproduced:
+                    self._repair(sb, source)
+        except (SandboxError, RunError) as exc:
+            self.run.status, self.run.error = "error", f"{type(exc).__name__}: {exc}"
+            log.error("run failed: %s", self.run.error)
+        finally:
+            if sb is not None:
+                sb.close()
+            shutil.rmtree(work, ignore_errors=True)
+            write_outputs(self.run)
+        return self.run
+
+    def _phase(self, name: str, fn):
+        self.progress(f"{name}…")
+        start = time.monotonic()
+        try:
+            return fn()
+        finally:
+            self.run.timings[name] = round(time.monotonic() - start, 3)
+
+    def _parse(self) -> bool:
+        report = self._phase("parse", lambda: parse(self.cfg.report_text))
+        if report is None:
+            self.run.error = "no crash report found in the given text"
+            return False
+        self.run.report = report
+        self.progress(f"parsed: {report.kind} {report.type}: {report.title}")
+        return True
+
+    def _map(self, source: Path) -> None:
+        files = repo_files(source)
+        run = self.run
+        for frame in run.report.frames:
+            mapped = map_to_repo(frame.file, files) if frame.file else None
+            if mapped:
+                run.repo_paths[frame.file] = mapped
+        depth = 0
+        for frame in run.report.frames:                    # innermost first
+            path = run.repo_paths.get(frame.file or "")
+            if path and frame.line:
+                run.sites.append(Site(path, frame.line, frame.function, depth))
+                run.memory.add("frame", f"{frame.function} at {path}:{frame.line}: {frame.code or ''}",
+                               f"{path}:{frame.line}")
+                depth += 1
+        if not run.sites:
+            run.notes.append("no frame of the report maps to a file of the repo")
+
+    def _analyse(self, sb: Sandbox, source: Path) -> None:
+        cfg, run = self.cfg, self.run
+        if cfg.test_cmd:
+            run.tests_before = self._phase("tests_before", lambda: run_tests(sb, cfg.test_cmd, timeout=cfg.timeout))
+        run.reproduction = self._phase("reproduce", lambda: reproduce(
+            sb, run.report, cfg.report_text, cfg.test_cmd, run.repo_paths, tries=cfg.tries, timeout=cfg.timeout))
+        rep = run.reproduction
+        if not rep.reproduced:
+            run.status = "not_reproduced"
+            tried = "; ".join(f"{a.how}: `{a.command}` (exit {a.exit_code})" for a in rep.attempts) or "nothing to run"
+            run.error = f"the crash did not reproduce; tried {tried}"
+            return
+        run.memory.add("reproduction", f"`{rep.command}` crashes {rep.crashed}/{rep.tries} times ({rep.how})", "sandbox")
+        if run.sites:
+            site = run.sites[0]
+            code = sb.read(site.path).splitlines()
+            lo, hi = max(site.line - 4, 0), min(site.line + 3, len(code))
+            window = "\n".join(f"{n + 1:5} {code[n]}" for n in range(lo, hi))
+            run.memory.add("code", window, f"{site.path}:{lo + 1}-{hi}")
+            self._phase("pdb", lambda: self._probe(sb, site, code[site.line - 1] if site.line <= len(code) else ""))
+            self._phase("history", lambda: self._history(source, site))
+
+    def _probe(self, sb: Sandbox, site: Site, line: str) -> None:
+        seen = probe(sb, self.run.reproduction.command, site.path, site.line, line, timeout=60)
+        self.run.probe = seen
+        if seen.error:
+            self.run.memory.add("debugger", f"pdb: {seen.error}", "pdb")
+            return
+        values = ", ".join(f"{k} = {v}" for k, v in seen.values.items())
+        self.run.memory.add("debugger", f"at {seen.frame}: {values}", "pdb")
+        sb.reset()
+
+    def _history(self, source: Path, site: Site) -> None:
+        blame = history.blame_line(source, site.path, site.line)
+        if blame:
+            self.run.memory.add("history", f"line {site.path}:{site.line} last changed by {blame.short()}", blame.sha)
+        for commit in history.line_history(source, site.path, max(site.line - 2, 1), site.line + 2, limit=3):
+            self.run.memory.add("history", f"{commit.short()} by {commit.author} touched lines near {site.path}:{site.line}", commit.sha)
+
+    def _repair(self, sb: Sandbox, source: Path) -> None:
+        cfg, run = self.cfg, self.run
+        candidates = self._phase("synthesis", lambda: self._candidates(sb, source))
+        if not candidates:
+            run.status, run.error = "not_fixed", "no strategy produced a candidate patch"
+            return
+        validator = Validator(sb, run.report, run.reproduction.command, cfg.test_cmd, run.tests_before,
+                              tries=cfg.tries, timeout=cfg.timeout)
+        start = time.monotonic()
+        for i, cand in enumerate(candidates[: cfg.max_candidates]):
+            if time.monotonic() - start > cfg.max_seconds:
+                run.notes.append(f"validation stopped at its budget of {cfg.max_seconds:.0f} s")
+                break
+            self.progress(f"validating {i + 1}/{len(candidates)}: {cand.description}")
+            run.verdicts.append(validator.check(cand))
+            if sum(v.validated for v in run.verdicts) >= cfg.want_valid:
+                break
+        run.timings["validation"] = round(time.monotonic() - start, 3)
+        survivors = sorted((v for v in run.verdicts if v.validated), key=rank_key)
+        if survivors:
+            run.status, run.best = "fixed", survivors[0]
+            run.memory.add("validation", f"validated: {run.best.candidate.description}", "validation")
+        else:
+            run.status, run.error = "not_fixed", f"none of {len(run.verdicts)} candidate(s) passed validation"
+
+    def _candidates(self, sb: Sandbox, source: Path) -> list[Candidate]:
+        cfg, run = self.cfg, self.run
+        if cfg.strategy == "llm":
+            raise RunError("the llm strategy is not available in this build yet: use --strategy templates")
+        from agent.strategies.templates import generate
+        probe_seen = run.probe
+        ctx = RepairContext(
+            exc_type=run.report.type.rsplit(".", 1)[-1], message=run.report.message, sites=run.sites,
+            read=sb.read, files=repo_files(source),
+            values=dict(probe_seen.values) if probe_seen and not probe_seen.error else {},
+            protected=lambda p: cfg.protected(p) or is_protected_default(p))
+        return generate(ctx, max_candidates=cfg.max_candidates)
+
+
+def repo_files(source: Path) -> list[str]:
+    return sorted(str(p.relative_to(source)).replace("\\", "/") for p in source.rglob("*")
+                  if p.is_file() and ".git" not in p.relative_to(source).parts)
+
+
+def run_pipeline(config: RunConfig, progress: Callable[[str], None] = lambda msg: None) -> Run:
+    return Pipeline(config, progress).execute()

@@ -1,0 +1,114 @@
+"""Looking at the crash under pdb: stop at the guilty line, record locals and the line's values."""
+from __future__ import annotations
+
+import ast
+import keyword
+import logging
+import re
+import shlex
+from dataclasses import dataclass, field
+
+from sandbox import Sandbox, SandboxError
+from agent.testrun import is_pytest
+
+log = logging.getLogger(__name__)
+
+PROMPT = "(Pdb) "
+WHERE_LINE = re.compile(r"^(>?)\s*(\S+?\.py)\((\d+)\)(\S+)\(\)", re.M)
+
+
+@dataclass
+class Probe:
+    command: str = ""
+    frame: str = ""                                   # "path:line in func" where it stopped
+    locals: str = ""                                  # repr of the frame's locals, cut
+    values: dict[str, str] = field(default_factory=dict)   # expression on the line -> repr or error
+    transcript: list[tuple[str, str]] = field(default_factory=list)
+    error: str | None = None
+
+
+def pdb_argv(command: str) -> list[str] | None:
+    """The reproduction command turned into a command that stops in pdb at the crash."""
+    argv = shlex.split(command)
+    if not argv or argv[0] not in ("python", "python3"):
+        return None
+    if is_pytest(command):
+        return argv + ["--pdb", "-x", "-q", "-p", "no:cacheprovider"]
+    return [argv[0], "-m", "pdb", *argv[1:]]
+
+
+def expressions(line: str) -> list[str]:
+    """Names, attributes and subscripts on a source line: the values worth printing (no calls)."""
+    text = line.strip()
+    for attempt in (text, text + " pass", text.removesuffix(":")):
+        try:
+            tree = ast.parse(attempt)
+            break
+        except SyntaxError:
+            continue
+    else:
+        return [w for w in re.findall(r"\b[A-Za-z_]\w*(?:\.\w+)*", text) if not keyword.iskeyword(w)][:8]
+    seen: dict[str, None] = {}
+    for node in ast.walk(tree):
+        if isinstance(node, (ast.Name, ast.Attribute, ast.Subscript)) and not _has_call(node):
+            seen[ast.unparse(node)] = None
+    return [e for e in seen if e not in ("True", "False", "None", "self") and not keyword.iskeyword(e)][:12]
+
+
+def _has_call(node: ast.AST) -> bool:
+    return any(isinstance(n, ast.Call) for n in ast.walk(node))
+
+
+def probe(sb: Sandbox, command: str, path: str, line: int, source_line: str, *,
+          timeout: float = 60) -> Probe:
+    """Run `command` under pdb to the post-mortem, move to path:line, and print what is there."""
+    result = Probe(command=command)
+    argv = pdb_argv(command)
+    if argv is None:
+        result.error = f"cannot run under pdb: {command}"
+        return result
+    try:
+        session = sb.session(argv, PROMPT, timeout=timeout)
+    except SandboxError as exc:
+        result.error = f"pdb did not start: {exc}"
+        return result
+    try:
+        talk = lambda cmd: _talk(session, cmd, result, timeout)
+        if "-m pdb" in " ".join(argv):
+            talk("continue")                     # run to the uncaught exception: post-mortem
+        where = talk("where")
+        ups = _frames_above(where, path, line)
+        if ups is None:
+            result.error = f"{path}:{line} is not on the stack pdb shows"
+            return result
+        for _ in range(ups):
+            talk("up")
+        result.frame = f"{path}:{line}"
+        result.locals = talk("p list(locals().items())")[:3000]
+        for expr in expressions(source_line):
+            result.values[expr] = talk(f"p {expr}").strip()[:500]
+    except SandboxError as exc:
+        result.error = f"pdb session ended: {exc}"
+    finally:
+        session.close()
+    return result
+
+
+def _talk(session, cmd: str, result: Probe, timeout: float) -> str:
+    out = session.send(cmd, timeout=timeout)
+    result.transcript.append((cmd, out))
+    return out
+
+
+def _frames_above(where: str, path: str, line: int) -> int | None:
+    """How many `up` commands from the current frame reach path:line (pdb `where` output)."""
+    frames = WHERE_LINE.findall(where)
+    current = next((i for i, f in enumerate(frames) if f[0] == ">"), len(frames) - 1)
+    for i in range(current, -1, -1):
+        _, file, lineno, _ = frames[i]
+        if file.endswith(path) and int(lineno) == line:
+            return current - i
+    for i in range(current, -1, -1):
+        if frames[i][1].endswith(path):
+            return current - i
+    return None

@@ -1,0 +1,148 @@
+"""Reproducing a reported crash in the sandbox, and deciding whether output shows the same crash."""
+from __future__ import annotations
+
+import logging
+import re
+import shlex
+from dataclasses import asdict, dataclass, field
+
+from agent.reports import parse
+from agent.reports.model import CrashReport
+from agent.testrun import SCRATCH, ensure_scratch, is_pytest
+from sandbox import ExecResult, Sandbox
+
+log = logging.getLogger(__name__)
+
+PYTEST_NODE = re.compile(r"^(?:FAILED|ERROR)\s+(\S+\.py::\S+)", re.M)
+SHELL_LINE = re.compile(r"^\s*\$\s+(.+)$", re.M)
+
+
+@dataclass
+class Attempt:
+    how: str                  # "failing test", "reproducer snippet", "script", "test suite"
+    command: str
+    reproduced: bool
+    exit_code: int
+    output_tail: str
+
+
+@dataclass
+class Reproduction:
+    command: str | None = None
+    how: str | None = None
+    tries: int = 0
+    crashed: int = 0
+    attempts: list[Attempt] = field(default_factory=list)
+    observed: CrashReport | None = None     # the crash as the sandbox printed it
+
+    @property
+    def reproduced(self) -> bool:
+        return self.crashed > 0
+
+    @property
+    def flaky(self) -> bool:
+        return 0 < self.crashed < self.tries
+
+    def to_dict(self) -> dict:
+        return {"command": self.command, "how": self.how, "tries": self.tries,
+                "crashed": self.crashed, "reproduced": self.reproduced, "flaky": self.flaky,
+                "attempts": [asdict(a) for a in self.attempts]}
+
+
+def base_type(name: str) -> str:
+    return name.rsplit(".", 1)[-1]
+
+
+def same_crash(want: CrashReport, res: ExecResult) -> tuple[bool, CrashReport | None]:
+    """Does this command output show the reported crash (same exception type, same guilty function)?"""
+    if res.ok:
+        return False, None
+    got = parse(res.output)
+    if got is None:
+        return False, None
+    if base_type(got.type) != base_type(want.type):
+        return False, got
+    if want.guilty is None:
+        return True, got
+    functions = {f.function for f in got.frames}
+    return want.guilty.function in functions, got
+
+
+def crash_gone(want: CrashReport, res: ExecResult) -> bool:
+    """After a patch: the reproduction runs clean (exit 0) and prints no crash at all."""
+    return res.ok and not same_crash(want, res)[0]
+
+
+def candidate_commands(report: CrashReport, issue_text: str, test_cmd: str | None,
+                       repo_paths: dict[str, str]) -> list[tuple[str, str]]:
+    """(how, command) pairs to try, most specific first.
+
+    repo_paths maps each report frame's file to its path in the repo (only the mapped ones).
+    """
+    cmds: list[tuple[str, str]] = []
+    if test_cmd and is_pytest(test_cmd):
+        nodes = list(dict.fromkeys(PYTEST_NODE.findall(issue_text)))
+        for frame in report.frames:
+            path = repo_paths.get(frame.file or "")
+            if path and _is_test_path(path) and frame.function.startswith("test"):
+                nodes.append(f"{path}::{frame.function}")
+        for node in dict.fromkeys(nodes):
+            path, _, name = node.partition("::")
+            path = repo_paths.get(path, _suffix_lookup(path, repo_paths) or path)
+            cmds.append(("failing test", f"{test_cmd} {shlex.quote(path + '::' + name)}"))
+            cmds.append(("failing test", f"{test_cmd} {shlex.quote(path)} -k {shlex.quote(name.split('::')[-1])}"))
+    for i, snippet in enumerate(report.reproducers):
+        if _looks_like_python(snippet):
+            cmds.append(("reproducer snippet", f"python {SCRATCH}/repro_{i}.py"))
+        for line in SHELL_LINE.findall(snippet):
+            cmds.append(("reproducer command", line.strip()))
+    outer = [f for f in report.frames if f.function == "<module>" and repo_paths.get(f.file or "")]
+    for frame in outer[-1:]:
+        path = repo_paths[frame.file]
+        if not _is_test_path(path):
+            cmds.append(("script", f"python {shlex.quote(path)}"))
+    if test_cmd:
+        cmds.append(("test suite", test_cmd))
+    return list(dict.fromkeys(cmds))
+
+
+def reproduce(sb: Sandbox, report: CrashReport, issue_text: str, test_cmd: str | None,
+              repo_paths: dict[str, str], *, tries: int = 3, timeout: float = 120) -> Reproduction:
+    ensure_scratch(sb)
+    for i, snippet in enumerate(report.reproducers):
+        if _looks_like_python(snippet):
+            sb.write(f"{SCRATCH}/repro_{i}.py", snippet)
+    rep = Reproduction()
+    for how, cmd in candidate_commands(report, issue_text, test_cmd, repo_paths):
+        log.info("reproducing by %s: %s", how, cmd)
+        res = sb.run(cmd, timeout=timeout)
+        hit, got = same_crash(report, res)
+        rep.attempts.append(Attempt(how, cmd, hit, res.exit_code, res.output[-2000:]))
+        if not hit:
+            continue
+        rep.command, rep.how, rep.observed = cmd, how, got
+        rep.tries, rep.crashed = 1, 1
+        for _ in range(tries - 1):
+            rep.tries += 1
+            rep.crashed += same_crash(report, sb.run(cmd, timeout=timeout))[0]
+        return rep
+    return rep
+
+
+def _is_test_path(path: str) -> bool:
+    name = path.rsplit("/", 1)[-1]
+    return name.startswith("test_") or name.endswith("_test.py") or "/tests/" in f"/{path}" \
+        or name == "conftest.py"
+
+
+def _suffix_lookup(path: str, repo_paths: dict[str, str]) -> str | None:
+    for user_path, repo_path in repo_paths.items():
+        if user_path.endswith(path) or repo_path.endswith(path):
+            return repo_path
+    return None
+
+
+def _looks_like_python(snippet: str) -> bool:
+    if SHELL_LINE.search(snippet) or "Traceback (most recent call last)" in snippet:
+        return False
+    return bool(re.search(r"^\s*(import|from)\s+\w+|^\s*\w+\s*=|^\s*\w+\(", snippet, re.M))

@@ -1,0 +1,76 @@
+"""Running a repository's tests in a sandbox and reading which tests passed or failed."""
+from __future__ import annotations
+
+import re
+import shlex
+import xml.etree.ElementTree as ET
+from dataclasses import dataclass, field
+
+from sandbox import Sandbox
+
+SCRATCH = ".crashfix"                 # ignored folder inside the workspace for our own files
+JUNIT = f"{SCRATCH}/junit.xml"
+
+
+@dataclass
+class TestOutcome:
+    command: str
+    exit_code: int
+    output: str
+    timed_out: bool = False
+    passed: set[str] = field(default_factory=set)
+    failed: set[str] = field(default_factory=set)     # failures and errors
+    skipped: int = 0
+
+    @property
+    def ok(self) -> bool:
+        return self.exit_code == 0 and not self.timed_out
+
+    def counts(self) -> dict:
+        return {"passed": len(self.passed), "failed": len(self.failed), "skipped": self.skipped,
+                "exit_code": self.exit_code, "timed_out": self.timed_out}
+
+
+def ensure_scratch(sb: Sandbox) -> None:
+    """Create the scratch folder; its own .gitignore hides it from diffs and resets."""
+    sb.write(f"{SCRATCH}/.gitignore", "*\n")
+
+
+def is_pytest(cmd: str) -> bool:
+    return bool(re.search(r"(^|[\s/])(py\.test|pytest)(\s|$)", cmd))
+
+
+def with_selection(cmd: str, tests: list[str]) -> str:
+    """The test command narrowed to some tests (pytest node ids); other runners run whole."""
+    if not tests or not is_pytest(cmd):
+        return cmd
+    return cmd + " " + " ".join(shlex.quote(t) for t in tests)
+
+
+def run_tests(sb: Sandbox, cmd: str, *, timeout: float, tests: list[str] | None = None) -> TestOutcome:
+    full = with_selection(cmd, tests or [])
+    if is_pytest(full):
+        ensure_scratch(sb)
+        full += f" -p no:cacheprovider --junitxml={JUNIT}"
+        sb.run(f"rm -f {JUNIT}", timeout=10)
+    res = sb.run(full, timeout=timeout)
+    out = TestOutcome(command=full, exit_code=res.exit_code, output=res.output, timed_out=res.timed_out)
+    if is_pytest(full):
+        try:
+            _read_junit(sb.read(JUNIT), out)
+        except Exception:          # no report written (collection crash, timeout): counts stay empty
+            pass
+    return out
+
+
+def _read_junit(xml: str, out: TestOutcome) -> None:
+    root = ET.fromstring(xml)
+    for case in root.iter("testcase"):
+        name = f"{case.get('classname', '')}::{case.get('name', '')}"
+        tags = {child.tag for child in case}
+        if tags & {"failure", "error"}:
+            out.failed.add(name)
+        elif "skipped" in tags:
+            out.skipped += 1
+        else:
+            out.passed.add(name)

@@ -1,0 +1,98 @@
+"""Validation: a candidate passes only when the crash is gone and nothing that passed now fails."""
+from __future__ import annotations
+
+import logging
+import time
+from dataclasses import dataclass, field
+
+from agent.reports.model import CrashReport
+from agent.reproduce import crash_gone
+from agent.strategies.base import Candidate
+from agent.testrun import TestOutcome, run_tests
+from sandbox import PatchFailed, Sandbox
+
+log = logging.getLogger(__name__)
+
+
+@dataclass
+class Verdict:
+    candidate: Candidate
+    validated: bool = False
+    reason: str = ""
+    applied: bool = False
+    clean_runs: int = 0
+    tries: int = 0
+    tests: dict | None = None
+    broken: list[str] = field(default_factory=list)
+    seconds: float = 0.0
+    log: list[str] = field(default_factory=list)
+
+    def to_dict(self) -> dict:
+        return {"description": self.candidate.description, "template": self.candidate.template,
+                "files": list(self.candidate.files), "score": self.candidate.score,
+                "validated": self.validated, "reason": self.reason, "applied": self.applied,
+                "reproduction_clean": f"{self.clean_runs}/{self.tries}", "tests": self.tests,
+                "broken_tests": self.broken, "seconds": round(self.seconds, 3),
+                "diff": self.candidate.diff}
+
+
+def changed_lines(diff: str) -> int:
+    return sum(1 for line in diff.splitlines()
+               if line[:1] in "+-" and not line.startswith(("+++", "---")))
+
+
+def rank_key(verdict: Verdict) -> tuple:
+    """Smallest diff, fewest files, then the strategy's own score (closest to the guilty frame)."""
+    cand = verdict.candidate
+    return (changed_lines(cand.diff), len(cand.files) or 1, -cand.score)
+
+
+class Validator:
+    def __init__(self, sb: Sandbox, report: CrashReport, repro_cmd: str, test_cmd: str | None,
+                 baseline: TestOutcome | None, *, tries: int = 3, timeout: float = 300):
+        self.sb, self.report, self.repro_cmd = sb, report, repro_cmd
+        self.test_cmd, self.baseline, self.tries, self.timeout = test_cmd, baseline, tries, timeout
+
+    def check(self, cand: Candidate) -> Verdict:
+        verdict, start = Verdict(cand, tries=self.tries), time.monotonic()
+        try:
+            self._check(verdict)
+        finally:
+            verdict.seconds = time.monotonic() - start
+            self.sb.reset()
+        log.info("candidate %r: %s", cand.description, "VALID" if verdict.validated else verdict.reason)
+        return verdict
+
+    def _check(self, v: Verdict) -> None:
+        self.sb.reset()
+        try:
+            self.sb.apply_patch(v.candidate.diff)
+        except PatchFailed as exc:
+            v.reason = f"patch does not apply: {exc}"
+            return
+        v.applied = True
+        for i in range(self.tries):
+            res = self.sb.run(self.repro_cmd, timeout=self.timeout)
+            v.log.append(f"$ {self.repro_cmd}   # try {i + 1}, exit {res.exit_code}\n{res.output[-3000:]}")
+            if not crash_gone(self.report, res):
+                v.reason = "crash still happens" if i == 0 else f"crash came back on try {i + 1}"
+                return
+            v.clean_runs += 1
+        if not self.test_cmd:
+            v.validated, v.reason = True, "crash gone; no test command to run"
+            return
+        after = run_tests(self.sb, self.test_cmd, timeout=self.timeout)
+        v.log.append(f"$ {after.command}   # exit {after.exit_code}\n{after.output[-5000:]}")
+        v.tests = after.counts()
+        v.broken = sorted(self._broken(after))
+        if v.broken:
+            v.reason = f"breaks {len(v.broken)} test(s) that passed before: {', '.join(v.broken[:5])}"
+        elif not after.passed and not after.ok:
+            v.reason = f"test command fails (exit {after.exit_code})"
+        else:
+            v.validated, v.reason = True, "crash gone and no passing test broke"
+
+    def _broken(self, after: TestOutcome) -> set[str]:
+        if self.baseline is None or not (self.baseline.passed or after.passed):
+            return set() if after.ok else {"<test command>"}
+        return (self.baseline.passed - after.passed) | (self.baseline.passed & after.failed)

@@ -1,0 +1,125 @@
+"""The `crashfix` command line."""
+from __future__ import annotations
+
+import argparse
+import json
+import logging
+import sys
+from pathlib import Path
+
+
+def main(argv: list[str] | None = None) -> int:
+    parser = argparse.ArgumentParser(prog="crashfix", description="Turn crash reports into validated patches.")
+    parser.add_argument("-v", "--verbose", action="store_true", help="debug logging")
+    sub = parser.add_subparsers(dest="command", required=True)
+
+    run = sub.add_parser("run", help="find and validate a patch for a crash report against a repo")
+    run.add_argument("--repo", required=True, help="path or URL of the git repository")
+    run.add_argument("--report", required=True, type=Path, help="file holding the crash report or issue text")
+    run.add_argument("--ref", help="commit, tag or branch to check out")
+    run.add_argument("--test-cmd", help='the test command, e.g. "python -m pytest -q"')
+    run.add_argument("--setup-cmd", help="command that installs the repo in the sandbox (default: detected)")
+    run.add_argument("--strategy", choices=["templates", "llm", "auto"], default="auto")
+    run.add_argument("--sandbox", choices=["docker", "local"], default="docker")
+    run.add_argument("--image", help="sandbox image (default: the project's own python image)")
+    run.add_argument("--tries", type=int, default=3, help="reproductions before and after a patch")
+    run.add_argument("--max-candidates", type=int, default=30)
+    run.add_argument("--max-seconds", type=float, default=600.0, help="validation budget")
+    run.add_argument("--out", required=True, type=Path, help="folder for result.json, patch.diff, report.md")
+
+    parse = sub.add_parser("parse", help="parse crash reports and print what they hold")
+    parse.add_argument("files", nargs="+", type=Path)
+    parse.add_argument("--json", action="store_true", help="one JSON object (or null) per file, one line each")
+
+    ev = sub.add_parser("eval", help="run every case of a benchmark suite and print a table")
+    ev.add_argument("suite", type=Path)
+    ev.add_argument("--json", action="store_true")
+    ev.add_argument("--sandbox", choices=["docker", "local"], default="docker")
+    ev.add_argument("--case", action="append", help="only this case (repeatable)")
+    ev.add_argument("--out", type=Path, help="keep each case's run folder here")
+
+    sub.add_parser("doctor", help="check what crashfix needs on this machine")
+    img = sub.add_parser("images", help="build the sandbox images (no registry needed)")
+    img.add_argument("--kind", default="python", choices=["python", "c"])
+    img.add_argument("--rebuild", action="store_true")
+
+    serve = sub.add_parser("serve", help="serve the GitHub App webhook receiver")
+    serve.add_argument("--host", default="127.0.0.1")
+    serve.add_argument("--port", type=int, default=8080)
+    sub.add_parser("worker", help="consume queued jobs")
+
+    args = parser.parse_args(argv)
+    logging.basicConfig(level=logging.DEBUG if args.verbose else logging.INFO,
+                        format="%(asctime)s %(levelname)s %(name)s: %(message)s", stream=sys.stderr)
+    handler = globals()[f"cmd_{args.command}"]
+    return handler(args)
+
+
+def cmd_run(args) -> int:
+    from agent.pipeline import RunConfig, run_pipeline
+    try:
+        text = args.report.read_text(errors="replace")
+    except OSError as exc:
+        print(f"crashfix: cannot read the report: {exc}", file=sys.stderr)
+        return 2
+    config = RunConfig(repo=args.repo, report_text=text, out=args.out, ref=args.ref, test_cmd=args.test_cmd,
+                       strategy=args.strategy, sandbox=args.sandbox, image=args.image, setup_cmd=args.setup_cmd,
+                       tries=args.tries, max_candidates=args.max_candidates, max_seconds=args.max_seconds)
+    run = run_pipeline(config, progress=lambda msg: print(f"crashfix: {msg}", file=sys.stderr, flush=True))
+    print(f"status: {run.status}" + (f" ({run.error})" if run.error and run.status != "fixed" else ""))
+    if run.best:
+        print(f"fix: {run.best.candidate.description}")
+    print(f"results in {args.out}/ (result.json, patch.diff, report.md)")
+    return 0 if run.status == "fixed" else 1
+
+
+def cmd_parse(args) -> int:
+    from agent.reports import parse, to_json
+    found = False
+    for path in args.files:
+        try:
+            report = parse(path.read_text(errors="replace"))
+        except OSError as exc:
+            print(f"crashfix: cannot read {path}: {exc}", file=sys.stderr)
+            report = None
+        found |= report is not None
+        if args.json:
+            print(json.dumps(to_json(report)))
+        elif report is None:
+            print(f"{path}: no crash found")
+        else:
+            guilty = report.guilty
+            where = f" at {guilty.file}:{guilty.line}" if guilty and guilty.file else ""
+            print(f"{path}: [{report.kind}] {report.title}{where}" + (" (corrupted)" if report.corrupted else ""))
+    return 0 if found else 1
+
+
+def cmd_eval(args) -> int:
+    from agent.evaluate import main as eval_main
+    return eval_main(args)
+
+
+def cmd_doctor(args) -> int:
+    from bot.doctor import main as doctor_main
+    return doctor_main()
+
+
+def cmd_images(args) -> int:
+    from sandbox.images import ensure_image
+    tag = ensure_image(args.kind, rebuild=args.rebuild, log=lambda msg: print(msg, file=sys.stderr))
+    print(tag)
+    return 0
+
+
+def cmd_serve(args) -> int:
+    print("crashfix serve: the GitHub App receiver is not built yet (issue 6)", file=sys.stderr)
+    return 2
+
+
+def cmd_worker(args) -> int:
+    print("crashfix worker: the job queue is not built yet (issue 6)", file=sys.stderr)
+    return 2
+
+
+if __name__ == "__main__":
+    sys.exit(main())
