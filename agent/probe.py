@@ -49,8 +49,10 @@ def expressions(line: str) -> list[str]:
     else:
         return [w for w in re.findall(r"\b[A-Za-z_]\w*(?:\.\w+)*", text) if not keyword.iskeyword(w)][:8]
     seen: dict[str, None] = {}
+    called = {id(n.func) for n in ast.walk(tree) if isinstance(n, ast.Call)}
     for node in ast.walk(tree):
-        if isinstance(node, (ast.Name, ast.Attribute, ast.Subscript)) and not _has_call(node):
+        if isinstance(node, (ast.Name, ast.Attribute, ast.Subscript)) and not _has_call(node) \
+                and id(node) not in called:
             seen[ast.unparse(node)] = None
     return [e for e in seen if e not in ("True", "False", "None", "self") and not keyword.iskeyword(e)][:12]
 

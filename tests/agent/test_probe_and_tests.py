@@ -1,0 +1,81 @@
+"""pdb probing and test-result reading against real processes (local sandbox)."""
+import pytest
+
+from agent.probe import expressions, probe
+from agent.testrun import run_tests
+from sandbox.local import LocalSandbox
+from gitrepo import make_repo
+
+APP = """\
+def total(prices, key):
+    count = len(prices)
+    return sum(p[key] for p in prices) / count
+
+
+def report(rows):
+    return total(rows, "price")
+"""
+TESTS = """\
+from app import report
+
+
+def test_report_averages():
+    assert report([{"price": 2}, {"price": 4}]) == 3
+
+
+def test_report_empty():
+    assert report([]) == 0
+
+
+def test_ok():
+    assert True
+"""
+
+
+@pytest.fixture
+def sb(tmp_path):
+    repo = make_repo(tmp_path / "repo", {"app.py": APP, "tests/test_app.py": TESTS})
+    box = LocalSandbox(repo, env={"PYTHONPATH": str(repo)})
+    box.snapshot()
+    yield box
+    box.close()
+
+
+def test_run_tests_reads_passed_and_failed_tests(sb):
+    out = run_tests(sb, "python -m pytest -q", timeout=60)
+    assert out.exit_code == 1
+    assert out.passed == {"tests.test_app::test_report_averages", "tests.test_app::test_ok"}
+    assert out.failed == {"tests.test_app::test_report_empty"}
+    assert sb.diff() == ""                      # the junit file stays out of the workspace diff
+
+
+def test_run_tests_with_selection_runs_only_those(sb):
+    out = run_tests(sb, "python -m pytest -q", timeout=60, tests=["tests/test_app.py::test_ok"])
+    assert out.ok and out.passed == {"tests.test_app::test_ok"} and not out.failed
+
+
+def test_probe_stops_at_the_guilty_line_under_pytest(sb):
+    seen = probe(sb, "python -m pytest -q tests/test_app.py::test_report_empty", "app.py", 3,
+                 "    return sum(p[key] for p in prices) / count")
+    assert seen.error is None, seen.transcript
+    assert seen.values["count"] == "0"
+    assert seen.values["prices"] == "[]"
+    assert "'key', 'price'" in seen.locals
+
+
+def test_probe_of_a_script_uses_post_mortem(sb):
+    sb.write("run.py", "from app import report\nreport([])\n")
+    seen = probe(sb, "python run.py", "app.py", 3, "    return sum(p[key] for p in prices) / count")
+    assert seen.error is None, seen.transcript
+    assert seen.values["count"] == "0"
+
+
+def test_probe_reports_a_frame_that_is_not_on_the_stack(sb):
+    sb.write("run.py", "from app import report\nreport([])\n")
+    seen = probe(sb, "python run.py", "elsewhere.py", 9, "x = 1")
+    assert seen.error and "not on the stack" in seen.error
+
+
+def test_expressions_are_names_attributes_and_subscripts_without_calls():
+    assert set(expressions("    if self.items[i] > limit(x):")) == {"self.items[i]", "self.items", "i", "x"}
+    assert expressions("else:") == []
