@@ -1,0 +1,16 @@
+# Sandbox image for Python repositories, for hosts that can pull from a registry.
+# Without a registry, sandbox/images.py builds an equivalent image with debootstrap.
+FROM python:3.11-slim
+RUN apt-get update \
+ && apt-get install -y --no-install-recommends git gdb ca-certificates \
+ && rm -rf /var/lib/apt/lists/* \
+ && pip install --no-cache-dir pytest setuptools wheel \
+ && useradd --uid 1000 --user-group --create-home --shell /bin/bash sandbox \
+ && mkdir -p /workspace && chown 1000:1000 /workspace
+USER sandbox
+RUN python -m venv --system-site-packages /home/sandbox/venv \
+ && git config --global --add safe.directory '*'
+ENV PYTHONDONTWRITEBYTECODE=1 PIP_NO_INPUT=1 PIP_DISABLE_PIP_VERSION_CHECK=1 LANG=C.UTF-8 \
+    HOME=/home/sandbox VIRTUAL_ENV=/home/sandbox/venv \
+    PATH=/home/sandbox/venv/bin:/usr/local/bin:/usr/bin:/bin
+WORKDIR /workspace
