@@ -57,7 +57,8 @@ class Run:
     status: str = "error"
     error: str | None = None
     report: CrashReport | None = None
-    repo_paths: dict[str, str] = field(default_factory=dict)
+    files: list[str] = field(default_factory=list)           # the repo's files, relative paths
+    repo_paths: dict[str, str] = field(default_factory=dict)  # report frame file -> repo path
     sites: list[Site] = field(default_factory=list)
     memory: Memory = field(default_factory=Memory)
     reproduction: Reproduction | None = None
@@ -122,8 +123,8 @@ class Pipeline:
         return True
 
     def _map(self, source: Path) -> None:
-        files = repo_files(source)
         run = self.run
+        run.files = files = repo_files(source)
         for frame in run.report.frames:
             mapped = map_to_repo(frame.file, files) if frame.file else None
             if mapped:
@@ -144,7 +145,8 @@ class Pipeline:
         if cfg.test_cmd:
             run.tests_before = self._phase("tests_before", lambda: run_tests(sb, cfg.test_cmd, timeout=cfg.timeout))
         run.reproduction = self._phase("reproduce", lambda: reproduce(
-            sb, run.report, cfg.report_text, cfg.test_cmd, run.repo_paths, tries=cfg.tries, timeout=cfg.timeout))
+            sb, run.report, cfg.report_text, cfg.test_cmd, run.repo_paths, baseline=run.tests_before,
+            files=run.files, tries=cfg.tries, timeout=cfg.timeout))
         rep = run.reproduction
         if not rep.reproduced:
             run.status = "not_reproduced"
@@ -211,7 +213,7 @@ class Pipeline:
         probe_seen = run.probe
         ctx = RepairContext(
             exc_type=run.report.type.rsplit(".", 1)[-1], message=run.report.message, sites=run.sites,
-            read=sb.read, files=repo_files(source),
+            read=sb.read, files=run.files,
             values=dict(probe_seen.values) if probe_seen and not probe_seen.error else {},
             protected=lambda p: cfg.protected(p) or is_protected_default(p))
         return generate(ctx, max_candidates=cfg.max_candidates)

@@ -8,7 +8,7 @@ from dataclasses import asdict, dataclass, field
 
 from agent.reports import parse
 from agent.reports.model import CrashReport
-from agent.testrun import SCRATCH, ensure_scratch, is_pytest
+from agent.testrun import SCRATCH, TestOutcome, ensure_scratch, is_pytest, node_id
 from sandbox import ExecResult, Sandbox
 
 log = logging.getLogger(__name__)
@@ -74,10 +74,13 @@ def crash_gone(want: CrashReport, res: ExecResult) -> bool:
 
 
 def candidate_commands(report: CrashReport, issue_text: str, test_cmd: str | None,
-                       repo_paths: dict[str, str]) -> list[tuple[str, str]]:
+                       repo_paths: dict[str, str], baseline: TestOutcome | None = None,
+                       files: list[str] | None = None) -> list[tuple[str, str]]:
     """(how, command) pairs to try, most specific first.
 
-    repo_paths maps each report frame's file to its path in the repo (only the mapped ones).
+    repo_paths maps each report frame's file to its path in the repo (only the mapped ones);
+    baseline is the test suite run before anything changed: its failures with the reported
+    exception are the failing tests to try first after the ones the report names.
     """
     cmds: list[tuple[str, str]] = []
     if test_cmd and is_pytest(test_cmd):
@@ -86,6 +89,12 @@ def candidate_commands(report: CrashReport, issue_text: str, test_cmd: str | Non
             path = repo_paths.get(frame.file or "")
             if path and _is_test_path(path) and frame.function.startswith("test"):
                 nodes.append(f"{path}::{frame.function}")
+        if baseline and files:
+            want = base_type(report.type)
+            for name in sorted(baseline.failed):
+                node = node_id(name, files)
+                if node and want in baseline.messages.get(name, ""):
+                    nodes.append(node)
         for node in dict.fromkeys(nodes):
             path, _, name = node.partition("::")
             path = repo_paths.get(path, _suffix_lookup(path, repo_paths) or path)
@@ -107,13 +116,14 @@ def candidate_commands(report: CrashReport, issue_text: str, test_cmd: str | Non
 
 
 def reproduce(sb: Sandbox, report: CrashReport, issue_text: str, test_cmd: str | None,
-              repo_paths: dict[str, str], *, tries: int = 3, timeout: float = 120) -> Reproduction:
+              repo_paths: dict[str, str], *, baseline: TestOutcome | None = None,
+              files: list[str] | None = None, tries: int = 3, timeout: float = 120) -> Reproduction:
     ensure_scratch(sb)
     for i, snippet in enumerate(report.reproducers):
         if _looks_like_python(snippet):
             sb.write(f"{SCRATCH}/repro_{i}.py", snippet)
     rep = Reproduction()
-    for how, cmd in candidate_commands(report, issue_text, test_cmd, repo_paths):
+    for how, cmd in candidate_commands(report, issue_text, test_cmd, repo_paths, baseline, files):
         log.info("reproducing by %s: %s", how, cmd)
         res = sb.run(cmd, timeout=timeout)
         hit, got = same_crash(report, res)

@@ -20,6 +20,7 @@ class TestOutcome:
     timed_out: bool = False
     passed: set[str] = field(default_factory=set)
     failed: set[str] = field(default_factory=set)     # failures and errors
+    messages: dict[str, str] = field(default_factory=dict)   # failed test -> its failure message
     skipped: int = 0
 
     @property
@@ -68,9 +69,23 @@ def _read_junit(xml: str, out: TestOutcome) -> None:
     for case in root.iter("testcase"):
         name = f"{case.get('classname', '')}::{case.get('name', '')}"
         tags = {child.tag for child in case}
-        if tags & {"failure", "error"}:
+        bad = [child for child in case if child.tag in ("failure", "error")]
+        if bad:
             out.failed.add(name)
+            out.messages[name] = (bad[0].get("message") or "") + "\n" + (bad[0].text or "")
         elif "skipped" in tags:
             out.skipped += 1
         else:
             out.passed.add(name)
+
+
+def node_id(junit_name: str, files: list[str]) -> str | None:
+    """A junit name ("tests.test_app.TestX::test_y") as a pytest node id, given the repo's files."""
+    classname, _, test = junit_name.partition("::")
+    parts = classname.split(".")
+    for cut in range(len(parts), 0, -1):
+        path = "/".join(parts[:cut]) + ".py"
+        matches = [f for f in files if f == path or f.endswith("/" + path)]
+        if matches:
+            return "::".join([matches[0], *parts[cut:], test])
+    return None
