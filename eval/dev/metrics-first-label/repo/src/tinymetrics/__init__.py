@@ -1,0 +1,4 @@
+from .counter import Counter
+from .registry import Registry
+
+__all__ = ["Counter", "Registry"]

@@ -1,0 +1,3 @@
+from .directory import Directory, Person
+
+__all__ = ["Directory", "Person"]

@@ -1,0 +1,3 @@
+from .quote import Quote, quote
+
+__all__ = ["Quote", "quote"]

@@ -1,0 +1,3 @@
+from .slug import slugify, unique_slug
+
+__all__ = ["slugify", "unique_slug"]
