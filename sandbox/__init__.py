@@ -1,4 +1,9 @@
 """Sandboxes: where untrusted repository code runs (Docker, local processes, QEMU)."""
+from __future__ import annotations
+
+import shutil
+from pathlib import Path
+
 from sandbox.base import (
     ExecResult,
     Sandbox,
@@ -10,8 +15,56 @@ from sandbox.base import (
     PatchFailed,
     Session,
 )
+from sandbox.setup import install_plan, prepare_source, run_install
 
 __all__ = [
     "ExecResult", "Sandbox", "SandboxError", "SandboxDead", "CommandTimeout",
-    "ImageMissing", "SetupFailed", "PatchFailed", "Session",
+    "ImageMissing", "SetupFailed", "PatchFailed", "Session", "open_sandbox", "prepare_source",
 ]
+
+
+def open_sandbox(backend: str, repo_dir: Path, *, image: str | None = None,
+                 setup_cmd: str | None = None, install: bool = True,
+                 setup_timeout: float = 900, limits=None) -> Sandbox:
+    """A ready sandbox for ``repo_dir``: a fresh copy of it, installed (when ``install``),
+    snapshotted. ``backend`` is "docker" or "local" (no isolation!). ``limits`` is a
+    ``sandbox.docker.Limits`` (docker only)."""
+    repo_dir = Path(repo_dir)
+    if not repo_dir.is_dir():
+        raise SandboxError(f"repository directory {repo_dir} does not exist")
+    steps = install_plan(repo_dir, setup_cmd) if install else []
+    if backend == "local":
+        from sandbox.local import LocalSandbox, make_workspace
+        from sandbox.setup import make_local_venv
+        ws = make_workspace(repo_dir)
+        try:
+            venv = make_local_venv()
+        except BaseException:
+            shutil.rmtree(ws.parent, ignore_errors=True)
+            raise
+        box = LocalSandbox(ws, venv=venv, owns_workspace=True)
+    elif backend == "docker":
+        from sandbox.docker import DockerSandbox
+        from sandbox.images import ensure_image
+        if image is None:
+            image = ensure_image("python")
+        box = DockerSandbox(image, limits=limits,
+                            network_for_setup=any(s.network for s in steps))
+        try:
+            box.put_tree(repo_dir)
+        except BaseException:
+            box.close()
+            raise
+    else:
+        raise SandboxError(f"unknown sandbox backend {backend!r} (use 'docker' or 'local')")
+    try:
+        try:
+            run_install(box, steps, setup_timeout)
+        finally:
+            if backend == "docker":
+                box.seal_network()
+        box.snapshot()
+    except BaseException:
+        box.close()
+        raise
+    return box

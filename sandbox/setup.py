@@ -1,0 +1,100 @@
+"""Getting a repository into a sandbox: fetch the source, copy it in, install it, snapshot."""
+from __future__ import annotations
+
+import os
+import re
+import subprocess
+import sys
+import tempfile
+import tomllib
+from dataclasses import dataclass
+from pathlib import Path
+
+from sandbox.base import SandboxError, SetupFailed
+
+
+def prepare_source(repo: str, ref: str | None, dest: Path) -> Path:
+    """Clone ``repo`` (a local path or a URL) into ``dest`` and check out ``ref`` (commit, tag, branch)."""
+    dest = Path(dest)
+    env = {**os.environ, "GIT_TERMINAL_PROMPT": "0"}
+
+    def git(*args: str, cwd: Path | None = None) -> None:
+        proc = subprocess.run(["git", *args], cwd=cwd, env=env, stdout=subprocess.PIPE,
+                              stderr=subprocess.STDOUT, text=True, timeout=600)
+        if proc.returncode != 0:
+            raise SandboxError(f"git {' '.join(args)} failed: {proc.stdout.strip()[-2000:]}")
+
+    src = str(Path(repo).resolve()) if Path(repo).exists() else repo
+    git("clone", "--quiet", "--no-hardlinks", src, str(dest))
+    if ref:
+        git("-c", "advice.detachedHead=false", "checkout", "--quiet", ref, cwd=dest)
+    return dest
+
+
+@dataclass(frozen=True)
+class InstallStep:
+    cmd: str
+    network: bool
+
+
+def _declares_dependencies(repo: Path) -> bool:
+    pyproject = repo / "pyproject.toml"
+    if pyproject.exists():
+        try:
+            data = tomllib.loads(pyproject.read_text())
+        except (tomllib.TOMLDecodeError, OSError):
+            return True
+        project = data.get("project", {})
+        if project.get("dependencies") or "dependencies" in project.get("dynamic", []):
+            return True
+        if data.get("tool", {}).get("poetry", {}).get("dependencies"):
+            return True
+    setup_py = repo / "setup.py"
+    if setup_py.exists() and re.search(r"install_requires\s*=\s*\[\s*[^\]\s]", setup_py.read_text(
+            errors="replace")):
+        return True
+    return False
+
+
+def install_plan(repo: Path, setup_cmd: str | None = None) -> list[InstallStep]:
+    """The install commands for the repository at ``repo`` (host path), in order."""
+    if setup_cmd:
+        return [InstallStep(setup_cmd, network=True)]
+    steps: list[InstallStep] = []
+    reqs = sorted(p.name for p in repo.glob("requirements*.txt"))
+    if (repo / "pyproject.toml").exists() or (repo / "setup.py").exists():
+        steps.append(InstallStep("python -m pip install --no-build-isolation --no-deps -e .", False))
+        if _declares_dependencies(repo):
+            steps.append(InstallStep("python -m pip install -e .", True))
+    for r in reqs:
+        steps.append(InstallStep(f"python -m pip install -r {r}", True))
+    return steps
+
+
+def run_install(box, steps: list[InstallStep], timeout: float) -> None:
+    """Run the steps in ``box``; SetupFailed names the failing command and its last lines."""
+    for step in steps:
+        res = box.run(step.cmd, timeout=timeout)
+        if not res.ok:
+            # an offline editable install may fail for want of a build backend: retry online
+            if not step.network and "--no-build-isolation" in step.cmd and getattr(
+                    box, "networked", True):
+                retry = box.run("python -m pip install --no-deps -e .", timeout=timeout)
+                if retry.ok:
+                    continue
+                res = retry
+            tail = "\n".join(res.output.strip().splitlines()[-30:])
+            why = "timed out" if res.timed_out else f"exit {res.exit_code}"
+            raise SetupFailed(f"repository install failed ({why}): `{step.cmd}`\n{tail}")
+
+
+def make_local_venv() -> Path:
+    """A venv (seeing the host's site-packages) in a temporary directory."""
+    top = Path(tempfile.mkdtemp(prefix="crashfix-venv-"))
+    venv = top / "venv"
+    proc = subprocess.run([sys.executable, "-m", "venv", "--system-site-packages", str(venv)],
+                          stdout=subprocess.PIPE, stderr=subprocess.STDOUT, text=True)
+    if proc.returncode != 0:
+        raise SetupFailed(f"cannot create a venv: {proc.stdout[-2000:]}")
+    return venv
+
