@@ -1,0 +1,52 @@
+"""What a deterministic repair strategy knows about a crash: the frames mapped to repo files."""
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from pathlib import PurePosixPath
+from typing import Callable
+
+
+@dataclass(frozen=True)
+class Site:
+    """One stack frame mapped to a repo file."""
+
+    path: str          # relative to repo root, posix
+    line: int          # 1-based
+    function: str
+    depth: int         # 0 = the crashing (innermost in-repo) frame, 1 = its caller, ...
+
+
+def _never(_path: str) -> bool:
+    return False
+
+
+@dataclass
+class RepairContext:
+    exc_type: str                  # "KeyError", "AttributeError", "AssertionError", "RecursionError", ...
+    message: str                   # the exception message
+    sites: list[Site]              # innermost first
+    read: Callable[[str], str]     # read a repo file by relative path
+    files: list[str]               # every repo file (relative paths) — to find definitions
+    values: dict[str, str] = field(default_factory=dict)   # name or expression -> repr, seen at sites[0]
+    protected: Callable[[str], bool] = _never              # paths the bot may not touch (tests, CI)
+
+
+def is_test_path(path: str) -> bool:
+    """Test files and directories the repair must never touch."""
+    p = PurePosixPath(path.replace("\\", "/"))
+    name = p.name
+    if name == "conftest.py":
+        return True
+    if name.endswith(".py") and (name.startswith("test_") or name.endswith("_test.py")):
+        return True
+    return any(part in ("tests", "test") for part in p.parts[:-1])
+
+
+def may_touch(ctx: RepairContext, path: str) -> bool:
+    """True when a candidate may modify `path`."""
+    if not path.endswith(".py") or is_test_path(path):
+        return False
+    try:
+        return not ctx.protected(path)
+    except Exception:
+        return False

@@ -1,0 +1,350 @@
+"""Control flow: missing / misplaced return, recursion base cases, exception handlers."""
+from __future__ import annotations
+
+import ast
+import builtins
+
+from .common import FUNCS, LOOPS, enclosing_loop, insert_before, is_generator, return_defaults
+from .locate import Scope
+from .mutations import CMP_SYM, _int_const, _op_token, plus_minus
+from .source import Edit
+
+TERMINAL = (ast.Return, ast.Raise)
+
+
+def _falls_through(body: list[ast.stmt]) -> bool:
+    if not body:
+        return True
+    last = body[-1]
+    if isinstance(last, TERMINAL):
+        return False
+    if isinstance(last, ast.If):
+        return _falls_through(last.body) or _falls_through(last.orelse)
+    if isinstance(last, ast.Try):
+        return _falls_through(last.body + last.orelse) if not last.finalbody else _falls_through(last.finalbody)
+    if isinstance(last, (ast.With, ast.AsyncWith)):
+        return _falls_through(last.body)
+    if isinstance(last, ast.While) and isinstance(last.test, ast.Constant) and last.test.value:
+        return False
+    return True
+
+
+def _own_nodes(func):
+    stack = list(ast.iter_child_nodes(func))
+    while stack:
+        n = stack.pop()
+        yield n
+        if not isinstance(n, FUNCS + (ast.ClassDef,)):
+            stack.extend(ast.iter_child_nodes(n))
+
+
+def _assigned_names(func) -> list[str]:
+    """Names bound in the function, the last bound first; mutated parameters at the end."""
+    seen: list[tuple[int, str]] = []
+    for n in _own_nodes(func):
+        if isinstance(n, ast.Name) and isinstance(n.ctx, ast.Store):
+            seen.append((n.lineno, n.id))
+    order = []
+    for _, name in sorted(seen, reverse=True):
+        if name not in order and name != "_":
+            order.append(name)
+    params = [a.arg for a in func.args.args + func.args.kwonlyargs if a.arg not in ("self", "cls")]
+    mutated = []
+    for n in _own_nodes(func):
+        if isinstance(n, ast.Call) and isinstance(n.func, ast.Attribute) and isinstance(n.func.value, ast.Name):
+            if n.func.value.id in params and n.func.attr in ("append", "extend", "update", "sort", "insert", "add"):
+                mutated.append(n.func.value.id)
+    for name in mutated + params:
+        if name not in order:
+            order.append(name)
+    if "self" in [a.arg for a in func.args.args]:
+        order.append("self")
+    return order
+
+
+def missing_return(em, scope: Scope) -> None:
+    func, sf = scope.func, scope.sf
+    if func is None or is_generator(func) or func.name in ("__init__", "__post_init__", "setUp", "tearDown"):
+        return
+    unit = sf.indent_unit(func)
+    body_indent = sf.indent_of(func.body[0].lineno)
+    returns = [n for n in _own_nodes(func) if isinstance(n, ast.Return)]
+    valued = [r for r in returns if r.value is not None]
+    ev_base = 0.0
+    if scope.kind == "crash":
+        ev_base -= 6.0     # the crash is inside this function, its result is not what failed
+    names = _assigned_names(func)
+    last = func.body[-1]
+    if _falls_through(func.body):
+        # the last expression statement was meant to be returned
+        if isinstance(last, ast.Expr) and not isinstance(last.value, (ast.Constant,)) and \
+                not (isinstance(last.value, ast.Call) and isinstance(last.value.func, ast.Attribute)
+                     and last.value.func.attr in ("append", "extend", "update", "write", "sort", "add", "insert")):
+            s, _ = sf.span(last)
+            em.add(scope, last.lineno, [Edit(s, s, "return ")], "missing_return",
+                   "missing return: return the last expression", ev_base + 3.0)
+        end = last.end_lineno
+        pos = sf.line_start(end) + len(sf.line_text(end))
+        nl = "" if sf.text[:pos].endswith("\n") else "\n"
+        for i, name in enumerate(names[:4]):
+            em.add(scope, end, [Edit(pos, pos, f"{nl}{body_indent}return {name}\n")], "missing_return",
+                   f"missing return: return {name} at the end", ev_base + 2.0 - 0.8 * i + (1.0 if valued else 0.0))
+    for r in returns:
+        if r.value is None and names:
+            s, e = sf.span(r)
+            for i, name in enumerate(names[:2]):
+                em.add(scope, r.lineno, [Edit(s, e, f"return {name}")], "missing_return",
+                       f"bare return -> return {name}", ev_base - 0.8 * i)
+
+
+def return_in_loop(em, scope: Scope) -> None:
+    """A return at the end of a loop body that belongs after the loop."""
+    func, sf = scope.func, scope.sf
+    if func is None:
+        return
+    for loop in _own_nodes(func):
+        if not isinstance(loop, LOOPS) or not loop.body:
+            continue
+        last = loop.body[-1]
+        candidates = []
+        if isinstance(last, ast.Return):
+            candidates.append(last)
+        elif isinstance(last, ast.If) and not last.orelse and len(last.body) == 1 and isinstance(last.body[0], ast.Return):
+            pass
+        for r in candidates:
+            if r.lineno == loop.lineno or len(loop.body) < 2 or not sf.starts_line(r):
+                continue
+            if sf.line_text(loop.end_lineno).rstrip().endswith("\\"):
+                continue
+            start = sf.line_start(r.lineno)
+            stop = sf.line_start(r.end_lineno) + len(sf.line_text(r.end_lineno))
+            block = sf.text[start:stop]
+            loop_indent = sf.indent_of(loop.lineno)
+            r_indent = sf.indent_of(r.lineno)
+            lines = block.splitlines(keepends=True)
+            moved = "".join(loop_indent + ln[len(r_indent):] if ln.startswith(r_indent) else ln for ln in lines)
+            if not moved.endswith("\n"):
+                moved += "\n"
+            end = loop.end_lineno
+            if loop.orelse:
+                continue
+            after = sf.line_start(end) + len(sf.line_text(end))
+            if end == r.end_lineno:
+                edits = [Edit(start, stop, ""), ]
+                # the return is the last line of the loop: re-insert at the same place, dedented
+                edits = [Edit(start, stop, moved)]
+            else:
+                nl = "" if sf.text[:after].endswith("\n") else "\n"
+                edits = [Edit(start, stop, ""), Edit(after, after, nl + moved)]
+            em.add(scope, r.lineno, edits, "return_in_loop", "return moved after the loop", 2.0)
+
+
+# ----------------------------------------------------------------------------------------- recursion
+def _calls_itself(func) -> list[ast.Call]:
+    out = []
+    for n in _own_nodes(func):
+        if isinstance(n, ast.Call):
+            f = n.func
+            if (isinstance(f, ast.Name) and f.id == func.name) or (isinstance(f, ast.Attribute) and f.attr == func.name):
+                out.append(n)
+    return out
+
+
+def recursion_base(em, scope: Scope) -> None:
+    func, sf = scope.func, scope.sf
+    if func is None:
+        return
+    rec = _calls_itself(func)
+    if not rec:
+        return
+    first_rec = min(c.lineno for c in rec)
+    unit = sf.indent_unit(func)
+    base_ifs = []
+    for n in _own_nodes(func):
+        if isinstance(n, ast.If) and n.lineno <= first_rec and any(isinstance(b, TERMINAL) for b in n.body):
+            base_ifs.append(n)
+    for iff in base_ifs:
+        for c in ast.walk(iff.test):
+            if not isinstance(c, ast.Compare):
+                continue
+            operands = [c.left] + list(c.comparators)
+            for i, op in enumerate(c.ops):
+                tok = _op_token(sf, sf.span(operands[i])[1], sf.span(operands[i + 1])[0])
+                if tok is None:
+                    continue
+                s, e, text = tok
+                alts = {ast.Eq: ["<=", ">="], ast.Lt: ["<="], ast.Gt: [">="], ast.LtE: ["<"], ast.GtE: [">"]}.get(type(op), [])
+                # `n == 0` -> `n <= 0` when the other operand is the smaller constant
+                if isinstance(op, ast.Eq) and _int_const(operands[i + 1]) is not None:
+                    alts = ["<=", ">="]
+                elif isinstance(op, ast.Eq) and _int_const(operands[i]) is not None:
+                    alts = [">=", "<="]
+                for k, alt in enumerate(alts):
+                    em.add(scope, c.lineno, [Edit(s, e, alt)], "recursion_base",
+                           f"recursion base case `{sf.src(c)}`: `{text}` -> `{alt}`", 4.0 - k)
+            for o in operands:
+                if _int_const(o) is not None:
+                    s, e = sf.span(o)
+                    for text, sign in plus_minus(sf, o):
+                        em.add(scope, c.lineno, [Edit(s, e, text)], "recursion_base",
+                               f"recursion base case constant {sf.src(o)} {sign}", 2.0)
+    # the recursive call does not make progress: f(n) -> f(n - 1)
+    params = [a.arg for a in func.args.args if a.arg not in ("self", "cls")]
+    for c in rec:
+        for a in c.args:
+            if isinstance(a, ast.Name) and a.id in params:
+                s, e = sf.span(a)
+                em.add(scope, c.lineno, [Edit(s, e, f"{a.id} - 1")], "recursion_base",
+                       f"recursive call makes progress: {a.id} -> {a.id} - 1", 1.0)
+    # missing base case
+    if not base_ifs and params:
+        p = _shrinking_param(func, rec, params)
+        if p is None:
+            return
+        name, numeric = p
+        first = func.body[0]
+        if isinstance(first, ast.Expr) and isinstance(first.value, ast.Constant) and isinstance(first.value.value, str) \
+                and len(func.body) > 1:
+            first = func.body[1]
+        defaults = return_defaults(func, "0" if numeric else "[]")
+        if numeric:
+            conds = [f"{name} <= 0", f"{name} <= 1"]
+        else:
+            conds = [f"not {name}", f"len({name}) <= 1"]
+        for ci, cond in enumerate(conds):
+            rets = defaults + (["return " + name] if ci == 1 else [])
+            for ri, ret in enumerate(rets[:3]):
+                e = insert_before(sf, first, [f"if {cond}:", ret], unit)
+                if e:
+                    em.add(scope, first.lineno, [e], "recursion_base", f"missing recursion base case: {cond} -> {ret}",
+                           1.0 - ci - 0.5 * ri)
+
+
+def _shrinking_param(func, rec, params):
+    for c in rec:
+        for i, a in enumerate(c.args):
+            if isinstance(a, ast.BinOp) and isinstance(a.left, ast.Name) and a.left.id in params:
+                return a.left.id, True
+            if isinstance(a, ast.Subscript) and isinstance(a.slice, ast.Slice) and isinstance(a.value, ast.Name) \
+                    and a.value.id in params:
+                return a.value.id, False
+    return None
+
+
+# ------------------------------------------------------------------------------------ exception types
+def _caught_by(handler: ast.ExceptHandler, exc: str) -> bool:
+    if handler.type is None:
+        return True
+    names = []
+    for n in ast.walk(handler.type):
+        if isinstance(n, ast.Name):
+            names.append(n.id)
+        elif isinstance(n, ast.Attribute):
+            names.append(n.attr)
+    short = exc.rsplit(".", 1)[-1]
+    bases = set()
+    cls = getattr(builtins, short, None)
+    if isinstance(cls, type):
+        bases = {c.__name__ for c in cls.__mro__}
+    return short in names or bool(bases & set(names) - {"object"})
+
+
+def _exc_ref(sf, exc: str) -> str | None:
+    """How the exception class can be named in this file."""
+    short = exc.rsplit(".", 1)[-1]
+    if isinstance(getattr(builtins, short, None), type):
+        return short
+    for st in ast.walk(sf.tree):
+        if isinstance(st, ast.ImportFrom) and any((a.asname or a.name) == short for a in st.names):
+            return short
+        if isinstance(st, (ast.ClassDef,)) and st.name == short:
+            return short
+    if "." in exc:
+        mod = exc.rsplit(".", 1)[0]
+        for st in ast.walk(sf.tree):
+            if isinstance(st, ast.Import) and any(a.name == mod and not a.asname for a in st.names):
+                return exc
+    return None
+
+
+def widen_except(em, scope: Scope) -> None:
+    sf, ctx = scope.sf, em.ctx
+    if scope.line is None or scope.stmt is None:
+        return
+    exc = ctx.exc_type
+    if exc in ("AssertionError", "RecursionError", "SystemExit", "KeyboardInterrupt", "SyntaxError"):
+        return
+    ref = _exc_ref(sf, exc)
+    root = scope.func if scope.func is not None else sf.tree
+    for t in ast.walk(root):
+        if not isinstance(t, (ast.Try, getattr(ast, "TryStar", ast.Try))) or not t.body:
+            continue
+        if not (t.body[0].lineno <= scope.line <= t.body[-1].end_lineno):
+            continue
+        if any(_caught_by(h, exc) for h in t.handlers):
+            continue
+        for k, h in enumerate(t.handlers):
+            if h.type is None:
+                continue
+            s, e = sf.span(h.type)
+            src = sf.src(h.type)
+            if ref:
+                if isinstance(h.type, ast.Tuple):
+                    inner = src.strip()
+                    inner = inner[1:-1] if inner.startswith("(") else inner
+                    new = f"({inner.rstrip().rstrip(',')}, {ref})"
+                else:
+                    new = f"({src}, {ref})"
+                em.add(scope, h.lineno, [Edit(s, e, new)], "widen_except",
+                       f"exception handler too narrow: also catch {ref}", 6.0 - k)
+            em.add(scope, h.lineno, [Edit(s, e, "Exception")], "widen_except",
+                   f"exception handler too narrow: catch Exception instead of {src}", 2.0 - k)
+
+
+def catch(em, scope: Scope) -> None:
+    """No handler at all: catch the reported exception around the crashing statement."""
+    sf, ctx = scope.sf, em.ctx
+    stmt = scope.stmt
+    if scope.kind != "crash" or stmt is None or scope.func is None:
+        return
+    exc = ctx.exc_type
+    if exc in ("AssertionError", "RecursionError", "NameError", "UnboundLocalError", "SyntaxError",
+               "AttributeError", "SystemExit", "KeyboardInterrupt"):
+        return
+    ref = _exc_ref(sf, exc)
+    if ref is None or isinstance(stmt, (ast.Return,)) and False:
+        return
+    from .common import can_insert_before
+    if not can_insert_before(sf, stmt) or isinstance(stmt, (ast.If, ast.For, ast.While, ast.Try, ast.With)):
+        return
+    for n in ast.walk(stmt):
+        if isinstance(n, ast.Constant) and isinstance(n.value, (str, bytes)) and n.lineno != n.end_lineno:
+            return
+    unit = sf.indent_unit(scope.func)
+    indent = sf.indent_of(stmt.lineno)
+    start = sf.line_start(stmt.lineno)
+    stop = sf.line_start(stmt.end_lineno) + len(sf.line_text(stmt.end_lineno))
+    body = "".join(unit + ln if ln.strip() else ln for ln in sf.text[start:stop].splitlines(keepends=True))
+    if not body.endswith("\n"):
+        body += "\n"
+    exits = []
+    if enclosing_loop(sf, stmt) is not None:
+        exits.append("continue")
+    exits += return_defaults(scope.func)
+    if not isinstance(stmt, ast.Return):
+        exits.append("pass")
+    for i, ex in enumerate(exits[:3]):
+        text = f"{indent}try:\n{body}{indent}except {ref}:\n{indent}{unit}{ex}\n"
+        em.add(scope, stmt.lineno, [Edit(start, stop, text)], "catch",
+               f"catch {ref} around the crashing statement and {ex}", -0.7 * i)
+
+
+def run(em, scope: Scope) -> None:
+    exc = em.ctx.exc_type.rsplit(".", 1)[-1]
+    missing_return(em, scope)
+    return_in_loop(em, scope)
+    if exc == "RecursionError" or scope.kind == "callee":
+        recursion_base(em, scope)
+    if scope.kind in ("crash", "frame"):
+        widen_except(em, scope)
+        catch(em, scope)

@@ -1,0 +1,389 @@
+"""Guards at the crashing statement: None, missing keys, bad indices, zero divisors, empty sequences."""
+from __future__ import annotations
+
+import ast
+import re
+
+from .common import enclosing_loop, guard_variants, return_defaults
+from .locate import Scope
+from .source import Edit, header_nodes, paren
+
+STR_METHODS = {"upper", "lower", "strip", "lstrip", "rstrip", "split", "startswith", "endswith", "replace",
+               "format", "encode", "title", "splitlines", "casefold", "isdigit", "find", "partition"}
+LIST_METHODS = {"append", "extend", "insert", "sort", "reverse", "index", "count", "pop", "remove"}
+DICT_METHODS = {"items", "keys", "values", "get", "update", "setdefault"}
+ITER_CALLS = {"list", "tuple", "set", "sorted", "sum", "max", "min", "len", "enumerate", "zip", "iter", "any",
+              "all", "reversed", "dict", "frozenset", "map", "filter"}
+
+
+def usage_default(sf, node: ast.AST) -> str | None:
+    """A neutral value for `node` judged from how the surrounding code uses it."""
+    p = sf.parent(node)
+    if isinstance(p, ast.BinOp):
+        other = p.right if p.left is node else p.left
+        if isinstance(other, ast.Constant) and isinstance(other.value, str) or isinstance(other, ast.JoinedStr):
+            return '""'
+        if isinstance(other, (ast.List, ast.ListComp)):
+            return "[]"
+        return "0"
+    if isinstance(p, ast.AugAssign):
+        return "0"
+    if isinstance(p, ast.UnaryOp) and isinstance(p.op, ast.USub):
+        return "0"
+    if isinstance(p, ast.Compare):
+        others = [p.left] + list(p.comparators)
+        for o in others:
+            if o is not node and isinstance(o, ast.Constant):
+                if isinstance(o.value, bool):
+                    return "False"
+                if isinstance(o.value, (int, float)):
+                    return "0"
+                if isinstance(o.value, str):
+                    return '""'
+        if any(isinstance(op, (ast.In, ast.NotIn)) for op in p.ops) and node in p.comparators:
+            return "[]"
+    if isinstance(p, (ast.For, ast.AsyncFor, ast.comprehension)) and p.iter is node:
+        return "[]"
+    if isinstance(p, ast.Call) and node in p.args and isinstance(p.func, ast.Name):
+        if p.func.id in ("int", "float", "abs", "round", "range"):
+            return "0"
+        if p.func.id in ITER_CALLS:
+            return "[]"
+        if p.func.id == "str":
+            return '""'
+    if isinstance(p, ast.Attribute) and p.value is node:
+        if p.attr in STR_METHODS:
+            return '""'
+        if p.attr in LIST_METHODS:
+            return "[]"
+        if p.attr in DICT_METHODS:
+            return "{}"
+    if isinstance(p, ast.FormattedValue):
+        return '""'
+    if isinstance(p, ast.Subscript) and p.value is node:
+        return "{}" if not isinstance(p.slice, (ast.Constant,)) or isinstance(p.slice.value, str) else "[]"
+    return None
+
+
+def _stable(node: ast.AST) -> bool:
+    """Cheap to evaluate twice, no side effects."""
+    for n in ast.walk(node):
+        if isinstance(n, ast.Call):
+            if not (isinstance(n.func, ast.Name) and n.func.id in ("len", "abs")):
+                return False
+        if isinstance(n, (ast.NamedExpr, ast.Await, ast.Yield, ast.YieldFrom, ast.Lambda)):
+            return False
+        if isinstance(n, (ast.ListComp, ast.SetComp, ast.DictComp, ast.GeneratorExp)):
+            return False
+    return True
+
+
+def _comp_bound(sf, node: ast.AST):
+    """The comprehension generator that binds the root name of `node`, if any."""
+    root = node
+    while isinstance(root, (ast.Attribute, ast.Subscript)):
+        root = root.value
+    if not isinstance(root, ast.Name):
+        return None
+    for a in sf.ancestors(node):
+        if isinstance(a, (ast.ListComp, ast.SetComp, ast.GeneratorExp, ast.DictComp)):
+            for g in a.generators:
+                if any(isinstance(t, ast.Name) and t.id == root.id for t in ast.walk(g.target)):
+                    return g
+        if isinstance(a, ast.stmt):
+            return None
+    return None
+
+
+def _crash_nodes(scope: Scope):
+    stmt = scope.stmt
+    if stmt is None:
+        return []
+    nodes = header_nodes(stmt)
+    on_line = [n for n in nodes if hasattr(n, "lineno") and n.lineno <= scope.line <= (n.end_lineno or n.lineno)]
+    return on_line or nodes
+
+
+def _value_bonus(ctx, src: str, want: str) -> float:
+    v = ctx.values.get(src)
+    if v is None:
+        return 0.0
+    return 8.0 if v.strip() == want else -6.0
+
+
+# ---------------------------------------------------------------------------------------------- None
+def none_guard(em, scope: Scope) -> None:
+    ctx, sf = em.ctx, scope.sf
+    msg = ctx.message
+    if "NoneType" not in msg and not any(v.strip() == "None" for v in ctx.values.values()):
+        return
+    stmt = scope.stmt
+    if stmt is None:
+        return
+    nodes = _crash_nodes(scope)
+    suspects: list[tuple[ast.AST, float, str | None]] = []   # (expr that is None, evidence, neutral value)
+    m = re.search(r"has no attribute '(\w+)'", msg)
+    for n in nodes:
+        if isinstance(n, ast.Attribute) and m and n.attr == m.group(1):
+            suspects.append((n.value, 4.0, None))
+        elif isinstance(n, ast.Subscript) and "subscriptable" in msg:
+            suspects.append((n.value, 4.0, None))
+        elif isinstance(n, (ast.For, ast.AsyncFor, ast.comprehension)) and "iterable" in msg:
+            suspects.append((n.iter, 4.0, "[]"))
+        elif isinstance(n, ast.Call) and "not callable" in msg:
+            suspects.append((n.func, 3.0, None))
+        elif isinstance(n, ast.Call) and isinstance(n.func, ast.Name) and n.func.id in ITER_CALLS and n.args \
+                and ("len()" in msg or "iterable" in msg):
+            suspects.append((n.args[0], 4.0, "[]"))
+        elif isinstance(n, ast.Compare) and "iterable" in msg and any(isinstance(o, (ast.In, ast.NotIn)) for o in n.ops):
+            suspects.append((n.comparators[0], 3.0, "[]"))
+        elif isinstance(n, ast.BinOp) and "operand" in msg:
+            mm = re.search(r"'(\w+)' and '(\w+)'", msg)
+            if mm:
+                if mm.group(1) == "NoneType":
+                    suspects.append((n.left, 3.0, "0" if mm.group(2) in ("int", "float") else None))
+                if mm.group(2) == "NoneType":
+                    suspects.append((n.right, 3.0, "0" if mm.group(1) in ("int", "float") else None))
+        elif isinstance(n, ast.Compare) and "not supported between" in msg:
+            for o in [n.left] + list(n.comparators):
+                suspects.append((o, 1.0, None))
+    if isinstance(stmt, (ast.For, ast.AsyncFor)) and "iterable" in msg:
+        suspects.append((stmt.iter, 4.0, "[]"))
+    if isinstance(stmt, ast.AugAssign) and "operand" in msg:
+        suspects.append((stmt.target, 2.0, "0"))
+        suspects.append((stmt.value, 2.0, "0"))
+    if isinstance(stmt, (ast.Assign,)) and "cannot unpack" in msg:
+        suspects.append((stmt.value, 4.0, None))
+    for n in nodes:   # pdb saw a None here
+        if isinstance(n, (ast.Name, ast.Attribute)) and isinstance(getattr(n, "ctx", None), ast.Load):
+            if ctx.values.get(sf.src(n), "").strip() == "None":
+                suspects.append((n, 2.0, None))
+    done: set[str] = set()
+    for expr, ev, neutral in suspects:
+        src = sf.src(expr)
+        if src in done:
+            continue
+        done.add(src)
+        ev += _value_bonus(ctx, src, "None")
+        neutral = neutral or usage_default(sf, expr)
+        what = f"guard None ({src})"
+        line = getattr(expr, "lineno", scope.line)
+        if neutral is not None and (neutral in ("[]", '""', "0", "{}")):
+            # `x or []` inline: keeps the statement, neutral value instead of None
+            s, e = sf.span(expr)
+            em.add(scope, scope.line, [Edit(s, e, f"({src} or {neutral})")], "none_guard",
+                   f"{what}: use {neutral} when {src} is None", ev - 0.5)
+        g = _comp_bound(sf, expr)
+        if g is not None:
+            anchor = g.ifs[-1] if g.ifs else g.iter
+            _, e = sf.span(anchor)
+            em.add(scope, scope.line, [Edit(e, e, f" if {src} is not None")], "none_guard",
+                   f"{what}: skip None items in the comprehension", ev + 0.5)
+            continue
+        if not _stable(expr):
+            continue
+        guard_variants(em, scope, stmt, f"{src} is None", f"{src} is not None", "none_guard", what, ev,
+                       hint=usage_default(sf, stmt.value) if isinstance(stmt, ast.Return) and stmt.value else None,
+                       line=scope.line)
+
+
+# ------------------------------------------------------------------------------------------ KeyError
+def _strip_quotes(s: str) -> str:
+    s = s.strip()
+    if len(s) >= 2 and s[0] == s[-1] and s[0] in "'\"":
+        return s[1:-1]
+    return s
+
+
+def key_get(em, scope: Scope) -> None:
+    ctx, sf = em.ctx, scope.sf
+    stmt = scope.stmt
+    if stmt is None:
+        return
+    key_msg = _strip_quotes(ctx.message)
+    unit = sf.indent_unit(scope.func)
+    for n in _crash_nodes(scope):
+        if isinstance(n, ast.Call) and isinstance(n.func, ast.Attribute) and n.func.attr == "pop" \
+                and len(n.args) == 1 and not n.keywords:
+            s, e = sf.span(n)
+            a = n.args[0]
+            _, ae = sf.span(a)
+            em.add(scope, n.lineno, [Edit(ae, ae, ", None")], "key_get",
+                   f"missing key: pop({sf.src(a)}, None)", 1.0)
+        if not isinstance(n, ast.Subscript) or isinstance(n.slice, ast.Slice):
+            continue
+        if isinstance(n.slice, ast.Constant) and isinstance(n.slice.value, int) and not isinstance(n.slice.value, bool):
+            continue    # list index, not a key
+        obj, key = sf.src(n.value), sf.src(n.slice)
+        ev = 0.0
+        if isinstance(n.slice, ast.Constant) and str(n.slice.value) == key_msg:
+            ev += 8.0
+        elif _strip_quotes(ctx.values.get(key, "\0")) == key_msg:
+            ev += 8.0
+        elif isinstance(n.slice, ast.Constant):
+            ev -= 6.0
+        what = f"missing key {key} in {obj}"
+        p = sf.parent(n)
+        s, e = sf.span(n)
+        if isinstance(n.ctx, ast.Load):
+            # d[k].append(x) -> d.setdefault(k, []).append(x)
+            if isinstance(p, ast.Attribute) and p.value is n and p.attr in ("append", "extend", "add", "update", "insert"):
+                empty = {"append": "[]", "extend": "[]", "insert": "[]", "add": "set()", "update": "{}"}[p.attr]
+                em.add(scope, n.lineno, [Edit(s, e, f"{paren(obj, n.value)}.setdefault({key}, {empty})")],
+                       "key_get", f"{what}: setdefault({key}, {empty})", ev + 2.0)
+            elif isinstance(p, ast.Subscript) and p.value is n and isinstance(p.ctx, ast.Store):
+                em.add(scope, n.lineno, [Edit(s, e, f"{paren(obj, n.value)}.setdefault({key}, {{}})")],
+                       "key_get", f"{what}: setdefault({key}, {{}})", ev + 2.0)
+            default = usage_default(sf, n)
+            if default is not None and default != "None":
+                em.add(scope, n.lineno, [Edit(s, e, f"{paren(obj, n.value)}.get({key}, {default})")],
+                       "key_get", f"{what}: .get({key}, {default})", ev + 1.0)
+            em.add(scope, n.lineno, [Edit(s, e, f"{paren(obj, n.value)}.get({key})")],
+                   "key_get", f"{what}: .get({key})", ev)
+        elif isinstance(n.ctx, ast.Store) and isinstance(p, ast.AugAssign) and p.target is n:
+            d = usage_default(sf, p.value) if False else None
+            v = p.value
+            default = "0"
+            if isinstance(v, ast.Constant) and isinstance(v.value, str) or isinstance(v, ast.JoinedStr):
+                default = '""'
+            elif isinstance(v, (ast.List, ast.ListComp)):
+                default = "[]"
+            elif isinstance(v, ast.Constant) and isinstance(v.value, float):
+                default = "0.0"
+            op = _binop_symbol(p.op)
+            ps, pe = sf.span(p)
+            em.add(scope, n.lineno,
+                   [Edit(ps, pe, f"{sf.src(n)} = {paren(obj, n.value)}.get({key}, {default}) {op} {paren(sf.src(v), v)}")],
+                   "key_get", f"{what}: start from {default}", ev + 2.0)
+        elif isinstance(n.ctx, ast.Del) and isinstance(p, ast.Delete) and len(p.targets) == 1:
+            ps, pe = sf.span(p)
+            em.add(scope, n.lineno, [Edit(ps, pe, f"{paren(obj, n.value)}.pop({key}, None)")], "key_get",
+                   f"{what}: pop instead of del", ev + 1.0)
+        if _stable(n.slice) and _stable(n.value):
+            guard_variants(em, scope, stmt, f"{key} not in {obj}", f"{key} in {obj}", "key_guard", what, ev,
+                           line=scope.line)
+
+
+def _binop_symbol(op) -> str:
+    return {ast.Add: "+", ast.Sub: "-", ast.Mult: "*", ast.Div: "/", ast.FloorDiv: "//", ast.Mod: "%",
+            ast.Pow: "**", ast.BitOr: "|", ast.BitAnd: "&", ast.BitXor: "^", ast.LShift: "<<",
+            ast.RShift: ">>", ast.MatMult: "@"}[type(op)]
+
+
+# ---------------------------------------------------------------------------------------- IndexError
+def index_guard(em, scope: Scope) -> None:
+    ctx, sf = em.ctx, scope.sf
+    stmt = scope.stmt
+    if stmt is None:
+        return
+    for n in _crash_nodes(scope):
+        if isinstance(n, ast.Call) and isinstance(n.func, ast.Attribute) and n.func.attr == "pop" \
+                and "pop" in ctx.message and _stable(n.func.value):
+            obj = sf.src(n.func.value)
+            guard_variants(em, scope, stmt, f"not {obj}", obj, "empty_guard", f"empty {obj}", 2.0, line=scope.line)
+        if not isinstance(n, ast.Subscript) or not isinstance(n.ctx, ast.Load) or isinstance(n.slice, ast.Slice):
+            continue
+        if isinstance(n.slice, ast.Constant) and isinstance(n.slice.value, str):
+            continue
+        obj, idx = sf.src(n.value), sf.src(n.slice)
+        if not (_stable(n.value) and _stable(n.slice)):
+            continue
+        what = f"index {idx} out of range for {obj}"
+        ev = 0.0
+        if isinstance(n.slice, ast.Constant) and isinstance(n.slice.value, int) or (
+                isinstance(n.slice, ast.UnaryOp) and isinstance(n.slice.operand, ast.Constant)):
+            val = n.slice.value if isinstance(n.slice, ast.Constant) else -n.slice.operand.value
+            if val in (0, -1):
+                guard_variants(em, scope, stmt, f"not {obj}", obj, "index_guard", f"empty {obj}", ev + 1.0,
+                               line=scope.line)
+                continue
+            cond, neg = f"len({obj}) <= {abs(val) if val >= 0 else abs(val) - 1}", f"len({obj}) > {val if val >= 0 else abs(val) - 1}"
+        else:
+            cond, neg = f"{paren(idx, n.slice)} >= len({obj})", f"{paren(idx, n.slice)} < len({obj})"
+        guard_variants(em, scope, stmt, cond, neg, "index_guard", what, ev, line=scope.line)
+        s, e = sf.span(n.slice)
+        em.add(scope, n.lineno, [Edit(s, e, f"min({idx}, len({obj}) - 1)")], "index_guard",
+               f"{what}: clamp the index", ev - 2.5)
+
+
+# ---------------------------------------------------------------------------------- ZeroDivisionError
+def zero_guard(em, scope: Scope) -> None:
+    ctx, sf = em.ctx, scope.sf
+    stmt = scope.stmt
+    if stmt is None:
+        return
+    divs = [n for n in _crash_nodes(scope) if isinstance(n, ast.BinOp) and isinstance(n.op, (ast.Div, ast.FloorDiv, ast.Mod))]
+    if isinstance(stmt, ast.AugAssign) and isinstance(stmt.op, (ast.Div, ast.FloorDiv, ast.Mod)):
+        divs.append(stmt)
+    for n in divs:
+        d = n.right if isinstance(n, ast.BinOp) else n.value
+        dsrc = sf.src(d)
+        ev = _value_bonus(ctx, dsrc, "0")
+        what = f"zero divisor {dsrc}"
+        zero = "0.0" if isinstance(getattr(n, "op", None), ast.Div) else "0"
+        if not _stable(d):
+            continue
+        # divisor is len(xs): guard on the sequence being empty
+        if isinstance(d, ast.Call) and isinstance(d.func, ast.Name) and d.func.id == "len" and len(d.args) == 1:
+            seq = sf.src(d.args[0])
+            cond, neg = f"not {seq}", seq
+        else:
+            cond, neg = f"{paren(dsrc, d)} == 0", f"{paren(dsrc, d)} != 0"
+        hint = zero if isinstance(stmt, ast.Return) else None
+        defaults = return_defaults(scope.func, hint)
+        if scope.func is not None and defaults == ["return"]:
+            pass
+        guard_variants(em, scope, stmt, cond, neg, "zero_guard", what, ev, hint=zero, line=scope.line)
+        if isinstance(n, ast.BinOp):
+            s, e = sf.span(n)
+            em.add(scope, n.lineno, [Edit(s, e, f"({sf.src(n)} if {dsrc} else {zero})")], "zero_guard",
+                   f"{what}: {zero} when the divisor is zero", ev - 0.5)
+            ds, de = sf.span(d)
+            em.add(scope, n.lineno, [Edit(ds, de, f"max({dsrc}, 1)")], "zero_guard",
+                   f"{what}: divide by at least 1", ev - 2.0)
+
+
+# ------------------------------------------------------------------------------------- empty sequence
+def empty_guard(em, scope: Scope) -> None:
+    ctx, sf = em.ctx, scope.sf
+    stmt = scope.stmt
+    if stmt is None:
+        return
+    for n in _crash_nodes(scope):
+        if not isinstance(n, ast.Call) or not isinstance(n.func, ast.Name):
+            continue
+        fn = n.func.id
+        if fn in ("max", "min") and len(n.args) == 1 and not any(k.arg == "default" for k in n.keywords) \
+                and ("empty" in ctx.message or ctx.exc_type.endswith("ValueError")):
+            _, e = sf.span(n.args[-1])
+            ev = 4.0 if fn in ctx.message else 0.0
+            for i, d in enumerate(("0", "None")):
+                em.add(scope, n.lineno, [Edit(e, e, f", default={d}")], "empty_guard",
+                       f"empty sequence: {fn}(..., default={d})", ev - i)
+            arg = n.args[0]
+            if _stable(arg):
+                a = sf.src(arg)
+                guard_variants(em, scope, stmt, f"not {a}", a, "empty_guard", f"empty {a}", ev, line=scope.line)
+        elif fn == "next" and len(n.args) == 1 and ctx.exc_type.endswith("StopIteration"):
+            _, e = sf.span(n.args[0])
+            em.add(scope, n.lineno, [Edit(e, e, ", None")], "empty_guard", "exhausted iterator: next(..., None)", 4.0)
+        elif fn in ("mean", "median", "mode", "stdev", "variance") and n.args and _stable(n.args[0]):
+            a = sf.src(n.args[0])
+            guard_variants(em, scope, stmt, f"not {a}", a, "empty_guard", f"empty {a}", 0.0, line=scope.line)
+    if isinstance(stmt, (ast.Assign,)) and "not enough values to unpack" in ctx.message:
+        pass
+
+
+def run(em, scope: Scope) -> None:
+    if scope.kind != "crash":
+        return
+    exc = em.ctx.exc_type.rsplit(".", 1)[-1]
+    none_guard(em, scope)
+    if exc == "KeyError":
+        key_get(em, scope)
+    if exc == "IndexError":
+        index_guard(em, scope)
+    if exc == "ZeroDivisionError":
+        zero_guard(em, scope)
+    if exc in ("ValueError", "StopIteration", "ZeroDivisionError", "StatisticsError", "IndexError"):
+        empty_guard(em, scope)

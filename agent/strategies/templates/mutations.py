@@ -1,0 +1,334 @@
+"""Small mutations: comparison / arithmetic operators, off-by-one, wrong variable, swapped arguments."""
+from __future__ import annotations
+
+import ast
+import builtins
+import difflib
+import re
+
+from .locate import Scope
+from .source import Edit, header_nodes, paren
+
+CMP_SYM = {ast.Lt: "<", ast.LtE: "<=", ast.Gt: ">", ast.GtE: ">=", ast.Eq: "==", ast.NotEq: "!=",
+           ast.Is: "is", ast.IsNot: "is not", ast.In: "in", ast.NotIn: "not in"}
+CMP_ALT = {ast.Lt: [(ast.LtE, 0), (ast.Gt, -3)], ast.LtE: [(ast.Lt, 0), (ast.GtE, -3)],
+           ast.Gt: [(ast.GtE, 0), (ast.Lt, -3)], ast.GtE: [(ast.Gt, 0), (ast.LtE, -3)],
+           ast.Eq: [(ast.NotEq, -1)], ast.NotEq: [(ast.Eq, -1)],
+           ast.Is: [(ast.Eq, 0), (ast.IsNot, -1)], ast.IsNot: [(ast.NotEq, 0), (ast.Is, -1)],
+           ast.In: [(ast.NotIn, -1)], ast.NotIn: [(ast.In, -1)]}
+BIN_SYM = {ast.Add: "+", ast.Sub: "-", ast.Mult: "*", ast.Div: "/", ast.FloorDiv: "//", ast.Mod: "%",
+           ast.Pow: "**"}
+BIN_ALT = {ast.Add: [(ast.Sub, 0)], ast.Sub: [(ast.Add, 0)], ast.Mult: [(ast.Div, 0), (ast.Add, -3)],
+           ast.Div: [(ast.FloorDiv, 0), (ast.Mult, -0.5)], ast.FloorDiv: [(ast.Div, 0), (ast.Mod, -3)],
+           ast.Mod: [(ast.FloorDiv, -2)], ast.Pow: [(ast.Mult, -2)]}
+OP_RE = re.compile(r"is\s+not|not\s+in|is|in|and|or|\*\*=?|//=?|<<=?|>>=?|[<>=!]=|[-+*/%@&|^<>]=?")
+NO_SWAP = {"print", "max", "min", "range", "isinstance", "issubclass", "getattr", "setattr", "hasattr", "super",
+           "zip", "map", "filter", "sorted", "set", "dict", "list", "tuple", "join", "format", "append", "add",
+           "update"}
+
+
+def _op_token(sf, a_end: int, b_start: int):
+    seg = sf.text[a_end:b_start]
+    if "#" in seg:
+        return None
+    i = 0
+    while i < len(seg) and seg[i] in " \t\r\n\\()":
+        i += 1
+    m = OP_RE.match(seg, i)
+    if not m:
+        return None
+    return a_end + m.start(), a_end + m.end(), m.group(0)
+
+
+def _is_str(node) -> bool:
+    return isinstance(node, ast.JoinedStr) or (isinstance(node, ast.Constant) and isinstance(node.value, (str, bytes)))
+
+
+def _int_const(node):
+    if isinstance(node, ast.Constant) and isinstance(node.value, int) and not isinstance(node.value, bool):
+        return node.value
+    if isinstance(node, ast.UnaryOp) and isinstance(node.op, ast.USub) and _int_const(node.operand) is not None:
+        return -_int_const(node.operand)
+    return None
+
+
+def plus_minus(sf, node) -> list[tuple[str, str]]:
+    """Texts for `node` + 1 and `node` - 1, simplifying existing +-1."""
+    v = _int_const(node)
+    if v is not None:
+        return [(str(v + 1), "+1"), (str(v - 1), "-1")]
+    src = sf.src(node)
+    if isinstance(node, ast.BinOp) and isinstance(node.op, (ast.Add, ast.Sub)) and _int_const(node.right) == 1:
+        base = sf.src(node.left)
+        if isinstance(node.op, ast.Add):
+            return [(base, "-1"), (f"{base} + 2", "+1")]
+        return [(base, "+1"), (f"{base} - 2", "-1")]
+    p = paren(src, node) if not isinstance(node, (ast.BinOp,)) else src
+    return [(f"{p} + 1", "+1"), (f"{p} - 1", "-1")]
+
+
+def _nodes(scope: Scope):
+    for st in scope.statements():
+        for n in header_nodes(st):
+            yield st, n
+
+
+def compare_op(em, scope: Scope) -> None:
+    sf = scope.sf
+    for st, n in _nodes(scope):
+        if isinstance(n, ast.Compare):
+            operands = [n.left] + list(n.comparators)
+            for i, op in enumerate(n.ops):
+                tok = _op_token(sf, sf.span(operands[i])[1], sf.span(operands[i + 1])[0])
+                if tok is None:
+                    continue
+                s, e, text = tok
+                for alt, ev in CMP_ALT.get(type(op), []):
+                    if alt in (ast.Eq, ast.NotEq) and type(op) in (ast.Is, ast.IsNot) and \
+                            isinstance(n.comparators[i], ast.Constant) and n.comparators[i].value is None:
+                        continue
+                    em.add(scope, n.lineno, [Edit(s, e, CMP_SYM[alt])], "compare_op",
+                           f"comparison `{text}` -> `{CMP_SYM[alt]}` in `{sf.src(n)}`", ev)
+        elif isinstance(n, ast.BoolOp):
+            edits = []
+            for a, b in zip(n.values, n.values[1:]):
+                tok = _op_token(sf, sf.span(a)[1], sf.span(b)[0])
+                if tok is None or tok[2] not in ("and", "or"):
+                    edits = []
+                    break
+                edits.append(Edit(tok[0], tok[1], "or" if tok[2] == "and" else "and"))
+            if edits:
+                em.add(scope, n.lineno, edits, "compare_op", f"boolean operator flipped in `{sf.src(n)}`", -2.5)
+        if isinstance(n, (ast.If, ast.While)):
+            pass
+    for st in scope.statements():
+        if isinstance(st, (ast.If, ast.While)) or (isinstance(st, ast.Assert)):
+            t = st.test
+            s, e = sf.span(t)
+            if isinstance(t, ast.UnaryOp) and isinstance(t.op, ast.Not):
+                new = sf.src(t.operand)
+            else:
+                new = f"not {paren(sf.src(t), t) if not isinstance(t, (ast.Compare, ast.BoolOp)) else '(' + sf.src(t) + ')'}"
+            if isinstance(st, ast.Assert):
+                continue
+            em.add(scope, st.lineno, [Edit(s, e, new)], "compare_op", f"negated condition `{sf.src(t)}`", -3.5)
+
+
+def arith_op(em, scope: Scope) -> None:
+    sf = scope.sf
+    for st, n in _nodes(scope):
+        if isinstance(n, ast.BinOp) and type(n.op) in BIN_ALT:
+            if _is_str(n.left) or _is_str(n.right):
+                continue
+            tok = _op_token(sf, sf.span(n.left)[1], sf.span(n.right)[0])
+            if tok is None:
+                continue
+            s, e, text = tok
+            for alt, ev in BIN_ALT[type(n.op)]:
+                em.add(scope, n.lineno, [Edit(s, e, BIN_SYM[alt])], "arith_op",
+                       f"arithmetic `{text}` -> `{BIN_SYM[alt]}` in `{sf.src(n)}`", ev)
+            if isinstance(n.op, (ast.Sub, ast.Div, ast.FloorDiv, ast.Mod)):
+                ls, le = sf.span(n.left)
+                rs, re_ = sf.span(n.right)
+                em.add(scope, n.lineno, [Edit(ls, le, sf.src(n.right)), Edit(rs, re_, sf.src(n.left))], "swap_args",
+                       f"swapped operands of `{sf.src(n)}`", -1.5)
+    for st in scope.statements():
+        if isinstance(st, ast.AugAssign) and type(st.op) in BIN_ALT and not _is_str(st.value):
+            tok = _op_token(sf, sf.span(st.target)[1], sf.span(st.value)[0])
+            if tok is None or not tok[2].endswith("="):
+                continue
+            s, e, text = tok
+            for alt, ev in BIN_ALT[type(st.op)]:
+                em.add(scope, st.lineno, [Edit(s, e, BIN_SYM[alt] + "=")], "arith_op",
+                       f"arithmetic `{text}` -> `{BIN_SYM[alt]}=`", ev)
+
+
+def off_by_one(em, scope: Scope) -> None:
+    sf = scope.sf
+    for st, n in _nodes(scope):
+        targets: list[tuple[ast.AST, str, float]] = []
+        if isinstance(n, ast.Call) and isinstance(n.func, ast.Name) and n.func.id == "range":
+            for i, a in enumerate(n.args[:2]):
+                targets.append((a, f"range() bound `{sf.src(a)}`", 1.0 if i == len(n.args[:2]) - 1 else 0.0))
+        elif isinstance(n, ast.Slice):
+            for part, label in ((n.lower, "lower"), (n.upper, "upper")):
+                if part is not None:
+                    targets.append((part, f"slice {label} bound `{sf.src(part)}`", 0.5))
+        elif isinstance(n, ast.Subscript) and not isinstance(n.slice, (ast.Slice, ast.Tuple)):
+            if not _is_str(n.slice) and isinstance(n.ctx, (ast.Load, ast.Store)):
+                if isinstance(n.slice, (ast.Name, ast.BinOp, ast.UnaryOp, ast.Constant, ast.Call)):
+                    if not (isinstance(n.slice, ast.Constant) and not isinstance(n.slice.value, int)):
+                        targets.append((n.slice, f"index `{sf.src(n.slice)}`", 0.0))
+        elif isinstance(n, ast.Compare):
+            for o in [n.left] + list(n.comparators):
+                if _int_const(o) is not None:
+                    targets.append((o, f"comparison constant `{sf.src(o)}`", -0.5))
+                elif isinstance(o, ast.Call) and isinstance(o.func, ast.Name) and o.func.id == "len":
+                    targets.append((o, f"length bound `{sf.src(o)}`", -1.0))
+        elif isinstance(n, ast.BinOp) and isinstance(n.op, (ast.Add, ast.Sub)) and _int_const(n.right) == 1:
+            s, e = sf.span(n)
+            em.add(scope, n.lineno, [Edit(s, e, sf.src(n.left))], "off_by_one",
+                   f"off-by-one: drop `{sf.src(n)[len(sf.src(n.left)):].strip()}` in `{sf.src(n)}`", -0.5)
+        for node, what, ev in targets:
+            s, e = sf.span(node)
+            for text, sign in plus_minus(sf, node):
+                em.add(scope, node.lineno, [Edit(s, e, text)], "off_by_one", f"off-by-one: {what} {sign}", ev)
+
+
+# ------------------------------------------------------------------------------------ wrong variable
+def _kind_of_repr(r: str | None) -> str | None:
+    if r is None:
+        return None
+    r = r.strip()
+    if re.fullmatch(r"-?\d+", r):
+        return "int"
+    if re.fullmatch(r"-?\d*\.\d+(e-?\d+)?|inf|nan", r):
+        return "float"
+    if r[:1] in "'\"" or r[:2] in ("b'", 'b"'):
+        return "str"
+    if r.startswith("["):
+        return "list"
+    if r.startswith("{"):
+        return "dict"
+    if r in ("True", "False"):
+        return "bool"
+    if r == "None":
+        return "None"
+    return None
+
+
+def _kind_of_value(node) -> str | None:
+    if isinstance(node, ast.Constant):
+        return {int: "int", float: "float", str: "str", bool: "bool", type(None): "None"}.get(type(node.value))
+    if isinstance(node, (ast.List, ast.ListComp)):
+        return "list"
+    if isinstance(node, (ast.Dict, ast.DictComp)):
+        return "dict"
+    if isinstance(node, ast.Call) and isinstance(node.func, ast.Name) and node.func.id in ("len", "int", "sum"):
+        return "int"
+    return None
+
+
+def local_names(scope: Scope) -> dict[str, tuple[int, str | None]]:
+    """name -> (line first bound, kind guess) for parameters and locals of the scope's function."""
+    func = scope.func
+    out: dict[str, tuple[int, str | None]] = {}
+    if func is None:
+        return out
+    args = func.args
+    for a in args.posonlyargs + args.args + args.kwonlyargs + ([args.vararg] if args.vararg else []) + \
+            ([args.kwarg] if args.kwarg else []):
+        if a.arg in ("self", "cls"):
+            continue
+        kind = None
+        if a.annotation is not None:
+            kind = {"int": "int", "float": "float", "str": "str", "list": "list", "dict": "dict",
+                    "bool": "bool"}.get(ast.unparse(a.annotation).split("[")[0])
+        out[a.arg] = (func.lineno, kind)
+    for st in scope.statements():
+        bound = []
+        if isinstance(st, ast.Assign):
+            for t in st.targets:
+                bound += [(n.id, _kind_of_value(st.value) if isinstance(t, ast.Name) else None)
+                          for n in ast.walk(t) if isinstance(n, ast.Name)]
+        elif isinstance(st, (ast.AugAssign, ast.AnnAssign)) and isinstance(st.target, ast.Name):
+            bound.append((st.target.id, _kind_of_value(st.value) if st.value is not None else None))
+        elif isinstance(st, (ast.For, ast.AsyncFor)):
+            bound += [(n.id, None) for n in ast.walk(st.target) if isinstance(n, ast.Name)]
+        elif isinstance(st, (ast.With, ast.AsyncWith)):
+            for it in st.items:
+                if it.optional_vars is not None:
+                    bound += [(n.id, None) for n in ast.walk(it.optional_vars) if isinstance(n, ast.Name)]
+        for name, kind in bound:
+            if name not in out:
+                out[name] = (st.lineno, kind)
+            elif out[name][1] is None and kind is not None:
+                out[name] = (out[name][0], kind)
+    return out
+
+
+def _module_names(sf) -> set[str]:
+    names = set()
+    for st in sf.tree.body:
+        if isinstance(st, (ast.FunctionDef, ast.AsyncFunctionDef, ast.ClassDef)):
+            names.add(st.name)
+        elif isinstance(st, (ast.Import, ast.ImportFrom)):
+            for a in st.names:
+                names.add((a.asname or a.name).split(".")[0])
+        elif isinstance(st, ast.Assign):
+            names.update(n.id for t in st.targets for n in ast.walk(t) if isinstance(n, ast.Name))
+    return names
+
+
+def wrong_var(em, scope: Scope) -> None:
+    ctx, sf = em.ctx, scope.sf
+    pool = local_names(scope)
+    exc = ctx.exc_type.rsplit(".", 1)[-1]
+    m = re.search(r"name '(\w+)' is not defined", ctx.message) if exc == "NameError" else None
+    if m:
+        missing = m.group(1)
+        universe = set(pool) | _module_names(sf) | set(dir(builtins))
+        close = difflib.get_close_matches(missing, sorted(universe), n=4, cutoff=0.6)
+        for st, n in _nodes(scope):
+            if isinstance(n, ast.Name) and n.id == missing:
+                s, e = sf.span(n)
+                for i, alt in enumerate(close):
+                    em.add(scope, n.lineno, [Edit(s, e, alt)], "wrong_var",
+                           f"undefined name `{missing}` -> `{alt}`", 8.0 - i)
+        return
+    if not pool:
+        return
+    kinds = {name: _kind_of_repr(ctx.values.get(name)) or k for name, (_, k) in pool.items()} \
+        if scope.kind == "crash" else {name: k for name, (_, k) in pool.items()}
+    unbound = re.search(r"local variable '(\w+)'", ctx.message) if exc == "UnboundLocalError" else None
+    for st, n in _nodes(scope):
+        if not isinstance(n, ast.Name) or not isinstance(n.ctx, ast.Load) or n.id not in pool:
+            continue
+        p = sf.parent(n)
+        if isinstance(p, ast.Call) and p.func is n:
+            continue
+        here = n.lineno
+        k0 = kinds.get(n.id)
+        ranked = []
+        for alt, (bound_at, _) in pool.items():
+            if alt == n.id or bound_at > here:
+                continue
+            k1 = kinds.get(alt)
+            ev = 0.0
+            if k0 and k1:
+                ev += 2.0 if k0 == k1 else -3.0
+            ev += difflib.SequenceMatcher(None, alt, n.id).ratio() * 1.5 - 0.1 * min(abs(here - bound_at), 20)
+            if unbound and n.id == unbound.group(1):
+                ev += 6.0
+            ranked.append((ev, alt))
+        ranked.sort(reverse=True)
+        s, e = sf.span(n)
+        for ev, alt in ranked[:5]:
+            em.add(scope, here, [Edit(s, e, alt)], "wrong_var", f"variable `{n.id}` -> `{alt}`", ev - 1.0)
+
+
+def swap_args(em, scope: Scope) -> None:
+    sf = scope.sf
+    for st, n in _nodes(scope):
+        if not isinstance(n, ast.Call) or len(n.args) < 2 or any(isinstance(a, ast.Starred) for a in n.args):
+            continue
+        f = n.func
+        name = f.id if isinstance(f, ast.Name) else f.attr if isinstance(f, ast.Attribute) else ""
+        if name in NO_SWAP:
+            continue
+        args = n.args[:4]
+        for i in range(len(args)):
+            for j in range(i + 1, len(args)):
+                a, b = args[i], args[j]
+                sa, ea = sf.span(a)
+                sb, eb = sf.span(b)
+                em.add(scope, n.lineno, [Edit(sa, ea, sf.src(b)), Edit(sb, eb, sf.src(a))], "swap_args",
+                       f"swapped arguments {i + 1} and {j + 1} of {name}()", -1.0 * (j - i - 1))
+
+
+def run(em, scope: Scope) -> None:
+    compare_op(em, scope)
+    arith_op(em, scope)
+    off_by_one(em, scope)
+    wrong_var(em, scope)
+    swap_args(em, scope)
