@@ -1,0 +1,269 @@
+"""Python tracebacks: plain, chained, exception groups, SyntaxError, recursion, pytest's long /
+short / native styles, and tracebacks inside logs whose every line carries a prefix."""
+from __future__ import annotations
+
+import re
+
+from .model import CrashReport, Frame
+
+TB_HEAD = "Traceback (most recent call last):"
+_FILE_RE = re.compile(r'^(\s*)File "([^"]+)", line (\d+)(?:, in (.+))?\s*$')
+_EXC_RE = re.compile(r"^([A-Za-z_][\w.]*(?:Error|Exception|Exit|Interrupt|Warning|Group|Iteration|"
+                     r"StopAsyncIteration|KeyboardInterrupt|[A-Z]\w*))(?::\s?(.*))?$")
+_CHAIN = ("During handling of the above exception, another exception occurred:",
+          "The above exception was the direct cause of the following exception:")
+_REPEATED = re.compile(r"\[Previous line repeated (\d+) more times?\]")
+_PYTEST_LOC = re.compile(r"^(\S+?\.py):(\d+): (?:in (\S+)|([A-Za-z_][\w.]*))\s*$")
+_PYTEST_E = re.compile(r"^E\s{1,3}(.*)$")
+_PYTEST_SHORT_FILE = re.compile(r"^(\S+?\.py):(\d+): in (\S+)\s*$")
+_LOG_PREFIX = re.compile(r"^(\d{4}-\d\d-\d\d[T ]\d\d:\d\d:\d\d(?:[,.]\d+)?(?:Z|[+-]\d\d:?\d\d)?\s+"
+                         r"(?:\S+\s+)?(?:-\s+)?)")
+
+_STDLIB = re.compile(r"(?:/lib/python\d(?:\.\d+)?/(?!.*site-packages)|site-packages|dist-packages|^<frozen|"
+                     r"^<string>|^<stdin>|[\\/]Lib[\\/]|/lib/pypy|/_pytest/|/pluggy/)")
+
+
+def is_library_path(path: str | None) -> bool:
+    return bool(path) and bool(_STDLIB.search(path.replace("\\", "/")))
+
+
+def _unprefix(text: str) -> str:
+    """If traceback lines carry a common prefix (log timestamps, `| `...), strip it."""
+    lines = text.split("\n")
+    idx = next((i for i, ln in enumerate(lines) if TB_HEAD in ln), None)
+    if idx is None:
+        return text
+    head = lines[idx]
+    prefix = head[: head.index(TB_HEAD)]
+    if not prefix.strip() or set(prefix.strip()) <= {"|", "+", "-"}:
+        return text
+    out = lines[:idx]
+    for ln in lines[idx:]:
+        if ln.startswith(prefix):
+            out.append(ln[len(prefix):])
+        else:
+            m = _LOG_PREFIX.match(ln)
+            out.append(ln[m.end():] if m else ln)
+    return "\n".join(out)
+
+
+def _parse_tb_block(lines: list[str], i: int) -> tuple[list[Frame], str, str, int, dict]:
+    """Parse one `Traceback (most recent call last):` block starting at lines[i]."""
+    frames: list[Frame] = []
+    extra: dict = {}
+    n = len(lines)
+    i += 1
+    base_indent = None
+    while i < n:
+        ln = lines[i]
+        m = _FILE_RE.match(ln)
+        if m:
+            indent = len(m.group(1))
+            if base_indent is None:
+                base_indent = indent
+            code = None
+            j = i + 1
+            if j < n and not _FILE_RE.match(lines[j]) and lines[j].startswith(" " * (indent + 2)) \
+                    and lines[j].strip() and not _REPEATED.search(lines[j]):
+                code = lines[j].strip()
+                j += 1
+                # caret/underline lines (3.11+)
+                while j < n and lines[j].strip() and set(lines[j].strip()) <= set("^~ "):
+                    j += 1
+            frames.append(Frame(function=(m.group(4) or "<module>").strip(), file=m.group(2),
+                                line=int(m.group(3)), code=code))
+            i = j
+            continue
+        r = _REPEATED.search(ln)
+        if r:
+            extra["repeated"] = extra.get("repeated", 0) + int(r.group(1))
+            i += 1
+            continue
+        if ln.strip() == "" or (ln.startswith((" ", "\t")) and frames and not _EXC_RE.match(ln.strip())):
+            i += 1
+            continue
+        break
+    # Exception line (possibly SyntaxError details before it).
+    exc_type, message = "", ""
+    while i < n:
+        s = lines[i].strip()
+        if not s:
+            i += 1
+            continue
+        m = _EXC_RE.match(s)
+        if m and not s.startswith("File "):
+            exc_type, message = m.group(1), (m.group(2) or "").strip()
+            i += 1
+            # multi-line messages: following non-blank lines that are not a new section
+            more = []
+            while i < n and lines[i].strip() and lines[i].strip() not in _CHAIN and TB_HEAD not in lines[i] \
+                    and not lines[i].lstrip().startswith(("+-", "| ", "+---")):
+                more.append(lines[i].rstrip())
+                i += 1
+            if more and exc_type not in ("SyntaxError",) and len(more) < 20:
+                message = (message + "\n" + "\n".join(more)).strip()
+            break
+        i += 1
+        if i - 1 > 0 and len(s) > 200:
+            break
+    return frames, exc_type, message, i, extra
+
+
+def _syntax_error(text: str) -> tuple[Frame | None, str | None]:
+    m = re.search(r'File "([^"]+)", line (\d+)\n\s+(.*)\n\s*\^+\s*\n(?:.*\n)*?\s*(SyntaxError|IndentationError|'
+                  r'TabError): (.*)', text)
+    if not m:
+        return None, None
+    return Frame(function="<module>", file=m.group(1), line=int(m.group(2)), code=m.group(3).strip()), m.group(5)
+
+
+def _guilty(frames: list[Frame]) -> Frame | None:
+    for fr in frames:
+        if not is_library_path(fr.file):
+            return fr
+    return frames[0] if frames else None
+
+
+def _finish(exc_type: str, message: str, frames_tb_order: list[Frame], extra: dict) -> CrashReport:
+    frames = list(reversed(frames_tb_order))
+    guilty = _guilty(frames)
+    where = guilty.function if guilty else "<unknown>"
+    short = exc_type
+    title = f"{short} in {where}"
+    base = (guilty.file or "").replace("\\", "/").rsplit("/", 1)[-1] if guilty else ""
+    return CrashReport(kind="python", type=exc_type, title=title, message=message, frames=frames, guilty=guilty,
+                       signature=f"python:{exc_type}:{where}:{base}", extra=extra)
+
+
+def _parse_traceback(text: str) -> CrashReport | None:
+    text = _unprefix(text)
+    lines = text.split("\n")
+    chain = []
+    last = None
+    i = 0
+    n = len(lines)
+    group_frames: list[Frame] = []
+    while i < n:
+        ln = lines[i]
+        if TB_HEAD in ln:
+            pos = ln.index(TB_HEAD)
+            prefix = ln[:pos]
+            if prefix.strip() and set(prefix.replace(" ", "")) <= {"|"}:
+                # exception group sub-traceback: strip `| ` prefixes of this level
+                block = []
+                j = i
+                while j < n and lines[j].startswith(prefix):
+                    block.append(lines[j][len(prefix):])
+                    j += 1
+                frames, et, msg, _, ex = _parse_tb_block(block, 0)
+                if et:
+                    chain.append({"type": et, "message": msg, "group_member": True,
+                                  "frames": [f.function for f in frames]})
+                    if last is not None and last[0].endswith("ExceptionGroup"):
+                        group_frames = frames
+                i = max(j, i + 1)
+                continue
+            sub = [l[pos:] if l.startswith(prefix) else l for l in lines[i:]] if prefix.strip() == "" and prefix \
+                else lines[i:]
+            frames, et, msg, consumed, ex = _parse_tb_block(sub, 0)
+            if et:
+                if last is not None:
+                    chain.append({"type": last[0], "message": last[1], "frames": [f.function for f in last[2]]})
+                last = (et, msg, frames, ex)
+                group_frames = []
+            i += max(consumed, 1)
+            continue
+        i += 1
+    if last is None:
+        return None
+    et, msg, frames, ex = last
+    extra = dict(ex)
+    if chain:
+        extra["chain"] = chain
+    members = [c for c in chain if c.get("group_member")]
+    if members and et.endswith("ExceptionGroup"):
+        extra["group"] = members
+        # the innermost failure of the first member pinpoints the bug better than the raise site
+        if group_frames:
+            frames = frames + group_frames
+    return _finish(et, msg, frames, extra)
+
+
+def _func_from_code(code_buf: list[str]) -> str | None:
+    for ln in code_buf:
+        m = re.match(r"^\s*(?:async\s+)?def\s+(\w+)\s*\(", ln)
+        if m:
+            return m.group(1)
+    return None
+
+
+def _parse_pytest_long(text: str) -> CrashReport | None:
+    lines = text.split("\n")
+    if not any(_PYTEST_E.match(l) for l in lines):
+        return None
+    first_e = next(i for i, l in enumerate(lines) if _PYTEST_E.match(l))
+    start = 0
+    for k in range(first_e, -1, -1):
+        if re.match(r"^_{3,} .* _{3,}$", lines[k]):
+            start = k + 1
+            break
+    end = len(lines)
+    for k in range(first_e + 1, len(lines)):
+        if re.match(r"^(_{3,} .* _{3,}|={3,}.*={3,})\s*$", lines[k]):
+            end = k
+            break
+    # Chunks are separated by location lines `path.py:LINE: ...`.
+    frames: list[Frame] = []
+    chunk: list[str] = []
+    exc_type = message = ""
+    e_lines: list[str] = []
+    for ln in lines[start:end]:
+        lm = _PYTEST_LOC.match(ln.strip()) if not ln.startswith(" ") else None
+        if lm:
+            func = lm.group(3) or _func_from_code(chunk) or "<unknown>"
+            code = next((c[1:].strip() for c in chunk if c.startswith(">")), None)
+            frames.append(Frame(function=func, file=lm.group(1), line=int(lm.group(2)), code=code))
+            if lm.group(4) and not exc_type:
+                exc_type = lm.group(4)
+            chunk = []
+            continue
+        em = _PYTEST_E.match(ln)
+        if em:
+            e_lines.append(em.group(1))
+        chunk.append(ln)
+    for l in e_lines:
+        m = _EXC_RE.match(l.strip())
+        if m and (not exc_type or m.group(1) == exc_type or m.group(1).endswith("." + exc_type)):
+            exc_type = m.group(1)
+            message = (m.group(2) or "").strip()
+            break
+    if not exc_type:
+        m = _EXC_RE.match(e_lines[-1].strip()) if e_lines else None
+        if not m:
+            return None
+        exc_type, message = m.group(1), (m.group(2) or "").strip()
+    if not message and e_lines:
+        message = "\n".join(l for l in e_lines if not _EXC_RE.match(l.strip())).strip()
+    return _finish(exc_type, message, frames, {"style": "pytest"})
+
+
+def looks_like_python(text: str) -> bool:
+    return TB_HEAD in text or ("\nE   " in text and ".py:" in text) or \
+        bool(re.search(r'File "[^"]+", line \d+', text) and re.search(r"^\s*\w*Error:", text, re.M))
+
+
+def parse_python(text: str) -> CrashReport | None:
+    text = text.replace("\r\n", "\n")
+    if TB_HEAD in text:
+        rep = _parse_traceback(text)
+        if rep is not None:
+            return rep
+    if "\nE   " in text or text.startswith("E   "):
+        rep = _parse_pytest_long(text)
+        if rep is not None:
+            return rep
+    frame, msg = _syntax_error(text)
+    if frame is not None:
+        m = re.search(r"^\s*(SyntaxError|IndentationError|TabError): ", text, re.M)
+        return _finish(m.group(1) if m else "SyntaxError", msg or "", [frame], {})
+    return None

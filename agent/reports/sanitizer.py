@@ -1,0 +1,218 @@
+"""User-space sanitizer reports: ASan, HWASan, MSan, UBSan, TSan, LSan, CFI, libFuzzer deadly
+signals and Chromium/absl CHECK failures.
+
+type uses the sanitizers' own words, lower case: `heap-buffer-overflow`, `heap-use-after-free`,
+`double-free`, `null-dereference`, `SEGV`, `stack-overflow`, `use-of-uninitialized-value`,
+`data-race`, `direct-leak`, `indirect-leak`, `bad-cast`, `integer-overflow`, `check-failure`…
+"""
+from __future__ import annotations
+
+import re
+
+from .frames import SAN_FRAME_RE, first_stack, is_noise
+from .model import Access, CrashReport, Frame
+
+_ERROR_RE = re.compile(
+    r"(?:==\d+==\s*)?ERROR:\s*(AddressSanitizer|HWAddressSanitizer|MemorySanitizer|LeakSanitizer|"
+    r"ThreadSanitizer|UndefinedBehaviorSanitizer|libFuzzer):?\s*(.*)$")
+_WARNING_RE = re.compile(r"WARNING:\s*(ThreadSanitizer|MemorySanitizer|AddressSanitizer):\s*(.*)$")
+_UBSAN_RE = re.compile(r"(?:^|\s)(\S+?):(\d+):(\d+): runtime error: (.*)$")
+_ACCESS_RE = re.compile(r"\b(READ|WRITE) of size (\d+) at (0x[0-9a-fA-F]+)")
+_SIG_ACCESS_RE = re.compile(r"The signal is caused by a (READ|WRITE|UNKNOWN) memory access")
+_UNKNOWN_ADDR = re.compile(r"on unknown address (0x[0-9a-fA-F]+|\(nil\))")
+_CHECK_RE = re.compile(r"(?:\[[^\]]*\]\s*)?(?:FATAL|F\d{4}|.*Check failed:)[^\n]*?"
+                       r"(?:([\w./-]+\.(?:cc|cpp|c|h|mm))\(\d+\)\]?\s*|\s)(?:Security )?(?:DCHECK|CHECK|Check) failed: (.*)$")
+_LEAK_RE = re.compile(r"^(Direct|Indirect) leak of (\d+) byte")
+
+MARKERS = ("Sanitizer", "runtime error:", "ERROR: libFuzzer", "Check failed:", "CHECK failed:", "DEADLYSIGNAL")
+
+_UBSAN_TYPES = (
+    ("control flow integrity check", "bad-cast"),
+    ("downcast of", "bad-cast"), ("upcast of", "bad-cast"), ("member call on", "bad-cast"),
+    ("member access within", "bad-cast"),
+    ("implicit conversion", "implicit-conversion"),
+    ("not a valid value for type 'bool'", "invalid-bool-value"),
+    ("not a valid value for type", "invalid-enum-value"),
+    ("pointer index expression", "pointer-overflow"), ("applying non-zero offset", "pointer-overflow"),
+    ("applying zero offset", "pointer-overflow"), ("addition of unsigned offset", "pointer-overflow"),
+    ("subtraction of unsigned offset", "pointer-overflow"),
+    ("null pointer", "null-dereference"),
+    ("signed integer overflow", "integer-overflow"), ("unsigned integer overflow", "integer-overflow"),
+    ("negation of", "integer-overflow"),
+    ("shift exponent", "invalid-shift"), ("left shift of", "invalid-shift"),
+    ("division by zero", "divide-by-zero"),
+    ("out of bounds for type", "index-out-of-bounds"),
+    ("misaligned address", "misaligned-address"),
+    ("is outside the range of representable values", "float-cast-overflow"),
+    ("execution reached an unreachable program point", "unreachable-code"),
+    ("execution reached the end of a value-returning function", "no-return-value"),
+    ("vla bound", "non-positive-vla-bound-value"),
+    ("returns nonnull", "invalid-null-return"), ("null pointer passed as argument", "invalid-null-argument"),
+    ("call to function", "bad-function-cast"),
+    ("which is not a valid", "invalid-value"),
+)
+
+
+def _ubsan_type(msg: str) -> str:
+    for needle, typ in _UBSAN_TYPES:
+        if needle in msg:
+            return typ
+    return "undefined-behavior"
+
+
+def _frames_after(lines: list[str], i: int) -> tuple[list[Frame], int]:
+    return first_stack(lines, i)
+
+
+def _guilty(frames: list[Frame]) -> Frame | None:
+    for fr in frames:
+        if not is_noise(fr):
+            return fr
+    return frames[0] if frames else None
+
+
+def _section(lines: list[str], i: int, stop_at: tuple[str, ...]) -> list[Frame]:
+    for j in range(i, min(len(lines), i + 400)):
+        if any(s in lines[j] for s in stop_at):
+            return first_stack(lines, j + 1)[0]
+    return []
+
+
+def _signature(typ: str, guilty: Frame | None) -> str:
+    if guilty is None:
+        return f"sanitizer:{typ}"
+    base = (guilty.file or "").replace("\\", "/").rsplit("/", 1)[-1]
+    return f"sanitizer:{typ}:{guilty.function}:{base}"
+
+
+def _build(typ: str, message: str, frames: list[Frame], access: Access | None = None,
+           alloc: list[Frame] | None = None, free: list[Frame] | None = None,
+           extra: dict | None = None, kind: str = "sanitizer") -> CrashReport:
+    guilty = _guilty(frames)
+    where = guilty.function if guilty else "unknown"
+    title = f"{typ} in {where}"
+    if access is not None and access.size:
+        title = f"{typ} {access.op.upper()} {access.size} in {where}"
+    return CrashReport(kind=kind, type=typ, title=title, message=message, frames=frames, guilty=guilty,
+                       signature=_signature(typ, guilty), access=access, alloc_frames=alloc or [],
+                       free_frames=free or [], extra=extra or {})
+
+
+def find_start(lines: list[str]) -> int | None:
+    for i, line in enumerate(lines):
+        if "Sanitizer" in line and (_ERROR_RE.search(line) or _WARNING_RE.search(line)):
+            return i
+        if "runtime error:" in line and _UBSAN_RE.search(line):
+            return i
+        if "ERROR: libFuzzer" in line:
+            return i
+        if ("Check failed:" in line or "CHECK failed:" in line) and not SAN_FRAME_RE.match(line):
+            return i
+    return None
+
+
+def parse_sanitizer(text: str) -> CrashReport | None:
+    if not any(m in text for m in MARKERS):
+        return None
+    lines = text.replace("\r\n", "\n").split("\n")
+    start = find_start(lines)
+    if start is None:
+        return None
+    line = lines[start]
+    m = _ERROR_RE.search(line) or _WARNING_RE.search(line)
+    if ("Check failed:" in line or "CHECK failed:" in line) and not m:
+        cond = re.split(r"(?:Check|CHECK) failed:\s*", line, maxsplit=1)[-1].strip()
+        fm = re.search(r"([\w./-]+\.(?:cc|cpp|c|h|mm|rs))[:(]\d+", line)
+        frames, _ = first_stack(lines, start + 1)
+        typ = "security-dcheck-failure" if "Security DCHECK failed" in line else "check-failure"
+        rep = _build(typ, cond, frames, extra={"file": fm.group(1) if fm else None})
+        rep.title = f"CHECK failure: {cond[:80]} in {rep.guilty.function if rep.guilty else 'unknown'}"
+        return rep
+    if not m:
+        um = _UBSAN_RE.search(line)
+        msg = um.group(4).strip()
+        typ = _ubsan_type(msg)
+        frames, _ = first_stack(lines, start + 1)
+        access = None
+        if typ == "null-dereference":
+            op = "write" if "store to" in msg else "read" if ("load of" in msg or "member access" in msg) else None
+            if op:
+                access = Access(op=op)
+        rep = _build(typ, msg, frames, access=access,
+                     extra={"tool": "UndefinedBehaviorSanitizer", "location": f"{um.group(1)}:{um.group(2)}"})
+        return rep
+    tool, rest = m.group(1), m.group(2).strip()
+    frames, after = first_stack(lines, start + 1)
+    access = None
+    alloc: list[Frame] = []
+    free: list[Frame] = []
+    extra: dict = {"tool": tool}
+    if tool == "LeakSanitizer" or (tool == "AddressSanitizer" and "detected memory leaks" in rest):
+        typ = "leak"
+        for j in range(start + 1, len(lines)):
+            lm = _LEAK_RE.match(lines[j].strip())
+            if lm:
+                typ = f"{lm.group(1).lower()}-leak"
+                frames, _ = first_stack(lines, j + 1)
+                rest = lines[j].strip()
+                break
+        rep = _build(typ, rest, frames, extra=extra)
+        rep.alloc_frames = frames
+        return rep
+    if tool == "libFuzzer":
+        word = rest.split()[0].rstrip(":") if rest else "crash"
+        typ = {"deadly": "deadly-signal", "out-of-memory": "out-of-memory", "timeout": "timeout",
+               "fuzz": "fuzz-target-exited"}.get(word, word.lower())
+        return _build(typ, rest, frames, extra=extra)
+    if tool == "ThreadSanitizer":
+        typ = rest.split(" (")[0].strip().replace(" ", "-").lower() or "data-race"
+        other, _ = first_stack(lines, after)
+        rep = _build(typ, rest, frames, extra=extra)
+        rep.free_frames = other  # the racing access, when shown
+        return rep
+    if tool == "MemorySanitizer":
+        typ = rest.split()[0].rstrip(":") if rest else "use-of-uninitialized-value"
+        alloc = _section(lines, after, ("Uninitialized value was created", "was created by"))
+        return _build(typ, rest, frames, alloc=alloc, extra=extra)
+    # AddressSanitizer / HWAddressSanitizer
+    word = rest.split()[0].rstrip(":") if rest else "unknown-crash"
+    message = rest
+    am = None
+    for j in range(start, min(len(lines), start + 6)):
+        am = _ACCESS_RE.search(lines[j])
+        if am:
+            break
+    if am:
+        access = Access(op=am.group(1).lower(), size=int(am.group(2)), address=am.group(3))
+    typ = word
+    if word in ("SEGV", "BUS", "ILL", "FPE", "ABRT", "TRAP") or word == "unknown-crash" and "on unknown" in rest:
+        addr_m = _UNKNOWN_ADDR.search(rest)
+        sig = None
+        for j in range(start, min(len(lines), start + 6)):
+            sig = _SIG_ACCESS_RE.search(lines[j])
+            if sig:
+                break
+        op = sig.group(1).lower() if sig and sig.group(1) != "UNKNOWN" else None
+        addr = addr_m.group(1) if addr_m else None
+        if op:
+            access = Access(op=op, address=addr)
+        if word == "SEGV":
+            try:
+                null = addr is not None and (addr == "(nil)" or int(addr, 16) < 4096)
+            except ValueError:
+                null = False
+            typ = "null-dereference" if null else "SEGV"
+            extra["address"] = addr
+    elif word == "stack-overflow":
+        typ = "stack-overflow"
+    elif word in ("attempting", "attempting double-free"):
+        typ = "double-free" if "double-free" in rest else "bad-free"
+    elif word == "requested" or "allocation-size-too-big" in rest:
+        typ = "allocation-size-too-big"
+    elif "out of memory" in rest or "allocator is out of memory" in rest:
+        typ = "out-of-memory"
+    if typ in ("heap-use-after-free", "heap-buffer-overflow", "double-free", "bad-free", "use-after-poison",
+               "container-overflow", "tag-mismatch") or "freed by thread" in text:
+        free = _section(lines, after, ("freed by thread",))
+        alloc = _section(lines, after, ("previously allocated by thread", "allocated by thread"))
+    return _build(typ, message, frames, access=access, alloc=alloc, free=free, extra=extra)

@@ -1,0 +1,72 @@
+"""Translate our sanitizer/gdb reports into ClusterFuzz's conventions, for the golden tests.
+
+Where the conventions differ we normalise here rather than bend the parser:
+- crash type: we say `heap-buffer-overflow` + Access(read, 4); ClusterFuzz says
+  `Heap-buffer-overflow\\nREAD 4`. Our `null-dereference` is their `Null-dereference`
+  (+ ` READ`/` WRITE` for UBSan null loads/stores), our `SEGV` on a non-null address their
+  `UNKNOWN` (+ access), signals `BUS`/`ILL`/`ABRT` their `Bus`/`Ill`/`Abrt`, our
+  `check-failure` their `CHECK failure`; gdb signals (`SIGTRAP`) are kept.
+- frames: ClusterFuzz puts a message (e.g. `Bad-cast to X from Y`, the CHECK condition) in
+  front of the stack frames for some crash types; the tests drop that entry and compare the
+  function frames that follow it.
+"""
+from __future__ import annotations
+
+import re
+
+MESSAGE_FIRST = {"Bad-cast", "CHECK failure", "Security DCHECK failure", "ASSERT", "Fatal error",
+                 "DCHECK failure", "RUNTIME_ASSERT", "V8 API error"}
+
+_SIMPLE = {
+    "BUS": "Bus", "ILL": "Ill", "ABRT": "Abrt", "FPE": "Floating-point-exception",
+    "check-failure": "CHECK failure", "security-dcheck-failure": "Security DCHECK failure", "deadly-signal": "UNKNOWN", "timeout": "Timeout",
+    "out-of-memory": "Out-of-memory", "fuzz-target-exited": "Unexpected-exit",
+    "data-race": "Data race", "use-of-uninitialized-value": "Use-of-uninitialized-value",
+}
+_WITH_ACCESS = {"heap-buffer-overflow", "stack-buffer-overflow", "global-buffer-overflow",
+                "heap-use-after-free", "stack-use-after-return", "stack-use-after-scope",
+                "container-overflow", "use-after-poison", "dynamic-stack-buffer-overflow",
+                "stack-buffer-underflow", "unknown-crash"}
+
+
+def cf_type(rep) -> str | None:
+    if rep is None:
+        return None
+    t = rep.type
+    if rep.kind == "gdb":
+        return t
+    acc = rep.access
+    if t in _SIMPLE:
+        return _SIMPLE[t]
+    if t == "null-dereference":
+        if rep.extra.get("tool") == "UndefinedBehaviorSanitizer" and acc is not None:
+            return f"Null-dereference {acc.op.upper()}"
+        return "Null-dereference"
+    if t == "SEGV":
+        return "UNKNOWN" + (f" {acc.op.upper()}" if acc is not None else "")
+    if t in _WITH_ACCESS and acc is not None and acc.size:
+        return f"{t[0].upper()}{t[1:]}\n{acc.op.upper()} {acc.size}"
+    return t[0].upper() + t[1:]
+
+
+def norm(name: str) -> str:
+    name = re.sub(r"\s+", " ", name.strip())
+    return name
+
+
+def cf_frames(rep, expected: list[str] | None = None, n: int = 3) -> list[str]:
+    """Our top frames with ClusterFuzz's skipping rules (noise frames dropped)."""
+    if rep is None:
+        return []
+    from agent.reports.frames import is_noise
+    # ClusterFuzz fills its 3-frame state from the following stacks (free, then alloc)
+    # when the crashing stack is shorter.
+    frames = list(rep.frames) + list(rep.free_frames) + list(rep.alloc_frames)
+    out = [norm(f.function) for f in frames if not is_noise(f)]
+    return out[:n]
+
+
+def expected_frames(crash_type: str, top: list[str]) -> list[str]:
+    if crash_type in MESSAGE_FIRST and top:
+        return [norm(x) for x in top[1:3]]
+    return [norm(x) for x in top[:3]]
