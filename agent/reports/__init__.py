@@ -36,7 +36,7 @@ def _has_console_stamp(text: str) -> bool:
 
 
 def _parse_one(text: str) -> CrashReport | None:
-    has_tb = TB_HEAD in text or "\nE   " in text or "SyntaxError" in text or "Error:" in text
+    has_tb = "(most recent call last)" in text or "\nE   " in text or "SyntaxError" in text or "Error:" in text
     has_san = any(m in text for m in _SAN_MARKERS)
     # Sanitizer report vs gdb: take whichever appears first.
     candidates = []

@@ -7,13 +7,14 @@ import re
 from .model import CrashReport, Frame
 
 TB_HEAD = "Traceback (most recent call last):"
+TB_MARK = "(most recent call last):"
 _FILE_RE = re.compile(r'^(\s*)File "([^"]+)", line (\d+)(?:, in (.+))?\s*$')
 _EXC_RE = re.compile(r"^([A-Za-z_][\w.]*(?:Error|Exception|Exit|Interrupt|Warning|Group|Iteration|"
                      r"StopAsyncIteration|KeyboardInterrupt|[A-Z]\w*))(?::\s?(.*))?$")
 _CHAIN = ("During handling of the above exception, another exception occurred:",
           "The above exception was the direct cause of the following exception:")
 _REPEATED = re.compile(r"\[Previous line repeated (\d+) more times?\]")
-_PYTEST_LOC = re.compile(r"^(\S+?\.py):(\d+): (?:in (\S+)|([A-Za-z_][\w.]*))\s*$")
+_PYTEST_LOC = re.compile(r"^(\S+?\.py):(\d+):(?: in (\S+)| ([A-Za-z_][\w.]*))?\s*$")
 _PYTEST_E = re.compile(r"^E\s{1,3}(.*)$")
 _PYTEST_SHORT_FILE = re.compile(r"^(\S+?\.py):(\d+): in (\S+)\s*$")
 _LOG_PREFIX = re.compile(r"^(\d{4}-\d\d-\d\d[T ]\d\d:\d\d:\d\d(?:[,.]\d+)?(?:Z|[+-]\d\d:?\d\d)?\s+"
@@ -97,7 +98,7 @@ def _parse_tb_block(lines: list[str], i: int) -> tuple[list[Frame], str, str, in
             # multi-line messages: following non-blank lines that are not a new section
             more = []
             while i < n and lines[i].strip() and lines[i].strip() not in _CHAIN and TB_HEAD not in lines[i] \
-                    and not lines[i].lstrip().startswith(("+-", "| ", "+---")):
+                    and not lines[i].lstrip().startswith(("+-", "| ", "+---", "===", "___", "FAILED ", "ERROR ")):
                 more.append(lines[i].rstrip())
                 i += 1
             if more and exc_type not in ("SyntaxError",) and len(more) < 20:
@@ -135,7 +136,52 @@ def _finish(exc_type: str, message: str, frames_tb_order: list[Frame], extra: di
                        signature=f"python:{exc_type}:{where}:{base}", extra=extra)
 
 
+_EG_HEAD = "Exception Group Traceback (most recent call last):"
+_EG_SEP = re.compile(r"^\s*\+[-+]*\s*(?:\d+|\.\.\.)?.*-{3,}\s*$")
+
+
+def _parse_group(lines: list[str]) -> CrashReport | None:
+    """`+ Exception Group Traceback` with `| `-prefixed top block and member sub-tracebacks."""
+    idx = next(i for i, l in enumerate(lines) if _EG_HEAD in l)
+    col = lines[idx].index("+") if "+" in lines[idx] else 0
+    bar = " " * col + "| "
+    top = [TB_HEAD]
+    j = idx + 1
+    while j < len(lines) and lines[j].startswith(bar):
+        top.append(lines[j][len(bar):])
+        j += 1
+    frames, et, msg, _, ex = _parse_tb_block(top, 0)
+    if not et:
+        return None
+    sub_bar = " " * (col + 2) + "| "
+    members: list[list[str]] = []
+    for ln in lines[j:]:
+        if _EG_SEP.match(ln):
+            members.append([])
+        elif ln.startswith(sub_bar) and members:
+            members[-1].append(ln[len(sub_bar):])
+        elif ln.strip() and not ln.startswith(" " * (col + 2)):
+            break
+    group = []
+    for m in members:
+        k = next((i for i, l in enumerate(m) if TB_HEAD in l or _EG_HEAD in l), None)
+        if k is None:
+            continue
+        block = [TB_HEAD] + m[k + 1:]
+        f2, et2, msg2, _, _ = _parse_tb_block(block, 0)
+        if et2:
+            group.append({"type": et2, "message": msg2, "frames": [f.function for f in reversed(f2)],
+                          "file": f2[-1].file if f2 else None, "line": f2[-1].line if f2 else None})
+    extra = dict(ex)
+    extra["group"] = group
+    return _finish(et, msg, frames, extra)
+
+
 def _parse_traceback(text: str) -> CrashReport | None:
+    if _EG_HEAD in text:
+        rep = _parse_group(text.split("\n"))
+        if rep is not None:
+            return rep
     text = _unprefix(text)
     lines = text.split("\n")
     chain = []
@@ -254,7 +300,7 @@ def looks_like_python(text: str) -> bool:
 
 def parse_python(text: str) -> CrashReport | None:
     text = text.replace("\r\n", "\n")
-    if TB_HEAD in text:
+    if TB_MARK in text:
         rep = _parse_traceback(text)
         if rep is not None:
             return rep
