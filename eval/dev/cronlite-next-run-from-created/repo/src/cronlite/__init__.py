@@ -1,0 +1,4 @@
+from .job import Job
+from .scheduler import Scheduler
+
+__all__ = ["Job", "Scheduler"]

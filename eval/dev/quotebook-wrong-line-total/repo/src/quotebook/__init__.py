@@ -1,0 +1,4 @@
+from .pricing import unit_price
+from .quote import Quote
+
+__all__ = ["Quote", "unit_price"]

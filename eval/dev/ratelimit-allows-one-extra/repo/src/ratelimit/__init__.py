@@ -1,0 +1,4 @@
+from .window import SlidingWindow
+from .limiter import KeyedLimiter
+
+__all__ = ["KeyedLimiter", "SlidingWindow"]

@@ -1,0 +1,4 @@
+from .schedule import Schedule
+from .util import clamp
+
+__all__ = ["Schedule", "clamp"]
