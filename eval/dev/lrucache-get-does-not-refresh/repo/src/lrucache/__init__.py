@@ -1,0 +1,4 @@
+from .cache import LRUCache
+from .memo import memoize
+
+__all__ = ["LRUCache", "memoize"]
