@@ -1,0 +1,531 @@
+"""Behavioural tests for the fix templates: real crashes in small buggy repos, candidates validated by running tests."""
+from __future__ import annotations
+
+import ast
+import os
+import re
+import subprocess
+import sys
+import textwrap
+from pathlib import Path
+
+import pytest
+
+from agent.strategies.context import RepairContext, Site, is_test_path
+from agent.strategies.templates import generate
+
+FRAME_RE = re.compile(r'^\s*File "(?P<file>[^"]+)", line (?P<line>\d+), in (?P<func>\S+)')
+EXC_RE = re.compile(r"^(?P<type>[A-Za-z_][\w.]*)(?::\s?(?P<msg>.*))?$")
+
+
+# ------------------------------------------------------------------------------------------ helpers
+def git(repo: Path, *args: str, input: str | None = None) -> subprocess.CompletedProcess:
+    return subprocess.run(["git", *args], cwd=repo, input=input, text=True, capture_output=True)
+
+
+def make_repo(root: Path, files: dict[str, str]) -> Path:
+    root.mkdir(parents=True, exist_ok=True)
+    for rel, text in files.items():
+        p = root / rel
+        p.parent.mkdir(parents=True, exist_ok=True)
+        p.write_text(textwrap.dedent(text).lstrip("\n"))
+    git(root, "init", "-q")
+    git(root, "add", "-A")
+    git(root, "-c", "user.email=t@t", "-c", "user.name=t", "commit", "-qm", "init")
+    return root
+
+
+def run_pytest(repo: Path, *args: str) -> subprocess.CompletedProcess:
+    env = {k: v for k, v in os.environ.items() if not k.startswith("PYTEST")}
+    env["PYTHONPATH"] = str(repo)
+    env["PYTHONDONTWRITEBYTECODE"] = "1"
+    return subprocess.run([sys.executable, "-m", "pytest", "-q", "-p", "no:cacheprovider", "--tb=native",
+                           "--rootdir", str(repo), "-c", os.devnull, *args],
+                          cwd=repo, env=env, text=True, capture_output=True, timeout=120)
+
+
+def parse_traceback(output: str, repo: Path):
+    """Minimal parse of the last Python traceback in `output`: exception type, message, in-repo frames."""
+    lines = output.splitlines()
+    starts = [i for i, ln in enumerate(lines) if ln.startswith("Traceback (most recent call last)")]
+    assert starts, output
+    frames, exc_type, message = [], None, ""
+    for ln in lines[starts[-1] + 1:]:
+        m = FRAME_RE.match(ln)
+        if m:
+            frames.append((m.group("file"), int(m.group("line")), m.group("func")))
+            continue
+        if ln.startswith(" ") or not ln.strip() or ln.startswith("["):
+            continue
+        m = EXC_RE.match(ln)
+        if m:
+            exc_type, message = m.group("type"), m.group("msg") or ""
+            break
+    sites = []
+    root = str(repo.resolve())
+    for file, line, func in reversed(frames):
+        path = os.path.realpath(file)
+        if not path.startswith(root + os.sep):
+            continue
+        sites.append(Site(os.path.relpath(path, root).replace(os.sep, "/"), line, func, len(sites)))
+    return exc_type, message, sites
+
+
+def context_for(repo: Path, failing: str, values: dict | None = None, protected=None) -> RepairContext:
+    res = run_pytest(repo, failing)
+    assert res.returncode != 0, res.stdout
+    exc_type, message, sites = parse_traceback(res.stdout + res.stderr, repo)
+    files = sorted(git(repo, "ls-files").stdout.split())
+    kw = {"protected": protected} if protected else {}
+    return RepairContext(exc_type=exc_type, message=message, sites=sites,
+                         read=lambda p: (repo / p).read_text(), files=files, values=values or {}, **kw)
+
+
+def check_candidates(repo: Path, cands) -> None:
+    """Every candidate applies cleanly, parses, is distinct and never touches a test file."""
+    seen = set()
+    for c in cands:
+        assert c.diff.startswith("diff --git a/"), c.diff
+        assert c.files and not any(is_test_path(f) for f in c.files), c
+        for f in c.files:
+            assert f"--- a/{f}" in c.diff and f"+++ b/{f}" in c.diff
+        assert c.diff not in seen
+        seen.add(c.diff)
+        res = git(repo, "apply", "--check", "-", input=c.diff)
+        assert res.returncode == 0, (res.stderr, c.diff)
+    scores = [c.score for c in cands]
+    assert scores == sorted(scores, reverse=True)
+
+
+def first_fix(repo: Path, cands, failing: str, n: int):
+    """Index of the first candidate among the first n that makes `failing` and all other tests pass."""
+    for i, c in enumerate(cands[:n]):
+        res = git(repo, "apply", "-", input=c.diff)
+        assert res.returncode == 0, res.stderr
+        try:
+            for f in c.files:
+                ast.parse((repo / f).read_text())
+            if run_pytest(repo, failing).returncode == 0 and run_pytest(repo, "tests").returncode == 0:
+                return i
+        finally:
+            git(repo, "checkout", "-q", "--", ".")
+    return None
+
+
+# -------------------------------------------------------------------------------------------- cases
+CASES = {
+    "none_guard": dict(
+        files={
+            "app/__init__.py": "",
+            "app/config.py": '''
+                import re
+
+
+                def parse_port(line):
+                    """The port of a `port=NNN` line, None for other lines."""
+                    m = re.match(r"port=(\\d+)", line)
+                    return int(m.group(1))
+
+
+                def ports(lines):
+                    found = []
+                    for line in lines:
+                        port = parse_port(line)
+                        if port is not None:
+                            found.append(port)
+                    return found
+            ''',
+            "tests/test_config.py": '''
+                from app.config import parse_port, ports
+
+
+                def test_parse_port():
+                    assert parse_port("port=8080") == 8080
+
+
+                def test_ports_skips_comments():
+                    assert ports(["port=80", "# comment", "port=443"]) == [80, 443]
+            ''',
+        },
+        failing="tests/test_config.py::test_ports_skips_comments", exc="AttributeError", n=5),
+    "key_get": dict(
+        files={
+            "wc/__init__.py": "",
+            "wc/count.py": '''
+                def count_words(text):
+                    counts = {}
+                    for word in text.lower().split():
+                        counts[word] += 1
+                    return counts
+
+
+                def most_common(text):
+                    counts = count_words(text)
+                    return max(counts, key=counts.get)
+            ''',
+            "tests/test_count.py": '''
+                from wc.count import count_words, most_common
+
+
+                def test_count():
+                    assert count_words("a b A") == {"a": 2, "b": 1}
+
+
+                def test_most_common():
+                    assert most_common("x y y") == "y"
+            ''',
+        },
+        failing="tests/test_count.py::test_count", exc="KeyError", n=3),
+    "key_get_default": dict(
+        files={
+            "srv/__init__.py": "",
+            "srv/settings.py": '''
+                DEFAULT_TIMEOUT = 30
+
+
+                def timeout(settings):
+                    value = settings["timeout"]
+                    return int(value) if value else DEFAULT_TIMEOUT
+            ''',
+            "tests/test_settings.py": '''
+                from srv.settings import timeout
+
+
+                def test_explicit():
+                    assert timeout({"timeout": "5"}) == 5
+
+
+                def test_missing_uses_default():
+                    assert timeout({}) == 30
+            ''',
+        },
+        failing="tests/test_settings.py::test_missing_uses_default", exc="KeyError", n=3),
+    "index_guard": dict(
+        files={
+            "csvtool/__init__.py": "",
+            "csvtool/columns.py": '''
+                def column(rows, i):
+                    """The i-th field of every row; rows that are too short are skipped."""
+                    out = []
+                    for row in rows:
+                        out.append(row[i])
+                    return out
+            ''',
+            "tests/test_columns.py": '''
+                from csvtool.columns import column
+
+
+                def test_column():
+                    assert column([["a", "b"], ["c", "d"]], 1) == ["b", "d"]
+
+
+                def test_short_rows():
+                    assert column([["a", "b"], ["c"]], 1) == ["b"]
+            ''',
+        },
+        failing="tests/test_columns.py::test_short_rows", exc="IndexError", n=5),
+    "zero_guard": dict(
+        files={
+            "stats/__init__.py": "",
+            "stats/basic.py": '''
+                def average(values):
+                    total = sum(values)
+                    return total / len(values)
+
+
+                def report(values):
+                    return f"avg={average(values):.1f}"
+            ''',
+            "tests/test_basic.py": '''
+                from stats.basic import average, report
+
+
+                def test_average():
+                    assert average([1, 2, 3]) == 2
+
+
+                def test_empty_report():
+                    assert report([]) == "avg=0.0"
+            ''',
+        },
+        failing="tests/test_basic.py::test_empty_report", exc="ZeroDivisionError", n=5),
+    "compare_op": dict(
+        files={
+            "people/__init__.py": "",
+            "people/age.py": '''
+                ADULT = 18
+
+
+                def is_adult(age):
+                    return age > ADULT
+
+
+                def adults(people):
+                    return [name for name, age in people if is_adult(age)]
+            ''',
+            "tests/test_age.py": '''
+                from people.age import adults, is_adult
+
+
+                def test_child():
+                    assert not is_adult(12)
+
+
+                def test_adults_include_eighteen():
+                    assert adults([("ann", 18), ("bob", 30), ("cy", 3)]) == ["ann", "bob"]
+            ''',
+        },
+        failing="tests/test_age.py::test_adults_include_eighteen", exc="AssertionError", n=8),
+    "arith_op": dict(
+        files={
+            "units/__init__.py": "",
+            "units/temp.py": '''
+                def c_to_f(c):
+                    return c * 9 / 5 - 32
+
+
+                def f_to_c(f):
+                    return (f - 32) * 5 / 9
+            ''',
+            "tests/test_temp.py": '''
+                from units.temp import c_to_f, f_to_c
+
+
+                def test_f_to_c():
+                    assert f_to_c(212) == 100
+
+
+                def test_c_to_f():
+                    assert c_to_f(100) == 212
+            ''',
+        },
+        failing="tests/test_temp.py::test_c_to_f", exc="AssertionError", n=6),
+    "range_off_by_one": dict(
+        files={
+            "mathx/__init__.py": "",
+            "mathx/series.py": '''
+                def triangular(n):
+                    """1 + 2 + ... + n"""
+                    total = 0
+                    for i in range(1, n):
+                        total += i
+                    return total
+            ''',
+            "tests/test_series.py": '''
+                from mathx.series import triangular
+
+
+                def test_zero():
+                    assert triangular(0) == 0
+
+
+                def test_three():
+                    assert triangular(3) == 6
+            ''',
+        },
+        failing="tests/test_series.py::test_three", exc="AssertionError", n=8),
+    "wrong_var": dict(
+        files={
+            "geo/__init__.py": "",
+            "geo/bounds.py": '''
+                def clamp(x, low, high):
+                    if x < low:
+                        return low
+                    if x > high:
+                        return low
+                    return x
+            ''',
+            "tests/test_bounds.py": '''
+                from geo.bounds import clamp
+
+
+                def test_inside_and_below():
+                    assert clamp(5, 0, 10) == 5
+                    assert clamp(-5, 0, 10) == 0
+
+
+                def test_above():
+                    assert clamp(15, 0, 10) == 10
+            ''',
+        },
+        failing="tests/test_bounds.py::test_above", exc="AssertionError", n=8),
+    "missing_return": dict(
+        files={
+            "blog/__init__.py": "",
+            "blog/text.py": '''
+                def normalize(title):
+                    title = " ".join(title.split())
+                    title = title.strip().lower()
+
+
+                def slug(title):
+                    return normalize(title).replace(" ", "-")
+            ''',
+            "tests/test_text.py": '''
+                from blog.text import slug
+
+
+                def test_slug():
+                    assert slug("  Hello   World ") == "hello-world"
+            ''',
+        },
+        failing="tests/test_text.py::test_slug", exc="AttributeError", n=6),
+    "return_in_loop": dict(
+        files={
+            "coll/__init__.py": "",
+            "coll/select.py": '''
+                def select(items, pred):
+                    out = []
+                    for item in items:
+                        if pred(item):
+                            out.append(item)
+                        return out
+            ''',
+            "tests/test_select.py": '''
+                from coll.select import select
+
+
+                def test_empty():
+                    assert select([], bool) == [] or select([], bool) is None
+
+
+                def test_evens():
+                    assert select([1, 2, 3, 4], lambda x: x % 2 == 0) == [2, 4]
+            ''',
+        },
+        failing="tests/test_select.py::test_evens", exc="AssertionError", n=10),
+    "swap_args": dict(
+        files={
+            "calc/__init__.py": "",
+            "calc/powers.py": '''
+                def power(base, exponent):
+                    result = 1
+                    for _ in range(exponent):
+                        result *= base
+                    return result
+
+
+                def cubes(values):
+                    return [power(3, v) for v in values]
+            ''',
+            "tests/test_powers.py": '''
+                from calc.powers import cubes, power
+
+
+                def test_power():
+                    assert power(2, 10) == 1024
+
+
+                def test_cubes():
+                    assert cubes([1, 2, 4]) == [1, 8, 64]
+            ''',
+        },
+        failing="tests/test_powers.py::test_cubes", exc="AssertionError", n=12),
+    "recursion_base": dict(
+        files={
+            "rec/__init__.py": "",
+            "rec/fact.py": '''
+                def factorial(n):
+                    if n == 1:
+                        return 1
+                    return n * factorial(n - 1)
+            ''',
+            "tests/test_fact.py": '''
+                from rec.fact import factorial
+
+
+                def test_five():
+                    assert factorial(5) == 120
+
+
+                def test_zero():
+                    assert factorial(0) == 1
+            ''',
+        },
+        failing="tests/test_fact.py::test_zero", exc="RecursionError", n=5),
+    "widen_except": dict(
+        files={
+            "conv/__init__.py": "",
+            "conv/numbers.py": '''
+                def parse_int(text, default=0):
+                    try:
+                        return int(text)
+                    except ValueError:
+                        return default
+
+
+                def parse_all(texts):
+                    return [parse_int(t) for t in texts]
+            ''',
+            "tests/test_numbers.py": '''
+                from conv.numbers import parse_all, parse_int
+
+
+                def test_parse():
+                    assert parse_int("12") == 12
+                    assert parse_int("x", 7) == 7
+
+
+                def test_parse_all_with_none():
+                    assert parse_all(["1", None, "3"]) == [1, 0, 3]
+            ''',
+        },
+        failing="tests/test_numbers.py::test_parse_all_with_none", exc="TypeError", n=10),
+    "assert_in_callee_of_callee": dict(
+        files={
+            "shop/__init__.py": "",
+            "shop/pricing.py": '''
+                def discount(amount, code):
+                    """How much a promo code takes off `amount`."""
+                    if code == "HALF":
+                        return amount // 2
+                    if code == "TEN":
+                        return amount * 10 / 100
+                    return 0
+            ''',
+            "shop/cart.py": '''
+                from shop.pricing import discount
+
+
+                def subtotal(items):
+                    return sum(price * qty for price, qty in items)
+
+
+                def total(items, code=None):
+                    amount = subtotal(items)
+                    return amount - discount(amount, code)
+            ''',
+            "tests/test_cart.py": '''
+                from shop.cart import total
+
+
+                def test_plain():
+                    assert total([(2.5, 2), (1, 1)]) == 6
+
+
+                def test_ten():
+                    assert total([(10, 2)], "TEN") == 18
+
+
+                def test_half():
+                    items = [(5, 1)]
+                    result = total(items, "HALF")
+                    assert result == 2.5
+            ''',
+        },
+        failing="tests/test_cart.py::test_half", exc="AssertionError", n=12),
+}
+
+
+@pytest.mark.parametrize("name", sorted(CASES))
+def test_some_candidate_fixes_the_crash(tmp_path, name):
+    case = CASES[name]
+    repo = make_repo(tmp_path / name, case["files"])
+    ctx = context_for(repo, case["failing"], case.get("values"))
+    assert ctx.exc_type == case["exc"], (ctx.exc_type, ctx.message)
+    cands = generate(ctx)
+    assert cands, "no candidates"
+    assert len(cands) <= 40
+    check_candidates(repo, cands)
+    idx = first_fix(repo, cands, case["failing"], case["n"])
+    assert idx is not None, "\n\n".join(f"{c.score} {c.description}\n{c.diff}" for c in cands[:case["n"]])
