@@ -55,6 +55,10 @@ def connect(base_url: str | None = None, timeout: float = 30.0) -> docker.Docker
                            f"(systemctl start docker, or dockerd &)?") from e
 
 
+_WRAPPER = ('timeout -s KILL "$1" bash -c "$2" </dev/null & p=$!; wait $p; rc=$?; '
+            'while kill -9 -$p 2>/dev/null; do :; done; exit $rc')
+
+
 class _ExecConn:
     """Starts an exec with an HTTP upgrade on a raw socket we own.
 
@@ -249,9 +253,17 @@ class DockerSandbox(GitWorkspace):
         exec_id = self._exec_create(argv, cwd=cwd, env=env)
         conn = self._exec_conn(exec_id, self.limits.api_timeout)
         buf = CappedBuffer(limit or self.limits.output_limit)
+        killed = False
         try:
-            while True:  # the in-container `timeout` ends the stream; this is a backstop
-                item = conn.reader.read(timeout + 30)
+            while True:
+                try:  # the in-container `timeout` normally ends the stream first
+                    item = conn.reader.read(timeout + (30 if killed else 1))
+                except TimeoutError:
+                    if killed:
+                        raise
+                    killed = True  # stragglers hold the stream open: kill the group from the host
+                    self._kill_exec_group(exec_id)
+                    continue
                 if item is None:
                     break
                 if not stdout_only or item[0] == 1:
@@ -266,6 +278,15 @@ class DockerSandbox(GitWorkspace):
             raise self._dead(e) from e
         return (code if code is not None else -1), buf.text(), time.monotonic() - start
 
+    def _kill_exec_group(self, exec_id: str) -> None:
+        """Backstop from the host: SIGKILL the exec's process tree (engine on this host only)."""
+        try:
+            pid = self.api.exec_inspect(exec_id).get("Pid")
+        except (docker.errors.DockerException, requests.RequestException):
+            return
+        if pid and os.path.exists(f"/proc/{pid}"):
+            _kill_tree(pid)
+
     def _abs(self, path: str) -> str:
         full = posixpath.normpath(posixpath.join(WORKSPACE, path))
         if not path.startswith("/") and not (full + "/").startswith(WORKSPACE + "/"):
@@ -275,7 +296,9 @@ class DockerSandbox(GitWorkspace):
     # Sandbox protocol ------------------------------------------------------------
     def run(self, cmd: str, *, timeout: float = 60.0, cwd: str | None = None,
             env: dict[str, str] | None = None) -> ExecResult:
-        argv = ["timeout", "-s", "KILL", f"{timeout:g}", "bash", "-c", cmd]
+        # `timeout` leads its own process group; once it returns, the wrapper kills that group
+        # (again and again: a fork bomb forks while it is being killed) so no leftovers remain
+        argv = ["sh", "-c", _WRAPPER, "sh", f"{timeout:g}", cmd]
         code, out, took = self._exec(argv, timeout=timeout, cwd=cwd, env=env)
         timed_out = code in (124, 137) and took >= timeout - 0.05
         if timed_out:

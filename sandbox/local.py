@@ -23,10 +23,19 @@ log = logging.getLogger(__name__)
 
 
 def _killpg(proc: subprocess.Popen) -> None:
-    try:
-        os.killpg(proc.pid, signal.SIGKILL)
-    except (ProcessLookupError, PermissionError):
-        pass
+    """SIGKILL the process group until it is empty (members may fork while it is killed)."""
+    for _ in range(1000):
+        try:
+            os.killpg(proc.pid, signal.SIGKILL)
+        except (ProcessLookupError, PermissionError):
+            return
+        if proc.poll() is None:
+            time.sleep(0.001)
+        else:
+            try:  # the leader is reaped; are members left?
+                os.killpg(proc.pid, 0)
+            except (ProcessLookupError, PermissionError):
+                return
 
 
 class LocalSession(PromptSession):
