@@ -13,6 +13,7 @@ For every case this script
      and passes after fix.diff is applied.
 
 Usage:  python eval/tools/build_dev.py [case-name ...]
+        python eval/tools/build_dev.py --example      # examples/inventory/ (the README's demo)
 Only the named cases are rebuilt when names are given.
 """
 from __future__ import annotations
@@ -192,8 +193,8 @@ def check_tests(case: dict, case_dir: Path) -> None:
             raise SystemExit(f"{case['name']}: fixed repo fails\n{res.stdout}{res.stderr}")
 
 
-def build(case: dict) -> None:
-    d = DEV / case["name"]
+def build(case: dict, d: Path | None = None) -> None:
+    d = d or DEV / case["name"]
     if d.exists():
         shutil.rmtree(d)
     repo = d / "repo"
@@ -229,6 +230,11 @@ def all_cases() -> list[dict]:
 
 
 def main(argv: list[str]) -> None:
+    if argv == ["--example"]:
+        sys.path.insert(0, str(HERE))
+        ex = importlib.import_module("example_inventory").EXAMPLE
+        build(ex, EVAL.parent / "examples" / "inventory")
+        return
     cases = all_cases()
     if argv:
         cases = [c for c in cases if c["name"] in argv]
