@@ -3,6 +3,7 @@ from __future__ import annotations
 
 import os
 import re
+import shutil
 import subprocess
 import sys
 import tempfile
@@ -24,7 +25,17 @@ def prepare_source(repo: str, ref: str | None, dest: Path) -> Path:
         if proc.returncode != 0:
             raise SandboxError(f"git {' '.join(args)} failed: {proc.stdout.strip()[-2000:]}")
 
-    src = str(Path(repo).resolve()) if Path(repo).exists() else repo
+    local = Path(repo)
+    if local.is_dir() and not (local / ".git").exists():
+        # a plain folder (or a folder inside another repo): copy it and make it a repo of its own
+        shutil.copytree(local, dest, symlinks=True, ignore=shutil.ignore_patterns(".git"))
+        git("init", "--quiet", cwd=dest)
+        git("add", "-A", cwd=dest)
+        git("-c", "user.name=crashfix", "-c", "user.email=crashfix@localhost", "commit", "--quiet",
+            "--no-verify", "--allow-empty", "-m", "crashfix: snapshot of a folder that was not a git repo",
+            cwd=dest)
+        return dest
+    src = str(local.resolve()) if local.exists() else repo
     git("clone", "--quiet", "--no-hardlinks", src, str(dest))
     if ref:
         git("-c", "advice.detachedHead=false", "checkout", "--quiet", ref, cwd=dest)
