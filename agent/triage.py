@@ -49,9 +49,9 @@ def triage(report: CrashReport, repo_files: list[str] | None = None) -> Triage:
                 if fr.file:
                     target = map_to_repo(fr.file, repo_files)
                     if target:
-                        suffix = f"#L{fr.line}" if fr.line else ""
-                        lines.append(f"In this repository: `{target}{':' + str(fr.line) if fr.line else ''}`"
-                                     f" ({'guilty frame' if fr is g else 'nearest frame in the repo'}){suffix and ''}")
+                        where = f"{target}:{fr.line}" if fr.line else target
+                        why = "guilty frame" if fr is g else "nearest frame in the repo"
+                        lines.append(f"In this repository: `{where}` ({why})")
                         break
             if target is None:
                 lines.append("No frame of the report maps to a file of this repository.")

@@ -1,0 +1,54 @@
+from __future__ import annotations
+
+import dataclasses
+
+import pytest
+
+from agent.reports.model import CrashReport, Frame
+from agent.triage import Triage, triage
+
+
+def _py_report() -> CrashReport:
+    g = Frame(function="load_config", file="/home/u/proj/app/config.py", line=12)
+    return CrashReport(kind="python", type="KeyError", title="KeyError in load_config", message="'x'",
+                       frames=[g, Frame(function="main", file="/home/u/proj/app/main.py", line=3)], guilty=g,
+                       signature="python:KeyError:load_config:config.py")
+
+
+def test_python_triage_points_into_repo():
+    t = triage(_py_report(), ["app/config.py", "app/main.py", "README.md"])
+    assert isinstance(t, Triage)
+    assert t.labels == ["crash:python"]
+    assert t.signature == "python:KeyError:load_config:config.py"
+    assert "KeyError in load_config" in t.comment and "`load_config`" in t.comment
+    assert "app/config.py:12" in t.comment
+    assert "crashfix" in t.comment and "/crashfix fix" in t.comment
+
+
+def test_frozen():
+    t = triage(_py_report())
+    with pytest.raises(dataclasses.FrozenInstanceError):
+        t.comment = "x"  # type: ignore[misc]
+
+
+@pytest.mark.parametrize("kind,label", [("kernel", "crash:kernel"), ("sanitizer", "crash:sanitizer"),
+                                        ("gdb", "crash:sanitizer")])
+def test_labels(kind, label):
+    rep = CrashReport(kind=kind, type="t", title="t in f", guilty=Frame(function="f"), signature="s")
+    assert triage(rep).labels == [label]
+
+
+def test_no_repo_match_and_corrupted():
+    rep = _py_report()
+    rep.corrupted = True
+    t = triage(rep, ["other/file.py"])
+    assert "No frame of the report maps" in t.comment
+    assert "truncated" in t.comment
+
+
+def test_nearest_repo_frame_when_guilty_outside():
+    g = Frame(function="loads", file="/usr/lib/python3.11/json/__init__.py", line=346)
+    rep = CrashReport(kind="python", type="JSONDecodeError", title="JSONDecodeError in loads", guilty=g,
+                      frames=[g, Frame(function="parse", file="/ci/proj/lib/parse.py", line=8)], signature="s")
+    t = triage(rep, ["lib/parse.py"])
+    assert "lib/parse.py:8" in t.comment and "nearest frame" in t.comment
