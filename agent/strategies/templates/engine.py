@@ -32,6 +32,10 @@ class Emitter:
             return
         rel = relevance(relevance_template or template, self.ctx.exc_type, self.ctx.message)
         changed = sum(e.text.count("\n") + self.ctx_lines(scope, e) for e in edits)
+        if lineno is not None and lineno in scope.hot_lines:
+            evidence += 5.0
+        if scope.kind == "callee" and lineno in scope.return_lines and self.ctx.exc_type == "AssertionError":
+            evidence += 1.0     # the test checks what the function returns
         score = rel + scope.location(lineno) + evidence - 0.3 * min(changed, 10)
         where = f"{scope.path}:{lineno}" if lineno else scope.path
         desc = f"{what} in {scope.name} ({where})"

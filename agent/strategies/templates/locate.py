@@ -4,6 +4,7 @@ from __future__ import annotations
 import ast
 import re
 from dataclasses import dataclass, field
+from functools import cached_property
 
 from ..context import RepairContext, Site, is_test_path, may_touch
 from .source import SourceFile, header_nodes
@@ -26,6 +27,31 @@ class Scope:
     func_weight: float
     via: str = ""
     stmt: ast.stmt | None = None     # statement at `line`
+    literals: frozenset = frozenset()   # distinctive constants the failing test passes in
+    arg_values: dict = field(default_factory=dict)   # parameter -> repr of the constant the test passes
+
+    @cached_property
+    def return_lines(self) -> frozenset:
+        if self.func is None:
+            return frozenset()
+        return frozenset(ln for n in ast.walk(self.func) if isinstance(n, ast.Return)
+                         for ln in range(n.lineno, n.end_lineno + 1))
+
+    @cached_property
+    def hot_lines(self) -> frozenset:
+        """Lines that handle a literal the failing test uses (`if code == "HALF": ...`)."""
+        if not self.literals or self.func is None:
+            return frozenset()
+        hot: set[int] = set()
+        for n in ast.walk(self.func):
+            if isinstance(n, (ast.If, ast.While, ast.IfExp, ast.Compare, ast.Dict, ast.Call)) and n is not self.func:
+                test = n.test if isinstance(n, (ast.If, ast.While, ast.IfExp)) else n
+                if any(isinstance(c, ast.Constant) and _lit(c.value) in self.literals for c in ast.walk(test)):
+                    if isinstance(n, (ast.If, ast.While)):
+                        hot.update(range(n.lineno, n.body[-1].end_lineno + 1))
+                    else:
+                        hot.update(range(n.lineno, n.end_lineno + 1))
+        return frozenset(hot)
 
     @property
     def path(self) -> str:
@@ -65,6 +91,22 @@ class Scope:
                     continue
                 out.append(n)
         return sorted(out, key=lambda s: (s.lineno, s.col_offset))
+
+
+def _lit(v):
+    return ("s", v) if isinstance(v, str) else ("n", v) if isinstance(v, (int, float)) and not isinstance(v, bool) else None
+
+
+def test_literals(nodes) -> frozenset:
+    out = set()
+    for n in nodes:
+        if isinstance(n, ast.Constant):
+            v = n.value
+            if isinstance(v, str) and 1 <= len(v) <= 40 and v.strip():
+                out.add(_lit(v))
+            elif isinstance(v, (int, float)) and not isinstance(v, bool) and v not in (0, 1, -1):
+                out.add(_lit(v))
+    return frozenset(out)
 
 
 _COMPOUND = (ast.If, ast.For, ast.While, ast.With, ast.Try, ast.AsyncFor, ast.AsyncWith)
@@ -129,6 +171,29 @@ class Repo:
         return found[:limit]
 
 
+def _call_name(c: ast.Call) -> str | None:
+    f = c.func
+    return f.id if isinstance(f, ast.Name) else f.attr if isinstance(f, ast.Attribute) else None
+
+
+def _arg_values(func, calls) -> dict:
+    """parameter -> repr of the constant passed, when every call passes the same constant."""
+    params = [a.arg for a in func.args.posonlyargs + func.args.args]
+    if params and params[0] in ("self", "cls"):
+        params = params[1:]
+    out: dict = {}
+    for c in calls:
+        if len(calls) != 1:
+            break
+        for name, a in list(zip(params, c.args)) + [(k.arg, k.value) for k in c.keywords if k.arg]:
+            if isinstance(a, ast.Constant) or (isinstance(a, ast.UnaryOp) and isinstance(a.operand, ast.Constant)):
+                try:
+                    out[name] = repr(ast.literal_eval(a))
+                except ValueError:
+                    pass
+    return out
+
+
 def call_names(nodes) -> list[str]:
     out = []
     for n in nodes:
@@ -150,20 +215,21 @@ def build_scopes(ctx: RepairContext, repo: Repo) -> list[Scope]:
                 old.kind == scope.kind and scope.func_weight > old.func_weight):
             scopes[k] = scope
 
-    def add_callees(names, near_text, weight, level, via, seen_depth):
+    def add_callees(names, near_text, weight, level, via, seen_depth, lits=frozenset(), calls=()):
         for name in names:
             for sf, f in repo.definitions(name, near_text):
                 if (f.end_lineno - f.lineno) > 4 * MAX_FUNC_LINES:
                     continue
-                add(Scope(sf, f, None, seen_depth, "callee", weight, weight, via=f"{via} -> {name}"))
+                add(Scope(sf, f, None, seen_depth, "callee", weight, weight, via=f"{via} -> {name}", literals=lits,
+                          arg_values=_arg_values(f, [c for c in calls if _call_name(c) == name])))
                 if level == 1:
                     inner = [n for st in _own_statements(sf, f) for n in header_nodes(st)]
                     sub = [c for c in call_names(inner) if c != name]
-                    yield_w = weight * 0.6
+                    yield_w = weight * 0.75
                     for sname in sub[:8]:
                         for ssf, sfn in repo.definitions(sname, sf.text, limit=2):
                             add(Scope(ssf, sfn, None, seen_depth, "callee", yield_w, yield_w,
-                                      via=f"{via} -> {name} -> {sname}"))
+                                      via=f"{via} -> {name} -> {sname}", literals=lits))
 
     for site in ctx.sites:
         if site.depth > 2:
@@ -198,6 +264,7 @@ def build_scopes(ctx: RepairContext, repo: Repo) -> list[Scope]:
                                                  abs(s.lineno - site.line) if s.lineno <= site.line else 1000 + s.lineno))
             rank = 0
             seen: set[str] = set()
+            lits = test_literals(n for st in own if st.lineno <= site.line for n in ast.walk(st))
             for st in ordered:
                 if st.lineno > site.line and st is not stmt:
                     continue
@@ -205,7 +272,8 @@ def build_scopes(ctx: RepairContext, repo: Repo) -> list[Scope]:
                 seen.update(names)
                 if not names:
                     continue
-                add_callees(names, sf.text, max(w1 - 1.5 * rank, w1 - 8), 1, site.path, site.depth)
+                calls = [n for n in header_nodes(st) if isinstance(n, ast.Call)]
+                add_callees(names, sf.text, max(w1 - 1.5 * rank, w1 - 8), 1, site.path, site.depth, lits, calls)
                 rank += 1
     return sorted(scopes.values(), key=lambda s: -s.func_weight)
 

@@ -11,8 +11,8 @@ from .source import Edit, header_nodes, paren
 
 CMP_SYM = {ast.Lt: "<", ast.LtE: "<=", ast.Gt: ">", ast.GtE: ">=", ast.Eq: "==", ast.NotEq: "!=",
            ast.Is: "is", ast.IsNot: "is not", ast.In: "in", ast.NotIn: "not in"}
-CMP_ALT = {ast.Lt: [(ast.LtE, 0), (ast.Gt, -3)], ast.LtE: [(ast.Lt, 0), (ast.GtE, -3)],
-           ast.Gt: [(ast.GtE, 0), (ast.Lt, -3)], ast.GtE: [(ast.Gt, 0), (ast.LtE, -3)],
+CMP_ALT = {ast.Lt: [(ast.LtE, 0), (ast.Gt, -4)], ast.LtE: [(ast.Lt, 0), (ast.GtE, -4)],
+           ast.Gt: [(ast.GtE, 0), (ast.Lt, -4)], ast.GtE: [(ast.Gt, 0), (ast.LtE, -4)],
            ast.Eq: [(ast.NotEq, -1)], ast.NotEq: [(ast.Eq, -1)],
            ast.Is: [(ast.Eq, 0), (ast.IsNot, -1)], ast.IsNot: [(ast.NotEq, 0), (ast.Is, -1)],
            ast.In: [(ast.NotIn, -1)], ast.NotIn: [(ast.In, -1)]}
@@ -111,11 +111,26 @@ def compare_op(em, scope: Scope) -> None:
                 new = f"not {paren(sf.src(t), t) if not isinstance(t, (ast.Compare, ast.BoolOp)) else '(' + sf.src(t) + ')'}"
             if isinstance(st, ast.Assert):
                 continue
-            em.add(scope, st.lineno, [Edit(s, e, new)], "compare_op", f"negated condition `{sf.src(t)}`", -3.5)
+            em.add(scope, st.lineno, [Edit(s, e, new)], "compare_op", f"negated condition `{sf.src(t)}`", -4.5)
+
+
+def _division_hint(msg: str) -> dict:
+    """`assert 3 == 2.5`: an integer where a fraction was expected hints at `//` for `/`, and the reverse."""
+    m = re.match(r"assert (-?[\d.]+) == (-?[\d.]+)\s*$", (msg.splitlines() or [""])[0])
+    if not m:
+        return {}
+    a, b = m.group(1), m.group(2)
+    frac = lambda t: "." in t and float(t) != int(float(t))
+    if "." not in a and frac(b):
+        return {ast.FloorDiv: 3.0}
+    if frac(a) and "." not in b:
+        return {ast.Div: 3.0}
+    return {}
 
 
 def arith_op(em, scope: Scope) -> None:
     sf = scope.sf
+    hint = _division_hint(em.ctx.message) if em.ctx.exc_type == "AssertionError" else {}
     for st, n in _nodes(scope):
         if isinstance(n, ast.BinOp) and type(n.op) in BIN_ALT:
             if _is_str(n.left) or _is_str(n.right):
@@ -125,6 +140,8 @@ def arith_op(em, scope: Scope) -> None:
                 continue
             s, e, text = tok
             for alt, ev in BIN_ALT[type(n.op)]:
+                if {type(n.op), alt} == {ast.Div, ast.FloorDiv}:
+                    ev += hint.get(type(n.op), 0.0)
                 em.add(scope, n.lineno, [Edit(s, e, BIN_SYM[alt])], "arith_op",
                        f"arithmetic `{text}` -> `{BIN_SYM[alt]}` in `{sf.src(n)}`", ev)
             if isinstance(n.op, (ast.Sub, ast.Div, ast.FloorDiv, ast.Mod)):
@@ -281,6 +298,8 @@ def wrong_var(em, scope: Scope) -> None:
     kinds = {name: _kind_of_repr(ctx.values.get(name)) or k for name, (_, k) in pool.items()} \
         if scope.kind == "crash" else {name: k for name, (_, k) in pool.items()}
     unbound = re.search(r"local variable '(\w+)'", ctx.message) if exc == "UnboundLocalError" else None
+    got = re.match(r"assert (.+?) == (.+?)\s*$", ctx.message.splitlines()[0] if ctx.message else "")
+    actual, expected = (got.group(1).strip(), got.group(2).strip()) if got else (None, None)
     for st, n in _nodes(scope):
         if not isinstance(n, ast.Name) or not isinstance(n.ctx, ast.Load) or n.id not in pool:
             continue
@@ -290,14 +309,20 @@ def wrong_var(em, scope: Scope) -> None:
         here = n.lineno
         k0 = kinds.get(n.id)
         ranked = []
+        siblings = _sibling_names(sf, n)
+        guard_names = _guard_names(sf, n)
         for alt, (bound_at, _) in pool.items():
-            if alt == n.id or bound_at > here:
+            if alt == n.id or bound_at > here or alt in siblings:
                 continue
             k1 = kinds.get(alt)
             ev = 0.0
             if k0 and k1:
                 ev += 2.0 if k0 == k1 else -3.0
             ev += difflib.SequenceMatcher(None, alt, n.id).ratio() * 1.5 - 0.1 * min(abs(here - bound_at), 20)
+            if alt in guard_names and n.id not in guard_names:
+                ev += 1.5     # `if x > high: return low` -- the tested variable is the one meant
+            if actual is not None and scope.arg_values.get(n.id) == actual and scope.arg_values.get(alt) == expected:
+                ev += 6.0     # the function returned one argument where the test expected another
             if unbound and n.id == unbound.group(1):
                 ev += 6.0
             ranked.append((ev, alt))
@@ -305,6 +330,28 @@ def wrong_var(em, scope: Scope) -> None:
         s, e = sf.span(n)
         for ev, alt in ranked[:5]:
             em.add(scope, here, [Edit(s, e, alt)], "wrong_var", f"variable `{n.id}` -> `{alt}`", ev - 1.0)
+
+
+def _sibling_names(sf, n) -> set[str]:
+    """Names on the other side of the same comparison / operation: replacing with them is degenerate."""
+    p = sf.parent(n)
+    if isinstance(p, ast.Compare):
+        return {o.id for o in [p.left] + list(p.comparators) if isinstance(o, ast.Name)}
+    if isinstance(p, ast.BinOp):
+        return {o.id for o in (p.left, p.right) if isinstance(o, ast.Name)}
+    return set()
+
+
+def _guard_names(sf, n) -> set[str]:
+    """Names in the condition of the innermost `if` whose body holds `n`."""
+    child = n
+    for a in sf.ancestors(n):
+        if isinstance(a, (ast.If, ast.While)) and any(child is b for b in a.body):
+            return {x.id for x in ast.walk(a.test) if isinstance(x, ast.Name)}
+        if isinstance(a, (ast.FunctionDef, ast.AsyncFunctionDef, ast.Lambda)):
+            return set()
+        child = a
+    return set()
 
 
 def swap_args(em, scope: Scope) -> None:
