@@ -18,7 +18,7 @@ class Memory:
     facts: list[Fact] = field(default_factory=list)
 
     def add(self, kind: str, text: str, source: str) -> Fact:
-        fact = Fact(kind, text.strip(), source)
+        fact = Fact(kind, text.strip("\n").rstrip(), source)
         if fact not in self.facts:
             self.facts.append(fact)
         return fact

@@ -45,7 +45,8 @@ class RunConfig:
     tries: int = 3                      # reproductions before and after a patch
     max_candidates: int = 30
     max_seconds: float = 600.0
-    want_valid: int = 3                 # stop after this many validated candidates
+    want_valid: int = 3                 # stop after this many validated candidates…
+    patience: int = 3                   # …or this many more candidates after the first validated one
     timeout: float = 300.0              # per command
     protected: Callable[[str], bool] = lambda path: False
 
@@ -174,6 +175,9 @@ class Pipeline:
         sb.reset()
 
     def _history(self, source: Path, site: Site) -> None:
+        if not is_git_source(self.cfg.repo):
+            self.run.notes.append("the repo was a plain folder, not a git repository: no history to search")
+            return
         blame = history.blame_line(source, site.path, site.line)
         if blame:
             self.run.memory.add("history", f"line {site.path}:{site.line} last changed by {blame.short()}", blame.sha)
@@ -195,7 +199,8 @@ class Pipeline:
                 break
             self.progress(f"validating {i + 1}/{len(candidates)}: {cand.description}")
             run.verdicts.append(validator.check(cand))
-            if sum(v.validated for v in run.verdicts) >= cfg.want_valid:
+            valid = [j for j, v in enumerate(run.verdicts) if v.validated]
+            if len(valid) >= cfg.want_valid or (valid and len(run.verdicts) - 1 - valid[0] >= cfg.patience):
                 break
         run.timings["validation"] = round(time.monotonic() - start, 3)
         survivors = sorted((v for v in run.verdicts if v.validated), key=rank_key)
@@ -217,6 +222,12 @@ class Pipeline:
             values=dict(probe_seen.values) if probe_seen and not probe_seen.error else {},
             protected=lambda p: cfg.protected(p) or is_protected_default(p))
         return generate(ctx, max_candidates=cfg.max_candidates)
+
+
+def is_git_source(repo: str) -> bool:
+    """A URL or a folder with its own .git (a plain folder is snapshotted, so has no real history)."""
+    path = Path(repo)
+    return not path.exists() or (path / ".git").exists()
 
 
 def repo_files(source: Path) -> list[str]:
