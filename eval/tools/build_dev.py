@@ -229,7 +229,40 @@ def all_cases() -> list[dict]:
     return cases
 
 
+def report_style(case: dict) -> str:
+    rep = case["report"]
+    cmd = rep["cmd"]
+    if cmd[1:3] == ["-m", "pytest"]:
+        how = "pytest " + " ".join(a for a in cmd[3:] if a.startswith("-")) if cmd[3:] else "pytest"
+        if any(not a.startswith("-") for a in cmd[3:]):
+            how += " (one test)"
+    elif cmd[1] == "-m":
+        how = "CLI `python -m`"
+    else:
+        how = "script"
+    wrap = {"plain": "", "log": ", log prefix", "issue": ", issue markdown"}[rep.get("wrap", "plain")]
+    if rep.get("wrap") == "issue" and rep.get("snippet") and rep.get("show_snippet", True):
+        wrap += " + reproducer"
+    return how.strip() + wrap
+
+
+def write_readme_table(cases: list[dict]) -> None:
+    readme = DEV / "README.md"
+    text = readme.read_text()
+    start, end = "<!-- cases:start -->", "<!-- cases:end -->"
+    rows = ["| case | kind | fix_class | expect | report |", "|---|---|---|---|---|"]
+    for c in sorted(cases, key=lambda c: c["name"]):
+        rows.append(f"| `{c['name']}` | {c['kind']} | {c['fix_class']} | {c.get('expect', 'fixed')} "
+                    f"| {report_style(c)} |")
+    head, rest = text.split(start, 1)
+    tail = rest.split(end, 1)[1]
+    readme.write_text(head + start + "\n" + "\n".join(rows) + "\n" + end + tail)
+
+
 def main(argv: list[str]) -> None:
+    if argv == ["--readme"]:
+        write_readme_table(all_cases())
+        return
     if argv == ["--example"]:
         sys.path.insert(0, str(HERE))
         ex = importlib.import_module("example_inventory").EXAMPLE
@@ -240,6 +273,8 @@ def main(argv: list[str]) -> None:
         cases = [c for c in cases if c["name"] in argv]
     for c in cases:
         build(c)
+    if not argv:
+        write_readme_table(cases)
 
 
 if __name__ == "__main__":
