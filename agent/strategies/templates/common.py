@@ -86,7 +86,7 @@ def _annotation_kind(ann: ast.AST | None) -> str | None:
             "tuple": "()", "Tuple": "()", "bytes": 'b""'}.get(base)
 
 
-def return_defaults(func, hint: str | None = None, limit: int = 3) -> list[str]:
+def return_defaults(func, hint: str | None = None, limit: int = 3, none_first: bool = False) -> list[str]:
     """Plausible `return ...` statements for an early exit from `func`."""
     if func is None or isinstance(func, ast.Lambda):
         return []
@@ -105,7 +105,10 @@ def return_defaults(func, hint: str | None = None, limit: int = 3) -> list[str]:
     if not has_value and ann is None:
         return ["return"]
     order = []
-    for k in [ann, hint] + [k for k, _ in kinds.most_common()] + ["None"]:
+    head = [ann, hint] + [k for k, _ in kinds.most_common()]
+    if none_first and ann is None and not any(k in ("[]", "{}", '""', "set()", "()") for k in head if k):
+        head = ["None"] + head
+    for k in head + ["None"]:
         if k and k not in order:
             order.append(k)
     return [f"return {k}" for k in order[:limit]]
@@ -163,7 +166,7 @@ def wrap(sf: SourceFile, stmt: ast.stmt, cond: str, unit: str) -> Edit | None:
 
 def guard_variants(em, scope: Scope, stmt: ast.stmt, cond: str, neg: str | None, template: str, what: str,
                    evidence: float = 0.0, hint: str | None = None, line: int | None = None,
-                   allow_wrap: bool = True) -> None:
+                   allow_wrap: bool = True, none_first: bool = False) -> None:
     """Early exit (continue / return default) when `cond` holds, or run the statement only when `neg` holds."""
     sf = scope.sf
     unit = sf.indent_unit(scope.func)
@@ -175,7 +178,7 @@ def guard_variants(em, scope: Scope, stmt: ast.stmt, cond: str, neg: str | None,
         if e:
             em.add(scope, line, [e], template, f"{what}: skip the iteration when {cond}", evidence + 1.0)
             bonus = -1.0
-    for i, ret in enumerate(return_defaults(scope.func, hint)):
+    for i, ret in enumerate(return_defaults(scope.func, hint, none_first=none_first)):
         e = insert_before(sf, stmt, [f"if {cond}:", ret], unit)
         if e:
             em.add(scope, line, [e], template, f"{what}: {ret} when {cond}", evidence + bonus - 0.7 * i)

@@ -3,6 +3,7 @@ from __future__ import annotations
 
 import ast
 import builtins
+import re
 
 from .common import FUNCS, LOOPS, enclosing_loop, insert_before, is_generator, return_defaults
 from .locate import Scope
@@ -39,22 +40,30 @@ def _own_nodes(func):
 
 
 def _assigned_names(func) -> list[str]:
-    """Names bound in the function, the last bound first; mutated parameters at the end."""
-    seen: list[tuple[int, str]] = []
+    """Names worth returning: accumulated ones first, then other locals (latest first), loop variables, params."""
+    stores: list[tuple[int, str]] = []
+    loop_vars: set[str] = set()
+    accumulated: list[str] = []
     for n in _own_nodes(func):
         if isinstance(n, ast.Name) and isinstance(n.ctx, ast.Store):
-            seen.append((n.lineno, n.id))
-    order = []
-    for _, name in sorted(seen, reverse=True):
-        if name not in order and name != "_":
-            order.append(name)
-    params = [a.arg for a in func.args.args + func.args.kwonlyargs if a.arg not in ("self", "cls")]
-    mutated = []
-    for n in _own_nodes(func):
-        if isinstance(n, ast.Call) and isinstance(n.func, ast.Attribute) and isinstance(n.func.value, ast.Name):
-            if n.func.value.id in params and n.func.attr in ("append", "extend", "update", "sort", "insert", "add"):
-                mutated.append(n.func.value.id)
-    for name in mutated + params:
+            stores.append((n.lineno, n.id))
+        if isinstance(n, (ast.For, ast.AsyncFor, ast.comprehension)):
+            loop_vars.update(x.id for x in ast.walk(n.target) if isinstance(x, ast.Name))
+        if isinstance(n, ast.AugAssign) and isinstance(n.target, ast.Name):
+            accumulated.append(n.target.id)
+        if isinstance(n, ast.Call) and isinstance(n.func, ast.Attribute) and isinstance(n.func.value, ast.Name) \
+                and n.func.attr in ("append", "extend", "update", "add", "insert", "setdefault", "sort"):
+            accumulated.append(n.func.value.id)
+        if isinstance(n, ast.Subscript) and isinstance(n.ctx, ast.Store) and isinstance(n.value, ast.Name):
+            accumulated.append(n.value.id)
+    params = [a.arg for a in func.args.posonlyargs + func.args.args + func.args.kwonlyargs
+              if a.arg not in ("self", "cls")]
+    local = []
+    for _, name in sorted(stores, reverse=True):
+        if name not in local and name != "_" and name not in loop_vars:
+            local.append(name)
+    order: list[str] = []
+    for name in [a for a in accumulated if a in local or a in params] + local + sorted(loop_vars) + params:
         if name not in order:
             order.append(name)
     if "self" in [a.arg for a in func.args.args]:
@@ -73,6 +82,12 @@ def missing_return(em, scope: Scope) -> None:
     ev_base = 0.0
     if scope.kind == "crash":
         ev_base -= 6.0     # the crash is inside this function, its result is not what failed
+    elif scope.kind == "callee" and not valued and returns == []:
+        msg = em.ctx.message
+        if "NoneType" in msg:
+            ev_base += 25.0    # its result is used, it never returns a value, and a None broke the caller
+        elif em.ctx.exc_type == "AssertionError" and re.search(r"\bNone\b", msg):
+            ev_base += 12.0
     names = _assigned_names(func)
     last = func.body[-1]
     if _falls_through(func.body):

@@ -154,6 +154,13 @@ def none_guard(em, scope: Scope) -> None:
         suspects.append((stmt.value, 2.0, "0"))
     if isinstance(stmt, (ast.Assign,)) and "cannot unpack" in msg:
         suspects.append((stmt.value, 4.0, None))
+    if not suspects and "NoneType" in msg:
+        # a library call rejected None: suspect the plain arguments of calls on the line
+        for n in nodes:
+            if isinstance(n, ast.Call):
+                for a in n.args:
+                    if isinstance(a, (ast.Name, ast.Attribute, ast.Subscript)):
+                        suspects.append((a, -2.0, None))
     for n in nodes:   # pdb saw a None here
         if isinstance(n, (ast.Name, ast.Attribute)) and isinstance(getattr(n, "ctx", None), ast.Load):
             if ctx.values.get(sf.src(n), "").strip() == "None":
@@ -184,7 +191,7 @@ def none_guard(em, scope: Scope) -> None:
             continue
         guard_variants(em, scope, stmt, f"{src} is None", f"{src} is not None", "none_guard", what, ev,
                        hint=usage_default(sf, stmt.value) if isinstance(stmt, ast.Return) and stmt.value else None,
-                       line=scope.line)
+                       line=scope.line, none_first=True)
 
 
 # ------------------------------------------------------------------------------------------ KeyError
@@ -374,11 +381,69 @@ def empty_guard(em, scope: Scope) -> None:
         pass
 
 
+# ------------------------------------------------------------------------------------- type mismatch
+def type_fix(em, scope: Scope) -> None:
+    """Wrong-type values: dict used like an object, int iterated, str/int concatenation."""
+    ctx, sf = em.ctx, scope.sf
+    msg = ctx.message
+    nodes = _crash_nodes(scope)
+    m = re.search(r"'dict' object has no attribute '(\w+)'", msg)
+    if m:
+        for n in nodes:
+            if isinstance(n, ast.Attribute) and n.attr == m.group(1) and isinstance(n.ctx, ast.Load):
+                s, e = sf.span(n)
+                obj = paren(sf.src(n.value), n.value)
+                p = sf.parent(n)
+                if isinstance(p, ast.Call) and p.func is n:
+                    continue
+                em.add(scope, n.lineno, [Edit(s, e, f'{obj}["{n.attr}"]')], "type_fix",
+                       f"dict accessed as an object: {obj}[\"{n.attr}\"]", 2.0)
+                em.add(scope, n.lineno, [Edit(s, e, f'{obj}.get("{n.attr}")')], "type_fix",
+                       f"dict accessed as an object: {obj}.get(\"{n.attr}\")", 1.0)
+    if re.search(r"'(int|float)' object is not iterable", msg):
+        for n in nodes:
+            it = n.iter if isinstance(n, (ast.For, ast.AsyncFor, ast.comprehension)) else None
+            if it is not None:
+                s, e = sf.span(it)
+                em.add(scope, getattr(it, "lineno", scope.line), [Edit(s, e, f"range({sf.src(it)})")], "type_fix",
+                       f"iterating over a number: range({sf.src(it)})", 2.0)
+        if isinstance(scope.stmt, (ast.For, ast.AsyncFor)):
+            it = scope.stmt.iter
+            s, e = sf.span(it)
+            em.add(scope, it.lineno, [Edit(s, e, f"range({sf.src(it)})")], "type_fix",
+                   f"iterating over a number: range({sf.src(it)})", 2.0)
+    concat = re.search(r'can only concatenate str \(not "(\w+)"\) to str', msg)
+    operand = re.search(r"unsupported operand type\(s\) for [+\-*/]+=?: '(\w+)' and '(\w+)'", msg)
+    if concat or operand:
+        for n in nodes:
+            if not isinstance(n, ast.BinOp) or not isinstance(n.op, ast.Add):
+                continue
+            for side in (n.left, n.right):
+                if isinstance(side, ast.Constant) or isinstance(side, ast.JoinedStr):
+                    continue
+                s, e = sf.span(side)
+                src = sf.src(side)
+                if concat:
+                    em.add(scope, n.lineno, [Edit(s, e, f"str({src})")], "type_fix", f"convert {src} with str()", 1.0)
+                elif operand and "NoneType" not in operand.groups():
+                    left_t, right_t = operand.groups()
+                    my_t = left_t if side is n.left else right_t
+                    other_t = right_t if side is n.left else left_t
+                    if my_t == "str" and other_t in ("int", "float"):
+                        em.add(scope, n.lineno, [Edit(s, e, f"{other_t}({src})")], "type_fix",
+                               f"convert {src} with {other_t}()", 1.0)
+                    elif other_t == "str":
+                        em.add(scope, n.lineno, [Edit(s, e, f"str({src})")], "type_fix",
+                               f"convert {src} with str()", 0.0)
+
+
 def run(em, scope: Scope) -> None:
     if scope.kind != "crash":
         return
     exc = em.ctx.exc_type.rsplit(".", 1)[-1]
     none_guard(em, scope)
+    if exc in ("TypeError", "AttributeError"):
+        type_fix(em, scope)
     if exc == "KeyError":
         key_get(em, scope)
     if exc == "IndexError":
