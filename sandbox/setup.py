@@ -88,8 +88,11 @@ def run_install(box, steps: list[InstallStep], timeout: float) -> None:
         res = box.run(step.cmd, timeout=timeout)
         if not res.ok:
             # an offline editable install may fail for want of a build backend: retry online
-            if not step.network and "--no-build-isolation" in step.cmd and getattr(
-                    box, "networked", True):
+            missing_backend = any(m in res.output for m in (
+                "BackendUnavailable", "No module named", "ModuleNotFoundError",
+                "invalid command 'bdist_wheel'"))
+            if (not step.network and "--no-build-isolation" in step.cmd and missing_backend
+                    and getattr(box, "networked", True)):
                 retry = box.run("python -m pip install --no-deps -e .", timeout=timeout)
                 if retry.ok:
                     continue
@@ -103,9 +106,15 @@ def make_local_venv() -> Path:
     """A venv (seeing the host's site-packages) in a temporary directory."""
     top = Path(tempfile.mkdtemp(prefix="crashfix-venv-"))
     venv = top / "venv"
-    proc = subprocess.run([sys.executable, "-m", "venv", "--system-site-packages", str(venv)],
-                          stdout=subprocess.PIPE, stderr=subprocess.STDOUT, text=True)
+    # --without-pip is ~50x faster; the host's pip (visible through the system site-packages)
+    # installs into the venv when run by the venv's python, which the shim below does
+    proc = subprocess.run([sys.executable, "-m", "venv", "--system-site-packages", "--without-pip",
+                           str(venv)], stdout=subprocess.PIPE, stderr=subprocess.STDOUT, text=True)
     if proc.returncode != 0:
         raise SetupFailed(f"cannot create a venv: {proc.stdout[-2000:]}")
+    for name in ("pip", "pip3"):
+        shim = venv / "bin" / name
+        shim.write_text('#!/bin/sh\nexec "$(dirname "$0")/python" -m pip "$@"\n')
+        shim.chmod(0o755)
     return venv
 
