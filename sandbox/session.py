@@ -57,6 +57,50 @@ class _Runs(Protocol):
     def write(self, path: str, text: str) -> None: ...
 
 
+def _path_of(header_line: str) -> str:
+    return header_line[4:].split("\t")[0].strip()
+
+
+def normalize_patch(diff: str) -> str:
+    """Make a hand- or model-written unified diff safe for ``git apply --recount``.
+
+    Without ``diff --git`` lines, --recount reads the next file's ``--- a/x`` header as a
+    removed line of the previous hunk; so give every file section a git header (with
+    new/deleted file modes for /dev/null), and a/ b/ prefixes when both are missing.
+    """
+    lines = diff.splitlines()
+    out: list[str] = []
+    in_git_header = False
+    for i, line in enumerate(lines):
+        if line.startswith("diff --git "):
+            in_git_header = True
+        elif line.startswith("@@"):
+            in_git_header = False
+        elif (line.startswith("--- ") and i + 1 < len(lines) and lines[i + 1].startswith("+++ ")
+              and not in_git_header):
+            old, new = _path_of(line), _path_of(lines[i + 1])
+            if old != "/dev/null" and new != "/dev/null" and not (
+                    old.startswith("a/") or new.startswith("b/")):
+                old, new = "a/" + old, "b/" + new
+                line = f"--- {old}"
+                lines[i + 1] = f"+++ {new}"
+            elif old == "/dev/null" and not new.startswith("b/"):
+                new = "b/" + new
+                lines[i + 1] = f"+++ {new}"
+            elif new == "/dev/null" and not old.startswith("a/"):
+                old = "a/" + old
+                line = f"--- {old}"
+            a = old[2:] if old != "/dev/null" else new[2:]
+            b = new[2:] if new != "/dev/null" else old[2:]
+            out.append(f"diff --git a/{a} b/{b}")
+            if old == "/dev/null":
+                out.append("new file mode 100644")
+            elif new == "/dev/null":
+                out.append("deleted file mode 100644")
+        out.append(line)
+    return "\n".join(out) + "\n"
+
+
 class GitWorkspace:
     """snapshot/reset/diff/apply_patch through git inside the workspace (any backend with run/write)."""
 
@@ -95,9 +139,7 @@ class GitWorkspace:
     def apply_patch(self, diff: str) -> None:
         if not diff.strip():
             raise PatchFailed("empty patch")
-        if not diff.endswith("\n"):
-            diff += "\n"
-        self.write(PATCH_FILE, diff)
+        self.write(PATCH_FILE, normalize_patch(diff))
         opts = f"--recount --whitespace=nowarn {PATCH_FILE}"
         res = self.run(f"{GIT} apply --check {opts} && {GIT} apply {opts}", timeout=self.git_timeout)
         if not res.ok:

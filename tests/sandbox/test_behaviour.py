@@ -184,3 +184,13 @@ def test_session_on_hanging_program_times_out(sb):
 def test_session_start_timeout(sb):
     with pytest.raises(CommandTimeout):
         sb.session(["python3", "-c", "import time; time.sleep(60)"], "(Pdb) ", timeout=1)
+
+
+def test_multi_file_patch_without_git_headers(sb):
+    """--recount alone would eat the next file's '--- ' header as a removed line."""
+    patch = PATCH + "--- /dev/null\n+++ b/pkg/added.py\n@@ -0,0 +1 @@\n+ADDED = 1\n" + \
+        "--- pkg/mod.py\n+++ pkg/mod.py\n@@ -1 +1 @@\n-VALUE = 1\n+VALUE = 2\n"
+    sb.apply_patch(patch)
+    assert "y - 5" in sb.read("prog.py")
+    assert sb.read("pkg/added.py") == "ADDED = 1\n"
+    assert sb.read("pkg/mod.py") == "VALUE = 2\n"
