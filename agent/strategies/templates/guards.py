@@ -100,7 +100,11 @@ def _crash_nodes(scope: Scope):
     if stmt is None:
         return []
     nodes = header_nodes(stmt)
-    on_line = [n for n in nodes if hasattr(n, "lineno") and n.lineno <= scope.line <= (n.end_lineno or n.lineno)]
+    def covers(n):
+        if isinstance(n, ast.comprehension):
+            n = n.iter
+        return hasattr(n, "lineno") and n.lineno <= scope.line <= (n.end_lineno or n.lineno)
+    on_line = [n for n in nodes if covers(n)]
     return on_line or nodes
 
 
@@ -403,7 +407,8 @@ def type_fix(em, scope: Scope) -> None:
     if re.search(r"'(int|float)' object is not iterable", msg):
         for n in nodes:
             it = n.iter if isinstance(n, (ast.For, ast.AsyncFor, ast.comprehension)) else None
-            if it is not None:
+            if it is not None and not (isinstance(it, ast.Call) and isinstance(it.func, ast.Name)
+                                       and it.func.id in ("range", "enumerate", "zip", "reversed", "sorted")):
                 s, e = sf.span(it)
                 em.add(scope, getattr(it, "lineno", scope.line), [Edit(s, e, f"range({sf.src(it)})")], "type_fix",
                        f"iterating over a number: range({sf.src(it)})", 2.0)

@@ -28,7 +28,7 @@ def make_repo(root: Path, files: dict[str, str]) -> Path:
     for rel, text in files.items():
         p = root / rel
         p.parent.mkdir(parents=True, exist_ok=True)
-        p.write_text(textwrap.dedent(text).lstrip("\n"))
+        p.write_text(textwrap.dedent(text).lstrip("\n"), encoding="utf-8")
     git(root, "init", "-q")
     git(root, "add", "-A")
     git(root, "-c", "user.email=t@t", "-c", "user.name=t", "commit", "-qm", "init")
@@ -514,6 +514,69 @@ CASES = {
             ''',
         },
         failing="tests/test_cart.py::test_half", exc="AssertionError", n=12),
+    "name_error_typo": dict(
+        files={
+            "inv/__init__.py": "",
+            "inv/stock.py": '''
+                def restock(levels, minimum):
+                    missing = {}
+                    for item, level in levels.items():
+                        if level < minimum:
+                            missing[item] = minimum - levle
+                    return missing
+            ''',
+            "tests/test_stock.py": '''
+                from inv.stock import restock
+
+
+                def test_full():
+                    assert restock({"a": 5}, 3) == {}
+
+
+                def test_low():
+                    assert restock({"a": 1, "b": 9}, 3) == {"a": 2}
+            ''',
+        },
+        failing="tests/test_stock.py::test_low", exc="NameError", n=2),
+    "unicode_no_trailing_newline": dict(
+        files={
+            "shopfr/__init__.py": "",
+            "shopfr/label.py": '''
+                def label(item):
+                    return "prix (€): " + item["price"]''',
+            "tests/test_label.py": '''
+                from shopfr.label import label
+
+
+                def test_priced():
+                    assert label({"price": "3"}) == "prix (€): 3"
+
+
+                def test_unpriced():
+                    assert label({}) == "prix (€): "
+            ''',
+        },
+        failing="tests/test_label.py::test_unpriced", exc="KeyError", n=2),
+    "int_not_iterable": dict(
+        files={
+            "grid/__init__.py": "",
+            "grid/make.py": '''
+                def make_grid(size, fill=0):
+                    return [[fill for _ in size] for _ in range(size)]
+            ''',
+            "tests/test_make.py": '''
+                from grid.make import make_grid
+
+
+                def test_empty():
+                    assert make_grid(0) == []
+
+
+                def test_two():
+                    assert make_grid(2, ".") == [[".", "."], [".", "."]]
+            ''',
+        },
+        failing="tests/test_make.py::test_two", exc="TypeError", n=3),
 }
 
 
@@ -529,3 +592,57 @@ def test_some_candidate_fixes_the_crash(tmp_path, name):
     check_candidates(repo, cands)
     idx = first_fix(repo, cands, case["failing"], case["n"])
     assert idx is not None, "\n\n".join(f"{c.score} {c.description}\n{c.diff}" for c in cands[:case["n"]])
+
+
+def test_protected_paths_and_test_files_are_never_touched(tmp_path):
+    case = CASES["assert_in_callee_of_callee"]
+    repo = make_repo(tmp_path / "p", case["files"])
+    ctx = context_for(repo, case["failing"], protected=lambda p: p == "shop/pricing.py")
+    cands = generate(ctx)
+    assert cands
+    assert all(c.files == ("shop/cart.py",) for c in cands)
+    check_candidates(repo, cands)
+
+
+def test_crash_inside_a_test_never_patches_tests(tmp_path):
+    case = CASES["compare_op"]
+    repo = make_repo(tmp_path / "t", case["files"])
+    ctx = context_for(repo, case["failing"])
+    assert all(s.path.startswith("tests/") for s in ctx.sites)
+    cands = generate(ctx, max_candidates=5)
+    assert 0 < len(cands) <= 5
+    assert not any(is_test_path(f) for c in cands for f in c.files)
+
+
+def test_values_point_the_none_guard_at_the_right_name(tmp_path):
+    files = {
+        "m/__init__.py": "",
+        "m/merge.py": """
+            def merge(a, b):
+                out = dict(a)
+                out.update(b)
+                return out
+        """,
+        "tests/test_merge.py": """
+            from m.merge import merge
+
+
+            def test_none():
+                assert merge({"x": 1}, None) == {"x": 1}
+        """,
+    }
+    repo = make_repo(tmp_path / "v", files)
+    ctx = context_for(repo, "tests/test_merge.py::test_none", values={"b": "None", "a": "{'x': 1}"})
+    assert ctx.exc_type == "TypeError"
+    cands = generate(ctx)
+    check_candidates(repo, cands)
+    assert "b is None" in cands[0].diff or "b or" in cands[0].diff, cands[0].diff
+    assert first_fix(repo, cands, "tests/test_merge.py::test_none", 3) is not None
+
+
+@pytest.mark.parametrize("path, expected", [
+    ("tests/test_a.py", True), ("pkg/test_a.py", True), ("pkg/a_test.py", True), ("conftest.py", True),
+    ("pkg/tests/helpers.py", True), ("pkg/module.py", False), ("pkg/testing_utils.py", False),
+])
+def test_is_test_path(path, expected):
+    assert is_test_path(path) is expected
