@@ -6,7 +6,7 @@ import time
 from dataclasses import dataclass, field
 
 from agent.reports.model import CrashReport
-from agent.reproduce import crash_gone
+from agent.reproduce import crash_gone, same_crash
 from agent.strategies.base import Candidate
 from agent.testrun import TestOutcome, run_tests
 from sandbox import PatchFailed, Sandbox
@@ -75,7 +75,7 @@ class Validator:
             res = self.sb.run(self.repro_cmd, timeout=self.timeout)
             v.log.append(f"$ {self.repro_cmd}   # try {i + 1}, exit {res.exit_code}\n{res.output[-3000:]}")
             if not crash_gone(self.report, res):
-                v.reason = "crash still happens" if i == 0 else f"crash came back on try {i + 1}"
+                v.reason = self._still_failing(res, i)
                 return
             v.clean_runs += 1
         if not self.test_cmd:
@@ -91,6 +91,13 @@ class Validator:
             v.reason = f"test command fails (exit {after.exit_code})"
         else:
             v.validated, v.reason = True, "crash gone and no passing test broke"
+
+    def _still_failing(self, res, attempt: int) -> str:
+        same, got = same_crash(self.report, res)
+        what = "crash still happens" if same else (
+            "timed out" if res.timed_out else
+            f"reproduction still fails (exit {res.exit_code}{': ' + got.type if got else ''})")
+        return what if attempt == 0 else f"{what} on try {attempt + 1}"
 
     def _broken(self, after: TestOutcome) -> set[str]:
         if self.baseline is None or not (self.baseline.passed or after.passed):
