@@ -106,7 +106,7 @@ def test_case_layout(case):
     assert 'requires = ["setuptools>=61"]' in pyproject and "setuptools.build_meta" in pyproject
     assert re.search(r"^packages = \[", pyproject, re.M)  # found explicitly, not by discovery
     sources = [p for p in repo.rglob("*.py") if "tests" not in p.parts]
-    assert 2 <= len(sources) <= 7, sources
+    assert 2 <= len(sources) <= 6, sources
     assert list((repo / "tests").glob("test_*.py"))
     diff = (case / "fix.diff").read_text()
     assert diff.startswith("diff --git a/") and "\n+++ b/" in diff
