@@ -3,17 +3,17 @@
 The container runs ``sleep infinity`` under docker-init as uid 1000 with no capabilities,
 no-new-privileges, a read-only root, a pids/memory/CPU limit and no network (loopback only).
 The repository lives in a named volume at /workspace, the venv in another at /home/sandbox.
-Commands are ``exec``s wrapped in ``timeout -s KILL``; their output streams are read from an
-upgraded socket that this module opens itself (see ``_ExecConn``).
+Commands go to a small agent inside the container (``sandbox/agent.py``, one long-lived exec:
+a command then costs a fork, not a new exec); when the agent is unavailable they fall back to
+one ``exec`` each, wrapped in ``timeout -s KILL``, read from an upgraded socket that
+``docker_io._ExecConn`` opens itself.
 """
 from __future__ import annotations
 
+import base64
 import io
-import json
 import os
 import posixpath
-import signal
-import socket
 import tarfile
 import time
 import uuid
@@ -24,7 +24,8 @@ import docker
 import requests
 
 from sandbox.base import WORKSPACE, ExecResult, ImageMissing, SandboxDead, SandboxError
-from sandbox.session import OUTPUT_LIMIT, CappedBuffer, FrameReader, GitWorkspace, PromptSession
+from sandbox.docker_io import _WRAPPER, Agent, AgentLost, DockerSession, _ExecConn, _kill_tree
+from sandbox.session import OUTPUT_LIMIT, CappedBuffer, GitWorkspace
 
 HOME = "/home/sandbox"
 VENV = f"{HOME}/venv"
@@ -37,10 +38,16 @@ class Limits:
     mem: str = "2g"
     cpus: float = 2.0
     pids: int = 256
-    tmp_size: str = "1g"
+    tmp_size: str | None = None   # default: half of mem (tmpfs pages count against mem)
     output_limit: int = OUTPUT_LIMIT
     api_timeout: float = 30.0
     read_only_root: bool = True
+
+
+def _bytes(size: str) -> int:
+    size = str(size).strip().lower().rstrip("b")
+    mult = {"k": 1 << 10, "m": 1 << 20, "g": 1 << 30}.get(size[-1:], 1)
+    return int(float(size.rstrip("kmg")) * mult)
 
 
 def connect(base_url: str | None = None, timeout: float = 30.0) -> docker.DockerClient:
@@ -53,107 +60,6 @@ def connect(base_url: str | None = None, timeout: float = 30.0) -> docker.Docker
     except (docker.errors.DockerException, requests.RequestException, OSError) as e:
         raise SandboxError(f"Docker engine unreachable at {url}: {e}. Is dockerd running "
                            f"(systemctl start docker, or dockerd &)?") from e
-
-
-_WRAPPER = ('timeout -s KILL "$1" bash -c "$2" </dev/null & p=$!; wait $p; rc=$?; '
-            'while kill -9 -$p 2>/dev/null; do :; done; exit $rc')
-
-
-class _ExecConn:
-    """Starts an exec with an HTTP upgrade on a raw socket we own.
-
-    docker-py's ``exec_start(socket=True)`` hands back the socket under http.client's buffered
-    reader, so bytes that arrived together with the 101 response can be lost; here every byte
-    after the headers goes to the frame reader.
-    """
-
-    def __init__(self, api, base_url: str, exec_id: str, timeout: float):
-        body = json.dumps({"Detach": False, "Tty": False}).encode()
-        path = f"/v{api._version}/exec/{exec_id}/start"
-        if base_url.startswith("unix://"):
-            self.sock = socket.socket(socket.AF_UNIX, socket.SOCK_STREAM)
-            self.sock.settimeout(timeout)
-            self.sock.connect(base_url[len("unix://"):])
-        elif base_url.startswith("tcp://") or base_url.startswith("http://"):
-            host, _, port = base_url.split("://", 1)[1].rstrip("/").partition(":")
-            self.sock = socket.create_connection((host, int(port or 2375)), timeout=timeout)
-        else:  # ssh, tls, npipe: let docker-py do it (tiny race on the first bytes)
-            s = api.exec_start(exec_id, socket=True)
-            self.sock = getattr(s, "_sock", s)
-            self.reader = FrameReader(self.sock)
-            return
-        self.sock.sendall(
-            f"POST {path} HTTP/1.1\r\nHost: docker\r\nContent-Type: application/json\r\n"
-            f"Connection: Upgrade\r\nUpgrade: tcp\r\nContent-Length: {len(body)}\r\n\r\n".encode()
-            + body)
-        head = b""
-        while b"\r\n\r\n" not in head:
-            chunk = self.sock.recv(65536)
-            if not chunk:
-                raise SandboxDead(f"engine closed the exec stream: {head[:200]!r}")
-            head += chunk
-        head, _, rest = head.partition(b"\r\n\r\n")
-        status = head.split(b"\r\n", 1)[0]
-        if b" 101 " not in status and b" 200 " not in status:
-            raise SandboxDead(f"exec start failed: {head.decode(errors='replace')} {rest[:300]!r}")
-        self.reader = FrameReader(self.sock)
-        self.reader.buf += rest
-
-    def close(self) -> None:
-        try:
-            self.sock.close()
-        except OSError:
-            pass
-
-
-def _kill_tree(pid: int) -> None:
-    """SIGKILL ``pid`` and its descendants (host pids; the engine runs on this host)."""
-    children: dict[int, list[int]] = {}
-    for d in os.listdir("/proc"):
-        if d.isdigit():
-            try:
-                stat = Path(f"/proc/{d}/stat").read_text()
-            except OSError:
-                continue
-            ppid = int(stat.rsplit(")", 1)[1].split()[1])
-            children.setdefault(ppid, []).append(int(d))
-    todo, seen = [pid], []
-    while todo:
-        p = todo.pop()
-        seen.append(p)
-        todo.extend(children.get(p, []))
-    for p in seen:
-        try:
-            os.kill(p, signal.SIGKILL)
-        except (ProcessLookupError, PermissionError):
-            pass
-
-
-class DockerSession(PromptSession):
-    def __init__(self, box: "DockerSandbox", argv: list[str], prompt: str, cwd: str):
-        super().__init__(prompt)
-        self.box = box
-        self.exec_id = box._exec_create(argv, cwd=cwd, env={"PYTHONUNBUFFERED": "1"}, stdin=True)
-        self.conn = box._exec_conn(self.exec_id, timeout=box.limits.api_timeout)
-
-    def _recv(self, timeout: float):
-        return self.conn.reader.read(timeout)
-
-    def _send_bytes(self, data: bytes) -> None:
-        self.conn.sock.sendall(data)
-
-    def _kill(self) -> None:
-        try:
-            pid = self.box.api.exec_inspect(self.exec_id).get("Pid")
-            if pid and os.path.exists(f"/proc/{pid}"):
-                _kill_tree(pid)
-        except Exception:  # noqa: BLE001 - best effort; closing the stream ends stdin anyway
-            pass
-        try:
-            self.conn.sock.shutdown(socket.SHUT_WR)
-        except OSError:
-            pass
-        self.conn.close()
 
 
 class DockerSandbox(GitWorkspace):
@@ -171,6 +77,8 @@ class DockerSandbox(GitWorkspace):
         self.env = dict(env or {})
         self._closed = False
         self._sessions: list[DockerSession] = []
+        self._agent: Agent | None = None
+        self._agent_failures = 0
         try:
             self.client.images.get(image)
         except docker.errors.ImageNotFound:
@@ -181,13 +89,14 @@ class DockerSandbox(GitWorkspace):
         self.name = name
         self.volumes = [f"{name}-ws", f"{name}-home"]
         self.networked = network_for_setup
+        tmp_size = self.limits.tmp_size or str(_bytes(self.limits.mem) // 2)
         kwargs = dict(
             image=image, command=["sleep", "infinity"], name=name, detach=True, init=True,
             user="1000:1000", working_dir=WORKSPACE, mem_limit=self.limits.mem,
             memswap_limit=self.limits.mem, nano_cpus=int(self.limits.cpus * 1e9),
             pids_limit=self.limits.pids, cap_drop=["ALL"], security_opt=["no-new-privileges"],
             read_only=self.limits.read_only_root,
-            tmpfs={"/tmp": f"rw,exec,nosuid,nodev,size={self.limits.tmp_size}"},
+            tmpfs={"/tmp": f"rw,exec,nosuid,nodev,size={tmp_size}"},
             volumes={self.volumes[0]: {"bind": WORKSPACE, "mode": "rw"},
                      self.volumes[1]: {"bind": HOME, "mode": "rw"}},
             labels={"crashfix.sandbox": "1"},
@@ -294,52 +203,91 @@ class DockerSandbox(GitWorkspace):
         return full
 
     # Sandbox protocol ------------------------------------------------------------
+    def _agent_call(self, req: dict, timeout: float) -> dict | None:
+        """Send a request to the in-container agent; None when it is unavailable (use execs)."""
+        if self._closed:
+            raise SandboxError("sandbox is closed")
+        if self._agent is None and self._agent_failures < 3:
+            try:
+                self._agent = Agent(self)
+            except (AgentLost, SandboxError):
+                self._agent_failures += 1
+        if self._agent is None:
+            return None
+        try:
+            return self._agent.call(req, timeout)
+        except AgentLost:
+            self._agent_failures += 1
+            self._agent.close()
+            self._agent = None
+            return None
+
     def run(self, cmd: str, *, timeout: float = 60.0, cwd: str | None = None,
             env: dict[str, str] | None = None) -> ExecResult:
-        # `timeout` leads its own process group; once it returns, the wrapper kills that group
-        # (again and again: a fork bomb forks while it is being killed) so no leftovers remain
-        argv = ["sh", "-c", _WRAPPER, "sh", f"{timeout:g}", cmd]
-        code, out, took = self._exec(argv, timeout=timeout, cwd=cwd, env=env)
-        timed_out = code in (124, 137) and took >= timeout - 0.05
+        wd = self._abs(cwd) if cwd else WORKSPACE
+        res = self._agent_call({"op": "run", "cmd": cmd, "cwd": wd, "env": env or {},
+                                "timeout": timeout, "limit": self.limits.output_limit},
+                               timeout + 30)
+        if res is not None:
+            if "error" in res:  # could not even start (bad cwd, no pids left)
+                return ExecResult(exit_code=126, output=f"crashfix: cannot start command: "
+                                  f"{res['error']}")
+            buf = CappedBuffer(self.limits.output_limit)
+            buf.head = bytearray(base64.b64decode(res["out"]))
+            buf.tail = bytearray(base64.b64decode(res["tail"]))
+            buf.cut = res["cut"]
+            out, code, took, timed_out = buf.text(), res["code"], res["duration"], res["timed_out"]
+        else:
+            # `timeout` leads its own process group; once it returns, the wrapper kills that
+            # group (again and again: a fork bomb forks while it is being killed)
+            argv = ["sh", "-c", _WRAPPER, "sh", f"{timeout:g}", cmd]
+            code, out, took = self._exec(argv, timeout=timeout, cwd=wd, env=env)
+            timed_out = code in (124, 137) and took >= timeout - 0.05
         if timed_out:
             out += f"\n[crashfix: command killed after {timeout:g}s timeout]"
         return ExecResult(exit_code=code, output=out, timed_out=timed_out, duration=took)
 
     def read(self, path: str) -> str:
-        code, out, _ = self._exec(["cat", "--", self._abs(path)], timeout=60,
-                                  limit=64_000_000, stdout_only=True)
+        full = self._abs(path)
+        res = self._agent_call({"op": "read", "path": full}, 120)
+        if res is not None:
+            if "error" in res:
+                raise SandboxError(f"cannot read {path}: {res['error']}")
+            return base64.b64decode(res["data"]).decode("utf-8", "replace")
+        code, out, _ = self._exec(["cat", "--", full], timeout=60, limit=64_000_000,
+                                  stdout_only=True)
         if code != 0:
-            _, err, _ = self._exec(["cat", "--", self._abs(path)], timeout=60)
-            raise SandboxError(f"cannot read {path}: {err.strip()}")
+            raise SandboxError(f"cannot read {path}: cat exited {code}")
         return out
 
     def write(self, path: str, text: str) -> None:
         full = self._abs(path)
         data = text.encode()
-        for vol in (WORKSPACE, HOME):  # volumes: put_archive works even with a read-only root
-            if full.startswith(vol + "/"):
-                rel = full[len(vol) + 1:]
-                tar = io.BytesIO()
-                with tarfile.open(fileobj=tar, mode="w") as tf:
-                    parts = rel.split("/")
-                    for i in range(1, len(parts)):
-                        d = tarfile.TarInfo("/".join(parts[:i]))
-                        d.type, d.mode, d.uid, d.gid = tarfile.DIRTYPE, 0o755, 1000, 1000
-                        tf.addfile(d)
-                    info = tarfile.TarInfo(rel)
-                    info.size, info.mode, info.uid, info.gid = len(data), 0o644, 1000, 1000
-                    info.mtime = int(time.time())
-                    tf.addfile(info, io.BytesIO(data))
-                try:
-                    self.api.put_archive(self.container.id, vol, tar.getvalue())
-                except (docker.errors.DockerException, requests.RequestException) as e:
-                    raise SandboxError(f"cannot write {path}: {e}") from e
-                return
-        import base64  # elsewhere: through the container, so its permissions apply
-        code, out, _ = self._exec(["sh", "-c", 'printf %s "$1" | base64 -d > "$2"', "sh",
-                                   base64.b64encode(data).decode(), full], timeout=60)
-        if code != 0:
-            raise SandboxError(f"cannot write {path}: {out.strip()}")
+        res = self._agent_call({"op": "write", "path": full,
+                                "data": base64.b64encode(data).decode()}, 120)
+        if res is not None:
+            if "error" in res:
+                raise SandboxError(f"cannot write {path}: {res['error']}")
+            return
+        vol = WORKSPACE if full.startswith(WORKSPACE + "/") else HOME
+        if not full.startswith(vol + "/"):
+            raise SandboxError(f"cannot write {path}: only the workspace and home are writable")
+        rel = full[len(vol) + 1:]  # put_archive works on volumes even with a read-only root
+        tar = io.BytesIO()
+        with tarfile.open(fileobj=tar, mode="w") as tf:
+            parts = rel.split("/")
+            for i in range(1, len(parts)):
+                d = tarfile.TarInfo("/".join(parts[:i]))
+                d.type, d.mode, d.uid, d.gid = tarfile.DIRTYPE, 0o755, 1000, 1000
+                tf.addfile(d)
+            info = tarfile.TarInfo(rel)
+            info.size, info.mode, info.uid, info.gid = len(data), 0o644, 1000, 1000
+            info.mtime = int(time.time())
+            tf.addfile(info, io.BytesIO(data))
+        try:
+            self.api.put_archive(self.container.id, vol, tar.getvalue())
+        except (docker.errors.DockerException, requests.RequestException) as e:
+            raise self._dead(e) from e
 
     def put_tree(self, host_dir: Path | str) -> None:
         """Copy a host directory into /workspace, owned by uid 1000."""
@@ -381,6 +329,8 @@ class DockerSandbox(GitWorkspace):
         self._closed = True
         for s in self._sessions:
             s.close()
+        if self._agent is not None:
+            self._agent.close()
         self._remove()
 
     def __enter__(self):

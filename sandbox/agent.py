@@ -1,0 +1,103 @@
+"""The in-container command agent (standard library only; sent as ``python3 -I -c <this file>``).
+
+One long-lived ``docker exec`` runs this loop: it reads one JSON request per line on stdin and
+answers one JSON line on stdout, so a command costs a fork instead of a new exec (~100 ms).
+Requests: {"op": "run", "cmd", "cwd", "env", "timeout", "limit"} → {"code", "timed_out",
+"out" (base64), "cut", "duration"}; {"op": "read", "path"}; {"op": "write", "path", "data"};
+any failure → {"error": "..."}. Every command runs in its own session; its whole process group
+is killed on timeout and again after it returns (leftovers, fork bombs).
+"""
+import base64
+import json
+import os
+import signal
+import subprocess
+import sys
+import threading
+import time
+
+
+def _kill_group(pgid):
+    for _ in range(1000):
+        try:
+            os.killpg(pgid, signal.SIGKILL)
+        except (ProcessLookupError, PermissionError):
+            return
+        time.sleep(0.001)
+
+
+def _run(req):
+    start = time.monotonic()
+    env = dict(os.environ)
+    env.update(req.get("env") or {})
+    proc = subprocess.Popen(["bash", "-c", req["cmd"]], cwd=req.get("cwd") or None, env=env,
+                            stdin=subprocess.DEVNULL, stdout=subprocess.PIPE,
+                            stderr=subprocess.STDOUT, start_new_session=True)
+    half = max(int(req.get("limit", 1_000_000)) // 2, 1)
+    head, tail, cut = bytearray(), bytearray(), [0]
+
+    def pump():
+        fd = proc.stdout.fileno()
+        while True:
+            data = os.read(fd, 65536)
+            if not data:
+                return
+            room = half - len(head)
+            if room > 0:
+                head.extend(data[:room])
+                data = data[room:]
+            tail.extend(data)
+            if len(tail) > half:
+                cut[0] += len(tail) - half
+                del tail[:len(tail) - half]
+
+    timed_out = False
+    try:
+        reader = threading.Thread(target=pump, daemon=True)
+        reader.start()
+        proc.wait(timeout=req.get("timeout", 60))
+    except subprocess.TimeoutExpired:
+        timed_out = True
+    finally:  # also when no thread could start (pids limit): never leave the group behind
+        _kill_group(proc.pid)
+    proc.wait()
+    reader.join(timeout=2)
+    proc.stdout.close()
+    code = proc.returncode
+    if code < 0:
+        code = 128 - code
+    return {"code": 137 if timed_out else code, "timed_out": timed_out, "cut": cut[0],
+            "out": base64.b64encode(bytes(head)).decode(), "tail": base64.b64encode(bytes(tail)).decode(),
+            "duration": time.monotonic() - start}
+
+
+def _handle(req):
+    op = req.get("op")
+    if op == "run":
+        return _run(req)
+    if op == "read":
+        with open(req["path"], "rb") as f:
+            return {"data": base64.b64encode(f.read()).decode()}
+    if op == "write":
+        os.makedirs(os.path.dirname(req["path"]) or ".", exist_ok=True)
+        with open(req["path"], "wb") as f:
+            f.write(base64.b64decode(req["data"]))
+        return {}
+    if op == "ping":
+        return {"pid": os.getpid()}
+    return {"error": f"unknown op {op!r}"}
+
+
+def main():
+    out = sys.stdout.buffer
+    for line in sys.stdin.buffer:
+        try:
+            res = _handle(json.loads(line))
+        except Exception as e:  # noqa: BLE001 - every failure goes back to the host
+            res = {"error": f"{type(e).__name__}: {e}"}
+        out.write(json.dumps(res).encode() + b"\n")
+        out.flush()
+
+
+if __name__ == "__main__":
+    main()
