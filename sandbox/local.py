@@ -137,9 +137,12 @@ class LocalSandbox(GitWorkspace):
         self._check_open()
         full_env = {**self.env, **(env or {})}
         start = time.monotonic()
-        proc = subprocess.Popen(["/bin/bash", "-c", cmd], cwd=self._cwd(cwd), env=full_env,
-                                stdin=subprocess.DEVNULL, stdout=subprocess.PIPE,
-                                stderr=subprocess.STDOUT, start_new_session=True)
+        try:
+            proc = subprocess.Popen(["/bin/bash", "-c", cmd], cwd=self._cwd(cwd), env=full_env,
+                                    stdin=subprocess.DEVNULL, stdout=subprocess.PIPE,
+                                    stderr=subprocess.STDOUT, start_new_session=True)
+        except OSError as e:  # bad cwd, no processes left
+            return ExecResult(exit_code=126, output=f"crashfix: cannot start command: {e}")
         buf = CappedBuffer(self.output_limit)
 
         def pump():
@@ -185,7 +188,10 @@ class LocalSandbox(GitWorkspace):
                 cwd: str | None = None) -> LocalSession:
         self._check_open()
         env = {**self.env, "PYTHONUNBUFFERED": "1"}
-        s = LocalSession(argv, prompt, self._cwd(cwd), env)
+        try:
+            s = LocalSession(argv, prompt, self._cwd(cwd), env)
+        except OSError as e:
+            raise SandboxError(f"cannot start session {argv[:3]}: {e}") from e
         self._sessions.append(s)
         return s.start(timeout)
 

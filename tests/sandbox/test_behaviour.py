@@ -199,3 +199,10 @@ def test_multi_file_patch_without_git_headers(sb):
     assert "y - 5" in sb.read("prog.py")
     assert sb.read("pkg/added.py") == "ADDED = 1\n"
     assert sb.read("pkg/mod.py") == "VALUE = 2\n"
+
+
+def test_bad_cwd_is_a_failed_result(sb):
+    r = sb.run("true", cwd="no/such/dir")
+    assert not r.ok and r.exit_code != 0
+    with pytest.raises(SandboxError):
+        sb.run("true", cwd="../..")
