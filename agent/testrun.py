@@ -18,6 +18,7 @@ class TestOutcome:
     exit_code: int
     output: str
     timed_out: bool = False
+    duration: float = 0.0
     passed: set[str] = field(default_factory=set)
     failed: set[str] = field(default_factory=set)     # failures and errors
     messages: dict[str, str] = field(default_factory=dict)   # failed test -> its failure message
@@ -55,7 +56,8 @@ def run_tests(sb: Sandbox, cmd: str, *, timeout: float, tests: list[str] | None 
         full += f" -p no:cacheprovider --junitxml={JUNIT}"
         sb.run(f"rm -f {JUNIT}", timeout=10)
     res = sb.run(full, timeout=timeout)
-    out = TestOutcome(command=full, exit_code=res.exit_code, output=res.output, timed_out=res.timed_out)
+    out = TestOutcome(command=full, exit_code=res.exit_code, output=res.output, timed_out=res.timed_out,
+                      duration=res.duration)
     if is_pytest(full):
         try:
             _read_junit(sb.read(JUNIT), out)

@@ -25,6 +25,7 @@ class Verdict:
     tests: dict | None = None
     broken: list[str] = field(default_factory=list)
     seconds: float = 0.0
+    command_seconds: float = 0.0       # time spent in the reproduction and test commands themselves
     log: list[str] = field(default_factory=list)
 
     def to_dict(self) -> dict:
@@ -33,6 +34,7 @@ class Verdict:
                 "validated": self.validated, "reason": self.reason, "applied": self.applied,
                 "reproduction_clean": f"{self.clean_runs}/{self.tries}", "tests": self.tests,
                 "broken_tests": self.broken, "seconds": round(self.seconds, 3),
+                "overhead_seconds": round(self.seconds - self.command_seconds, 3),
                 "diff": self.candidate.diff}
 
 
@@ -73,6 +75,7 @@ class Validator:
         v.applied = True
         for i in range(self.tries):
             res = self.sb.run(self.repro_cmd, timeout=self.timeout)
+            v.command_seconds += res.duration
             v.log.append(f"$ {self.repro_cmd}   # try {i + 1}, exit {res.exit_code}\n{res.output[-3000:]}")
             if not crash_gone(self.report, res):
                 v.reason = self._still_failing(res, i)
@@ -82,6 +85,7 @@ class Validator:
             v.validated, v.reason = True, "crash gone; no test command to run"
             return
         after = run_tests(self.sb, self.test_cmd, timeout=self.timeout)
+        v.command_seconds += after.duration
         v.log.append(f"$ {after.command}   # exit {after.exit_code}\n{after.output[-5000:]}")
         v.tests = after.counts()
         v.broken = sorted(self._broken(after))
