@@ -312,6 +312,11 @@ class DockerSandbox(GitWorkspace):
 
     def _remove(self) -> None:
         c = getattr(self, "container", None)
+        if c is None:  # created but failed to start: find it by name
+            try:
+                c = self.client.containers.get(self.name)
+            except (docker.errors.DockerException, requests.RequestException):
+                c = None
         if c is not None:
             try:
                 c.remove(force=True)
