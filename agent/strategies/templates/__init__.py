@@ -19,7 +19,7 @@ __all__ = ["generate"]
 def generate(ctx: RepairContext, *, max_candidates: int = 40) -> list[Candidate]:
     repo = Repo(ctx)
     scopes = build_scopes(ctx, repo)
-    em = Emitter(ctx)
+    em = Emitter(ctx, repo)
     for scope in scopes:
         for family in (guards.run, mutations.run, flow.run):
             try:

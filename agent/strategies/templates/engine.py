@@ -22,9 +22,16 @@ class Proposal:
 
 
 class Emitter:
-    def __init__(self, ctx: RepairContext):
+    def __init__(self, ctx: RepairContext, repo=None):
         self.ctx = ctx
+        self.repo = repo
         self.proposals: list[Proposal] = []
+
+    def repo_defs(self, class_name: str):
+        """Class definitions named `class_name` in editable repo files."""
+        if self.repo is None:
+            return []
+        return self.repo.classes(class_name)
 
     def add(self, scope: Scope, lineno: int | None, edits, template: str, what: str,
             evidence: float = 0.0, relevance_template: str | None = None) -> None:

@@ -354,10 +354,41 @@ def catch(em, scope: Scope) -> None:
                f"catch {ref} around the crashing statement and {ex}", -0.7 * i)
 
 
+def init_var(em, scope: Scope) -> None:
+    """UnboundLocalError: the variable is only assigned on some paths; initialise it at the top."""
+    func, sf = scope.func, scope.sf
+    m = re.search(r"local variable '(\w+)'", em.ctx.message)
+    if func is None or not m or scope.kind != "crash":
+        return
+    name = m.group(1)
+    from .common import kind_of
+    from .guards import usage_default
+    kinds = []
+    for n in _own_nodes(func):
+        if isinstance(n, ast.Assign) and any(isinstance(t, ast.Name) and t.id == name for t in n.targets):
+            kinds.append(kind_of(n.value))
+        elif isinstance(n, ast.Name) and n.id == name and isinstance(n.ctx, ast.Load):
+            kinds.append(usage_default(sf, n))
+    order = []
+    for k in kinds + ["None"]:
+        if k and k not in order:
+            order.append(k)
+    first = func.body[0]
+    if isinstance(first, ast.Expr) and isinstance(first.value, ast.Constant) and isinstance(first.value.value, str) \
+            and len(func.body) > 1:
+        first = func.body[1]
+    for i, k in enumerate(order[:3]):
+        e = insert_before(sf, first, [f"{name} = {k}"], sf.indent_unit(func))
+        if e:
+            em.add(scope, first.lineno, [e], "init_var", f"initialise {name} = {k} before use", 2.0 - i)
+
+
 def run(em, scope: Scope) -> None:
     exc = em.ctx.exc_type.rsplit(".", 1)[-1]
     missing_return(em, scope)
     return_in_loop(em, scope)
+    if exc == "UnboundLocalError":
+        init_var(em, scope)
     if exc == "RecursionError" or scope.kind == "callee":
         recursion_base(em, scope)
     if scope.kind in ("crash", "frame"):

@@ -144,6 +144,20 @@ class Repo:
                 self._files[path] = None
         return self._files[path]
 
+    def classes(self, name: str, limit: int = 3):
+        pat = re.compile(rf"^[ \t]*class[ \t]+{re.escape(name)}\b", re.M)
+        found = []
+        for path in self.ctx.files:
+            if not path.endswith(".py") or is_test_path(path):
+                continue
+            t = self.text(path)
+            if not t or not pat.search(t):
+                continue
+            sf = self.source(path)
+            if sf is not None:
+                found += [(sf, c) for c in ast.walk(sf.tree) if isinstance(c, ast.ClassDef) and c.name == name]
+        return found[:limit]
+
     def definitions(self, name: str, near: str | None = None, limit: int = 3):
         """Functions called `name` in editable repo files, those in files `near` imports first."""
         pat = re.compile(rf"^[ \t]*(async[ \t]+)?def[ \t]+{re.escape(name)}[ \t]*\(", re.M)

@@ -286,6 +286,12 @@ def wrong_var(em, scope: Scope) -> None:
         missing = m.group(1)
         universe = set(pool) | _module_names(sf) | set(dir(builtins))
         close = difflib.get_close_matches(missing, sorted(universe), n=4, cutoff=0.6)
+        hint = re.search(r"Did you mean:? '?(\w+)'?\??", ctx.message)
+        if hint and hint.group(1) not in close:
+            close.insert(0, hint.group(1))
+        elif hint:
+            close.remove(hint.group(1))
+            close.insert(0, hint.group(1))
         for st, n in _nodes(scope):
             if isinstance(n, ast.Name) and n.id == missing:
                 s, e = sf.span(n)
@@ -354,6 +360,39 @@ def _guard_names(sf, n) -> set[str]:
     return set()
 
 
+def attr_typo(em, scope: Scope) -> None:
+    """`obj.nmae` where the object has `name`: the closest attribute known in the file / the class."""
+    ctx, sf = em.ctx, scope.sf
+    m = re.search(r"object has no attribute '(\w+)'|module '[\w.]+' has no attribute '(\w+)'", ctx.message)
+    if not m or "NoneType" in ctx.message or scope.kind != "crash":
+        return
+    missing = m.group(1) or m.group(2)
+    known: set[str] = set()
+    for n in ast.walk(sf.tree):
+        if isinstance(n, ast.Attribute) and n.attr != missing:
+            known.add(n.attr)
+        elif isinstance(n, (ast.FunctionDef, ast.AsyncFunctionDef)):
+            known.add(n.name)
+    cls = re.search(r"'(\w+)' object has no attribute", ctx.message)
+    if cls:
+        for sf2, f in em.repo_defs(cls.group(1)):
+            known.update(x.attr for x in ast.walk(f) if isinstance(x, ast.Attribute))
+            known.update(x.name for x in ast.walk(f) if isinstance(x, (ast.FunctionDef, ast.AsyncFunctionDef)))
+    close = difflib.get_close_matches(missing, sorted(known), n=3, cutoff=0.6)
+    hint = re.search(r"Did you mean:? '?(\w+)'?\??", ctx.message)
+    if hint:
+        close = [hint.group(1)] + [c for c in close if c != hint.group(1)]
+    for st, n in _nodes(scope):
+        if isinstance(n, ast.Attribute) and n.attr == missing:
+            _, e = sf.span(n)
+            s = e - len(missing)
+            if sf.text[s:e] != missing:
+                continue
+            for i, alt in enumerate(close):
+                em.add(scope, n.lineno, [Edit(s, e, alt)], "attr_typo", f"attribute `{missing}` -> `{alt}`",
+                       (8.0 if hint and alt == hint.group(1) else 0.0) - i)
+
+
 def swap_args(em, scope: Scope) -> None:
     sf = scope.sf
     for st, n in _nodes(scope):
@@ -379,3 +418,4 @@ def run(em, scope: Scope) -> None:
     off_by_one(em, scope)
     wrong_var(em, scope)
     swap_args(em, scope)
+    attr_typo(em, scope)

@@ -33,7 +33,7 @@ def relevance(template: str, exc: str, msg: str) -> float:
                      recursion_base=20, none_guard=10, key_get=8, index_guard=8, zero_guard=8, empty_guard=8,
                      widen_except=5)
     elif exc in ("NameError", "UnboundLocalError"):
-        table = dict(wrong_var=50, missing_return=10)
+        table = dict(wrong_var=50, init_var=46 if exc == "UnboundLocalError" else 30, missing_return=10)
     elif exc == "StopIteration":
         table = dict(empty_guard=48, widen_except=36, catch=26)
     elif exc == "ValueError" and empty:
@@ -43,7 +43,7 @@ def relevance(template: str, exc: str, msg: str) -> float:
         table = dict(type_fix=44, swap_args=swap, wrong_var=32, arith_op=20, widen_except=34, catch=24, compare_op=12,
                      off_by_one=10, missing_return=14)
     elif exc == "AttributeError":
-        table = dict(type_fix=44, wrong_var=30, swap_args=24, widen_except=30, catch=20, missing_return=14)
+        table = dict(attr_typo=46, type_fix=44, wrong_var=30, swap_args=24, widen_except=30, catch=20, missing_return=14)
     else:
         table = dict(widen_except=42, catch=28, compare_op=20, arith_op=16, off_by_one=18, wrong_var=18,
                      swap_args=16, missing_return=12)

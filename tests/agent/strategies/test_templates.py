@@ -577,6 +577,52 @@ CASES = {
             ''',
         },
         failing="tests/test_make.py::test_two", exc="TypeError", n=3),
+    "attr_typo": dict(
+        files={
+            "acct/__init__.py": "",
+            "acct/user.py": '''
+                class User:
+                    def __init__(self, first, last):
+                        self.first_name = first
+                        self.last_name = last
+
+                    def full_name(self):
+                        return f"{self.first_name} {self.lastname}"
+            ''',
+            "tests/test_user.py": '''
+                from acct.user import User
+
+
+                def test_full_name():
+                    assert User("Ada", "Lovelace").full_name() == "Ada Lovelace"
+            ''',
+        },
+        failing="tests/test_user.py::test_full_name", exc="AttributeError", n=2),
+    "unbound_local": dict(
+        files={
+            "fmt/__init__.py": "",
+            "fmt/size.py": '''
+                def human(size):
+                    for unit in ("B", "KB", "MB"):
+                        if size < 1024:
+                            suffix = unit
+                            break
+                        size /= 1024
+                    return f"{size:.0f}{suffix}"
+            ''',
+            "tests/test_size.py": '''
+                from fmt.size import human
+
+
+                def test_small():
+                    assert human(10) == "10B"
+
+
+                def test_huge():
+                    assert human(1024 ** 4) == "1024MB"
+            ''',
+        },
+        failing="tests/test_size.py::test_huge", exc="UnboundLocalError", n=3),
 }
 
 
