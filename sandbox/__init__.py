@@ -11,6 +11,7 @@ from sandbox.base import (
     SandboxDead,
     CommandTimeout,
     ImageMissing,
+    Limits,
     SetupFailed,
     PatchFailed,
     Session,
@@ -19,16 +20,15 @@ from sandbox.setup import install_plan, prepare_source, run_install
 
 __all__ = [
     "ExecResult", "Sandbox", "SandboxError", "SandboxDead", "CommandTimeout",
-    "ImageMissing", "SetupFailed", "PatchFailed", "Session", "open_sandbox", "prepare_source",
+    "ImageMissing", "Limits", "SetupFailed", "PatchFailed", "Session", "open_sandbox", "prepare_source",
 ]
 
 
 def open_sandbox(backend: str, repo_dir: Path, *, image: str | None = None,
                  setup_cmd: str | None = None, install: bool = True,
-                 setup_timeout: float = 900, limits=None) -> Sandbox:
+                 setup_timeout: float = 900, limits: Limits | None = None) -> Sandbox:
     """A ready sandbox for ``repo_dir``: a fresh copy of it, installed (when ``install``),
-    snapshotted. ``backend`` is "docker" or "local" (no isolation!). ``limits`` is a
-    ``sandbox.docker.Limits`` (docker only)."""
+    snapshotted. ``backend`` is "docker" or "local" (no isolation!); ``limits`` apply to docker."""
     repo_dir = Path(repo_dir)
     if not repo_dir.is_dir():
         raise SandboxError(f"repository directory {repo_dir} does not exist")
@@ -42,7 +42,8 @@ def open_sandbox(backend: str, repo_dir: Path, *, image: str | None = None,
         except BaseException:
             shutil.rmtree(ws.parent, ignore_errors=True)
             raise
-        box = LocalSandbox(ws, venv=venv, owns_workspace=True)
+        box = LocalSandbox(ws, venv=venv, owns_workspace=True,
+                           **({"output_limit": limits.output_limit} if limits else {}))
     elif backend == "docker":
         from sandbox.docker import DockerSandbox
         from sandbox.images import ensure_image

@@ -86,3 +86,16 @@ class Sandbox(Protocol):
                 cwd: str | None = None) -> Session: ...
 
     def close(self) -> None: ...
+
+
+@dataclass(frozen=True)
+class Limits:
+    """Resource limits of a sandbox (the Docker backend enforces them; local ignores them)."""
+
+    mem: str = "2g"
+    cpus: float = 2.0
+    pids: int = 256
+    tmp_size: str | None = None   # default: half of mem (tmpfs pages count against mem)
+    output_limit: int = 1_000_000
+    api_timeout: float = 30.0
+    read_only_root: bool = True

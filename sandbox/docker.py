@@ -17,31 +17,20 @@ import posixpath
 import tarfile
 import time
 import uuid
-from dataclasses import dataclass
 from pathlib import Path
 
 import docker
 import requests
 
-from sandbox.base import WORKSPACE, ExecResult, ImageMissing, SandboxDead, SandboxError
+from sandbox.base import (WORKSPACE, ExecResult, ImageMissing, Limits, SandboxDead,
+                          SandboxError)
 from sandbox.docker_io import _WRAPPER, Agent, AgentLost, DockerSession, _ExecConn, _kill_tree
-from sandbox.session import OUTPUT_LIMIT, CappedBuffer, GitWorkspace
+from sandbox.session import CappedBuffer, GitWorkspace
 
 HOME = "/home/sandbox"
 VENV = f"{HOME}/venv"
 SETUP_NETWORK = "crashfix-setup"
 HOST_CA = "/etc/ssl/certs/ca-certificates.crt"
-
-
-@dataclass(frozen=True)
-class Limits:
-    mem: str = "2g"
-    cpus: float = 2.0
-    pids: int = 256
-    tmp_size: str | None = None   # default: half of mem (tmpfs pages count against mem)
-    output_limit: int = OUTPUT_LIMIT
-    api_timeout: float = 30.0
-    read_only_root: bool = True
 
 
 def _bytes(size: str) -> int:
