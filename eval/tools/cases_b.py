@@ -588,10 +588,10 @@ CASES.append(dict(
     description="Hit/miss statistics and a one-line report for an application cache",
     kind="ZeroDivisionError",
     expect="not_fixed",
-    bug="render_summary calls ratio(hits, hits + misses) for a cache with no lookups yet and must print "
-        "'hit rate n/a'; the tempting zero-divisor guard inside the shared ratio() removes the crash but "
-        "breaks growth(), whose passing test relies on ratio raising ZeroDivisionError, and still prints "
-        "a number - the real fix is a new branch in render_summary.",
+    bug="render_summary formats ratio(hits, hits + misses) inline and crashes for a cache with no lookups "
+        "yet; the tempting zero-divisor guard inside the shared ratio() makes the failing test pass but "
+        "breaks growth(), whose passing test relies on ratio raising ZeroDivisionError - the real fix is "
+        "a branch in render_summary, which no single-site template produces.",
     fix_class="none",
     files={
         "src/cachestats/__init__.py": '''
@@ -627,10 +627,9 @@ CASES.append(dict(
 
 
             def render_summary(stats):
-                rate = ratio(stats.hits, stats.hits + stats.misses)
                 change = growth(stats.size_yesterday, stats.size_today)
                 trend = "new" if change is None else f"{change:+.0%}"
-                return f"hit rate {rate:.0%}, size {stats.size_today} ({trend})"
+                return f"hit rate {ratio(stats.hits, stats.hits + stats.misses):.0%}, size {stats.size_today} ({trend})"
         ''',
         "tests/test_stats.py": '''
             from cachestats import CacheStats, growth, ratio, render_summary
@@ -654,20 +653,15 @@ CASES.append(dict(
 
 
             def test_summary_before_any_lookup():
-                s = CacheStats(size_yesterday=0, size_today=0)
-                assert render_summary(s) == "hit rate n/a, size 0 (new)"
+                s = CacheStats(size_yesterday=50, size_today=50)
+                assert render_summary(s) == "hit rate 0%, size 50 (+0%)"
         ''',
     },
-    fix=[("src/cachestats/stats.py", '''
-                rate = ratio(stats.hits, stats.hits + stats.misses)
-                change = growth(stats.size_yesterday, stats.size_today)
-                trend = "new" if change is None else f"{change:+.0%}"
-                return f"hit rate {rate:.0%}, size {stats.size_today} ({trend})"''', '''
-                lookups = stats.hits + stats.misses
-                rate = f"{ratio(stats.hits, lookups):.0%}" if lookups else "n/a"
-                change = growth(stats.size_yesterday, stats.size_today)
-                trend = "new" if change is None else f"{change:+.0%}"
-                return f"hit rate {rate}, size {stats.size_today} ({trend})"''')],
+    fix=[("src/cachestats/stats.py",
+          'return f"hit rate {ratio(stats.hits, stats.hits + stats.misses):.0%}, size',
+          'lookups = stats.hits + stats.misses\n'
+          '    rate = ratio(stats.hits, lookups) if lookups else 0.0\n'
+          '    return f"hit rate {rate:.0%}, size')],
     report=dict(user="peggy", cmd=["python", "-m", "pytest", "-q"]),
 ))
 

@@ -19,5 +19,5 @@ def test_summary():
 
 
 def test_summary_before_any_lookup():
-    s = CacheStats(size_yesterday=0, size_today=0)
-    assert render_summary(s) == "hit rate n/a, size 0 (new)"
+    s = CacheStats(size_yesterday=50, size_today=50)
+    assert render_summary(s) == "hit rate 0%, size 50 (+0%)"

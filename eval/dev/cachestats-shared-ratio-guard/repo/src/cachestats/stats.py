@@ -12,7 +12,6 @@ class CacheStats:
 
 
 def render_summary(stats):
-    rate = ratio(stats.hits, stats.hits + stats.misses)
     change = growth(stats.size_yesterday, stats.size_today)
     trend = "new" if change is None else f"{change:+.0%}"
-    return f"hit rate {rate:.0%}, size {stats.size_today} ({trend})"
+    return f"hit rate {ratio(stats.hits, stats.hits + stats.misses):.0%}, size {stats.size_today} ({trend})"
