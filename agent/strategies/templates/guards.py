@@ -2,6 +2,7 @@
 from __future__ import annotations
 
 import ast
+import difflib
 import re
 
 from .common import enclosing_loop, guard_variants, return_defaults
@@ -275,6 +276,39 @@ def key_get(em, scope: Scope) -> None:
                            line=scope.line)
 
 
+def key_typo(em, scope: Scope) -> None:
+    """KeyError on a literal key that is a near miss of a key the code uses elsewhere ("nmae" vs "name")."""
+    ctx, sf = em.ctx, scope.sf
+    missing = _strip_quotes(ctx.message)
+    if not missing or scope.line is None:
+        return
+    known: set[str] = set()
+    for n in ast.walk(sf.tree):
+        if isinstance(n, ast.Dict):
+            known.update(k.value for k in n.keys if isinstance(k, ast.Constant) and isinstance(k.value, str))
+        elif isinstance(n, ast.Subscript) and isinstance(n.slice, ast.Constant) and isinstance(n.slice.value, str):
+            known.add(n.slice.value)
+        elif isinstance(n, ast.Call) and isinstance(n.func, ast.Attribute) and n.func.attr in ("get", "pop", "setdefault") \
+                and n.args and isinstance(n.args[0], ast.Constant) and isinstance(n.args[0].value, str):
+            known.add(n.args[0].value)
+        elif isinstance(n, ast.Call) and isinstance(n.func, ast.Name) and n.func.id == "dict":
+            known.update(k.arg for k in n.keywords if k.arg)
+    known.discard(missing)
+    close = difflib.get_close_matches(missing, sorted(known), n=3, cutoff=0.7)
+    if not close:
+        return
+    stmt = scope.stmt
+    for n in (header_nodes(stmt) if stmt is not None else []):
+        if isinstance(n, ast.Constant) and n.value == missing and n.lineno <= scope.line <= n.end_lineno:
+            s, e = sf.span(n)
+            q = sf.text[s]
+            if q not in "'\"" or sf.text[e - 1] != q or sf.text[s:s + 3] in ('"""', "'''"):
+                continue
+            for i, alt in enumerate(close):
+                em.add(scope, n.lineno, [Edit(s, e, q + alt + q)], "key_typo", f"key {q}{missing}{q} -> {q}{alt}{q}",
+                       10.0 - i)
+
+
 def _binop_symbol(op) -> str:
     return {ast.Add: "+", ast.Sub: "-", ast.Mult: "*", ast.Div: "/", ast.FloorDiv: "//", ast.Mod: "%",
             ast.Pow: "**", ast.BitOr: "|", ast.BitAnd: "&", ast.BitXor: "^", ast.LShift: "<<",
@@ -443,6 +477,8 @@ def type_fix(em, scope: Scope) -> None:
 
 
 def run(em, scope: Scope) -> None:
+    if em.ctx.exc_type.rsplit(".", 1)[-1] == "KeyError" and scope.kind in ("crash", "frame"):
+        key_typo(em, scope)
     if scope.kind != "crash":
         return
     exc = em.ctx.exc_type.rsplit(".", 1)[-1]

@@ -17,7 +17,7 @@ def relevance(template: str, exc: str, msg: str) -> float:
         table = dict(none_guard=50, missing_return=46, wrong_var=22, widen_except=25, catch=12, compare_op=14,
                      return_in_loop=30, recursion_base=10)
     elif exc in ("KeyError",):
-        table = dict(key_get=50, key_guard=46, wrong_var=26, widen_except=34, catch=24, off_by_one=12)
+        table = dict(key_get=50, key_typo=47, key_guard=46, wrong_var=26, widen_except=34, catch=24, off_by_one=12)
     elif exc == "IndexError":
         table = dict(index_guard=46, off_by_one=47, compare_op=36, empty_guard=44 if empty else 30,
                      arith_op=22, wrong_var=22, widen_except=34, catch=22)

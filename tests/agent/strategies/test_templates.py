@@ -623,6 +623,29 @@ CASES = {
             ''',
         },
         failing="tests/test_size.py::test_huge", exc="UnboundLocalError", n=3),
+    "key_typo_in_caller": dict(
+        files={
+            "cfg/__init__.py": "",
+            "cfg/store.py": '''
+                DEFAULTS = {"host": "localhost", "port": 8080, "timeout": 30}
+
+
+                def setting(settings, key):
+                    return settings[key]
+
+
+                def endpoint(settings):
+                    return f"{setting(settings, 'host')}:{setting(settings, 'prot')}"
+            ''',
+            "tests/test_store.py": '''
+                from cfg.store import DEFAULTS, endpoint
+
+
+                def test_endpoint():
+                    assert endpoint(DEFAULTS) == "localhost:8080"
+            ''',
+        },
+        failing="tests/test_store.py::test_endpoint", exc="KeyError", n=4),
 }
 
 
