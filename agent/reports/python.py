@@ -283,6 +283,9 @@ def _parse_pytest_long(text: str) -> CrashReport | None:
             exc_type = m.group(1)
             message = (m.group(2) or "").strip()
             break
+    if not exc_type and e_lines and e_lines[0].lstrip().startswith("assert"):
+        # pytest's short style prints a failed assert with no exception name: `E   assert 21 == 22`
+        exc_type, message = "AssertionError", "\n".join(e_lines).strip()
     if not exc_type:
         m = _EXC_RE.match(e_lines[-1].strip()) if e_lines else None
         if not m:

@@ -186,3 +186,26 @@ def test_pytest_styles(tmp_path, style):
     assert rep.guilty.function == "helper"
     assert any(f.function == "test_it" for f in rep.frames)
     assert to_json(rep)["kind"] == "python"
+
+
+ASSERT_FILE = """
+def double(x):
+    return x + x + 1
+
+def test_double():
+    assert double(2) == 4
+"""
+
+
+@pytest.mark.parametrize("style", ["long", "short", "native"])
+def test_pytest_failed_assert_in_every_style(tmp_path, style):
+    """A wrong result shown by a failing assert is a crash too (short style names no exception)."""
+    (tmp_path / "test_assert.py").write_text(ASSERT_FILE)
+    r = subprocess.run([sys.executable, "-m", "pytest", "-q", "-p", "no:cacheprovider", f"--tb={style}",
+                        "test_assert.py"], capture_output=True, text=True, cwd=tmp_path, timeout=120)
+    assert r.returncode == 1
+    rep = parse(r.stdout)
+    assert rep is not None, r.stdout
+    assert rep.type == "AssertionError"
+    assert "5 == 4" in rep.message
+    assert rep.guilty.function == "test_double" and rep.guilty.line == 6
