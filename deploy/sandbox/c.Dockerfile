@@ -8,7 +8,9 @@ RUN apt-get update \
  && useradd --uid 1000 --user-group --create-home --shell /bin/bash sandbox \
  && mkdir -p /workspace && chown 1000:1000 /workspace
 USER sandbox
-RUN python3 -m venv --system-site-packages /home/sandbox/venv \
+RUN python3 -m venv --system-site-packages --without-pip /home/sandbox/venv \
+ && for n in pip pip3; do printf '#!/bin/sh\nexec "$(dirname "$0")/python" -m pip "$@"\n' \
+      > /home/sandbox/venv/bin/$n && chmod 755 /home/sandbox/venv/bin/$n; done \
  && git config --global --add safe.directory '*'
 ENV PYTHONDONTWRITEBYTECODE=1 PIP_NO_INPUT=1 PIP_DISABLE_PIP_VERSION_CHECK=1 LANG=C.UTF-8 \
     HOME=/home/sandbox VIRTUAL_ENV=/home/sandbox/venv \
