@@ -191,7 +191,7 @@ class Pipeline:
             run.status, run.error = "not_fixed", "no strategy produced a candidate patch"
             return
         validator = Validator(sb, run.report, run.reproduction.command, cfg.test_cmd, run.tests_before,
-                              tries=cfg.tries, timeout=cfg.timeout)
+                              tries=cfg.tries, timeout=cfg.timeout, repro_seconds=run.reproduction.seconds)
         start = time.monotonic()
         for i, cand in enumerate(candidates[: cfg.max_candidates]):
             if time.monotonic() - start > cfg.max_seconds:

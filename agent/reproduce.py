@@ -34,6 +34,7 @@ class Reproduction:
     crashed: int = 0
     attempts: list[Attempt] = field(default_factory=list)
     observed: CrashReport | None = None     # the crash as the sandbox printed it
+    seconds: float = 0.0                    # the slowest run of the reproduction command
 
     @property
     def reproduced(self) -> bool:
@@ -44,7 +45,7 @@ class Reproduction:
         return 0 < self.crashed < self.tries
 
     def to_dict(self) -> dict:
-        return {"command": self.command, "how": self.how, "tries": self.tries,
+        return {"command": self.command, "how": self.how, "tries": self.tries, "seconds": round(self.seconds, 3),
                 "crashed": self.crashed, "reproduced": self.reproduced, "flaky": self.flaky,
                 "attempts": [asdict(a) for a in self.attempts]}
 
@@ -131,10 +132,12 @@ def reproduce(sb: Sandbox, report: CrashReport, issue_text: str, test_cmd: str |
         if not hit:
             continue
         rep.command, rep.how, rep.observed = cmd, how, got
-        rep.tries, rep.crashed = 1, 1
+        rep.tries, rep.crashed, rep.seconds = 1, 1, res.duration
         for _ in range(tries - 1):
+            again = sb.run(cmd, timeout=timeout)
             rep.tries += 1
-            rep.crashed += same_crash(report, sb.run(cmd, timeout=timeout))[0]
+            rep.crashed += same_crash(report, again)[0]
+            rep.seconds = max(rep.seconds, again.duration)
         return rep
     return rep
 

@@ -51,9 +51,14 @@ def rank_key(verdict: Verdict) -> tuple:
 
 class Validator:
     def __init__(self, sb: Sandbox, report: CrashReport, repro_cmd: str, test_cmd: str | None,
-                 baseline: TestOutcome | None, *, tries: int = 3, timeout: float = 300):
+                 baseline: TestOutcome | None, *, tries: int = 3, timeout: float = 300,
+                 repro_seconds: float = 0.0):
         self.sb, self.report, self.repro_cmd = sb, report, repro_cmd
-        self.test_cmd, self.baseline, self.tries, self.timeout = test_cmd, baseline, tries, timeout
+        self.test_cmd, self.baseline, self.tries = test_cmd, baseline, tries
+        # a candidate that makes the program loop must not cost the whole budget: allow a
+        # generous multiple of what the unpatched commands took, never more than `timeout`
+        self.repro_timeout = min(timeout, max(20.0, 10 * repro_seconds))
+        self.test_timeout = min(timeout, max(60.0, 5 * (baseline.duration if baseline else timeout)))
 
     def check(self, cand: Candidate) -> Verdict:
         verdict, start = Verdict(cand, tries=self.tries), time.monotonic()
@@ -74,7 +79,7 @@ class Validator:
             return
         v.applied = True
         for i in range(self.tries):
-            res = self.sb.run(self.repro_cmd, timeout=self.timeout)
+            res = self.sb.run(self.repro_cmd, timeout=self.repro_timeout)
             v.command_seconds += res.duration
             v.log.append(f"$ {self.repro_cmd}   # try {i + 1}, exit {res.exit_code}\n{res.output[-3000:]}")
             if not crash_gone(self.report, res):
@@ -84,7 +89,7 @@ class Validator:
         if not self.test_cmd:
             v.validated, v.reason = True, "crash gone; no test command to run"
             return
-        after = run_tests(self.sb, self.test_cmd, timeout=self.timeout)
+        after = run_tests(self.sb, self.test_cmd, timeout=self.test_timeout)
         v.command_seconds += after.duration
         v.log.append(f"$ {after.command}   # exit {after.exit_code}\n{after.output[-5000:]}")
         v.tests = after.counts()
