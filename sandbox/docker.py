@@ -110,18 +110,29 @@ class DockerSandbox(GitWorkspace):
         try:
             self.client.networks.get(SETUP_NETWORK)
         except docker.errors.NotFound:
-            try:
-                self.client.networks.create(SETUP_NETWORK, driver="bridge",
-                                            labels={"crashfix.sandbox": "1"})
+            try:  # no inter-container traffic: sandboxes in set-up cannot reach each other
+                self.client.networks.create(
+                    SETUP_NETWORK, driver="bridge", labels={"crashfix.sandbox": "1"},
+                    options={"com.docker.network.bridge.enable_icc": "false"})
             except docker.errors.APIError as e:
-                if e.status_code != 409:  # created concurrently
-                    raise
+                if e.status_code != 409:  # 409: created concurrently
+                    raise SandboxError(f"cannot create network {SETUP_NETWORK}: {e}") from e
+        except (docker.errors.DockerException, requests.RequestException) as e:
+            raise SandboxError(f"cannot inspect network {SETUP_NETWORK}: {e}") from e
 
     def seal_network(self) -> None:
-        """Disconnect the set-up network: from now on only loopback remains."""
-        if self.networked:
+        """Disconnect the set-up network and check that no network is left (loopback only)."""
+        if not self.networked:
+            return
+        try:
             self.client.networks.get(SETUP_NETWORK).disconnect(self.container, force=True)
-            self.networked = False
+            self.container.reload()
+            left = self.container.attrs["NetworkSettings"]["Networks"]
+        except (docker.errors.DockerException, requests.RequestException) as e:
+            raise SandboxDead(f"cannot cut the network of {self.name}: {e}") from e
+        if left:
+            raise SandboxDead(f"{self.name} still has networks after set-up: {sorted(left)}")
+        self.networked = False
 
     # exec plumbing -------------------------------------------------------------
     def _dead(self, e: Exception) -> SandboxDead:

@@ -86,3 +86,23 @@ def test_tmp_is_limited_and_box_survives(box):
     r = box.run("head -c 2000000000 /dev/zero > /tmp/big", timeout=60)
     assert not r.ok and "No space left" in r.output
     assert box.run("rm -f /tmp/big && echo alive").output.strip() == "alive"
+
+
+def test_network_only_during_setup(sandbox_image, docker_limits, repo_factory):
+    import socket
+
+    from sandbox import open_sandbox
+    try:
+        socket.create_connection(("pypi.org", 443), timeout=5).close()
+    except OSError:
+        pytest.skip("this host cannot reach pypi.org")
+    probe = "python3 -c \"import socket; socket.create_connection(('pypi.org', 443), timeout=5)\""
+    sb = open_sandbox("docker", repo_factory({"a.txt": "a\n"}), image=sandbox_image,
+                      limits=docker_limits, setup_cmd=probe + " && echo net-ok > /tmp/setup.log")
+    try:
+        assert sb.run("cat /tmp/setup.log").output.strip() == "net-ok"   # set-up had network
+        r = sb.run(probe, timeout=20)
+        assert not r.ok                                                   # now it has none
+        assert "eth" not in sb.run("cat /proc/net/dev").output
+    finally:
+        sb.close()
