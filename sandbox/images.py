@@ -70,8 +70,8 @@ def build_command(kind: str = "python") -> str:
 
 
 def _client():
-    import docker
-    return docker.from_env(timeout=30)
+    from sandbox.docker import connect  # SandboxError naming the engine when it is down
+    return connect(timeout=30)
 
 
 def _exists(tag: str) -> bool:
