@@ -21,7 +21,11 @@ def generate(ctx: RepairContext, *, max_candidates: int = 40) -> list[Candidate]
     scopes = build_scopes(ctx, repo)
     em = Emitter(ctx, repo)
     for scope in scopes:
-        for family in (guards.run, mutations.run, flow.run):
+        if scope.kind == "outer":
+            families = (flow.widen_except,)
+        else:
+            families = (guards.run, mutations.run, flow.run)
+        for family in families:
             try:
                 family(em, scope)
             except Exception:     # one template failing on odd code must not lose the others

@@ -3,7 +3,9 @@ from __future__ import annotations
 
 import ast
 import builtins
+import importlib
 import re
+import sys
 
 from .common import FUNCS, LOOPS, enclosing_loop, insert_before, is_generator, return_defaults
 from .locate import Scope
@@ -247,6 +249,26 @@ def _shrinking_param(func, rec, params):
 
 
 # ------------------------------------------------------------------------------------ exception types
+def _exc_class(exc: str):
+    """The exception class for a builtin or standard-library exception name, else None."""
+    short = exc.rsplit(".", 1)[-1]
+    cls = getattr(builtins, short, None)
+    if isinstance(cls, type) and issubclass(cls, BaseException):
+        return cls
+    if "." in exc:
+        mod, _, name = exc.rpartition(".")
+        top = mod.split(".")[0]
+        if top in getattr(sys, "stdlib_module_names", ()) and top not in ("antigravity", "this", "idlelib", "tkinter", "turtle"):
+            try:
+                module = importlib.import_module(mod)
+            except Exception:
+                return None
+            cls = getattr(module, name, None)
+            if isinstance(cls, type) and issubclass(cls, BaseException):
+                return cls
+    return None
+
+
 def _caught_by(handler: ast.ExceptHandler, exc: str) -> bool:
     if handler.type is None:
         return True
@@ -257,29 +279,49 @@ def _caught_by(handler: ast.ExceptHandler, exc: str) -> bool:
         elif isinstance(n, ast.Attribute):
             names.append(n.attr)
     short = exc.rsplit(".", 1)[-1]
-    bases = set()
-    cls = getattr(builtins, short, None)
-    if isinstance(cls, type):
-        bases = {c.__name__ for c in cls.__mro__}
-    return short in names or bool(bases & set(names) - {"object"})
+    cls = _exc_class(exc)
+    bases = {c.__name__ for c in cls.__mro__} - {"object"} if cls is not None else set()
+    return short in names or bool(bases & set(names))
+
+
+def _exc_refs(sf, exc: str) -> list[str]:
+    """Ways to name the exception class in this file: itself if reachable, then its nearest builtin base."""
+    out: list[str] = []
+    short = exc.rsplit(".", 1)[-1]
+    if isinstance(getattr(builtins, short, None), type):
+        return [short]
+    for st in ast.walk(sf.tree):
+        if isinstance(st, ast.ImportFrom) and any((a.asname or a.name) == short for a in st.names):
+            out.append(short)
+        if isinstance(st, (ast.ClassDef,)) and st.name == short:
+            out.append(short)
+    if "." in exc:
+        mod = exc.rsplit(".", 1)[0]
+        imported = {a.name: a.asname for st in ast.walk(sf.tree) if isinstance(st, ast.Import) for a in st.names}
+        if mod in imported:
+            out.append(f"{imported[mod] or mod}.{short}")
+        top = mod.split(".")[0]
+        cls = _exc_class(exc)
+        if top in imported and cls is not None:
+            module = sys.modules.get(top)
+            if module is not None and getattr(module, short, None) is cls:
+                out.append(f"{imported[top] or top}.{short}")
+    cls = _exc_class(exc)
+    if cls is not None:
+        for base in cls.__mro__[1:]:
+            if getattr(builtins, base.__name__, None) is base and base not in (BaseException, Exception, object):
+                out.append(base.__name__)
+                break
+    seen: list[str] = []
+    for r in out:
+        if r not in seen:
+            seen.append(r)
+    return seen
 
 
 def _exc_ref(sf, exc: str) -> str | None:
-    """How the exception class can be named in this file."""
-    short = exc.rsplit(".", 1)[-1]
-    if isinstance(getattr(builtins, short, None), type):
-        return short
-    for st in ast.walk(sf.tree):
-        if isinstance(st, ast.ImportFrom) and any((a.asname or a.name) == short for a in st.names):
-            return short
-        if isinstance(st, (ast.ClassDef,)) and st.name == short:
-            return short
-    if "." in exc:
-        mod = exc.rsplit(".", 1)[0]
-        for st in ast.walk(sf.tree):
-            if isinstance(st, ast.Import) and any(a.name == mod and not a.asname for a in st.names):
-                return exc
-    return None
+    refs = _exc_refs(sf, exc)
+    return refs[0] if refs else None
 
 
 def widen_except(em, scope: Scope) -> None:
@@ -289,7 +331,7 @@ def widen_except(em, scope: Scope) -> None:
     exc = ctx.exc_type
     if exc in ("AssertionError", "RecursionError", "SystemExit", "KeyboardInterrupt", "SyntaxError"):
         return
-    ref = _exc_ref(sf, exc)
+    refs = _exc_refs(sf, exc)
     root = scope.func if scope.func is not None else sf.tree
     for t in ast.walk(root):
         if not isinstance(t, (ast.Try, getattr(ast, "TryStar", ast.Try))) or not t.body:
@@ -303,16 +345,16 @@ def widen_except(em, scope: Scope) -> None:
                 continue
             s, e = sf.span(h.type)
             src = sf.src(h.type)
-            if ref:
+            for j, ref in enumerate(refs[:2]):
                 if isinstance(h.type, ast.Tuple):
                     inner = src.strip()
                     inner = inner[1:-1] if inner.startswith("(") else inner
                     new = f"({inner.rstrip().rstrip(',')}, {ref})"
                 else:
                     new = f"({src}, {ref})"
-                em.add(scope, h.lineno, [Edit(s, e, new)], "widen_except",
-                       f"exception handler too narrow: also catch {ref}", 6.0 - k)
-            em.add(scope, h.lineno, [Edit(s, e, "Exception")], "widen_except",
+                em.add(scope, scope.line, [Edit(s, e, new)], "widen_except",
+                       f"exception handler too narrow: also catch {ref}", 6.0 - k - j)
+            em.add(scope, scope.line, [Edit(s, e, "Exception")], "widen_except",
                    f"exception handler too narrow: catch Exception instead of {src}", 2.0 - k)
 
 

@@ -22,7 +22,7 @@ class Scope:
     func: ast.FunctionDef | ast.AsyncFunctionDef | None
     line: int | None          # the frame's line, None for callees
     depth: int
-    kind: str                 # "crash" | "frame" | "callee"
+    kind: str                 # "crash" | "frame" | "callee" | "outer" (depth > 2: handlers only)
     line_weight: float
     func_weight: float
     via: str = ""
@@ -225,13 +225,20 @@ def build_scopes(ctx: RepairContext, repo: Repo) -> list[Scope]:
     def add(scope: Scope):
         k = scope.key()
         old = scopes.get(k)
-        if old is None or (old.kind == "callee" and scope.kind != "callee") or (
+        rank = {"crash": 3, "frame": 2, "callee": 1, "outer": 0}
+        if old is None or rank[scope.kind] > rank[old.kind] or (
                 old.kind == scope.kind and scope.func_weight > old.func_weight):
             scopes[k] = scope
 
     def add_callees(names, near_text, weight, level, via, seen_depth, lits=frozenset(), calls=()):
         for name in names:
-            for sf, f in repo.definitions(name, near_text):
+            defs = repo.definitions(name, near_text)
+            if not defs and name[:1].isupper():
+                # a class: its constructor runs on this line
+                for csf, cls in repo.classes(name):
+                    defs += [(csf, m) for m in cls.body if isinstance(m, (ast.FunctionDef, ast.AsyncFunctionDef))
+                             and m.name in ("__init__", "__post_init__", "__new__", "__call__")]
+            for sf, f in defs:
                 if (f.end_lineno - f.lineno) > 4 * MAX_FUNC_LINES:
                     continue
                 add(Scope(sf, f, None, seen_depth, "callee", weight, weight, via=f"{via} -> {name}", literals=lits,
@@ -247,6 +254,11 @@ def build_scopes(ctx: RepairContext, repo: Repo) -> list[Scope]:
 
     for site in ctx.sites:
         if site.depth > 2:
+            if site.depth <= 5 and may_touch(ctx, site.path) and (sf := repo.source(site.path)) is not None:
+                # outer frames only matter for a handler that should have caught the exception
+                func = sf.function_at(site.line)
+                add(Scope(sf, func, site.line, site.depth, "outer", 14.0 - site.depth, 3.0,
+                          via=f"{site.path}:{site.line}", stmt=sf.statement_at(site.line, func)))
             continue
         editable = may_touch(ctx, site.path)
         sf = repo.source(site.path)
