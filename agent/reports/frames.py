@@ -12,6 +12,7 @@ _FUCHSIA_MODULE = re.compile(r"\s+<+([^<>\s]+)>+\+0x[0-9a-fA-F]+\s*$")
 _FILE_TAIL = re.compile(r"\s+(?:\(\s*)?((?:[A-Za-z]:)?[^\s():]*[^\s():/]):(\d+)(?::(\d+))?\)?\s*$")
 _MODULE_TAIL = re.compile(r"\s*\(([^()\s]+?)\+0x[0-9a-fA-F]+\)\s*(?:\(BuildId: [0-9a-f]+\))?\s*$")
 _BUILDID_TAIL = re.compile(r"\s*\(BuildId: [0-9a-f]+\)\s*$")
+_SO_NAME = re.compile(r"^[\w.+-]+\.(?:so(?:\.[\d.]+)?|dylib|dll)$")
 
 
 def _strip_params(func: str) -> str:
@@ -72,6 +73,10 @@ def parse_san_frame(line: str) -> tuple[int, Frame] | None:
             rest = rest[: fm.start()].rstrip()
     if rest.startswith("in "):
         body = rest[3:].strip()
+        if _SO_NAME.match(body):
+            # `in libpthread.so.0`: a module, no symbol
+            module = module or body
+            body = ""
         if "(" not in body and " " in body:
             # `in malloc _asan_rtl_`: function then module
             body, _, mod = body.partition(" ")
@@ -105,14 +110,30 @@ _IGNORE_FUNC = re.compile(
     r"|sigtramp|_sigtramp|__sigtramp|<unknown module>|\?\?"
     r"|logging::|base::debug::|absl::log_internal::|absl::cleanup_internal::|V8_Fatal|v8::base::OS::Abort"
     r"|std::__1::|std::__Cr::|std::__cxx11::|_objc_terminate|__sanitizer_|__ubsan_handle|__cfi_"
-    r"|absl::Cleanup<|DCheckLogMessage|CheckError::|LogMessage::)"
+    r"|absl::Cleanup<|DCheckLogMessage|CheckError::|LogMessage::"
+    # ClusterFuzz's conventions: process entry, exit and abort helpers, operators and
+    # allocation helpers, fuzzing-engine callbacks, error reporters, Rust/Go runtime.
+    r"|main$|exit$|_exit$|tgkill$|pthread_create$|operator|New|new$|delete$|ExitCallback|TestOneProtoInput"
+    r"|WTF::|WTFCrash|CFCrash|__run_exit_handlers|common_exit|SignalHandler|SignalAction|Abort\("
+    r"|alloc::|std::process::abort|std::sys::unix::abort|std::sys::pal::unix::abort|std::sys_common::backtrace"
+    r"|std::panic|__rust_start_panic|panic_abort::|libfuzzer_sys::initialize|rust_fuzzer_test_input|rust_oom"
+    r"|core::fmt::write|std::io::Write::write_fmt|core::result::unwrap_failed|core::option::expect_failed"
+    r"|blink::ReportV8FatalError|v8::api_internal::ToLocalEmpty|fuzztest::internal::|Honggfuzz"
+    r"|runtime\.|panic$|g_log|mozalloc_|dump_stack|demangling_terminate_handler|_swift_stdlib_"
+    r"|.*(?:assert|logger|libpthread|DebugBreak|StackDumpSignalHandler|ForceCrashOnSigAbort|__android_log_assert"
+    r"|base::debug::BreakDebugger|base::debug::CollectStackTrace|base::debug::StackTrace::StackTrace"
+    r"|logging::CheckError|logging::LogMessage|logging::ErrnoLogMessage|base::allocator|allocator_shim"
+    r"|PartitionAlloc|base::FuzzedDataProvider|v8::base::OS::Abort|BaseThreadInitThunk|RtlUserThreadStart"
+    r"|__tmainCRTStartup|SkDebugf))"
 )
 _IGNORE_MODULE = re.compile(r"(?:^|/)(?:libc\.so|libc\+\+|libstdc\+\+|libpthread|libdl|ld-linux|libgcc_s|"
                             r"libclang_rt|libasan|libtsan|libmsan|libubsan|linux-vdso|libsystem_|ntdll|"
                             r"KERNELBASE|kernel32|ucrtbase|msvcrt)")
 _IGNORE_FILE = re.compile(r"(?:compiler-rt/lib/|/sanitizer_common/|/asan/|/msan/|/tsan/|/ubsan/|/lsan/"
                           r"|libcxx/|libc\+\+/|/libfuzzer/|/glibc-|sysdeps/|/csu/|/nptl/|/usr/include/c\+\+/"
-                          r"|llvm-project/compiler-rt|buildtools/third_party/libc\+\+)")
+                          r"|llvm-project/compiler-rt|buildtools/third_party/libc\+\+"
+                          r"|^/rustc?/|/gcc/|/crosstool/|/jemalloc/|/tcmalloc/|/libc/|/llvm-build/|/memorycmp\.c"
+                          r"|/lib/[Ff]uzzer/|/libFuzzer/|/libfuzzer/|/compiler-rt/lib/fuzzer/)")
 
 
 def is_noise(frame: Frame) -> bool:

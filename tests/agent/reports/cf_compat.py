@@ -51,7 +51,7 @@ def cf_type(rep) -> str | None:
 
 def norm(name: str) -> str:
     name = re.sub(r"\s+", " ", name.strip())
-    return name
+    return name[:80]   # ClusterFuzz caps each state line at 80 characters
 
 
 def cf_frames(rep, expected: list[str] | None = None, n: int = 3) -> list[str]:
@@ -62,8 +62,28 @@ def cf_frames(rep, expected: list[str] | None = None, n: int = 3) -> list[str]:
     # ClusterFuzz fills its 3-frame state from the following stacks (free, then alloc)
     # when the crashing stack is shorter.
     frames = list(rep.frames) + list(rep.free_frames) + list(rep.alloc_frames)
-    out = [norm(f.function) for f in frames if not is_noise(f)]
+    out = []
+    for f in frames:
+        if f.function == "LLVMFuzzerTestOneInput" and f.file:
+            # ClusterFuzz names the fuzz target's entry point after its source file.
+            out.append(norm(f.file.replace("\\", "/").rsplit("/", 1)[-1]))
+        elif not is_noise(f):
+            out.append(norm(f.function))
+    if rep.type == "stack-overflow":
+        out = _cycle(out) or out
     return out[:n]
+
+
+def _cycle(frames: list[str], max_len: int = 10, repeats: int = 3) -> list[str] | None:
+    """ClusterFuzz's state for a stack overflow: the first cycle repeated 3 times."""
+    for i in range(len(frames)):
+        for k in range(1, max_len + 1):
+            if i + repeats * k >= len(frames):
+                continue
+            first = frames[i:i + k]
+            if all(frames[i + r * k:i + (r + 1) * k] == first for r in range(1, repeats)):
+                return first
+    return None
 
 
 def expected_frames(crash_type: str, top: list[str]) -> list[str]:
