@@ -318,7 +318,7 @@ def wrong_var(em, scope: Scope) -> None:
         siblings = _sibling_names(sf, n)
         guard_names = _guard_names(sf, n)
         for alt, (bound_at, _) in pool.items():
-            if alt == n.id or bound_at > here or alt in siblings:
+            if alt == n.id or (bound_at >= here and bound_at != getattr(scope.func, "lineno", -1)) or alt in siblings:
                 continue
             k1 = kinds.get(alt)
             ev = 0.0

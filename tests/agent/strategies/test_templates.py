@@ -646,6 +646,48 @@ CASES = {
             ''',
         },
         failing="tests/test_store.py::test_endpoint", exc="KeyError", n=4),
+    "widen_except_outer_frame": dict(
+        files={
+            "ingest/__init__.py": "",
+            "ingest/pipeline.py": '''
+                import json
+
+
+                def load(text):
+                    return json.loads(text)
+
+
+                def parse(text):
+                    record = load(text)
+                    return record
+
+
+                def handle(text):
+                    return parse(text)
+
+
+                def run(lines):
+                    out = []
+                    for line in lines:
+                        try:
+                            out.append(handle(line))
+                        except KeyError:
+                            out.append(None)
+                    return out
+            ''',
+            "tests/test_pipeline.py": '''
+                from ingest.pipeline import run
+
+
+                def test_good():
+                    assert run(['{"a": 1}']) == [{"a": 1}]
+
+
+                def test_bad_line_is_skipped():
+                    assert run(['{"a": 1}', "not json"]) == [{"a": 1}, None]
+            ''',
+        },
+        failing="tests/test_pipeline.py::test_bad_line_is_skipped", exc="json.decoder.JSONDecodeError", n=3),
 }
 
 
