@@ -13,7 +13,8 @@ from .markdown import split_issue, syzbot_facts
 from .model import Access, CrashReport, Frame
 from .python import TB_HEAD, parse_python
 from .sanitizer import MARKERS as _SAN_MARKERS
-from .sanitizer import find_start as _san_start
+from .check import GATE as _MSG_GATE
+from .sanitizer import locate as _san_locate
 from .sanitizer import parse_sanitizer
 
 __all__ = ["parse", "to_json", "CrashReport", "Frame", "Access"]
@@ -37,12 +38,15 @@ def _has_console_stamp(text: str) -> bool:
 
 def _parse_one(text: str) -> CrashReport | None:
     has_tb = "Error" in text or "(most recent call last)" in text or "\nE   " in text
-    has_san = "anitizer" in text or "runtime error:" in text or "failed:" in text or "ERROR: libFuzzer" in text
+    has_san = "anitizer" in text or "runtime error:" in text or "ERROR: libFuzzer" in text \
+        or _MSG_GATE.search(text) is not None
     # Sanitizer report vs gdb: take whichever appears first.
     candidates = []
     if has_san:
         lines = text.split("\n")
-        i = _san_start(lines)
+        i, msg = _san_locate(text, lines)
+        if msg is not None:
+            i = msg.line
         if i is not None:
             candidates.append((sum(len(l) + 1 for l in lines[:i]), "san"))
     if "#0" in text and looks_like_gdb(text):

@@ -143,6 +143,9 @@ def is_noise(frame: Frame) -> bool:
         return True
     if _IGNORE_FUNC.match(func):
         return True
+    if "/" in func and _IGNORE_FUNC.match(func.rsplit("/", 1)[-1]) and not func.startswith("runtime."):
+        # Go: `github.com/x/y/pkg.F` is judged by `pkg.F`, but a package named runtime is not Go's
+        return not func.rsplit("/", 1)[-1].startswith("runtime.")
     if frame.module and _IGNORE_MODULE.search(frame.module):
         return True
     if frame.file and _IGNORE_FILE.search(frame.file):

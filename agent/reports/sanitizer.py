@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import re
 
+from . import check as _check
 from .frames import SAN_FRAME_RE, first_stack, is_noise
 from .model import Access, CrashReport, Frame
 
@@ -25,6 +26,11 @@ _CHECK_RE = re.compile(r"(?:\[[^\]]*\]\s*)?(?:FATAL|F\d{4}|.*Check failed:)[^\n]
 _LEAK_RE = re.compile(r"^(Direct|Indirect) leak of (\d+) byte")
 
 MARKERS = ("Sanitizer", "runtime error:", "ERROR: libFuzzer", "Check failed:", "CHECK failed:", "DEADLYSIGNAL")
+
+_LABEL = {"check-failure": "CHECK failure", "dcheck-failure": "DCHECK failure",
+          "security-check-failure": "Security CHECK failure", "security-dcheck-failure": "Security DCHECK failure",
+          "fatal-error": "Fatal error", "assert": "Assertion failure", "runtime-assert": "Runtime assertion",
+          "v8-api-error": "V8 API error", "uncaught-exception": "Uncaught exception"}
 
 _UBSAN_TYPES = (
     ("control flow integrity check", "bad-cast"),
@@ -98,7 +104,33 @@ def _build(typ: str, message: str, frames: list[Frame], access: Access | None = 
                        free_frames=free or [], extra=extra or {})
 
 
+def _san_start(lines: list[str]) -> int | None:
+    for i, line in enumerate(lines):
+        if "Sanitizer" in line and (_ERROR_RE.search(line) or _WARNING_RE.search(line)):
+            return i
+        if "runtime error:" in line and _UBSAN_RE.search(line):
+            return i
+        if "ERROR: libFuzzer" in line:
+            return i
+    return None
+
+
+def locate(text: str, lines: list[str]) -> tuple[int | None, "_check.Message | None"]:
+    """(line of the sanitizer report, message crash that takes precedence over it, if any)."""
+    start = _san_start(lines)
+    msg = _check.find_message(text, lines, limit=start)
+    if msg is not None and start is not None and _check.yields_to(lines[start]):
+        msg = None
+    return start, msg
+
+
 def find_start(lines: list[str]) -> int | None:
+    text = "\n".join(lines)
+    start, msg = locate(text, lines)
+    return msg.line if msg is not None else start
+
+
+def _find_start_legacy(lines: list[str]) -> int | None:
     for i, line in enumerate(lines):
         if "Sanitizer" in line and (_ERROR_RE.search(line) or _WARNING_RE.search(line)):
             return i
@@ -111,11 +143,23 @@ def find_start(lines: list[str]) -> int | None:
     return None
 
 
+def _from_message(lines: list[str], msg: "_check.Message") -> CrashReport:
+    frames = _check.message_frames(lines, msg)
+    extra = {"file": msg.file or None, "state_head": list(msg.head), "state_complete": msg.complete}
+    rep = _build(msg.type, msg.message, frames, extra=extra, kind=msg.kind)
+    label = _LABEL.get(msg.type, msg.type[:1].upper() + msg.type[1:])
+    where = rep.guilty.function if rep.guilty else (msg.file or "unknown")
+    rep.title = f"{label}: {msg.message[:80]} in {where}" if msg.message else f"{label} in {where}"
+    return rep
+
+
 def parse_sanitizer(text: str) -> CrashReport | None:
-    if not any(m in text for m in MARKERS):
-        return None
-    lines = text.replace("\r\n", "\n").split("\n")
-    start = find_start(lines)
+    if "\r\n" in text:
+        text = text.replace("\r\n", "\n")
+    lines = text.split("\n")
+    start, msg = locate(text, lines)
+    if msg is not None:
+        return _from_message(lines, msg)
     if start is None:
         return None
     line = lines[start]

@@ -20,7 +20,9 @@ MESSAGE_FIRST = {"Bad-cast", "CHECK failure", "Security DCHECK failure", "ASSERT
 _SIMPLE = {
     "BUS": "Bus", "ILL": "Ill", "ABRT": "Abrt", "FPE": "Floating-point-exception",
     "check-failure": "CHECK failure", "security-dcheck-failure": "Security DCHECK failure", "deadly-signal": "UNKNOWN", "timeout": "Timeout",
-    "out-of-memory": "Out-of-memory", "fuzz-target-exited": "Unexpected-exit",
+    "out-of-memory": "Out-of-memory", "dcheck-failure": "DCHECK failure",
+    "security-check-failure": "Security CHECK failure", "fatal-error": "Fatal error", "assert": "ASSERT",
+    "runtime-assert": "RUNTIME_ASSERT", "v8-api-error": "V8 API error", "uncaught-exception": "Uncaught exception", "fuzz-target-exited": "Unexpected-exit",
     "data-race": "Data race", "use-of-uninitialized-value": "Use-of-uninitialized-value",
 }
 _WITH_ACCESS = {"heap-buffer-overflow", "stack-buffer-overflow", "global-buffer-overflow",
@@ -62,15 +64,23 @@ def cf_frames(rep, expected: list[str] | None = None, n: int = 3) -> list[str]:
     # ClusterFuzz fills its 3-frame state from the following stacks (free, then alloc)
     # when the crashing stack is shorter.
     frames = list(rep.frames) + list(rep.free_frames) + list(rep.alloc_frames)
+    head = rep.extra.get("state_head") or []
+    if rep.extra.get("state_complete"):
+        # The message lines are the whole state; the tests compare what follows the first.
+        return [norm(x) for x in head[1:]][:n]
     out = []
     for f in frames:
-        if f.function == "LLVMFuzzerTestOneInput" and f.file:
+        if f.function == "LLVMFuzzerTestOneInput":
             # ClusterFuzz names the fuzz target's entry point after its source file.
-            out.append(norm(f.file.replace("\\", "/").rsplit("/", 1)[-1]))
+            if f.file:
+                out.append(norm(f.file.replace("\\", "/").rsplit("/", 1)[-1]))
         elif not is_noise(f):
-            out.append(norm(f.function))
+            # Go functions are named by their last path element (`github.com/a/b/pkg.F` -> `pkg.F`)
+            out.append(norm(f.function.rsplit("/", 1)[-1] if rep.kind == "go" else f.function))
     if rep.type == "stack-overflow":
         out = _cycle(out) or out
+    if not out and rep.type:
+        return ["NULL"]   # ClusterFuzz's state when a crash has no usable frame
     return out[:n]
 
 

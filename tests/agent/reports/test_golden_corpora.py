@@ -100,30 +100,27 @@ def test_kernel_corrupted_flag_mostly_agrees():
 
 # ---------------------------------------------------------------------------- sanitizer
 
-# Known sanitizer failures, by reason. These are formats or ClusterFuzz conventions we do not
-# implement (yet); they are listed so that each regression and each fix shows.
+# Known sanitizer failures, each justified. Everything else in the folder (CHECK/DCHECK/assert/
+# fatal-error messages, V8, Go, Java, Rust, libFuzzer verdicts) is expected to pass.
 _OUT_OF_SCOPE = {
-    # Go / Java / Rust panics and V8 / Chromium logging conventions (ClusterFuzz-specific types)
-    "golang_fatal_error_stack_overflow.txt", "golang_not_ubsan.txt",
-    "golang_panic_runtime_error_invalid_memory_address.txt", "golang_sigsegv_panic.txt",
-    "java_IllegalStateException.txt", "rust_ignores.txt",
-    "v8_check_no_sourcefile.txt", "v8_csa_dcheck.txt", "v8_fatal_error_partial.txt", "v8_oom.txt",
-    "v8_runtime_error.txt", "v8_to_local_empty.txt",
-    "absl_log_internal.txt", "assert_chromium_log.txt", "assert_with_panic_keyword.txt",
-    "check_failure_chrome_android.txt", "gsignal_at_first_stack_frame.txt",
-    # Kernel crashes typed the ClusterFuzz way ("Kernel failure\n...")
-    "kasan_gpf.txt", "lkl_libfuzzer.txt",
-    # Windows cdb, centipede, and fuzzer-level verdicts named after the fuzz target
-    "cdb_read.txt", "centipede_slo.txt", "libfuzzer_fuzz_target_exited.txt",
-    "libfuzzer_overwrites_const_input.txt", "oom4.txt", "unknown_crash_and_timeout.txt",
+    # The expected state is the fuzz target's name, which ClusterFuzz takes from its job
+    # environment (FUZZ_TARGET), not from the log; V8's OOM is dropped by a job setting.
+    "oom4.txt": "state is the fuzz target name from the environment",
+    "libfuzzer_overwrites_const_input.txt": "state is the fuzz target name from the environment",
+    "v8_oom.txt": "ClusterFuzz ignores OOMs unless REPORT_OOMS_AND_HANGS is set",
+    # Kernel crashes typed the ClusterFuzz way ("Kernel failure\n..."); our kernel parser follows
+    # syzbot's conventions instead (see the kernel golden tests).
+    "kasan_gpf.txt": "kernel report, syzbot conventions", "lkl_libfuzzer.txt": "kernel report, syzbot conventions",
+    # Windows cdb `!analyze` output is not parsed.
+    "cdb_read.txt": "Windows cdb output not parsed",
 }
 _IN_SCOPE_GAPS = {
-    # ClusterFuzz picks the recursive cycle for stack overflows; we give the top frames.
-    "asan_stack_overflow2.txt",
-    # CHECK failures whose ClusterFuzz frames come from constructor/destructor naming rules.
-    "check_eq_multiline.txt", "check_failure_vs_no_closing.txt",
-    # `NewForOverwrite` (a make_unique helper) is not in our allocator list.
-    "sanitizer_oom.txt",
+    # ClusterFuzz's Go frame pattern rejects frames whose arguments carry `?` (Go >= 1.18 marks
+    # inexact values so); we keep those frames.
+    "golang_not_ubsan.txt": "Go frames with `?` arguments",
+    # A libFuzzer timeout followed by an Android tombstone: ClusterFuzz keeps the Timeout type but
+    # takes its frames from the tombstone's stack; we keep the timeout's own stack.
+    "unknown_crash_and_timeout.txt": "timeout frames taken from a later tombstone",
 }
 SAN_XFAIL = _OUT_OF_SCOPE | _IN_SCOPE_GAPS
 
@@ -150,15 +147,23 @@ def test_sanitizer_type_and_top_frames(entry):
 
 @needs_corpora
 def test_sanitizer_in_scope_rate():
-    """ASan/MSan/UBSan/LSan/TSan/CFI/gdb/CHECK logs: the families the parser is written for."""
+    """Every family but the documented out-of-scope files."""
     entries = [e for e in _san_expected() if e["file"] not in _OUT_OF_SCOPE]
     ok = sum(_san_ok(e) for e in entries)
-    assert ok / len(entries) >= 0.80, f"in-scope sanitizer type+top3 {ok}/{len(entries)}"
+    assert ok / len(entries) >= 0.95, f"in-scope sanitizer type+top3 {ok}/{len(entries)}"
 
 
 @needs_corpora
-@pytest.mark.xfail(reason="target 90% over the whole folder is not met: Go/Java/V8/Chromium logging "
-                          "conventions are out of scope (see _OUT_OF_SCOPE)", strict=True)
+def test_sanitizer_overall_floor():
+    """The whole folder: no regression below the measured 44/52."""
+    entries = _san_expected()
+    ok = sum(_san_ok(e) for e in entries)
+    assert ok >= 44, f"sanitizer type+top3 {ok}/{len(entries)}"
+
+
+@needs_corpora
+@pytest.mark.xfail(reason="target 90% over the whole folder is not met: 44/52, see _OUT_OF_SCOPE and "
+                          "_IN_SCOPE_GAPS", strict=True)
 def test_sanitizer_overall_target():
     entries = _san_expected()
     ok = sum(_san_ok(e) for e in entries)

@@ -1,0 +1,256 @@
+"""Crashes announced by a message rather than by a sanitizer: CHECK/DCHECK failures (Chromium,
+absl/glog), fatal errors (`F0101 ... file.cc:12] msg`, V8's `# Fatal error in`), assertion
+failures (glibc, Chromium, Envoy `panic:`, Rust `panicked at`), V8 CSA aborts and API errors,
+Go panics / `fatal error:`, Java (Jazzer) exceptions, Centipede timeouts.
+
+The message comes first; the stack is the next native (or Go / Java) stack, usually the one a
+sanitizer prints for the abort that follows. A later sanitizer report of a real memory error
+(not ABRT/ILL/TRAP/breakpoint) is the crash instead: see `yields_to`.
+"""
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass, field
+
+from .frames import first_stack, parse_san_frame
+from .model import Frame
+
+# Types, lower case: check-failure, dcheck-failure, security-check-failure, security-dcheck-failure,
+# fatal-error, assert, runtime-assert, v8-api-error, uncaught-exception, timeout, out-of-memory,
+# and Go's runtime errors in their own words ("index out of range", "stack overflow"...).
+
+GATE = re.compile(r"heck failed|CHECK failed|FATAL|Fatal error|Runtime error in|ssert|ASSERT|panic|"
+                  r"^F\d{4} |fatal error:|abort: CSA_|V8 error:|Abort message:|Java Exception:|"
+                  r"Per-input timeout exceeded|RSS limit exceeded", re.M)
+
+_CHROME_LOG = re.compile(r"\[[^\]]*:(?:FATAL|ERROR|DCHECK|VERBOSE\d*|INFO|WARNING):([^\](:]*)(?:\(\d+\))?[^\]]*\]\s*(.*)$")
+_GOOGLE_FATAL = re.compile(r"^F\d{4}\s+\d\d:\d\d:\d\d\.\d+\s+\d+\s+([^\s:\]]+):\d+\]\s*(.*)$")
+_CHECK = re.compile(r"(Security DCHECK|Security CHECK|DCHECK|Debug check|Check|CHECK) failed:?\s*(.*)$")
+_ASSERT = re.compile(r"(?:^|\]|\.(?:c|cc|cpp|cxx|h|hh|hpp|hxx):\S*)\s*(?:ASSERT(?:ION)? FAIL(?:URE|ED)|panic):\s*(.*)$",
+                     re.I)
+_ASSERT_GLIBC = re.compile(r":\s*[Aa]ssertion [`'\"]?(.*?)[`'\"]? failed\.?$")
+_RUST_PANIC = re.compile(r"^thread\s.*\spanicked at '(.*?)(?:', \S+:\d+:\d+)?$")
+_RUST_PANIC_NEW = re.compile(r"^thread\s.*\spanicked at (\S+?):\d+:\d+:\s*$")
+_V8_FATAL = re.compile(r"^#\s*Fatal error in (.*?)(?:, line \d+)?\s*$")
+_V8_RUNTIME = re.compile(r"^#\s*Runtime error in (.*?)(?:, line \d+)?\s*$")
+_CSA = re.compile(r"^abort: (CSA_\w+ failed:.*?)((?:\s*\[[^\]]+:\d+\])*)\s*$")
+_V8_API = re.compile(r"\] V8 error: (.+?)\.?\s*$")
+_ANDROID_ABORT = re.compile(r"^Abort message: '?\[?(?:FATAL:)?([^\]\s(]+)(?:\(\d+\))?\]\s*(.*?)'?\s*$")
+_JAVA = re.compile(r"^== Java Exception: (.*)$")
+_JAVA_FRAME = re.compile(r"^\s*at ([\w$.<>]+)\(([^)]*)\)")
+_GO_PANIC = re.compile(r"^panic: (.*)$")
+_GO_FATAL = re.compile(r"^fatal error: (.*)$")
+_GO_FRAME = re.compile(r"^([0-9a-zA-Z.\-_\\/()*]+)\([x0-9a-f\s,.{}?]*\)$")
+_GO_TYPES = (("runtime error: integer divide by zero", "integer divide by zero"),
+             ("runtime error: index out of range", "index out of range"),
+             ("runtime error: invalid memory address", "invalid memory address"),
+             ("runtime error: makeslice: len out of range", "makeslice: len out of range"),
+             ("runtime error: slice bounds out of range", "slice bounds out of range"))
+
+# A sanitizer report after the message that is only the abort the message caused.
+_ABORT_ONLY = re.compile(r"Sanitizer: (?:ABRT|ILL|TRAP|breakpoint|illegal-instruction)\b|libFuzzer: deadly signal")
+MESSAGE_TYPES = {"check-failure", "dcheck-failure", "security-check-failure", "security-dcheck-failure",
+                 "fatal-error", "assert", "runtime-assert", "v8-api-error"}
+
+
+@dataclass
+class Message:
+    line: int
+    type: str
+    message: str
+    file: str = ""
+    kind: str = "sanitizer"
+    head: list[str] = field(default_factory=list)   # ClusterFuzz-style state lines before frames
+    complete: bool = False                          # the head is the whole state (no frames)
+
+
+def basename(path: str) -> str:
+    path = path.strip(" .'\"[]").split(":")[0].split("(")[0].replace("\\", "/")
+    return path.rsplit("/", 1)[-1]
+
+
+def clean_condition(s: str) -> str:
+    """`a == b (1 vs. 0)` -> `a == b`; drops quoted values after `:`/`=`, the free text after
+    `; ` (Chromium's streamed explanation) and trailing dots."""
+    s = re.sub(r"^Check failed: ", "", s.strip())
+    s = s.split("; ", 1)[0]
+    s = re.sub(r"(?<=failed): .*\svs\.\s.*$", "", s)
+    s = re.sub(r" \(.*\s+vs\.\s+.*", "", s)
+    s = re.sub(r"\s*[:=]\s*(['\"]).*\1$", "", s)
+    return s.strip(" .'\"[]")
+
+
+def _head(msg: str, file: str) -> list[str]:
+    return [f"{msg} in {file}" if file else msg]
+
+
+def _check(typ_word: str) -> str:
+    w = typ_word.lower()
+    if w.startswith("security d"):
+        return "security-dcheck-failure"
+    if w.startswith("security"):
+        return "security-check-failure"
+    if w.startswith("debug"):
+        return "dcheck-failure"   # V8's `Debug check failed`; Chromium's DCHECK is reported as a CHECK
+    return "check-failure"
+
+
+def match_line(lines: list[str], i: int, golang: bool) -> Message | None:
+    line = lines[i].rstrip()
+    s = line.strip()
+    if "Sanitizer CHECK failed" in line:
+        return None
+    if golang:
+        m = _GO_PANIC.match(s)
+        if m:
+            for needle, typ in _GO_TYPES:
+                if m.group(1).startswith(needle):
+                    return Message(i, typ, m.group(1), kind="go")
+            return Message(i, "panic", m.group(1), kind="go")
+        m = _GO_FATAL.match(s)
+        if m:
+            if m.group(1).startswith("stack overflow"):
+                return Message(i, "stack overflow", m.group(1), kind="go")
+            return Message(i, "fatal-error", m.group(1), kind="go", head=[m.group(1)])
+    m = _JAVA.match(s)
+    if m:
+        return Message(i, "uncaught-exception", m.group(1), kind="java")
+    if "Per-input timeout exceeded" in line:
+        return Message(i, "timeout", s.lstrip("= "))
+    if "RSS limit exceeded" in line:
+        return Message(i, "out-of-memory", s.lstrip("= "))
+    m = _ANDROID_ABORT.match(s)
+    if m:
+        body, file, typ = m.group(2), basename(m.group(1)), "check-failure"
+        cm = _CHECK.search(body)
+        if cm:
+            typ, body = _check(cm.group(1)), cm.group(2)
+        msg = clean_condition(body)
+        return Message(i, typ, msg, file, head=_head(msg, file))
+    m = _CSA.match(s)
+    if m:
+        files = re.findall(r"\[([^\]]+):\d+\]", m.group(2))
+        head = [m.group(1).strip()] + ([basename(files[0])] if files else [])
+        return Message(i, "assert", m.group(1).strip(), basename(files[0]) if files else "", head=head,
+                       complete=True)
+    m = _V8_API.search(s)
+    if m:
+        return Message(i, "v8-api-error", m.group(1), head=[m.group(1)])
+    m = _V8_FATAL.match(s) or _V8_RUNTIME.match(s)
+    if m:
+        return _v8_fatal(lines, i, m, runtime=s.lstrip("# ").startswith("Runtime"))
+    m = _CHECK.search(s)
+    if m and ("[" in s or _GOOGLE_FATAL.match(s) or s.startswith(m.group(1))):
+        typ = _check(m.group(1))
+        cm = _CHROME_LOG.search(s) or _GOOGLE_FATAL.match(s)
+        file = basename(cm.group(1)) if cm else ""
+        if not file:
+            fm = re.search(r"([\w./-]+\.(?:cc|cpp|c|h|mm|rs))[:(]\d+", s)
+            file = basename(fm.group(1)) if fm else ""
+        msg = clean_condition(m.group(2))
+        return Message(i, typ, msg, file, head=_head(msg, file))
+    m = _RUST_PANIC.match(s)
+    if m:
+        return Message(i, "assert", m.group(1), kind="rust", head=[m.group(1)])
+    m = _RUST_PANIC_NEW.match(s)
+    if m:
+        msg = lines[i + 1].strip() if i + 1 < len(lines) else ""
+        return Message(i, "assert", msg, basename(m.group(1)), kind="rust", head=[msg])
+    m = _ASSERT_GLIBC.search(s)
+    if m:
+        return Message(i, "assert", m.group(1), head=[m.group(1)])
+    m = _ASSERT.search(s)
+    if m:
+        return Message(i, "assert", m.group(1).strip(), head=[m.group(1).strip()])
+    m = _GOOGLE_FATAL.match(s)
+    if m:
+        msg, file = clean_condition(m.group(2)), basename(m.group(1))
+        return Message(i, "fatal-error", msg, file, head=_head(msg, file))
+    return None
+
+
+def _v8_fatal(lines: list[str], i: int, m: re.Match, runtime: bool) -> Message:
+    file = basename(m.group(1)) if m.group(1).strip() else ""
+    typ = "runtime-assert" if runtime else "fatal-error"
+    for j in range(i + 1, min(len(lines), i + 6)):
+        t = lines[j].strip()
+        if not t.startswith("#"):
+            break
+        body = t.lstrip("#").strip()
+        if not body:
+            continue
+        if body.startswith("Debug check failed:"):
+            typ, body = "dcheck-failure", body[len("Debug check failed:"):]
+        elif body.startswith("Check failed:"):
+            typ, body = "check-failure", body[len("Check failed:"):]
+        msg = clean_condition(body)
+        return Message(i, typ, msg, file, head=_head(msg, file))
+    return Message(i, typ, "", file, head=[file] if file else [])
+
+
+def find_message(text: str, lines: list[str], limit: int | None = None) -> Message | None:
+    """The first message-announced crash (before line `limit` when given)."""
+    golang = ".go:" in text
+    for gm in GATE.finditer(text):
+        i = text.count("\n", 0, gm.start())
+        if limit is not None and i >= limit:
+            return None
+        msg = match_line(lines, i, golang)
+        if msg is not None:
+            return msg
+    return None
+
+
+def yields_to(sanitizer_line: str) -> bool:
+    """A message crash gives way to a later sanitizer report unless that is just the abort."""
+    return not _ABORT_ONLY.search(sanitizer_line)
+
+
+def message_frames(lines: list[str], msg: Message, stop: int | None = None) -> list[Frame]:
+    if msg.kind == "go":
+        return _go_frames(lines, msg.line + 1)
+    if msg.kind == "java":
+        out = []
+        for j in range(msg.line + 1, min(len(lines), msg.line + 400)):
+            fm = _JAVA_FRAME.match(lines[j])
+            if fm:
+                out.append(Frame(function=fm.group(1), file=fm.group(2).split(":")[0] or None))
+            elif out and lines[j].strip() and not lines[j].lstrip().startswith(("Caused by", "...")):
+                break
+        return out
+    # Every native stack after the message, in order, until three useful frames are known.
+    from .frames import is_noise
+    out: list[Frame] = []
+    j = msg.line + 1
+    end = min(len(lines), msg.line + 2000)
+    while j < end:
+        frames, nxt = first_stack(lines, j)
+        if not frames or nxt <= j:
+            break
+        out += frames
+        if sum(1 for f in out if not is_noise(f) and (f.file or f.function != "LLVMFuzzerTestOneInput")) >= 3:
+            break
+        j = nxt
+    return out
+
+
+def _go_frames(lines: list[str], start: int) -> list[Frame]:
+    out: list[Frame] = []
+    started = False
+    for j in range(start, min(len(lines), start + 400)):
+        s = lines[j].strip()
+        fm = _GO_FRAME.match(s)
+        if fm:
+            started = True
+            file = None
+            line_no = None
+            if j + 1 < len(lines):
+                loc = re.match(r"^\s*(\S+?\.go):(\d+)", lines[j + 1])
+                if loc:
+                    file, line_no = loc.group(1), int(loc.group(2))
+            out.append(Frame(function=fm.group(1), file=file, line=line_no))
+    return out
+
+
+__all__ = ["Message", "find_message", "match_line", "message_frames", "yields_to", "MESSAGE_TYPES",
+           "clean_condition", "parse_san_frame"]
