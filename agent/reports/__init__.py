@@ -13,7 +13,7 @@ from .markdown import split_issue, syzbot_facts
 from .model import Access, CrashReport, Frame
 from .python import TB_HEAD, parse_python
 from .sanitizer import MARKERS as _SAN_MARKERS
-from .check import GATE as _MSG_GATE
+from .check import _ANCHORS as _MSG_ANCHORS
 from .sanitizer import locate as _san_locate
 from .sanitizer import parse_sanitizer
 
@@ -36,10 +36,14 @@ def _has_console_stamp(text: str) -> bool:
     return re.search(r"^\S*\[ *\d+\.\d+\]", text[:200000], re.M) is not None
 
 
+def _has_message(text: str) -> bool:
+    return any(a in text for a in _MSG_ANCHORS) or text.startswith("F")
+
+
 def _parse_one(text: str) -> CrashReport | None:
     has_tb = "Error" in text or "(most recent call last)" in text or "\nE   " in text
     has_san = "anitizer" in text or "runtime error:" in text or "ERROR: libFuzzer" in text \
-        or _MSG_GATE.search(text) is not None
+        or _has_message(text)
     # Sanitizer report vs gdb: take whichever appears first.
     candidates = []
     if has_san:

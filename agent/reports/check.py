@@ -188,16 +188,43 @@ def _v8_fatal(lines: list[str], i: int, m: re.Match, runtime: bool) -> Message:
     return Message(i, typ, "", file, head=[file] if file else [])
 
 
+_ANCHORS = (" fail", "FATAL", "Fatal error", "Runtime error", "panic", "\nF", "fatal error:", "V8 error:",
+            "Abort message:", "Java Exception:", "exceeded")
+
+
 def find_message(text: str, lines: list[str], limit: int | None = None) -> Message | None:
-    """The first message-announced crash (before line `limit` when given)."""
+    """The first message-announced crash (before line `limit` when given).
+
+    Candidate lines are located with a few bounded str.find scans (linear, C speed); only those
+    lines are matched against the formats."""
     golang = ".go:" in text
-    for gm in GATE.finditer(text):
-        i = text.count("\n", 0, gm.start())
-        if limit is not None and i >= limit:
+    n = len(text)
+    if limit is not None:
+        n = sum(len(ln) + 1 for ln in lines[:limit])
+    pos = 0
+    line_no = 0
+    counted = 0
+    while pos < n:
+        best, bound = -1, n
+        for anchor in _ANCHORS:
+            p = text.find(anchor, pos, bound + len(anchor))
+            if p != -1 and p < bound:
+                best, bound = p, p
+        if best == -1:
             return None
-        msg = match_line(lines, i, golang)
+        if text[best] == "\n":
+            best += 1
+        line_no += text.count("\n", counted, best)
+        counted = best
+        if line_no >= len(lines):
+            return None
+        msg = match_line(lines, line_no, golang)
         if msg is not None:
             return msg
+        end = text.find("\n", best)
+        if end == -1:
+            return None
+        pos = end
     return None
 
 
