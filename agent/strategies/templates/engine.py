@@ -140,6 +140,8 @@ def _check(sf: SourceFile, edits: list[Edit]):
     """Apply the edits to the smallest enclosing region and compile it: (lines, old, new, ast dump) or None."""
     if not edits:
         return None
+    if "\r\n" in sf.text:     # keep the file's line endings
+        edits = [Edit(e.start, e.end, e.text.replace("\r\n", "\n").replace("\n", "\r\n")) for e in edits]
     lo = min(e.start for e in edits)
     hi = max(e.end for e in edits)
     first, last = _region_lines(sf, lo, hi)

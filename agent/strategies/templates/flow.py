@@ -9,7 +9,7 @@ import sys
 
 from .common import FUNCS, LOOPS, enclosing_loop, insert_before, is_generator, return_defaults
 from .locate import Scope
-from .mutations import CMP_SYM, _int_const, _op_token, plus_minus
+from .mutations import _int_const, _op_token, plus_minus
 from .source import Edit
 
 TERMINAL = (ast.Return, ast.Raise)
@@ -126,8 +126,6 @@ def return_in_loop(em, scope: Scope) -> None:
         candidates = []
         if isinstance(last, ast.Return):
             candidates.append(last)
-        elif isinstance(last, ast.If) and not last.orelse and len(last.body) == 1 and isinstance(last.body[0], ast.Return):
-            pass
         for r in candidates:
             if r.lineno == loop.lineno or len(loop.body) < 2 or not sf.starts_line(r):
                 continue
@@ -147,7 +145,6 @@ def return_in_loop(em, scope: Scope) -> None:
                 continue
             after = sf.line_start(end) + len(sf.line_text(end))
             if end == r.end_lineno:
-                edits = [Edit(start, stop, ""), ]
                 # the return is the last line of the loop: re-insert at the same place, dedented
                 edits = [Edit(start, stop, moved)]
             else:
@@ -369,7 +366,7 @@ def catch(em, scope: Scope) -> None:
                "AttributeError", "SystemExit", "KeyboardInterrupt"):
         return
     ref = _exc_ref(sf, exc)
-    if ref is None or isinstance(stmt, (ast.Return,)) and False:
+    if ref is None:
         return
     from .common import can_insert_before
     if not can_insert_before(sf, stmt) or isinstance(stmt, (ast.If, ast.For, ast.While, ast.Try, ast.With)):

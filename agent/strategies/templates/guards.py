@@ -5,7 +5,7 @@ import ast
 import difflib
 import re
 
-from .common import enclosing_loop, guard_variants, return_defaults
+from .common import guard_variants
 from .locate import Scope
 from .source import Edit, header_nodes, paren
 
@@ -253,7 +253,6 @@ def key_get(em, scope: Scope) -> None:
             em.add(scope, n.lineno, [Edit(s, e, f"{paren(obj, n.value)}.get({key})")],
                    "key_get", f"{what}: .get({key})", ev)
         elif isinstance(n.ctx, ast.Store) and isinstance(p, ast.AugAssign) and p.target is n:
-            d = usage_default(sf, p.value) if False else None
             v = p.value
             default = "0"
             if isinstance(v, ast.Constant) and isinstance(v.value, str) or isinstance(v, ast.JoinedStr):
@@ -374,10 +373,6 @@ def zero_guard(em, scope: Scope) -> None:
             cond, neg = f"not {seq}", seq
         else:
             cond, neg = f"{paren(dsrc, d)} == 0", f"{paren(dsrc, d)} != 0"
-        hint = zero if isinstance(stmt, ast.Return) else None
-        defaults = return_defaults(scope.func, hint)
-        if scope.func is not None and defaults == ["return"]:
-            pass
         guard_variants(em, scope, stmt, cond, neg, "zero_guard", what, ev, hint=zero, line=scope.line)
         if isinstance(n, ast.BinOp):
             s, e = sf.span(n)
@@ -415,8 +410,6 @@ def empty_guard(em, scope: Scope) -> None:
         elif fn in ("mean", "median", "mode", "stdev", "variance") and n.args and _stable(n.args[0]):
             a = sf.src(n.args[0])
             guard_variants(em, scope, stmt, f"not {a}", a, "empty_guard", f"empty {a}", 0.0, line=scope.line)
-    if isinstance(stmt, (ast.Assign,)) and "not enough values to unpack" in ctx.message:
-        pass
 
 
 # ------------------------------------------------------------------------------------- type mismatch

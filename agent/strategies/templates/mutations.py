@@ -99,8 +99,6 @@ def compare_op(em, scope: Scope) -> None:
                 edits.append(Edit(tok[0], tok[1], "or" if tok[2] == "and" else "and"))
             if edits:
                 em.add(scope, n.lineno, edits, "compare_op", f"boolean operator flipped in `{sf.src(n)}`", -2.5)
-        if isinstance(n, (ast.If, ast.While)):
-            pass
     for st in scope.statements():
         if isinstance(st, (ast.If, ast.While)) or (isinstance(st, ast.Assert)):
             t = st.test
