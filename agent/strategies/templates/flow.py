@@ -365,6 +365,8 @@ def catch(em, scope: Scope) -> None:
     if exc in ("AssertionError", "RecursionError", "NameError", "UnboundLocalError", "SyntaxError",
                "AttributeError", "SystemExit", "KeyboardInterrupt"):
         return
+    if exc == "TypeError" and re.search(r"argument|\(\) takes", ctx.message):
+        return      # a call with the wrong arguments: catching it hides the bug
     ref = _exc_ref(sf, exc)
     if ref is None:
         return

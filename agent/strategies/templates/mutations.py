@@ -391,6 +391,53 @@ def attr_typo(em, scope: Scope) -> None:
                        (8.0 if hint and alt == hint.group(1) else 0.0) - i)
 
 
+def arity(em, scope: Scope) -> None:
+    """TypeError on a call's arguments: give the missing parameter a default, drop an unknown keyword."""
+    ctx, sf = em.ctx, scope.sf
+    if scope.kind != "crash" or scope.stmt is None or em.repo is None:
+        return
+    msg = ctx.message
+    m = re.match(r"([\w.]+)\(\) missing \d+ required (?:positional|keyword-only) arguments?: (.+)$", msg)
+    if m:
+        fname = m.group(1).rsplit(".", 1)[-1]
+        missing = re.findall(r"'(\w+)'", m.group(2))
+        for dsf, f in em.repo.definitions(fname, sf.text):
+            args = f.args
+            all_args = args.posonlyargs + args.args
+            edits = []
+            for a in all_args + args.kwonlyargs:
+                if a.arg in missing:
+                    _, e = dsf.span(a)
+                    edits.append(Edit(e, e, "=None" if a.annotation is None else " = None"))
+            if not edits:
+                continue
+            # parameters after a defaulted one need defaults too
+            first = min(i for i, a in enumerate(all_args) if a.arg in missing) if any(
+                a.arg in missing for a in all_args) else len(all_args)
+            n_defaults = len(args.defaults)
+            for a in all_args[first:len(all_args) - n_defaults]:
+                if a.arg not in missing:
+                    edits = []
+            if edits:
+                target = Scope(dsf, f, None, 0, "callee", scope.func_weight, scope.func_weight)
+                em.add(target, f.lineno, edits, "arity", f"parameters {', '.join(missing)} default to None", 4.0)
+    m = re.search(r"([\w.]+)\(\) got an unexpected keyword argument '(\w+)'", msg)
+    if m:
+        fname, kw = m.group(1).rsplit(".", 1)[-1], m.group(2)
+        for n in header_nodes(scope.stmt):
+            if not isinstance(n, ast.Call) or not any(k.arg == kw for k in n.keywords):
+                continue
+            items = [(sf.span(a), a) for a in n.args] + [(sf.span(k), k) for k in n.keywords]
+            items.sort(key=lambda t: t[0])
+            for i, ((s, e), node) in enumerate(items):
+                if isinstance(node, ast.keyword) and node.arg == kw:
+                    if i > 0:
+                        s = items[i - 1][0][1]          # drop ", kw=value" after the previous argument
+                    elif len(items) > 1:
+                        e = items[1][0][0]              # drop "kw=value, " before the next one
+                    em.add(scope, n.lineno, [Edit(s, e, "")], "arity", f"drop unexpected keyword {kw}= in {fname}()", 2.0)
+
+
 def swap_args(em, scope: Scope) -> None:
     sf = scope.sf
     for st, n in _nodes(scope):
@@ -417,3 +464,5 @@ def run(em, scope: Scope) -> None:
     wrong_var(em, scope)
     swap_args(em, scope)
     attr_typo(em, scope)
+    if em.ctx.exc_type == "TypeError":
+        arity(em, scope)

@@ -40,7 +40,7 @@ def relevance(template: str, exc: str, msg: str) -> float:
         table = dict(empty_guard=50, widen_except=30, catch=22)
     elif exc == "TypeError":
         swap = 36 if re.search(r"unsupported operand|not supported between|must be|expected|argument", msg) else 26
-        table = dict(type_fix=44, swap_args=swap, wrong_var=32, arith_op=20, widen_except=34, catch=24, compare_op=12,
+        table = dict(type_fix=44, arity=44, swap_args=swap, wrong_var=32, arith_op=20, widen_except=34, catch=24, compare_op=12,
                      off_by_one=10, missing_return=14)
     elif exc == "AttributeError":
         table = dict(attr_typo=46, type_fix=44, wrong_var=30, swap_args=24, widen_except=30, catch=20, missing_return=14)

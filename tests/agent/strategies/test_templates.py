@@ -688,6 +688,31 @@ CASES = {
             ''',
         },
         failing="tests/test_pipeline.py::test_bad_line_is_skipped", exc="json.decoder.JSONDecodeError", n=3),
+    "arity_missing_argument": dict(
+        files={
+            "net/__init__.py": "",
+            "net/client.py": '''
+                def fetch(url, timeout):
+                    seconds = timeout or 10
+                    return f"{url}?t={seconds}"
+
+
+                def fetch_home():
+                    return fetch("/home")
+            ''',
+            "tests/test_client.py": '''
+                from net.client import fetch, fetch_home
+
+
+                def test_fetch():
+                    assert fetch("/a", 3) == "/a?t=3"
+
+
+                def test_home():
+                    assert fetch_home() == "/home?t=10"
+            ''',
+        },
+        failing="tests/test_client.py::test_home", exc="TypeError", n=2),
 }
 
 
