@@ -1,0 +1,477 @@
+"""Everything the bot says to GitHub's REST API goes through one small interface.
+
+`InstallationAPI` is what the rest of the bot codes against: a handful of reads and writes on
+one installation's repositories, with plain dicts and ints in and out. Two implementations:
+
+* `GitHubAPI`: PyGithub with GitHub App authentication. The App's JWT asks for an installation
+  token (``POST /app/installations/{id}/access_tokens``); the token is cached per (API URL, App,
+  installation) for the whole process and renewed five minutes before it expires. Requests are
+  retried by PyGithub's `GithubRetry` (5xx, primary and secondary rate limits). The base URL is
+  configurable (GitHub Enterprise Server: ``https://HOST/api/v3``).
+* `DryRunAPI`: reads go to a wrapped API (or return empty values); every write is recorded (a
+  dict with ``action`` and ``repo`` and the arguments) and appended to a JSON-lines file, never
+  sent. `installation_api()` returns one when the settings hold no App credentials.
+
+Errors: GitHub's answers other than the ones each method documents raise PyGithub's
+`github.GithubException` (the worker catches broadly). `repo` is always ``"owner/name"``.
+"""
+from __future__ import annotations
+
+import base64
+import json
+import logging
+import re
+import threading
+import time
+from datetime import datetime, timezone
+from pathlib import Path
+from typing import Any, Callable, Protocol
+from urllib.parse import quote
+
+from github import Auth, Github, GithubException, GithubIntegration, GithubRetry
+
+log = logging.getLogger(__name__)
+
+DEFAULT_API_URL = "https://api.github.com"
+TOKEN_REFRESH_MARGIN = 300.0          # seconds before expiry at which a cached token is renewed
+ROLES = ("admin", "maintain", "write", "triage", "read", "none")
+REACTIONS = ("+1", "-1", "laugh", "confused", "heart", "hooray", "rocket", "eyes")
+MAX_TEXT = 65_535                      # GitHub's limit on comment, PR body and check-run output fields
+DEFAULT_BOT_NAME = "crashfix[bot]"
+
+
+class InstallationAPI(Protocol):
+    def permission(self, repo: str, user: str) -> str: ...
+    def get_issue(self, repo: str, number: int) -> dict: ...
+    def list_open_issues(self, repo: str) -> list[dict]: ...
+    def add_labels(self, repo: str, number: int, labels: list[str]) -> None: ...
+    def comment(self, repo: str, number: int, body: str) -> int: ...
+    def edit_comment(self, repo: str, comment_id: int, body: str) -> None: ...
+    def react(self, repo: str, comment_id: int, content: str) -> None: ...
+    def delete_branch(self, repo: str, branch: str) -> None: ...
+    def read_file(self, repo: str, path: str, ref: str | None = None) -> str | None: ...
+    def default_branch(self, repo: str) -> str: ...
+    def find_open_pr(self, repo: str, head_branch: str) -> dict | None: ...
+    def open_pr(self, repo: str, head: str, base: str, title: str, body: str, draft: bool) -> dict: ...
+    def update_pr(self, repo: str, number: int, title: str, body: str) -> None: ...
+    def create_check_run(self, repo: str, head_sha: str, name: str, conclusion: str, title: str,
+                         summary: str, text: str) -> None: ...
+    def token(self) -> str | None: ...
+
+
+def clip(text: str, limit: int = MAX_TEXT) -> str:
+    """GitHub rejects longer fields (422); keep the head and say what was cut."""
+    if len(text) <= limit:
+        return text
+    note = "\n\n… (truncated)\n"
+    return text[: limit - len(note)] + note
+
+
+def _split(repo: str) -> tuple[str, str]:
+    owner, sep, name = repo.partition("/")
+    if not sep or not owner or not name or "/" in name:
+        raise ValueError(f"repo must be 'owner/name', got {repo!r}")
+    return owner, name
+
+
+def _r(repo: str) -> str:
+    owner, name = _split(repo)
+    return f"/repos/{quote(owner, safe='')}/{quote(name, safe='')}"
+
+
+def issue_dict(data: dict) -> dict:
+    return {"number": data["number"], "title": data.get("title") or "", "body": data.get("body") or "",
+            "state": data.get("state", "open"), "locked": bool(data.get("locked")),
+            "labels": [lab["name"] if isinstance(lab, dict) else str(lab) for lab in data.get("labels") or []],
+            "pull_request": bool(data.get("pull_request")),
+            "author": (data.get("user") or {}).get("login"), "html_url": data.get("html_url")}
+
+
+def pr_dict(data: dict) -> dict:
+    head = data.get("head") or {}
+    return {"number": data["number"], "url": data.get("url"), "html_url": data.get("html_url"),
+            "head_sha": head.get("sha"), "head_ref": head.get("ref"), "draft": data.get("draft"),
+            "author": (data.get("user") or {}).get("login"), "body": data.get("body") or "",
+            "title": data.get("title") or ""}
+
+
+def web_url(api_url: str) -> str:
+    """https://github.com for api.github.com; https://HOST for GitHub Enterprise (HOST/api/v3)."""
+    api_url = api_url.rstrip("/")
+    if api_url == DEFAULT_API_URL:
+        return "https://github.com"
+    return api_url.removesuffix("/api/v3")
+
+
+# -- installation tokens -------------------------------------------------------------------
+
+class TokenCache:
+    """Installation tokens per (API URL, App id, installation id), shared by a whole process."""
+
+    def __init__(self) -> None:
+        self._lock = threading.Lock()
+        self._tokens: dict[tuple, tuple[str, float]] = {}
+
+    def get(self, key: tuple, fetch: Callable[[], tuple[str, float]], *, now: float,
+            margin: float = TOKEN_REFRESH_MARGIN) -> str:
+        with self._lock:
+            hit = self._tokens.get(key)
+            if hit and hit[1] - margin > now:
+                return hit[0]
+            token, expires_at = fetch()
+            self._tokens[key] = (token, expires_at)
+            return token
+
+    def clear(self) -> None:
+        with self._lock:
+            self._tokens.clear()
+
+
+TOKENS = TokenCache()
+
+
+class _InstallationTokenAuth(Auth.Auth):
+    """PyGithub auth that asks `GitHubAPI` for the (cached) installation token on each request."""
+
+    def __init__(self, api: "GitHubAPI"):
+        self._api = api
+
+    @property
+    def token_type(self) -> str:
+        return "token"
+
+    @property
+    def token(self) -> str:
+        return self._api.token()
+
+    @property
+    def _masked_token(self) -> str:
+        return "token (installation token removed)"
+
+
+def default_retry(**kw: Any) -> GithubRetry:
+    """5xx and rate limits (primary: until the reset; secondary: Retry-After or 60 s), 5 tries."""
+    kw.setdefault("total", 5)
+    kw.setdefault("backoff_factor", 1.0)
+    kw.setdefault("max_rate_limit_wait", 15 * 60)
+    return GithubRetry(**kw)
+
+
+class GitHubAPI:
+    """`InstallationAPI` over PyGithub, authenticated as one installation of a GitHub App."""
+
+    def __init__(self, app_id: int | str, private_key: str, installation_id: int, *,
+                 base_url: str = DEFAULT_API_URL, git_url: str | None = None,
+                 bot_login: str | None = None, bot_email: str | None = None,
+                 retry: GithubRetry | int | None = None, timeout: int = 30,
+                 seconds_between_requests: float = 0.25, seconds_between_writes: float = 1.0,
+                 refresh_margin: float = TOKEN_REFRESH_MARGIN, clock: Callable[[], float] = time.time,
+                 token_cache: TokenCache | None = None):
+        self.app_id, self.installation_id = str(app_id), int(installation_id)
+        self.base_url = base_url.rstrip("/")
+        self.git_base = (git_url or web_url(self.base_url)).rstrip("/")
+        self.bot_login = bot_login or DEFAULT_BOT_NAME
+        self._bot_email = bot_email
+        self._margin, self._clock = refresh_margin, clock
+        self._cache = token_cache or TOKENS
+        retry = default_retry() if retry is None else retry
+        common = dict(base_url=self.base_url, timeout=timeout, retry=retry,
+                      seconds_between_requests=seconds_between_requests,
+                      seconds_between_writes=seconds_between_writes)
+        self._integration = GithubIntegration(auth=Auth.AppAuth(self.app_id, private_key), **common)
+        self._gh = Github(auth=_InstallationTokenAuth(self), lazy=True, **common)
+        self._default_branches: dict[str, str] = {}
+
+    # -- auth ------------------------------------------------------------------------------
+    def token(self) -> str:
+        """The installation token, fetched with the App's JWT and cached until 5 min before expiry."""
+        key = (self.base_url, self.app_id, self.installation_id)
+        return self._cache.get(key, self._fetch_token, now=self._clock(), margin=self._margin)
+
+    def _fetch_token(self) -> tuple[str, float]:
+        auth = self._integration.get_access_token(self.installation_id)
+        expires = auth.expires_at
+        if expires.tzinfo is None:
+            expires = expires.replace(tzinfo=timezone.utc)
+        log.info("new installation token for installation %s (expires %s)", self.installation_id,
+                 expires.isoformat())
+        return auth.token, expires.timestamp()
+
+    # -- plumbing --------------------------------------------------------------------------
+    def _call(self, verb: str, url: str, *, params: dict | None = None, body: Any = None,
+              headers: dict | None = None) -> tuple[dict, Any]:
+        return self._gh.requester.requestJsonAndCheck(verb, url, parameters=params, input=body,
+                                                      headers=headers)
+
+    def _pages(self, url: str, params: dict, limit: int = 1000) -> list[dict]:
+        items: list[dict] = []
+        next_url: str | None = url
+        while next_url and len(items) < limit:
+            headers, data = self._call("GET", next_url, params=params)
+            items.extend(data or [])
+            params = None  # the next link carries the query
+            match = re.search(r'<([^>]+)>;\s*rel="next"', headers.get("link", "") or "")
+            next_url = match.group(1) if match else None
+        return items[:limit]
+
+    # -- reads -----------------------------------------------------------------------------
+    def permission(self, repo: str, user: str) -> str:
+        """The user's role: ``role_name`` when it is a built-in role, else the base ``permission``;
+        ``"none"`` when GitHub does not know the user."""
+        try:
+            _, data = self._call("GET", f"{_r(repo)}/collaborators/{quote(user, safe='')}/permission")
+        except GithubException as exc:
+            if exc.status == 404:
+                return "none"
+            raise
+        role = data.get("role_name")
+        if role in ROLES:
+            return role
+        perm = data.get("permission")
+        return perm if perm in ROLES else "none"
+
+    def get_issue(self, repo: str, number: int) -> dict:
+        _, data = self._call("GET", f"{_r(repo)}/issues/{int(number)}")
+        return issue_dict(data)
+
+    def list_open_issues(self, repo: str) -> list[dict]:
+        """Open issues (pull requests left out), newest first, at most 1000."""
+        items = self._pages(f"{_r(repo)}/issues", {"state": "open", "per_page": 100})
+        return [issue_dict(i) for i in items if not i.get("pull_request")]
+
+    def read_file(self, repo: str, path: str, ref: str | None = None) -> str | None:
+        """The text of a file (default branch unless ``ref``); None when absent or a folder."""
+        params = {"ref": ref} if ref else None
+        try:
+            _, data = self._call("GET", f"{_r(repo)}/contents/{quote(path.lstrip('/'))}", params=params)
+        except GithubException as exc:
+            if exc.status == 404:
+                return None
+            raise
+        if not isinstance(data, dict) or data.get("type") != "file":
+            return None
+        content = data.get("content") or ""
+        if not content and data.get("size") and data.get("sha"):   # 1-100 MB: content is empty
+            _, blob = self._call("GET", f"{_r(repo)}/git/blobs/{data['sha']}")
+            content = blob.get("content") or ""
+        return base64.b64decode(content).decode("utf-8", errors="replace")
+
+    def default_branch(self, repo: str) -> str:
+        if repo not in self._default_branches:
+            _, data = self._call("GET", _r(repo))
+            self._default_branches[repo] = data.get("default_branch") or "main"
+        return self._default_branches[repo]
+
+    def find_open_pr(self, repo: str, head_branch: str) -> dict | None:
+        owner, _ = _split(repo)
+        _, data = self._call("GET", f"{_r(repo)}/pulls",
+                             params={"state": "open", "head": f"{owner}:{head_branch}", "per_page": 10})
+        return pr_dict(data[0]) if data else None
+
+    def list_open_prs(self, repo: str, limit: int = 300) -> list[dict]:
+        """Open pull requests, most recently updated first (for finding others' fixes of an issue)."""
+        items = self._pages(f"{_r(repo)}/pulls",
+                            {"state": "open", "sort": "updated", "direction": "desc", "per_page": 100}, limit)
+        return [pr_dict(p) for p in items]
+
+    # -- writes ----------------------------------------------------------------------------
+    def add_labels(self, repo: str, number: int, labels: list[str]) -> None:
+        if labels:      # GitHub's schema wants at least one label
+            self._call("POST", f"{_r(repo)}/issues/{int(number)}/labels", body={"labels": list(labels)})
+
+    def comment(self, repo: str, number: int, body: str) -> int:
+        _, data = self._call("POST", f"{_r(repo)}/issues/{int(number)}/comments", body={"body": clip(body)})
+        return int(data["id"])
+
+    def edit_comment(self, repo: str, comment_id: int, body: str) -> None:
+        self._call("PATCH", f"{_r(repo)}/issues/comments/{int(comment_id)}", body={"body": clip(body)})
+
+    def react(self, repo: str, comment_id: int, content: str) -> None:
+        if content not in REACTIONS:
+            raise ValueError(f"reaction must be one of {', '.join(REACTIONS)}, got {content!r}")
+        self._call("POST", f"{_r(repo)}/issues/comments/{int(comment_id)}/reactions", body={"content": content})
+
+    def delete_branch(self, repo: str, branch: str) -> None:
+        """Delete ``refs/heads/<branch>``; a branch already gone is not an error."""
+        try:
+            self._call("DELETE", f"{_r(repo)}/git/refs/heads/{quote(branch)}")
+        except GithubException as exc:
+            if exc.status not in (404, 422):
+                raise
+
+    def open_pr(self, repo: str, head: str, base: str, title: str, body: str, draft: bool) -> dict:
+        """Open a pull request; where drafts are not available (some plans) it is opened ready."""
+        payload = {"title": title, "head": head, "base": base, "body": clip(body), "draft": bool(draft)}
+        try:
+            _, data = self._call("POST", f"{_r(repo)}/pulls", body=payload)
+        except GithubException as exc:
+            if not (draft and exc.status == 422 and "draft" in json.dumps(exc.data).lower()):
+                raise
+            log.warning("%s does not allow draft pull requests; opening it ready for review", repo)
+            _, data = self._call("POST", f"{_r(repo)}/pulls", body={**payload, "draft": False})
+        return pr_dict(data)
+
+    def update_pr(self, repo: str, number: int, title: str, body: str) -> None:
+        self._call("PATCH", f"{_r(repo)}/pulls/{int(number)}", body={"title": title, "body": clip(body)})
+
+    def create_check_run(self, repo: str, head_sha: str, name: str, conclusion: str, title: str,
+                         summary: str, text: str) -> None:
+        now = datetime.now(timezone.utc).strftime("%Y-%m-%dT%H:%M:%SZ")
+        output = {"title": clip(title, 255), "summary": clip(summary)}
+        if text:
+            output["text"] = clip(text)
+        self._call("POST", f"{_r(repo)}/check-runs",
+                   body={"name": name, "head_sha": head_sha, "status": "completed", "conclusion": conclusion,
+                         "completed_at": now, "output": output})
+
+    # -- git -------------------------------------------------------------------------------
+    def git_url(self, repo: str) -> str:
+        """The HTTPS clone URL (no credentials in it): ``https://github.com/owner/name.git``."""
+        _split(repo)
+        return f"{self.git_base}/{repo}.git"
+
+    def bot_identity(self) -> tuple[str, str]:
+        """(name, email) for commits: ``crashfix[bot]`` and ``ID+crashfix[bot]@users.noreply.HOST``."""
+        if self._bot_email is None:
+            host = "github.com" if self.git_base == "https://github.com" else self.git_base.split("://", 1)[-1]
+            try:
+                _, data = self._call("GET", f"/users/{quote(self.bot_login, safe='')}")
+                self._bot_email = f"{data['id']}+{self.bot_login}@users.noreply.{host}"
+            except (GithubException, KeyError) as exc:
+                log.warning("cannot look up %s (%s); committing without its user id", self.bot_login, exc)
+                self._bot_email = f"{self.bot_login}@users.noreply.{host}"
+        return self.bot_login, self._bot_email
+
+
+# -- dry run -------------------------------------------------------------------------------
+
+class DryRunAPI:
+    """Reads go to ``read_api`` (or return empty values); writes are recorded, never sent.
+
+    ``actions`` holds one dict per write (``{"action": "comment", "repo": ..., "number": ...,
+    "body": ...}``); each is also appended as a JSON line to ``log_path`` when given. Comment and
+    pull-request numbers handed back are made up (counting from 1)."""
+
+    def __init__(self, read_api: InstallationAPI | None = None, log_path: Path | str | None = None):
+        self.read_api = read_api
+        self.log_path = Path(log_path) if log_path else None
+        self.actions: list[dict] = []
+        self._ids = 0
+        self._lock = threading.Lock()
+
+    def record(self, action: str, repo: str, **fields: Any) -> dict:
+        entry = {"action": action, "repo": repo, **fields,
+                 "at": datetime.now(timezone.utc).strftime("%Y-%m-%dT%H:%M:%SZ")}
+        with self._lock:
+            self.actions.append(entry)
+            if self.log_path:
+                self.log_path.parent.mkdir(parents=True, exist_ok=True)
+                with self.log_path.open("a") as fh:
+                    fh.write(json.dumps(entry, default=str) + "\n")
+        log.info("dry run: %s on %s not sent", action, repo)
+        return entry
+
+    def _next_id(self) -> int:
+        with self._lock:
+            self._ids += 1
+            return self._ids
+
+    # reads
+    def permission(self, repo: str, user: str) -> str:
+        return self.read_api.permission(repo, user) if self.read_api else "none"
+
+    def get_issue(self, repo: str, number: int) -> dict:
+        if self.read_api:
+            return self.read_api.get_issue(repo, number)
+        return {"number": number, "title": "", "body": "", "state": "open", "locked": False, "labels": [],
+                "pull_request": False, "author": None, "html_url": None}
+
+    def list_open_issues(self, repo: str) -> list[dict]:
+        return self.read_api.list_open_issues(repo) if self.read_api else []
+
+    def read_file(self, repo: str, path: str, ref: str | None = None) -> str | None:
+        return self.read_api.read_file(repo, path, ref) if self.read_api else None
+
+    def default_branch(self, repo: str) -> str:
+        return self.read_api.default_branch(repo) if self.read_api else "main"
+
+    def find_open_pr(self, repo: str, head_branch: str) -> dict | None:
+        return self.read_api.find_open_pr(repo, head_branch) if self.read_api else None
+
+    def list_open_prs(self, repo: str, limit: int = 300) -> list[dict]:
+        lister = getattr(self.read_api, "list_open_prs", None)
+        return lister(repo, limit) if lister else []
+
+    def token(self) -> None:
+        return None
+
+    def git_url(self, repo: str) -> str:
+        inner = getattr(self.read_api, "git_url", None)
+        return inner(repo) if inner else f"https://github.com/{repo}.git"
+
+    def bot_identity(self) -> tuple[str, str]:
+        return DEFAULT_BOT_NAME, f"{DEFAULT_BOT_NAME}@users.noreply.github.com"
+
+    # writes
+    def add_labels(self, repo: str, number: int, labels: list[str]) -> None:
+        self.record("add_labels", repo, number=number, labels=list(labels))
+
+    def comment(self, repo: str, number: int, body: str) -> int:
+        cid = self._next_id()
+        self.record("comment", repo, number=number, comment_id=cid, body=body)
+        return cid
+
+    def edit_comment(self, repo: str, comment_id: int, body: str) -> None:
+        self.record("edit_comment", repo, comment_id=comment_id, body=body)
+
+    def react(self, repo: str, comment_id: int, content: str) -> None:
+        self.record("react", repo, comment_id=comment_id, content=content)
+
+    def delete_branch(self, repo: str, branch: str) -> None:
+        self.record("delete_branch", repo, branch=branch)
+
+    def open_pr(self, repo: str, head: str, base: str, title: str, body: str, draft: bool) -> dict:
+        number = self._next_id()
+        self.record("open_pr", repo, number=number, head=head, base=base, title=title, draft=draft, body=body)
+        return {"number": number, "url": None, "html_url": None, "head_sha": None, "draft": draft}
+
+    def update_pr(self, repo: str, number: int, title: str, body: str) -> None:
+        self.record("update_pr", repo, number=number, title=title, body=body)
+
+    def create_check_run(self, repo: str, head_sha: str, name: str, conclusion: str, title: str,
+                         summary: str, text: str) -> None:
+        self.record("create_check_run", repo, head_sha=head_sha, name=name, conclusion=conclusion,
+                    title=title, summary=summary, body=text)
+
+
+# -- factory -------------------------------------------------------------------------------
+
+def _setting(settings: Any, name: str, default: Any = None) -> Any:
+    """Settings objects spell keys either way (``app_id`` or ``APP_ID``); dicts work too."""
+    for key in (name, name.upper()):
+        if isinstance(settings, dict):
+            if settings.get(key) is not None:
+                return settings[key]
+        elif getattr(settings, key, None) is not None:
+            return getattr(settings, key)
+    return default
+
+
+def installation_api(settings: Any, installation_id: int) -> InstallationAPI:
+    """The API for one installation; a `DryRunAPI` (log: DATA_DIR/dry-run.jsonl) without credentials."""
+    data_dir = Path(str(_setting(settings, "data_dir", "."))).expanduser()
+    log_path = data_dir / "dry-run.jsonl"
+    app_id = _setting(settings, "app_id")
+    key = _setting(settings, "private_key")
+    key_path = _setting(settings, "private_key_path")
+    if not key and key_path:
+        key = Path(str(key_path)).expanduser().read_text()
+    if not app_id or not key:
+        return DryRunAPI(None, log_path)
+    api = GitHubAPI(app_id, key, int(installation_id),
+                    base_url=_setting(settings, "github_api_url", DEFAULT_API_URL),
+                    git_url=_setting(settings, "github_git_url"),
+                    bot_login=_setting(settings, "bot_login"), bot_email=_setting(settings, "bot_email"))
+    if _setting(settings, "force_dry_run", False):
+        return DryRunAPI(api, log_path)
+    return api
