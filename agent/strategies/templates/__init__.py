@@ -1,9 +1,21 @@
 """Fix templates: generate-and-validate repair at the crashing code.
 
-`generate(ctx)` maps the crash sites to repo functions (or, when the crash surfaced in a test, to the repo
-functions the test calls), applies small evidence-driven edits there (guards, operator and off-by-one
-mutations, wrong variable, swapped arguments, missing return, recursion base cases, exception handlers),
-keeps the ones that still parse, and returns them best first.
+`generate(ctx)` maps the crash sites to repair scopes (locate.py): the crashing function (depth 0), its
+callers (depth 1-2), outer frames for exception handlers only (depth 3-5), and the repo functions called on
+the crashing line -- or, when the crash surfaced in a test or a protected file, the repo functions the test
+calls and their callees. Templates propose minimal text edits there:
+
+  guards.py     None guards, missing key (.get / setdefault / guard / near-miss literal key), index guard and
+                clamp, zero divisor, empty sequence, wrong-type fixes (dict as object, int iterated, str concat)
+  mutations.py  comparison / boolean / arithmetic operators, off-by-one (range, slices, indices, constants),
+                wrong variable, undefined-name and attribute typos, swapped arguments/operands, call arity
+  flow.py       missing or misplaced return, recursion base case, too-narrow except, catch at the crash,
+                uninitialised local
+
+Each proposal is scored relevance(template, exception) + location (crash line > its function > depth 1 >
+depth 2; callees of a failing test by proximity) + evidence (pdb values, the key in a KeyError, literals and
+argument values from the failing test, `assert 3 == 2.5`) - size; engine.py compiles the patched function,
+drops duplicates and no-ops and renders git-style diffs, best first.
 """
 from __future__ import annotations
 
@@ -17,8 +29,13 @@ __all__ = ["generate"]
 
 
 def generate(ctx: RepairContext, *, max_candidates: int = 40) -> list[Candidate]:
+    if max_candidates <= 0:
+        return []
     repo = Repo(ctx)
-    scopes = build_scopes(ctx, repo)
+    try:
+        scopes = build_scopes(ctx, repo)
+    except (RecursionError, ValueError, TypeError, AttributeError, IndexError, KeyError):
+        return []
     em = Emitter(ctx, repo)
     for scope in scopes:
         if scope.kind == "outer":

@@ -67,7 +67,10 @@ def finalize(ctx: RepairContext, repo, proposals: list[Proposal], max_candidates
         sf = repo.source(p.path)
         if sf is None:
             continue
-        checked = _check(sf, list(p.edits))
+        try:
+            checked = _check(sf, list(p.edits))
+        except (RecursionError, MemoryError, ValueError, TypeError):
+            checked = None
         if checked is None:
             continue
         (first, last), old_region, new_region, dump = checked
