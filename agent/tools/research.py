@@ -1,0 +1,293 @@
+"""Research tools. They run HOST-SIDE, read-only, on the cloned source (ctx.source): the
+repository as it was before any edit, with its git history. Nothing here executes repository
+code. (`view` is the exception: it reads the sandbox workspace, so the model sees its own edits.)
+"""
+from __future__ import annotations
+
+import os
+import re
+import shutil
+import subprocess
+from pathlib import Path
+
+import git
+
+from agent.tools.base import Observation, Tool, ToolContext, ToolError, rel_path
+
+SKIP_DIRS = {".git", "__pycache__", ".crashfix", ".venv", "venv", "node_modules", ".tox", ".mypy_cache",
+             ".pytest_cache", "build", "dist"}
+
+
+def _host_file(ctx: ToolContext, path: str) -> Path:
+    rel = rel_path(ctx, path)
+    full = (ctx.source / rel).resolve()
+    if not full.is_relative_to(ctx.source.resolve()):
+        raise ToolError(f"path {path!r} escapes the repository")
+    return full
+
+
+def _numbered(lines: list[str], start: int) -> str:
+    return "\n".join(f"{n:5} {text}" for n, text in enumerate(lines, start))
+
+
+def _py_files(root: Path):
+    for dirpath, dirnames, filenames in os.walk(root):
+        dirnames[:] = sorted(d for d in dirnames if d not in SKIP_DIRS and not d.endswith(".egg-info"))
+        for name in sorted(filenames):
+            if name.endswith(".py"):
+                yield Path(dirpath) / name
+
+
+class SearchDefinition(Tool):
+    name = "search_definition"
+    description = ("Find where a symbol (function, class, method, module-level variable) is defined. "
+                   "Accepts `name` or `Class.method`. Shows each definition with its code.")
+    parameters = {"type": "object", "properties": {
+        "symbol": {"type": "string", "description": "e.g. `get`, `LRUCache.get`, `MAX_SIZE`"}},
+        "required": ["symbol"]}
+
+    def __call__(self, ctx: ToolContext, symbol: str) -> Observation:
+        symbol = symbol.strip()
+        if not re.fullmatch(r"[A-Za-z_][\w.]*", symbol):
+            raise ToolError(f"{symbol!r} is not a symbol name")
+        found = _python_definitions(ctx.source, symbol)
+        if not found:
+            found = _ctags_definitions(ctx.source, symbol.rsplit(".", 1)[-1])
+        if not found:
+            return self.fail(f"no definition of {symbol!r} found (tree-sitter over *.py, then ctags). "
+                             f"Try search_code with a regex.")
+        parts = [f"{len(found)} definition(s) of {symbol!r}:"]
+        for path, start, kind, code in found[:8]:
+            parts.append(f"\n{path}:{start} ({kind})\n{code}")
+        if len(found) > 8:
+            parts.append(f"\n[{len(found) - 8} more not shown]")
+        return self.ok("\n".join(parts))
+
+
+def _python_definitions(root: Path, symbol: str) -> list[tuple[str, int, str, str]]:
+    import tree_sitter as ts
+    import tree_sitter_python as tsp
+    parser = ts.Parser(ts.Language(tsp.language()))
+    owner, _, name = symbol.rpartition(".")
+    out = []
+    for file in _py_files(root):
+        data = file.read_bytes()
+        if name.encode() not in data:
+            continue
+        lines = data.decode("utf-8", "replace").splitlines()
+        tree = parser.parse(data)
+        stack = [(tree.root_node, [])]
+        while stack:
+            node, scope = stack.pop()
+            for child in node.children:
+                kind = child.type
+                target = child
+                if kind == "decorated_definition":
+                    target = child.child_by_field_name("definition") or child
+                    kind = target.type
+                if kind in ("function_definition", "class_definition"):
+                    ident = target.child_by_field_name("name")
+                    ident_text = ident.text.decode() if ident is not None else ""
+                    if ident_text == name and (not owner or (scope and scope[-1] == owner.rsplit(".", 1)[-1])):
+                        lo, hi = child.start_point[0], child.end_point[0]
+                        shown = lines[lo: min(hi + 1, lo + 60)]
+                        more = f"\n      [... {hi + 1 - lo - 60} more lines]" if hi + 1 - lo > 60 else ""
+                        label = ("method of " + scope[-1]) if scope and kind == "function_definition" else \
+                            kind.split("_")[0]
+                        out.append((str(file.relative_to(root)), lo + 1, label, _numbered(shown, lo + 1) + more))
+                    body = target.child_by_field_name("body")
+                    if body is not None:
+                        stack.append((body, scope + [ident_text]))
+                elif kind == "expression_statement" and not scope and not owner:
+                    assign = child.children[0] if child.children else None
+                    if assign is not None and assign.type == "assignment":
+                        left = assign.child_by_field_name("left")
+                        if left is not None and left.text.decode() == name:
+                            lo = child.start_point[0]
+                            out.append((str(file.relative_to(root)), lo + 1, "variable",
+                                        _numbered(lines[lo: lo + 3], lo + 1)))
+                elif kind in ("if_statement", "try_statement", "block", "else_clause", "with_statement"):
+                    stack.append((child, scope))
+    return sorted(out)
+
+
+def _ctags_definitions(root: Path, name: str) -> list[tuple[str, int, str, str]]:
+    if not shutil.which("ctags"):
+        return []
+    proc = subprocess.run(["ctags", "-x", "--output-format=xref", "--_xformat=%N\t%K\t%F\t%n", "-R",
+                           "--exclude=.git", "."], cwd=root, capture_output=True, text=True, timeout=60)
+    out = []
+    for row in proc.stdout.splitlines():
+        parts = row.split("\t")
+        if len(parts) == 4 and parts[0] == name:
+            path, line = parts[2].removeprefix("./"), int(parts[3])
+            try:
+                lines = (root / path).read_text(errors="replace").splitlines()
+            except OSError:
+                continue
+            out.append((path, line, parts[1], _numbered(lines[line - 1: line + 14], line)))
+    return out
+
+
+class SearchCode(Tool):
+    name = "search_code"
+    description = "Search the repository's files with a regular expression (ripgrep). Shows path:line:text."
+    parameters = {"type": "object", "properties": {
+        "pattern": {"type": "string", "description": "a Rust/PCRE-style regex"},
+        "path": {"type": "string", "description": "a folder or file to search in (default: the whole repo)"},
+        "glob": {"type": "string", "description": "only files matching this glob, e.g. `*.py`"}},
+        "required": ["pattern"]}
+
+    def __call__(self, ctx: ToolContext, pattern: str, path: str = ".", glob: str | None = None) -> Observation:
+        where = rel_path(ctx, path)
+        _host_file(ctx, where)
+        rg = shutil.which("rg")
+        if rg:
+            argv = [rg, "--line-number", "--no-heading", "--color=never", "--max-count=50", "--glob=!.git",
+                    "--max-columns=300", "-e", pattern]
+            if glob:
+                argv += ["--glob", glob]
+            argv += ["--", where]
+        else:
+            argv = ["grep", "-rnE", "--exclude-dir=.git", pattern, where]
+        proc = subprocess.run(argv, cwd=ctx.source, capture_output=True, text=True, timeout=60)
+        if proc.returncode == 1:
+            return self.ok(f"no match for /{pattern}/ in {where}")
+        if proc.returncode not in (0, 1):
+            raise ToolError(f"search failed: {proc.stderr.strip()[:500]}")
+        rows = proc.stdout.splitlines()
+        text = "\n".join(r.removeprefix("./") for r in rows[:200])
+        if len(rows) > 200:
+            text += f"\n[{len(rows) - 200} more matching lines not shown; narrow the pattern or the path]"
+        return self.ok(text)
+
+
+def _repo(ctx: ToolContext) -> git.Repo:
+    if not ctx.has_history:
+        raise ToolError("the repository has no git history here (it was given as a plain folder)")
+    try:
+        return git.Repo(ctx.source)
+    except (git.InvalidGitRepositoryError, git.NoSuchPathError) as exc:
+        raise ToolError(f"not a git repository: {exc}") from None
+
+
+def _git(ctx: ToolContext, *args: str) -> str:
+    try:
+        return _repo(ctx).git.execute(["git", "-c", "core.quotepath=off", *args])
+    except git.GitCommandError as exc:
+        raise ToolError(f"git {' '.join(args[:2])} failed: {str(exc.stderr).strip()[:500]}") from None
+
+
+class SearchCommits(Tool):
+    name = "search_commits"
+    description = ("Search the commit history: commits whose diff adds or removes lines matching a regex "
+                   "(`git log -G`), or whose message matches (`--grep`). Shows each commit with its diff "
+                   "restricted to the matching files.")
+    parameters = {"type": "object", "properties": {
+        "pattern": {"type": "string", "description": "regex searched in diffs (and messages with in=message)"},
+        "in": {"type": "string", "enum": ["diff", "message", "both"], "description": "default: both"},
+        "path": {"type": "string", "description": "limit to this path"},
+        "limit": {"type": "integer", "description": "most commits to show (default 5)"}},
+        "required": ["pattern"]}
+
+    def __call__(self, ctx: ToolContext, pattern: str, path: str | None = None, limit: int = 5,
+                 **kw) -> Observation:
+        where = kw.get("in", "both")
+        limit = max(1, min(limit, 20))
+        fmt = "--format=%x1e%H%x1f%an%x1f%ad%x1f%s"
+        shas: list[str] = []
+        paths = ["--", rel_path(ctx, path)] if path else []
+        if where in ("diff", "both"):
+            shas += _git(ctx, "log", f"-G{pattern}", "--format=%H", f"-n{limit}", "--date=short", *paths).split()
+        if where in ("message", "both"):
+            shas += _git(ctx, "log", f"--grep={pattern}", "-E", "--format=%H", f"-n{limit}", *paths).split()
+        shas = list(dict.fromkeys(shas))[:limit]
+        if not shas:
+            return self.ok(f"no commit matches /{pattern}/ ({where})")
+        parts = []
+        for sha in shas:
+            head = _git(ctx, "show", "-s", "--date=short", "--format=commit %H%nAuthor: %an%nDate: %ad%n%n    %B", sha)
+            diff = _git(ctx, "show", "--format=", "--stat", "-p", f"-G{pattern}", "--unified=2", sha, *paths)
+            parts.append(head.rstrip() + "\n\n" + ctx.cut(diff, 2500))
+        return self.ok(f"{len(shas)} commit(s), newest first:\n\n" + "\n\n".join(parts))
+
+
+class GitShow(Tool):
+    name = "git_show"
+    description = "Show a commit (message and diff), or a file as it was at a commit (`rev:path`)."
+    parameters = {"type": "object", "properties": {
+        "rev": {"type": "string", "description": "a commit sha, or `sha:path/to/file`"}},
+        "required": ["rev"]}
+
+    def __call__(self, ctx: ToolContext, rev: str) -> Observation:
+        if rev.startswith("-"):
+            raise ToolError("a revision cannot start with '-'")
+        return self.ok(_git(ctx, "show", "--date=short", rev))
+
+
+class GitBlame(Tool):
+    name = "git_blame"
+    description = "Who last changed each line of a range (`git blame -L start,end`), with commit and date."
+    parameters = {"type": "object", "properties": {
+        "path": {"type": "string"}, "start": {"type": "integer"}, "end": {"type": "integer"}},
+        "required": ["path", "start"]}
+
+    def __call__(self, ctx: ToolContext, path: str, start: int, end: int | None = None) -> Observation:
+        p = rel_path(ctx, path)
+        end = end or start
+        if start < 1 or end < start:
+            raise ToolError("need 1 <= start <= end")
+        end = min(end, start + 80)
+        return self.ok(_git(ctx, "blame", "--date=short", "-L", f"{start},{end}", "HEAD", "--", p))
+
+
+class View(Tool):
+    name = "view"
+    description = ("Show a file of the workspace (with your edits) with line numbers, a window at a time. "
+                   "Defaults: from line 1, 120 lines.")
+    parameters = {"type": "object", "properties": {
+        "path": {"type": "string"}, "start": {"type": "integer"}, "end": {"type": "integer"}},
+        "required": ["path"]}
+
+    def __call__(self, ctx: ToolContext, path: str, start: int = 1, end: int | None = None) -> Observation:
+        p = rel_path(ctx, path)
+        try:
+            lines = ctx.sb.read(p).splitlines()
+        except Exception as exc:  # noqa: BLE001 -- sandbox read errors: the path is wrong
+            from sandbox import SandboxDead
+            if isinstance(exc, SandboxDead):
+                raise
+            raise ToolError(f"cannot read {p}: {exc}") from None
+        start = max(1, start)
+        end = min(len(lines), end or start + 119, start + 299)
+        if start > len(lines):
+            raise ToolError(f"{p} has only {len(lines)} lines")
+        text = f"{p} (lines {start}-{end} of {len(lines)})\n" + _numbered(lines[start - 1:end], start)
+        if end < len(lines):
+            text += f"\n[lines {end + 1}-{len(lines)} not shown]"
+        return self.ok(text)
+
+
+class ListDir(Tool):
+    name = "listdir"
+    description = "List a folder of the repository (two levels deep)."
+    parameters = {"type": "object", "properties": {"path": {"type": "string", "description": "default: ."}},
+                  "required": []}
+
+    def __call__(self, ctx: ToolContext, path: str = ".") -> Observation:
+        root = _host_file(ctx, path)
+        if not root.is_dir():
+            raise ToolError(f"{path!r} is not a folder")
+        rows = []
+        for child in sorted(root.iterdir()):
+            if child.name in SKIP_DIRS:
+                continue
+            rows.append(child.name + ("/" if child.is_dir() else ""))
+            if child.is_dir():
+                for sub in sorted(child.iterdir())[:40]:
+                    if sub.name not in SKIP_DIRS:
+                        rows.append("  " + sub.name + ("/" if sub.is_dir() else ""))
+        return self.ok("\n".join(rows[:400]) or "(empty)")
+
+
+RESEARCH_TOOLS = [SearchDefinition, SearchCode, SearchCommits, GitShow, GitBlame, View, ListDir]
