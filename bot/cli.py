@@ -112,13 +112,40 @@ def cmd_images(args) -> int:
 
 
 def cmd_serve(args) -> int:
-    print("crashfix serve: the GitHub App receiver is not built yet (issue 6)", file=sys.stderr)
-    return 2
+    from bot.jobs import configure_logging
+    from bot.settings import SettingsError, load_settings
+    try:
+        settings = load_settings()
+        if not settings.WEBHOOK_SECRET:
+            raise SettingsError("CRASHFIX_WEBHOOK_SECRET", "missing (needed to verify GitHub's signatures)")
+    except SettingsError as exc:
+        print(f"crashfix: {exc}", file=sys.stderr)
+        return 2
+    configure_logging(logging.DEBUG if args.verbose else logging.INFO)
+    from bot.app import serve
+    return serve(settings, args.host, args.port, dev=getattr(args, "dev", False),
+                 workers=getattr(args, "workers", None) or 2)
 
 
 def cmd_worker(args) -> int:
-    print("crashfix worker: the job queue is not built yet (issue 6)", file=sys.stderr)
-    return 2
+    from bot.jobs import configure_logging
+    from bot.settings import SettingsError, announce, load_settings
+    try:
+        settings = load_settings()
+    except SettingsError as exc:
+        print(f"crashfix: {exc}", file=sys.stderr)
+        return 2
+    configure_logging(logging.DEBUG if args.verbose else logging.INFO)
+    announce(settings)
+    from bot.db import Database
+    from bot.queue import JobQueue
+    from bot.worker import Worker
+    db, queue = Database(settings.database_url), JobQueue(settings)
+    worker = Worker(settings, db, queue)
+    queue.attach(worker.run, worker.lost_jobs)
+    worker.startup()
+    queue.consumer(workers=getattr(args, "workers", None) or 1).run()
+    return 0
 
 
 if __name__ == "__main__":

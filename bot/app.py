@@ -1,0 +1,64 @@
+"""The Flask app (webhook receiver) and how it is served (gunicorn, or Flask's server with --dev)."""
+from __future__ import annotations
+
+import logging
+from dataclasses import dataclass
+from typing import Any
+
+from flask import Flask
+
+from bot.db import Database
+from bot.queue import JobQueue
+from bot.settings import Settings, announce, load_settings
+
+log = logging.getLogger(__name__)
+MAX_BODY = 25 * 1024 * 1024          # GitHub caps payloads at 25 MB
+
+
+@dataclass
+class Services:
+    settings: Settings
+    db: Database
+    queue: JobQueue
+
+
+def create_app(settings: Settings | None = None, test_config: dict[str, Any] | None = None) -> Flask:
+    """The app. `test_config` may hold Flask settings and `CRASHFIX_DB` / `CRASHFIX_QUEUE` to use."""
+    settings = settings or load_settings()
+    test_config = dict(test_config or {})
+    db = test_config.pop("CRASHFIX_DB", None) or Database(settings.database_url)
+    queue = test_config.pop("CRASHFIX_QUEUE", None) or JobQueue(settings)
+    app = Flask("crashfix")
+    app.config.update(MAX_CONTENT_LENGTH=MAX_BODY, JSON_SORT_KEYS=False)
+    app.config.update(test_config)
+    app.extensions["crashfix"] = Services(settings, db, queue)
+    from bot.webhook import bp
+    app.register_blueprint(bp)
+    announce(settings)
+    return app
+
+
+def serve(settings: Settings, host: str, port: int, dev: bool = False, workers: int = 2) -> int:
+    app = create_app(settings)
+    if dev:
+        log.warning("Flask development server on http://%s:%s (not for production)", host, port)
+        app.run(host=host, port=port, debug=False, use_reloader=False)
+        return 0
+    from gunicorn.app.base import BaseApplication
+
+    class GunicornApp(BaseApplication):
+        def __init__(self, application, options):
+            self.application, self.options = application, options
+            super().__init__()
+
+        def load_config(self):
+            for key, value in self.options.items():
+                if key in self.cfg.settings and value is not None:
+                    self.cfg.set(key.lower(), value)
+
+        def load(self):
+            return self.application
+
+    GunicornApp(app, {"bind": f"{host}:{port}", "workers": workers, "threads": 4, "timeout": 30,
+                      "accesslog": "-", "errorlog": "-"}).run()
+    return 0

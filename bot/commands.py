@@ -1,0 +1,82 @@
+"""`/crashfix <command>` in an issue or PR comment.
+
+    /crashfix fix                 find and validate a patch, open (or update) a draft PR
+    /crashfix retry               the same, again (after a failure or a closed PR)
+    /crashfix cancel              stop this issue's queued or running jobs
+    /crashfix explain             diagnosis only: a comment, no PR
+    /crashfix revise <feedback>   on a crashfix PR: a new run told the feedback
+    /crashfix test <ref>          reproduce the crash against a branch, tag or commit and report
+
+The first line starting with `/crashfix` counts (leading spaces allowed; quoted lines `>`
+and fenced code blocks do not). Pure: no I/O.
+"""
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass
+
+USAGE = ("Commands: `/crashfix fix`, `/crashfix retry`, `/crashfix cancel`, `/crashfix explain`, "
+         "`/crashfix revise <feedback>` (on a crashfix PR), `/crashfix test <branch, tag or commit>`.")
+NAMES = ("fix", "retry", "cancel", "explain", "revise", "test")
+# the job kind each command becomes
+KIND = {"fix": "fix", "retry": "fix", "cancel": "cancel", "explain": "explain", "revise": "revise", "test": "test"}
+MAX_FEEDBACK = 4000
+_REF = re.compile(r"^(?!-)(?!.*\.\.)(?!.*@\{)[A-Za-z0-9._/+-]{1,200}(?<!\.lock)(?<![./])$")
+
+
+@dataclass(frozen=True)
+class Command:
+    name: str                    # one of NAMES, or "invalid"
+    arg: str = ""
+    error: str = ""              # for "invalid": what to tell the user
+
+    @property
+    def kind(self) -> str:
+        return KIND.get(self.name, "help")
+
+    @property
+    def valid(self) -> bool:
+        return self.name in NAMES
+
+
+def _lines(body: str):
+    fenced = False
+    for i, line in enumerate(body.splitlines()):
+        stripped = line.strip()
+        if stripped.startswith(("```", "~~~")):
+            fenced = not fenced
+            continue
+        if not fenced and not stripped.startswith(">"):
+            yield i, stripped
+
+
+def parse_command(body: str | None) -> Command | None:
+    """The command in a comment, None when there is none."""
+    if not body:
+        return None
+    lines = body.splitlines()
+    for i, line in _lines(body):
+        m = re.match(r"^/crashfix(?:\s+(\S+))?(?:[ \t]+(.*))?$", line, re.IGNORECASE)
+        if not m:
+            continue
+        name, rest = (m.group(1) or "").lower(), (m.group(2) or "").strip()
+        if not name:
+            return Command("invalid", error="which command? " + USAGE)
+        if name not in NAMES:
+            return Command("invalid", name, f"unknown command `{name[:40]}`. " + USAGE)
+        if name == "revise":
+            feedback = "\n".join([rest, *lines[i + 1:]]).strip()     # feedback may span lines
+            if not feedback:
+                return Command("invalid", name, "`/crashfix revise` needs feedback, e.g. "
+                               "`/crashfix revise keep the default in the config instead`.")
+            return Command("revise", feedback[:MAX_FEEDBACK])
+        if name == "test":
+            ref = rest.split()[0] if rest else ""
+            if not ref:
+                return Command("invalid", name, "`/crashfix test` needs a branch, tag or commit, "
+                               "e.g. `/crashfix test main`.")
+            if not _REF.match(ref):
+                return Command("invalid", name, f"`{ref[:60]}` is not a valid branch, tag or commit name.")
+            return Command("test", ref)
+        return Command(name)
+    return None

@@ -1,0 +1,232 @@
+"""Jobs: the row in the `jobs` table is the source of truth; the queue only carries its id.
+
+States: queued -> running -> done | failed | cancelled. A running job whose worker died is put
+back to queued by `sweep` (worker start-up); after MAX_ATTEMPTS it fails for good.
+Also here: the log context (delivery id, repo, job id) every log line carries.
+"""
+from __future__ import annotations
+
+import contextvars
+import logging
+import os
+import socket
+from contextlib import contextmanager
+from dataclasses import dataclass, field
+from datetime import datetime, timedelta, timezone
+from typing import Any, Iterator
+
+from bot.db import Database, Tx, dumps, loads, now
+
+KINDS = ("triage", "fix", "explain", "test", "revise", "cleanup", "cancel", "help")
+PIPELINE_KINDS = ("fix", "explain", "test", "revise")       # the expensive ones, limited per installation
+STATES = ("queued", "running", "done", "failed", "cancelled")
+ACTIVE = ("queued", "running")
+MAX_ATTEMPTS = 3
+
+log = logging.getLogger(__name__)
+
+
+@dataclass
+class Job:
+    id: int
+    kind: str
+    state: str
+    attempts: int
+    installation_id: int | None
+    repo: str | None
+    issue: int | None
+    sender: str | None = None
+    delivery_id: str | None = None
+    params: dict = field(default_factory=dict)
+    worker: str | None = None
+    cancel_requested: bool = False
+    created_at: str | None = None
+    started_at: str | None = None
+    finished_at: str | None = None
+    cost: float | None = None
+    result: Any = None
+    error: str | None = None
+
+    @classmethod
+    def from_row(cls, row: dict) -> "Job":
+        row = dict(row)
+        row["params"] = loads(row.get("params")) or {}
+        row["result"] = loads(row.get("result"))
+        row["cancel_requested"] = bool(row.get("cancel_requested"))
+        return cls(**row)
+
+
+def create_job(tx: Tx, kind: str, *, installation_id: int | None, repo: str | None, issue: int | None,
+               sender: str | None = None, delivery_id: str | None = None, params: dict | None = None,
+               dedupe: bool = True) -> int | None:
+    """Insert a queued job; None when an equivalent one is already queued or running (`dedupe`).
+
+    Equivalent: the same issue and kind, and for the PR-making kinds (fix, revise) any active
+    fix or revise of that issue, so the same fix triggered twice runs (and publishes) once."""
+    assert kind in KINDS, kind
+    if dedupe and repo and issue is not None:
+        kinds = ("fix", "revise") if kind in ("fix", "revise") else (kind,)
+        marks = ", ".join("?" for _ in kinds)
+        same = tx.one(f"SELECT id FROM jobs WHERE repo = ? AND issue = ? AND kind IN ({marks}) "
+                      "AND state IN ('queued', 'running') AND cancel_requested = 0 "
+                      + ("AND params = ? " if kind in ("test", "help") else "")
+                      + "ORDER BY id LIMIT 1",
+                      repo, issue, *kinds, *((dumps(params or {}),) if kind in ("test", "help") else ()))
+        if same:
+            log.info("%s job for %s#%s already active as job %s: not queued again", kind, repo, issue, same["id"])
+            return None
+    row = tx.one("INSERT INTO jobs (kind, state, installation_id, repo, issue, sender, delivery_id, params, "
+                 "created_at) VALUES (?, 'queued', ?, ?, ?, ?, ?, ?, ?) RETURNING id",
+                 kind, installation_id, repo, issue, sender, delivery_id, dumps(params or {}), now())
+    return int(row["id"])
+
+
+def get_job(db: Database, job_id: int) -> Job | None:
+    row = db.one("SELECT * FROM jobs WHERE id = ?", job_id)
+    return Job.from_row(row) if row else None
+
+
+def worker_id() -> str:
+    return f"{socket.gethostname()}:{os.getpid()}"
+
+
+def claim(db: Database, job_id: int, max_per_installation: int) -> tuple[Job | None, str]:
+    """queued -> running, atomically. Returns (job, "") or (None, why): "gone", "not queued", "limit"."""
+    with db.tx() as tx:
+        row = tx.one("SELECT * FROM jobs WHERE id = ?", job_id)
+        if row is None:
+            return None, "gone"
+        if row["state"] != "queued":
+            return None, "not queued"
+        if row["kind"] in PIPELINE_KINDS and row["installation_id"] is not None:
+            busy = tx.one("SELECT COUNT(*) AS n FROM jobs WHERE installation_id = ? AND state = 'running' "
+                          f"AND kind IN ({', '.join('?' for _ in PIPELINE_KINDS)})",
+                          row["installation_id"], *PIPELINE_KINDS)["n"]
+            if busy >= max_per_installation:
+                return None, "limit"
+        n = tx.execute("UPDATE jobs SET state = 'running', attempts = attempts + 1, started_at = ?, worker = ?, "
+                       "finished_at = NULL WHERE id = ? AND state = 'queued'", now(), worker_id(), job_id)
+        if n != 1:
+            return None, "not queued"
+        return Job.from_row(tx.one("SELECT * FROM jobs WHERE id = ?", job_id)), ""
+
+
+def finish(db: Database, job_id: int, state: str, *, result: Any = None, error: str | None = None,
+           cost: float | None = None) -> None:
+    assert state in ("done", "failed", "cancelled"), state
+    db.execute("UPDATE jobs SET state = ?, finished_at = ?, result = COALESCE(?, result), error = ?, "
+               "cost = COALESCE(?, cost) "
+               "WHERE id = ?", state, now(), dumps(result) if result is not None else None, error, cost, job_id)
+
+
+def requeue(db: Database, job_id: int) -> None:
+    """running -> queued (e.g. a limit was met after the claim); the attempt is given back."""
+    db.execute("UPDATE jobs SET state = 'queued', attempts = attempts - 1, worker = NULL "
+               "WHERE id = ? AND state = 'running'", job_id)
+
+
+def cancel_issue_jobs(db: Database, repo: str, issue: int, except_id: int | None = None) -> dict:
+    """Cancel queued jobs of an issue and ask running ones to stop. Returns the ids touched."""
+    with db.tx() as tx:
+        queued = [r["id"] for r in tx.all(
+            "SELECT id FROM jobs WHERE repo = ? AND issue = ? AND state = 'queued' AND kind IN "
+            "('fix', 'explain', 'test', 'revise') AND id <> ?", repo, issue, except_id or -1)]
+        running = [r["id"] for r in tx.all(
+            "SELECT id FROM jobs WHERE repo = ? AND issue = ? AND state = 'running' AND kind IN "
+            "('fix', 'explain', 'test', 'revise') AND id <> ?", repo, issue, except_id or -1)]
+        for jid in queued:
+            tx.execute("UPDATE jobs SET state = 'cancelled', finished_at = ?, error = 'cancelled by a command' "
+                       "WHERE id = ? AND state = 'queued'", now(), jid)
+        for jid in running:
+            tx.execute("UPDATE jobs SET cancel_requested = 1 WHERE id = ?", jid)
+    return {"cancelled": queued, "stopping": running}
+
+
+def _pid_alive(pid: int) -> bool:
+    try:
+        os.kill(pid, 0)
+    except ProcessLookupError:
+        return False
+    except PermissionError:
+        return True
+    return True
+
+
+def sweep(db: Database, stale_after: timedelta = timedelta(hours=3)) -> list[int]:
+    """Worker start-up: running jobs whose worker is dead go back to queued (or fail after
+    MAX_ATTEMPTS). Returns every queued job id, for the caller to enqueue (a duplicate enqueue is
+    harmless: `claim` runs a job once)."""
+    host, me = socket.gethostname(), os.getpid()
+    cutoff = (datetime.now(timezone.utc) - stale_after).isoformat()
+    with db.tx() as tx:
+        for row in tx.all("SELECT id, worker, attempts, started_at FROM jobs WHERE state = 'running'"):
+            w_host, _, w_pid = (row["worker"] or ":").rpartition(":")
+            dead = (w_host == host and w_pid.isdigit() and (int(w_pid) == me or not _pid_alive(int(w_pid)))) \
+                or (w_host != host and (row["started_at"] or "") < cutoff) or not row["worker"]
+            if not dead:
+                continue
+            if row["attempts"] >= MAX_ATTEMPTS:
+                tx.execute("UPDATE jobs SET state = 'failed', finished_at = ?, error = ? WHERE id = ?", now(),
+                           f"gave up after {row['attempts']} attempts: the worker died each time", row["id"])
+                log.warning("job %s failed for good after %s attempts", row["id"], row["attempts"])
+            else:
+                tx.execute("UPDATE jobs SET state = 'queued', worker = NULL WHERE id = ? AND state = 'running'",
+                           row["id"])
+                log.warning("job %s was left running by a dead worker (%s): re-queued", row["id"], row["worker"])
+        return [r["id"] for r in tx.all("SELECT id FROM jobs WHERE state = 'queued' ORDER BY id")]
+
+
+def prs_in_last_hour(db: Database, repo: str) -> list[dict]:
+    since = (datetime.now(timezone.utc) - timedelta(hours=1)).isoformat(timespec="microseconds")
+    return db.prs_opened_since(repo, since)
+
+
+# -- log context ---------------------------------------------------------------------------
+_ctx: contextvars.ContextVar[dict] = contextvars.ContextVar("crashfix_log_context", default={})
+
+
+@contextmanager
+def log_context(**values: Any) -> Iterator[None]:
+    """Within the block, every log record carries these (delivery, repo, job)."""
+    merged = {**_ctx.get(), **{k: v for k, v in values.items() if v is not None}}
+    token = _ctx.set(merged)
+    try:
+        yield
+    finally:
+        _ctx.reset(token)
+
+
+_installed = False
+LOG_FORMAT = "%(asctime)s %(levelname)s %(name)s [delivery=%(delivery)s repo=%(repo)s job=%(job)s]: %(message)s"
+
+
+def install_log_context() -> None:
+    """Every record (any logger, any handler) gets `delivery`, `repo` and `job` attributes."""
+    global _installed
+    if _installed:
+        return
+    _installed = True
+    previous = logging.getLogRecordFactory()
+
+    def factory(*args, **kwargs):
+        record = previous(*args, **kwargs)
+        ctx = _ctx.get()
+        for key in ("delivery", "repo", "job"):
+            if not hasattr(record, key):
+                setattr(record, key, ctx.get(key, "-"))
+        return record
+
+    logging.setLogRecordFactory(factory)
+
+
+def configure_logging(level: int = logging.INFO) -> None:
+    install_log_context()
+    root = logging.getLogger()
+    if not root.handlers:
+        logging.basicConfig(level=level)
+    for handler in root.handlers:
+        handler.setFormatter(logging.Formatter(LOG_FORMAT))
+    root.setLevel(min(root.level, level) if root.level else level)
+
+
+install_log_context()

@@ -1,0 +1,204 @@
+"""Settings of the GitHub App half: `CRASHFIX_*` environment variables, or the same keys in a file.
+
+    CRASHFIX_CONFIG=/etc/crashfix.yml   (or .toml): keys with or without the CRASHFIX_ prefix,
+                                        any case; the environment wins over the file.
+
+A missing or malformed setting is reported in one line naming it (`SettingsError`); the command
+line prints it and exits 2. With no App credentials the bot runs in dry-run mode.
+"""
+from __future__ import annotations
+
+import logging
+import os
+import tomllib
+from pathlib import Path
+from typing import Any, Literal
+
+from pydantic import BaseModel, ConfigDict, ValidationError, field_validator
+
+log = logging.getLogger(__name__)
+PREFIX = "CRASHFIX_"
+
+
+class SettingsError(Exception):
+    """One line naming the setting and what is wrong with it."""
+
+    def __init__(self, name: str, problem: str):
+        self.name, self.problem = name, problem
+        super().__init__(f"setting {name}: {problem}")
+
+
+class Settings(BaseModel):
+    model_config = ConfigDict(extra="forbid", frozen=True)
+
+    WEBHOOK_SECRET: str | None = None
+    APP_ID: int | None = None
+    PRIVATE_KEY_PATH: Path | None = None
+    PRIVATE_KEY: str | None = None
+    GITHUB_API_URL: str = "https://api.github.com"
+    DATA_DIR: Path = Path("~/.local/share/crashfix")
+    DATABASE_URL: str | None = None
+    REDIS_URL: str | None = None
+    LLM_BASE_URL: str | None = None
+    LLM_MODEL: str | None = None
+    LLM_API_KEY: str | None = None
+    SANDBOX: Literal["docker", "local"] = "docker"
+    MAX_JOBS_PER_INSTALLATION: int = 2
+    MAX_PRS_PER_REPO_PER_HOUR: int = 5
+    BOT_LOGIN: str | None = None
+
+    @field_validator("DATA_DIR", "PRIVATE_KEY_PATH")
+    @classmethod
+    def _expand(cls, value: Path | None) -> Path | None:
+        return value.expanduser() if value is not None else None
+
+    @field_validator("GITHUB_API_URL")
+    @classmethod
+    def _url(cls, value: str) -> str:
+        if not value.startswith(("http://", "https://")):
+            raise ValueError(f"must be an http(s) URL, got {value!r}")
+        return value.rstrip("/")
+
+    @field_validator("MAX_JOBS_PER_INSTALLATION", "MAX_PRS_PER_REPO_PER_HOUR")
+    @classmethod
+    def _positive(cls, value: int) -> int:
+        if value < 1:
+            raise ValueError(f"must be at least 1, got {value}")
+        return value
+
+    # -- derived ---------------------------------------------------------------------------
+    @property
+    def dry_run(self) -> bool:
+        """No App credentials: GitHub writes are recorded, not sent."""
+        return self.APP_ID is None or not (self.PRIVATE_KEY or self.PRIVATE_KEY_PATH)
+
+    @property
+    def database_url(self) -> str:
+        return self.DATABASE_URL or f"sqlite:///{self.DATA_DIR / 'crashfix.db'}"
+
+    @property
+    def runs_dir(self) -> Path:
+        return self.DATA_DIR / "runs"
+
+    @property
+    def web_url(self) -> str:
+        """https://github.com for api.github.com; https://HOST for GitHub Enterprise (HOST/api/v3)."""
+        url = self.GITHUB_API_URL
+        if url == "https://api.github.com":
+            return "https://github.com"
+        return url.removesuffix("/api/v3")
+
+    def is_self(self, login: str | None) -> bool:
+        if not login or not self.BOT_LOGIN:
+            return False
+        mine = self.BOT_LOGIN.lower().removesuffix("[bot]")
+        return login.lower().removesuffix("[bot]") == mine
+
+
+def _read_file(path: Path) -> dict[str, Any]:
+    try:
+        text = path.read_text()
+    except OSError as exc:
+        raise SettingsError(f"{PREFIX}CONFIG", f"cannot read {path}: {exc.strerror or exc}") from None
+    try:
+        if path.suffix == ".toml":
+            data = tomllib.loads(text)
+        elif path.suffix in (".yml", ".yaml"):
+            import yaml
+            data = yaml.safe_load(text) or {}
+        else:
+            raise SettingsError(f"{PREFIX}CONFIG", f"must name a .yml, .yaml or .toml file, got {str(path)!r}")
+    except SettingsError:
+        raise
+    except Exception as exc:  # yaml and toml raise their own error types
+        first = str(exc).strip().splitlines()[0] if str(exc).strip() else type(exc).__name__
+        raise SettingsError(f"{PREFIX}CONFIG", f"{path} is not valid: {first}") from None
+    if not isinstance(data, dict):
+        raise SettingsError(f"{PREFIX}CONFIG", f"{path} must hold a mapping of settings")
+    return data
+
+
+def _key(raw: str, fields: set[str], origin: str) -> str:
+    key = raw.upper().removeprefix(PREFIX)
+    if key not in fields:
+        raise SettingsError(f"{PREFIX}{key}", f"unknown setting (in {origin})")
+    return key
+
+
+def _problem(err: dict, value: Any) -> str:
+    kind = err.get("type", "")
+    if kind in ("int_parsing", "int_type", "int_from_float"):
+        return f"must be an integer, got {value!r}"
+    if kind == "literal_error":
+        expected = err.get("ctx", {}).get("expected", "")
+        return f"must be one of {expected}, got {value!r}"
+    if kind == "value_error":
+        return str(err.get("ctx", {}).get("error", err.get("msg", "")))
+    return f"{err.get('msg', 'invalid').lower()}, got {value!r}"
+
+
+def load_settings(env: dict[str, str] | None = None, **overrides: Any) -> Settings:
+    """Settings from a config file (CRASHFIX_CONFIG), then the environment, then ``overrides``."""
+    env = dict(os.environ if env is None else env)
+    fields = set(Settings.model_fields)
+    data: dict[str, Any] = {}
+    origin: dict[str, str] = {}
+    config = env.get(f"{PREFIX}CONFIG")
+    if config:
+        path = Path(config).expanduser()
+        for raw, value in _read_file(path).items():
+            key = _key(str(raw), fields, str(path))
+            data[key], origin[key] = value, str(path)
+    for name, value in env.items():
+        if name.startswith(PREFIX) and name != f"{PREFIX}CONFIG" and name[len(PREFIX):] in fields:
+            if value == "":
+                continue                          # an empty variable is an unset one
+            data[name[len(PREFIX):]], origin[name[len(PREFIX):]] = value, "environment"
+    for key, value in overrides.items():
+        data[_key(key, fields, "overrides")] = value
+    try:
+        settings = Settings.model_validate(data)
+    except ValidationError as exc:
+        err = exc.errors()[0]
+        key = str(err["loc"][0]) if err.get("loc") else "?"
+        raise SettingsError(f"{PREFIX}{key}", _problem(err, data.get(key))) from None
+    return _check(settings)
+
+
+def _check(s: Settings) -> Settings:
+    if s.APP_ID is not None and not (s.PRIVATE_KEY or s.PRIVATE_KEY_PATH):
+        raise SettingsError(f"{PREFIX}PRIVATE_KEY_PATH", f"missing (needed with {PREFIX}APP_ID; or set {PREFIX}PRIVATE_KEY)")
+    if (s.PRIVATE_KEY or s.PRIVATE_KEY_PATH) and s.APP_ID is None:
+        raise SettingsError(f"{PREFIX}APP_ID", "missing (a private key is set, but not the App id)")
+    if s.PRIVATE_KEY_PATH is not None and not s.PRIVATE_KEY:
+        if not s.PRIVATE_KEY_PATH.is_file():
+            raise SettingsError(f"{PREFIX}PRIVATE_KEY_PATH", f"no such file: {s.PRIVATE_KEY_PATH}")
+        try:
+            head = s.PRIVATE_KEY_PATH.read_text()[:100]
+        except (OSError, UnicodeDecodeError) as exc:
+            raise SettingsError(f"{PREFIX}PRIVATE_KEY_PATH", f"cannot read {s.PRIVATE_KEY_PATH}: {exc}") from None
+        if "PRIVATE KEY" not in head:
+            raise SettingsError(f"{PREFIX}PRIVATE_KEY_PATH", f"{s.PRIVATE_KEY_PATH} is not a PEM private key")
+    if s.PRIVATE_KEY and "PRIVATE KEY" not in s.PRIVATE_KEY:
+        raise SettingsError(f"{PREFIX}PRIVATE_KEY", "is not a PEM private key")
+    if s.DATABASE_URL and not s.DATABASE_URL.startswith(("sqlite:", "postgres://", "postgresql://")):
+        raise SettingsError(f"{PREFIX}DATABASE_URL", f"must start with sqlite:/// or postgresql://, got {s.DATABASE_URL!r}")
+    if s.REDIS_URL and not s.REDIS_URL.startswith(("redis://", "rediss://", "unix://")):
+        raise SettingsError(f"{PREFIX}REDIS_URL", f"must start with redis://, got {s.REDIS_URL!r}")
+    return s
+
+
+_announced = False
+
+
+def announce(settings: Settings) -> None:
+    """Log the mode once per process (dry-run when there are no App credentials)."""
+    global _announced
+    if _announced:
+        return
+    _announced = True
+    if settings.dry_run:
+        log.warning("no GitHub App credentials (%sAPP_ID and a private key): dry-run mode, "
+                    "GitHub writes are recorded, not sent", PREFIX)
+    else:
+        log.info("GitHub App %s at %s", settings.APP_ID, settings.GITHUB_API_URL)

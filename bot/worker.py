@@ -1,0 +1,451 @@
+"""Run one job: triage, fix, explain, test, revise, cancel, help, cleanup.
+
+`Worker.run(job_id)` claims the job row (queued -> running), does the work through an
+InstallationAPI, and records the outcome (state, timings, cost, result, error). Only here, at
+the job's edge, are exceptions caught broadly: a failure marks the job failed with its reason and
+comments once on the issue. GitHub's modules (`bot.github`, `bot.repo_config`, `bot.publish`) are
+imported lazily; tests inject fakes.
+"""
+from __future__ import annotations
+
+import base64
+import fnmatch
+import hashlib
+import logging
+import os
+import shutil
+import subprocess
+from datetime import datetime, timedelta, timezone
+from pathlib import Path
+from typing import Any, Callable
+
+from bot.db import Database, loads
+from bot.jobs import (Job, cancel_issue_jobs, claim, finish, get_job, log_context, prs_in_last_hour,
+                      requeue, sweep)
+from bot.settings import Settings
+
+log = logging.getLogger(__name__)
+WRITE = ("admin", "maintain", "write")
+LIMIT_DELAY = 30.0                 # seconds before a job held back by the per-installation limit is tried again
+MAX_COMMENT = 60000
+CLONE_TIMEOUT = 900
+
+
+class JobCancelled(Exception):
+    """A `/crashfix cancel` stopped this job."""
+
+
+class Deferred(Exception):
+    """The job must wait (a limit); it stays queued and is tried again after `delay` seconds."""
+
+    def __init__(self, delay: float, why: str):
+        super().__init__(why)
+        self.delay = delay
+
+
+class Stop(Exception):
+    """The job ends early without being a failure: (state, result, error)."""
+
+    def __init__(self, state: str, error: str | None = None, result: Any = None):
+        super().__init__(error or state)
+        self.state, self.error, self.result = state, error, result
+
+
+def _default_api_factory(settings: Settings) -> Callable[[int], Any]:
+    def factory(installation_id: int):
+        from bot.github import installation_api
+        return installation_api(settings, installation_id)
+    return factory
+
+
+def _default_publish(*args, **kwargs):
+    from bot.publish import publish_result
+    return publish_result(*args, **kwargs)
+
+
+def _default_load_config(api, repo: str):
+    from bot.repo_config import load_repo_config
+    return load_repo_config(api, repo)
+
+
+def _default_pipeline(config, progress):
+    from agent.pipeline import run_pipeline
+    return run_pipeline(config, progress=progress)
+
+
+def token_env(api, clone_url: str) -> dict[str, str]:
+    """Environment that lets git authenticate as the installation, without the token in a URL
+    or on a command line: an `http.<host>.extraheader` through GIT_CONFIG_* variables."""
+    get = getattr(api, "token", None)
+    token = get() if callable(get) else None
+    env = {"GIT_TERMINAL_PROMPT": "0"}
+    if token and clone_url.startswith(("https://", "http://")):
+        scheme, rest = clone_url.split("://", 1)
+        host = f"{scheme}://{rest.split('/', 1)[0]}/"
+        basic = base64.b64encode(f"x-access-token:{token}".encode()).decode()
+        env.update({"GIT_CONFIG_COUNT": "1", "GIT_CONFIG_KEY_0": f"http.{host}.extraheader",
+                    "GIT_CONFIG_VALUE_0": f"AUTHORIZATION: basic {basic}"})
+    return env
+
+
+def clone(url: str, dest: Path, env: dict[str, str]) -> Path:
+    if dest.exists():
+        shutil.rmtree(dest)
+    dest.parent.mkdir(parents=True, exist_ok=True)
+    proc = subprocess.run(["git", "clone", "--quiet", "--no-tags", "--", url, str(dest)],
+                          env={**os.environ, **env}, stdout=subprocess.PIPE, stderr=subprocess.STDOUT,
+                          text=True, timeout=CLONE_TIMEOUT)
+    if proc.returncode != 0:
+        raise RuntimeError(f"git clone failed: {proc.stdout.strip()[-500:]}")
+    return dest
+
+
+def _get(obj: Any, name: str, default: Any = None) -> Any:
+    if obj is None:
+        return default
+    if isinstance(obj, dict):
+        return obj.get(name, default)
+    return getattr(obj, name, default)
+
+
+class Worker:
+    def __init__(self, settings: Settings, db: Database, queue=None, *,
+                 api_factory: Callable[[int], Any] | None = None,
+                 publish: Callable[..., dict] | None = None,
+                 load_config: Callable[[Any, str], Any] | None = None,
+                 clone_url: Callable[[Any, str], str] | None = None,
+                 pipeline: Callable[..., Any] | None = None):
+        self.settings, self.db, self.queue = settings, db, queue
+        self.api_factory = api_factory or _default_api_factory(settings)
+        self.publish = publish or _default_publish
+        self.load_config = load_config or _default_load_config
+        self.clone_url = clone_url or self._clone_url
+        self.pipeline = pipeline or _default_pipeline
+
+    def _clone_url(self, api, repo: str) -> str:
+        git_url = getattr(api, "git_url", None)
+        return git_url(repo) if callable(git_url) else f"{self.settings.web_url}/{repo}.git"
+
+    # -- the edge --------------------------------------------------------------------------
+    def startup(self) -> list[int]:
+        """Re-queue jobs a dead worker left running, and enqueue every queued job."""
+        ids = sweep(self.db)
+        if self.queue is not None:
+            for job_id in ids:
+                self.queue.enqueue(job_id)
+        log.info("start-up sweep: %d queued job(s) enqueued", len(ids))
+        return ids
+
+    def lost_jobs(self, older_than: timedelta = timedelta(minutes=10)) -> list[int]:
+        """Queued jobs older than `older_than` (the periodic sweep enqueues them again)."""
+        cutoff = (datetime.now(timezone.utc) - older_than).isoformat()
+        return [r["id"] for r in self.db.all("SELECT id FROM jobs WHERE state = 'queued' AND created_at < ?", cutoff)]
+
+    def run(self, job_id: int) -> Job | None:
+        job, why = claim(self.db, job_id, self.settings.MAX_JOBS_PER_INSTALLATION)
+        if job is None:
+            if why == "limit":
+                log.info("job %s waits: installation at its limit of %s running jobs", job_id,
+                         self.settings.MAX_JOBS_PER_INSTALLATION)
+                self._later(job_id, LIMIT_DELAY)
+            elif why != "not queued":
+                log.warning("job %s: %s", job_id, why)
+            return get_job(self.db, job_id)
+        with log_context(job=job.id, repo=job.repo, delivery=job.delivery_id):
+            log.info("%s job for %s#%s (attempt %s)", job.kind, job.repo, job.issue, job.attempts)
+            api = None
+            try:
+                inst = self.db.installation(job.installation_id) if job.installation_id else None
+                if inst and (inst["suspended"] or inst["deleted"]):
+                    raise Stop("cancelled", "the installation is suspended or deleted")
+                api = self.api_factory(job.installation_id)
+                result = getattr(self, f"_do_{job.kind}")(job, api)
+                finish(self.db, job.id, "done", result=result, cost=_get(result, "cost"))
+            except Stop as stop:
+                finish(self.db, job.id, stop.state, result=stop.result, error=stop.error)
+                log.info("job %s: %s (%s)", job.id, stop.state, stop.error)
+            except Deferred as wait:
+                requeue(self.db, job.id)
+                log.info("job %s deferred %.0f s: %s", job.id, wait.delay, wait)
+                self._later(job.id, wait.delay)
+            except JobCancelled:
+                finish(self.db, job.id, "cancelled", error="cancelled by a command while running")
+                log.info("job %s cancelled while running", job.id)
+            except Exception as exc:   # the job's edge: anything else fails the job, once
+                reason = f"{type(exc).__name__}: {exc}"
+                log.exception("job %s failed: %s", job.id, reason)
+                finish(self.db, job.id, "failed", error=reason[:2000])
+                self._report_failure(api, job, reason)
+            return get_job(self.db, job.id)
+
+    def _later(self, job_id: int, delay: float) -> None:
+        if self.queue is not None:
+            self.queue.enqueue(job_id, delay=delay)
+
+    def _report_failure(self, api, job: Job, reason: str) -> None:
+        if api is None or job.kind in ("triage", "cleanup") or job.issue is None:
+            return
+        try:
+            api.comment(job.repo, job.issue, f"crashfix could not finish this {job.kind} (job {job.id}): "
+                        f"{reason[:500]}\n\nA maintainer can try again with `/crashfix retry`.")
+        except Exception:  # noqa: BLE001 - the failure is already recorded; the comment is a courtesy
+            log.exception("job %s: could not comment the failure", job.id)
+
+    # -- gates -----------------------------------------------------------------------------
+    def _authorize(self, job: Job, api) -> None:
+        """Commands and labels count only from users with write access. A refused user gets one
+        short reply per issue; an accepted command gets an `eyes` reaction."""
+        if not job.sender:
+            return
+        if self.settings.is_self(job.sender):
+            raise Stop("cancelled", "ignored: the App itself")
+        level = api.permission(job.repo, job.sender)
+        comment_id = job.params.get("comment_id")
+        if level in WRITE:
+            if comment_id:
+                api.react(job.repo, comment_id, "eyes")
+            return
+        earlier = self.db.one("SELECT id FROM jobs WHERE repo = ? AND issue = ? AND sender = ? AND id <> ? "
+                              "AND error LIKE 'refused:%' LIMIT 1", job.repo, job.issue, job.sender, job.id)
+        if earlier is None:
+            what = "commands" if job.params.get("trigger") == "command" else "the label"
+            api.comment(job.repo, job.issue,
+                        f"@{job.sender} thanks! crashfix acts on {what} only from people with write access "
+                        f"to this repository; a maintainer can ask for a fix with `/crashfix fix`.")
+        raise Stop("cancelled", f"refused: {job.sender} has {level} access",
+                   {"refused": True, "permission": level, "replied": earlier is None})
+
+    def _config(self, api, repo: str, issue: int | None, job: Job):
+        try:
+            return self.load_config(api, repo)
+        except Exception as exc:
+            if type(exc).__name__ != "ConfigError":
+                raise
+            field = getattr(exc, "field", None)
+            message = exc.args[0] if exc.args else str(exc)
+            raise RuntimeError(f"invalid .github/crashfix.yml" + (f" ({field})" if field else "")
+                               + f": {message}") from None
+
+    def _check_pr_limit(self, repo: str, issue: int) -> None:
+        existing = self.db.pr_for_issue(repo, issue)
+        if existing and existing["state"] == "open":
+            return                              # updating our open PR opens nothing new
+        recent = prs_in_last_hour(self.db, repo)
+        limit = self.settings.MAX_PRS_PER_REPO_PER_HOUR
+        if len(recent) >= limit:
+            oldest = datetime.fromisoformat(recent[0]["created_at"])
+            delay = max((oldest + timedelta(hours=1) - datetime.now(timezone.utc)).total_seconds(), 1.0) + 5
+            raise Deferred(delay, f"{len(recent)} PRs opened in {repo} in the last hour (limit {limit})")
+
+    def _target_issue(self, job: Job, api) -> int:
+        """The issue a command is about: itself, or for a comment on a crashfix PR, its issue."""
+        if not job.params.get("on_pr"):
+            return job.issue
+        row = self.db.pr_by_number(job.repo, job.issue)
+        if row is None:
+            self._reply_once(api, job, f"`/crashfix {job.params.get('command')}` works on issues and on pull "
+                             "requests crashfix opened; this pull request is not one of them.")
+            raise Stop("cancelled", "not a crashfix pull request")
+        return int(row["issue"])
+
+    def _reply_once(self, api, job: Job, body: str) -> str:
+        """Comment `body` unless the same text was already replied on this issue; returns its digest."""
+        digest = hashlib.sha256(body.encode()).hexdigest()[:16]
+        earlier = self.db.one("SELECT id FROM jobs WHERE repo = ? AND issue = ? AND id <> ? AND result LIKE ?",
+                              job.repo, job.issue, job.id, f'%"reply": "{digest}"%')
+        if earlier is None:
+            api.comment(job.repo, job.issue, body)
+        self.db.execute("UPDATE jobs SET result = ? WHERE id = ?", f'{{"reply": "{digest}"}}', job.id)
+        return digest
+
+    # -- kinds -----------------------------------------------------------------------------
+    def _do_cleanup(self, job: Job, api) -> dict:
+        branch = job.params["branch"]
+        try:
+            api.delete_branch(job.repo, branch)
+            deleted = True
+        except Exception as exc:  # noqa: BLE001 - GitHub may already have deleted it
+            log.info("branch %s not deleted: %s", branch, exc)
+            deleted = False
+        return {"branch": branch, "deleted": deleted, "merged": job.params.get("merged")}
+
+    def _do_help(self, job: Job, api) -> dict:
+        self._authorize(job, api)
+        return {"reply": self._reply_once(api, job, job.params.get("error") or "unknown command")}
+
+    def _do_cancel(self, job: Job, api) -> dict:
+        self._authorize(job, api)
+        issue = self._target_issue(job, api)
+        touched = cancel_issue_jobs(self.db, job.repo, issue, except_id=job.id)
+        n = len(touched["cancelled"]) + len(touched["stopping"])
+        api.comment(job.repo, job.issue, f"Cancelled {len(touched['cancelled'])} queued job(s)"
+                    + (f"; stopping {len(touched['stopping'])} running job(s)." if touched["stopping"] else ".")
+                    if n else "Nothing to cancel: no crashfix job is queued or running for this issue.")
+        return touched
+
+    def _do_triage(self, job: Job, api) -> dict:
+        from agent.reports import parse
+        from agent.triage import triage
+        issue = api.get_issue(job.repo, job.issue)
+        if issue.get("pull_request") or issue.get("state") != "open":
+            return {"found": False, "skipped": "not an open issue"}
+        report = parse(_issue_text(issue))
+        if report is None:
+            return {"found": False}
+        t = triage(report)
+        duplicates = []
+        for other in api.list_open_issues(job.repo)[:300]:
+            if other.get("number") == job.issue or other.get("pull_request"):
+                continue
+            theirs = parse(_issue_text(other))
+            if theirs is not None and (theirs.signature or theirs.title) == t.signature:
+                duplicates.append(other["number"])
+        body = t.comment
+        if duplicates:
+            body += "\n\nThe same crash (same signature) is reported in " + ", ".join(
+                f"#{n}" for n in sorted(duplicates)[:10]) + "."
+        have = set(issue.get("labels") or [])
+        labels = [label for label in t.labels if label not in have]
+        if labels:
+            api.add_labels(job.repo, job.issue, labels)
+        earlier = self.db.one("SELECT result FROM jobs WHERE repo = ? AND issue = ? AND kind = 'triage' "
+                              "AND state = 'done' AND id <> ? AND result LIKE '%comment_id%' ORDER BY id DESC",
+                              job.repo, job.issue, job.id)
+        before = loads(earlier["result"]) if earlier else None
+        digest = hashlib.sha256(body.encode()).hexdigest()[:16]
+        if before and before.get("comment_id"):
+            comment_id = before["comment_id"]
+            if before.get("digest") != digest:
+                api.edit_comment(job.repo, comment_id, body)
+        else:
+            comment_id = api.comment(job.repo, job.issue, body)
+        return {"found": True, "signature": t.signature, "labels": t.labels, "duplicates": duplicates,
+                "comment_id": comment_id, "digest": digest}
+
+    def _do_fix(self, job: Job, api) -> dict:
+        return self._pipeline_job(job, api, "fix")
+
+    def _do_revise(self, job: Job, api) -> dict:
+        return self._pipeline_job(job, api, "revise")
+
+    def _do_explain(self, job: Job, api) -> dict:
+        return self._pipeline_job(job, api, "explain")
+
+    def _do_test(self, job: Job, api) -> dict:
+        return self._pipeline_job(job, api, "test")
+
+    def _pipeline_job(self, job: Job, api, kind: str) -> dict:
+        repo = job.repo
+        config = None
+        if job.params.get("trigger") == "label":
+            try:
+                config = self._config(api, repo, job.issue, job)
+                trigger = _get(config, "trigger_label", "crashfix")
+            except RuntimeError:
+                trigger = "crashfix"                # a broken config is reported below, to a maintainer
+            if job.params.get("label") != trigger:
+                raise Stop("cancelled", f"label {job.params.get('label')!r} is not the trigger label")
+        self._authorize(job, api)
+        if kind == "revise" and not job.params.get("on_pr"):
+            self._reply_once(api, job, "`/crashfix revise <feedback>` works on a pull request crashfix opened.")
+            raise Stop("cancelled", "revise outside a crashfix pull request")
+        issue_no = self._target_issue(job, api)
+        config = config or self._config(api, repo, issue_no, job)
+        if kind in ("fix", "revise"):
+            self._check_pr_limit(repo, issue_no)
+        issue = api.get_issue(repo, issue_no)
+        text = _issue_text(issue)
+        if kind == "revise":
+            text += ("\n\n## Maintainer feedback on the previous patch\n\n" + job.params.get("arg", ""))
+        run_dir = self.settings.runs_dir / str(job.id)
+        run_dir.mkdir(parents=True, exist_ok=True)
+        url = self.clone_url(api, repo)
+        env = token_env(api, url)
+        checkout = run_dir / "checkout"
+        try:
+            clone(url, checkout, env)
+            run = self.pipeline(self._run_config(config, checkout, text, run_dir, job, kind),
+                                self._progress(job))
+        finally:
+            shutil.rmtree(checkout, ignore_errors=True)
+        self._check_cancel(job)
+        summary = _run_summary(run, run_dir)
+        if kind in ("fix", "revise"):
+            published = self.publish(api, repo, issue_no, run_dir, run, url, env) or {}
+            summary.update({"pr": published.get("pr"), "url": published.get("url")})
+            if published.get("pr"):
+                with self.db.tx() as tx:
+                    self.db.upsert_pr(tx, repo, issue_no, published["pr"], published.get("url"),
+                                      f"crashfix/issue-{issue_no}", job.id)
+        elif kind == "explain":
+            report = (run_dir / "report.md").read_text() if (run_dir / "report.md").exists() else str(run.error)
+            api.comment(repo, issue_no, report[:MAX_COMMENT])
+        elif kind == "test":
+            api.comment(repo, issue_no, _test_comment(run, job.params.get("arg")))
+        return summary
+
+    def _run_config(self, config, checkout: Path, text: str, run_dir: Path, job: Job, kind: str):
+        from agent.pipeline import RunConfig
+        patterns = list(_get(config, "protected_paths", []) or [])
+        budgets = _get(config, "budgets")
+        strategies = list(_get(config, "strategies", []) or [])
+        strategy = strategies[0] if len(strategies) == 1 and strategies[0] in ("templates", "llm") else "auto"
+        extra = {}
+        for name in ("max_seconds", "max_candidates", "tries", "timeout"):
+            value = _get(budgets, name)
+            if value is not None:
+                extra[name] = value
+        if kind == "test":
+            extra["max_candidates"] = 0           # reproduce and report; no repair
+        return RunConfig(repo=str(checkout), report_text=text, out=run_dir,
+                         ref=job.params.get("arg") if kind == "test" else None,
+                         test_cmd=_get(config, "test_cmd"), setup_cmd=_get(config, "setup_cmd"),
+                         image=_get(config, "image"), strategy=strategy, sandbox=self.settings.SANDBOX,
+                         protected=lambda path: any(fnmatch.fnmatch(path, p) for p in patterns), **extra)
+
+    def _progress(self, job: Job) -> Callable[[str], None]:
+        def progress(message: str) -> None:
+            log.info("job %s: %s", job.id, message)
+            self._check_cancel(job)
+        return progress
+
+    def _check_cancel(self, job: Job) -> None:
+        """Run any `/crashfix cancel` queued for this issue now (it checks its sender), then stop
+        if this job was asked to."""
+        for row in self.db.all("SELECT id FROM jobs WHERE repo = ? AND state = 'queued' AND kind = 'cancel' "
+                               "AND (issue = ? OR issue IN (SELECT number FROM prs WHERE repo = ? AND issue = ?))",
+                               job.repo, job.issue, job.repo, job.issue):
+            self.run(row["id"])
+        flag = self.db.one("SELECT cancel_requested FROM jobs WHERE id = ?", job.id)
+        if flag and flag["cancel_requested"]:
+            raise JobCancelled()
+
+
+def _issue_text(issue: dict) -> str:
+    return f"{issue.get('title') or ''}\n\n{issue.get('body') or ''}"
+
+
+def _run_summary(run, run_dir: Path) -> dict:
+    result = {}
+    path = run_dir / "result.json"
+    if path.exists():
+        try:
+            import json
+            result = json.loads(path.read_text())
+        except ValueError:
+            result = {}
+    cost = (result.get("cost") or {}).get("usd")
+    best = getattr(run, "best", None)
+    return {"status": run.status, "error": run.error, "run_dir": str(run_dir), "cost": cost,
+            "fix": best.candidate.description if best else None, "timings": getattr(run, "timings", {})}
+
+
+def _test_comment(run, ref: str | None) -> str:
+    rep = getattr(run, "reproduction", None)
+    head = f"crashfix tested `{ref}`: "
+    if rep is not None and rep.reproduced:
+        return head + f"the crash **reproduces** ({rep.crashed}/{rep.tries} runs) with `{rep.command}`."
+    if rep is not None:
+        tried = "; ".join(f"`{a.command}` (exit {a.exit_code})" for a in rep.attempts) or "nothing to run"
+        return head + f"the crash does **not** reproduce. Tried: {tried}."
+    return head + f"could not run: {run.error or run.status}."
