@@ -159,8 +159,9 @@ class Harness:
         from bot.queue import JobQueue
         from bot.settings import load_settings
         from bot.worker import Worker
-        self.settings = load_settings(env={}, WEBHOOK_SECRET=SECRET, DATA_DIR=tmp_path / "data",
-                                      SANDBOX="local", BOT_LOGIN="crashfix[bot]", **settings)
+        base = {"WEBHOOK_SECRET": SECRET, "DATA_DIR": tmp_path / "data", "SANDBOX": "local",
+                "BOT_LOGIN": "crashfix[bot]"}
+        self.settings = load_settings(env={}, **{**base, **settings})
         self.db = Database(self.settings.database_url)
         self.queue = JobQueue(self.settings, immediate=True)
         self.api = FakeAPI()
