@@ -174,12 +174,12 @@ class Pdb(Tool):
         if st.session is None or st.location is None:
             return ""
         path, line, func = st.location
-        text = f"\n\n--- current frame: {path}:{line} in {func or '?'}()"
         try:
             rel = rel_path(ctx, path)
             code = ctx.sb.read(rel).splitlines()
         except Exception:  # noqa: BLE001 -- a frame outside the workspace (stdlib, site-packages)
-            return text
+            return f"\n\n--- current frame: {path}:{line} in {func or '?'}() (outside the repository)"
+        text = f"\n\n--- current frame: {rel}:{line} in {func or '?'}()"
         lo, hi = max(line - 5, 1), min(line + 5, len(code))
         window = "\n".join(f"{'->' if n == line else '  '}{n:5} {code[n - 1]}" for n in range(lo, hi + 1))
         return f"{text}\n{window}"
