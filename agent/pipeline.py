@@ -49,6 +49,18 @@ class RunConfig:
     patience: int = 3                   # …or this many more candidates after the first validated one
     timeout: float = 300.0              # per command
     protected: Callable[[str], bool] = lambda path: False
+    # the research agent (strategy llm/auto); unset fields come from $CRASHFIX_LLM_MODEL/_BASE_URL/_API_KEY
+    model: str | None = None
+    base_url: str | None = None
+    api_key: str | None = field(default=None, repr=False)
+    trajectories: int = 3
+    max_llm_calls: int | None = 60      # per run, all trajectories together
+    max_tokens: int | None = 2_000_000
+    max_usd: float | None = 5.0
+    max_llm_seconds: float | None = 1800.0
+    llm_ledgers: list = field(default_factory=list)   # per-repo / per-installation totals (agent.llm.Ledger)
+    replay: str | None = None           # set when the model is a scripted replay
+    resume: bool = False                # continue saved trajectories in out/trajectories/
 
 
 @dataclass
@@ -69,6 +81,7 @@ class Run:
     best: Verdict | None = None
     timings: dict[str, float] = field(default_factory=dict)
     notes: list[str] = field(default_factory=list)
+    cost: dict = field(default_factory=dict)                  # LLM usage (result.json "cost")
 
 
 def is_protected_default(path: str) -> bool:
@@ -186,12 +199,34 @@ class Pipeline:
 
     def _repair(self, sb: Sandbox, source: Path) -> None:
         cfg, run = self.cfg, self.run
-        candidates = self._phase("synthesis", lambda: self._candidates(sb, source))
-        if not candidates:
+        if cfg.strategy != "llm":
+            candidates = self._phase("synthesis", lambda: self._candidates(sb, source))
+            if candidates:
+                self._validate(sb, candidates)
+        survivors = sorted((v for v in run.verdicts if v.validated), key=rank_key)
+        agent_error = None
+        if not survivors and cfg.strategy != "templates":
+            from agent.strategies import llm
+            if cfg.strategy == "llm" or llm.configured(cfg):
+                agent_error = self._phase("agent", lambda: self._agent(source))
+                from agent.agent_loop import dedupe_and_rank
+                survivors = dedupe_and_rank(run.verdicts)
+            elif cfg.strategy == "auto":
+                run.notes.append("no template candidate validated and no LLM endpoint is configured "
+                                 "(CRASHFIX_LLM_MODEL + CRASHFIX_LLM_BASE_URL): the research agent did not run")
+        if survivors:
+            run.status, run.best = "fixed", survivors[0]
+            run.memory.add("validation", f"validated: {run.best.candidate.description}", "validation")
+        elif agent_error:
+            run.status, run.error = "error", agent_error
+        elif not run.verdicts:
             run.status, run.error = "not_fixed", "no strategy produced a candidate patch"
-            return
-        validator = Validator(sb, run.report, run.reproduction.command, cfg.test_cmd, run.tests_before,
-                              tries=cfg.tries, timeout=cfg.timeout, repro_seconds=run.reproduction.seconds)
+        else:
+            run.status, run.error = "not_fixed", f"none of {len(run.verdicts)} candidate(s) passed validation"
+
+    def _validate(self, sb: Sandbox, candidates: list[Candidate]) -> None:
+        cfg, run = self.cfg, self.run
+        validator = self._validator(sb)
         start = time.monotonic()
         for i, cand in enumerate(candidates[: cfg.max_candidates]):
             if time.monotonic() - start > cfg.max_seconds:
@@ -203,17 +238,40 @@ class Pipeline:
             if len(valid) >= cfg.want_valid or (valid and len(run.verdicts) - 1 - valid[0] >= cfg.patience):
                 break
         run.timings["validation"] = round(time.monotonic() - start, 3)
-        survivors = sorted((v for v in run.verdicts if v.validated), key=rank_key)
-        if survivors:
-            run.status, run.best = "fixed", survivors[0]
-            run.memory.add("validation", f"validated: {run.best.candidate.description}", "validation")
-        else:
-            run.status, run.error = "not_fixed", f"none of {len(run.verdicts)} candidate(s) passed validation"
+
+    def _validator(self, sb: Sandbox) -> Validator:
+        cfg, run = self.cfg, self.run
+        return Validator(sb, run.report, run.reproduction.command, cfg.test_cmd, run.tests_before,
+                         tries=cfg.tries, timeout=cfg.timeout, repro_seconds=run.reproduction.seconds)
+
+    def _agent(self, source: Path) -> str | None:
+        """Run the research agent; its verdicts join the run's. Returns a fatal model error, if any."""
+        from agent.strategies.llm import configured, run_agent
+        cfg, run = self.cfg, self.run
+        if not configured(cfg):
+            return ("the llm strategy needs a model endpoint: --model and --base-url "
+                    "(or CRASHFIX_LLM_MODEL, CRASHFIX_LLM_BASE_URL / CRASHFIX_LLM_API_KEY)")
+        if cfg.replay:
+            run.notes.append(f"REPLAY: the research agent ran against a scripted model ({cfg.replay}), "
+                             "not a real LLM")
+        outcome = run_agent(
+            run, source, has_history=is_git_source(cfg.repo), progress=self.progress,
+            protected=lambda p: cfg.protected(p) or is_protected_default(p),
+            sandbox_factory=lambda: open_sandbox(cfg.sandbox, source, image=cfg.image, setup_cmd=cfg.setup_cmd),
+            validator_factory=self._validator)
+        run.verdicts.extend(outcome.verdicts)
+        run.cost = outcome.cost
+        for fact in outcome.memory:
+            run.memory.add(fact.kind, fact.text, fact.source)
+        for t in outcome.trajectories:
+            run.notes.append(f"agent trajectory {t['n']}: {t['status']} ({t['reason']}), {t['steps']} steps, "
+                             f"{t['submits']} submit(s); {t['file']}")
+        if outcome.limits:
+            run.notes.append(f"agent stopped by its budget: {outcome.limits}")
+        return f"LLM: {outcome.error}" if outcome.error else None
 
     def _candidates(self, sb: Sandbox, source: Path) -> list[Candidate]:
         cfg, run = self.cfg, self.run
-        if cfg.strategy == "llm":
-            raise RunError("the llm strategy is not available in this build yet: use --strategy templates")
         from agent.strategies.templates import generate
         probe_seen = run.probe
         ctx = RepairContext(

@@ -36,7 +36,7 @@ def result_dict(run: "Run") -> dict:
         "memory": run.memory.to_list(),
         "notes": run.notes,
         "timings": run.timings,
-        "cost": {"llm_calls": 0, "prompt_tokens": 0, "completion_tokens": 0, "usd": 0.0},
+        "cost": run.cost or {"llm_calls": 0, "prompt_tokens": 0, "completion_tokens": 0, "usd": 0.0},
     }
 
 
