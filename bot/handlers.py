@@ -136,13 +136,13 @@ def ping(event: Event, ctx: Context) -> None:
 @router.register("installation", requires=("installation.id:int", "installation.account.login:str"))
 def installation(event: Event, ctx: Context) -> None:
     inst = event.get("installation")
+    Database.upsert_installation(ctx.tx, inst["id"], inst["account"]["login"], inst.get("target_type"))
     if event.action == "deleted":
         ctx.tx.execute("UPDATE installations SET deleted = 1, updated_at = ? WHERE id = ?", _now(), inst["id"])
         ctx.tx.execute("UPDATE repos SET active = 0 WHERE installation_id = ?", inst["id"])
         ctx.tx.execute("UPDATE jobs SET state = 'cancelled', error = 'the App was uninstalled' "
                        "WHERE installation_id = ? AND state = 'queued'", inst["id"])
         return
-    Database.upsert_installation(ctx.tx, inst["id"], inst["account"]["login"], inst.get("target_type"))
     if event.action in ("suspend", "unsuspend"):
         ctx.tx.execute("UPDATE installations SET suspended = ? WHERE id = ?", int(event.action == "suspend"),
                        inst["id"])
