@@ -26,6 +26,16 @@ def main(argv: list[str] | None = None) -> int:
     run.add_argument("--max-candidates", type=int, default=30)
     run.add_argument("--max-seconds", type=float, default=600.0, help="validation budget")
     run.add_argument("--out", required=True, type=Path, help="folder for result.json, patch.diff, report.md")
+    run.add_argument("--model", help="LLM for the research agent (default $CRASHFIX_LLM_MODEL); "
+                     "scripted:PATH replays a scripted model from a JSON file (offline, no real LLM)")
+    run.add_argument("--base-url", help="OpenAI-compatible endpoint, e.g. http://127.0.0.1:8000/v1 "
+                     "(default $CRASHFIX_LLM_BASE_URL; the key comes only from $CRASHFIX_LLM_API_KEY)")
+    run.add_argument("--trajectories", type=int, default=3, help="parallel agent attempts")
+    run.add_argument("--max-llm-calls", type=int, default=60, help="model calls per run")
+    run.add_argument("--max-tokens", type=int, default=2_000_000, help="prompt+completion tokens per run")
+    run.add_argument("--max-usd", type=float, default=5.0, help="model cost per run, in dollars")
+    run.add_argument("--max-llm-seconds", type=float, default=1800.0, help="agent wall time per run")
+    run.add_argument("--resume", action="store_true", help="continue the trajectories saved in --out")
 
     parse = sub.add_parser("parse", help="parse crash reports and print what they hold")
     parse.add_argument("files", nargs="+", type=Path)
@@ -56,19 +66,47 @@ def main(argv: list[str] | None = None) -> int:
 
 
 def cmd_run(args) -> int:
+    import os
     from agent.pipeline import RunConfig, run_pipeline
     try:
         text = args.report.read_text(errors="replace")
     except OSError as exc:
         print(f"crashfix: cannot read the report: {exc}", file=sys.stderr)
         return 2
+    # the key is read once and removed from the environment: sandboxes (the local one inherits the
+    # environment) and the commands they run never see it
+    api_key = os.environ.pop("CRASHFIX_LLM_API_KEY", None)
+    model, base_url, replay, server = args.model, args.base_url, None, None
+    if model and model.startswith("scripted:"):
+        from agent.scripted import REPLAY_LABEL, ScriptedServer
+        path = Path(model.split(":", 1)[1])
+        try:
+            server = ScriptedServer(path).start()
+        except (OSError, ValueError) as exc:
+            print(f"crashfix: cannot load the scripted model: {exc}", file=sys.stderr)
+            return 2
+        model, base_url, api_key = server.model.script.get("model", "scripted"), server.base_url, "scripted-replay"
+        replay = str(path)
+        print(f"crashfix: {REPLAY_LABEL}: the model's turns are replayed from {path}", file=sys.stderr)
     config = RunConfig(repo=args.repo, report_text=text, out=args.out, ref=args.ref, test_cmd=args.test_cmd,
                        strategy=args.strategy, sandbox=args.sandbox, image=args.image, setup_cmd=args.setup_cmd,
-                       tries=args.tries, max_candidates=args.max_candidates, max_seconds=args.max_seconds)
-    run = run_pipeline(config, progress=lambda msg: print(f"crashfix: {msg}", file=sys.stderr, flush=True))
+                       tries=args.tries, max_candidates=args.max_candidates, max_seconds=args.max_seconds,
+                       model=model, base_url=base_url, api_key=api_key, trajectories=args.trajectories,
+                       max_llm_calls=args.max_llm_calls, max_tokens=args.max_tokens, max_usd=args.max_usd,
+                       max_llm_seconds=args.max_llm_seconds, replay=replay, resume=args.resume)
+    try:
+        run = run_pipeline(config, progress=lambda msg: print(f"crashfix: {msg}", file=sys.stderr, flush=True))
+    finally:
+        if server is not None:
+            server.stop()
+    if replay:
+        print(f"REPLAY: a scripted model ({replay}) played the LLM; no real model was called")
     print(f"status: {run.status}" + (f" ({run.error})" if run.error and run.status != "fixed" else ""))
     if run.best:
         print(f"fix: {run.best.candidate.description}")
+    if run.cost.get("llm_calls"):
+        c = run.cost
+        print(f"llm: {c['llm_calls']} calls, {c['prompt_tokens']}+{c['completion_tokens']} tokens, ${c['usd']:.4f}")
     print(f"results in {args.out}/ (result.json, patch.diff, report.md)")
     return 0 if run.status == "fixed" else 1
 
