@@ -42,6 +42,8 @@ class Emitter:
         changed = sum(e.text.count("\n") + self.ctx_lines(scope, e) for e in edits)
         if lineno is not None and lineno in scope.hot_lines:
             evidence += 5.0
+        if lineno in scope.assert_lines:
+            evidence -= 4.0     # weakening an assertion hides the failure rather than fixing it
         if scope.kind == "callee" and lineno in scope.return_lines and self.ctx.exc_type == "AssertionError":
             evidence += 1.0     # the test checks what the function returns
         score = rel + scope.location(lineno) + evidence - 0.3 * min(changed, 10)

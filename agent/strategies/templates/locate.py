@@ -38,6 +38,12 @@ class Scope:
                          for ln in range(n.lineno, n.end_lineno + 1))
 
     @cached_property
+    def assert_lines(self) -> frozenset:
+        root = self.func if self.func is not None else self.sf.tree
+        return frozenset(ln for n in ast.walk(root) if isinstance(n, ast.Assert)
+                         for ln in range(n.lineno, n.end_lineno + 1))
+
+    @cached_property
     def hot_lines(self) -> frozenset:
         """Lines that handle a literal the failing test uses (`if code == "HALF": ...`)."""
         if not self.literals or self.func is None:
