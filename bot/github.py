@@ -333,7 +333,7 @@ class GitHubAPI:
     def bot_identity(self) -> tuple[str, str]:
         """(name, email) for commits: ``crashfix[bot]`` and ``ID+crashfix[bot]@users.noreply.HOST``."""
         if self._bot_email is None:
-            host = "github.com" if self.git_base == "https://github.com" else self.git_base.split("://", 1)[-1]
+            host = web_url(self.base_url).split("://", 1)[-1].split("/", 1)[0]
             try:
                 _, data = self._call("GET", f"/users/{quote(self.bot_login, safe='')}")
                 self._bot_email = f"{data['id']}+{self.bot_login}@users.noreply.{host}"

@@ -399,14 +399,18 @@ def basic_auth(token: str) -> str:
 class GitHTTPServer(_Server):
     """Smart-HTTP git for the bare repositories under ``root`` (``http://127.0.0.1:PORT/<name>.git``).
 
-    Every request without ``Authorization: Basic base64(x-access-token:TOKEN)`` gets 401.
-    ``seen`` records (method, path, authorized?) for each request."""
+    Every request without ``Authorization: Basic base64(x-access-token:TOKEN)`` gets 401. ``token``
+    is one token, or a callable returning the tokens currently valid (e.g. ``lambda: fake.tokens``,
+    the installation tokens `FakeGitHub` handed out). ``seen`` records (method, path, authorized?)."""
 
-    def __init__(self, root: Path, token: str):
+    def __init__(self, root: Path, token):
         self.root, self.token = Path(root), token
         self.seen: list[tuple[str, str, bool]] = []
-        expected = basic_auth(token)
         outer = self
+
+        def authorized(header: str) -> bool:
+            tokens = outer.token() if callable(outer.token) else [outer.token]
+            return any(hmac.compare_digest(header, basic_auth(t)) for t in tokens)
 
         class Handler(BaseHTTPRequestHandler):
             def log_message(self, *args):
@@ -414,7 +418,7 @@ class GitHTTPServer(_Server):
 
             def _any(self):
                 parts = urlsplit(self.path)
-                ok = hmac.compare_digest(self.headers.get("Authorization", ""), expected)
+                ok = authorized(self.headers.get("Authorization", ""))
                 outer.seen.append((self.command, parts.path, ok))
                 if not ok:
                     self.send_response(401)

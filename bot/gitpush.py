@@ -1,0 +1,92 @@
+"""`git push` over HTTPS with an installation token that touches neither disk nor argv.
+
+The token reaches git only through the environment of the one `git push` process:
+
+    GIT_CONFIG_COUNT=1
+    GIT_CONFIG_KEY_0=http.extraHeader
+    GIT_CONFIG_VALUE_0=Authorization: Basic base64(x-access-token:TOKEN)
+
+so it is in neither ``.git/config`` nor the command line (``ps`` shows argv to every user), and
+never in the sandbox (pushes run host-side from the bot's own clone). Errors carry git's output
+with the token (and its base64 form) replaced by ``***``. ``GIT_TERMINAL_PROMPT=0``: a refused
+token fails at once instead of waiting for a password.
+"""
+from __future__ import annotations
+
+import base64
+import logging
+import os
+import subprocess
+from pathlib import Path
+from urllib.parse import urlsplit
+
+log = logging.getLogger(__name__)
+
+
+class PushError(Exception):
+    """git push failed; the message holds git's output with the token redacted."""
+
+
+def auth_header(token: str) -> str:
+    return "Authorization: Basic " + base64.b64encode(f"x-access-token:{token}".encode()).decode()
+
+
+def redact(text: str, token: str | None) -> str:
+    if not token:
+        return text
+    for secret in (token, base64.b64encode(f"x-access-token:{token}".encode()).decode()):
+        text = text.replace(secret, "***")
+    return text
+
+
+def push_env(token: str, base: dict[str, str] | None = None) -> dict[str, str]:
+    """The environment of the push: the caller's, the auth header as config entry 0, no prompts."""
+    env = {k: v for k, v in (os.environ if base is None else base).items()
+           if not k.startswith(("GIT_CONFIG_KEY_", "GIT_CONFIG_VALUE_")) and k != "GIT_CONFIG_COUNT"}
+    env.update({"GIT_CONFIG_COUNT": "1", "GIT_CONFIG_KEY_0": "http.extraHeader",
+                "GIT_CONFIG_VALUE_0": auth_header(token), "GIT_TERMINAL_PROMPT": "0",
+                "GIT_ASKPASS": "", "SSH_ASKPASS": "", "GCM_INTERACTIVE": "never"})
+    return env
+
+
+def push(clone_dir: Path | str, remote_url: str, branch: str, token: str, force: bool = True,
+         *, ref: str = "HEAD", timeout: float = 300) -> str:
+    """Push ``ref`` of ``clone_dir`` to ``refs/heads/<branch>`` at ``remote_url``; returns the pushed sha."""
+    if not token:
+        raise PushError("no installation token: cannot push (dry run?)")
+    parts = urlsplit(remote_url)
+    if parts.scheme not in ("https", "http") or parts.username or parts.password:
+        raise PushError("remote URL must be http(s) without credentials in it")
+    clone_dir = Path(clone_dir)
+    sha = subprocess.run(["git", "rev-parse", "--verify", f"{ref}^{{commit}}"], cwd=clone_dir,
+                         capture_output=True, text=True, check=True).stdout.strip()
+    argv = ["git", "-c", "credential.helper=", "push", "--porcelain", *(["--force"] if force else []),
+            remote_url, f"{sha}:refs/heads/{branch}"]
+    log.info("pushing %s to %s %s%s", sha[:12], remote_url, branch, " (force)" if force else "")
+    try:
+        out = subprocess.run(argv, cwd=clone_dir, env=push_env(token), capture_output=True, text=True,
+                             timeout=timeout, stdin=subprocess.DEVNULL)
+    except subprocess.TimeoutExpired:
+        raise PushError(f"git push to {remote_url} timed out after {timeout:.0f} s") from None
+    if out.returncode != 0:
+        text = redact((out.stderr + out.stdout).strip(), token)
+        raise PushError(f"git push to {remote_url} ({branch}) failed (exit {out.returncode}): {text}")
+    return sha
+
+
+def clone(remote_url: str, dest: Path | str, token: str | None, *, branch: str | None = None,
+          timeout: float = 900) -> Path:
+    """A fresh clone of ``remote_url`` into ``dest``, the token (if any) passed like `push` does."""
+    dest = Path(dest)
+    env = push_env(token) if token else {**os.environ, "GIT_TERMINAL_PROMPT": "0"}
+    argv = ["git", "-c", "credential.helper=", "clone", "--quiet", "--no-tags",
+            *(["--branch", branch] if branch else []), "--", remote_url, str(dest)]
+    try:
+        out = subprocess.run(argv, env=env, capture_output=True, text=True, timeout=timeout,
+                             stdin=subprocess.DEVNULL)
+    except subprocess.TimeoutExpired:
+        raise PushError(f"git clone of {remote_url} timed out after {timeout:.0f} s") from None
+    if out.returncode != 0:
+        raise PushError(f"git clone of {remote_url} failed (exit {out.returncode}): "
+                        f"{redact((out.stderr + out.stdout).strip(), token)}")
+    return dest

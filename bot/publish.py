@@ -1,0 +1,461 @@
+"""What a finished run leaves on GitHub: a draft PR with a check run, or a diagnosis comment.
+
+`publish_result()` is the only place the bot writes code to a repository, and it only ever
+pushes its own branch ``crashfix/issue-<N>`` and opens (or updates) a pull request. It never
+merges, never pushes to another branch, and never opens a PR for a closed or locked issue or
+one somebody else is already fixing.
+
+`ProgressComment` keeps one comment per run up to date while the run goes through its stages.
+"""
+from __future__ import annotations
+
+import json
+import logging
+import os
+import re
+import subprocess
+import tempfile
+from pathlib import Path
+from typing import Any
+
+from bot import gitpush
+from bot.repo_config import RepoConfig, is_protected
+
+log = logging.getLogger(__name__)
+
+BRANCH = "crashfix/issue-{number}"
+CHECK_NAME = "crashfix"
+DEFAULT_AUTHOR = ("crashfix[bot]", "crashfix[bot]@users.noreply.github.com")
+COMMANDS = [
+    ("/crashfix retry", "run again from scratch (after new commits, or if this patch is wrong)"),
+    ("/crashfix revise <feedback>", "on this pull request: a new run that takes your feedback into account"),
+    ("/crashfix explain", "the diagnosis only, as a comment"),
+    ("/crashfix test <branch, tag or commit>", "reproduce the crash against another ref"),
+    ("/crashfix cancel", "stop a run of this issue"),
+]
+STAGES = [
+    ("parsed", "Parse the crash report"),
+    ("reproducing", "Reproduce the crash in a sandbox"),
+    ("investigating", "Investigate the cause (frames, debugger, history)"),
+    ("validating", "Validate candidate patches"),
+    ("done", "Open a pull request or post a diagnosis"),
+]
+FINAL = {"pr", "diagnosis", "done"}
+FAILED = {"error", "failed", "cancelled"}
+
+
+def _git(clone_dir: Path, *args: str, env: dict | None = None, input: str | None = None,
+         check: bool = True) -> subprocess.CompletedProcess:
+    """git in the bot's own clone, with the repository's hooks switched off."""
+    return subprocess.run(["git", "-c", "core.hooksPath=/dev/null", *args], cwd=clone_dir, input=input,
+                          capture_output=True, text=True, check=check, env=env, stdin=None if input else subprocess.DEVNULL)
+
+
+# -- the progress comment ----------------------------------------------------------------------
+
+class ProgressComment:
+    """One comment per run, created at the first `update()` and edited in place afterwards.
+
+    Stages: ``parsed`` → ``reproducing`` → ``investigating`` → ``validating`` → ``pr`` or
+    ``diagnosis`` (``done``); ``error`` marks the current stage failed. Each stage keeps the detail
+    it was given; reaching a stage ticks every earlier one."""
+
+    MARKER = "<!-- crashfix:progress -->"
+
+    def __init__(self, api, repo: str, issue: int, comment_id: int | None = None):
+        self.api, self.repo, self.issue = api, repo, issue
+        self.comment_id = comment_id
+        self.details: dict[str, str] = {}
+        self.current: str | None = None
+        self.failed = False
+        self.finished = False
+        self._last: str | None = None
+
+    def update(self, stage: str, detail: str = "") -> int:
+        names = [s for s, _ in STAGES]
+        if stage in FAILED:
+            self.failed = True
+            self.details[self.current or "parsed"] = detail or stage
+        else:
+            key = "done" if stage in FINAL else stage
+            if key not in names:
+                raise ValueError(f"unknown stage {stage!r}; one of {', '.join(names)}, pr, diagnosis, error")
+            self.current = key
+            self.finished = key == "done"
+            if detail:
+                self.details[key] = detail
+        body = self.render()
+        if self.comment_id is None:
+            self.comment_id = self.api.comment(self.repo, self.issue, body)
+        elif body != self._last:
+            self.api.edit_comment(self.repo, self.comment_id, body)
+        self._last = body
+        return self.comment_id
+
+    def render(self) -> str:
+        names = [s for s, _ in STAGES]
+        at = names.index(self.current) if self.current else -1
+        if self.failed:
+            head = "**crashfix** stopped: see the failed step below."
+        elif self.finished:
+            head = "**crashfix** is done."
+        else:
+            head = "**crashfix** is working on this crash. This comment is updated as it goes."
+        lines = [self.MARKER, head, ""]
+        for i, (name, label) in enumerate(STAGES):
+            if self.failed and i == max(at, 0):
+                mark, suffix = "[ ]", " ❌"
+            elif i < at or (i == at and self.finished):
+                mark, suffix = "[x]", ""
+            elif i == at:
+                mark, suffix = "[ ]", " ⏳"
+            else:
+                mark, suffix = "[ ]", ""
+            detail = self.details.get(name)
+            lines.append(f"- {mark} {label}{suffix}" + (f": {detail}" if detail else ""))
+        return "\n".join(lines) + "\n"
+
+
+# -- reading a run -----------------------------------------------------------------------------
+
+def load_result(run_dir: Path, run: Any = None) -> dict:
+    """result.json of the run folder (what `agent.result` wrote), or computed from ``run``."""
+    path = Path(run_dir) / "result.json"
+    if path.exists():
+        return json.loads(path.read_text())
+    if run is not None:
+        from agent.result import result_dict
+        return json.loads(json.dumps(result_dict(run), default=str))
+    return {"status": "error", "error": f"no result.json in {run_dir}"}
+
+
+def _section(markdown: str, title: str) -> str:
+    m = re.search(rf"^### {re.escape(title)}\s*\n(.*?)(?=^### |\Z)", markdown, re.S | re.M)
+    return m.group(1).strip() if m else ""
+
+
+def _tests_text(counts: dict | None) -> str:
+    if not counts:
+        return "not run"
+    text = f"{counts.get('passed', 0)} passed, {counts.get('failed', 0)} failed"
+    if counts.get("skipped"):
+        text += f", {counts['skipped']} skipped"
+    return text + (" (timed out)" if counts.get("timed_out") else "")
+
+
+def _cost_text(result: dict) -> str:
+    cost = result.get("cost") or {}
+    seconds = sum(v for v in (result.get("timings") or {}).values() if isinstance(v, (int, float)))
+    tokens = (cost.get("prompt_tokens") or 0) + (cost.get("completion_tokens") or 0)
+    return (f"{cost.get('llm_calls', 0)} LLM calls, {tokens:,} tokens, ${cost.get('usd', 0.0):.2f}; "
+            f"{seconds:.0f} s of sandbox and validation time.")
+
+
+def _evidence(result: dict, report_md: str) -> list[str]:
+    lines: list[str] = []
+    facts = result.get("memory") or []
+    frames = [f for f in facts if f.get("kind") == "frame"]
+    if frames:
+        lines.append("**Frames** (innermost first):")
+        lines += [f"- `{f['text'].splitlines()[0]}`" for f in frames[:6]]
+    debugger = [f for f in facts if f.get("kind") == "debugger"]
+    if debugger:
+        lines.append("")
+        lines.append("**Debugger observations:**")
+        lines += [f"- {f['text'].splitlines()[0]} _({f.get('source', 'debugger')})_" for f in debugger[:4]]
+    history = [f for f in facts if f.get("kind") == "history"]
+    lines.append("")
+    lines.append("**History** (commits that introduced the lines):")
+    if history:
+        lines += [f"- {f['text'].splitlines()[0]} _({f.get('source', 'git')})_" for f in history[:5]]
+    else:
+        notes = [n for n in result.get("notes") or [] if "history" in n or "git" in n]
+        lines.append(f"- none found{': ' + notes[0] if notes else ''}")
+    repro = [f for f in facts if f.get("kind") == "reproduction"]
+    if repro:
+        lines.append("")
+        lines += [f"- {f['text'].splitlines()[0]}" for f in repro[:2]]
+    if not frames and not debugger and not history:
+        return [_section(report_md, "Evidence") or "- (none recorded)"]
+    return lines
+
+
+def validation_table(result: dict) -> list[str]:
+    rep = result.get("reproduction") or {}
+    after = rep.get("after") or {}
+    tests = result.get("tests") or {}
+    cmd = rep.get("command")
+    lines = ["| | before the patch | with the patch |", "|---|---|---|"]
+    lines.append(f"| crash{f' (`{cmd}`)' if cmd else ''} | reproduced {rep.get('crashed', 0)}/{rep.get('tries', 0)}"
+                 f"{' (flaky)' if rep.get('flaky') else ''} | "
+                 f"{'clean ' + str(after.get('clean', 0)) + '/' + str(after.get('tries', 0)) if after else '—'} |")
+    tcmd = tests.get("command")
+    lines.append(f"| tests{f' (`{tcmd}`)' if tcmd else ''} | {_tests_text(tests.get('before'))} | "
+                 f"{_tests_text(tests.get('after'))} |")
+    return lines
+
+
+def commands_text() -> str:
+    return "\n".join(["<details><summary>Commands</summary>", ""]
+                     + [f"- `{cmd}`: {what}" for cmd, what in COMMANDS] + ["", "</details>"])
+
+
+def pr_title(result: dict, issue: int) -> str:
+    report = result.get("report") or {}
+    what = report.get("title") or report.get("type") or "crash"
+    title = f"Fix {what} (#{issue})"
+    return title if len(title) <= 200 else title[:197] + "…"
+
+
+def pr_body(result: dict, issue: int, report_md: str, *, draft: bool = True) -> str:
+    fix = result.get("fix") or {}
+    root = _section(report_md, "Root cause") or fix.get("description") or "(not recorded)"
+    lines = [f"<!-- crashfix:pr issue={issue} -->", f"Fixes #{issue}", "",
+             f"crashfix reproduced the crash reported in #{issue}, wrote the patch below and validated it "
+             f"in a sandbox. {'It is a draft: ' if draft else ''}review it before merging; crashfix never "
+             "merges anything.", "", "### Root cause", "", root, "", "### Evidence", ""]
+    lines += _evidence(result, report_md)
+    lines += ["", "### Validation", ""] + validation_table(result)
+    broken = fix.get("broken_tests") or []
+    if broken:
+        lines += ["", f"Tests that broke: {', '.join(f'`{t}`' for t in broken[:10])}"]
+    lines += ["", "### The change", ""]
+    if fix.get("description"):
+        lines.append(f"{fix['description']} ({fix.get('template') or 'patch'}).")
+    lines += [f"- `{f}`" for f in fix.get("files") or []]
+    tried = [c for c in result.get("candidates") or [] if not c.get("validated")]
+    if tried:
+        lines += ["", f"<details><summary>{len(tried)} other candidate(s) tried</summary>", ""]
+        lines += [f"- {c.get('description')}: {c.get('reason')}" for c in tried[:20]]
+        lines += ["", "</details>"]
+    lines += ["", "### Cost", "", _cost_text(result), "", commands_text(), ""]
+    return "\n".join(lines)
+
+
+def diagnosis_body(result: dict, report_md: str, lead: str) -> str:
+    lines = ["<!-- crashfix:diagnosis -->", lead, ""]
+    lines.append(report_md.strip() or f"## crashfix: {result.get('status', 'error')}\n\n{result.get('error') or ''}")
+    notes = result.get("notes") or []
+    if notes:
+        lines += ["", "### Notes", ""] + [f"- {n}" for n in notes]
+    lines += ["", "### Cost", "", _cost_text(result), "", commands_text(), ""]
+    return "\n".join(lines)
+
+
+def _lead(result: dict) -> str:
+    status = result.get("status")
+    tried = len(result.get("candidates") or [])
+    if status == "not_reproduced":
+        return "crashfix could not reproduce this crash, so it opened no pull request. What it tried:"
+    if status == "not_fixed":
+        return (f"crashfix reproduced this crash but none of the {tried} candidate patch(es) it tried passed "
+                "validation, so it opened no pull request. Its diagnosis:")
+    return f"crashfix could not finish: {result.get('error') or 'the run failed'}. What it found:"
+
+
+def validation_log(run_dir: Path, result: dict, run: Any = None) -> str:
+    """The reproduction log and the chosen candidate's validation log, for the check run."""
+    logs = Path(run_dir) / "logs"
+    parts = []
+    if (logs / "reproduction.log").exists():
+        parts.append("## Reproduction (before the patch)\n\n```\n" + (logs / "reproduction.log").read_text()[-20000:]
+                     + "\n```")
+    desc = (result.get("fix") or {}).get("description")
+    best_log = None
+    if run is not None and getattr(run, "best", None) is not None and run.best in getattr(run, "verdicts", []):
+        best_log = logs / f"candidate-{run.verdicts.index(run.best) + 1:02}.log"
+    elif desc and logs.exists():
+        best_log = next((p for p in sorted(logs.glob("candidate-*.log"))
+                         if p.read_text().startswith(f"# {desc}\n")), None)
+    if best_log and best_log.exists():
+        parts.append("## Validation of the patch\n\n```\n" + best_log.read_text()[-40000:] + "\n```")
+    return "\n\n".join(parts) or "(no logs recorded)"
+
+
+def _closing_ref(body: str, repo: str, issue: int) -> bool:
+    keyword = r"(?:close[sd]?|fix(?:e[sd])?|resolve[sd]?)"
+    target = rf"(?:{re.escape(repo)})?#{issue}(?!\d)"
+    return re.search(rf"\b{keyword}\s*:?\s+{target}", body or "", re.I) is not None
+
+
+# -- publishing --------------------------------------------------------------------------------
+
+def _record_dry_push(api, dry_run_log, repo: str, **fields) -> None:
+    record = getattr(api, "record", None)
+    if callable(record):
+        record("push", repo, **fields)
+    if dry_run_log is not None:
+        if isinstance(dry_run_log, list):
+            dry_run_log.append({"action": "push", "repo": repo, **fields})
+        else:
+            path = Path(dry_run_log)
+            path.parent.mkdir(parents=True, exist_ok=True)
+            with path.open("a") as fh:
+                fh.write(json.dumps({"action": "push", "repo": repo, **fields}) + "\n")
+
+
+def _comment(api, repo: str, issue: int, body: str, progress: ProgressComment | None, stage: str,
+             detail: str) -> int:
+    cid = api.comment(repo, issue, body)
+    if progress is not None:
+        progress.update(stage, detail)
+    return cid
+
+
+def publish_result(api, repo: str, issue: int, run_dir: Path, run: Any, clone_dir: Path | None,
+                   config: RepoConfig | None = None, *, dry_run_log: Path | list | None = None,
+                   remote_url: str | None = None, author: tuple[str, str] | None = None,
+                   progress: ProgressComment | None = None) -> dict:
+    """Publish a finished run; returns ``{"pr", "url", "comment", "reason", ...}``.
+
+    Fixed: a commit of the validated patch on ``crashfix/issue-<N>`` (on top of ``clone_dir``, a
+    checkout of the default branch; cloned afresh when it is not a git checkout), force-pushed with
+    the installation token, a draft PR opened (or the open one updated), a check run on its head.
+    Otherwise: a diagnosis comment. ``reason`` says why nothing (or only a comment) was published.
+    In dry run (``api.token()`` is None) the push is recorded, not made."""
+    run_dir = Path(run_dir)
+    config = config if isinstance(config, RepoConfig) else RepoConfig()
+    result = load_result(run_dir, run)
+    status = getattr(run, "status", None) or result.get("status")
+    report_md = (run_dir / "report.md").read_text() if (run_dir / "report.md").exists() else ""
+    out = {"pr": None, "url": None, "comment": None, "reason": None, "branch": None, "sha": None,
+           "updated": False, "status": status}
+    info = api.get_issue(repo, issue)
+    if info.get("pull_request"):
+        return {**out, "reason": f"#{issue} is a pull request, not an issue"}
+    if info.get("locked"):
+        return {**out, "reason": f"issue #{issue} is locked"}
+    if info.get("state", "open") != "open":
+        return {**out, "reason": f"issue #{issue} is closed"}
+
+    if status != "fixed":
+        cid = _comment(api, repo, issue, diagnosis_body(result, report_md, _lead(result)), progress,
+                       "diagnosis", "posted the diagnosis below")
+        return {**out, "comment": cid, "reason": f"run ended {status}: no pull request"}
+
+    branch = BRANCH.format(number=issue)
+    mine = api.find_open_pr(repo, branch)
+    lister = getattr(api, "list_open_prs", None)
+    if callable(lister):
+        for pr in lister(repo):
+            if pr.get("head_ref") != branch and _closing_ref(pr.get("body") or "", repo, issue):
+                return {**out, "reason": f"#{pr['number']} (not crashfix's) already fixes issue #{issue}"}
+
+    diff = _diff(run, run_dir, result)
+    if not diff.strip():
+        return {**out, "reason": "the run is marked fixed but holds no patch"}
+
+    token = api.token()
+    url = remote_url or _git_url(api, repo)
+    workdir = None
+    try:
+        clone = Path(clone_dir) if clone_dir else None
+        if clone is None or not (clone / ".git").exists():
+            workdir = tempfile.TemporaryDirectory(prefix="crashfix-publish-")
+            clone = gitpush.clone(url, Path(workdir.name) / "repo", token,
+                                  branch=api.default_branch(repo))
+        applied = _apply(clone, branch, diff)
+        if isinstance(applied, str):
+            lead = f"crashfix validated a patch, but it no longer applies to the default branch ({applied}):"
+            cid = _comment(api, repo, issue, diagnosis_body(result, report_md, lead), progress, "diagnosis",
+                           "the patch no longer applies")
+            return {**out, "comment": cid, "reason": f"patch does not apply: {applied}"}
+        touched = [f for f in applied if is_protected(config, f)]
+        if touched:
+            _git(clone, "reset", "-q", "--hard", "HEAD", check=False)
+            lead = ("crashfix validated a patch, but it changes protected paths "
+                    f"({', '.join(f'`{f}`' for f in touched)}), so it opened no pull request:")
+            cid = _comment(api, repo, issue, diagnosis_body(result, report_md, lead), progress, "diagnosis",
+                           "the patch changes protected paths")
+            return {**out, "comment": cid, "reason": f"patch changes protected paths: {', '.join(touched)}"}
+        name, email = author or _identity(api)
+        sha = _commit(clone, result, issue, name, email)
+        if token:
+            gitpush.push(clone, url, branch, token, force=True)
+        else:
+            _record_dry_push(api, dry_run_log, repo, branch=branch, sha=sha, remote=url, diff=diff)
+    finally:
+        if workdir is not None:
+            workdir.cleanup()
+
+    title = pr_title(result, issue)
+    body = pr_body(result, issue, report_md, draft=config.draft)
+    if mine:
+        api.update_pr(repo, mine["number"], title, body)
+        pr, updated = mine, True
+    else:
+        try:
+            pr, updated = api.open_pr(repo, branch, api.default_branch(repo), title, body, config.draft), False
+        except Exception as exc:   # a PR opened meanwhile (422 "already exists"): update it instead
+            again = api.find_open_pr(repo, branch) if "already exists" in str(exc) else None
+            if not again:
+                raise
+            api.update_pr(repo, again["number"], title, body)
+            pr, updated = again, True
+    rep = result.get("reproduction") or {}
+    after = rep.get("after") or {}
+    api.create_check_run(
+        repo, sha, CHECK_NAME, "success",
+        f"Crash reproduced {rep.get('crashed', 0)}/{rep.get('tries', 0)} before, "
+        f"clean {after.get('clean', 0)}/{after.get('tries', 0)} with the patch",
+        "\n".join(validation_table(result)) + "\n\n" + _cost_text(result),
+        validation_log(run_dir, result, run))
+    link = pr.get("html_url") or f"#{pr['number']}"
+    cid = None
+    if progress is not None:
+        progress.update("pr", f"{'updated' if updated else 'opened'} {link}")
+        cid = progress.comment_id
+    log.info("%s %s PR #%s for issue #%s (%s)", repo, "updated" if updated else "opened", pr["number"], issue,
+             sha[:12])
+    return {**out, "pr": pr["number"], "url": pr.get("html_url"), "comment": cid, "branch": branch, "sha": sha,
+            "updated": updated}
+
+
+def _git_url(api, repo: str) -> str:
+    get = getattr(api, "git_url", None)
+    return get(repo) if callable(get) else f"https://github.com/{repo}.git"
+
+
+def _identity(api) -> tuple[str, str]:
+    get = getattr(api, "bot_identity", None)
+    return get() if callable(get) else DEFAULT_AUTHOR
+
+
+def _diff(run: Any, run_dir: Path, result: dict) -> str:
+    best = getattr(run, "best", None)
+    if best is not None and getattr(best, "candidate", None) is not None:
+        return best.candidate.diff
+    if (run_dir / "patch.diff").exists():
+        return (run_dir / "patch.diff").read_text()
+    return result.get("patch") or ""
+
+
+def _apply(clone: Path, branch: str, diff: str) -> list[str] | str:
+    """Check out ``branch`` at HEAD and stage the patch; the changed paths, or why it failed."""
+    _git(clone, "checkout", "-q", "-B", branch)
+    text = diff if diff.endswith("\n") else diff + "\n"
+    done = _git(clone, "apply", "--index", "--recount", "--whitespace=nowarn", "-", input=text, check=False)
+    if done.returncode != 0:
+        lines = done.stderr.strip().splitlines()
+        errors = [line for line in lines if line.startswith("error:")]
+        return (errors or lines or ["git apply failed"])[0]
+    names = _git(clone, "diff", "--cached", "--name-only", "--no-renames").stdout.split()
+    return names or "the patch changes nothing"
+
+
+def _commit(clone: Path, result: dict, issue: int, name: str, email: str) -> str:
+    fix = result.get("fix") or {}
+    rep = result.get("reproduction") or {}
+    after = rep.get("after") or {}
+    tests = result.get("tests") or {}
+    message = "\n".join([
+        pr_title(result, issue), "",
+        fix.get("description") or "A validated fix found by crashfix.", "",
+        f"Validated by crashfix: the crash reproduced {rep.get('crashed', 0)}/{rep.get('tries', 0)} times "
+        f"before the patch and {after.get('tries', 0) - after.get('clean', 0)}/{after.get('tries', 0)} "
+        f"after; tests before: {_tests_text(tests.get('before'))}; after: {_tests_text(tests.get('after'))}.", "",
+        f"Fixes #{issue}", ""])
+    env = {**os.environ, "GIT_AUTHOR_NAME": name, "GIT_AUTHOR_EMAIL": email,
+           "GIT_COMMITTER_NAME": name, "GIT_COMMITTER_EMAIL": email}
+    _git(clone, "-c", "commit.gpgsign=false", "commit", "-q", "--no-verify", "-F", "-", env=env, input=message)
+    return _git(clone, "rev-parse", "HEAD").stdout.strip()

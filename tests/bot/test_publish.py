@@ -1,0 +1,324 @@
+"""Publishing a run: a real branch pushed to a local git server that demands the installation token,
+a draft PR, a check run, re-runs, refusals, diagnoses, dry run. Every GitHub request is recorded
+and checked against GitHub's OpenAPI description (check_requests.py --github-app)."""
+from __future__ import annotations
+
+import logging
+import shutil
+import subprocess
+from pathlib import Path
+
+import pytest
+import responses
+
+from agent.memory import Memory
+from agent.pipeline import Run, RunConfig
+from agent.reports import parse
+from agent.reproduce import Attempt, Reproduction
+from agent.result import write_outputs
+from agent.strategies.base import Candidate
+from agent.testrun import TestOutcome as Outcome
+from agent.validate import Verdict
+from bot import gitpush
+from bot.github import DryRunAPI, GitHubAPI, TokenCache
+from bot.publish import ProgressComment, publish_result
+from bot.repo_config import RepoConfig
+from github_fakes import (FakeGitHub, GitHTTPServer, assert_valid_github_requests, basic_auth,
+                          rsa_private_key)
+from gitrepo import git, make_repo
+
+ROOT = Path(__file__).resolve().parents[2]
+EXAMPLE = ROOT / "examples" / "inventory"
+REPO = "octo-org/stockroom"
+ISSUE = 7
+
+
+@pytest.fixture(scope="module")
+def key() -> str:
+    return rsa_private_key()
+
+
+@pytest.fixture
+def fake(key):
+    fake = FakeGitHub(private_key=key)
+    fake.add_repo(REPO)
+    fake.add_issue(REPO, ISSUE, "stockroom fulfil crashes", (EXAMPLE / "report.txt").read_text(),
+                   labels=("crashfix",))
+    with responses.RequestsMock(assert_all_requests_are_fired=False) as rs:
+        fake.install(rs)
+        yield fake
+
+
+@pytest.fixture
+def upstream(tmp_path) -> Path:
+    """The project on its default branch, as a plain git repository."""
+    src = tmp_path / "upstream"
+    shutil.copytree(EXAMPLE / "repo", src)
+    return make_repo(src, {".gitignore": "__pycache__/\n"}, "stockroom 1.2.0")
+
+
+@pytest.fixture
+def server(tmp_path, fake, upstream):
+    with GitHTTPServer(tmp_path / "git", lambda: fake.tokens) as server:
+        server.bare(REPO, source=upstream)
+        yield server
+
+
+@pytest.fixture
+def api(key, server):
+    return GitHubAPI(4242, key, 1, git_url=server.base, seconds_between_requests=0, seconds_between_writes=0,
+                     token_cache=TokenCache())
+
+
+def checkout(upstream: Path, dest: Path) -> Path:
+    subprocess.run(["git", "clone", "-q", str(upstream), str(dest)], check=True)
+    return dest
+
+
+def make_run(run_dir: Path, status: str = "fixed", diff: str | None = None) -> Run:
+    """A real `Run` (the pipeline's own dataclasses) and its folder written by agent.result."""
+    text = (EXAMPLE / "report.txt").read_text()
+    run = Run(config=RunConfig(repo=str(EXAMPLE / "repo"), report_text=text, out=run_dir,
+                               test_cmd="python -m pytest -q", strategy="templates", sandbox="local"),
+              status=status, report=parse(text), memory=Memory())
+    cmd = "python -m pytest -q tests/test_orders.py::test_unstocked_sku_is_skipped"
+    run.reproduction = Reproduction(command=cmd, how="failing test", tries=3, crashed=3, attempts=[
+        Attempt("failing test", cmd, True, 1, "E  AttributeError: 'NoneType' object has no attribute 'quantity'")])
+    run.tests_before = Outcome("python -m pytest -q", 1, "", passed={f"t{i}" for i in range(10)},
+                                   failed={"tests/test_orders.py::test_unstocked_sku_is_skipped"})
+    run.memory.add("frame", "fulfil at src/stockroom/orders.py:22: available = min(wanted, item.quantity)",
+                   "src/stockroom/orders.py:22")
+    run.memory.add("debugger", "at src/stockroom/orders.py:22: item = None, wanted = 1", "pdb")
+    run.memory.add("history", "line 22 of src/stockroom/orders.py last changed by 1a2b3c4 (Bob, 2025-03-02): "
+                   "ship partial orders", "git log -L")
+    wrong = Verdict(Candidate("--- a/x\n+++ b/x\n", "guard None (item): return None", "none_guard",
+                              files=("src/stockroom/orders.py",)), reason="crash still happens", tries=3)
+    run.verdicts = [wrong]
+    if status == "fixed":
+        diff = diff or (EXAMPLE / "fix.diff").read_text()
+        files = tuple(sorted({line[6:] for line in diff.splitlines() if line.startswith("+++ b/")}))
+        run.best = Verdict(Candidate(diff, "guard None (item): skip the iteration when item is None in fulfil "
+                                     "(src/stockroom/orders.py:22)", "none_guard", 92.4, files),
+                           validated=True, reason="crash gone and no passing test broke", applied=True,
+                           clean_runs=3, tries=3, log=["$ " + cmd + "  # exit 0", "1 passed"],
+                           tests={"passed": 11, "failed": 0, "skipped": 0, "exit_code": 0, "timed_out": False})
+        run.verdicts.append(run.best)
+    elif status == "not_fixed":
+        run.error = None
+    write_outputs(run)
+    return run
+
+
+@pytest.fixture
+def argv(monkeypatch):
+    """Every subprocess.run call: (argv, env)."""
+    calls: list[tuple[list[str], dict | None]] = []
+    real = subprocess.run
+
+    def record(args, *a, **kw):
+        calls.append((list(args), kw.get("env")))
+        return real(args, *a, **kw)
+
+    monkeypatch.setattr(subprocess, "run", record)
+    return calls
+
+
+def bare_git(server, *args) -> str:
+    return git(server.root / f"{REPO}.git", *args)
+
+
+def test_a_fixed_run_becomes_a_pushed_branch_a_draft_pr_and_a_check_run(
+        fake, server, api, upstream, tmp_path, argv, caplog):
+    caplog.set_level(logging.DEBUG)
+    run = make_run(tmp_path / "run")
+    clone = checkout(upstream, tmp_path / "clone")
+    progress = ProgressComment(api, REPO, ISSUE)
+    for stage in ("parsed", "reproducing", "investigating", "validating"):
+        progress.update(stage, f"{stage} detail")
+
+    out = publish_result(api, REPO, ISSUE, tmp_path / "run", run, clone, RepoConfig(), progress=progress)
+
+    assert out["reason"] is None and out["updated"] is False
+    pr = fake.pulls[(REPO, out["pr"])]
+    assert out["url"] == pr["html_url"] and pr["draft"] is True
+    assert pr["head"]["ref"] == "crashfix/issue-7" and pr["base"]["ref"] == "main"
+    assert pr["title"] == "Fix AttributeError in fulfil (#7)"
+    body = pr["body"]
+    assert "Fixes #7" in body
+    for part in ("### Root cause", "`AttributeError: 'NoneType' object has no attribute 'quantity'` in `fulfil`",
+                 "### Evidence", "fulfil at src/stockroom/orders.py:22", "item = None",
+                 "last changed by 1a2b3c4", "### Validation", "reproduced 3/3", "clean 3/3",
+                 "10 passed, 1 failed", "11 passed, 0 failed", "### Cost", "$0.00", "`/crashfix retry`",
+                 "`/crashfix revise <feedback>`", "crash still happens", "never merges"):
+        assert part in body, part
+
+    # the branch on the server: one commit on top of main, by the bot, holding the patch
+    sha = bare_git(server, "rev-parse", "refs/heads/crashfix/issue-7").strip()
+    assert sha == out["sha"]
+    assert bare_git(server, "rev-parse", f"{sha}^").strip() == git(upstream, "rev-parse", "HEAD").strip()
+    author = bare_git(server, "log", "-1", "--format=%an <%ae>|%cn", sha).strip()
+    assert author == "crashfix[bot] <987654+crashfix[bot]@users.noreply.github.com>|crashfix[bot]"
+    assert "Fixes #7" in bare_git(server, "log", "-1", "--format=%B", sha)
+    assert "if item is None:" in bare_git(server, "show", f"{sha}:src/stockroom/orders.py")
+    assert bare_git(server, "rev-parse", "refs/heads/main").strip() == git(upstream, "rev-parse", "HEAD").strip()
+    # the git server refused nothing: the token went in the header, and only there
+    assert server.seen and all(ok for _, _, ok in server.seen)
+
+    check = fake.check_runs[-1]
+    assert check["head_sha"] == sha and check["name"] == "crashfix" and check["conclusion"] == "success"
+    assert "Reproduction (before the patch)" in check["output"]["text"]
+    assert "1 passed" in check["output"]["text"] and "reproduced 3/3" in check["output"]["summary"]
+
+    comment = fake.comments[progress.comment_id]
+    assert comment["edits"] == 4 and "- [x] Validate candidate patches: validating detail" in comment["body"]
+    assert f"- [x] Open a pull request or post a diagnosis: opened {pr['html_url']}" in comment["body"]
+    assert len([c for c in fake.calls("POST", r"/comments$")]) == 1            # one comment, edited in place
+
+    token = fake.tokens[0]
+    assert token not in (clone / ".git" / "config").read_text()
+    assert token not in (server.root / f"{REPO}.git" / "config").read_text()
+    assert all(token not in " ".join(args) for args, _ in argv)
+    pushes = [(args, env) for args, env in argv if "push" in args]
+    assert len(pushes) == 1
+    args, env = pushes[0]
+    assert env["GIT_CONFIG_COUNT"] == "1" and env["GIT_CONFIG_KEY_0"] == "http.extraHeader"
+    assert env["GIT_CONFIG_VALUE_0"] == "Authorization: " + basic_auth(token)
+    assert env["GIT_TERMINAL_PROMPT"] == "0"
+    assert token not in caplog.text
+    assert_valid_github_requests(fake.recorded, tmp_path, "--github-app")
+
+
+def test_a_rerun_force_pushes_and_updates_the_same_pr(fake, server, api, upstream, tmp_path):
+    run = make_run(tmp_path / "run")
+    first = publish_result(api, REPO, ISSUE, tmp_path / "run", run, checkout(upstream, tmp_path / "c1"),
+                           RepoConfig())
+    again_diff = (EXAMPLE / "fix.diff").read_text().replace("            continue\n",
+                                                             "            continue  # not stocked\n")
+    run2 = make_run(tmp_path / "run2", diff=again_diff)
+    second = publish_result(api, REPO, ISSUE, tmp_path / "run2", run2, checkout(upstream, tmp_path / "c2"),
+                            RepoConfig())
+    assert second["pr"] == first["pr"] and second["updated"] is True
+    assert len(fake.pulls) == 1 and len(fake.calls("POST", r"/pulls$")) == 1
+    assert len(fake.calls("PATCH", rf"/pulls/{first['pr']}$")) == 1
+    assert second["sha"] != first["sha"]
+    sha = bare_git(server, "rev-parse", "refs/heads/crashfix/issue-7").strip()
+    assert sha == second["sha"]                                  # force-pushed over the first commit
+    assert "# not stocked" in bare_git(server, "show", f"{sha}:src/stockroom/orders.py")
+    assert [c["head_sha"] for c in fake.check_runs] == [first["sha"], second["sha"]]
+    assert_valid_github_requests(fake.recorded, tmp_path, "--github-app")
+
+
+def test_publish_clones_for_itself_when_given_no_checkout(fake, server, api, tmp_path):
+    run = make_run(tmp_path / "run")
+    out = publish_result(api, REPO, ISSUE, tmp_path / "run", run, None, RepoConfig())
+    assert out["pr"] and bare_git(server, "rev-parse", "refs/heads/crashfix/issue-7").strip() == out["sha"]
+    assert_valid_github_requests(fake.recorded, tmp_path, "--github-app")
+
+
+@pytest.mark.parametrize("state, locked, reason", [("closed", False, "issue #7 is closed"),
+                                                   ("open", True, "issue #7 is locked")])
+def test_no_pr_for_a_closed_or_locked_issue(state, locked, reason, fake, server, api, upstream, tmp_path):
+    fake.issues[(REPO, ISSUE)].update(state=state, locked=locked)
+    run = make_run(tmp_path / "run")
+    out = publish_result(api, REPO, ISSUE, tmp_path / "run", run, checkout(upstream, tmp_path / "c"), RepoConfig())
+    assert out["pr"] is None and out["reason"] == reason
+    assert fake.writes() == [r for r in fake.recorded if "access_tokens" in r["url"]]   # nothing written
+    assert not server.seen and not fake.pulls
+    assert_valid_github_requests(fake.recorded, tmp_path, "--github-app")
+
+
+def test_no_pr_when_someone_else_is_already_fixing_it(fake, server, api, upstream, tmp_path):
+    fake.add_pull(REPO, 40, "alice/fix-fulfil", body="This closes #7 by skipping unknown SKUs.", author="alice")
+    fake.add_pull(REPO, 41, "bob/unrelated", body="Fixes #70")
+    run = make_run(tmp_path / "run")
+    out = publish_result(api, REPO, ISSUE, tmp_path / "run", run, checkout(upstream, tmp_path / "c"), RepoConfig())
+    assert out["pr"] is None and out["reason"] == "#40 (not crashfix's) already fixes issue #7"
+    assert not server.seen and len(fake.pulls) == 2
+    assert_valid_github_requests(fake.recorded, tmp_path, "--github-app")
+
+
+def test_a_patch_touching_protected_paths_is_not_published(fake, server, api, upstream, tmp_path):
+    diff = ("diff --git a/tests/test_orders.py b/tests/test_orders.py\n--- a/tests/test_orders.py\n"
+            "+++ b/tests/test_orders.py\n@@ -1,1 +1,2 @@\n+# skip it\n"
+            + " " + (EXAMPLE / "repo" / "tests" / "test_orders.py").read_text().splitlines()[0] + "\n")
+    run = make_run(tmp_path / "run", diff=diff)
+    out = publish_result(api, REPO, ISSUE, tmp_path / "run", run, checkout(upstream, tmp_path / "c"), RepoConfig())
+    assert out["pr"] is None and out["reason"] == "patch changes protected paths: tests/test_orders.py"
+    assert "changes protected paths (`tests/test_orders.py`)" in fake.comments[out["comment"]]["body"]
+    assert not server.seen
+    assert_valid_github_requests(fake.recorded, tmp_path, "--github-app")
+
+
+@pytest.mark.parametrize("status, lead", [
+    ("not_fixed", "none of the 1 candidate patch(es) it tried passed validation"),
+    ("not_reproduced", "could not reproduce this crash"),
+])
+def test_a_run_that_did_not_fix_posts_a_diagnosis(status, lead, fake, server, api, upstream, tmp_path):
+    run = make_run(tmp_path / "run", status=status)
+    progress = ProgressComment(api, REPO, ISSUE)
+    progress.update("parsed", "AttributeError in fulfil")
+    out = publish_result(api, REPO, ISSUE, tmp_path / "run", run, checkout(upstream, tmp_path / "c"),
+                         RepoConfig(), progress=progress)
+    assert out["pr"] is None and out["reason"] == f"run ended {status}: no pull request"
+    body = fake.comments[out["comment"]]["body"]
+    assert lead in body
+    assert (tmp_path / "run" / "report.md").read_text().strip() in body          # the report, whole
+    assert "guard None (item): return None: crash still happens" in body       # what was tried
+    assert "`/crashfix retry`" in body
+    assert "- [x] Open a pull request or post a diagnosis: posted the diagnosis below" in \
+        fake.comments[progress.comment_id]["body"]
+    assert not fake.pulls and not fake.check_runs and not server.seen
+    assert_valid_github_requests(fake.recorded, tmp_path, "--github-app")
+
+
+def test_dry_run_sends_nothing_pushes_nothing_and_records_it_all(server, upstream, tmp_path):
+    run = make_run(tmp_path / "run")
+    api = DryRunAPI(None, tmp_path / "dry-run.jsonl")
+    pushes: list[dict] = []
+    with responses.RequestsMock(assert_all_requests_are_fired=False) as rs:    # any request would raise
+        progress = ProgressComment(api, REPO, ISSUE)
+        progress.update("parsed")
+        out = publish_result(api, REPO, ISSUE, tmp_path / "run", run, checkout(upstream, tmp_path / "c"),
+                             RepoConfig(), dry_run_log=pushes, progress=progress)
+        assert len(rs.calls) == 0
+    assert out["pr"] == 2 and out["sha"]
+    assert [a["action"] for a in api.actions] == ["comment", "push", "open_pr", "create_check_run",
+                                                  "edit_comment"]
+    assert api.actions[1]["branch"] == "crashfix/issue-7" and "if item is None" in api.actions[1]["diff"]
+    assert "Fixes #7" in api.actions[2]["body"] and api.actions[2]["draft"] is True
+    assert pushes and pushes[0]["sha"] == out["sha"]
+    assert not server.seen
+    assert len((tmp_path / "dry-run.jsonl").read_text().splitlines()) == 5
+
+
+def test_progress_comment_is_created_once_and_edited_in_place(fake, api, tmp_path):
+    progress = ProgressComment(api, REPO, ISSUE)
+    cid = progress.update("parsed", "AttributeError in fulfil (python)")
+    assert progress.update("parsed", "AttributeError in fulfil (python)") == cid     # unchanged: no edit
+    progress.update("reproducing", "3/3")
+    body = fake.comments[cid]["body"]
+    assert "- [x] Parse the crash report: AttributeError in fulfil (python)" in body
+    assert "- [ ] Reproduce the crash in a sandbox ⏳: 3/3" in body
+    assert "- [ ] Validate candidate patches\n" in body
+    progress.update("error", "sandbox died")
+    body = fake.comments[cid]["body"]
+    assert "- [ ] Reproduce the crash in a sandbox ❌: sandbox died" in body and "stopped" in body
+    with pytest.raises(ValueError):
+        progress.update("merging")
+    assert len(fake.calls("POST", r"/comments$")) == 1 and fake.comments[cid]["edits"] == 2
+    assert_valid_github_requests(fake.recorded, tmp_path, "--github-app")
+
+
+def test_a_wrong_token_is_refused_and_never_printed(server, upstream, tmp_path, caplog):
+    caplog.set_level(logging.DEBUG)
+    clone = checkout(upstream, tmp_path / "c")
+    git(clone, "checkout", "-q", "-b", "crashfix/issue-7")
+    with pytest.raises(gitpush.PushError) as info:
+        gitpush.push(clone, server.url(REPO), "crashfix/issue-7", "ghs_wrongtoken123")
+    text = str(info.value)
+    assert "ghs_wrongtoken123" not in text and basic_auth("ghs_wrongtoken123")[6:] not in text
+    assert "ghs_wrongtoken123" not in caplog.text
+    assert server.seen and not any(ok for _, _, ok in server.seen)
+    with pytest.raises(gitpush.PushError, match="without credentials"):
+        gitpush.push(clone, server.url(REPO).replace("http://", "http://x:ghs_t@"), "b", "ghs_t")
+    assert gitpush.redact("a ghs_x b " + basic_auth("ghs_x")[6:], "ghs_x") == "a *** b ***"
