@@ -211,7 +211,7 @@ def pr_body(result: dict, issue: int, report_md: str, *, draft: bool = True) -> 
     fix = result.get("fix") or {}
     root = _section(report_md, "Root cause") or fix.get("description") or "(not recorded)"
     lines = [f"<!-- crashfix:pr issue={issue} -->", f"Fixes #{issue}", "",
-             f"crashfix reproduced the crash reported in #{issue}, wrote the patch below and validated it "
+             f"crashfix reproduced the crash reported in #{issue}, wrote this patch and validated it "
              f"in a sandbox. {'It is a draft: ' if draft else ''}review it before merging; crashfix never "
              "merges anything.", "", "### Root cause", "", root, "", "### Evidence", ""]
     lines += _evidence(result, report_md)
@@ -247,6 +247,9 @@ def _lead(result: dict) -> str:
     tried = len(result.get("candidates") or [])
     if status == "not_reproduced":
         return "crashfix could not reproduce this crash, so it opened no pull request. What it tried:"
+    if status == "not_fixed" and tried == 0:
+        return ("crashfix reproduced this crash but found no candidate patch to try, so it opened no pull "
+                "request. Its diagnosis:")
     if status == "not_fixed":
         return (f"crashfix reproduced this crash but none of the {tried} candidate patch(es) it tried passed "
                 "validation, so it opened no pull request. Its diagnosis:")
@@ -336,9 +339,11 @@ def publish_result(api, repo: str, issue: int, run_dir: Path, run: Any, clone_di
     branch = BRANCH.format(number=issue)
     mine = api.find_open_pr(repo, branch)
     lister = getattr(api, "list_open_prs", None)
+    bots = {DEFAULT_AUTHOR[0], getattr(api, "bot_login", None)}
     if callable(lister):
         for pr in lister(repo):
-            if pr.get("head_ref") != branch and _closing_ref(pr.get("body") or "", repo, issue):
+            if pr.get("head_ref") != branch and pr.get("author") not in bots \
+                    and _closing_ref(pr.get("body") or "", repo, issue):
                 return {**out, "reason": f"#{pr['number']} (not crashfix's) already fixes issue #{issue}"}
 
     diff = _diff(run, run_dir, result)

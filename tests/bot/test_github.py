@@ -13,7 +13,8 @@ import pytest
 import responses
 
 from bot.github import DryRunAPI, GitHubAPI, TokenCache, default_retry, installation_api
-from github_fakes import FakeGitHub, FakeGitHubServer, assert_valid_github_requests, rsa_private_key
+from github_fakes import (GITHUB_SHARED, FakeGitHub, FakeGitHubServer, assert_valid_github_requests,
+                          rsa_private_key, sign, webhook_headers)
 
 REPO = "octo-org/hello-world"
 APP_ID = 4242
@@ -247,3 +248,13 @@ def test_installation_api_from_settings(key, tmp_path):
     upper = SimpleNamespace(APP_ID=APP_ID, PRIVATE_KEY=key, GITHUB_API_URL="https://api.github.com",
                             DATA_DIR=tmp_path)
     assert isinstance(installation_api(upper, 6), GitHubAPI)
+
+
+def test_webhook_signing_helper_matches_githubs_recipe():
+    import hashlib
+    import hmac
+    body = (GITHUB_SHARED / "webhooks" / "issues.labeled.json").read_bytes()
+    headers = webhook_headers("issues", body, "s3cret")
+    assert headers["X-Hub-Signature-256"] == "sha256=" + hmac.new(b"s3cret", body, hashlib.sha256).hexdigest()
+    assert sign("s3cret", body) == headers["X-Hub-Signature-256"] and headers["X-GitHub-Event"] == "issues"
+    assert "X-Hub-Signature-256" not in webhook_headers("issues", body, None)

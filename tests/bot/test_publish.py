@@ -185,6 +185,20 @@ def test_a_fixed_run_becomes_a_pushed_branch_a_draft_pr_and_a_check_run(
     assert env["GIT_CONFIG_VALUE_0"] == "Authorization: " + basic_auth(token)
     assert env["GIT_TERMINAL_PROMPT"] == "0"
     assert token not in caplog.text
+    assert not [r for r in fake.recorded if "merge" in r["url"]]             # never merges
+    assert_valid_github_requests(fake.recorded, tmp_path, "--github-app")
+
+
+def test_a_patch_that_no_longer_applies_is_explained(fake, server, api, upstream, tmp_path):
+    run = make_run(tmp_path / "run")
+    clone = checkout(upstream, tmp_path / "c")
+    orders = clone / "src" / "stockroom" / "orders.py"
+    orders.write_text(orders.read_text().replace("item = inventory.find(sku)", "item = inventory.get(sku)"))
+    git(clone, "commit", "-q", "-am", "someone changed the line meanwhile")
+    out = publish_result(api, REPO, ISSUE, tmp_path / "run", run, clone, RepoConfig())
+    assert out["pr"] is None and out["reason"].startswith("patch does not apply: error: patch failed")
+    assert "no longer applies to the default branch" in fake.comments[out["comment"]]["body"]
+    assert not server.seen and not fake.pulls
     assert_valid_github_requests(fake.recorded, tmp_path, "--github-app")
 
 
