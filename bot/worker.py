@@ -4,7 +4,9 @@
 InstallationAPI, and records the outcome (state, timings, cost, result, error). Only here, at
 the job's edge, are exceptions caught broadly: a failure marks the job failed with its reason and
 comments once on the issue. GitHub's modules (`bot.github`, `bot.repo_config`, `bot.publish`) are
-imported lazily; tests inject fakes.
+imported lazily; tests inject fakes. `publish` is called as
+`publish(api, repo, issue, run_dir, run, checkout, config=, remote_url=, dry_run_log=)`, the
+signature bot.publish.publish_result landed with (the checkout is a clone of the default branch).
 """
 from __future__ import annotations
 
@@ -215,16 +217,24 @@ class Worker:
         raise Stop("cancelled", f"refused: {job.sender} has {level} access",
                    {"refused": True, "permission": level, "replied": earlier is None})
 
-    def _config(self, api, repo: str, issue: int | None, job: Job):
+    def _config(self, api, repo: str, issue: int | None, job: Job, quiet: bool = False):
+        """The repo's .github/crashfix.yml; a broken one fails the job with one comment naming the field."""
         try:
             return self.load_config(api, repo)
         except Exception as exc:
             if type(exc).__name__ != "ConfigError":
                 raise
             field = getattr(exc, "field", None)
-            message = exc.args[0] if exc.args else str(exc)
-            raise RuntimeError(f"invalid .github/crashfix.yml" + (f" ({field})" if field else "")
-                               + f": {message}") from None
+            message = getattr(exc, "message", None) or (exc.args[0] if exc.args else str(exc))
+            if not quiet and issue is not None:
+                try:
+                    from bot.repo_config import config_error_comment
+                    body = config_error_comment(exc)
+                except Exception:  # noqa: BLE001 - a plain message will do
+                    body = f"crashfix cannot use `.github/crashfix.yml`: {message}"
+                self._reply_once(api, job, body)
+            raise Stop("failed", "invalid .github/crashfix.yml" + (f" ({field})" if field else "")
+                       + f": {message}") from None
 
     def _check_pr_limit(self, repo: str, issue: int) -> None:
         existing = self.db.pr_for_issue(repo, issue)
@@ -339,9 +349,9 @@ class Worker:
         config = None
         if job.params.get("trigger") == "label":
             try:
-                config = self._config(api, repo, job.issue, job)
+                config = self._config(api, repo, job.issue, job, quiet=True)
                 trigger = _get(config, "trigger_label", "crashfix")
-            except RuntimeError:
+            except Stop:
                 trigger = "crashfix"                # a broken config is reported below, to a maintainer
             if job.params.get("label") != trigger:
                 raise Stop("cancelled", f"label {job.params.get('label')!r} is not the trigger label")
@@ -366,42 +376,55 @@ class Worker:
             clone(url, checkout, env)
             run = self.pipeline(self._run_config(config, checkout, text, run_dir, job, kind),
                                 self._progress(job))
+            self._check_cancel(job)
+            summary = _run_summary(run, run_dir)
+            if kind in ("fix", "revise"):
+                # the checkout is still the default branch: the pipeline worked on its own copy
+                published = self.publish(api, repo, issue_no, run_dir, run, checkout, config=config,
+                                         remote_url=url, dry_run_log=self._dry_run_log()) or {}
+                summary.update({k: published.get(k) for k in ("pr", "url", "reason", "comment", "updated")
+                                if k in published})
+                if published.get("pr"):
+                    with self.db.tx() as tx:
+                        self.db.upsert_pr(tx, repo, issue_no, published["pr"], published.get("url"),
+                                          f"crashfix/issue-{issue_no}", job.id)
         finally:
             shutil.rmtree(checkout, ignore_errors=True)
-        self._check_cancel(job)
-        summary = _run_summary(run, run_dir)
-        if kind in ("fix", "revise"):
-            published = self.publish(api, repo, issue_no, run_dir, run, url, env) or {}
-            summary.update({"pr": published.get("pr"), "url": published.get("url")})
-            if published.get("pr"):
-                with self.db.tx() as tx:
-                    self.db.upsert_pr(tx, repo, issue_no, published["pr"], published.get("url"),
-                                      f"crashfix/issue-{issue_no}", job.id)
-        elif kind == "explain":
+        if kind == "explain":
             report = (run_dir / "report.md").read_text() if (run_dir / "report.md").exists() else str(run.error)
             api.comment(repo, issue_no, report[:MAX_COMMENT])
         elif kind == "test":
             api.comment(repo, issue_no, _test_comment(run, job.params.get("arg")))
         return summary
 
+    def _dry_run_log(self) -> Path | None:
+        return self.settings.DATA_DIR / "dry-run.jsonl" if self.settings.dry_run else None
+
     def _run_config(self, config, checkout: Path, text: str, run_dir: Path, job: Job, kind: str):
         from agent.pipeline import RunConfig
         patterns = list(_get(config, "protected_paths", []) or [])
+        try:
+            from bot.repo_config import RepoConfig, is_protected
+            repo_protected = (lambda path: is_protected(config, path)) if isinstance(config, RepoConfig) else None
+        except ImportError:
+            repo_protected = None
         budgets = _get(config, "budgets")
         strategies = list(_get(config, "strategies", []) or [])
         strategy = strategies[0] if len(strategies) == 1 and strategies[0] in ("templates", "llm") else "auto"
         extra = {}
-        for name in ("max_seconds", "max_candidates", "tries", "timeout"):
+        for name, field in (("seconds", "max_seconds"), ("max_seconds", "max_seconds"),
+                            ("max_candidates", "max_candidates")):
             value = _get(budgets, name)
             if value is not None:
-                extra[name] = value
+                extra[field] = value
         if kind == "test":
             extra["max_candidates"] = 0           # reproduce and report; no repair
         return RunConfig(repo=str(checkout), report_text=text, out=run_dir,
                          ref=job.params.get("arg") if kind == "test" else None,
                          test_cmd=_get(config, "test_cmd"), setup_cmd=_get(config, "setup_cmd"),
                          image=_get(config, "image"), strategy=strategy, sandbox=self.settings.SANDBOX,
-                         protected=lambda path: any(fnmatch.fnmatch(path, p) for p in patterns), **extra)
+                         protected=repo_protected or (lambda path: any(fnmatch.fnmatch(path, p) for p in patterns)),
+                         **extra)
 
     def _progress(self, job: Job) -> Callable[[str], None]:
         def progress(message: str) -> None:

@@ -97,11 +97,14 @@ class FakePublisher:
         self.calls: list[dict] = []
         self.prs: dict[tuple[str, int], int] = {}
 
-    def __call__(self, api, repo, issue, run_dir, run, clone_url, token_env):
+    def __call__(self, api, repo, issue, run_dir, run, clone_dir, config=None, *, remote_url=None,
+                 dry_run_log=None, **kw):
+        assert (Path(clone_dir) / ".git").exists(), "publish gets a checkout of the default branch"
         opened = (repo, issue) not in self.prs
         number = self.prs.setdefault((repo, issue), 100 + len(self.prs))
         self.calls.append({"repo": repo, "issue": issue, "run_dir": Path(run_dir), "status": run.status,
-                           "clone_url": clone_url, "token_env": token_env, "opened": opened, "pr": number})
+                           "remote_url": remote_url, "config": config, "dry_run_log": dry_run_log,
+                           "opened": opened, "pr": number})
         return {"pr": number, "url": f"https://github.com/{repo}/pull/{number}"}
 
 

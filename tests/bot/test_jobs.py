@@ -68,18 +68,18 @@ def test_a_failing_job_is_marked_failed_with_its_reason_and_comments_once(harnes
 
 
 def test_a_broken_repo_config_is_named_in_the_failure(harness, gh):
-    class ConfigError(Exception):
-        def __init__(self, message, field):
-            super().__init__(message)
-            self.field = field
+    from bot.repo_config import ConfigError
 
     def load(api, repo):
-        raise ConfigError("must be a list of strings", "protected_paths")
+        raise ConfigError("protected_paths: must be a list of strings", "protected_paths")
     harness.worker.load_config = load
     harness.deliver("issue_comment", "issue_comment.created.with-installation", gh.commented("/crashfix fix"))
-    job = harness.jobs(kind="fix")[0]
-    assert job["state"] == "failed" and "protected_paths" in job["error"]
-    assert "crashfix.yml" in harness.api.named("comment")[0][3]
+    harness.deliver("issue_comment", "issue_comment.created.with-installation", gh.commented("/crashfix retry"))
+    jobs = harness.jobs(kind="fix")
+    assert [j["state"] for j in jobs] == ["failed", "failed"] and "protected_paths" in jobs[0]["error"]
+    comments = harness.api.named("comment")
+    assert len(comments) == 1 and "protected_paths" in comments[0][3] and "not valid" in comments[0][3]
+    assert harness.pipeline.configs == []
 
 
 def test_a_failing_clone_fails_the_job(harness, gh):
@@ -228,7 +228,7 @@ def test_end_to_end_fix_with_the_real_pipeline(make_harness, gh, tmp_path):
                                   "labels": [], "pull_request": False}
     seen = {}
 
-    def publish(api, repo, issue, run_dir, run, clone_url, token_env):
+    def publish(api, repo, issue, run_dir, run, clone_dir, config=None, **kw):
         seen.update(status=run.status, diff=run.best.candidate.diff if run.best else None,
                     report=(run_dir / "report.md").read_text())
         return {"pr": 7, "url": f"https://github.com/{repo}/pull/7"}
