@@ -89,6 +89,17 @@ class FakeAPI:
     def token(self):
         return "ghs_faketoken"
 
+    # reads bot.repo_config / bot.publish make
+    def read_file(self, repo, path, ref=None):
+        self._rec("read_file", repo, path)
+        return None
+
+    def default_branch(self, repo):
+        return "main"
+
+    def find_open_pr(self, repo, head_branch):
+        return None
+
 
 class FakePublisher:
     """publish_result stand-in: one PR number per (repo, issue), opened once then updated."""

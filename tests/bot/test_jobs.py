@@ -242,3 +242,24 @@ def test_end_to_end_fix_with_the_real_pipeline(make_harness, gh, tmp_path):
     result = json.loads(job["result"])
     assert result["status"] == "fixed" and result["pr"] == 7 and result["cost"] == 0.0
     assert h.db.pr_for_issue(gh.REPO, 1)["number"] == 7
+
+
+def test_with_the_real_repo_config_and_publish_modules_in_dry_run(make_harness, gh):
+    """No injected config loader or publisher: bot.repo_config and bot.publish as they landed,
+    behind bot.github.DryRunAPI (reads from the fake, writes recorded). A run that did not fix
+    posts the diagnosis comment."""
+    from bot.github import DryRunAPI
+    from bot.worker import _default_load_config, _default_publish
+    h = make_harness()
+    dry = DryRunAPI(read_api=h.api)
+    h.worker.api_factory = lambda installation_id: dry
+    h.worker.load_config, h.worker.publish = _default_load_config, _default_publish
+    h.worker.pipeline = gh.fake_pipeline("not_fixed")
+    h.api.permissions["Codertocat"] = "write"
+    h.deliver("issue_comment", "issue_comment.created.with-installation", gh.commented("/crashfix fix"))
+    job = h.jobs(kind="fix")[0]
+    assert job["state"] == "done", job["error"]
+    actions = [a["action"] for a in dry.actions]
+    assert actions == ["react", "comment"], dry.actions
+    assert "no pull request" in json.loads(job["result"])["reason"]
+    assert h.db.pr_for_issue(gh.REPO, 1) is None
