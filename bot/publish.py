@@ -317,6 +317,8 @@ def publish_result(api, repo: str, issue: int, run_dir: Path, run: Any, clone_di
     Otherwise: a diagnosis comment. ``reason`` says why nothing (or only a comment) was published.
     In dry run (``api.token()`` is None) the push is recorded, not made."""
     run_dir = Path(run_dir)
+    if isinstance(clone_dir, str) and "://" in clone_dir:    # given the clone URL instead of a checkout
+        remote_url, clone_dir = remote_url or clone_dir, None
     config = config if isinstance(config, RepoConfig) else RepoConfig()
     result = load_result(run_dir, run)
     status = getattr(run, "status", None) or result.get("status")

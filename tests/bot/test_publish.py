@@ -226,6 +226,10 @@ def test_publish_clones_for_itself_when_given_no_checkout(fake, server, api, tmp
     run = make_run(tmp_path / "run")
     out = publish_result(api, REPO, ISSUE, tmp_path / "run", run, None, RepoConfig())
     assert out["pr"] and bare_git(server, "rev-parse", "refs/heads/crashfix/issue-7").strip() == out["sha"]
+    # the worker's call today: (…, run, clone URL, git env) instead of (…, run, checkout, config)
+    again = publish_result(api, REPO, ISSUE, tmp_path / "run", run, server.url(REPO), {"GIT_TERMINAL_PROMPT": "0"})
+    assert again["pr"] == out["pr"] and again["updated"] is True
+    assert all(ok for _, _, ok in server.seen)                   # the clones used the token too
     assert_valid_github_requests(fake.recorded, tmp_path, "--github-app")
 
 
