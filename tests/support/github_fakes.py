@@ -362,8 +362,6 @@ class FakeGitHubServer(_Server):
     """`FakeGitHub` over real HTTP, GitHub Enterprise style: ``url`` is http://127.0.0.1:PORT/api/v3."""
 
     def __init__(self, fake: FakeGitHub):
-        outer = self
-
         class Handler(BaseHTTPRequestHandler):
             def log_message(self, *args):
                 pass
@@ -387,7 +385,6 @@ class FakeGitHubServer(_Server):
         super().__init__(Handler)
         self.url = f"http://127.0.0.1:{self.port}/api/v3"
         fake.api_base = self.url
-        _ = outer
 
 
 # -- a git server that demands the token ----------------------------------------------------------
