@@ -326,12 +326,18 @@ def publish_result(api, repo: str, issue: int, run_dir: Path, run: Any, clone_di
     out = {"pr": None, "url": None, "comment": None, "reason": None, "branch": None, "sha": None,
            "updated": False, "status": status}
     info = api.get_issue(repo, issue)
+
+    def refuse(reason: str, tell: bool = True) -> dict:
+        if progress is not None and tell:
+            progress.update("done", f"nothing published: {reason}")
+        return {**out, "reason": reason, "comment": progress.comment_id if progress and tell else None}
+
     if info.get("pull_request"):
-        return {**out, "reason": f"#{issue} is a pull request, not an issue"}
+        return refuse(f"#{issue} is a pull request, not an issue", tell=False)
     if info.get("locked"):
-        return {**out, "reason": f"issue #{issue} is locked"}
+        return refuse(f"issue #{issue} is locked", tell=False)
     if info.get("state", "open") != "open":
-        return {**out, "reason": f"issue #{issue} is closed"}
+        return refuse(f"issue #{issue} is closed")
 
     if status != "fixed":
         cid = _comment(api, repo, issue, diagnosis_body(result, report_md, _lead(result)), progress,
@@ -346,11 +352,11 @@ def publish_result(api, repo: str, issue: int, run_dir: Path, run: Any, clone_di
         for pr in lister(repo):
             if pr.get("head_ref") != branch and pr.get("author") not in bots \
                     and _closing_ref(pr.get("body") or "", repo, issue):
-                return {**out, "reason": f"#{pr['number']} (not crashfix's) already fixes issue #{issue}"}
+                return refuse(f"#{pr['number']} (not crashfix's) already fixes issue #{issue}")
 
     diff = _diff(run, run_dir, result)
     if not diff.strip():
-        return {**out, "reason": "the run is marked fixed but holds no patch"}
+        return refuse("the run is marked fixed but holds no patch")
 
     token = api.token()
     url = remote_url or _git_url(api, repo)

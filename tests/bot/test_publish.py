@@ -249,8 +249,12 @@ def test_no_pr_when_someone_else_is_already_fixing_it(fake, server, api, upstrea
     fake.add_pull(REPO, 40, "alice/fix-fulfil", body="This closes #7 by skipping unknown SKUs.", author="alice")
     fake.add_pull(REPO, 41, "bob/unrelated", body="Fixes #70")
     run = make_run(tmp_path / "run")
-    out = publish_result(api, REPO, ISSUE, tmp_path / "run", run, checkout(upstream, tmp_path / "c"), RepoConfig())
+    progress = ProgressComment(api, REPO, ISSUE)
+    progress.update("validating", "1 of 2 candidates validated")
+    out = publish_result(api, REPO, ISSUE, tmp_path / "run", run, checkout(upstream, tmp_path / "c"), RepoConfig(),
+                         progress=progress)
     assert out["pr"] is None and out["reason"] == "#40 (not crashfix's) already fixes issue #7"
+    assert "nothing published: #40 (not crashfix's) already fixes issue #7" in fake.comments[out["comment"]]["body"]
     assert not server.seen and len(fake.pulls) == 2
     assert_valid_github_requests(fake.recorded, tmp_path, "--github-app")
 
