@@ -397,10 +397,9 @@ class Trajectory:
         self.memory = Memory([Fact(**f) for f in saved.get("memory", [])])
         self.breakpoints = saved.get("breakpoints", [])
         self.workspace_diff = saved.get("workspace_diff", "")
-        if self.status in ("running", "stopped"):
-            self.status = "running"
         if sb is None:
             return
+        self.status = "running"           # stopped by a budget, an error or a crash: go on
         self.ctx.memory = self.memory
         if self.workspace_diff.strip():
             sb.apply_patch(self.workspace_diff)

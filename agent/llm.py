@@ -150,6 +150,7 @@ class Ledger:
         self.started = clock()
         self.calls: list[CallRecord] = []
         self.notes: list[str] = []
+        self.pending = 0                  # calls under way (reserved by acquire), counted as steps
         self._lock = threading.Lock()
 
     @property
@@ -169,18 +170,48 @@ class Ledger:
             if text not in self.notes:
                 self.notes.append(text)
 
-    def record(self, call: CallRecord) -> None:
+    def record(self, call: CallRecord, *, reserved: bool = False) -> None:
         with self._lock:
             self.calls.append(call)
+            if reserved:
+                self.pending = max(self.pending - 1, 0)
         for parent in self.parents:
-            parent.record(call)
+            parent.record(call, reserved=reserved)
+
+    def acquire(self) -> None:
+        """Check every budget and reserve one step (so parallel trajectories never exceed the step
+        budget; tokens and dollars are known only after a call, so parallel calls may overshoot
+        those by the calls already under way)."""
+        with self._lock:
+            self._check_locked()
+            self.pending += 1
+        try:
+            for i, parent in enumerate(self.parents):
+                parent.acquire()
+        except LimitsExceeded:
+            for parent in self.parents[:i]:
+                parent.release()
+            self.release(parents=False)
+            raise
+
+    def release(self, *, parents: bool = True) -> None:
+        with self._lock:
+            self.pending = max(self.pending - 1, 0)
+        if parents:
+            for parent in self.parents:
+                parent.release()
 
     def check(self) -> None:
         """Raise LimitsExceeded when any budget of this scope or a parent's is spent."""
-        b = self.budget
         with self._lock:
-            steps, tokens = len(self.calls), self.prompt_tokens + self.completion_tokens
-            usd, elapsed = self.usd, self.clock() - self.started
+            self._check_locked()
+        for parent in self.parents:
+            parent.check()
+
+    def _check_locked(self) -> None:
+        b = self.budget
+        steps, tokens = len(self.calls) + self.pending, self.prompt_tokens + self.completion_tokens
+        usd, elapsed = self.usd, self.clock() - self.started
         if b.steps is not None and steps >= b.steps:
             raise LimitsExceeded("steps", f"{self.name} step budget spent: {steps} of {b.steps} model calls")
         if b.tokens is not None and tokens >= b.tokens:
@@ -189,8 +220,6 @@ class Ledger:
             raise LimitsExceeded("usd", f"{self.name} cost budget spent: ${usd:.4f} of ${b.usd:.4f}")
         if b.seconds is not None and elapsed >= b.seconds:
             raise LimitsExceeded("seconds", f"{self.name} time budget spent: {elapsed:.1f} s of {b.seconds:g} s")
-        for parent in self.parents:
-            parent.check()
 
     def to_dict(self) -> dict:
         with self._lock:
@@ -240,6 +269,7 @@ class LLM:
         self.ledger = ledger or Ledger()
         self.prices = load_prices() if prices is None else prices
         self.retry, self.sleep = retry or RetryPolicy(), sleep
+        self._tls = threading.local()
         self.client = OpenAI(api_key=self._key, base_url=base_url, timeout=timeout, max_retries=0,
                              http_client=http_client)
         if price_of(model, self.prices) is None:
@@ -258,7 +288,17 @@ class LLM:
              seed: int | None = None, trajectory: int = 0, step: int = 0,
              stop: threading.Event | None = None) -> Reply:
         """One model call (budget checked first, usage recorded after)."""
-        self.ledger.check()
+        self.ledger.acquire()
+        try:
+            return self._chat(messages, tools, temperature, seed, trajectory, step, stop)
+        except BaseException:
+            if not getattr(self._tls, "recorded", False):
+                self.ledger.release()
+            raise
+        finally:
+            self._tls.recorded = False
+
+    def _chat(self, messages, tools, temperature, seed, trajectory, step, stop) -> Reply:
         kwargs: dict[str, Any] = {"model": self.model, "messages": messages}
         if tools:
             kwargs["tools"] = tools
@@ -279,7 +319,8 @@ class LLM:
             self.ledger.note("the endpoint reported no token usage for some calls: counted as 0")
         record = CallRecord(trajectory, step, self.model, pt, ct, round(self.cost(pt, ct), 8),
                             round(seconds, 3), attempts, choice.finish_reason)
-        self.ledger.record(record)
+        self.ledger.record(record, reserved=True)
+        self._tls.recorded = True
         msg = choice.message
         calls = [ToolCall(tc.id or f"call_{step}_{i}", tc.function.name or "", tc.function.arguments or "")
                  for i, tc in enumerate(msg.tool_calls or []) if getattr(tc, "function", None)]

@@ -155,7 +155,8 @@ class ScriptedServer:
         return self.model.requests
 
     def start(self) -> "ScriptedServer":
-        self.thread = threading.Thread(target=self.httpd.serve_forever, name="scripted-model", daemon=True)
+        self.thread = threading.Thread(target=self.httpd.serve_forever, kwargs={"poll_interval": 0.05},
+                                       name="scripted-model", daemon=True)
         self.thread.start()
         return self
 
