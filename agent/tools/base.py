@@ -152,7 +152,8 @@ class Toolbox:
         except Exception as exc:  # noqa: BLE001 -- the tool dispatcher is an edge: report, go on
             log.exception("tool %s failed", name)
             return Observation(name, f"{name} failed: {type(exc).__name__}: {exc}", False)
-        return Observation(obs.tool, ctx.cut(obs.text), obs.ok)
+        # tools cut their own long parts; this is the backstop (with room for their headers)
+        return Observation(obs.tool, ctx.cut(obs.text, ctx.max_output + 1000), obs.ok)
 
 
 def rel_path(ctx: ToolContext, path: str) -> str:
