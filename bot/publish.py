@@ -287,6 +287,10 @@ def _record_dry_push(api, dry_run_log, repo: str, **fields) -> None:
     record = getattr(api, "record", None)
     if callable(record):
         record("push", repo, **fields)
+        same = getattr(api, "log_path", None)
+        if same is not None and not isinstance(dry_run_log, list) and dry_run_log is not None \
+                and Path(dry_run_log).resolve() == Path(same).resolve():
+            return                                   # DryRunAPI already wrote it to that file
     if dry_run_log is not None:
         if isinstance(dry_run_log, list):
             dry_run_log.append({"action": "push", "repo": repo, **fields})

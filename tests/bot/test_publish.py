@@ -311,6 +311,11 @@ def test_dry_run_sends_nothing_pushes_nothing_and_records_it_all(server, upstrea
     assert pushes and pushes[0]["sha"] == out["sha"]
     assert not server.seen
     assert len((tmp_path / "dry-run.jsonl").read_text().splitlines()) == 5
+    # the worker hands the DryRunAPI's own file as dry_run_log: the push is written once
+    again = publish_result(api, REPO, ISSUE, tmp_path / "run", run, checkout(upstream, tmp_path / "c2"),
+                           RepoConfig(), dry_run_log=tmp_path / "dry-run.jsonl")
+    lines = (tmp_path / "dry-run.jsonl").read_text().splitlines()
+    assert again["sha"] and sum('"action": "push"' in line for line in lines) == 2
 
 
 def test_progress_comment_is_created_once_and_edited_in_place(fake, api, tmp_path):
