@@ -14,7 +14,8 @@ _EXC_RE = re.compile(r"^([A-Za-z_][\w.]*(?:Error|Exception|Exit|Interrupt|Warnin
 _CHAIN = ("During handling of the above exception, another exception occurred:",
           "The above exception was the direct cause of the following exception:")
 _REPEATED = re.compile(r"\[Previous line repeated (\d+) more times?\]")
-_PYTEST_LOC = re.compile(r"^(\S+?\.py):(\d+):(?: in (\S+)| ([A-Za-z_][\w.]*))?\s*$")
+_PYTEST_LOC = re.compile(r"^(\S+?\.py):(\d+):(?: in (\S+)| (assert)\b.*| ([A-Za-z_][\w.]*)(?:: .*)?)?\s*$")
+_PYTEST_FAILED = re.compile(r"^(?:FAILED|ERROR) (\S+?\.py)::(?:\S+::)?([\w\[\]-]+)", re.M)
 _PYTEST_E = re.compile(r"^E\s{1,3}(.*)$")
 _PYTEST_SHORT_FILE = re.compile(r"^(\S+?\.py):(\d+): in (\S+)\s*$")
 _LOG_PREFIX = re.compile(r"^(\d{4}-\d\d-\d\d[T ]\d\d:\d\d:\d\d(?:[,.]\d+)?(?:Z|[+-]\d\d:?\d\d)?\s+"
@@ -269,9 +270,11 @@ def _parse_pytest_long(text: str) -> CrashReport | None:
             func = lm.group(3) or _func_from_code(chunk) or "<unknown>"
             code = next((c[1:].strip() for c in chunk if c.startswith(">")), None)
             frames.append(Frame(function=func, file=lm.group(1), line=int(lm.group(2)), code=code))
-            if lm.group(4) and not exc_type:
-                exc_type = lm.group(4)
             chunk = []
+            ended = lm.group(5) or ("AssertionError" if lm.group(4) else None)
+            if ended:                   # `path:LINE: ExcType` (or `: assert ...`) ends one test's failure
+                exc_type = exc_type or ended
+                break
             continue
         em = _PYTEST_E.match(ln)
         if em:
@@ -293,7 +296,23 @@ def _parse_pytest_long(text: str) -> CrashReport | None:
         exc_type, message = m.group(1), (m.group(2) or "").strip()
     if not message and e_lines:
         message = "\n".join(l for l in e_lines if not _EXC_RE.match(l.strip())).strip()
+    if any(f.function == "<unknown>" for f in frames):
+        frames = _name_from_summary(frames, text)
     return _finish(exc_type, message, frames, {"style": "pytest"})
+
+
+def _name_from_summary(frames: list[Frame], text: str) -> list[Frame]:
+    """pytest's line style names no function: take the test's name from the `FAILED path::test` summary."""
+    failed = _PYTEST_FAILED.findall(text)
+    named = []
+    for f in frames:
+        if f.function == "<unknown>" and f.file:
+            match = next((name.split("[")[0] for path, name in failed
+                          if f.file.endswith(path) or path.endswith(f.file)), None)
+            if match:
+                f = Frame(function=match, file=f.file, line=f.line, code=f.code)
+        named.append(f)
+    return named
 
 
 def looks_like_python(text: str) -> bool:

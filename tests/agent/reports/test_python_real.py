@@ -209,3 +209,15 @@ def test_pytest_failed_assert_in_every_style(tmp_path, style):
     assert rep.type == "AssertionError"
     assert "5 == 4" in rep.message
     assert rep.guilty.function == "test_double" and rep.guilty.line == 6
+
+
+def test_pytest_line_style_takes_the_first_failure_and_names_its_test(tmp_path):
+    (tmp_path / "test_two.py").write_text(
+        "def f(xs):\n    return xs[1:]\n\n\ndef test_a():\n    assert f([1, 2]) == [1, 2]\n\n\n"
+        "def test_b():\n    assert f([3]) == [3]\n")
+    r = subprocess.run([sys.executable, "-m", "pytest", "-q", "-p", "no:cacheprovider", "--tb=line",
+                        "test_two.py"], capture_output=True, text=True, cwd=tmp_path, timeout=120)
+    rep = parse(r.stdout)
+    assert rep is not None, r.stdout
+    assert rep.type == "AssertionError" and "[2] == [1, 2]" in rep.message
+    assert [(f.function, f.line) for f in rep.frames] == [("test_a", 6)]
