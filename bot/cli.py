@@ -56,7 +56,10 @@ def main(argv: list[str] | None = None) -> int:
     serve = sub.add_parser("serve", help="serve the GitHub App webhook receiver")
     serve.add_argument("--host", default="127.0.0.1")
     serve.add_argument("--port", type=int, default=8080)
-    sub.add_parser("worker", help="consume queued jobs")
+    serve.add_argument("--workers", type=int, help="gunicorn worker processes (default 2)")
+    serve.add_argument("--dev", action="store_true", help="Flask's development server instead of gunicorn")
+    worker = sub.add_parser("worker", help="consume queued jobs")
+    worker.add_argument("--workers", type=int, help="jobs run at once by this consumer (default 1)")
 
     args = parser.parse_args(argv)
     logging.basicConfig(level=logging.DEBUG if args.verbose else logging.INFO,
@@ -161,8 +164,7 @@ def cmd_serve(args) -> int:
         return 2
     configure_logging(logging.DEBUG if args.verbose else logging.INFO)
     from bot.app import serve
-    return serve(settings, args.host, args.port, dev=getattr(args, "dev", False),
-                 workers=getattr(args, "workers", None) or 2)
+    return serve(settings, args.host, args.port, dev=args.dev, workers=args.workers or 2)
 
 
 def cmd_worker(args) -> int:
@@ -182,7 +184,7 @@ def cmd_worker(args) -> int:
     worker = Worker(settings, db, queue)
     queue.attach(worker.run, worker.lost_jobs)
     worker.startup()
-    queue.consumer(workers=getattr(args, "workers", None) or 1).run()
+    queue.consumer(workers=args.workers or 1).run()
     return 0
 
 
