@@ -372,16 +372,18 @@ class Worker:
         url = self.clone_url(api, repo)
         env = token_env(api, url)
         checkout = run_dir / "checkout"
+        board = self._progress_comment(api, repo, issue_no) if kind in ("fix", "revise") else None
         try:
             clone(url, checkout, env)
             run = self.pipeline(self._run_config(config, checkout, text, run_dir, job, kind),
-                                self._progress(job))
+                                self._progress(job, board))
             self._check_cancel(job)
             summary = _run_summary(run, run_dir)
             if kind in ("fix", "revise"):
                 # the checkout is still the default branch: the pipeline worked on its own copy
                 published = self.publish(api, repo, issue_no, run_dir, run, checkout, config=config,
-                                         remote_url=url, dry_run_log=self._dry_run_log()) or {}
+                                         remote_url=url, dry_run_log=self._dry_run_log(),
+                                         **({"progress": board} if board is not None else {})) or {}
                 summary.update({k: published.get(k) for k in ("pr", "url", "reason", "comment", "updated")
                                 if k in published})
                 if published.get("pr"):
@@ -426,9 +428,26 @@ class Worker:
                          protected=repo_protected or (lambda path: any(fnmatch.fnmatch(path, p) for p in patterns)),
                          **extra)
 
-    def _progress(self, job: Job) -> Callable[[str], None]:
+    def _progress_comment(self, api, repo: str, issue: int):
+        try:
+            from bot.publish import ProgressComment
+        except ImportError:
+            return None
+        return ProgressComment(api, repo, issue)
+
+    def _progress(self, job: Job, board=None) -> Callable[[str], None]:
+        """Log each pipeline step; move the issue's progress comment when the stage changes."""
+        seen: set[str] = set()
+
         def progress(message: str) -> None:
             log.info("job %s: %s", job.id, message)
+            stage = _stage_of(message)
+            if board is not None and stage and stage not in seen:
+                seen.add(stage)
+                try:
+                    board.update(stage, message if stage == "parsed" else "")
+                except Exception as exc:        # progress is a courtesy: never fail the run on it
+                    log.warning("job %s: progress comment not updated: %s", job.id, exc)
             self._check_cancel(job)
         return progress
 
@@ -442,6 +461,15 @@ class Worker:
         flag = self.db.one("SELECT cancel_requested FROM jobs WHERE id = ?", job.id)
         if flag and flag["cancel_requested"]:
             raise JobCancelled()
+
+
+_STAGES = (("parsed", "parsed"), ("reproduc", "reproducing"), ("pdb", "investigating"),
+           ("history", "investigating"), ("synthesis", "investigating"), ("validating", "validating"))
+
+
+def _stage_of(message: str) -> str | None:
+    """The progress-comment stage a pipeline progress message belongs to."""
+    return next((stage for prefix, stage in _STAGES if message.startswith(prefix)), None)
 
 
 def _issue_text(issue: dict) -> str:

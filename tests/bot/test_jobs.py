@@ -2,6 +2,7 @@
 from __future__ import annotations
 
 import json
+from types import SimpleNamespace
 import os
 import subprocess
 import sys
@@ -260,6 +261,26 @@ def test_with_the_real_repo_config_and_publish_modules_in_dry_run(make_harness, 
     job = h.jobs(kind="fix")[0]
     assert job["state"] == "done", job["error"]
     actions = [a["action"] for a in dry.actions]
-    assert actions == ["react", "comment"], dry.actions
+    # 👀, the progress comment (created at "validating"), the diagnosis, the progress comment ticked done
+    assert actions == ["react", "comment", "comment", "edit_comment"], dry.actions
+    progress, diagnosis, done = dry.actions[1:]
+    assert "crashfix:progress" in progress["body"] and "crashfix:progress" not in diagnosis["body"]
+    assert done["comment_id"] == progress["comment_id"] != diagnosis["comment_id"]
     assert "no pull request" in json.loads(job["result"])["reason"]
     assert h.db.pr_for_issue(gh.REPO, 1) is None
+
+
+def test_pipeline_progress_moves_the_progress_comment_once_per_stage():
+    """The pipeline's progress messages (as agent.pipeline emits them) tick the issue's one comment."""
+    from bot.worker import Worker, _stage_of
+    stages = []
+    board = SimpleNamespace(update=lambda stage, detail="": stages.append(stage))
+    worker = Worker.__new__(Worker)
+    worker._check_cancel = lambda job: None
+    progress = worker._progress(SimpleNamespace(id=1), board)
+    for message in ("parse…", "parsed: python AttributeError: AttributeError in fulfil", "prepare…", "sandbox…",
+                    "tests_before…", "reproduce…", "pdb…", "history…", "synthesis…",
+                    "validating 1/3: guard None", "validating 2/3: guard None"):
+        progress(message)
+    assert stages == ["parsed", "reproducing", "investigating", "validating"]
+    assert _stage_of("sandbox…") is None
