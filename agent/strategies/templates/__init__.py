@@ -22,6 +22,7 @@ from __future__ import annotations
 from ..base import Candidate
 from ..context import RepairContext
 from . import flow, guards, mutations
+from .common import log
 from .engine import Emitter, finalize
 from .locate import Repo, build_scopes
 
@@ -34,7 +35,8 @@ def generate(ctx: RepairContext, *, max_candidates: int = 40) -> list[Candidate]
     repo = Repo(ctx)
     try:
         scopes = build_scopes(ctx, repo)
-    except (RecursionError, ValueError, TypeError, AttributeError, IndexError, KeyError):
+    except (RecursionError, ValueError, TypeError, AttributeError, IndexError, KeyError) as exc:
+        log.debug("templates: no repair scopes for %s: %s: %s", ctx.exc_type, type(exc).__name__, exc)
         return []
     em = Emitter(ctx, repo)
     for scope in scopes:
@@ -45,6 +47,8 @@ def generate(ctx: RepairContext, *, max_candidates: int = 40) -> list[Candidate]
         for family in families:
             try:
                 family(em, scope)
-            except Exception:     # one template failing on odd code must not lose the others
+            except Exception as exc:     # one template failing on odd code must not lose the others
+                log.debug("template family %s failed on %s (%s): %s: %s", family.__module__.rsplit(".", 1)[-1],
+                          scope.path, scope.name, type(exc).__name__, exc)
                 continue
     return finalize(ctx, repo, em.proposals, max_candidates)

@@ -2,12 +2,24 @@
 from __future__ import annotations
 
 import ast
+import logging
 from collections import Counter
 
 from .locate import Scope
 from .source import Edit, SourceFile
 
+log = logging.getLogger("agent.strategies.templates")
+
 LOOPS = (ast.For, ast.While, ast.AsyncFor)
+
+
+def attempt(template, em, scope) -> None:
+    """Run one template; one that raises on odd code is logged and skipped, the others still run."""
+    try:
+        template(em, scope)
+    except Exception as exc:     # noqa: BLE001 -- a template bug must not lose the other candidates
+        log.debug("template %s failed on %s:%s (%s): %s: %s", getattr(template, "__name__", template),
+                  scope.path, scope.line, scope.name, type(exc).__name__, exc)
 FUNCS = (ast.FunctionDef, ast.AsyncFunctionDef, ast.Lambda)
 
 
@@ -174,10 +186,18 @@ def guard_variants(em, scope: Scope, stmt: ast.stmt, cond: str, neg: str | None,
     loop = enclosing_loop(sf, stmt)
     bonus = 0.0
     if loop is not None:
+        # `continue` skips one item of a `for`; in a `while` that walks a cursor (`node = node.next`) the
+        # state does not change, so `continue` spins or crashes again: stop the walk with `break` instead
+        walk = isinstance(loop, ast.While) and _cursor_of(loop, cond)
         e = insert_before(sf, stmt, [f"if {cond}:", "continue"], unit)
         if e:
-            em.add(scope, line, [e], template, f"{what}: skip the iteration when {cond}", evidence + 1.0)
+            em.add(scope, line, [e], template, f"{what}: skip the iteration when {cond}",
+                   evidence + (-1.5 if walk else 1.0))
             bonus = -1.0
+        e = insert_before(sf, stmt, [f"if {cond}:", "break"], unit)
+        if e:
+            em.add(scope, line, [e], template, f"{what}: stop the loop when {cond}",
+                   evidence + (1.5 if walk else -0.5))
     for i, ret in enumerate(return_defaults(scope.func, hint, none_first=none_first)):
         e = insert_before(sf, stmt, [f"if {cond}:", ret], unit)
         if e:
@@ -186,3 +206,14 @@ def guard_variants(em, scope: Scope, stmt: ast.stmt, cond: str, neg: str | None,
         e = wrap(sf, stmt, neg, unit)
         if e:
             em.add(scope, line, [e], template, f"{what}: run the statement only when {neg}", evidence - 1.5)
+
+
+def _cursor_of(loop: ast.While, cond: str) -> bool:
+    """The guarded name is re-assigned in the loop body and read by the loop's own condition."""
+    try:
+        names = {n.id for n in ast.walk(ast.parse(cond, mode="eval")) if isinstance(n, ast.Name)}
+    except SyntaxError:
+        return False
+    stored = {n.id for st in loop.body for n in ast.walk(st) if isinstance(n, ast.Name) and isinstance(n.ctx, ast.Store)}
+    tested = {n.id for n in ast.walk(loop.test) if isinstance(n, ast.Name)}
+    return bool(names & stored & tested)

@@ -7,10 +7,10 @@ import importlib
 import re
 import sys
 
-from .common import FUNCS, LOOPS, enclosing_loop, insert_before, is_generator, return_defaults
+from .common import FUNCS, attempt, LOOPS, enclosing_loop, insert_before, is_generator, return_defaults
 from .locate import Scope
 from .mutations import _int_const, _op_token, plus_minus
-from .source import Edit
+from .source import Edit, header_nodes
 
 TERMINAL = (ast.Return, ast.Raise)
 
@@ -245,6 +245,162 @@ def _shrinking_param(func, rec, params):
     return None
 
 
+# ------------------------------------------------------------------------------------ decorators
+def _def_name(node) -> str | None:
+    if isinstance(node, ast.Call):
+        node = node.func
+    return node.id if isinstance(node, ast.Name) else node.attr if isinstance(node, ast.Attribute) else None
+
+
+def _nested_defs(func) -> dict:
+    return {n.name: n for n in func.body if isinstance(n, (ast.FunctionDef, ast.AsyncFunctionDef))}
+
+
+def _returned_def(func):
+    """The nested function `func` returns (`def deco(fn): def wrapper(...): ...; return wrapper`)."""
+    inner = _nested_defs(func)
+    for r in _own_nodes(func):
+        if isinstance(r, ast.Return) and isinstance(r.value, ast.Name) and r.value.id in inner:
+            return inner[r.value.id]
+    return None
+
+
+def _append_return(em, scope: Scope, func, value: str, what: str, evidence: float) -> None:
+    sf = scope.sf
+    last = func.body[-1]
+    indent = sf.indent_of(func.body[0].lineno)
+    pos = sf.line_start(last.end_lineno) + len(sf.line_text(last.end_lineno))
+    nl = "" if sf.text[:pos].endswith("\n") else "\n"
+    em.add(scope, last.end_lineno, [Edit(pos, pos, f"{nl}{indent}return {value}\n")], "decorator_return",
+           what, evidence)
+
+
+def decorator_return(em, scope: Scope) -> None:
+    """A decorator that forgets a `return` turns the functions it decorates into None.
+
+    `def register(fn): REGISTRY[...] = fn` (no `return fn`) binds every decorated name to None, so calling
+    one raises "'NoneType' object is not callable" far from the decorator; a wrapper that calls the wrapped
+    function without returning its result makes every call return None. The fix is in the decorator."""
+    ctx, sf = em.ctx, scope.sf
+    if em.repo is None or scope.stmt is None or "NoneType" not in ctx.message:
+        return
+    not_callable = "not callable" in ctx.message
+    calls = [n for n in header_nodes(scope.stmt) if isinstance(n, ast.Call)]
+    names: list[str] = []
+    for c in calls:
+        name = _def_name(c.func)
+        if name and name not in names:
+            names.append(name)
+    seen: set = set()
+    for name in names[:6]:
+        for dsf, fdef in em.repo.definitions(name, sf.text):
+            for dec in fdef.decorator_list:
+                dname = _def_name(dec)
+                if not dname or dname in ("staticmethod", "classmethod", "property", "wraps", "dataclass"):
+                    continue
+                for psf, deco in em.repo.definitions(dname, dsf.text, limit=2):
+                    if (psf.path, deco.lineno) in seen or is_generator(deco):
+                        continue
+                    seen.add((psf.path, deco.lineno))
+                    weight = scope.line_weight
+                    proper = deco
+                    if isinstance(dec, ast.Call):
+                        # a decorator factory: the decorator is the nested function it returns
+                        proper = _returned_def(deco)
+                        inner = _nested_defs(deco)
+                        if proper is None:
+                            if len(inner) == 1 and _falls_through(deco.body):
+                                target = Scope(psf, deco, None, 0, "callee", weight, weight)
+                                only = next(iter(inner))
+                                _append_return(em, target, deco, only,
+                                               f"decorator factory {dname}() returns its decorator {only}", 4.0 if not_callable else 0.0)
+                            continue
+                    params = [a.arg for a in proper.args.posonlyargs + proper.args.args]
+                    if not params:
+                        continue
+                    fn = params[0]
+                    target = Scope(psf, proper, None, 0, "callee", weight, weight)
+                    valued = [r for r in _own_nodes(proper) if isinstance(r, ast.Return) and r.value is not None]
+                    if not valued and _falls_through(proper.body):
+                        wrappers = [w for w in _nested_defs(proper).values()
+                                    if any(isinstance(n, ast.Name) and n.id == fn for n in ast.walk(w))]
+                        for i, value in enumerate([w.name for w in wrappers][:1] + [fn]):
+                            _append_return(em, target, proper, value,
+                                           f"decorator {dname} returns {value}",
+                                           (4.0 if not_callable else 0.0) - 0.8 * i)
+                        continue
+                    wrapper = _returned_def(proper)
+                    if wrapper is None or not_callable:
+                        continue
+                    # the wrapper calls the wrapped function but drops its result
+                    for st in wrapper.body:
+                        if isinstance(st, ast.Expr) and isinstance(st.value, ast.Call) and \
+                                isinstance(st.value.func, ast.Name) and st.value.func.id == fn:
+                            if any(isinstance(r, ast.Return) and r.value is not None for r in _own_nodes(wrapper)):
+                                break
+                            wscope = Scope(psf, wrapper, None, 0, "callee", weight, weight)
+                            s0, _ = psf.span(st)
+                            if st is wrapper.body[-1]:
+                                em.add(wscope, st.lineno, [Edit(s0, s0, "return ")], "decorator_return",
+                                       f"wrapper of decorator {dname} returns the result of {fn}()", 4.0)
+                            else:
+                                last = wrapper.body[-1]
+                                indent = psf.indent_of(st.lineno)
+                                pos = psf.line_start(last.end_lineno) + len(psf.line_text(last.end_lineno))
+                                em.add(wscope, st.lineno, [Edit(s0, s0, "result = "),
+                                                           Edit(pos, pos, f"{indent}return result\n")],
+                                       "decorator_return",
+                                       f"wrapper of decorator {dname} returns the result of {fn}()", 3.0)
+                            break
+
+
+# ----------------------------------------------------------------------------- strings are iterable
+ITERABLE_ABCS = {"Iterable", "Sequence", "Collection", "Container", "Reversible", "Iterator"}
+
+
+def str_is_iterable(em, scope: Scope) -> None:
+    """Recursion over nested containers that treats every iterable as a container never ends on a str:
+    iterating "a" yields "a" again. Exclude str/bytes where the code tests for an iterable."""
+    func, sf = scope.func, scope.sf
+    if func is None or not _calls_itself(func):
+        return
+    for n in _own_nodes(func):
+        if not isinstance(n, ast.Call) or not isinstance(n.func, ast.Name) or len(n.args) != 2:
+            continue
+        subject, kind = n.args
+        if n.func.id == "isinstance":
+            kinds = [_def_name(k) for k in (kind.elts if isinstance(kind, ast.Tuple) else [kind])]
+            if not any(k in ITERABLE_ABCS for k in kinds) or any(k in ("str", "bytes") for k in kinds):
+                continue
+        elif n.func.id == "hasattr":
+            if not (isinstance(kind, ast.Constant) and kind.value in ("__iter__", "__getitem__")):
+                continue
+        else:
+            continue
+        subj = sf.src(subject)
+        p = sf.parent(n)
+        if isinstance(p, ast.UnaryOp) and isinstance(p.op, ast.Not):
+            node, new = p, f"({sf.src(p)} or isinstance({subj}, (str, bytes)))"
+            # the base case already excludes another type (`or isinstance(x, Mapping)`): extend that tuple
+            q = sf.parent(p)
+            if isinstance(q, ast.BoolOp) and isinstance(q.op, ast.Or):
+                for other in q.values:
+                    if isinstance(other, ast.Call) and isinstance(other.func, ast.Name) and \
+                            other.func.id == "isinstance" and len(other.args) == 2 and \
+                            sf.src(other.args[0]) == subj:
+                        k = other.args[1]
+                        ks, ke = sf.span(k)
+                        inner = sf.src(k)[1:-1].rstrip().rstrip(",") if isinstance(k, ast.Tuple) and \
+                            sf.src(k).startswith("(") else sf.src(k)
+                        em.add(scope, other.lineno, [Edit(ks, ke, f"({inner}, str, bytes)")], "recursion_base",
+                               f"strings are iterable: the base case also takes str/bytes", 5.0)
+        else:
+            node, new = n, f"({sf.src(n)} and not isinstance({subj}, (str, bytes)))"
+        s, e = sf.span(node)
+        em.add(scope, node.lineno, [Edit(s, e, new)], "recursion_base",
+               f"strings are iterable: {subj} as a str/bytes is a leaf", 4.5)
+
+
 # ------------------------------------------------------------------------------------ exception types
 def _exc_class(exc: str):
     """The exception class for a builtin or standard-library exception name, else None."""
@@ -426,12 +582,15 @@ def init_var(em, scope: Scope) -> None:
 
 def run(em, scope: Scope) -> None:
     exc = em.ctx.exc_type.rsplit(".", 1)[-1]
-    missing_return(em, scope)
-    return_in_loop(em, scope)
+    attempt(missing_return, em, scope)
+    attempt(return_in_loop, em, scope)
     if exc == "UnboundLocalError":
-        init_var(em, scope)
+        attempt(init_var, em, scope)
     if exc == "RecursionError" or scope.kind == "callee":
-        recursion_base(em, scope)
+        attempt(recursion_base, em, scope)
+    if exc == "RecursionError":
+        attempt(str_is_iterable, em, scope)
     if scope.kind in ("crash", "frame"):
-        widen_except(em, scope)
-        catch(em, scope)
+        attempt(decorator_return, em, scope)
+        attempt(widen_except, em, scope)
+        attempt(catch, em, scope)

@@ -5,7 +5,7 @@ import ast
 import difflib
 import re
 
-from .common import guard_variants
+from .common import attempt, guard_variants
 from .locate import Scope
 from .source import Edit, header_nodes, paren
 
@@ -136,7 +136,12 @@ def none_guard(em, scope: Scope) -> None:
         elif isinstance(n, (ast.For, ast.AsyncFor, ast.comprehension)) and "iterable" in msg:
             suspects.append((n.iter, 4.0, "[]"))
         elif isinstance(n, ast.Call) and "not callable" in msg:
-            suspects.append((n.func, 3.0, None))
+            # a module-level function name that is None was rebound (a decorator without `return`):
+            # guarding the call hides that
+            defined = isinstance(n.func, ast.Name) and any(
+                isinstance(st, (ast.FunctionDef, ast.AsyncFunctionDef, ast.ClassDef)) and st.name == n.func.id
+                for st in sf.tree.body)
+            suspects.append((n.func, -3.0 if defined else 3.0, None))
         elif isinstance(n, ast.Call) and isinstance(n.func, ast.Name) and n.func.id in ITER_CALLS and n.args \
                 and ("len()" in msg or "iterable" in msg):
             suspects.append((n.args[0], 4.0, "[]"))
@@ -334,20 +339,146 @@ def index_guard(em, scope: Scope) -> None:
             continue
         what = f"index {idx} out of range for {obj}"
         ev = 0.0
+        # indexing a str yields a str: the neutral value past its end is ""
+        elem = '""' if re.search(r"\bstring index\b", ctx.message) else None
         if isinstance(n.slice, ast.Constant) and isinstance(n.slice.value, int) or (
                 isinstance(n.slice, ast.UnaryOp) and isinstance(n.slice.operand, ast.Constant)):
             val = n.slice.value if isinstance(n.slice, ast.Constant) else -n.slice.operand.value
             if val in (0, -1):
                 guard_variants(em, scope, stmt, f"not {obj}", obj, "index_guard", f"empty {obj}", ev + 1.0,
-                               line=scope.line)
+                               line=scope.line, hint=elem)
+                _index_default(em, scope, n, obj, elem)
                 continue
             cond, neg = f"len({obj}) <= {abs(val) if val >= 0 else abs(val) - 1}", f"len({obj}) > {val if val >= 0 else abs(val) - 1}"
         else:
             cond, neg = f"{paren(idx, n.slice)} >= len({obj})", f"{paren(idx, n.slice)} < len({obj})"
-        guard_variants(em, scope, stmt, cond, neg, "index_guard", what, ev, line=scope.line)
+        guard_variants(em, scope, stmt, cond, neg, "index_guard", what, ev, line=scope.line, hint=elem)
+        _index_default(em, scope, n, neg, elem)
         s, e = sf.span(n.slice)
         em.add(scope, n.lineno, [Edit(s, e, f"min({idx}, len({obj}) - 1)")], "index_guard",
                f"{what}: clamp the index", ev - 2.5)
+
+
+STR_RESULT = {"strip", "lstrip", "rstrip", "lower", "upper", "title", "casefold", "replace", "format", "capitalize",
+              "zfill", "center", "ljust", "rjust", "removeprefix", "removesuffix", "decode"}
+
+
+def _index_default(em, scope: Scope, sub: ast.Subscript, ok: str, elem: str | None) -> None:
+    """`row[3].strip()` -> `row[3].strip() if len(row) > 3 else ""`: an optional trailing field gets a default.
+
+    The value the statement computes from the subscript is kept when the index exists and replaced by a
+    neutral value of the same type otherwise (short CSV rows, optional path parts, peeking past the end)."""
+    sf, stmt = scope.sf, scope.stmt
+    if not isinstance(stmt, (ast.Assign, ast.AnnAssign, ast.Return)) or stmt.value is None:
+        return
+    root = sub
+    while True:
+        p = sf.parent(root)
+        if p is None or p is stmt or isinstance(p, (ast.stmt, ast.comprehension, ast.Lambda, ast.IfExp)):
+            break
+        if isinstance(p, (ast.BoolOp, ast.Compare, ast.Tuple, ast.List, ast.Dict, ast.Set)):
+            break       # only the value derived from the subscript, not its siblings
+        if isinstance(p, ast.Call) and root is not p.func and not (isinstance(p.func, ast.Name) and
+                                                                   p.func.id in ("int", "float", "str", "Decimal")):
+            break
+        root = p
+    if sf.parent(root) is not stmt and root is not sub:
+        # a nested value: only when the chain reaches the statement's own value
+        if not (isinstance(sf.parent(root), (ast.Tuple, ast.List)) and sf.parent(sf.parent(root)) is stmt):
+            return
+    from .common import kind_of
+    defaults: list[str] = []
+    if isinstance(root, ast.Call) and isinstance(root.func, ast.Attribute) and root.func.attr in STR_RESULT:
+        defaults.append('""')
+    elif root is sub and elem:
+        defaults.append(elem)
+    else:
+        k = kind_of(root)
+        if k and k != "None":
+            defaults.append(k)
+    evidence = 0.5 if defaults else -1.0
+    defaults.append("None")
+    src = sf.src(root)
+    s, e = sf.span(root)
+    body = paren(src, root) if not isinstance(root, (ast.BinOp, ast.UnaryOp)) else f"({src})"
+    for i, d in enumerate(defaults[:2]):
+        em.add(scope, scope.line, [Edit(s, e, f"{body} if {ok} else {d}")], "index_guard",
+               f"index {sf.src(sub.slice)} out of range for {sf.src(sub.value)}: {d} unless {ok}",
+               evidence - 1.2 * i)
+
+
+# ------------------------------------------------------------------------------- None from the caller
+def _none_params(ctx, crash_sf, func) -> list[str]:
+    """Parameters of the crashing function that the evidence says were None at the crash."""
+    params = [a.arg for a in func.args.posonlyargs + func.args.args + func.args.kwonlyargs]
+    out = [p for p in params if ctx.values.get(p, "").strip() == "None"]
+    msg = ctx.message
+    m = re.search(r"'NoneType' object has no attribute '(\w+)'", msg)
+    line = ctx.sites[0].line
+    stmt = crash_sf.statement_at(line, func)
+    if stmt is None:
+        return out
+    for n in header_nodes(stmt):
+        if not (getattr(n, "lineno", 0) <= line <= (getattr(n, "end_lineno", 0) or 0)):
+            continue
+        base = None
+        if m and isinstance(n, ast.Attribute) and n.attr == m.group(1):
+            base = n.value
+        elif isinstance(n, ast.Subscript) and "'NoneType' object is not subscriptable" in msg:
+            base = n.value
+        elif isinstance(n, (ast.For, ast.comprehension)) and "'NoneType' object is not iterable" in msg:
+            base = n.iter
+        if isinstance(base, ast.Name) and base.id in params and base.id not in out:
+            out.append(base.id)
+    if isinstance(stmt, (ast.For, ast.AsyncFor)) and "'NoneType' object is not iterable" in msg \
+            and isinstance(stmt.iter, ast.Name) and stmt.iter.id in params and stmt.iter.id not in out:
+        out.append(stmt.iter.id)
+    return out
+
+
+def none_from_caller(em, scope: Scope) -> None:
+    """A None reached the crashing function through a parameter: guard where the caller passes it.
+
+    `zone = lookup(code); price = price_for(zone, w)` crashes inside price_for on `zone.base`; the caller
+    knows what a missing zone means (`if zone is None: return None`), the callee does not."""
+    ctx, sf = em.ctx, scope.sf
+    if scope.depth != 1 or scope.stmt is None or em.repo is None or not ctx.sites:
+        return
+    if "NoneType" not in ctx.message and not any(v.strip() == "None" for v in ctx.values.values()):
+        return
+    crash = ctx.sites[0]
+    csf = em.repo.source(crash.path)
+    func = csf.function_at(crash.line) if csf is not None else None
+    if func is None or func.name != crash.function:
+        return
+    names = _none_params(ctx, csf, func)
+    if not names:
+        return
+    params = [a.arg for a in func.args.posonlyargs + func.args.args]
+    for call in header_nodes(scope.stmt):
+        if not isinstance(call, ast.Call):
+            continue
+        f = call.func
+        cname = f.id if isinstance(f, ast.Name) else f.attr if isinstance(f, ast.Attribute) else None
+        if cname != func.name and not (func.name == "__init__" and cname and cname[:1].isupper()):
+            continue
+        pos = params
+        if pos and pos[0] in ("self", "cls") and (isinstance(f, ast.Attribute) or func.name == "__init__"):
+            pos = pos[1:]
+        for name in names:
+            arg = None
+            if name in pos and pos.index(name) < len(call.args):
+                arg = call.args[pos.index(name)]
+            for k in call.keywords:
+                if k.arg == name:
+                    arg = k.value
+            if arg is None or isinstance(arg, ast.Starred) or not isinstance(arg, (ast.Name, ast.Attribute)) \
+                    or not _stable(arg):
+                continue
+            src = sf.src(arg)
+            guard_variants(em, scope, scope.stmt, f"{src} is None", f"{src} is not None", "none_guard",
+                           f"guard None ({src}) before passing it to {func.name}()", 3.0, line=scope.line,
+                           none_first=True)
 
 
 # ---------------------------------------------------------------------------------- ZeroDivisionError
@@ -470,19 +601,21 @@ def type_fix(em, scope: Scope) -> None:
 
 
 def run(em, scope: Scope) -> None:
-    if em.ctx.exc_type.rsplit(".", 1)[-1] == "KeyError" and scope.kind in ("crash", "frame"):
-        key_typo(em, scope)
+    exc = em.ctx.exc_type.rsplit(".", 1)[-1]
+    if exc == "KeyError" and scope.kind in ("crash", "frame"):
+        attempt(key_typo, em, scope)
+    if scope.kind == "frame":
+        attempt(none_from_caller, em, scope)
     if scope.kind != "crash":
         return
-    exc = em.ctx.exc_type.rsplit(".", 1)[-1]
-    none_guard(em, scope)
+    attempt(none_guard, em, scope)
     if exc in ("TypeError", "AttributeError"):
-        type_fix(em, scope)
+        attempt(type_fix, em, scope)
     if exc == "KeyError":
-        key_get(em, scope)
+        attempt(key_get, em, scope)
     if exc == "IndexError":
-        index_guard(em, scope)
+        attempt(index_guard, em, scope)
     if exc == "ZeroDivisionError":
-        zero_guard(em, scope)
+        attempt(zero_guard, em, scope)
     if exc in ("ValueError", "StopIteration", "ZeroDivisionError", "StatisticsError", "IndexError"):
-        empty_guard(em, scope)
+        attempt(empty_guard, em, scope)

@@ -6,6 +6,7 @@ import builtins
 import difflib
 import re
 
+from .common import attempt
 from .locate import Scope
 from .source import Edit, header_nodes, paren
 
@@ -336,6 +337,178 @@ def wrong_var(em, scope: Scope) -> None:
             em.add(scope, here, [Edit(s, e, alt)], "wrong_var", f"variable `{n.id}` -> `{alt}`", ev - 1.0)
 
 
+def _class_attrs(sf, func) -> dict[str, str | None]:
+    """Data attributes of the class that holds method `func`: name -> kind guess."""
+    cls = next((a for a in sf.ancestors(func) if isinstance(a, ast.ClassDef)), None)
+    if cls is None:
+        return {}
+    out: dict[str, str | None] = {}
+    methods = {m.name for m in cls.body if isinstance(m, (ast.FunctionDef, ast.AsyncFunctionDef))}
+    for st in cls.body:
+        if isinstance(st, ast.AnnAssign) and isinstance(st.target, ast.Name):
+            ann = ast.unparse(st.annotation)
+            inner = re.fullmatch(r"(?:typing\.)?Optional\[(.+)\]", ann)
+            ann = (inner.group(1) if inner else ann).split("[")[0].split(" | ")[0].rsplit(".", 1)[-1]
+            out[st.target.id] = ann
+        elif isinstance(st, ast.Assign):
+            for t in st.targets:
+                if isinstance(t, ast.Name):
+                    out.setdefault(t.id, _kind_of_value(st.value))
+    for n in ast.walk(cls):
+        if isinstance(n, ast.Attribute) and isinstance(n.ctx, ast.Store) and isinstance(n.value, ast.Name) \
+                and n.value.id == "self":
+            p = sf.parent(n)
+            kind = _kind_of_value(p.value) if isinstance(p, ast.Assign) else None
+            if out.get(n.attr) is None:
+                out[n.attr] = kind
+    return {k: v for k, v in out.items() if k not in methods}
+
+
+def _checked_before(sf, stmt, src: str) -> bool:
+    """An earlier early-exit `if` in the same block tests `src` (`if self.last_run is None: return ...`)."""
+    p = sf.parent(stmt)
+    for field in ("body", "orelse"):
+        block = getattr(p, field, None)
+        if not isinstance(block, list) or not any(b is stmt for b in block):
+            continue
+        for b in block:
+            if b is stmt:
+                return False
+            if isinstance(b, ast.If) and b.body and isinstance(b.body[-1], (ast.Return, ast.Raise, ast.Continue)) \
+                    and any(sf.src(x) == src for x in ast.walk(b.test) if isinstance(x, (ast.Attribute, ast.Name))):
+                return True
+    return False
+
+
+def attr_var(em, scope: Scope) -> None:
+    """`self.created` where `self.last_run` was meant: another data attribute of the same class and type.
+
+    A None check that exits early (`if self.last_run is None: return ...`) followed by code that never
+    reads the checked attribute points at it."""
+    sf, func = scope.sf, scope.func
+    if func is None or not func.args.args or func.args.args[0].arg != "self":
+        return
+    attrs = _class_attrs(sf, func)
+    if len(attrs) < 2:
+        return
+    for st, n in _nodes(scope):
+        if not (isinstance(n, ast.Attribute) and isinstance(n.ctx, ast.Load) and isinstance(n.value, ast.Name)
+                and n.value.id == "self" and n.attr in attrs):
+            continue
+        p = sf.parent(n)
+        if isinstance(p, ast.Call) and p.func is n:
+            continue
+        used = {x.attr for x in header_nodes(st) if isinstance(x, ast.Attribute) and isinstance(x.value, ast.Name)
+                and x.value.id == "self"}
+        k0 = attrs[n.attr]
+        ranked = []
+        for alt, k1 in attrs.items():
+            if alt == n.attr or alt in used:
+                continue
+            ev = 0.0
+            if k0 and k1:
+                ev += 2.0 if k0 == k1 else -3.0
+            if _checked_before(sf, st, f"self.{alt}") and not _checked_before(sf, st, f"self.{n.attr}"):
+                ev += 3.0
+            ev += difflib.SequenceMatcher(None, alt, n.attr).ratio() * 1.5
+            if ev >= 1.0:
+                ranked.append((ev, alt))
+        ranked.sort(reverse=True)
+        _, e = sf.span(n)
+        s = e - len(n.attr)
+        if sf.text[s:e] != n.attr:
+            continue
+        for ev, alt in ranked[:3]:
+            em.add(scope, n.lineno, [Edit(s, e, alt)], "wrong_var", f"attribute `self.{n.attr}` -> `self.{alt}`",
+                   ev - 1.0)
+
+
+def _range_bound(loop) -> ast.AST | None:
+    it = loop.iter
+    if isinstance(it, ast.Call) and isinstance(it.func, ast.Name) and it.func.id == "range" and not it.keywords:
+        if len(it.args) == 1:
+            return it.args[0]
+        if len(it.args) == 2 and _int_const(it.args[0]) == 0:
+            return it.args[1]
+    return None
+
+
+def _dim_sizes(value, depth: int):
+    """The expression giving the length of dimension `depth` of a list built by `value`, if evident."""
+    for _ in range(depth + 1):
+        if value is None:
+            return None
+        size, elt = None, None
+        if isinstance(value, ast.ListComp) and len(value.generators) == 1 and not value.generators[0].ifs:
+            size, elt = _range_bound(value.generators[0]), value.elt
+        elif isinstance(value, ast.BinOp) and isinstance(value.op, ast.Mult):
+            if isinstance(value.left, ast.List) and len(value.left.elts) == 1:
+                size, elt = value.right, value.left.elts[0]
+            elif isinstance(value.right, ast.List) and len(value.right.elts) == 1:
+                size, elt = value.left, value.right.elts[0]
+        if depth == 0:
+            return size
+        depth -= 1
+        value = elt
+    return None
+
+
+def size_mismatch(em, scope: Scope) -> None:
+    """IndexError writing `out[j][i]` with `j in range(cols)` into a list built with `range(rows)`:
+    the allocation (or the loop) uses the other dimension."""
+    sf, func, stmt = scope.sf, scope.func, scope.stmt
+    if scope.kind != "crash" or func is None or stmt is None:
+        return
+    allocs: dict[str, ast.AST] = {}
+    for st in _own_statements(func):
+        if isinstance(st, ast.Assign) and len(st.targets) == 1 and isinstance(st.targets[0], ast.Name) \
+                and st.lineno < stmt.lineno:
+            allocs[st.targets[0].id] = st.value
+    loops: dict[str, ast.AST] = {}
+    for a in sf.ancestors(stmt):
+        if isinstance(a, (ast.For, ast.AsyncFor)) and isinstance(a.target, ast.Name):
+            b = _range_bound(a)
+            if b is not None:
+                loops.setdefault(a.target.id, b)
+    for n in header_nodes(stmt):
+        if not isinstance(n, ast.Subscript) or isinstance(sf.parent(n), ast.Subscript) and sf.parent(n).value is n:
+            continue
+        chain = []
+        base = n
+        while isinstance(base, ast.Subscript):
+            chain.append(base.slice)
+            base = base.value
+        if not isinstance(base, ast.Name) or base.id not in allocs:
+            continue
+        chain.reverse()
+        for depth, idx in enumerate(chain):
+            if not isinstance(idx, ast.Name) or idx.id not in loops:
+                continue
+            bound = loops[idx.id]
+            size = _dim_sizes(allocs[base.id], depth)
+            if size is None or sf.src(size) == sf.src(bound):
+                continue
+            s, e = sf.span(size)
+            em.add(scope, size.lineno, [Edit(s, e, sf.src(bound))], "size_mismatch",
+                   f"dimension {depth} of {base.id} sized by `{sf.src(size)}`, indexed up to `{sf.src(bound)}`", 11.5)
+            bs, be = sf.span(bound)
+            em.add(scope, bound.lineno, [Edit(bs, be, sf.src(size))], "size_mismatch",
+                   f"loop over `{idx.id}` bounded by `{sf.src(size)}`, the size of {base.id}", 5.0)
+
+
+def _own_statements(func) -> list[ast.stmt]:
+    out = []
+    stack = list(func.body)
+    while stack:
+        st = stack.pop()
+        if isinstance(st, (ast.FunctionDef, ast.AsyncFunctionDef, ast.ClassDef)):
+            continue
+        out.append(st)
+        for field in ("body", "orelse", "finalbody", "handlers"):
+            stack.extend(x for x in getattr(st, field, []) or [] if isinstance(x, (ast.stmt, ast.ExceptHandler)))
+    return [s for s in out if isinstance(s, ast.stmt)]
+
+
 def _sibling_names(sf, n) -> set[str]:
     """Names on the other side of the same comparison / operation: replacing with them is degenerate."""
     p = sf.parent(n)
@@ -458,11 +631,9 @@ def swap_args(em, scope: Scope) -> None:
 
 
 def run(em, scope: Scope) -> None:
-    compare_op(em, scope)
-    arith_op(em, scope)
-    off_by_one(em, scope)
-    wrong_var(em, scope)
-    swap_args(em, scope)
-    attr_typo(em, scope)
+    for template in (compare_op, arith_op, off_by_one, wrong_var, attr_var, swap_args, attr_typo):
+        attempt(template, em, scope)
     if em.ctx.exc_type == "TypeError":
-        arity(em, scope)
+        attempt(arity, em, scope)
+    if em.ctx.exc_type.rsplit(".", 1)[-1] == "IndexError":
+        attempt(size_mismatch, em, scope)

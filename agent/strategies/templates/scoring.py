@@ -14,12 +14,12 @@ def relevance(template: str, exc: str, msg: str) -> float:
     empty = bool(re.search(r"empty sequence|iterable argument is empty|pop from empty|empty list|no elements", msg))
     table: dict[str, float]
     if none:
-        table = dict(none_guard=50, missing_return=46, wrong_var=22, widen_except=25, catch=12, compare_op=14,
+        table = dict(none_guard=50, missing_return=46, decorator_return=48, wrong_var=22, widen_except=25, catch=12, compare_op=14,
                      return_in_loop=30, recursion_base=10)
     elif exc in ("KeyError",):
         table = dict(key_get=50, key_typo=47, key_guard=46, wrong_var=26, widen_except=34, catch=24, off_by_one=12)
     elif exc == "IndexError":
-        table = dict(index_guard=46, off_by_one=47, compare_op=36, empty_guard=44 if empty else 30,
+        table = dict(index_guard=46, off_by_one=47, size_mismatch=46, compare_op=36, empty_guard=44 if empty else 30,
                      arith_op=22, wrong_var=22, widen_except=34, catch=22)
     elif exc == "ZeroDivisionError":
         table = dict(zero_guard=50, empty_guard=46, off_by_one=24, wrong_var=20, compare_op=20, arith_op=20,
