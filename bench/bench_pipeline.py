@@ -40,9 +40,9 @@ def main() -> int:
         walls.append(wall)
         cands = json.loads((out / "result.json").read_text())["candidates"]
         overheads += [c["overhead_seconds"] for c in cands]
+        per = ", ".join(f"{c['overhead_seconds']:.2f}" for c in cands)
         print(f"run {i + 1}: {run.status} in {wall:.1f} s; phases {run.timings}; "
-              f"{len(cands)} candidate(s), overhead per candidate "
-              f"{', '.join(f'{c['overhead_seconds']:.2f}' for c in cands)} s")
+              f"{len(cands)} candidate(s), overhead per candidate {per} s")
     print(f"\nwarm run: median {statistics.median(walls):.1f} s (target < 30 s)")
     print(f"validation overhead per candidate: median {statistics.median(overheads):.2f} s, "
           f"max {max(overheads):.2f} s (target < 0.5 s)")
