@@ -45,12 +45,20 @@ class Settings(BaseModel):
     SANDBOX: Literal["docker", "local"] = "docker"
     MAX_JOBS_PER_INSTALLATION: int = 2
     MAX_PRS_PER_REPO_PER_HOUR: int = 5
+    MAX_USD_PER_INSTALLATION_PER_DAY: float = 20.0
     BOT_LOGIN: str | None = None
 
     @field_validator("DATA_DIR", "PRIVATE_KEY_PATH")
     @classmethod
     def _expand(cls, value: Path | None) -> Path | None:
         return value.expanduser() if value is not None else None
+
+    @field_validator("MAX_USD_PER_INSTALLATION_PER_DAY")
+    @classmethod
+    def _not_negative(cls, value: float) -> float:
+        if value < 0:
+            raise ValueError(f"must be 0 or more, got {value}")
+        return value
 
     @field_validator("GITHUB_API_URL")
     @classmethod

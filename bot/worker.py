@@ -367,6 +367,7 @@ class Worker:
         text = _issue_text(issue)
         if kind == "revise":
             text += ("\n\n## Maintainer feedback on the previous patch\n\n" + job.params.get("arg", ""))
+        ledgers = self._installation_budget(api, job, issue_no) if kind != "test" else []
         run_dir = self.settings.runs_dir / str(job.id)
         run_dir.mkdir(parents=True, exist_ok=True)
         url = self.clone_url(api, repo)
@@ -375,8 +376,9 @@ class Worker:
         board = self._progress_comment(api, repo, issue_no) if kind in ("fix", "revise") else None
         try:
             clone(url, checkout, env)
-            run = self.pipeline(self._run_config(config, checkout, text, run_dir, job, kind),
-                                self._progress(job, board))
+            run_config = self._run_config(config, checkout, text, run_dir, job, kind)
+            run_config.llm_ledgers = ledgers
+            run = self.pipeline(run_config, self._progress(job, board))
             self._check_cancel(job)
             summary = _run_summary(run, run_dir)
             if kind in ("fix", "revise"):
@@ -415,7 +417,8 @@ class Worker:
         strategy = strategies[0] if len(strategies) == 1 and strategies[0] in ("templates", "llm") else "auto"
         extra = {}
         for name, field in (("seconds", "max_seconds"), ("max_seconds", "max_seconds"),
-                            ("max_candidates", "max_candidates")):
+                            ("max_candidates", "max_candidates"), ("steps", "max_llm_calls"),
+                            ("tokens", "max_tokens"), ("usd", "max_usd"), ("seconds", "max_llm_seconds")):
             value = _get(budgets, name)
             if value is not None:
                 extra[field] = value
@@ -427,6 +430,24 @@ class Worker:
                          image=_get(config, "image"), strategy=strategy, sandbox=self.settings.SANDBOX,
                          protected=repo_protected or (lambda path: any(fnmatch.fnmatch(path, p) for p in patterns)),
                          **extra)
+
+    def _installation_budget(self, api, job: Job, issue: int) -> list:
+        """The installation's LLM spend over the last day against its cap: refuse the job when it
+        is used up, else a ledger of what remains, charged by the run's model calls."""
+        cap = self.settings.MAX_USD_PER_INSTALLATION_PER_DAY
+        since = (datetime.now(timezone.utc) - timedelta(days=1)).isoformat()
+        row = self.db.one("SELECT COALESCE(SUM(cost), 0) AS usd FROM jobs WHERE installation_id = ? "
+                          "AND id != ? AND finished_at >= ?", job.installation_id, job.id, since)
+        spent = float(row["usd"] if row else 0.0)
+        if spent >= cap:
+            self._reply_once(api, job, f"crashfix has used this installation's LLM budget for the day "
+                                       f"(${spent:.2f} of ${cap:.2f}); try again later.")
+            raise Stop("cancelled", f"installation budget used: ${spent:.2f} of ${cap:.2f} in the last day")
+        try:
+            from agent.llm import Budget, Ledger
+        except ImportError:
+            return []
+        return [Ledger(Budget(usd=cap - spent), name=f"installation {job.installation_id}")]
 
     def _progress_comment(self, api, repo: str, issue: int):
         try:

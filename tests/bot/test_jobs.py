@@ -284,3 +284,25 @@ def test_pipeline_progress_moves_the_progress_comment_once_per_stage():
         progress(message)
     assert stages == ["parsed", "reproducing", "investigating", "validating"]
     assert _stage_of("sandbox…") is None
+
+
+def test_an_installation_over_its_daily_llm_budget_gets_no_run(make_harness, gh):
+    from datetime import datetime, timezone
+    h = make_harness(MAX_USD_PER_INSTALLATION_PER_DAY=1.0)
+    stamp = datetime.now(timezone.utc).isoformat()
+    h.db.execute("INSERT INTO jobs (kind, state, installation_id, repo, issue, created_at, finished_at, cost) "
+                 "VALUES ('fix', 'done', ?, ?, 99, ?, ?, 1.5)", gh.INSTALLATION["id"], gh.REPO, stamp, stamp)
+    h.deliver("issues", "issues.labeled", gh.labeled())
+    job = h.jobs(kind="fix")[-1]
+    assert job["state"] == "cancelled" and "installation budget used: $1.50 of $1.00" in job["error"]
+    assert h.pipeline.configs == []
+    assert [c for c in h.api.named("comment") if "LLM budget" in c[3]]
+
+
+def test_repo_budgets_and_the_installation_remainder_reach_the_run(make_harness, gh):
+    h = make_harness(MAX_USD_PER_INSTALLATION_PER_DAY=3.0)
+    h.repo_config.budgets = {"steps": 7, "tokens": 5000, "usd": 0.5, "seconds": 120}
+    h.deliver("issues", "issues.labeled", gh.labeled())
+    cfg = h.pipeline.configs[0]
+    assert (cfg.max_llm_calls, cfg.max_tokens, cfg.max_usd, cfg.max_llm_seconds, cfg.max_seconds) == (7, 5000, 0.5, 120, 120)
+    assert [ledger.budget.usd for ledger in cfg.llm_ledgers] == [3.0]
