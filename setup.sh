@@ -8,7 +8,7 @@ cd "$(dirname "$0")"
 mode="${1:-install}"
 shift || true
 
-DEBS="docker.io debootstrap git universal-ctags gdb"
+DEBS="docker.io debootstrap git universal-ctags gdb redis-server"
 
 say() { echo "setup: $*" >&2; }
 

@@ -181,11 +181,55 @@ def test_settings_from_a_yaml_or_toml_file_and_the_environment_wins(tmp_path):
         load_settings(env={"CRASHFIX_CONFIG": str(bad)})
 
 
-def test_redis_url_selects_redis_huey(tmp_path):
-    pytest.importorskip("redis")
-    from bot.queue import make_huey
-    s = load_settings(env={}, DATA_DIR=tmp_path, REDIS_URL="redis://localhost:6379/9")
-    assert type(make_huey(s)).__name__ == "RedisHuey"
+@pytest.fixture
+def redis_url(tmp_path):
+    """A real redis-server on a free loopback port, for this test only."""
+    import shutil
+    import socket
+    if not shutil.which("redis-server"):
+        pytest.skip("redis-server is not installed (setup.sh installs it)")
+    with socket.socket() as sock:
+        sock.bind(("127.0.0.1", 0))
+        port = sock.getsockname()[1]
+    proc = subprocess.Popen(["redis-server", "--port", str(port), "--bind", "127.0.0.1", "--save", "",
+                             "--appendonly", "no", "--dir", str(tmp_path)], stdout=subprocess.DEVNULL)
+    import redis
+    client = redis.Redis(port=port)
+    deadline = time.monotonic() + 10
+    while True:
+        try:
+            client.ping()
+            break
+        except redis.ConnectionError:
+            if time.monotonic() > deadline:
+                proc.kill()
+                pytest.fail("redis-server did not answer within 10 s")
+            time.sleep(0.05)
+    yield f"redis://127.0.0.1:{port}/0"
+    proc.terminate()
+    proc.wait(timeout=10)
+
+
+def test_redis_url_selects_redis_huey_and_a_consumer_runs_the_job(make_harness, gh, redis_url):
+    """Workers on many machines share the work through Redis: a real server, a real consumer."""
+    from bot.queue import JobQueue
+    h = make_harness(REDIS_URL=redis_url)
+    queue = JobQueue(h.settings)
+    assert type(queue.huey).__name__ == "RedisHuey"
+    h.app.extensions["crashfix"].queue = queue
+    h.worker.queue = queue
+    queue.attach(h.worker.run, h.worker.lost_jobs)
+    assert h.deliver("issues", "issues.labeled", gh.labeled()).status_code == 202
+    assert h.jobs()[0]["state"] == "queued"
+    consumer = queue.consumer(workers=1, periodic=False, initial_delay=0.05, max_delay=0.1)
+    consumer.start()
+    try:
+        deadline = time.monotonic() + 20
+        while h.jobs()[0]["state"] in ("queued", "running") and time.monotonic() < deadline:
+            time.sleep(0.05)
+    finally:
+        consumer.stop(graceful=True)
+    assert h.jobs()[0]["state"] == "done" and len(h.publish.calls) == 1
 
 
 @pytest.mark.parametrize("command", ["serve", "worker"])
