@@ -713,6 +713,289 @@ CASES = {
             ''',
         },
         failing="tests/test_client.py::test_home", exc="TypeError", n=2),
+    "none_in_while_walk_breaks": dict(
+        files={
+            "fs/__init__.py": "",
+            "fs/tree.py": '''
+                class Node:
+                    def __init__(self, name, parent_id=None):
+                        self.name = name
+                        self.parent_id = parent_id
+
+
+                class Tree:
+                    def __init__(self, nodes):
+                        self.nodes = {n.name: n for n in nodes}
+
+                    def ancestors(self, name):
+                        out = []
+                        node = self.nodes[name]
+                        while node.parent_id:
+                            node = self.nodes.get(node.parent_id)
+                            out.append(node.name)
+                        return out
+            ''',
+            "tests/test_tree.py": '''
+                from fs.tree import Node, Tree
+
+
+                def test_chain():
+                    t = Tree([Node("root"), Node("usr", "root"), Node("bin", "usr")])
+                    assert t.ancestors("bin") == ["usr", "root"]
+
+
+                def test_dangling_parent_stops_the_walk():
+                    t = Tree([Node("usr", "gone"), Node("bin", "usr")])
+                    assert t.ancestors("bin") == ["usr"]
+            ''',
+        },
+        failing="tests/test_tree.py::test_dangling_parent_stops_the_walk", exc="AttributeError", n=2),
+    "optional_trailing_field": dict(
+        files={
+            "logs/__init__.py": "",
+            "logs/entry.py": '''
+                def parse(line):
+                    parts = line.split("|")
+                    level = parts[0].strip().upper()
+                    source = parts[1].strip()
+                    detail = parts[2].strip()
+                    return level, source, detail
+            ''',
+            "tests/test_entry.py": '''
+                from logs.entry import parse
+
+
+                def test_full():
+                    assert parse("warn | db | slow query") == ("WARN", "db", "slow query")
+
+
+                def test_no_detail():
+                    assert parse("info | web") == ("INFO", "web", "")
+            ''',
+        },
+        failing="tests/test_entry.py::test_no_detail", exc="IndexError", n=3),
+    "none_guard_in_the_caller": dict(
+        files={
+            "tax/__init__.py": "",
+            "tax/rates.py": '''
+                class Region:
+                    def __init__(self, code, vat):
+                        self.code = code
+                        self.vat = vat
+
+
+                REGIONS = {"FR": Region("FR", 0.2), "DE": Region("DE", 0.19)}
+
+
+                def find(code):
+                    return REGIONS.get(code)
+
+
+                def with_vat(region, net):
+                    return round(net * (1 + region.vat), 2)
+            ''',
+            "tax/invoice.py": '''
+                from tax.rates import find, with_vat
+
+
+                FEE = 1.5
+
+
+                def gross(code, net):
+                    """The gross amount with the handling fee, or None when the region is unknown."""
+                    region = find(code)
+                    total = with_vat(region, net)
+                    return round(total + FEE, 2)
+            ''',
+            "tests/test_invoice.py": '''
+                from tax.invoice import gross
+
+
+                def test_known():
+                    assert gross("FR", 100) == 121.5
+
+
+                def test_unknown_region():
+                    assert gross("XX", 100) is None
+            ''',
+        },
+        failing="tests/test_invoice.py::test_unknown_region", exc="AttributeError", n=4),
+    "decorator_without_return": dict(
+        files={
+            "cli/__init__.py": "",
+            "cli/commands.py": '''
+                COMMANDS = {}
+
+
+                def command(name):
+                    def register(func):
+                        COMMANDS[name] = func
+                    return register
+            ''',
+            "cli/builtin.py": '''
+                from cli.commands import command
+
+
+                @command("hello")
+                def hello(who):
+                    return f"hello {who}"
+
+
+                @command("greet-all")
+                def greet_all(names):
+                    return [hello(n) for n in names]
+            ''',
+            "tests/test_builtin.py": '''
+                from cli.commands import COMMANDS
+                import cli.builtin  # noqa: F401
+
+
+                def test_registered():
+                    assert COMMANDS["hello"]("bob") == "hello bob"
+
+
+                def test_greet_all():
+                    assert COMMANDS["greet-all"](["a", "b"]) == ["hello a", "hello b"]
+            ''',
+        },
+        failing="tests/test_builtin.py::test_greet_all", exc="TypeError", n=2),
+    "wrapper_drops_result": dict(
+        files={
+            "svc/__init__.py": "",
+            "svc/timing.py": '''
+                import functools
+                import time
+
+                CALLS = []
+
+
+                def timed(fn):
+                    @functools.wraps(fn)
+                    def wrapper(*args, **kwargs):
+                        start = time.perf_counter()
+                        fn(*args, **kwargs)
+                        CALLS.append((fn.__name__, time.perf_counter() - start))
+                    return wrapper
+            ''',
+            "svc/users.py": '''
+                from svc.timing import timed
+
+
+                @timed
+                def load(name):
+                    return {"name": name, "admin": name == "root"}
+
+
+                def is_admin(name):
+                    return load(name).get("admin", False)
+            ''',
+            "tests/test_users.py": '''
+                from svc.timing import CALLS
+                from svc.users import is_admin
+
+
+                def test_admin():
+                    assert is_admin("root") is True
+                    assert CALLS and CALLS[-1][0] == "load"
+            ''',
+        },
+        failing="tests/test_users.py::test_admin", exc="AttributeError", n=2),
+    "strings_are_iterable": dict(
+        files={
+            "tags/__init__.py": "",
+            "tags/collect.py": '''
+                def leaves(value):
+                    """Every leaf of nested lists / tuples / sets, in order."""
+                    if not hasattr(value, "__iter__"):
+                        return [value]
+                    out = []
+                    for item in value:
+                        out += leaves(item)
+                    return out
+            ''',
+            "tests/test_collect.py": '''
+                from tags.collect import leaves
+
+
+                def test_numbers():
+                    assert leaves([1, [2, (3,)]]) == [1, 2, 3]
+
+
+                def test_words():
+                    assert leaves(["red", ["green"]]) == ["red", "green"]
+            ''',
+        },
+        failing="tests/test_collect.py::test_words", exc="RecursionError", n=2),
+    "attribute_wrong_variable": dict(
+        files={
+            "subs/__init__.py": "",
+            "subs/plan.py": '''
+                from dataclasses import dataclass
+                from datetime import date, timedelta
+                from typing import Optional
+
+
+                @dataclass
+                class Subscription:
+                    plan: str
+                    started: date
+                    renewed: Optional[date] = None
+                    period: timedelta = timedelta(days=30)
+
+                    def expires(self):
+                        if self.renewed is None:
+                            return self.started + self.period
+                        return self.started + self.period
+
+                    def renew(self, today):
+                        self.renewed = today
+            ''',
+            "tests/test_plan.py": '''
+                from datetime import date, timedelta
+
+                from subs.plan import Subscription
+
+                D0 = date(2026, 1, 1)
+
+
+                def test_new():
+                    assert Subscription("pro", D0).expires() == D0 + timedelta(days=30)
+
+
+                def test_renewal_extends():
+                    s = Subscription("pro", D0)
+                    s.renew(D0 + timedelta(days=25))
+                    assert s.expires() == D0 + timedelta(days=55)
+            ''',
+        },
+        failing="tests/test_plan.py::test_renewal_extends", exc="AssertionError", n=8),
+    "allocation_size_mismatch": dict(
+        files={
+            "img/__init__.py": "",
+            "img/ops.py": '''
+                def rotate(pixels):
+                    """Rotate a height x width image a quarter turn clockwise."""
+                    height = len(pixels)
+                    width = len(pixels[0]) if height else 0
+                    out = [[0] * height for _ in range(height)]
+                    for y in range(height):
+                        for x in range(width):
+                            out[x][height - 1 - y] = pixels[y][x]
+                    return out
+            ''',
+            "tests/test_ops.py": '''
+                from img.ops import rotate
+
+
+                def test_square():
+                    assert rotate([[1, 2], [3, 4]]) == [[3, 1], [4, 2]]
+
+
+                def test_wide():
+                    assert rotate([[1, 2, 3]]) == [[1], [2], [3]]
+            ''',
+        },
+        failing="tests/test_ops.py::test_wide", exc="IndexError", n=3),
 }
 
 
@@ -835,3 +1118,22 @@ def test_candidates_on_real_code_apply_cleanly_and_parse(tmp_path):
                 git(repo, "checkout", "-q", "--", ".")
         total += len(cands)
     assert total > 50
+
+
+def test_a_template_that_raises_is_logged_and_the_others_still_run(tmp_path, monkeypatch, caplog):
+    import logging
+
+    from agent.strategies.templates import guards
+
+    def broken(em, scope):
+        raise RuntimeError("odd code")
+
+    monkeypatch.setattr(guards, "none_guard", broken)
+    case = CASES["none_guard"]
+    repo = make_repo(tmp_path / "log", case["files"])
+    ctx = context_for(repo, case["failing"])
+    with caplog.at_level(logging.DEBUG, logger="agent.strategies.templates"):
+        cands = generate(ctx)
+    assert cands     # the other templates still propose
+    assert any("broken" in r.getMessage() and "RuntimeError: odd code" in r.getMessage()
+               for r in caplog.records if r.levelno == logging.DEBUG), [r.getMessage() for r in caplog.records]
