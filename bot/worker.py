@@ -10,18 +10,16 @@ signature bot.publish.publish_result landed with (the checkout is a clone of the
 """
 from __future__ import annotations
 
-import base64
 import fnmatch
 import hashlib
 import logging
-import os
 import shutil
-import subprocess
 from datetime import datetime, timedelta, timezone
 from pathlib import Path
 from typing import Any, Callable
 
 from bot.db import Database, loads
+from bot.gitpush import clone
 from bot.jobs import (Job, cancel_issue_jobs, claim, finish, get_job, log_context, prs_in_last_hour,
                       requeue, sweep)
 from bot.settings import Settings
@@ -30,7 +28,6 @@ log = logging.getLogger(__name__)
 WRITE = ("admin", "maintain", "write")
 LIMIT_DELAY = 30.0                 # seconds before a job held back by the per-installation limit is tried again
 MAX_COMMENT = 60000
-CLONE_TIMEOUT = 900
 
 
 class JobCancelled(Exception):
@@ -73,33 +70,6 @@ def _default_load_config(api, repo: str):
 def _default_pipeline(config, progress):
     from agent.pipeline import run_pipeline
     return run_pipeline(config, progress=progress)
-
-
-def token_env(api, clone_url: str) -> dict[str, str]:
-    """Environment that lets git authenticate as the installation, without the token in a URL
-    or on a command line: an `http.<host>.extraheader` through GIT_CONFIG_* variables."""
-    get = getattr(api, "token", None)
-    token = get() if callable(get) else None
-    env = {"GIT_TERMINAL_PROMPT": "0"}
-    if token and clone_url.startswith(("https://", "http://")):
-        scheme, rest = clone_url.split("://", 1)
-        host = f"{scheme}://{rest.split('/', 1)[0]}/"
-        basic = base64.b64encode(f"x-access-token:{token}".encode()).decode()
-        env.update({"GIT_CONFIG_COUNT": "1", "GIT_CONFIG_KEY_0": f"http.{host}.extraheader",
-                    "GIT_CONFIG_VALUE_0": f"AUTHORIZATION: basic {basic}"})
-    return env
-
-
-def clone(url: str, dest: Path, env: dict[str, str]) -> Path:
-    if dest.exists():
-        shutil.rmtree(dest)
-    dest.parent.mkdir(parents=True, exist_ok=True)
-    proc = subprocess.run(["git", "clone", "--quiet", "--no-tags", "--", url, str(dest)],
-                          env={**os.environ, **env}, stdout=subprocess.PIPE, stderr=subprocess.STDOUT,
-                          text=True, timeout=CLONE_TIMEOUT)
-    if proc.returncode != 0:
-        raise RuntimeError(f"git clone failed: {proc.stdout.strip()[-500:]}")
-    return dest
 
 
 def _get(obj: Any, name: str, default: Any = None) -> Any:
@@ -371,11 +341,14 @@ class Worker:
         run_dir = self.settings.runs_dir / str(job.id)
         run_dir.mkdir(parents=True, exist_ok=True)
         url = self.clone_url(api, repo)
-        env = token_env(api, url)
+        get_token = getattr(api, "token", None)
+        token = get_token() if callable(get_token) else None
         checkout = run_dir / "checkout"
         board = self._progress_comment(api, repo, issue_no) if kind in ("fix", "revise") else None
         try:
-            clone(url, checkout, env)
+            if checkout.exists():
+                shutil.rmtree(checkout)
+            clone(url, checkout, token)
             run_config = self._run_config(config, checkout, text, run_dir, job, kind)
             run_config.llm_ledgers = ledgers
             run = self.pipeline(run_config, self._progress(job, board))

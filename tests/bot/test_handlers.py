@@ -115,14 +115,23 @@ def test_trigger_label_by_a_writer_runs_a_fix_and_records_the_pr(harness, gh):
     assert not (cfg.out / "checkout").exists(), "the clone is removed after the run"
 
 
-def test_the_installation_token_reaches_git_through_the_environment_only(harness, gh):
-    harness.worker.clone_url = lambda api, repo: f"https://github.com/{repo}.git"
-    from bot.worker import token_env
-    env = token_env(harness.api, "https://github.com/o/r.git")
-    assert env["GIT_CONFIG_KEY_0"] == "http.https://github.com/.extraheader"
+def test_the_installation_token_reaches_git_through_the_environment_only(harness, gh, monkeypatch):
     import base64
+    import subprocess
+    seen = []
+    real = subprocess.run
+
+    def record(argv, *a, **kw):
+        seen.append((list(argv), kw.get("env") or {}))
+        return real(argv, *a, **kw)
+    monkeypatch.setattr(subprocess, "run", record)
+    harness.deliver("issues", "issues.labeled", gh.labeled())
+    clones = [(argv, env) for argv, env in seen if "clone" in argv]
+    assert len(clones) == 1
+    argv, env = clones[0]
+    assert not any("ghs_faketoken" in part for part in argv)
+    assert env["GIT_CONFIG_KEY_0"] == "http.extraHeader" and env["GIT_TERMINAL_PROMPT"] == "0"
     assert base64.b64decode(env["GIT_CONFIG_VALUE_0"].split()[-1]) == b"x-access-token:ghs_faketoken"
-    assert "ghs_faketoken" not in "".join(env)
 
 
 def test_other_labels_run_nothing_and_say_nothing(harness, gh):
