@@ -87,7 +87,7 @@ def test_a_failing_clone_fails_the_job(harness, gh):
     harness.worker.clone_url = lambda api, repo: str(harness.git_repo.parent / "no-such-repo")
     harness.deliver("issues", "issues.labeled", gh.labeled())
     job = harness.jobs(kind="fix")[0]
-    assert job["state"] == "failed" and "git clone failed" in job["error"]
+    assert job["state"] == "failed" and "git clone of" in job["error"] and "does not exist" in job["error"]
 
 
 # -- limits ----------------------------------------------------------------------------------
