@@ -19,7 +19,7 @@ from agent.reports.paths import map_to_repo
 from agent.reproduce import Reproduction, reproduce
 from agent.result import write_outputs
 from agent.strategies.base import Candidate
-from agent.strategies.context import RepairContext, Site
+from agent.strategies.context import RepairContext, Site, is_test_path
 from agent.testrun import TestOutcome, run_tests
 from agent.validate import Validator, Verdict, rank_key
 from sandbox import Sandbox, SandboxError, open_sandbox, prepare_source
@@ -86,9 +86,7 @@ class Run:
 
 def is_protected_default(path: str) -> bool:
     """Tests and CI are evidence, not things a fix may change."""
-    name = path.rsplit("/", 1)[-1]
-    return (path.startswith((".github/", ".ci/", "tests/", "test/")) or "/tests/" in path
-            or name.startswith("test_") or name.endswith("_test.py") or name == "conftest.py")
+    return path.startswith((".github/", ".ci/")) or is_test_path(path)
 
 
 class Pipeline:

@@ -8,6 +8,7 @@ from dataclasses import asdict, dataclass, field
 
 from agent.reports import parse
 from agent.reports.model import CrashReport
+from agent.strategies.context import is_test_path
 from agent.testrun import SCRATCH, TestOutcome, ensure_scratch, is_pytest, node_id
 from sandbox import ExecResult, Sandbox
 
@@ -88,7 +89,7 @@ def candidate_commands(report: CrashReport, issue_text: str, test_cmd: str | Non
         nodes = list(dict.fromkeys(PYTEST_NODE.findall(issue_text)))
         for frame in report.frames:
             path = repo_paths.get(frame.file or "")
-            if path and _is_test_path(path) and frame.function.startswith("test"):
+            if path and is_test_path(path) and frame.function.startswith("test"):
                 nodes.append(f"{path}::{frame.function}")
         if baseline and files:
             want = base_type(report.type)
@@ -109,7 +110,7 @@ def candidate_commands(report: CrashReport, issue_text: str, test_cmd: str | Non
     outer = [f for f in report.frames if f.function == "<module>" and repo_paths.get(f.file or "")]
     for frame in outer[-1:]:
         path = repo_paths[frame.file]
-        if not _is_test_path(path):
+        if not is_test_path(path):
             cmds.append(("script", f"python {shlex.quote(path)}"))
     if test_cmd:
         cmds.append(("test suite", test_cmd))
@@ -140,12 +141,6 @@ def reproduce(sb: Sandbox, report: CrashReport, issue_text: str, test_cmd: str |
             rep.seconds = max(rep.seconds, again.duration)
         return rep
     return rep
-
-
-def _is_test_path(path: str) -> bool:
-    name = path.rsplit("/", 1)[-1]
-    return name.startswith("test_") or name.endswith("_test.py") or "/tests/" in f"/{path}" \
-        or name == "conftest.py"
 
 
 def _suffix_lookup(path: str, repo_paths: dict[str, str]) -> str | None:
