@@ -2,8 +2,8 @@
 
 One long-lived ``docker exec`` runs this loop: it reads one JSON request per line on stdin and
 answers one JSON line on stdout, so a command costs a fork instead of a new exec (~100 ms).
-Requests: {"op": "run", "cmd", "cwd", "env", "timeout", "limit"} → {"code", "timed_out",
-"out" (base64), "cut", "duration"}; {"op": "read", "path"}; {"op": "write", "path", "data"};
+Requests: {"op": "run", "cmd", "cwd", "env", "timeout", "limit", "max"} → {"code", "timed_out",
+"out" (base64), "cut", "duration", "oom_kills", "forks_refused", "over_max"}; {"op": "read", "path"}; {"op": "write", "path", "data"};
 any failure → {"error": "..."}. Every command runs in its own session; its whole process group
 is killed on timeout and again after it returns (leftovers, fork bombs).
 """
@@ -26,15 +26,41 @@ def _kill_group(pgid):
         time.sleep(0.001)
 
 
+def _counter(paths, key):
+    """A counter of this container's cgroup (v2 file first, then v1); None when unreadable."""
+    for path in paths:
+        try:
+            with open(path) as f:
+                for line in f:
+                    name, _, value = line.partition(" ")
+                    if name == key:
+                        return int(value)
+        except (OSError, ValueError):
+            continue
+    return None
+
+
+def _limits_hit():
+    """(OOM kills, refused forks) so far: the memory and pids limits' own counters."""
+    return (_counter(("/sys/fs/cgroup/memory.events", "/sys/fs/cgroup/memory/memory.oom_control"), "oom_kill"),
+            _counter(("/sys/fs/cgroup/pids.events", "/sys/fs/cgroup/pids/pids.events"), "max"))
+
+
+def _delta(before, after):
+    return after - before if before is not None and after is not None else 0
+
+
 def _run(req):
     start = time.monotonic()
+    before = _limits_hit()
     env = dict(os.environ)
     env.update(req.get("env") or {})
     proc = subprocess.Popen(["bash", "-c", req["cmd"]], cwd=req.get("cwd") or None, env=env,
                             stdin=subprocess.DEVNULL, stdout=subprocess.PIPE,
                             stderr=subprocess.STDOUT, start_new_session=True)
     half = max(int(req.get("limit", 1_000_000)) // 2, 1)
-    head, tail, cut = bytearray(), bytearray(), [0]
+    most = int(req.get("max") or 0)
+    head, tail, cut, total = bytearray(), bytearray(), [0], [0]
 
     def pump():
         fd = proc.stdout.fileno()
@@ -42,6 +68,9 @@ def _run(req):
             data = os.read(fd, 65536)
             if not data:
                 return
+            total[0] += len(data)
+            if most and total[0] > most and total[0] - len(data) <= most:
+                _kill_group(proc.pid)   # printed past the output limit: stop it, drain the rest
             room = half - len(head)
             if room > 0:
                 head.extend(data[:room])
@@ -66,9 +95,11 @@ def _run(req):
     code = proc.returncode
     if code < 0:
         code = 128 - code
+    after = _limits_hit()
     return {"code": 137 if timed_out else code, "timed_out": timed_out, "cut": cut[0],
             "out": base64.b64encode(bytes(head)).decode(), "tail": base64.b64encode(bytes(tail)).decode(),
-            "duration": time.monotonic() - start}
+            "duration": time.monotonic() - start, "oom_kills": _delta(before[0], after[0]),
+            "forks_refused": _delta(before[1], after[1]), "over_max": bool(most and total[0] > most)}
 
 
 def _handle(req):

@@ -13,10 +13,32 @@ class ExecResult:
     output: str
     timed_out: bool = False
     duration: float = 0.0
+    limits: tuple[str, ...] = ()    # the limits this command hit, e.g. "killed: memory limit 512 MiB"
 
     @property
     def ok(self) -> bool:
         return self.exit_code == 0 and not self.timed_out
+
+
+def size_text(n: int) -> str:
+    """512 MiB, 1 GiB, 300 KiB, 17 bytes."""
+    for unit, shift in (("GiB", 30), ("MiB", 20), ("KiB", 10)):
+        if n >= 1 << shift:
+            return f"{n / (1 << shift):.4g} {unit}"
+    return f"{n} bytes"
+
+
+def limit_lines(hits: list[str] | tuple[str, ...]) -> str:
+    """The lines appended to a command's output for the limits it hit (one format everywhere).
+    A truncation is marked where the output was cut (`CappedBuffer`), not at the end."""
+    return "".join(f"\n[crashfix: {hit}]" for hit in hits if not hit.startswith("output truncated"))
+
+
+def limit_hits(text: str) -> list[str]:
+    """The limit messages found in an output (from `limit_lines`), for reports written later."""
+    import re
+    return re.findall(r"^\[crashfix: ((?:killed|timed out|output truncated|process limit)[^\]]*)\]$",
+                      text, re.M)
 
 
 class SandboxError(Exception):
@@ -96,6 +118,7 @@ class Limits:
     cpus: float = 2.0
     pids: int = 256
     tmp_size: str | None = None   # default: half of mem (tmpfs pages count against mem)
-    output_limit: int = 1_000_000
+    output_limit: int = 1_000_000         # bytes of a command's output kept (head + tail)
+    output_max: int = 1 << 30             # bytes a command may print before it is killed
     api_timeout: float = 30.0
     read_only_root: bool = True

@@ -23,7 +23,7 @@ import docker
 import requests
 
 from sandbox.base import (WORKSPACE, ExecResult, ImageMissing, Limits, SandboxDead,
-                          SandboxError)
+                          SandboxError, limit_lines, size_text)
 from sandbox.docker_io import _WRAPPER, Agent, AgentLost, DockerSession, _ExecConn, _kill_tree
 from sandbox.session import CappedBuffer, GitWorkspace
 
@@ -226,8 +226,9 @@ class DockerSandbox(GitWorkspace):
             env: dict[str, str] | None = None) -> ExecResult:
         wd = self._abs(cwd) if cwd else WORKSPACE
         res = self._agent_call({"op": "run", "cmd": cmd, "cwd": wd, "env": env or {},
-                                "timeout": timeout, "limit": self.limits.output_limit},
-                               timeout + 30)
+                                "timeout": timeout, "limit": self.limits.output_limit,
+                                "max": self.limits.output_max}, timeout + 30)
+        hits: list[str] = []
         if res is not None:
             if "error" in res:  # could not even start (bad cwd, no pids left)
                 return ExecResult(exit_code=126, output=f"crashfix: cannot start command: "
@@ -237,6 +238,17 @@ class DockerSandbox(GitWorkspace):
             buf.tail = bytearray(base64.b64decode(res["tail"]))
             buf.cut = res["cut"]
             out, code, took, timed_out = buf.text(), res["code"], res["duration"], res["timed_out"]
+            if res.get("oom_kills"):
+                hits.append(f"killed: memory limit {size_text(_bytes(self.limits.mem))} reached "
+                            f"({res['oom_kills']} process(es) killed out of memory)")
+            if res.get("forks_refused"):
+                hits.append(f"process limit {self.limits.pids} reached "
+                            f"({res['forks_refused']} fork(s) refused)")
+            if res.get("over_max"):
+                hits.append(f"killed: output over {size_text(self.limits.output_max)}")
+            if buf.cut:
+                hits.append(f"output truncated at {self.limits.output_limit} bytes "
+                            f"({buf.cut} bytes cut from the middle)")
         else:
             # `timeout` leads its own process group; once it returns, the wrapper kills that
             # group (again and again: a fork bomb forks while it is being killed)
@@ -244,8 +256,9 @@ class DockerSandbox(GitWorkspace):
             code, out, took = self._exec(argv, timeout=timeout, cwd=wd, env=env)
             timed_out = code in (124, 137) and took >= timeout - 0.05
         if timed_out:
-            out += f"\n[crashfix: command killed after {timeout:g}s timeout]"
-        return ExecResult(exit_code=code, output=out, timed_out=timed_out, duration=took)
+            hits.insert(0, f"timed out after {timeout:g} s (command killed)")
+        return ExecResult(exit_code=code, output=out + limit_lines(hits), timed_out=timed_out,
+                          duration=took, limits=tuple(hits))
 
     def read(self, path: str) -> str:
         full = self._abs(path)

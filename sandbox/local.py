@@ -16,7 +16,7 @@ import threading
 import time
 from pathlib import Path
 
-from sandbox.base import ExecResult, SandboxError
+from sandbox.base import ExecResult, SandboxError, limit_lines
 from sandbox.session import OUTPUT_LIMIT, CappedBuffer, GitWorkspace, PromptSession
 
 log = logging.getLogger(__name__)
@@ -91,11 +91,22 @@ class LocalSession(PromptSession):
                 pass
 
 
+# the host variables a command may see; everything else (tokens, keys, CRASHFIX_*) stays out
+HOST_ENV_KEPT = ("PATH", "HOME", "USER", "LOGNAME", "SHELL", "LANG", "LC_ALL", "LC_CTYPE", "TZ",
+                 "TERM", "TMPDIR")
+
+
+def scrubbed_env() -> dict[str, str]:
+    """The host environment reduced to `HOST_ENV_KEPT`."""
+    return {k: v for k, v in os.environ.items() if k in HOST_ENV_KEPT}
+
+
 class LocalSandbox(GitWorkspace):
     """Runs commands as plain subprocesses in ``workspace`` (a copy of the repository).
 
     NO ISOLATION: this is for development and tests on trusted code only. Every command
-    runs in its own process group under a timeout that kills the whole group.
+    runs in its own process group under a timeout that kills the whole group, with a scrubbed
+    environment (only `HOST_ENV_KEPT` of the host's variables).
     """
 
     def __init__(self, workspace: Path | str, *, venv: Path | str | None = None,
@@ -110,7 +121,7 @@ class LocalSandbox(GitWorkspace):
         self._owns = owns_workspace
         self._closed = False
         self._sessions: list[LocalSession] = []
-        self.env = dict(os.environ)
+        self.env = scrubbed_env()
         self.env.update({"PYTHONDONTWRITEBYTECODE": "1", "PIP_NO_INPUT": "1",
                          "GIT_TERMINAL_PROMPT": "0"})
         if self.venv:
@@ -162,11 +173,13 @@ class LocalSandbox(GitWorkspace):
         proc.wait()
         reader.join(timeout=2)
         proc.stdout.close()
-        out = buf.text()
-        if timed_out:
-            out += f"\n[crashfix: command killed after {timeout:g}s timeout]"
-        return ExecResult(exit_code=proc.returncode if not timed_out else 124, output=out,
-                          timed_out=timed_out, duration=time.monotonic() - start)
+        hits = [f"timed out after {timeout:g} s (command killed)"] if timed_out else []
+        if buf.cut:
+            hits.append(f"output truncated at {self.output_limit} bytes "
+                        f"({buf.cut} bytes cut from the middle)")
+        return ExecResult(exit_code=proc.returncode if not timed_out else 124,
+                          output=buf.text() + limit_lines(hits), timed_out=timed_out,
+                          duration=time.monotonic() - start, limits=tuple(hits))
 
     def read(self, path: str) -> str:
         self._check_open()

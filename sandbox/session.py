@@ -46,7 +46,8 @@ class CappedBuffer:
             return head
         tail = self.tail.decode("utf-8", "replace")
         if self.cut:
-            return f"{head}\n[... crashfix: {self.cut} bytes of output cut ...]\n{tail}"
+            return (f"{head}\n[... crashfix: output truncated at {2 * self.half} bytes: "
+                    f"{self.cut} bytes of output cut ...]\n{tail}")
         return head + tail
 
 
