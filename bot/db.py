@@ -1,4 +1,4 @@
-"""The bot's tables: deliveries, installations, repos, jobs, prs.
+"""The bot's tables: deliveries, installations, repos, jobs, prs, job_events, rate_limits.
 
 SQLite through the standard library by default; PostgreSQL when DATABASE_URL says so (psycopg
 must then be installed). The SQL is kept portable: `?` placeholders (rewritten to `%s` for
@@ -69,6 +69,23 @@ def _schema(serial: str) -> list[str]:
         )""",
         "CREATE INDEX IF NOT EXISTS jobs_state ON jobs (state)",
         "CREATE INDEX IF NOT EXISTS jobs_issue ON jobs (repo, issue)",
+        f"""CREATE TABLE IF NOT EXISTS job_events (
+            id {serial},
+            job_id INTEGER NOT NULL,
+            kind TEXT NOT NULL,
+            at TEXT NOT NULL,
+            body TEXT NOT NULL
+        )""",
+        "CREATE INDEX IF NOT EXISTS job_events_job ON job_events (job_id, id)",
+        """CREATE TABLE IF NOT EXISTS rate_limits (
+            installation_id BIGINT NOT NULL,
+            resource TEXT NOT NULL,
+            remaining INTEGER,
+            lim INTEGER,
+            reset_at BIGINT,
+            updated_at TEXT NOT NULL,
+            PRIMARY KEY (installation_id, resource)
+        )""",
         """CREATE TABLE IF NOT EXISTS prs (
             repo TEXT NOT NULL,
             issue INTEGER NOT NULL,
@@ -235,6 +252,22 @@ class Database:
 
     def prs_opened_since(self, repo: str, since: str) -> list[dict]:
         return self.all("SELECT * FROM prs WHERE repo = ? AND created_at >= ? ORDER BY created_at", repo, since)
+
+    # -- job events (progress messages, dry-run writes) and GitHub rate limits -------------------
+    def add_job_event(self, job_id: int, kind: str, body: str) -> None:
+        """`kind` is "progress" (a pipeline message) or "dry_run" (a GitHub write not sent, as JSON)."""
+        self.execute("INSERT INTO job_events (job_id, kind, at, body) VALUES (?, ?, ?, ?)", job_id, kind, now(), body)
+
+    def job_events(self, job_id: int, kind: str, after: int = 0) -> list[dict]:
+        return self.all("SELECT id, at, body FROM job_events WHERE job_id = ? AND kind = ? AND id > ? ORDER BY id",
+                        job_id, kind, after)
+
+    def record_rate_limit(self, installation_id: int, resource: str, remaining: int, limit: int | None,
+                          reset_at: int | None) -> None:
+        self.execute("INSERT INTO rate_limits (installation_id, resource, remaining, lim, reset_at, updated_at) "
+                     "VALUES (?, ?, ?, ?, ?, ?) ON CONFLICT (installation_id, resource) DO UPDATE SET "
+                     "remaining = excluded.remaining, lim = excluded.lim, reset_at = excluded.reset_at, "
+                     "updated_at = excluded.updated_at", installation_id, resource, remaining, limit, reset_at, now())
 
 
 def dumps(value: Any) -> str:

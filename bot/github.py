@@ -130,6 +130,34 @@ class TokenCache:
 TOKENS = TokenCache()
 
 
+class RateLimits:
+    """The last X-RateLimit-* headers GitHub answered with, per (installation, resource), for /metrics."""
+
+    def __init__(self) -> None:
+        self._lock = threading.Lock()
+        self._seen: dict[tuple[int, str], dict] = {}
+
+    def note(self, installation_id: int, headers: dict | None) -> None:
+        h = {str(k).lower(): v for k, v in (headers or {}).items()}
+        if "x-ratelimit-remaining" not in h:
+            return
+        try:
+            entry = {"remaining": int(h["x-ratelimit-remaining"]),
+                     "limit": int(h["x-ratelimit-limit"]) if "x-ratelimit-limit" in h else None,
+                     "reset_at": int(h["x-ratelimit-reset"]) if "x-ratelimit-reset" in h else None}
+        except (TypeError, ValueError):
+            return
+        with self._lock:
+            self._seen[(int(installation_id), str(h.get("x-ratelimit-resource") or "core"))] = entry
+
+    def snapshot(self, installation_id: int | None = None) -> dict[tuple[int, str], dict]:
+        with self._lock:
+            return {k: dict(v) for k, v in self._seen.items() if installation_id is None or k[0] == installation_id}
+
+
+RATE_LIMITS = RateLimits()
+
+
 class _InstallationTokenAuth(Auth.Auth):
     """PyGithub auth that asks `GitHubAPI` for the (cached) installation token on each request."""
 
@@ -200,8 +228,10 @@ class GitHubAPI:
     # -- plumbing --------------------------------------------------------------------------
     def _call(self, verb: str, url: str, *, params: dict | None = None, body: Any = None,
               headers: dict | None = None) -> tuple[dict, Any]:
-        return self._gh.requester.requestJsonAndCheck(verb, url, parameters=params, input=body,
-                                                      headers=headers)
+        answer = self._gh.requester.requestJsonAndCheck(verb, url, parameters=params, input=body,
+                                                        headers=headers)
+        RATE_LIMITS.note(self.installation_id, answer[0])
+        return answer
 
     def _pages(self, url: str, params: dict, limit: int = 1000) -> list[dict]:
         items: list[dict] = []

@@ -47,6 +47,13 @@ class Settings(BaseModel):
     MAX_PRS_PER_REPO_PER_HOUR: int = 5
     MAX_USD_PER_INSTALLATION_PER_DAY: float = 20.0
     BOT_LOGIN: str | None = None
+    # -- dashboard and /metrics (bot/dashboard; docs/dashboard.md) --
+    ADMIN_TOKEN: str | None = None          # dashboard sign-in for operators (sees every installation); 16+ characters
+    OAUTH_CLIENT_ID: str | None = None      # the App's client id: "Sign in with GitHub" on the dashboard
+    OAUTH_CLIENT_SECRET: str | None = None  # the App's client secret (needed with OAUTH_CLIENT_ID)
+    SESSION_SECRET: str | None = None       # signs dashboard sessions; unset: a random one kept in DATA_DIR/session-secret
+    PUBLIC_URL: str | None = None           # the dashboard's external base URL (OAuth redirect); unset: from the request
+    METRICS_TOKEN: str | None = None        # /metrics wants "Authorization: Bearer <token>" when set; open when unset
 
     @field_validator("DATA_DIR", "PRIVATE_KEY_PATH")
     @classmethod
@@ -58,6 +65,13 @@ class Settings(BaseModel):
     def _not_negative(cls, value: float) -> float:
         if value < 0:
             raise ValueError(f"must be 0 or more, got {value}")
+        return value
+
+    @field_validator("ADMIN_TOKEN", "METRICS_TOKEN", "SESSION_SECRET")
+    @classmethod
+    def _long_secret(cls, value: str | None) -> str | None:
+        if value is not None and len(value) < 16:
+            raise ValueError(f"must be at least 16 characters, got {len(value)}")
         return value
 
     @field_validator("GITHUB_API_URL")
@@ -191,6 +205,11 @@ def _check(s: Settings) -> Settings:
         raise SettingsError(f"{PREFIX}PRIVATE_KEY", "is not a PEM private key")
     if s.DATABASE_URL and not s.DATABASE_URL.startswith(("sqlite:", "postgres://", "postgresql://")):
         raise SettingsError(f"{PREFIX}DATABASE_URL", f"must start with sqlite:/// or postgresql://, got {s.DATABASE_URL!r}")
+    if bool(s.OAUTH_CLIENT_ID) != bool(s.OAUTH_CLIENT_SECRET):
+        missing = "OAUTH_CLIENT_SECRET" if s.OAUTH_CLIENT_ID else "OAUTH_CLIENT_ID"
+        raise SettingsError(f"{PREFIX}{missing}", "missing (GitHub sign-in needs the App's client id and secret)")
+    if s.PUBLIC_URL and not s.PUBLIC_URL.startswith(("http://", "https://")):
+        raise SettingsError(f"{PREFIX}PUBLIC_URL", f"must be an http(s) URL, got {s.PUBLIC_URL!r}")
     if s.REDIS_URL and not s.REDIS_URL.startswith(("redis://", "rediss://", "unix://")):
         raise SettingsError(f"{PREFIX}REDIS_URL", f"must start with redis://, got {s.REDIS_URL!r}")
     return s

@@ -12,6 +12,7 @@ from __future__ import annotations
 
 import fnmatch
 import hashlib
+import json
 import logging
 import shutil
 from datetime import datetime, timedelta, timezone
@@ -125,12 +126,13 @@ class Worker:
             return get_job(self.db, job_id)
         with log_context(job=job.id, repo=job.repo, delivery=job.delivery_id):
             log.info("%s job for %s#%s (attempt %s)", job.kind, job.repo, job.issue, job.attempts)
-            api = None
+            api, mark = None, 0
             try:
                 inst = self.db.installation(job.installation_id) if job.installation_id else None
                 if inst and (inst["suspended"] or inst["deleted"]):
                     raise Stop("cancelled", "the installation is suspended or deleted")
                 api = self.api_factory(job.installation_id)
+                mark = len(getattr(api, "actions", None) or ())
                 result = getattr(self, f"_do_{job.kind}")(job, api)
                 finish(self.db, job.id, "done", result=result, cost=_get(result, "cost"))
             except Stop as stop:
@@ -148,7 +150,21 @@ class Worker:
                 log.exception("job %s failed: %s", job.id, reason)
                 finish(self.db, job.id, "failed", error=reason[:2000])
                 self._report_failure(api, job, reason)
+            self._keep_github_activity(job, api, mark)
             return get_job(self.db, job.id)
+
+    def _keep_github_activity(self, job: Job, api, mark: int) -> None:
+        """For the dashboard and /metrics: the writes a DryRunAPI recorded during this job, and
+        the rate limits GitHub last reported for its installation."""
+        try:
+            for action in (getattr(api, "actions", None) or [])[mark:]:
+                self.db.add_job_event(job.id, "dry_run", json.dumps(action, default=str))
+            if job.installation_id is not None:
+                from bot.github import RATE_LIMITS
+                for (inst, resource), seen in RATE_LIMITS.snapshot(job.installation_id).items():
+                    self.db.record_rate_limit(inst, resource, seen["remaining"], seen["limit"], seen["reset_at"])
+        except Exception:  # noqa: BLE001 - bookkeeping for the dashboard never fails a finished job
+            log.exception("job %s: could not record its GitHub activity", job.id)
 
     def _later(self, job_id: int, delay: float) -> None:
         if self.queue is not None:
@@ -435,6 +451,10 @@ class Worker:
 
         def progress(message: str) -> None:
             log.info("job %s: %s", job.id, message)
+            try:
+                self.db.add_job_event(job.id, "progress", message[:2000])
+            except Exception as exc:            # the dashboard's live view is a courtesy too
+                log.warning("job %s: progress not recorded: %s", job.id, exc)
             stage = _stage_of(message)
             if board is not None and stage and stage not in seen:
                 seen.add(stage)
@@ -479,10 +499,14 @@ def _run_summary(run, run_dir: Path) -> dict:
             result = json.loads(path.read_text())
         except ValueError:
             result = {}
-    cost = (result.get("cost") or {}).get("usd")
+    usage = result.get("cost") or {}
+    candidates = [c for c in result.get("candidates") or [] if isinstance(c, dict)]
     best = getattr(run, "best", None)
-    return {"status": run.status, "error": run.error, "run_dir": str(run_dir), "cost": cost,
-            "fix": best.candidate.description if best else None, "timings": getattr(run, "timings", {})}
+    return {"status": run.status, "error": run.error, "run_dir": str(run_dir), "cost": usage.get("usd"),
+            "fix": best.candidate.description if best else None, "timings": getattr(run, "timings", {}),
+            "tokens": {"prompt": usage.get("prompt_tokens") or 0, "completion": usage.get("completion_tokens") or 0},
+            "validation": {"validated": sum(1 for c in candidates if c.get("validated")),
+                           "rejected": sum(1 for c in candidates if not c.get("validated"))}}
 
 
 def _test_comment(run, ref: str | None) -> str:
