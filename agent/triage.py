@@ -7,7 +7,7 @@ from agent.reports.model import CrashReport, Frame
 from agent.reports.paths import map_to_repo
 
 _LABELS = {"python": "crash:python", "kernel": "crash:kernel", "sanitizer": "crash:sanitizer",
-           "gdb": "crash:sanitizer", "go": "crash:sanitizer", "java": "crash:sanitizer", "rust": "crash:sanitizer"}
+           "gdb": "crash:sanitizer", "cdb": "crash:sanitizer", "go": "crash:sanitizer", "java": "crash:sanitizer", "rust": "crash:sanitizer"}
 
 
 @dataclass(frozen=True)

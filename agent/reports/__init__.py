@@ -5,8 +5,10 @@
 """
 from __future__ import annotations
 
+import re
 from dataclasses import asdict
 
+from .cdb import looks_like_cdb, parse_cdb
 from .gdb import looks_like_gdb, parse_gdb
 from .kernel import find_first_oops, parse_kernel
 from .markdown import split_issue, syzbot_facts
@@ -32,7 +34,6 @@ def _kernelish(text: str) -> bool:
 
 
 def _has_console_stamp(text: str) -> bool:
-    import re
     return re.search(r"^\S*\[ *\d+\.\d+\]", text[:200000], re.M) is not None
 
 
@@ -54,11 +55,13 @@ def _parse_one(text: str) -> CrashReport | None:
         if i is not None:
             candidates.append((sum(len(l) + 1 for l in lines[:i]), "san"))
     if "#0" in text and looks_like_gdb(text):
-        import re
         m = re.search(r"(?:received signal|Segmentation fault|^\s*#0\s)", text, re.M)
         candidates.append((m.start() if m else len(text), "gdb"))
+    if looks_like_cdb(text):
+        m = re.search(r"ExceptionCode:|^\([0-9a-f]+\.[0-9a-f]+\):", text, re.M)
+        candidates.append((m.start() if m else len(text), "cdb"))
     for _, which in sorted(candidates):
-        rep = parse_sanitizer(text) if which == "san" else parse_gdb(text)
+        rep = {"san": parse_sanitizer, "gdb": parse_gdb, "cdb": parse_cdb}[which](text)
         if rep is not None:
             return rep
     if has_tb:

@@ -62,6 +62,7 @@ class Message:
     kind: str = "sanitizer"
     head: list[str] = field(default_factory=list)   # ClusterFuzz-style state lines before frames
     complete: bool = False                          # the head is the whole state (no frames)
+    inexact: list[int] = field(default_factory=list)  # Go frames whose arguments carry `?` (inexact values)
 
 
 def basename(path: str) -> str:
@@ -235,7 +236,7 @@ def yields_to(sanitizer_line: str) -> bool:
 
 def message_frames(lines: list[str], msg: Message, stop: int | None = None) -> list[Frame]:
     if msg.kind == "go":
-        return _go_frames(lines, msg.line + 1)
+        return _go_frames(lines, msg)
     if msg.kind == "java":
         out = []
         for j in range(msg.line + 1, min(len(lines), msg.line + 400)):
@@ -261,7 +262,10 @@ def message_frames(lines: list[str], msg: Message, stop: int | None = None) -> l
     return out
 
 
-def _go_frames(lines: list[str], start: int) -> list[Frame]:
+def _go_frames(lines: list[str], msg: Message) -> list[Frame]:
+    """Go >= 1.18 marks argument values it is unsure of with `?`; such frames are noted in
+    `msg.inexact` (their indexes in the result)."""
+    start = msg.line + 1
     out: list[Frame] = []
     started = False
     for j in range(start, min(len(lines), start + 400)):
@@ -275,6 +279,8 @@ def _go_frames(lines: list[str], start: int) -> list[Frame]:
                 loc = re.match(r"^\s*(\S+?\.go):(\d+)", lines[j + 1])
                 if loc:
                     file, line_no = loc.group(1), int(loc.group(2))
+            if "?" in s[fm.end(1):]:
+                msg.inexact.append(len(out))
             out.append(Frame(function=fm.group(1), file=file, line=line_no))
     return out
 

@@ -146,6 +146,8 @@ def _find_start_legacy(lines: list[str]) -> int | None:
 def _from_message(lines: list[str], msg: "_check.Message") -> CrashReport:
     frames = _check.message_frames(lines, msg)
     extra = {"file": msg.file or None, "state_head": list(msg.head), "state_complete": msg.complete}
+    if msg.inexact:
+        extra["inexact_args"] = list(msg.inexact)
     rep = _build(msg.type, msg.message, frames, extra=extra, kind=msg.kind)
     label = _LABEL.get(msg.type, msg.type[:1].upper() + msg.type[1:])
     where = rep.guilty.function if rep.guilty else (msg.file or "unknown")

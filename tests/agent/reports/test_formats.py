@@ -1,0 +1,80 @@
+"""Formats beyond the corpora: Windows cdb stacks, Go frames with inexact (`?`) arguments."""
+from __future__ import annotations
+
+from agent.reports import parse, to_json
+
+CDB_X64 = r"""
+(2a3c.1f80): Access violation - code c0000005 (first chance)
+First chance exceptions are reported before any exception handling.
+ExceptionAddress: 00007ff6`1a2b1043 (parser!parse_row+0x0000000000000033)
+   ExceptionCode: c0000005 (Access violation)
+  ExceptionFlags: 00000000
+NumberParameters: 2
+   Parameter[0]: 0000000000000001
+   Parameter[1]: 0000000000000010
+Attempt to write to address 0000000000000010
+
+0:000> k
+Child-SP          RetAddr           Call Site
+00000000`0014f3a0 00007ff6`1a2b1122 ucrtbase!memcpy+0x1d
+00000000`0014f3a8 00007ff6`1a2b1199 parser!parse_row+0x33 [C:\src\inv\csv.c @ 42]
+00000000`0014f3f0 00007ff6`1a2b1201 parser!load_file+0x59 [C:\src\inv\load.c @ 17]
+00000000`0014f450 00007ffb`3c4d7034 parser!main+0x21 [C:\src\inv\main.c @ 9]
+00000000`0014f480 00007ffb`3e0a2651 KERNEL32!BaseThreadInitThunk+0x14
+00000000`0014f4b0 00000000`00000000 ntdll!RtlUserThreadStart+0x21
+"""
+
+CDB_STACK_OVERFLOW = """
+(1b2c.3d4e): Stack overflow - code c00000fd (!!! second chance !!!)
+   ExceptionCode: c00000fd (Stack overflow)
+ChildEBP RetAddr
+0022ff00 00401020 app!recurse+0x10
+0022ff10 00401020 app!recurse+0x20
+0022ff20 00401050 app!recurse+0x20
+"""
+
+
+def test_cdb_x64_stack_with_sources():
+    rep = parse(CDB_X64)
+    assert rep is not None and rep.kind == "cdb"
+    assert rep.type == "access-violation"
+    assert rep.access.op == "write" and rep.access.address == "0x0000000000000010"
+    assert [f.function for f in rep.frames[:4]] == ["memcpy", "parse_row", "load_file", "main"]
+    assert rep.guilty.function == "parse_row"          # ucrtbase!memcpy is C runtime
+    assert (rep.guilty.file, rep.guilty.line, rep.guilty.module) == (r"C:\src\inv\csv.c", 42, "parser")
+    assert rep.title == "access-violation WRITE in parse_row"
+    j = to_json(rep)
+    assert j["guilty"]["file"] == r"C:\src\inv\csv.c" and j["kind"] == "cdb"
+
+
+def test_cdb_stack_overflow_from_the_first_line_and_code():
+    rep = parse(CDB_STACK_OVERFLOW)
+    assert rep.kind == "cdb" and rep.type == "stack-overflow" and rep.access is None
+    assert [f.function for f in rep.frames] == ["recurse"] * 3
+
+
+def test_cdb_without_a_stack_is_not_a_crash_report():
+    assert parse("ExceptionCode: c0000005 (Access violation)\nno stack here\n") is None
+
+
+GO_INEXACT = """panic: runtime error: invalid memory address or nil pointer dereference
+[signal SIGSEGV: segmentation violation code=0x1 addr=0x0 pc=0x4a2f1b]
+
+goroutine 1 [running]:
+example.com/inv/csv.parseRow(0xc000012345?, {0x4c1e20?, 0x0})
+	/src/inv/csv/row.go:42 +0x1b
+example.com/inv/csv.Load({0x4c1e20, 0x3})
+	/src/inv/csv/load.go:17 +0x59
+main.main()
+	/src/inv/main.go:9 +0x21
+"""
+
+
+def test_go_frames_with_inexact_arguments_are_kept_and_noted():
+    rep = parse(GO_INEXACT)
+    assert rep.kind == "go" and rep.type == "invalid memory address"
+    assert [f.function for f in rep.frames] == ["example.com/inv/csv.parseRow", "example.com/inv/csv.Load",
+                                                "main.main"]
+    assert (rep.frames[0].file, rep.frames[0].line) == ("/src/inv/csv/row.go", 42)
+    assert rep.extra["inexact_args"] == [0]
+    assert rep.guilty.function == "example.com/inv/csv.parseRow"
