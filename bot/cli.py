@@ -50,7 +50,8 @@ def main(argv: list[str] | None = None) -> int:
 
     sub.add_parser("doctor", help="check what crashfix needs on this machine")
     img = sub.add_parser("images", help="build the sandbox images (no registry needed)")
-    img.add_argument("--kind", default="python", choices=["python", "c"])
+    img.add_argument("--kind", default="python", choices=["python", "c", "base"],
+                     help="base: not a sandbox, the base of the bot image (Dockerfile BASE)")
     img.add_argument("--rebuild", action="store_true")
 
     serve = sub.add_parser("serve", help="serve the GitHub App webhook receiver")
@@ -58,6 +59,20 @@ def main(argv: list[str] | None = None) -> int:
     serve.add_argument("--port", type=int, default=8080)
     serve.add_argument("--workers", type=int, help="gunicorn worker processes (default 2)")
     serve.add_argument("--dev", action="store_true", help="Flask's development server instead of gunicorn")
+    app = sub.add_parser("app", help="the GitHub App registration").add_subparsers(dest="app_command", required=True)
+    create = app.add_parser("create", help="register the GitHub App from deploy/app-manifest.json and store its "
+                            "credentials (GitHub's manifest flow; see docs/deploy.md)")
+    create.add_argument("--webhook-url", required=True, help="where GitHub sends webhooks, e.g. https://HOST/webhook")
+    create.add_argument("--out", type=Path, default=Path("."), help="folder for crashfix.env and the .pem (0600)")
+    create.add_argument("--org", help="register the App on this organization instead of your account")
+    create.add_argument("--github-url", default="https://github.com", help="GitHub Enterprise Server: https://HOST")
+    create.add_argument("--name", help="the App's name (default from the manifest; must be unique on GitHub)")
+    create.add_argument("--homepage", help="the App's homepage URL")
+    create.add_argument("--callback-url", action="append", help="OAuth callback of the dashboard (repeatable)")
+    create.add_argument("--public", action="store_true", help="let other accounts install the App")
+    create.add_argument("--port", type=int, default=0, help="local port of the page (default: any free one)")
+    create.add_argument("--key-path", help="CRASHFIX_PRIVATE_KEY_PATH to write (e.g. the path inside a container)")
+    create.add_argument("--manifest", type=Path, help="another manifest file")
     worker = sub.add_parser("worker", help="consume queued jobs")
     worker.add_argument("--workers", type=int, help="jobs run at once by this consumer (default 1)")
 
@@ -165,6 +180,18 @@ def cmd_serve(args) -> int:
     configure_logging(logging.DEBUG if args.verbose else logging.INFO)
     from bot.app import serve
     return serve(settings, args.host, args.port, dev=args.dev, workers=args.workers or 2)
+
+
+def cmd_app(args) -> int:
+    from bot.app_create import MANIFEST, AppCreateError, create_app
+    try:
+        create_app(webhook_url=args.webhook_url, out=args.out, github_url=args.github_url, org=args.org,
+                   name=args.name, homepage=args.homepage, callback_urls=args.callback_url, public=args.public,
+                   manifest_path=args.manifest or MANIFEST, port=args.port, key_path_in_env=args.key_path)
+    except AppCreateError as exc:
+        print(f"crashfix: {exc}", file=sys.stderr)
+        return 2
+    return 0
 
 
 def cmd_worker(args) -> int:

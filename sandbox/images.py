@@ -30,6 +30,9 @@ PACKAGES = {
 }
 PACKAGES["c"] = PACKAGES["python"] + ["gcc", "g++", "clang", "make", "cmake", "libc6-dbg",
                                       "pkg-config", "libasan8", "libubsan1"]
+# not a sandbox: the base of the bot's own image where no registry is reachable
+# (docker build --build-arg BASE=crashfix/sandbox-base:latest .; see docs/deploy.md)
+PACKAGES["base"] = ["python3", "python3-pip", "python3-venv", "git", "ca-certificates"]
 
 ENV = {"PYTHONDONTWRITEBYTECODE": "1", "PIP_NO_INPUT": "1", "PIP_DISABLE_PIP_VERSION_CHECK": "1",
        "LANG": "C.UTF-8", "HOME": "/home/sandbox", "VIRTUAL_ENV": "/home/sandbox/venv",
@@ -147,7 +150,7 @@ def ensure_image(kind: str = "python", *, rebuild: bool = False, log=print,
 
 def image_status() -> list[tuple[str, str, bool]]:
     """(kind, tag, present) for every image kind, for a doctor command."""
-    return [(kind, image_tag(kind), _exists(image_tag(kind))) for kind in PACKAGES]
+    return [(kind, image_tag(kind), _exists(image_tag(kind))) for kind in PACKAGES if kind != "base"]
 
 
 if __name__ == "__main__":  # python -m sandbox.images [kind...]

@@ -110,6 +110,9 @@ class FakeGitHub:
         self.deleted_refs: list[tuple[str, str]] = []
         self.failures: list[dict] = []
         self.allow_drafts = True
+        self.manifest_codes: dict[str, dict] = {}          # manifest flow: code -> registration (single use)
+        self.apps: list[dict] = []                          # Apps created from a manifest (with their secrets)
+        self.web: list[dict] = []                           # github.com page requests (not REST: not checked)
         self._ids = 1000
         self._lock = threading.Lock()
 
@@ -205,7 +208,58 @@ class FakeGitHub:
         return status, {"Content-Type": "application/json; charset=utf-8", **extra}, \
             ("" if reply is None else json.dumps(reply))
 
+    # the manifest flow: github.com's "new App" page, then the REST conversion ------------------
+    def handle_web(self, method: str, path: str, query: str, body: bytes | None) -> tuple[int, dict, str]:
+        """github.com pages: POST /settings/apps/new or /organizations/ORG/settings/apps/new with a
+        form field ``manifest``. The person's confirmation is skipped: answer 302 to the manifest's
+        ``redirect_url`` with ``code`` and the request's ``state``, as GitHub does after it."""
+        form = parse_qs(body.decode() if body else "")
+        self.web.append({"method": method, "path": path, "query": query, "form": form})
+        m = re.fullmatch(r"(?:/organizations/([^/]+))?/settings/apps/new", path)
+        if not m or method != "POST":
+            return 404, {"Content-Type": "text/html"}, "<p>Not Found</p>"
+        try:
+            manifest = json.loads(form["manifest"][0])
+            hook, url = manifest["hook_attributes"]["url"], manifest["url"]
+        except (KeyError, IndexError, TypeError, ValueError):
+            return 422, {"Content-Type": "text/html"}, "<p>Invalid GitHub App configuration</p>"
+        code = uuid.uuid4().hex
+        owner = unquote(m.group(1)) if m.group(1) else "octocat"
+        self.manifest_codes[code] = {"manifest": manifest, "owner": owner, "hook": hook, "url": url}
+        state = parse_qs(query).get("state", [""])[0]
+        target = manifest.get("redirect_url") or url
+        return 302, {"Location": f"{target}?{urlencode({'code': code, 'state': state})}"}, ""
+
+    def _conversion(self, code: str) -> tuple[int, dict, dict]:
+        reg = self.manifest_codes.pop(code, None)
+        if reg is None:
+            raise KeyError(code)
+        manifest, now = reg["manifest"], _iso(datetime.now(timezone.utc))
+        app_id = self._id()
+        name = manifest.get("name") or f"app-{app_id}"
+        slug = re.sub(r"[^a-z0-9]+", "-", name.lower()).strip("-")
+        owner = {**self._user(reg["owner"], "Organization" if reg["owner"] != "octocat" else "User"),
+                 "avatar_url": "https://avatars.githubusercontent.com/u/1?v=4", "gravatar_id": "",
+                 "site_admin": False}
+        for field in ("followers", "following", "gists", "starred", "subscriptions", "organizations", "repos",
+                      "events", "received_events"):
+            owner[f"{field}_url"] = f"{self.api_base}/users/{reg['owner']}/{field}"
+        pem = rsa_private_key()
+        app = {"id": app_id, "slug": slug, "node_id": "A_x", "owner": owner, "name": name,
+               "description": manifest.get("description", ""), "external_url": reg["url"],
+               "html_url": f"https://github.com/apps/{slug}", "created_at": now, "updated_at": now,
+               "permissions": dict(manifest.get("default_permissions") or {}),
+               "events": list(manifest.get("default_events") or []),
+               "client_id": f"Iv23li{uuid.uuid4().hex[:14]}", "client_secret": uuid.uuid4().hex + uuid.uuid4().hex[:8],
+               "webhook_secret": uuid.uuid4().hex, "pem": pem}
+        self.apps.append(app)
+        self.app_id, self.public_key = app_id, public_key_of(pem)    # its JWTs are what the fake checks now
+        return 201, app, {}
+
     def _route(self, method: str, path: str, q: dict, data, headers) -> tuple[int, object, dict]:
+        m = re.fullmatch(r"/app-manifests/([^/]+)/conversions", path)
+        if m and method == "POST":
+            return self._conversion(unquote(m.group(1)))
         m = re.fullmatch(r"/app/installations/(\d+)/access_tokens", path)
         if m and method == "POST":
             return 201, self._new_token(headers), {}
@@ -370,8 +424,11 @@ class FakeGitHubServer(_Server):
                 parts = urlsplit(self.path)
                 length = int(self.headers.get("Content-Length") or 0)
                 body = self.rfile.read(length) if length else None
-                path = parts.path.removeprefix("/api/v3")
-                status, headers, text = fake.handle(self.command, path, parts.query, body, dict(self.headers))
+                if parts.path.startswith("/api/v3/"):
+                    path = parts.path.removeprefix("/api/v3")
+                    status, headers, text = fake.handle(self.command, path, parts.query, body, dict(self.headers))
+                else:                                   # github.com pages (the manifest flow)
+                    status, headers, text = fake.handle_web(self.command, parts.path, parts.query, body)
                 payload = text.encode()
                 self.send_response(status)
                 for k, v in headers.items():
