@@ -42,7 +42,7 @@ class Event:
     @property
     def installation_id(self) -> int | None:
         value = self.get("installation.id")
-        return value if isinstance(value, int) and not isinstance(value, bool) else None
+        return value if _is_int(value) else None
 
     @property
     def repo(self) -> str | None:
@@ -106,7 +106,7 @@ class Router:
                 if value is _Missing or value is None:
                     raise MissingField(f"missing field {path}")
                 want = _TYPES.get(typ)
-                if want and (not isinstance(value, want) or (want is int and isinstance(value, bool))):
+                if want and (not isinstance(value, want) or (want is int and not _is_int(value))):
                     raise MissingField(f"field {path} must be {typ}")
 
     def dispatch(self, event: Event, ctx: Context) -> list[int]:
@@ -117,6 +117,19 @@ class Router:
 
 class _Missing:
     pass
+
+
+def _is_int(value: Any) -> bool:
+    """An int the database can hold (64-bit), not a bool."""
+    return isinstance(value, int) and not isinstance(value, bool) and -2**63 <= value < 2**63
+
+
+def _str(value: Any) -> str | None:
+    return value if isinstance(value, str) else None
+
+
+def _list(value: Any) -> list:
+    return value if isinstance(value, list) else []
 
 
 router = Router()
@@ -136,7 +149,7 @@ def ping(event: Event, ctx: Context) -> None:
 @router.register("installation", requires=("installation.id:int", "installation.account.login:str"))
 def installation(event: Event, ctx: Context) -> None:
     inst = event.get("installation")
-    Database.upsert_installation(ctx.tx, inst["id"], inst["account"]["login"], inst.get("target_type"))
+    Database.upsert_installation(ctx.tx, inst["id"], inst["account"]["login"], _str(inst.get("target_type")))
     if event.action == "deleted":
         ctx.tx.execute("UPDATE installations SET deleted = 1, updated_at = ? WHERE id = ?", _now(), inst["id"])
         ctx.tx.execute("UPDATE repos SET active = 0 WHERE installation_id = ?", inst["id"])
@@ -146,18 +159,18 @@ def installation(event: Event, ctx: Context) -> None:
     if event.action in ("suspend", "unsuspend"):
         ctx.tx.execute("UPDATE installations SET suspended = ? WHERE id = ?", int(event.action == "suspend"),
                        inst["id"])
-    for repo in event.get("repositories") or []:
-        if isinstance(repo, dict) and repo.get("full_name"):
+    for repo in _list(event.get("repositories")):
+        if isinstance(repo, dict) and _str(repo.get("full_name")):
             Database.set_repo(ctx.tx, inst["id"], repo["full_name"], True)
 
 
 @router.register("installation_repositories", requires=("installation.id:int", "installation.account.login:str"))
 def installation_repositories(event: Event, ctx: Context) -> None:
     inst = event.get("installation")
-    Database.upsert_installation(ctx.tx, inst["id"], inst["account"]["login"], inst.get("target_type"))
+    Database.upsert_installation(ctx.tx, inst["id"], inst["account"]["login"], _str(inst.get("target_type")))
     for key, active in (("repositories_added", True), ("repositories_removed", False)):
-        for repo in event.get(key) or []:
-            if isinstance(repo, dict) and repo.get("full_name"):
+        for repo in _list(event.get(key)):
+            if isinstance(repo, dict) and _str(repo.get("full_name")):
                 Database.set_repo(ctx.tx, inst["id"], repo["full_name"], active)
 
 

@@ -16,6 +16,7 @@ import logging
 import time
 
 from flask import Blueprint, current_app, jsonify, request
+from werkzeug.exceptions import HTTPException
 
 from bot.db import Database
 from bot.handlers import Context, Event, MissingField, router
@@ -34,6 +35,12 @@ def signature_ok(secret: str | None, body: bytes, header: str | None) -> bool:
 
 def _error(status: int, message: str):
     return jsonify({"error": message}), status
+
+
+@bp.app_errorhandler(HTTPException)
+def _http_error(exc: HTTPException):
+    """Flask's own refusals (413 body too large, 405, 404…) answer JSON like ours."""
+    return _error(exc.code or 500, exc.description or exc.name)
 
 
 @bp.get("/healthz")
@@ -66,6 +73,8 @@ def webhook():
             payload = json.loads(body)
         except (ValueError, UnicodeDecodeError) as exc:
             return _error(400, f"malformed JSON: {exc}")
+        except RecursionError:
+            return _error(400, "malformed JSON: nested too deeply")
         if not isinstance(payload, dict):
             return _error(400, "the payload must be a JSON object")
         action = payload.get("action") if isinstance(payload.get("action"), str) else None
