@@ -60,19 +60,31 @@ def _parse_one(text: str) -> CrashReport | None:
     if looks_like_cdb(text):
         m = re.search(r"ExceptionCode:|^\([0-9a-f]+\.[0-9a-f]+\):", text, re.M)
         candidates.append((m.start() if m else len(text), "cdb"))
-    for _, which in sorted(candidates):
-        rep = {"san": parse_sanitizer, "gdb": parse_gdb, "cdb": parse_cdb}[which](text)
-        if rep is not None:
+    kernelish = _kernelish(text)
+    if candidates and kernelish:
+        # A whole kernel report before a user-space one (LKL: a kernel inside a fuzz target,
+        # whose panic then aborts the process) is the crash; a corrupted one is not trusted
+        # here (a fuzzer's log quoting a crash title).
+        found = find_first_oops(text)
+        if found is not None:
+            candidates.append((found[1], "kernel"))
+    # At the same position a user-space report wins (Go's `panic:` is also a gVisor oops header).
+    for _, which in sorted(candidates, key=lambda c: (c[0], c[1] == "kernel")):
+        rep = _PARSERS[which](text)
+        if rep is not None and not (which == "kernel" and rep.corrupted):
             return rep
     if has_tb:
         rep = parse_python(text)
         if rep is not None:
             return rep
-    if _kernelish(text):
+    if kernelish:
         rep = parse_kernel(text)
         if rep is not None:
             return rep
     return None
+
+
+_PARSERS = {"san": parse_sanitizer, "gdb": parse_gdb, "cdb": parse_cdb, "kernel": parse_kernel}
 
 
 def parse(text: str) -> CrashReport | None:

@@ -34,7 +34,8 @@ def _c(pattern: str) -> re.Pattern:
 _RIP = (r"(?:IP|NIP|pc |PC is at):? (?:(?:[0-9]+:)?(?:{{PC}} +){0,2}{{FUNC}}|(?:[0-9]+:)?0x[0-9a-f]+"
         r"|(?:[0-9]+:)?{{PC}} +\[< *\(null\)>\] +\(null\)|[0-9]+: +\(null\))")
 RIP_FRAME = _c(_RIP)
-CALL_TRACE = _c(r"(?:Call (?:T|t)race:)|(?:Backtrace:)")
+# LKL (the Linux Kernel Library, a kernel linked into a user process) prints its own header.
+CALL_TRACE = _c(r"(?:Call (?:T|t)race:)|(?:Backtrace:)|(?:Linux Kernel Library Stack Trace:)")
 PARSE_STACK = None  # marker in a recipe: parse a stack trace from here
 
 STACK_START = [re.compile(p) for p in (
@@ -46,10 +47,11 @@ STACK_START = [re.compile(p) for p in (
     r"[^k] backtrace(?: \(crc [0-9a-fA-F]*\))?:",
     r"Backtrace:",
     r"Uninit was stored to memory at",
+    r"Linux Kernel Library Stack Trace:",
 )]
 _STACK_START_ANY = re.compile("|".join(p.pattern for p in STACK_START))
 FRAME_RES = [
-    _c(r"^ *(?:{{PC}} ){0,2}{{FUNC}}"),
+    _c(r"^ *(?:#[0-9]+ )?(?:{{PC}} ){0,2}{{FUNC}}"),
     # arm: "[<pc>] (callee) from [<pc>] (caller+0x..)"
     _c(r"^ *{{PC}} \(([a-zA-Z0-9_.]+)\) from {{PC}} \({{FUNC}}"),
 ]
@@ -104,6 +106,8 @@ SKIP_FRAMES = [
     "__phys_addr", "__fortify_report", "cleanup_srcu_struct", "rhashtable_lookup",
     "extract_(user|iter)_to_sg", "drop_nlink", "^get_taint$", "^put_device$", "lock_timer_base",
     "__timer_delete_sync", "sk_stop_timer_sync", "__mod_timer", "fast_dput", "dput",
+    # An address past the end of the kernel text (LKL builds without symbols for it): no name.
+    "^_etext$",
 ]
 # Syscall entry prefixes differ between arches and versions; each is stripped once, in order.
 STRIP_PREFIXES = ("SYSC_", "SyS_", "sys_", "__x64_", "__ia32_", "__arm64_", "____sys_", "___sys_",
@@ -397,7 +401,10 @@ OOPSES: list[Oops] = [
     ], [_c("INFO: lockdep is turned off"), _c("INFO: Stall ended before state dump start"),
         _c("INFO: NMI handler"), _c("INFO: recovery required on readonly filesystem"),
         _c("(handler|interrupt).*took too long"), _c("INFO: sys_.* is not present in /proc/kallsyms"),
-        _c("INFO: no syscalls can create resource"), _c("rmt_storage:INFO:"), _c("_INFO:")]),
+        _c("INFO: no syscalls can create resource"), _c("rmt_storage:INFO:"), _c("_INFO:"),
+        # libFuzzer's own progress lines, e.g. around an LKL kernel running inside a fuzz target
+        _c("INFO: (?:Seed:|Running with|Running in|Loaded [0-9]+ |-max_len|libFuzzer|found LLVMFuzzer|seed corpus"
+           "|A corpus|to ignore leaks|exiting:|log from the inner|Instrumented|Use --)")]),
     Oops("Unable to handle kernel", [
         Fmt(_c("Unable to handle kernel (paging request|NULL pointer dereference|access to user memory)"),
             "BUG: unable to handle kernel {0} in {1}", stack=_rip_trace()),
@@ -840,7 +847,7 @@ def _collect_report(text: str, oops: Oops, start: int) -> tuple[str, str, list[s
 # Frames, access and alloc/free stacks for the structured report.
 
 _FRAME_LINE = re.compile(
-    r"^\s*(?:\[\<?(?:0x)?[0-9a-f]+\>?\]\s*){0,2}(?:[0-9]+:)?(?P<func>[A-Za-z_][A-Za-z0-9_.]*)"
+    r"^\s*(?:#[0-9]+\s+)?(?:\[\<?(?:0x)?[0-9a-f]+\>?\]\s*){0,2}(?:[0-9]+:)?(?P<func>[A-Za-z_][A-Za-z0-9_.]*)"
     r"(?:\+0x[0-9a-f]+/0x[0-9a-f]+)?(?:\s+\[(?P<mod>[A-Za-z0-9_]+)\])?"
     r"(?:\s+(?P<file>[A-Za-z0-9_\-./]+\.[a-z]+):(?P<line>[0-9]+))?(?P<inl>\s+\[inline\])?\s*$")
 _ACCESS_RE = re.compile(r"(Read|Write) of size ([0-9]+) at addr ([0-9a-fx]+)")
@@ -903,6 +910,14 @@ def _kernel_type(title: str) -> str:
         if t.startswith(prefix):
             return typ
     return "UNKNOWN"
+
+
+_SKIP_RE = re.compile("|".join(SKIP_FRAMES))
+
+
+def is_noise_frame(function: str) -> bool:
+    """Reporting, sanitizer, allocator, locking or generic helper code: never the guilty frame."""
+    return not function or _SKIP_RE.search(function) is not None
 
 
 def has_kernel_crash(text: str) -> bool:

@@ -11,6 +11,9 @@ Where the conventions differ we normalise here rather than bend the parser:
 - Go: ClusterFuzz's Go frame pattern accepts no `?` in the arguments, so frames whose values Go
   marks as inexact (`f(0x1234?)`, Go >= 1.18) never enter its state; the parser keeps them and
   notes their indexes in `extra["inexact_args"]`, and the comparison leaves them out.
+- kernel reports (LKL, a kernel inside a fuzz target): ClusterFuzz's type is
+  `Kernel failure\n` + the bug (`Slab-out-of-bounds\nWRITE 4`, `General-protection-fault`);
+  frames are judged by the kernel parser's own skip list.
 - frames: ClusterFuzz puts a message (e.g. `Bad-cast to X from Y`, the CHECK condition) in
   front of the stack frames for some crash types; the tests drop that entry and compare the
   function frames that follow it.
@@ -42,6 +45,8 @@ def cf_type(rep) -> str | None:
     t = rep.type
     if rep.kind == "gdb":
         return t
+    if rep.kind == "kernel":
+        return "Kernel failure\n" + _cf_kernel_type(rep)
     if rep.kind == "cdb":
         if t == "access-violation" and rep.access is not None:
             return rep.access.op.upper()
@@ -60,6 +65,17 @@ def cf_type(rep) -> str | None:
     return t[0].upper() + t[1:]
 
 
+def _cf_kernel_type(rep) -> str:
+    title = rep.title
+    if title.startswith(("KASAN: ", "KFENCE: ", "KMSAN: ")):
+        bug = title.split(": ", 1)[1].split(" ")[0]
+        acc = rep.access
+        tail = f"\n{acc.op.upper()} {acc.size}" if acc is not None and acc.size else ""
+        return bug[0].upper() + bug[1:] + tail
+    head = title.split(" in ")[0].strip()
+    return head[0].upper() + head[1:].replace(" ", "-") if head else "UNKNOWN"
+
+
 def norm(name: str) -> str:
     name = re.sub(r"\s+", " ", name.strip())
     return name[:80]   # ClusterFuzz caps each state line at 80 characters
@@ -70,6 +86,9 @@ def cf_frames(rep, expected: list[str] | None = None, n: int = 3) -> list[str]:
     if rep is None:
         return []
     from agent.reports.frames import is_noise
+    if rep.kind == "kernel":
+        from agent.reports.kernel import is_noise_frame
+        return [norm(f.function) for f in rep.frames if not is_noise_frame(f.function)][:n]
     # ClusterFuzz fills its 3-frame state from the following stacks (free, then alloc)
     # when the crashing stack is shorter.
     inexact = set(rep.extra.get("inexact_args") or [])

@@ -78,3 +78,38 @@ def test_go_frames_with_inexact_arguments_are_kept_and_noted():
     assert (rep.frames[0].file, rep.frames[0].line) == ("/src/inv/csv/row.go", 42)
     assert rep.extra["inexact_args"] == [0]
     assert rep.guilty.function == "example.com/inv/csv.parseRow"
+
+
+LKL = """INFO: Seed: 1234
+INFO: Loaded 1 modules   (100 inline 8-bit counters): 100 [0x1, 0x2),
+[    0.051000] BUG: KASAN: use-after-free in _etext+0x1a/0x3121c4
+[    0.051010] Read of size 8 at addr 00007f0000001000 by task kworker/0:1/11
+[    0.051020]
+[    0.051030] Linux Kernel Library Stack Trace:
+[    0.051040] #0 [<0x0000000000600000>] print_address_description+0x6a/0x5c0
+[    0.051050] #1 [<0x0000000000600100>] kasan_report+0x9/0x10
+[    0.051060] #2 [<0x0000000000a00000>] _etext+0x1a/0x3121c4
+[    0.051070] #3 [<0x0000000000800000>] inv_read_rows+0xa1/0xd0
+[    0.051080] #4 [<0x0000000000800100>] inv_probe+0x35/0x78
+[    0.051090]
+[    0.051100] Kernel panic - not syncing: panic_on_warn set ...
+fuzzer: lib/posix-host.c:401: void panic(void): Assertion `0' failed.
+==1== ERROR: libFuzzer: deadly signal
+"""
+
+
+def test_lkl_kernel_report_inside_a_fuzz_target_wins_over_the_abort_it_causes():
+    rep = parse(LKL)
+    assert rep.kind == "kernel" and not rep.corrupted
+    assert rep.title == "KASAN: use-after-free Read in inv_read_rows"   # `_etext+...` names nothing
+    assert rep.access.op == "read" and rep.access.size == 8
+    assert [f.function for f in rep.frames][:4] == ["print_address_description", "kasan_report", "_etext",
+                                                    "inv_read_rows"]
+
+
+def test_a_fuzzer_log_quoting_a_kernel_title_stays_a_user_space_crash():
+    text = ("loop: vm-0: crash: UBSAN: Undefined behaviour in net/ipv4/tcp_ipv4.c:1631:25\n"
+            "panic: runtime error: invalid memory address or nil pointer dereference\n\n"
+            "goroutine 1 [running]:\nmain.main()\n\t/src/m.go:3 +0x1\n")
+    rep = parse(text)
+    assert rep.kind == "go" and rep.type == "invalid memory address"
