@@ -61,6 +61,9 @@ class RunConfig:
     llm_ledgers: list = field(default_factory=list)   # per-repo / per-installation totals (agent.llm.Ledger)
     replay: str | None = None           # set when the model is a scripted replay
     resume: bool = False                # continue saved trajectories in out/trajectories/
+    kernel_config: str | None = None    # kernel: a .config or fragment file (default: tinyconfig + KASAN harness)
+    kernel_cmdline: str | None = None   # kernel: extra boot arguments
+    issue_url: str | None = None        # the issue's URL (a kernel mail's Closes: tag)
 
 
 @dataclass
@@ -82,6 +85,7 @@ class Run:
     timings: dict[str, float] = field(default_factory=dict)
     notes: list[str] = field(default_factory=list)
     cost: dict = field(default_factory=dict)                  # LLM usage (result.json "cost")
+    artifacts: dict = field(default_factory=dict)             # extra outputs (kernel: build dir, mail file)
 
 
 def is_protected_default(path: str) -> bool:
@@ -99,7 +103,10 @@ class Pipeline:
         work = Path(tempfile.mkdtemp(prefix="crashfix-src-"))
         sb: Sandbox | None = None
         try:
-            if self._parse():
+            if self._parse() and self.run.report.kind == "kernel":
+                from agent.kernel.pipeline import run_kernel
+                run_kernel(self)
+            elif self.run.report is not None:
                 source = self._phase("prepare", lambda: prepare_source(self.cfg.repo, self.cfg.ref, work / "repo"))
                 self._map(source)
                 sb = self._phase("sandbox", lambda: open_sandbox(

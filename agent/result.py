@@ -33,6 +33,7 @@ def result_dict(run: "Run") -> dict:
             "after": best.tests if best else None,
         },
         "debugger": _probe_dict(run),
+        "artifacts": run.artifacts,
         "memory": run.memory.to_list(),
         "notes": run.notes,
         "timings": run.timings,

@@ -36,6 +36,10 @@ def main(argv: list[str] | None = None) -> int:
     run.add_argument("--max-usd", type=float, default=5.0, help="model cost per run, in dollars")
     run.add_argument("--max-llm-seconds", type=float, default=1800.0, help="agent wall time per run")
     run.add_argument("--resume", action="store_true", help="continue the trajectories saved in --out")
+    run.add_argument("--kernel-config", help="kernel: a .config or a fragment (default: tinyconfig + KASAN "
+                     "harness + the options that build the files of the report's stack)")
+    run.add_argument("--kernel-cmdline", help="kernel: extra boot arguments")
+    run.add_argument("--issue-url", help="the issue's URL, for the Closes: tag of a kernel patch mail")
 
     parse = sub.add_parser("parse", help="parse crash reports and print what they hold")
     parse.add_argument("files", nargs="+", type=Path)
@@ -111,7 +115,8 @@ def cmd_run(args) -> int:
                        tries=args.tries, max_candidates=args.max_candidates, max_seconds=args.max_seconds,
                        model=model, base_url=base_url, api_key=api_key, trajectories=args.trajectories,
                        max_llm_calls=args.max_llm_calls, max_tokens=args.max_tokens, max_usd=args.max_usd,
-                       max_llm_seconds=args.max_llm_seconds, replay=replay, resume=args.resume)
+                       max_llm_seconds=args.max_llm_seconds, replay=replay, resume=args.resume,
+                       kernel_config=args.kernel_config, kernel_cmdline=args.kernel_cmdline, issue_url=args.issue_url)
     try:
         run = run_pipeline(config, progress=lambda msg: print(f"crashfix: {msg}", file=sys.stderr, flush=True))
     finally:

@@ -1,0 +1,181 @@
+"""Boot a kernel under QEMU with a reproducer in its initramfs and capture the serial console.
+
+    binary = compile_reproducer(c_source, workdir)        # gcc -static; ReproducerBuildError
+    initrd = make_initramfs(binary, workdir, runs=3)     # busybox + /init that runs it, then a sentinel
+    boot = boot_kernel(bzimage, initrd, timeout=120)     # BootResult(console, finished, booted, ...)
+
+No network (`-nodefaults`, no NIC, and a network namespace of its own when root), `-snapshot`,
+`-no-reboot` with `panic=-1 panic_on_warn=1 oops=panic`: QEMU exits as soon as a report has
+printed, or when /init ends with `reboot -f`. KVM only when a short probe boot shows it works
+(here /dev/kvm exists but guests hang in the decompressor); TCG otherwise.
+"""
+from __future__ import annotations
+
+import gzip
+import logging
+import os
+import shutil
+import time
+from dataclasses import dataclass
+from pathlib import Path
+
+from sandbox.kernel_build import isolated, run_cmd, tail
+
+log = logging.getLogger(__name__)
+
+SENTINEL = "crashfix-sentinel: all runs done"
+INIT_MARK = "crashfix-init: started"
+RUN_MARK = "crashfix-run:"
+BUSYBOX = Path("/bin/busybox")
+QEMU = "qemu-system-x86_64"
+CMDLINE = "console=ttyS0 panic=-1 panic_on_warn=1 oops=panic nokaslr"
+_accel_seen: dict[str, str] = {}
+
+
+class ReproducerBuildError(RuntimeError):
+    """The C reproducer does not compile; `log` holds the compiler's output."""
+
+    def __init__(self, message: str, log: str = ""):
+        super().__init__(message)
+        self.log = log
+
+
+class QemuError(RuntimeError):
+    """QEMU or a harness tool is missing or cannot start."""
+
+
+@dataclass(frozen=True)
+class BootResult:
+    console: str             # everything the serial console printed
+    booted: bool             # /init started
+    finished: bool           # the sentinel printed: every run of the reproducer returned
+    timed_out: bool
+    seconds: float
+    accel: str
+    exit_code: int | None
+
+    def summary(self) -> str:
+        state = ("finished" if self.finished else "timed out" if self.timed_out
+                 else "stopped early" if self.booted else "did not boot")
+        return f"{state} in {self.seconds:.1f} s under {self.accel}"
+
+
+def compile_reproducer(source: str, workdir: Path, *, timeout: float = 120) -> Path:
+    """gcc -static the reproducer (C) into workdir/repro; ReproducerBuildError with gcc's output."""
+    workdir.mkdir(parents=True, exist_ok=True)
+    src, binary = workdir / "repro.c", workdir / "repro"
+    src.write_text(source)
+    res = run_cmd(isolated(["gcc", "-static", "-O1", "-pthread", "-w", "-o", str(binary), str(src)]),
+                  cwd=workdir, timeout=timeout)
+    if res.code != 0 or res.timed_out or not binary.exists():
+        raise ReproducerBuildError("the C reproducer does not compile (gcc -static)", tail(res.output, 60))
+    return binary
+
+
+def init_script(runs: int) -> str:
+    return f"""#!/bin/busybox sh
+/bin/busybox --install -s /bin
+mount -t proc proc /proc
+mount -t sysfs sysfs /sys
+mount -t devtmpfs devtmpfs /dev 2>/dev/null
+mount -t tmpfs tmpfs /tmp
+exec >/dev/console 2>&1 </dev/null
+echo "{INIT_MARK}"
+cd /tmp
+i=0
+while [ $i -lt {runs} ]; do
+  i=$((i + 1))
+  echo "{RUN_MARK} $i start"
+  /repro
+  echo "{RUN_MARK} $i exit $?"
+done
+sleep 1
+echo "{SENTINEL}"
+reboot -f
+"""
+
+
+def make_initramfs(binary: Path, workdir: Path, *, runs: int = 3) -> Path:
+    """A gzip'd newc cpio: /bin/busybox, /repro, /init; /dev/console as a device node (no root needed)."""
+    if not BUSYBOX.exists():
+        raise QemuError(f"{BUSYBOX} is missing: apt-get install busybox-static")
+    files = {"bin/busybox": (BUSYBOX.read_bytes(), 0o755), "repro": (binary.read_bytes(), 0o755),
+             "init": (init_script(runs).encode(), 0o755)}
+    dirs = ["bin", "dev", "proc", "sys", "tmp", "root"]
+    out = workdir / "initramfs.cpio.gz"
+    with gzip.open(out, "wb", compresslevel=1) as fh:
+        ino = 1
+        for d in dirs:
+            fh.write(_cpio_entry(ino, d, 0o040755, b""))
+            ino += 1
+        fh.write(_cpio_entry(ino, "dev/console", 0o020600, b"", rdev=(5, 1)))
+        ino += 1
+        for name, (data, mode) in files.items():
+            fh.write(_cpio_entry(ino, name, 0o100000 | mode, data))
+            ino += 1
+        fh.write(_cpio_entry(0, "TRAILER!!!", 0, b""))
+    return out
+
+
+def _cpio_entry(ino: int, name: str, mode: int, data: bytes, rdev: tuple[int, int] = (0, 0)) -> bytes:
+    fields = [ino, mode, 0, 0, 1, 0, len(data), 0, 0, rdev[0], rdev[1], len(name) + 1, 0]
+    head = b"070701" + b"".join(b"%08X" % f for f in fields)
+    name_b = name.encode() + b"\0"
+    pad1 = b"\0" * ((4 - (len(head) + len(name_b)) % 4) % 4)
+    pad2 = b"\0" * ((4 - len(data) % 4) % 4)
+    return head + name_b + pad1 + data + pad2
+
+
+def qemu_command(bzimage: Path, initrd: Path, *, accel: str, memory_mb: int = 1024,
+                 cmdline: str = CMDLINE) -> list[str]:
+    return [QEMU, "-accel", accel, "-m", str(memory_mb), "-smp", "1", "-no-reboot", "-nodefaults",
+            "-display", "none", "-serial", "stdio", "-snapshot", "-kernel", str(bzimage),
+            "-initrd", str(initrd), "-append", cmdline]
+
+
+def boot_kernel(bzimage: Path, initrd: Path, *, timeout: float = 180, accel: str | None = None,
+                memory_mb: int = 1024, cmdline: str = CMDLINE, console_file: Path | None = None) -> BootResult:
+    """Boot once; the console is returned (and written to console_file when given)."""
+    if not shutil.which(QEMU):
+        raise QemuError(f"{QEMU} is missing: apt-get install qemu-system-x86")
+    if not bzimage.exists():
+        raise QemuError(f"no kernel image at {bzimage}")
+    accel = accel or choose_accel(bzimage)
+    cmd = qemu_command(bzimage, initrd, accel=accel, memory_mb=memory_mb, cmdline=cmdline)
+    res = run_cmd(isolated(cmd), timeout=timeout, log_file=console_file)
+    console = res.output.replace("\r\n", "\n")
+    if res.code not in (0, None) and not res.timed_out and INIT_MARK not in console and "Linux version" not in console:
+        log.warning("qemu exited %s: %s", res.code, tail(console, 5))
+    return BootResult(console, INIT_MARK in console, SENTINEL in console, res.timed_out, res.seconds,
+                      accel, res.code)
+
+
+def choose_accel(bzimage: Path, *, probe_seconds: float = 15) -> str:
+    """kvm when a probe boot under KVM prints the kernel banner within probe_seconds, else tcg.
+
+    CRASHFIX_QEMU_ACCEL=kvm|tcg overrides; the answer is kept for the process."""
+    forced = os.environ.get("CRASHFIX_QEMU_ACCEL")
+    if forced in ("kvm", "tcg"):
+        return forced
+    if "accel" in _accel_seen:
+        return _accel_seen["accel"]
+    accel = "tcg"
+    if os.access("/dev/kvm", os.R_OK | os.W_OK):
+        cmd = [QEMU, "-accel", "kvm", "-m", "256", "-smp", "1", "-no-reboot", "-nodefaults", "-display", "none",
+               "-serial", "stdio", "-kernel", str(bzimage), "-append", "console=ttyS0 panic=-1"]
+        start = time.monotonic()
+        res = run_cmd(isolated(cmd), timeout=probe_seconds)
+        if "Linux version" in res.output:
+            accel = "kvm"
+        log.info("KVM probe boot: %s after %.1f s -> %s", "banner seen" if accel == "kvm" else "no banner",
+                 time.monotonic() - start, accel)
+    _accel_seen["accel"] = accel
+    return accel
+
+
+def qemu_available() -> bool:
+    return shutil.which(QEMU) is not None and BUSYBOX.exists() and shutil.which("gcc") is not None
+
+
+__all__ = ["BootResult", "QemuError", "ReproducerBuildError", "SENTINEL", "boot_kernel", "choose_accel",
+           "compile_reproducer", "make_initramfs", "qemu_available"]

@@ -1,0 +1,36 @@
+"""Kernel fixtures: the demo tree (Debian's linux-source-6.1 + the demo driver) and its cached build."""
+from __future__ import annotations
+
+import shutil
+
+import pytest
+
+from sandbox.kernel_build import open_tree
+from sandbox.kernel_fixture import EXAMPLE, TARBALL, demo_tree
+from sandbox.qemu import qemu_available
+
+
+def _need_tools() -> None:
+    if not TARBALL.exists():
+        pytest.fail(f"{TARBALL} is missing: ./setup.sh installs linux-source-6.1")
+    if not qemu_available() or not shutil.which("make") or not shutil.which("flex"):
+        pytest.fail("qemu-system-x86_64, busybox-static, gcc, make or flex is missing: ./setup.sh installs them")
+
+
+@pytest.fixture(scope="session")
+def demo_repo():
+    """The demo kernel git repo (made once per machine, ~1.5 min cold)."""
+    _need_tools()
+    return demo_tree()
+
+
+@pytest.fixture(scope="session")
+def demo_build(demo_repo):
+    """The demo tree built with the example fragment: cached, so a full build happens once per machine."""
+    tree = open_tree(demo_repo, fragments=[(EXAMPLE / "config.fragment").read_text()])
+    with tree.lock():
+        tree.checkout()
+        tree.configure()
+        built = tree.build()
+    assert built.ok, built.log
+    return tree
