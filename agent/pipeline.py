@@ -21,8 +21,9 @@ from agent.result import write_outputs
 from agent.strategies.base import Candidate
 from agent.strategies.context import RepairContext, Site, is_test_path
 from agent.testrun import TestOutcome, run_tests
-from agent.validate import Validator, Verdict, rank_key
-from sandbox import Sandbox, SandboxError, open_sandbox, prepare_source
+from agent.validate import MAX_DIFF_LINES, Validator, Verdict, rank_key
+from sandbox import Limits, Sandbox, SandboxError, open_sandbox, prepare_source
+from sandbox.base import limit_hits
 
 log = logging.getLogger(__name__)
 
@@ -48,6 +49,8 @@ class RunConfig:
     want_valid: int = 3                 # stop after this many validated candidates…
     patience: int = 3                   # …or this many more candidates after the first validated one
     timeout: float = 300.0              # per command
+    limits: Limits | None = None        # the sandbox's memory/pids/output limits (docker); None: Limits()
+    max_diff_lines: int = MAX_DIFF_LINES   # a larger candidate is refused before it runs
     protected: Callable[[str], bool] = lambda path: False
     # the research agent (strategy llm/auto); unset fields come from $CRASHFIX_LLM_MODEL/_BASE_URL/_API_KEY
     model: str | None = None
@@ -110,7 +113,8 @@ class Pipeline:
                 source = self._phase("prepare", lambda: prepare_source(self.cfg.repo, self.cfg.ref, work / "repo"))
                 self._map(source)
                 sb = self._phase("sandbox", lambda: open_sandbox(
-                    self.cfg.sandbox, source, image=self.cfg.image, setup_cmd=self.cfg.setup_cmd))
+                    self.cfg.sandbox, source, image=self.cfg.image, setup_cmd=self.cfg.setup_cmd,
+                    limits=self.cfg.limits))
                 self._analyse(sb, source)
                 if self.run.reproduction and self.run.reproduction.reproduced:
                     self._repair(sb, source)
@@ -169,7 +173,8 @@ class Pipeline:
         rep = run.reproduction
         if not rep.reproduced:
             run.status = "not_reproduced"
-            tried = "; ".join(f"{a.how}: `{a.command}` (exit {a.exit_code})" for a in rep.attempts) or "nothing to run"
+            tried = "; ".join(f"{a.how}: `{a.command}` (exit {a.exit_code}{''.join(', ' + h for h in limit_hits(a.output_tail))})"
+                              for a in rep.attempts) or "nothing to run"
             run.error = f"the crash did not reproduce; tried {tried}"
             return
         run.memory.add("reproduction", f"`{rep.command}` crashes {rep.crashed}/{rep.tries} times ({rep.how})", "sandbox")
@@ -231,7 +236,7 @@ class Pipeline:
 
     def _validate(self, sb: Sandbox, candidates: list[Candidate]) -> None:
         cfg, run = self.cfg, self.run
-        validator = self._validator(sb)
+        validator = self._gated(self._validator(sb))
         start = time.monotonic()
         for i, cand in enumerate(candidates[: cfg.max_candidates]):
             if time.monotonic() - start > cfg.max_seconds:
@@ -249,6 +254,12 @@ class Pipeline:
         return Validator(sb, run.report, run.reproduction.command, cfg.test_cmd, run.tests_before,
                          tries=cfg.tries, timeout=cfg.timeout, repro_seconds=run.reproduction.seconds)
 
+    def _gated(self, validator: Validator) -> Validator:
+        """The validator with the run's gates: protected paths (repo config + tests and CI), diff size."""
+        validator.protected = lambda p: self.cfg.protected(p) or is_protected_default(p)
+        validator.max_diff_lines = self.cfg.max_diff_lines
+        return validator
+
     def _agent(self, source: Path) -> str | None:
         """Run the research agent; its verdicts join the run's. Returns a fatal model error, if any."""
         from agent.strategies.llm import configured, run_agent
@@ -262,8 +273,9 @@ class Pipeline:
         outcome = run_agent(
             run, source, has_history=is_git_source(cfg.repo), progress=self.progress,
             protected=lambda p: cfg.protected(p) or is_protected_default(p),
-            sandbox_factory=lambda: open_sandbox(cfg.sandbox, source, image=cfg.image, setup_cmd=cfg.setup_cmd),
-            validator_factory=self._validator)
+            sandbox_factory=lambda: open_sandbox(cfg.sandbox, source, image=cfg.image, setup_cmd=cfg.setup_cmd,
+                                                 limits=cfg.limits),
+            validator_factory=lambda sb: self._gated(self._validator(sb)))
         run.verdicts.extend(outcome.verdicts)
         run.cost = outcome.cost
         for fact in outcome.memory:

@@ -4,6 +4,7 @@ from __future__ import annotations
 import logging
 import time
 from dataclasses import dataclass, field
+from typing import Callable
 
 from agent.reports.model import CrashReport
 from agent.reproduce import crash_gone, same_crash
@@ -12,6 +13,7 @@ from agent.testrun import TestOutcome, run_tests
 from sandbox import PatchFailed, Sandbox
 
 log = logging.getLogger(__name__)
+MAX_DIFF_LINES = 200        # a candidate changing more lines than this is refused (RunConfig.max_diff_lines)
 
 
 @dataclass
@@ -43,6 +45,30 @@ def changed_lines(diff: str) -> int:
                if line[:1] in "+-" and not line.startswith(("+++", "---")))
 
 
+def diff_paths(diff: str) -> list[str]:
+    """Every path a unified diff touches (old and new names, created and deleted files)."""
+    paths: list[str] = []
+    for line in diff.splitlines():
+        if line.startswith(("--- ", "+++ ")):
+            path = line[4:].split("\t")[0].strip()
+            if path != "/dev/null":
+                paths.append(path[2:] if path[:2] in ("a/", "b/") else path)
+        elif line.startswith("diff --git "):
+            paths += [p[2:] for p in line[11:].split() if p[:2] in ("a/", "b/")]
+    return list(dict.fromkeys(paths))
+
+
+def gate(diff: str, protected: Callable[[str], bool], max_lines: int) -> str | None:
+    """Why a patch may not even be tried (protected paths, size), or None."""
+    touched = [p for p in diff_paths(diff) if protected(p)]
+    if touched:
+        return f"changes protected paths: {', '.join(touched[:5])}"
+    n = changed_lines(diff)
+    if n > max_lines:
+        return f"too large: {n} changed lines (the limit is {max_lines})"
+    return None
+
+
 def rank_key(verdict: Verdict) -> tuple:
     """Smallest diff, fewest files, then the strategy's own score (closest to the guilty frame)."""
     cand = verdict.candidate
@@ -50,6 +76,10 @@ def rank_key(verdict: Verdict) -> tuple:
 
 
 class Validator:
+    # gates checked before a candidate runs; the pipeline sets them from the run's config
+    protected: Callable[[str], bool] = staticmethod(lambda path: False)
+    max_diff_lines: int = MAX_DIFF_LINES
+
     def __init__(self, sb: Sandbox, report: CrashReport, repro_cmd: str, test_cmd: str | None,
                  baseline: TestOutcome | None, *, tries: int = 3, timeout: float = 300,
                  repro_seconds: float = 0.0):
@@ -71,6 +101,10 @@ class Validator:
         return verdict
 
     def _check(self, v: Verdict) -> None:
+        refused = gate(v.candidate.diff, self.protected, self.max_diff_lines)
+        if refused:
+            v.reason = f"refused: the patch {refused}"
+            return
         self.sb.reset()
         try:
             self.sb.apply_patch(v.candidate.diff)
