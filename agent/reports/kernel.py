@@ -15,6 +15,7 @@ import re
 from dataclasses import dataclass, field
 from typing import Callable
 
+from .demangle import demangle
 from .model import Access, CrashReport, Frame
 
 # --------------------------------------------------------------------------------------
@@ -603,6 +604,8 @@ def _append(frames: list[str], m: re.Match | None, skip: re.Pattern) -> None:
     if not m:
         return
     for g in m.groups():
+        if g is not None and g.startswith(("_R", "_ZN")):
+            g = demangle(g)               # Rust: titles name the demangled path, as syzbot's do
         if g is not None and not skip.search(g):
             for p in STRIP_PREFIXES:
                 if g.startswith(p):
@@ -872,7 +875,7 @@ def _parse_frames(lines: list[str], start: int, limit: int = 64) -> list[Frame]:
             if frames:
                 break
             continue
-        frames.append(Frame(function=m.group("func"), file=m.group("file"),
+        frames.append(Frame(function=demangle(m.group("func")), file=m.group("file"),
                             line=int(m.group("line")) if m.group("line") else None, module=m.group("mod")))
         if len(frames) >= limit:
             break

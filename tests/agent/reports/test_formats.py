@@ -113,3 +113,54 @@ def test_a_fuzzer_log_quoting_a_kernel_title_stays_a_user_space_crash():
             "goroutine 1 [running]:\nmain.main()\n\t/src/m.go:3 +0x1\n")
     rep = parse(text)
     assert rep.kind == "go" and rep.type == "invalid memory address"
+
+
+# -- Rust symbols in kernel stacks -------------------------------------------------------------
+import pytest  # noqa: E402
+
+from agent.reports.demangle import demangle  # noqa: E402
+
+
+@pytest.mark.parametrize("mangled,want", [
+    ("_RNvCs1234_5inv_c4main", "inv_c::main"),
+    ("_RNvMNtCs1234_3inv3rowNtB2_3Row5parse", "<inv::row::Row>::parse"),              # inherent impl, backref
+    ("_RNvXs0_Cs1_3invNtB5_3RowNtNtCs2_4core3fmt7Display3fmt", "<inv::Row as core::fmt::Display>::fmt"),
+    ("_RNCNvCs1234_5inv_c4main0B3_", "inv_c::main::{closure#0}"),                      # closure, crate suffix
+    ("_RINvCs1_3foo3barlEB2_", "foo::bar::<i32>"),                                     # generic args
+    ("_RNvYSRhNtCs1_3inv5Parse5parse", "<[&u8] as inv::Parse>::parse"),
+    ("_ZN4core9panicking5panic17h0123456789abcdefE", "core::panicking::panic"),      # legacy
+    ("_ZN66_$LT$alloc..vec..Vec$LT$T$GT$$u20$as$u20$core..ops..drop..Drop$GT$4drop17h0123456789abcdefE",
+     "<alloc::vec::Vec<T> as core::ops::drop::Drop>::drop"),
+])
+def test_rust_demangling(mangled, want):
+    assert demangle(mangled) == want
+
+
+@pytest.mark.parametrize("sym", ["kasan_report", "_R", "_RB_", "_RNvB0_1a", "_RNvNtB2_1a1b", "_RNv" + "N" * 5000,
+                                 "_ZN3foo3barE", "_ZN3foo17h0123E", "_RNvCs_99abc", "_RIB_E"])
+def test_not_rust_or_malformed_is_returned_unchanged(sym):
+    assert demangle(sym) == sym
+
+
+RUST_OOPS = """[   60.000000][ T2148] rust_kernel: panicked at rust/kernel/inv.rs:60:5:
+[   60.000000][ T2148] attempt to add with overflow
+[   60.000001][ T2148] kernel BUG at rust/helpers/bug.c:7!
+[   60.000002][ T2148] Oops: invalid opcode: 0000 [#1] PREEMPT SMP KASAN PTI
+[   60.000003][ T2148] CPU: 0 UID: 0 PID: 2148 Comm: syz.0.595 Not tainted 6.12.23 #0
+[   60.000004][ T2148] RIP: 0010:rust_helper_BUG+0x8/0x10
+[   60.000005][ T2148] Call Trace:
+[   60.000006][ T2148]  <TASK>
+[   60.000007][ T2148]  _RNvCscSpY9Juk0HT_7___rustc17rust_begin_unwind+0x15b/0x160
+[   60.000008][ T2148]  _RNvNtCs9jEwPDbx20M_4core9panicking9panic_fmt+0x84/0x90
+[   60.000009][ T2148]  _RNvMNtCs1234_3inv3rowNtB2_3Row5parse+0xe44/0xfb0
+[   60.000010][ T2148]  do_mmap+0xb6d/0x13c0
+[   60.000011][ T2148]  </TASK>
+"""
+
+
+def test_kernel_title_names_the_demangled_rust_frame():
+    rep = parse(RUST_OOPS)
+    assert rep.kind == "kernel"
+    assert rep.title == "attempt to add with overflow in <inv::row::Row>::parse"
+    assert "core::panicking::panic_fmt" in [f.function for f in rep.frames]
+    assert rep.guilty.function == "<inv::row::Row>::parse"

@@ -28,11 +28,7 @@ needs_corpora = pytest.mark.skipif(not KERNEL_DIR.is_dir() or not SAN_DIR.is_dir
 # ---------------------------------------------------------------------------- kernel
 
 # Known kernel failures, each justified:
-KERNEL_XFAIL = {
-    # Rust v0-mangled symbols (_RNv...) would need a Rust demangler; syzkaller demangles
-    # before titling. We keep the mangled frame.
-    "749.txt": "Rust v0 symbol demangling not implemented",
-}
+KERNEL_XFAIL: dict[str, str] = {}
 
 
 def _kernel_cases():
