@@ -2,6 +2,7 @@
 from __future__ import annotations
 
 from dataclasses import dataclass, field
+from urllib.parse import quote
 
 from agent.reports.model import CrashReport, Frame
 from agent.reports.paths import map_to_repo
@@ -27,7 +28,31 @@ def _md(text: str) -> str:
     return text.replace("`", "'")
 
 
-def triage(report: CrashReport, repo_files: list[str] | None = None) -> Triage:
+def _link(path: str, line: int | None, blob_url: str | None) -> str:
+    where = f"{path}:{line}" if line else path
+    if not blob_url:
+        return f"`{_md(where)}`"
+    return f"[`{_md(where)}`]({blob_url.rstrip('/')}/{quote(path)}{f'#L{line}' if line else ''})"
+
+
+def _locations(report: CrashReport, g: Frame, repo_files: list[str] | None, blob_url: str | None) -> list[str]:
+    """Where the guilty frame is; mapped onto the repo's files when they are known."""
+    loc = _where(g)
+    said = f"Guilty frame `{_md(g.function)}`" + (f" at `{_md(loc)}`" if loc else "")
+    if repo_files is None:
+        return [said]
+    if g.file and (target := map_to_repo(g.file, repo_files)):
+        return [f"Guilty frame `{_md(g.function)}` at {_link(target, g.line, blob_url)}"]
+    for fr in report.frames:
+        if fr is not g and fr.file and (target := map_to_repo(fr.file, repo_files)):
+            return [said, f"Nearest frame in this repository: `{_md(fr.function)}` at "
+                          f"{_link(target, fr.line, blob_url)}"]
+    return [said, "No frame of the report maps to a file of this repository."]
+
+
+def triage(report: CrashReport, repo_files: list[str] | None = None, blob_url: str | None = None) -> Triage:
+    """`repo_files`: the repository's file paths (None: unknown); `blob_url`: the web address
+    under which they are shown (`https://github.com/OWNER/REPO/blob/REF`), for links."""
     labels = [_LABELS.get(report.kind, f"crash:{report.kind}")]
     lines = [f"**crashfix** parsed a **{report.kind}** crash: `{_md(report.type)}`",
              "", f"> {_md(report.title)}"]
@@ -40,21 +65,7 @@ def triage(report: CrashReport, repo_files: list[str] | None = None) -> Triage:
     g = report.guilty
     if g is not None:
         lines.append("")
-        loc = _where(g)
-        lines.append(f"Guilty frame: `{_md(g.function)}`" + (f" at `{_md(loc)}`" if loc else ""))
-        if repo_files is not None:
-            target = None
-            frames = [g] + [f for f in report.frames if f is not g]
-            for fr in frames:
-                if fr.file:
-                    target = map_to_repo(fr.file, repo_files)
-                    if target:
-                        where = f"{target}:{fr.line}" if fr.line else target
-                        why = "guilty frame" if fr is g else "nearest frame in the repo"
-                        lines.append(f"In this repository: `{where}` ({why})")
-                        break
-            if target is None:
-                lines.append("No frame of the report maps to a file of this repository.")
+        lines += _locations(report, g, repo_files, blob_url)
     if report.reproducers:
         lines.append("")
         lines.append(f"Reproducers found: {len(report.reproducers)}.")

@@ -50,6 +50,7 @@ class InstallationAPI(Protocol):
     def react(self, repo: str, comment_id: int, content: str) -> None: ...
     def delete_branch(self, repo: str, branch: str) -> None: ...
     def read_file(self, repo: str, path: str, ref: str | None = None) -> str | None: ...
+    def list_files(self, repo: str, ref: str) -> list[str]: ...
     def default_branch(self, repo: str) -> str: ...
     def find_open_pr(self, repo: str, head_branch: str) -> dict | None: ...
     def open_pr(self, repo: str, head: str, base: str, title: str, body: str, draft: bool) -> dict: ...
@@ -286,6 +287,14 @@ class GitHubAPI:
             content = blob.get("content") or ""
         return base64.b64decode(content).decode("utf-8", errors="replace")
 
+    def list_files(self, repo: str, ref: str) -> list[str]:
+        """The paths of the files at ``ref`` (a branch, tag or SHA), from one recursive tree request.
+        GitHub stops at 100,000 entries (``truncated``): the list is then partial."""
+        _, data = self._call("GET", f"{_r(repo)}/git/trees/{quote(ref, safe='')}", params={"recursive": "1"})
+        if data.get("truncated"):
+            log.info("tree of %s at %s is truncated; file list partial", repo, ref)
+        return [e["path"] for e in data.get("tree") or [] if e.get("type") == "blob" and e.get("path")]
+
     def default_branch(self, repo: str) -> str:
         if repo not in self._default_branches:
             _, data = self._call("GET", _r(repo))
@@ -421,6 +430,9 @@ class DryRunAPI:
 
     def read_file(self, repo: str, path: str, ref: str | None = None) -> str | None:
         return self.read_api.read_file(repo, path, ref) if self.read_api else None
+
+    def list_files(self, repo: str, ref: str) -> list[str]:
+        return self.read_api.list_files(repo, ref) if self.read_api else []
 
     def default_branch(self, repo: str) -> str:
         return self.read_api.default_branch(repo) if self.read_api else "main"

@@ -183,7 +183,8 @@ ISSUE = APP + ("issue.number:int",)
 def issue_triage(event: Event, ctx: Context) -> None:
     if ctx.settings.is_self(event.sender) or event.get("issue.pull_request"):
         return
-    ctx.job(event, "triage", event.get("issue.number"))
+    branch = event.get("repository.default_branch")
+    ctx.job(event, "triage", event.get("issue.number"), params={"ref": branch} if isinstance(branch, str) else None)
 
 
 @router.register("issues", "labeled", requires=ISSUE + ("label.name:str",))

@@ -288,7 +288,8 @@ class Worker:
         report = parse(_issue_text(issue))
         if report is None:
             return {"found": False}
-        t = triage(report)
+        files, blob_url = self._repo_files(job, api, issue)
+        t = triage(report, files, blob_url)
         duplicates = []
         for other in api.list_open_issues(job.repo)[:300]:
             if other.get("number") == job.issue or other.get("pull_request"):
@@ -317,6 +318,19 @@ class Worker:
             comment_id = api.comment(job.repo, job.issue, body)
         return {"found": True, "signature": t.signature, "labels": t.labels, "duplicates": duplicates,
                 "comment_id": comment_id, "digest": digest}
+
+    def _repo_files(self, job: Job, api, issue: dict) -> tuple[list[str] | None, str | None]:
+        """The repository's files (one tree request) and the web address they are shown under, for
+        triage to point into the repo; (None, None) when GitHub will not say: triage goes on without."""
+        try:
+            ref = job.params.get("ref") or api.default_branch(job.repo)
+            files = api.list_files(job.repo, ref)
+        except Exception as exc:  # noqa: BLE001 - locations are a nicety; the triage comment still goes out
+            log.warning("triage: no file list for %s: %s", job.repo, exc)
+            return None, None
+        page = issue.get("html_url") or ""
+        blob_url = f"{page.rsplit('/issues/', 1)[0]}/blob/{ref}" if "/issues/" in page else None
+        return files or None, blob_url
 
     def _do_fix(self, job: Job, api) -> dict:
         return self._pipeline_job(job, api, "fix")

@@ -51,4 +51,22 @@ def test_nearest_repo_frame_when_guilty_outside():
     rep = CrashReport(kind="python", type="JSONDecodeError", title="JSONDecodeError in loads", guilty=g,
                       frames=[g, Frame(function="parse", file="/ci/proj/lib/parse.py", line=8)], signature="s")
     t = triage(rep, ["lib/parse.py"])
-    assert "lib/parse.py:8" in t.comment and "nearest frame" in t.comment
+    assert "lib/parse.py:8" in t.comment and "Nearest frame in this repository: `parse`" in t.comment
+    assert "Guilty frame `loads` at `/usr/lib/python3.11/json/__init__.py:346`" in t.comment
+
+
+def test_guilty_frame_links_to_the_repo_file_and_line():
+    g = Frame(function="parse_row", file="/home/ci/work/inv/src/inv/csv.py", line=42)
+    rep = CrashReport(kind="python", type="IndexError", title="IndexError in parse_row", guilty=g, frames=[g],
+                      signature="s")
+    t = triage(rep, ["src/inv/csv.py", "tests/test_csv.py", "csv.py"],
+               blob_url="https://github.com/acme/inv/blob/main")
+    assert ("Guilty frame `parse_row` at [`src/inv/csv.py:42`]"
+            "(https://github.com/acme/inv/blob/main/src/inv/csv.py#L42)") in t.comment
+    assert "/home/ci" not in t.comment
+
+
+def test_unknown_repo_files_say_only_where_the_report_points():
+    t = triage(_py_report())
+    assert "Guilty frame `load_config` at `/home/u/proj/app/config.py:12`" in t.comment
+    assert "repository" not in t.comment.split("To ask")[0]

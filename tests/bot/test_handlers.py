@@ -91,6 +91,60 @@ def test_duplicates_by_signature_among_open_issues(harness, gh):
     assert "#7" in comment and "#9" not in comment
 
 
+@pytest.fixture(scope="module")
+def app_key():
+    from github_fakes import rsa_private_key
+    return rsa_private_key()
+
+
+def _recorded_github(harness, gh, app_key):
+    """The harness's worker talking to a FakeGitHub through the real GitHubAPI (PyGithub)."""
+    import responses
+
+    from bot.github import GitHubAPI, TokenCache
+    from github_fakes import FakeGitHub
+    fake = FakeGitHub(app_id=4242, private_key=app_key)
+    fake.add_repo(gh.REPO, default_branch="master")
+    fake.add_issue(gh.REPO, 1, "fulfil crashes", gh.CRASH_BODY)
+    for path in ("src/stockroom/orders.py", "src/stockroom/__init__.py", "tests/test_orders.py", "README.md"):
+        fake.files[(gh.REPO, path)] = f"# {path}\n"
+    rs = responses.RequestsMock(assert_all_requests_are_fired=False)
+    fake.install(rs)
+    harness.api = GitHubAPI(4242, app_key, gh.INSTALLATION["id"], token_cache=TokenCache(),
+                            seconds_between_requests=0, seconds_between_writes=0)
+    return fake, rs
+
+
+def test_triage_points_at_the_repo_file_through_one_tree_request(harness, gh, app_key, tmp_path):
+    from github_fakes import assert_valid_github_requests
+    fake, rs = _recorded_github(harness, gh, app_key)
+    with rs:
+        assert harness.deliver("issues", "issues.opened", _with_body(gh.CRASH_BODY)).status_code == 202
+    trees = fake.calls("GET", r"/git/trees/")
+    assert [r["url"] for r in trees] == [
+        "https://api.github.com/repos/Codertocat/Hello-World/git/trees/master?recursive=1"]
+    (comment,) = fake.comments.values()
+    assert ("Guilty frame `fulfil` at [`src/stockroom/orders.py:22`]"
+            "(https://github.com/Codertocat/Hello-World/blob/master/src/stockroom/orders.py#L22)") in comment["body"]
+    assert "/home/alice" not in comment["body"]
+    assert_valid_github_requests(fake.recorded, tmp_path, "--github-app")
+
+
+def test_triage_comments_without_locations_when_the_tree_request_fails(harness, gh, app_key, tmp_path):
+    from github_fakes import assert_valid_github_requests
+    fake, rs = _recorded_github(harness, gh, app_key)
+    fake.fail_next("GET", r"/git/trees/", 404, body={"message": "Not Found"})
+    with rs:
+        assert harness.deliver("issues", "issues.opened", _with_body(gh.CRASH_BODY)).status_code == 202
+    job = harness.jobs(kind="triage")[0]
+    assert job["state"] == "done", job["error"]
+    (comment,) = fake.comments.values()
+    assert "Guilty frame `fulfil` at `/home/alice/src/stockroom/src/stockroom/orders.py:22`" in comment["body"]
+    assert "blob/" not in comment["body"]
+    assert [lab["name"] for lab in fake.issues[(gh.REPO, 1)]["labels"]] == ["crash:python"]
+    assert_valid_github_requests(fake.recorded, tmp_path, "--github-app")
+
+
 def test_triage_ignores_issues_opened_by_the_app_itself(harness, gh):
     def by_self(p):
         p["sender"]["login"], p["sender"]["type"] = "crashfix[bot]", "Bot"

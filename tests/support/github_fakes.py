@@ -322,6 +322,8 @@ class FakeGitHub:
                          "path": rel, "sha": hashlib.sha1(raw).hexdigest(),
                          "content": base64.encodebytes(raw).decode(),
                          "url": f"{self.api_base}/repos/{repo}/contents/{rel}"}, {}
+        if (m := re.fullmatch(r"/git/trees/([^/]+)", rest)) and method == "GET":
+            return self._tree(repo, unquote(m.group(1)), "recursive" in q)
         if rest == "/pulls" and method == "GET":
             items = [p for (rp, _), p in self.pulls.items() if rp == repo and p["state"] == "open"]
             if "head" in q:
@@ -356,6 +358,32 @@ class FakeGitHub:
             self.check_runs.append({**run, "repo": repo})
             return 201, run, {}
         raise KeyError(path)
+
+    def _tree(self, repo: str, ref: str, recursive: bool) -> tuple[int, dict, dict]:
+        """GET /repos/{o}/{r}/git/trees/{ref}: the default branch's files (by branch name or the
+        tree's sha); directories as `tree` entries; only the top level unless `recursive`."""
+        paths = sorted(p for (rp, p) in self.files if rp == repo)
+        if not paths:
+            return 409, {"message": "Git Repository is empty.",
+                         "documentation_url": "https://docs.github.com/rest/git/trees#get-a-tree"}, {}
+        tree_sha = hashlib.sha1(("\n".join(paths)).encode()).hexdigest()
+        if ref not in (self.repos[repo]["default_branch"], tree_sha):
+            raise KeyError(ref)
+        base = f"{self.api_base}/repos/{repo}/git"
+        dirs = sorted({"/".join(p.split("/")[:k]) for p in paths for k in range(1, p.count("/") + 1)})
+        entries = []
+        for d in dirs:
+            entries.append({"path": d, "mode": "040000", "type": "tree",
+                            "sha": hashlib.sha1(d.encode()).hexdigest(), "url": f"{base}/trees/{d}"})
+        for p in paths:
+            raw = self.files[(repo, p)].encode()
+            sha = hashlib.sha1(b"blob %d\0" % len(raw) + raw).hexdigest()
+            entries.append({"path": p, "mode": "100644", "type": "blob", "sha": sha, "size": len(raw),
+                            "url": f"{base}/blobs/{sha}"})
+        if not recursive:
+            entries = [e for e in entries if "/" not in e["path"]]
+        entries.sort(key=lambda e: e["path"])
+        return 200, {"sha": tree_sha, "url": f"{base}/trees/{tree_sha}", "tree": entries, "truncated": False}, {}
 
     def _paginate(self, path: str, q: dict, items: list) -> tuple[int, list, dict]:
         per = int(q.get("per_page", ["30"])[0])
