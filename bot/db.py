@@ -62,6 +62,7 @@ def _schema(serial: str) -> list[str]:
             cancel_requested INTEGER NOT NULL DEFAULT 0,
             created_at TEXT NOT NULL,
             started_at TEXT,
+            heartbeat_at TEXT,
             finished_at TEXT,
             cost REAL,
             result TEXT,
@@ -198,6 +199,18 @@ class Database:
         with self.tx() as tx:
             for stmt in _schema(serial):
                 tx.execute(stmt)
+            self._add_columns(tx, "jobs", {"heartbeat_at": "TEXT"})
+
+    def _add_columns(self, tx: Tx, table: str, columns: dict[str, str]) -> None:
+        """Columns added since a database was created (CREATE TABLE IF NOT EXISTS leaves it as it was)."""
+        if self.postgres:
+            for name, kind in columns.items():
+                tx.execute(f"ALTER TABLE {table} ADD COLUMN IF NOT EXISTS {name} {kind}")
+            return
+        have = {row["name"] for row in tx.all(f"PRAGMA table_info({table})")}
+        for name, kind in columns.items():
+            if name not in have:
+                tx.execute(f"ALTER TABLE {table} ADD COLUMN {name} {kind}")
 
     # -- deliveries ------------------------------------------------------------------------
     @staticmethod

@@ -1,7 +1,10 @@
 """Jobs: the row in the `jobs` table is the source of truth; the queue only carries its id.
 
-States: queued -> running -> done | failed | cancelled. A running job whose worker died is put
-back to queued by `sweep` (worker start-up); after MAX_ATTEMPTS it fails for good.
+States: queued -> running -> done | failed | cancelled. A running job is leased: its worker
+renews `heartbeat_at` every few seconds (`heartbeat`), and a job whose lease ran out (worker
+killed, machine gone; settings.JOB_LEASE_SECONDS) or whose worker on this host is dead is put
+back to queued by `sweep` (worker start-up) or `reclaim_expired` (any live worker, every few
+seconds); after MAX_ATTEMPTS it fails for good.
 Also here: the log context (delivery id, repo, job id) every log line carries.
 """
 from __future__ import annotations
@@ -42,6 +45,7 @@ class Job:
     cancel_requested: bool = False
     created_at: str | None = None
     started_at: str | None = None
+    heartbeat_at: str | None = None
     finished_at: str | None = None
     cost: float | None = None
     result: Any = None
@@ -104,8 +108,10 @@ def claim(db: Database, job_id: int, max_per_installation: int) -> tuple[Job | N
                           row["installation_id"], *PIPELINE_KINDS)["n"]
             if busy >= max_per_installation:
                 return None, "limit"
+        t = now()
         n = tx.execute("UPDATE jobs SET state = 'running', attempts = attempts + 1, started_at = ?, worker = ?, "
-                       "finished_at = NULL WHERE id = ? AND state = 'queued'", now(), worker_id(), job_id)
+                       "heartbeat_at = ?, finished_at = NULL WHERE id = ? AND state = 'queued'",
+                       t, worker_id(), t, job_id)
         if n != 1:
             return None, "not queued"
         return Job.from_row(tx.one("SELECT * FROM jobs WHERE id = ?", job_id)), ""
@@ -152,27 +158,64 @@ def _pid_alive(pid: int) -> bool:
     return True
 
 
-def sweep(db: Database, stale_after: timedelta = timedelta(hours=3)) -> list[int]:
-    """Worker start-up: running jobs whose worker is dead go back to queued (or fail after
-    MAX_ATTEMPTS). Returns every queued job id, for the caller to enqueue (a duplicate enqueue is
-    harmless: `claim` runs a job once)."""
-    host, me = socket.gethostname(), os.getpid()
-    cutoff = (datetime.now(timezone.utc) - stale_after).isoformat()
+def heartbeat(db: Database, job_id: int | None = None) -> list[int]:
+    """Renew the lease of this process's running jobs (or one of them). Returns the ids renewed;
+    a job missing from it is no longer this worker's (reclaimed after its lease ran out)."""
+    me = worker_id()
     with db.tx() as tx:
-        for row in tx.all("SELECT id, worker, attempts, started_at FROM jobs WHERE state = 'running'"):
+        rows = tx.all("SELECT id FROM jobs WHERE state = 'running' AND worker = ?"
+                      + (" AND id = ?" if job_id is not None else ""), me, *((job_id,) if job_id is not None else ()))
+        for row in rows:
+            tx.execute("UPDATE jobs SET heartbeat_at = ? WHERE id = ?", now(), row["id"])
+    return [r["id"] for r in rows]
+
+
+def holds(db: Database, job_id: int) -> bool:
+    """This process still runs the job (it was not reclaimed and given to another worker)."""
+    row = db.one("SELECT state, worker FROM jobs WHERE id = ?", job_id)
+    return bool(row) and row["state"] == "running" and row["worker"] == worker_id()
+
+
+def _release(tx: Tx, row: dict) -> bool:
+    """A running job whose worker is gone: back to queued (True), or failed after MAX_ATTEMPTS."""
+    if row["attempts"] >= MAX_ATTEMPTS:
+        tx.execute("UPDATE jobs SET state = 'failed', finished_at = ?, error = ? WHERE id = ? AND state = 'running'",
+                   now(), f"gave up after {row['attempts']} attempts: the worker died each time", row["id"])
+        log.warning("job %s failed for good after %s attempts", row["id"], row["attempts"])
+        return False
+    tx.execute("UPDATE jobs SET state = 'queued', worker = NULL, heartbeat_at = NULL WHERE id = ? AND state = 'running'",
+               row["id"])
+    log.warning("job %s was left running by a dead worker (%s): re-queued", row["id"], row["worker"])
+    return True
+
+
+def _expired(row: dict, cutoff: str) -> bool:
+    seen = row["heartbeat_at"] or row["started_at"]
+    return bool(seen) and seen < cutoff
+
+
+def reclaim_expired(db: Database, lease: timedelta) -> list[int]:
+    """Running jobs whose lease ran out (no heartbeat for `lease`, on any host): re-queued. Returns
+    their ids, for the caller to enqueue."""
+    cutoff = (datetime.now(timezone.utc) - lease).isoformat()
+    with db.tx() as tx:
+        rows = tx.all("SELECT id, worker, attempts, started_at, heartbeat_at FROM jobs WHERE state = 'running'")
+        return [row["id"] for row in rows if _expired(row, cutoff) and _release(tx, row)]
+
+
+def sweep(db: Database, lease: timedelta = timedelta(minutes=5)) -> list[int]:
+    """Worker start-up: running jobs whose worker is dead (on this host: its pid is gone; anywhere:
+    its lease ran out) go back to queued (or fail after MAX_ATTEMPTS). Returns every queued job
+    id, for the caller to enqueue (a duplicate enqueue is harmless: `claim` runs a job once)."""
+    host, me = socket.gethostname(), os.getpid()
+    cutoff = (datetime.now(timezone.utc) - lease).isoformat()
+    with db.tx() as tx:
+        for row in tx.all("SELECT id, worker, attempts, started_at, heartbeat_at FROM jobs WHERE state = 'running'"):
             w_host, _, w_pid = (row["worker"] or ":").rpartition(":")
             dead = (w_host == host and w_pid.isdigit() and (int(w_pid) == me or not _pid_alive(int(w_pid)))) \
-                or (w_host != host and (row["started_at"] or "") < cutoff) or not row["worker"]
-            if not dead:
-                continue
-            if row["attempts"] >= MAX_ATTEMPTS:
-                tx.execute("UPDATE jobs SET state = 'failed', finished_at = ?, error = ? WHERE id = ?", now(),
-                           f"gave up after {row['attempts']} attempts: the worker died each time", row["id"])
-                log.warning("job %s failed for good after %s attempts", row["id"], row["attempts"])
-            else:
-                tx.execute("UPDATE jobs SET state = 'queued', worker = NULL WHERE id = ? AND state = 'running'",
-                           row["id"])
-                log.warning("job %s was left running by a dead worker (%s): re-queued", row["id"], row["worker"])
+                or _expired(row, cutoff) or not row["worker"]
+            if dead:
+                _release(tx, row)
         return [r["id"] for r in tx.all("SELECT id FROM jobs WHERE state = 'queued' ORDER BY id")]
 
 

@@ -46,6 +46,9 @@ class Settings(BaseModel):
     MAX_JOBS_PER_INSTALLATION: int = 2
     MAX_PRS_PER_REPO_PER_HOUR: int = 5
     MAX_USD_PER_INSTALLATION_PER_DAY: float = 20.0
+    # a running job's lease: its worker renews it every JOB_LEASE_SECONDS/3 s; a job not renewed for
+    # this long (worker killed, machine gone) is re-queued by any live worker
+    JOB_LEASE_SECONDS: float = 120.0
     BOT_LOGIN: str | None = None
     # -- dashboard and /metrics (bot/dashboard; docs/dashboard.md) --
     ADMIN_TOKEN: str | None = None          # dashboard sign-in for operators (sees every installation); 16+ characters
@@ -65,6 +68,13 @@ class Settings(BaseModel):
     def _not_negative(cls, value: float) -> float:
         if value < 0:
             raise ValueError(f"must be 0 or more, got {value}")
+        return value
+
+    @field_validator("JOB_LEASE_SECONDS")
+    @classmethod
+    def _lease(cls, value: float) -> float:
+        if value < 1:
+            raise ValueError(f"must be at least 1 second, got {value}")
         return value
 
     @field_validator("ADMIN_TOKEN", "METRICS_TOKEN", "SESSION_SECRET")
