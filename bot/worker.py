@@ -15,14 +15,15 @@ import hashlib
 import json
 import logging
 import shutil
+import threading
 from datetime import datetime, timedelta, timezone
 from pathlib import Path
 from typing import Any, Callable
 
 from bot.db import Database, loads
 from bot.gitpush import clone
-from bot.jobs import (Job, cancel_issue_jobs, claim, finish, get_job, log_context, prs_in_last_hour,
-                      requeue, sweep)
+from bot.jobs import (Job, cancel_issue_jobs, claim, finish, get_job, heartbeat, holds, log_context,
+                      prs_in_last_hour, reclaim_expired, requeue, sweep)
 from bot.settings import Settings
 
 log = logging.getLogger(__name__)
@@ -33,6 +34,10 @@ MAX_COMMENT = 60000
 
 class JobCancelled(Exception):
     """A `/crashfix cancel` stopped this job."""
+
+
+class LeaseLost(Exception):
+    """This worker's lease on the job ran out and the job was given to another worker: stop, write nothing."""
 
 
 class Deferred(Exception):
@@ -102,7 +107,7 @@ class Worker:
     # -- the edge --------------------------------------------------------------------------
     def startup(self) -> list[int]:
         """Re-queue jobs a dead worker left running, and enqueue every queued job."""
-        ids = sweep(self.db)
+        ids = sweep(self.db, self.lease)
         if self.queue is not None:
             for job_id in ids:
                 self.queue.enqueue(job_id)
@@ -110,9 +115,33 @@ class Worker:
         return ids
 
     def lost_jobs(self, older_than: timedelta = timedelta(minutes=10)) -> list[int]:
-        """Queued jobs older than `older_than` (the periodic sweep enqueues them again)."""
+        """Jobs whose lease ran out, and queued jobs older than `older_than` (the periodic sweep
+        enqueues them again)."""
+        expired = reclaim_expired(self.db, self.lease)
         cutoff = (datetime.now(timezone.utc) - older_than).isoformat()
-        return [r["id"] for r in self.db.all("SELECT id FROM jobs WHERE state = 'queued' AND created_at < ?", cutoff)]
+        return expired + [r["id"] for r in self.db.all("SELECT id FROM jobs WHERE state = 'queued' AND created_at < ?",
+                                                      cutoff) if r["id"] not in expired]
+
+    @property
+    def lease(self) -> timedelta:
+        return timedelta(seconds=self.settings.JOB_LEASE_SECONDS)
+
+    def keep_leases(self) -> threading.Event:
+        """A thread that, every third of the lease, renews this process's running jobs and re-queues
+        (and enqueues) jobs whose lease ran out elsewhere. Set the returned event to stop it."""
+        stop = threading.Event()
+
+        def loop() -> None:
+            while not stop.wait(self.settings.JOB_LEASE_SECONDS / 3):
+                try:
+                    heartbeat(self.db)
+                    for job_id in reclaim_expired(self.db, self.lease):
+                        self._later(job_id, 0)
+                except Exception:  # noqa: BLE001 - a database hiccup: try again at the next beat
+                    log.exception("lease keeper: heartbeat failed")
+
+        threading.Thread(target=loop, name="crashfix-lease", daemon=True).start()
+        return stop
 
     def run(self, job_id: int) -> Job | None:
         job, why = claim(self.db, job_id, self.settings.MAX_JOBS_PER_INSTALLATION)
@@ -142,6 +171,9 @@ class Worker:
                 requeue(self.db, job.id)
                 log.info("job %s deferred %.0f s: %s", job.id, wait.delay, wait)
                 self._later(job.id, wait.delay)
+            except LeaseLost:
+                log.warning("job %s: lease lost (the job was given to another worker); its outcome is theirs", job.id)
+                return get_job(self.db, job.id)
             except JobCancelled:
                 finish(self.db, job.id, "cancelled", error="cancelled by a command while running")
                 log.info("job %s cancelled while running", job.id)
@@ -489,6 +521,8 @@ class Worker:
         flag = self.db.one("SELECT cancel_requested FROM jobs WHERE id = ?", job.id)
         if flag and flag["cancel_requested"]:
             raise JobCancelled()
+        if not holds(self.db, job.id):
+            raise LeaseLost()
 
 
 _STAGES = (("parsed", "parsed"), ("reproduc", "reproducing"), ("pdb", "investigating"),
