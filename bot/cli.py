@@ -216,6 +216,7 @@ def cmd_worker(args) -> int:
     worker = Worker(settings, db, queue)
     queue.attach(worker.run, worker.lost_jobs)
     worker.startup()
+    worker.keep_leases()
     queue.consumer(workers=args.workers or 1).run()
     return 0
 
