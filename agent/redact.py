@@ -108,6 +108,17 @@ def redact_obj(obj: Any, *extra: str | None) -> Any:
     return obj
 
 
+def redact_file(path) -> None:
+    """Redact a text file in place (nothing happens to a missing file)."""
+    try:
+        text = path.read_text()
+    except (OSError, UnicodeDecodeError):
+        return
+    clean = redact(text)
+    if clean != text:
+        path.write_text(clean)
+
+
 def has_secret(text: str) -> bool:
     return redact(text) != text
 
