@@ -31,8 +31,9 @@ from pathlib import Path
 from string import Template
 from typing import Callable
 
-from agent.llm import LLM, Budget, Ledger, LimitsExceeded, LLMError, RetryPolicy, redact_obj
+from agent.llm import LLM, Budget, Ledger, LimitsExceeded, LLMError, RetryPolicy
 from agent.memory import Fact, Memory
+from agent.redact import redact_obj
 from agent.reports.model import CrashReport
 from agent.strategies.base import Candidate
 from agent.tools import Concluded, Submitted, ToolContext, analysis_toolbox, synthesis_toolbox
@@ -263,7 +264,8 @@ class Trajectory:
                 self.status, self.reason = "no_patch", f"synthesis step allowance ({limit}) spent"
                 return
             try:
-                reply = a.llm.chat(self.messages, self.toolbox().schemas(), temperature=self.temperature,
+                reply = a.llm.chat(redact_obj(self.messages, *a.secrets()), self.toolbox().schemas(),
+                                   temperature=self.temperature,
                                    seed=self.seed, trajectory=self.n, step=len(self.steps) + 1, stop=a.stop)
             except LimitsExceeded as exc:
                 self.status, self.reason = "limits", exc.reason

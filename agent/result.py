@@ -4,6 +4,7 @@ from __future__ import annotations
 import json
 from typing import TYPE_CHECKING
 
+from agent.redact import redact_file, redact_obj
 from agent.reports import to_json
 
 if TYPE_CHECKING:
@@ -52,7 +53,7 @@ def _probe_dict(run: "Run") -> dict | None:
 def write_outputs(run: "Run") -> None:
     out = run.config.out
     out.mkdir(parents=True, exist_ok=True)
-    (out / "result.json").write_text(json.dumps(result_dict(run), indent=2, default=str))
+    (out / "result.json").write_text(json.dumps(redact_obj(result_dict(run)), indent=2, default=str))
     patch = out / "patch.diff"
     if run.best:
         patch.write_text(run.best.candidate.diff)
@@ -69,6 +70,8 @@ def write_outputs(run: "Run") -> None:
         (logs / "reproduction.log").write_text("\n\n".join(
             f"$ {a.command}   # {a.how}, exit {a.exit_code}, reproduced={a.reproduced}\n{a.output_tail}"
             for a in run.reproduction.attempts))
+    for path in [out / "patch.diff", out / "report.md", *logs.glob("*.log")]:   # no secret leaves
+        redact_file(path)
 
 
 def report_markdown(run: "Run") -> str:
