@@ -24,6 +24,7 @@ from bot.db import Database, loads
 from bot.gitpush import clone
 from bot.jobs import (Job, cancel_issue_jobs, claim, finish, get_job, heartbeat, holds, log_context,
                       prs_in_last_hour, reclaim_expired, requeue, sweep)
+from agent.redact import install_logging, redact, redact_obj, redacting, register, register_settings
 from bot.settings import Settings
 
 log = logging.getLogger(__name__)
@@ -99,6 +100,8 @@ class Worker:
         self.load_config = load_config or _default_load_config
         self.clone_url = clone_url or self._clone_url
         self.pipeline = pipeline or _default_pipeline
+        register_settings(settings)          # no secret of ours in logs, the job table or GitHub writes
+        install_logging()
 
     def _clone_url(self, api, repo: str) -> str:
         git_url = getattr(api, "git_url", None)
@@ -160,12 +163,12 @@ class Worker:
                 inst = self.db.installation(job.installation_id) if job.installation_id else None
                 if inst and (inst["suspended"] or inst["deleted"]):
                     raise Stop("cancelled", "the installation is suspended or deleted")
-                api = self.api_factory(job.installation_id)
+                api = redacting(self.api_factory(job.installation_id))
                 mark = len(getattr(api, "actions", None) or ())
                 result = getattr(self, f"_do_{job.kind}")(job, api)
-                finish(self.db, job.id, "done", result=result, cost=_get(result, "cost"))
+                finish(self.db, job.id, "done", result=redact_obj(result), cost=_get(result, "cost"))
             except Stop as stop:
-                finish(self.db, job.id, stop.state, result=stop.result, error=stop.error)
+                finish(self.db, job.id, stop.state, result=redact_obj(stop.result), error=redact(stop.error))
                 log.info("job %s: %s (%s)", job.id, stop.state, stop.error)
             except Deferred as wait:
                 requeue(self.db, job.id)
@@ -178,7 +181,7 @@ class Worker:
                 finish(self.db, job.id, "cancelled", error="cancelled by a command while running")
                 log.info("job %s cancelled while running", job.id)
             except Exception as exc:   # the job's edge: anything else fails the job, once
-                reason = f"{type(exc).__name__}: {exc}"
+                reason = redact(f"{type(exc).__name__}: {exc}")
                 log.exception("job %s failed: %s", job.id, reason)
                 finish(self.db, job.id, "failed", error=reason[:2000])
                 self._report_failure(api, job, reason)
@@ -405,8 +408,9 @@ class Worker:
         url = self.clone_url(api, repo)
         get_token = getattr(api, "token", None)
         token = get_token() if callable(get_token) else None
+        register(token)
         checkout = run_dir / "checkout"
-        board = self._progress_comment(api, repo, issue_no) if kind in ("fix", "revise") else None
+        board = self._progress_comment(api, repo, issue_no, job) if kind in ("fix", "revise") else None
         try:
             if checkout.exists():
                 shutil.rmtree(checkout)
@@ -484,12 +488,14 @@ class Worker:
             return []
         return [Ledger(Budget(usd=cap - spent), name=f"installation {job.installation_id}")]
 
-    def _progress_comment(self, api, repo: str, issue: int):
+    def _progress_comment(self, api, repo: str, issue: int, job: Job):
+        """The run's progress comment; a job retried after its worker died edits the one it posted."""
         try:
             from bot.publish import ProgressComment
         except ImportError:
             return None
-        return ProgressComment(api, repo, issue)
+        earlier = job.result.get("progress_comment") if isinstance(job.result, dict) else None
+        return ProgressComment(api, repo, issue, comment_id=earlier if isinstance(earlier, int) else None)
 
     def _progress(self, job: Job, board=None) -> Callable[[str], None]:
         """Log each pipeline step; move the issue's progress comment when the stage changes."""
@@ -505,7 +511,11 @@ class Worker:
             if board is not None and stage and stage not in seen:
                 seen.add(stage)
                 try:
+                    known = board.comment_id
                     board.update(stage, message if stage == "parsed" else "")
+                    if board.comment_id != known:       # kept for a retry of this job (worker killed)
+                        self.db.execute("UPDATE jobs SET result = ? WHERE id = ?",
+                                        json.dumps({"progress_comment": board.comment_id}), job.id)
                 except Exception as exc:        # progress is a courtesy: never fail the run on it
                     log.warning("job %s: progress comment not updated: %s", job.id, exc)
             self._check_cancel(job)
