@@ -34,6 +34,8 @@ def create_app(settings: Settings | None = None, test_config: dict[str, Any] | N
     app.extensions["crashfix"] = Services(settings, db, queue)
     from bot.webhook import bp
     app.register_blueprint(bp)
+    from bot.dashboard import register as register_dashboard
+    register_dashboard(app, settings)
     announce(settings)
     return app
 

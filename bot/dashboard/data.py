@@ -1,0 +1,259 @@
+"""What the pages show, read from the job table and each job's run folder, limited to what the
+viewer may see. Every text that came from a run (logs, transcripts, tool output) goes through
+`Redactor` first: no configured secret and no GitHub token is ever rendered."""
+from __future__ import annotations
+
+import json
+import re
+import statistics
+from dataclasses import dataclass
+from datetime import datetime
+from pathlib import Path
+from typing import Any
+
+from bot.dashboard.auth import Viewer
+from bot.db import Database, loads
+from bot.jobs import KINDS, STATES
+
+PAGE_SIZE = 25
+MAX_FILE = 200_000                      # characters of one log or transcript shown
+TOKEN = re.compile(r"\b(gh[opsur]_[A-Za-z0-9_]{16,}|github_pat_[A-Za-z0-9_]{20,})")
+SECRET_FIELDS = ("WEBHOOK_SECRET", "PRIVATE_KEY", "LLM_API_KEY", "ADMIN_TOKEN", "OAUTH_CLIENT_SECRET",
+                 "SESSION_SECRET", "METRICS_TOKEN")
+
+
+class Redactor:
+    """Replaces every configured secret (and each line of a PEM key) and any GitHub token."""
+
+    def __init__(self, settings, extra: list[str] | None = None):
+        values = [getattr(settings, name, None) for name in SECRET_FIELDS] + list(extra or [])
+        key_path = getattr(settings, "PRIVATE_KEY_PATH", None)
+        if key_path:
+            try:
+                values.append(Path(key_path).read_text())
+            except OSError:
+                pass
+        parts: set[str] = set()
+        for value in filter(None, values):
+            parts.add(value.strip())
+            if "PRIVATE KEY" in value:
+                parts.update(line.strip() for line in value.splitlines()
+                             if len(line.strip()) >= 16 and "PRIVATE KEY" not in line)
+        self.secrets = sorted((p for p in parts if len(p) >= 8), key=len, reverse=True)
+
+    def text(self, value: str) -> str:
+        for secret in self.secrets:
+            if secret in value:
+                value = value.replace(secret, "[redacted]")
+        return TOKEN.sub("[redacted token]", value)
+
+    def deep(self, value: Any) -> Any:
+        if isinstance(value, str):
+            return self.text(value)
+        if isinstance(value, list):
+            return [self.deep(v) for v in value]
+        if isinstance(value, dict):
+            return {k: self.deep(v) for k, v in value.items()}
+        return value
+
+
+# -- scope ----------------------------------------------------------------------------------
+
+def scope(viewer: Viewer, column: str = "installation_id") -> tuple[str, list]:
+    """A SQL condition limiting rows to the viewer's installations (always true for an admin)."""
+    if viewer.admin:
+        return "1 = 1", []
+    if not viewer.installations:
+        return "1 = 0", []
+    return f"{column} IN ({', '.join('?' for _ in viewer.installations)})", list(viewer.installations)
+
+
+# -- jobs -----------------------------------------------------------------------------------
+
+@dataclass
+class JobPage:
+    rows: list[dict]
+    page: int
+    pages: int
+    total: int
+    repos: list[str]
+
+
+def list_jobs(db: Database, viewer: Viewer, repo: str = "", state: str = "", kind: str = "",
+              page: int = 1) -> JobPage:
+    where, params = scope(viewer)
+    conds, args = [where], list(params)
+    for column, value, allowed in (("repo", repo, None), ("state", state, STATES), ("kind", kind, KINDS)):
+        if value and (allowed is None or value in allowed):
+            conds.append(f"{column} = ?")
+            args.append(value)
+    cond = " AND ".join(conds)
+    total = db.one(f"SELECT COUNT(*) AS n FROM jobs WHERE {cond}", *args)["n"]
+    pages = max(1, -(-total // PAGE_SIZE))
+    page = min(max(1, page), pages)
+    rows = db.all(f"SELECT id, kind, state, repo, issue, sender, attempts, created_at, started_at, finished_at, "
+                  f"cost, error, result FROM jobs WHERE {cond} ORDER BY id DESC LIMIT ? OFFSET ?",
+                  *args, PAGE_SIZE, (page - 1) * PAGE_SIZE)
+    for row in rows:
+        result = loads(row.pop("result")) or {}
+        row["status"] = result.get("status") if isinstance(result, dict) else None
+        row["seconds"] = seconds_between(row["started_at"], row["finished_at"])
+    repos = [r["repo"] for r in db.all(f"SELECT DISTINCT repo FROM jobs WHERE {where} AND repo IS NOT NULL "
+                                       "ORDER BY repo", *params)]
+    return JobPage(rows, page, pages, total, repos)
+
+
+def get_job(db: Database, viewer: Viewer, job_id: int) -> dict | None:
+    row = db.one("SELECT * FROM jobs WHERE id = ?", job_id)
+    if row is None or not viewer.sees(row["installation_id"]):
+        return None
+    row["params"] = loads(row["params"]) or {}
+    row["result"] = loads(row["result"]) or {}
+    row["seconds"] = seconds_between(row["started_at"], row["finished_at"])
+    return row
+
+
+def seconds_between(start: str | None, end: str | None) -> float | None:
+    if not start or not end:
+        return None
+    return (datetime.fromisoformat(end) - datetime.fromisoformat(start)).total_seconds()
+
+
+def progress(db: Database, job_id: int, redact: Redactor, after: int = 0) -> list[dict]:
+    return [{"id": e["id"], "at": e["at"], "message": redact.text(e["body"])}
+            for e in db.job_events(job_id, "progress", after)]
+
+
+def dry_run_writes(db: Database, job_id: int, redact: Redactor) -> list[dict]:
+    out = []
+    for event in db.job_events(job_id, "dry_run"):
+        try:
+            action = json.loads(event["body"])
+        except ValueError:
+            continue
+        if isinstance(action, dict):
+            out.append(redact.deep(action))
+    return out
+
+
+def pr_of(db: Database, job: dict) -> dict | None:
+    if not job.get("repo") or job.get("issue") is None:
+        return None
+    return db.pr_for_issue(job["repo"], job["issue"])          # one PR per issue, updated by re-runs
+
+
+# -- the run folder ---------------------------------------------------------------------------
+
+def run_dir(runs_root: Path, job: dict) -> Path | None:
+    """The job's run folder, only when it lies under the configured runs folder."""
+    root = Path(runs_root).resolve()
+    named = (job.get("result") or {}).get("run_dir")
+    for candidate in (named, root / str(job["id"])):
+        if not candidate:
+            continue
+        path = Path(candidate).resolve()
+        if path.is_dir() and path.is_relative_to(root):
+            return path
+    return None
+
+
+def _read(path: Path) -> str | None:
+    try:
+        text = path.read_text(errors="replace")
+    except OSError:
+        return None
+    return text if len(text) <= MAX_FILE else text[:MAX_FILE] + "\n… (cut)\n"
+
+
+def load_run(folder: Path | None, redact: Redactor) -> dict:
+    """result.json, report.md, patch.diff, logs/*.log and trajectories/*.json of one run."""
+    if folder is None:
+        return {}
+    run: dict[str, Any] = {}
+    raw = _read(folder / "result.json")
+    if raw:
+        try:
+            run["result"] = redact.deep(json.loads(raw))
+        except ValueError:
+            run["result_error"] = "result.json is not valid JSON"
+    for name, key in (("report.md", "report_md"), ("patch.diff", "patch")):
+        text = _read(folder / name)
+        if text is not None:
+            run[key] = redact.text(text)
+    run["logs"] = [{"name": p.name, "text": redact.text(_read(p) or "")}
+                   for p in sorted((folder / "logs").glob("*.log"))]
+    run["trajectories"] = [t for t in (_trajectory(p, redact) for p in sorted((folder / "trajectories").glob("*.json")))
+                           if t]
+    return run
+
+
+def _trajectory(path: Path, redact: Redactor) -> dict | None:
+    try:
+        data = json.loads(path.read_text(errors="replace"))
+    except (OSError, ValueError):
+        return None
+    if not isinstance(data, dict):
+        return None
+    steps = []
+    for step in data.get("steps") or []:
+        observations = step.get("observations") or []
+        calls = []
+        for i, call in enumerate(step.get("tool_calls") or []):
+            obs = observations[i] if i < len(observations) else {}
+            calls.append({"name": call.get("name"), "arguments": call.get("arguments"),
+                          "ok": obs.get("ok", True), "output": (obs.get("text") or "")[:MAX_FILE // 10]})
+        steps.append({"step": step.get("step"), "phase": step.get("phase"), "content": step.get("content"),
+                      "calls": calls})
+    return redact.deep({"name": path.stem, "model": data.get("model"), "status": data.get("status"),
+                        "reason": data.get("reason"), "temperature": data.get("temperature"),
+                        "replay": data.get("replay"), "steps": steps})
+
+
+# -- installations and the summary --------------------------------------------------------------
+
+def installations(db: Database, viewer: Viewer) -> list[dict]:
+    where, params = scope(viewer, "id")
+    rows = db.all(f"SELECT * FROM installations WHERE {where} ORDER BY account", *params)
+    for inst in rows:
+        inst["repos"] = db.all(
+            "SELECT r.full_name, r.active, COUNT(j.id) AS jobs, SUM(CASE WHEN j.state = 'running' THEN 1 ELSE 0 END) "
+            "AS running FROM repos r LEFT JOIN jobs j ON j.repo = r.full_name WHERE r.installation_id = ? "
+            "GROUP BY r.full_name, r.active ORDER BY r.full_name", inst["id"])
+    return rows
+
+
+def summary(db: Database, viewer: Viewer) -> dict:
+    """Per repo: fix runs, fixed, fix rate, PRs (open / merged / closed unmerged), median minutes
+    from the job's creation to its PR, LLM spend."""
+    where, params = scope(viewer)
+    repos: dict[str, dict] = {}
+
+    def repo(name: str) -> dict:
+        return repos.setdefault(name, {"repo": name, "runs": 0, "fixed": 0, "usd": 0.0, "open": 0, "merged": 0,
+                                       "closed": 0, "to_pr": []})
+
+    for row in db.all(f"SELECT repo, kind, state, cost, result FROM jobs WHERE {where} AND repo IS NOT NULL", *params):
+        r = repo(row["repo"])
+        r["usd"] += float(row["cost"] or 0)
+        if row["kind"] in ("fix", "revise") and row["state"] in ("done", "failed"):
+            r["runs"] += 1
+            result = loads(row["result"]) or {}
+            r["fixed"] += int(isinstance(result, dict) and result.get("status") == "fixed")
+    pr_where, pr_params = scope(viewer, "j.installation_id")
+    for row in db.all(f"SELECT p.repo, p.state, p.merged, p.created_at, j.created_at AS asked_at FROM prs p "
+                      f"JOIN jobs j ON j.id = p.job_id WHERE {pr_where}", *pr_params):
+        r = repo(row["repo"])
+        r["merged" if row["merged"] else ("open" if row["state"] == "open" else "closed")] += 1
+        waited = seconds_between(row["asked_at"], row["created_at"])
+        if waited is not None:
+            r["to_pr"].append(waited / 60)
+    rows = sorted(repos.values(), key=lambda r: r["repo"])
+    for r in rows:
+        r["rate"] = r["fixed"] / r["runs"] if r["runs"] else None
+        r["median_to_pr"] = statistics.median(r["to_pr"]) if r["to_pr"] else None
+    runs, fixed = sum(r["runs"] for r in rows), sum(r["fixed"] for r in rows)
+    waits = [w for r in rows for w in r["to_pr"]]
+    return {"repos": rows, "runs": runs, "fixed": fixed, "rate": fixed / runs if runs else None,
+            "merged": sum(r["merged"] for r in rows), "closed": sum(r["closed"] for r in rows),
+            "open": sum(r["open"] for r in rows), "median_to_pr": statistics.median(waits) if waits else None,
+            "usd": sum(r["usd"] for r in rows)}
