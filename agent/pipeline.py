@@ -12,6 +12,7 @@ from typing import Callable
 
 from agent import history
 from agent.memory import Memory
+from agent.native import path as native_path
 from agent.probe import Probe, probe
 from agent.reports import parse, to_json
 from agent.reports.model import CrashReport
@@ -43,6 +44,7 @@ class RunConfig:
     sandbox: str = "docker"             # docker | local
     image: str | None = None
     setup_cmd: str | None = None
+    build_cmd: str | None = None        # C/C++: how to build (default: detected make/CMake/Meson/autotools)
     tries: int = 3                      # reproductions before and after a patch
     max_candidates: int = 30
     max_seconds: float = 600.0
@@ -89,6 +91,7 @@ class Run:
     notes: list[str] = field(default_factory=list)
     cost: dict = field(default_factory=dict)                  # LLM usage (result.json "cost")
     artifacts: dict = field(default_factory=dict)             # extra outputs (kernel: build dir, mail file)
+    native: native_path.NativeState | None = None             # C/C++: build plan and first build
 
 
 def is_protected_default(path: str) -> bool:
@@ -111,6 +114,8 @@ class Pipeline:
                 run_kernel(self)
             elif self.run.report is not None:
                 source = self._phase("prepare", lambda: prepare_source(self.cfg.repo, self.cfg.ref, work / "repo"))
+                if native_path.is_native(self.run.report):
+                    self.cfg.image = self._phase("image", lambda: native_path.image(self.cfg.sandbox, self.cfg.image))
                 self._map(source)
                 sb = self._phase("sandbox", lambda: open_sandbox(
                     self.cfg.sandbox, source, image=self.cfg.image, setup_cmd=self.cfg.setup_cmd,
@@ -165,6 +170,8 @@ class Pipeline:
 
     def _analyse(self, sb: Sandbox, source: Path) -> None:
         cfg, run = self.cfg, self.run
+        if native_path.is_native(run.report):
+            return native_path.analyse(self, sb, source)
         if cfg.test_cmd:
             run.tests_before = self._phase("tests_before", lambda: run_tests(sb, cfg.test_cmd, timeout=cfg.timeout))
         run.reproduction = self._phase("reproduce", lambda: reproduce(
@@ -252,7 +259,8 @@ class Pipeline:
     def _validator(self, sb: Sandbox) -> Validator:
         cfg, run = self.cfg, self.run
         return Validator(sb, run.report, run.reproduction.command, cfg.test_cmd, run.tests_before,
-                         tries=cfg.tries, timeout=cfg.timeout, repro_seconds=run.reproduction.seconds)
+                         tries=cfg.tries, timeout=cfg.timeout, repro_seconds=run.reproduction.seconds,
+                         build_cmd=run.native.rebuild_cmd if run.native else None)
 
     def _gated(self, validator: Validator) -> Validator:
         """The validator with the run's gates: protected paths (repo config + tests and CI), diff size."""
@@ -289,7 +297,10 @@ class Pipeline:
 
     def _candidates(self, sb: Sandbox, source: Path) -> list[Candidate]:
         cfg, run = self.cfg, self.run
-        from agent.strategies.templates import generate
+        if native_path.is_native(run.report):
+            from agent.strategies.ctemplates import generate
+        else:
+            from agent.strategies.templates import generate
         probe_seen = run.probe
         ctx = RepairContext(
             exc_type=run.report.type.rsplit(".", 1)[-1], message=run.report.message, sites=run.sites,

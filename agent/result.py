@@ -35,6 +35,7 @@ def result_dict(run: "Run") -> dict:
         },
         "debugger": _probe_dict(run),
         "artifacts": run.artifacts,
+        "build": run.native.to_dict() if run.native else None,
         "memory": run.memory.to_list(),
         "notes": run.notes,
         "timings": run.timings,
@@ -62,6 +63,8 @@ def write_outputs(run: "Run") -> None:
     (out / "report.md").write_text(report_markdown(run))
     logs = out / "logs"
     logs.mkdir(exist_ok=True)
+    if run.native and run.native.build:
+        (logs / "build.log").write_text(run.native.build.log)
     for i, verdict in enumerate(run.verdicts, 1):
         (logs / f"candidate-{i:02}.log").write_text(
             f"# {verdict.candidate.description}\n# {verdict.reason}\n\n{verdict.candidate.diff}\n"
@@ -86,7 +89,8 @@ def report_markdown(run: "Run") -> str:
             lines.append(f"- {fact.text.splitlines()[0]} _(source: {fact.source})_")
     code = run.memory.of("code")
     if code:
-        lines += ["", f"Code at the crash ({code[0].source}):", "", "```python", code[0].text, "```"]
+        lang = "c" if run.native else "python"
+        lines += ["", f"Code at the crash ({code[0].source}):", "", f"```{lang}", code[0].text, "```"]
     lines += ["", "### Validation", ""]
     if rep and rep.command:
         lines.append(f"- Crash reproduced {rep.crashed}/{rep.tries} times with `{rep.command}`"
@@ -116,7 +120,7 @@ def root_cause(run: "Run") -> str:
     text += f" at `{site.path}:{site.line}`." if site else "."
     if run.probe and run.probe.values and not run.probe.error:
         shown = ", ".join(f"`{k}` = `{v}`" for k, v in list(run.probe.values.items())[:4])
-        text += f" Under pdb, at that line: {shown}."
+        text += f" Under {'gdb' if run.native else 'pdb'}, at that line: {shown}."
     blame = [f for f in run.memory.of("history") if "last changed by" in f.text]
     if blame:
         text += f" The {blame[0].text.split(' last changed by ')[0]} was last changed by {blame[0].text.split(' last changed by ')[1]}."

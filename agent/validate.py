@@ -28,6 +28,7 @@ class Verdict:
     broken: list[str] = field(default_factory=list)
     seconds: float = 0.0
     command_seconds: float = 0.0       # time spent in the reproduction and test commands themselves
+    build_seconds: float | None = None  # the rebuild with the candidate (native code), when there is one
     log: list[str] = field(default_factory=list)
 
     def to_dict(self) -> dict:
@@ -37,6 +38,7 @@ class Verdict:
                 "reproduction_clean": f"{self.clean_runs}/{self.tries}", "tests": self.tests,
                 "broken_tests": self.broken, "seconds": round(self.seconds, 3),
                 "overhead_seconds": round(self.seconds - self.command_seconds, 3),
+                "build_seconds": None if self.build_seconds is None else round(self.build_seconds, 3),
                 "diff": self.candidate.diff}
 
 
@@ -82,8 +84,9 @@ class Validator:
 
     def __init__(self, sb: Sandbox, report: CrashReport, repro_cmd: str, test_cmd: str | None,
                  baseline: TestOutcome | None, *, tries: int = 3, timeout: float = 300,
-                 repro_seconds: float = 0.0):
+                 repro_seconds: float = 0.0, build_cmd: str | None = None):
         self.sb, self.report, self.repro_cmd = sb, report, repro_cmd
+        self.build_cmd, self.build_timeout = build_cmd, max(timeout, 900.0)   # native: rebuild per candidate
         self.test_cmd, self.baseline, self.tries = test_cmd, baseline, tries
         # a candidate that makes the program loop must not cost the whole budget: allow a
         # generous multiple of what the unpatched commands took, never more than `timeout`
@@ -112,6 +115,8 @@ class Validator:
             v.reason = f"patch does not apply: {exc}"
             return
         v.applied = True
+        if self.build_cmd and not self._rebuild(v):
+            return
         for i in range(self.tries):
             res = self.sb.run(self.repro_cmd, timeout=self.repro_timeout)
             v.command_seconds += res.duration
@@ -134,6 +139,15 @@ class Validator:
             v.reason = f"test command fails (exit {after.exit_code})"
         else:
             v.validated, v.reason = True, "crash gone and no passing test broke"
+
+    def _rebuild(self, v: Verdict) -> bool:
+        res = self.sb.run(self.build_cmd, timeout=self.build_timeout)
+        v.build_seconds = res.duration
+        v.command_seconds += res.duration
+        v.log.append(f"$ {self.build_cmd}   # rebuild, exit {res.exit_code}, {res.duration:.1f} s\n{res.output[-5000:]}")
+        if not res.ok:
+            v.reason = "does not build with the patch" + (" (timed out)" if res.timed_out else f" (exit {res.exit_code})")
+        return res.ok
 
     def _still_failing(self, res, attempt: int) -> str:
         same, got = same_crash(self.report, res)

@@ -19,6 +19,8 @@ def main(argv: list[str] | None = None) -> int:
     run.add_argument("--ref", help="commit, tag or branch to check out")
     run.add_argument("--test-cmd", help='the test command, e.g. "python -m pytest -q"')
     run.add_argument("--setup-cmd", help="command that installs the repo in the sandbox (default: detected)")
+    run.add_argument("--build-cmd", help="C/C++: the build command, run with CC/CFLAGS/LDFLAGS set to ASan + UBSan "
+                     "(default: detected make, CMake, Meson or autotools)")
     run.add_argument("--strategy", choices=["templates", "llm", "auto"], default="auto")
     run.add_argument("--sandbox", choices=["docker", "local"], default="docker")
     run.add_argument("--image", help="sandbox image (default: the project's own python image)")
@@ -112,7 +114,7 @@ def cmd_run(args) -> int:
         print(f"crashfix: {REPLAY_LABEL}: the model's turns are replayed from {path}", file=sys.stderr)
     config = RunConfig(repo=args.repo, report_text=text, out=args.out, ref=args.ref, test_cmd=args.test_cmd,
                        strategy=args.strategy, sandbox=args.sandbox, image=args.image, setup_cmd=args.setup_cmd,
-                       tries=args.tries, max_candidates=args.max_candidates, max_seconds=args.max_seconds,
+                       build_cmd=args.build_cmd, tries=args.tries, max_candidates=args.max_candidates, max_seconds=args.max_seconds,
                        model=model, base_url=base_url, api_key=api_key, trajectories=args.trajectories,
                        max_llm_calls=args.max_llm_calls, max_tokens=args.max_tokens, max_usd=args.max_usd,
                        max_llm_seconds=args.max_llm_seconds, replay=replay, resume=args.resume,

@@ -29,7 +29,8 @@ PACKAGES = {
                "python3-wheel", "git", "gdb", "libboost-regex1.74.0", "ca-certificates"],
 }
 PACKAGES["c"] = PACKAGES["python"] + ["gcc", "g++", "clang", "make", "cmake", "libc6-dbg",
-                                      "pkg-config", "libasan8", "libubsan1"]
+                                      "pkg-config", "libasan8", "libubsan1", "meson", "ninja-build",
+                                      "autoconf", "automake", "libtool", "file"]
 # not a sandbox: the base of the bot's own image where no registry is reachable
 # (docker build --build-arg BASE=crashfix/sandbox-base:latest .; see docs/deploy.md)
 PACKAGES["base"] = ["python3", "python3-pip", "python3-venv", "git", "ca-certificates"]

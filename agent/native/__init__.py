@@ -1,0 +1,1 @@
+"""The native (C/C++) path: build with the sanitizers, reproduce, probe with gdb, validate by rebuild."""

@@ -1,0 +1,129 @@
+"""Detect how a C/C++ repository builds, and build it in the sandbox with ASan + UBSan.
+
+The build tree stays in the sandbox: the workspace reset between candidates (git reset --hard +
+git clean, without -x) keeps ignored files, so `protect_outputs` lists the build's products in
+.git/info/exclude after the first build. A candidate then costs an incremental rebuild: git only
+rewrites the files the patch touched, so make/ninja recompile only those.
+"""
+from __future__ import annotations
+
+import shlex
+import time
+from dataclasses import dataclass, field
+
+from sandbox import Sandbox
+
+SAN_FLAGS = "-fsanitize=address,undefined -fno-omit-frame-pointer -g -O1"
+OUT_DIR = "build"              # out-of-tree build folder (CMake, Meson), unless the repo has one
+ALT_OUT_DIR = ".crashfix-build"
+JOBS = 2
+
+
+@dataclass
+class BuildPlan:
+    system: str                          # make | cmake | meson | autotools | custom
+    steps: list[str]                     # shell commands, run in order; the last one is the rebuild
+    test_cmd: str | None = None          # the build system's own test command, if it has one
+    out_dir: str | None = None           # out-of-tree build folder
+
+    @property
+    def rebuild(self) -> str:
+        """What a candidate costs: the configure steps are done, only the last step runs again."""
+        return self.steps[-1]
+
+    def to_dict(self) -> dict:
+        return {"system": self.system, "steps": self.steps, "test_cmd": self.test_cmd, "out_dir": self.out_dir}
+
+
+@dataclass
+class BuildResult:
+    ok: bool
+    seconds: float
+    log: str
+    command: str
+    steps: list[dict] = field(default_factory=list)     # {command, exit_code, seconds}
+
+    def to_dict(self) -> dict:
+        return {"ok": self.ok, "seconds": round(self.seconds, 3), "command": self.command, "steps": self.steps}
+
+
+def _compilers() -> str:
+    """CC/CXX with the sanitizer flags inside: a command-line CC= wins over any Makefile's CC and
+    every compile and link line uses it, whatever the Makefile does with CFLAGS."""
+    return f"CC={shlex.quote('gcc ' + SAN_FLAGS)} CXX={shlex.quote('g++ ' + SAN_FLAGS)}"
+
+
+def _has_target(makefile: str, target: str) -> bool:
+    return any(line.startswith(f"{target}:") for line in makefile.splitlines())
+
+
+def detect(files: list[str], read, build_cmd: str | None = None, test_cmd: str | None = None) -> BuildPlan | None:
+    """The build plan for a repository's files (relative paths); `read(path)` reads one.
+    A configured `build_cmd` wins (it runs with CC/CXX/CFLAGS/CXXFLAGS/LDFLAGS set to the sanitizers)."""
+    top = set(files)
+    out = ALT_OUT_DIR if any(f.startswith(OUT_DIR + "/") for f in files) else OUT_DIR
+    env = f"{_compilers()} CFLAGS={shlex.quote(SAN_FLAGS)} CXXFLAGS={shlex.quote(SAN_FLAGS)} " \
+          f"LDFLAGS={shlex.quote(SAN_FLAGS)}"
+    if build_cmd:
+        return BuildPlan("custom", [f"{env} sh -c {shlex.quote(build_cmd)}"], test_cmd)
+    if "CMakeLists.txt" in top:
+        flags = shlex.quote(SAN_FLAGS)
+        configure = (f"cmake -S . -B {out} -DCMAKE_BUILD_TYPE=Debug -DCMAKE_C_FLAGS={flags} "
+                     f"-DCMAKE_CXX_FLAGS={flags} -DCMAKE_EXE_LINKER_FLAGS={flags} "
+                     f"-DCMAKE_SHARED_LINKER_FLAGS={flags}")
+        return BuildPlan("cmake", [configure, f"cmake --build {out} -j{JOBS}"],
+                         test_cmd or f"ctest --test-dir {out} --output-on-failure", out)
+    if "meson.build" in top:
+        setup = (f"meson setup {out} -Db_sanitize=address,undefined -Db_lundef=false "
+                 f"-Dbuildtype=debug -Dc_args=-fno-omit-frame-pointer -Dcpp_args=-fno-omit-frame-pointer")
+        return BuildPlan("meson", [setup, f"ninja -C {out} -j{JOBS}"],
+                         test_cmd or f"meson test -C {out} --print-errorlogs", out)
+    if {"configure", "configure.ac", "configure.in", "autogen.sh"} & top:
+        gen = "true" if "configure" in top else ("sh ./autogen.sh" if "autogen.sh" in top else "autoreconf -fi")
+        steps = [gen, f"sh ./configure {env}", f"make -j{JOBS}"]
+        return BuildPlan("autotools", steps, test_cmd or "make check")
+    for name in ("GNUmakefile", "makefile", "Makefile"):
+        if name in top:
+            text = read(name)
+            tests = "make check" if _has_target(text, "check") else "make test" if _has_target(text, "test") else None
+            return BuildPlan("make", [f"make -j{JOBS} {_compilers()}"], test_cmd or (
+                f"{tests} {_compilers()}" if tests else None))
+    return None
+
+
+def run_steps(sb: Sandbox, steps: list[str], *, timeout: float) -> BuildResult:
+    """Run build steps in order, stop at the first failure; the log keeps every step's output."""
+    start, parts, done = time.monotonic(), [], []
+    ok = True
+    for cmd in steps:
+        res = sb.run(cmd, timeout=timeout)
+        parts.append(f"$ {cmd}   # exit {res.exit_code}, {res.duration:.1f} s\n{res.output}")
+        done.append({"command": cmd, "exit_code": res.exit_code, "seconds": round(res.duration, 3)})
+        if not res.ok:
+            ok = False
+            break
+    return BuildResult(ok, time.monotonic() - start, "\n".join(parts), " && ".join(steps), done)
+
+
+def build(sb: Sandbox, plan: BuildPlan, *, timeout: float = 900) -> BuildResult:
+    """The first (full) build, then its products protected from the workspace reset."""
+    result = run_steps(sb, plan.steps, timeout=timeout)
+    if result.ok:
+        protect_outputs(sb, plan)
+    return result
+
+
+def rebuild(sb: Sandbox, plan: BuildPlan, *, timeout: float = 900) -> BuildResult:
+    return run_steps(sb, [plan.rebuild], timeout=timeout)
+
+
+def protect_outputs(sb: Sandbox, plan: BuildPlan) -> None:
+    """List the untracked files the build made in .git/info/exclude: `git clean` (the sandbox
+    reset) then leaves them, with their mtimes, for the next incremental build."""
+    lines = f"/{plan.out_dir}/\n" if plan.out_dir else ""
+    res = sb.run("git ls-files --others --exclude-standard", timeout=120)
+    if res.ok:
+        lines += "".join(f"/{p}\n" for p in res.output.splitlines()
+                         if p.strip() and not p.startswith(f"{plan.out_dir}/") and not any(c in p for c in "*?[\\!#"))
+    if lines:
+        sb.run(f"mkdir -p .git/info && cat >> .git/info/exclude <<'CRASHFIX_EOF'\n{lines}CRASHFIX_EOF", timeout=60)

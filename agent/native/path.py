@@ -1,0 +1,99 @@
+"""The pipeline's native path (reports of kind "sanitizer" and "gdb"): build with ASan + UBSan in
+the C image, reproduce, probe with gdb; validation then rebuilds incrementally per candidate."""
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import TYPE_CHECKING
+
+from agent.native.build import BuildPlan, BuildResult, build, detect
+from agent.native.probe import probe
+from agent.native.reproduce import env_prefix, reproduce
+from agent.reports.model import CrashReport
+from agent.testrun import run_tests
+from sandbox import Sandbox
+
+if TYPE_CHECKING:
+    from agent.pipeline import Pipeline
+
+KINDS = ("sanitizer", "gdb")
+IMAGE_KIND = "c"
+
+
+def is_native(report: CrashReport | None) -> bool:
+    return report is not None and report.kind in KINDS
+
+
+@dataclass
+class NativeState:
+    plan: BuildPlan
+    build: BuildResult | None = None
+    prepare_cmd: str | None = None         # compiles the issue's reproducer program
+
+    @property
+    def rebuild_cmd(self) -> str:
+        """What validation runs after applying a candidate: the incremental build, then the
+        issue's program again (it links the rebuilt library)."""
+        return " && ".join(c for c in (self.plan.rebuild, self.prepare_cmd) if c)
+
+    def to_dict(self) -> dict:
+        return {"plan": self.plan.to_dict(), "first_build": self.build.to_dict() if self.build else None,
+                "rebuild_cmd": self.rebuild_cmd}
+
+
+def image(backend: str, configured: str | None) -> str | None:
+    """The C image for the docker backend, unless one was configured."""
+    if configured or backend != "docker":
+        return configured
+    from sandbox.images import ensure_image
+    return ensure_image(IMAGE_KIND)
+
+
+def analyse(p: "Pipeline", sb: Sandbox, source) -> None:
+    """Build, run the tests, reproduce, probe. Sets run.status/error when a step cannot go on."""
+    from agent.pipeline import RunError
+    cfg, run = p.cfg, p.run
+    plan = detect(run.files, sb.read, cfg.build_cmd, cfg.test_cmd)
+    if plan is None:
+        raise RunError("no build system found (Makefile, CMakeLists.txt, meson.build, configure or "
+                       "autogen.sh): give the build command with --build-cmd")
+    state = run.native = NativeState(plan)
+    state.build = p._phase("build", lambda: build(sb, plan, timeout=max(cfg.timeout, 900)))
+    if not state.build.ok:
+        last = state.build.steps[-1]
+        run.status = "error"
+        run.error = (f"the repository does not build with the sanitizers: `{last['command']}` exited "
+                     f"{last['exit_code']} (the whole log is in logs/build.log)")
+        return
+    run.memory.add("build", f"{plan.system} build with ASan + UBSan: {state.build.seconds:.1f} s", "build")
+    if plan.test_cmd:
+        cfg.test_cmd = f"{env_prefix(run.report)} {plan.test_cmd}"
+        run.tests_before = p._phase("tests_before", lambda: run_tests(sb, cfg.test_cmd, timeout=cfg.timeout))
+    found = p._phase("reproduce", lambda: reproduce(sb, run.report, plan, run.files, cfg.test_cmd,
+                                                     tries=cfg.tries, timeout=cfg.timeout))
+    run.reproduction, state.prepare_cmd = found.reproduction, found.prepare_cmd
+    rep = run.reproduction
+    if not rep.reproduced:
+        run.status = "not_reproduced"
+        tried = "; ".join(f"{a.how}: `{a.command}` (exit {a.exit_code})" for a in rep.attempts) or "nothing to run"
+        run.error = f"the crash did not reproduce under the sanitizers; tried {tried}"
+        return
+    run.memory.add("reproduction", f"`{rep.command}` crashes {rep.crashed}/{rep.tries} times ({rep.how})", "sandbox")
+    if run.sites:
+        site = run.sites[0]
+        code = sb.read(site.path).splitlines()
+        lo, hi = max(site.line - 4, 0), min(site.line + 3, len(code))
+        run.memory.add("code", "\n".join(f"{n + 1:5} {code[n]}" for n in range(lo, hi)), f"{site.path}:{lo + 1}-{hi}")
+        line = code[site.line - 1] if site.line <= len(code) else ""
+        p._phase("gdb", lambda: _probe(p, sb, site, line))
+        p._phase("history", lambda: p._history(source, site))
+
+
+def _probe(p: "Pipeline", sb: Sandbox, site, line: str) -> None:
+    run = p.run
+    seen = probe(sb, run.reproduction.command, site, line, run.report, timeout=120)
+    run.probe = seen
+    if seen.error:
+        run.memory.add("debugger", f"gdb: {seen.error}", "gdb")
+        return
+    values = ", ".join(f"{k} = {v}" for k, v in seen.values.items())
+    run.memory.add("debugger", f"at {seen.frame}: {values}", "gdb")

@@ -1,0 +1,166 @@
+"""Reproducing a sanitizer or gdb crash report in the sandbox, from what the issue gives: a C/C++
+program in a code block, a command line, a named test binary, or the test suite.
+
+A run counts as the reported crash only when the sanitizer (run with halt_on_error) reports the
+same crash type and the same guilty function; for a gdb report (no sanitizer type) the guilty
+function alone decides.
+"""
+from __future__ import annotations
+
+import logging
+import re
+import shlex
+from dataclasses import dataclass
+
+from agent.native.build import SAN_FLAGS, BuildPlan
+from agent.reports import parse
+from agent.reports.model import CrashReport
+from agent.reproduce import Attempt, Reproduction, base_type
+from agent.strategies.context import is_test_path
+from agent.testrun import SCRATCH, ensure_scratch
+from sandbox import ExecResult, Sandbox
+
+log = logging.getLogger(__name__)
+
+C_SOURCE = re.compile(r"^\s*#\s*include\b|\bint\s+main\s*\(", re.M)
+CPP_HINT = re.compile(r"#\s*include\s*<(?:iostream|string|vector|memory|map)>|\bstd::|\bnamespace\b")
+BUILD_TOOLS = {"make", "cmake", "cc", "gcc", "g++", "c++", "clang", "clang++", "meson", "ninja", "cd",
+               "export", "git", "apt", "apt-get", "sudo", "autoreconf", "./configure", "./autogen.sh",
+               "sh", "bash", "mkdir", "cat", "echo"}
+LEAK_TYPES = ("direct-leak", "indirect-leak", "leak")
+
+
+def sanitizer_env(report: CrashReport | None = None, *, abort: bool = False) -> dict[str, str]:
+    """ASAN_OPTIONS/UBSAN_OPTIONS for a run: stop at the first error, symbolize, leaks only when
+    the report is a leak; `abort` makes the runtime abort (for gdb to stop at the report)."""
+    leaks = int(bool(report and report.type in LEAK_TYPES))
+    common = f"halt_on_error=1:abort_on_error={int(abort)}:symbolize=1:print_summary=1"
+    return {"ASAN_OPTIONS": f"{common}:detect_leaks={leaks}:allocator_may_return_null=0",
+            "UBSAN_OPTIONS": f"{common}:print_stacktrace=1"}
+
+
+def env_prefix(report: CrashReport | None = None) -> str:
+    return " ".join(f"{k}={v}" for k, v in sanitizer_env(report).items())
+
+
+@dataclass
+class NativeRepro:
+    reproduction: Reproduction
+    prepare_cmd: str | None = None      # compiles the issue's program; runs after every rebuild
+
+
+def crash_class(report: CrashReport) -> str:
+    """The crash type, with UBSan's `member access within null pointer` (which the parser files
+    under bad-cast) counted as the null dereference it is: ASan alone reports it as a SEGV."""
+    if "null pointer" in report.message and report.type in ("bad-cast", "undefined-behavior"):
+        return "null-dereference"
+    return base_type(report.type)
+
+
+def same_native_crash(want: CrashReport, res: ExecResult) -> tuple[bool, CrashReport | None]:
+    if res.ok:
+        return False, None
+    got = parse(res.output)
+    if got is None:
+        return False, None
+    if want.kind != "gdb" and crash_class(got) != crash_class(want):
+        return False, got
+    if want.guilty is None:
+        return True, got
+    return bool(got.guilty and got.guilty.function == want.guilty.function), got
+
+
+def c_programs(report: CrashReport) -> list[tuple[int, str]]:
+    """(index, extension) of the reproducer snippets that are C or C++ programs."""
+    return [(i, "cpp" if CPP_HINT.search(s) else "c") for i, s in enumerate(report.reproducers)
+            if C_SOURCE.search(s) and re.search(r"\bmain\s*\(", s)]
+
+
+def shell_commands(snippet: str) -> list[str]:
+    """The commands of a shell snippet that run something (build and set-up lines left out)."""
+    lines = [ln for ln in snippet.splitlines() if ln.strip()]
+    prompted = [ln.split("$", 1)[1].strip() for ln in lines if ln.lstrip().startswith("$ ")]
+    cmds = prompted or ([] if C_SOURCE.search(snippet) else [ln.strip() for ln in lines])
+    out = []
+    for cmd in cmds:
+        try:
+            words = shlex.split(cmd)
+        except ValueError:
+            continue
+        while words and re.match(r"^\w+=", words[0]):     # VAR=value prefixes: ours replace them
+            words.pop(0)
+        if words and words[0] not in BUILD_TOOLS and not words[0].startswith("#"):
+            out.append(shlex.join(words))
+    return out
+
+
+def program_build_cmd(sb: Sandbox, files: list[str], src: str, exe: str) -> str:
+    """Compile the issue's program against the repo: its headers' folders, the built libraries
+    (or, when none is built, the repo's own sources without a main)."""
+    incs = sorted({f.rsplit("/", 1)[0] if "/" in f else "." for f in files if f.endswith((".h", ".hpp"))})
+    found = sb.run("find . -path ./.git -prune -o -type f \\( -name '*.a' -o -name '*.so' \\) -print", timeout=60)
+    libs = sorted(p[2:] for p in found.output.split() if p.startswith("./")) if found.ok else []
+    if not libs:
+        libs = [f for f in files if f.endswith((".c", ".cc", ".cpp")) and not is_test_path(f)
+                and not re.search(r"\bmain\s*\(", sb.read(f))]
+    compiler = "g++" if src.endswith(".cpp") else "gcc"
+    rpath = sorted({f"-Wl,-rpath,$PWD/{p.rsplit('/', 1)[0]}" for p in libs if p.endswith(".so") and "/" in p})
+    parts = [compiler, SAN_FLAGS, *(f"-I{shlex.quote(d)}" for d in incs), src, *map(shlex.quote, libs),
+             *rpath, "-o", exe, "-lm"]
+    return " ".join(parts)
+
+
+def candidates(sb: Sandbox, report: CrashReport, plan: BuildPlan | None, files: list[str],
+               test_cmd: str | None) -> list[tuple[str, str, str | None]]:
+    """(how, run command, prepare command) to try, most specific first."""
+    env = env_prefix(report)
+    out: list[tuple[str, str, str | None]] = []
+    for i, ext in c_programs(report):
+        src, exe = f"{SCRATCH}/repro_{i}.{ext}", f"{SCRATCH}/repro_{i}"
+        sb.write(src, report.reproducers[i] + "\n")
+        out.append(("reproducer program", f"{env} ./{exe}", program_build_cmd(sb, files, src, exe)))
+    for snippet in report.reproducers:
+        for cmd in shell_commands(snippet):
+            out.append(("reproducer command", f"{env} {cmd}", None))
+    for frame in report.frames:                 # a crash inside a test program: run that test
+        path = frame.file or ""
+        stem = path.rsplit("/", 1)[-1].rsplit(".", 1)[0]
+        if stem and any(f.endswith(path.rsplit("/", 1)[-1]) and is_test_path(f) for f in files):
+            found = sb.run(f"find . -path ./.git -prune -o -type f -perm -u+x -name {shlex.quote(stem)} -print",
+                           timeout=60)
+            for exe in found.output.split()[:1]:
+                out.append(("failing test", f"{env} {exe}", None))
+    if test_cmd:
+        out.append(("test suite", test_cmd if test_cmd.startswith("ASAN_OPTIONS=") else f"{env} {test_cmd}", None))
+    return list(dict.fromkeys(out))
+
+
+def reproduce(sb: Sandbox, report: CrashReport, plan: BuildPlan | None, files: list[str],
+              test_cmd: str | None, *, tries: int = 3, timeout: float = 120) -> NativeRepro:
+    ensure_scratch(sb)
+    rep = Reproduction()
+    for how, cmd, prepare in candidates(sb, report, plan, files, test_cmd):
+        if prepare:
+            built = sb.run(prepare, timeout=timeout)
+            if not built.ok:
+                rep.attempts.append(Attempt(how, prepare, False, built.exit_code,
+                                            "the program does not build:\n" + built.output[-2000:]))
+                continue
+        log.info("reproducing by %s: %s", how, cmd)
+        res = sb.run(cmd, timeout=timeout)
+        hit, got = same_native_crash(report, res)
+        tail = res.output[-2000:]
+        if got is not None and not hit:
+            tail = f"[a different crash: {got.type} in {got.guilty.function if got.guilty else '?'}]\n{tail}"
+        rep.attempts.append(Attempt(how, cmd, hit, res.exit_code, tail))
+        if not hit:
+            continue
+        rep.command, rep.how, rep.observed = cmd, how, got
+        rep.tries, rep.crashed, rep.seconds = 1, 1, res.duration
+        for _ in range(tries - 1):
+            again = sb.run(cmd, timeout=timeout)
+            rep.tries += 1
+            rep.crashed += same_native_crash(report, again)[0]
+            rep.seconds = max(rep.seconds, again.duration)
+        return NativeRepro(rep, prepare)
+    return NativeRepro(rep, None)

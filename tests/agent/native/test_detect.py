@@ -1,0 +1,105 @@
+"""The native path's pure parts: build detection, what an issue gives to run, gdb expressions,
+and which sanitizer outputs count as the reported crash."""
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+
+from agent.native.build import SAN_FLAGS, detect
+from agent.native.probe import expressions, gdb_argv
+from agent.native.reproduce import c_programs, env_prefix, same_native_crash, sanitizer_env, shell_commands
+from agent.reports import parse
+from sandbox import ExecResult
+
+ROOT = Path(__file__).resolve().parents[3]
+CLIB = ROOT / "examples" / "clib"
+
+
+def plan_for(files: dict[str, str], **kw):
+    return detect(sorted(files), lambda p: files[p], **kw)
+
+
+def test_make_gets_the_sanitizers_through_cc_and_its_check_target():
+    plan = plan_for({"Makefile": "all:\n\tcc x.c\ncheck: all\n\t./t\n", "x.c": ""})
+    assert plan.system == "make"
+    assert "CC='gcc " + SAN_FLAGS + "'" in plan.rebuild
+    assert plan.test_cmd.startswith("make check ")
+    assert plan_for({"Makefile": "all:\n\tcc x.c\n"}).test_cmd is None       # no check/test target
+
+
+def test_cmake_and_meson_build_out_of_tree_and_test_with_their_runners():
+    cm = plan_for({"CMakeLists.txt": "", "src/a.c": ""})
+    assert cm.system == "cmake" and cm.out_dir == "build"
+    assert "-DCMAKE_C_FLAGS=" in cm.steps[0] and cm.rebuild == "cmake --build build -j2"
+    assert cm.test_cmd.startswith("ctest --test-dir build")
+    ms = plan_for({"meson.build": "", "build/keep.txt": ""})          # the repo has a build/ folder
+    assert ms.system == "meson" and ms.out_dir == ".crashfix-build"
+    assert "-Db_sanitize=address,undefined" in ms.steps[0] and ms.rebuild.startswith("ninja -C .crashfix-build")
+
+
+def test_autotools_generates_configure_when_missing():
+    plan = plan_for({"configure.ac": "", "Makefile.am": "", "autogen.sh": ""})
+    assert plan.system == "autotools" and plan.steps[0] == "sh ./autogen.sh"
+    assert "sh ./configure" in plan.steps[1] and plan.rebuild == "make -j2" and plan.test_cmd == "make check"
+    assert plan_for({"configure.ac": ""}).steps[0] == "autoreconf -fi"
+
+
+def test_a_configured_build_command_wins_and_no_build_system_is_none():
+    plan = plan_for({"Makefile": "all:\n"}, build_cmd="./build.sh --fast", test_cmd="./run-tests")
+    assert plan.system == "custom" and plan.test_cmd == "./run-tests"
+    assert "sh -c './build.sh --fast'" in plan.rebuild and "CFLAGS=" in plan.rebuild
+    assert plan_for({"README.md": "", "main.c": ""}) is None
+
+
+def test_the_issue_gives_programs_and_command_lines_not_build_lines():
+    rep = parse((CLIB / "reports" / "use-after-free.txt").read_text())
+    assert c_programs(rep) == [(0, "c")]
+    sh = "make CFLAGS='-g'\ncc -g repro.c -o repro\nASAN_OPTIONS=x=1 ./build/tool len 'a=1;b' c\n"
+    assert shell_commands(sh) == ["./build/tool len 'a=1;b' c"]
+    assert shell_commands("$ make\n$ ./prog --flag\noutput line\n") == ["./prog --flag"]
+
+
+def test_leak_detection_only_for_leak_reports():
+    uaf = parse((CLIB / "reports" / "use-after-free.txt").read_text())
+    assert "detect_leaks=0" in sanitizer_env(uaf)["ASAN_OPTIONS"]
+    assert "halt_on_error=1" in env_prefix(uaf) and "print_stacktrace=1" in sanitizer_env(uaf)["UBSAN_OPTIONS"]
+    leak = parse("==1==ERROR: LeakSanitizer: detected memory leaks\n\nDirect leak of 8 byte(s) in 1 object(s)"
+                 " allocated from:\n    #0 0x4 in malloc\n    #1 0x5 in make_it /src/a.c:3\n")
+    assert "detect_leaks=1" in sanitizer_env(leak)["ASAN_OPTIONS"]
+
+
+@pytest.mark.parametrize("bug", ["heap-buffer-overflow", "null-deref", "use-after-free", "double-free",
+                                 "off-by-one", "integer-overflow"])
+def test_each_report_matches_itself_and_not_another_bug(bug):
+    want = parse((CLIB / "reports" / f"{bug}.txt").read_text())
+    own = (CLIB / "reports" / f"{bug}.txt").read_text().split("Output:", 1)[1]
+    assert same_native_crash(want, ExecResult(1, own))[0]
+    assert not same_native_crash(want, ExecResult(0, own))[0]            # exit 0: not a crash
+    other = "off-by-one" if bug != "off-by-one" else "use-after-free"
+    text = (CLIB / "reports" / f"{other}.txt").read_text().split("Output:", 1)[1]
+    assert not same_native_crash(want, ExecResult(1, text))[0]
+
+
+def test_same_type_in_another_function_is_another_crash():
+    want = parse((CLIB / "reports" / "heap-buffer-overflow.txt").read_text())      # str_dup
+    other = (CLIB / "reports" / "off-by-one.txt").read_text()                       # stats_max, same type
+    assert parse(other).type == want.type
+    assert not same_native_crash(want, ExecResult(1, other))[0]
+
+
+def test_ubsan_null_member_access_is_the_asan_segv_of_the_same_line():
+    want = parse((CLIB / "reports" / "null-deref.txt").read_text())                # built with ASan alone
+    ubsan = ("src/record.c:78:13: runtime error: member access within null pointer of type 'const struct field'\n"
+             "    #0 0x55 in record_value_len src/record.c:78\n    #1 0x56 in main src/main.c:55\n")
+    assert same_native_crash(want, ExecResult(1, ubsan))[0]
+
+
+def test_gdb_gets_the_program_and_only_side_effect_free_expressions():
+    argv = gdb_argv("ASAN_OPTIONS=a=1 ./build/clibtool max 3 9", None)
+    assert argv[argv.index("--args") + 1:] == ["./build/clibtool", "max", "3", "9"]
+    assert any(a.startswith("ASAN_OPTIONS=") and "abort_on_error=1" in a for a in argv)
+    assert gdb_argv("make check", None) is None and gdb_argv("a && b", None) is None
+    assert expressions("    strcpy(copy, s); /* n + 1 */") == ["copy", "s"]
+    assert expressions("        if (v[i] > best)") == ["v", "v[i]", "best"]
+    assert expressions("    return f->vlen;") == ["f", "f->vlen"]
