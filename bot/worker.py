@@ -511,9 +511,9 @@ class Worker:
             if board is not None and stage and stage not in seen:
                 seen.add(stage)
                 try:
-                    known = board.comment_id
+                    known = getattr(board, "comment_id", None)
                     board.update(stage, message if stage == "parsed" else "")
-                    if board.comment_id != known:       # kept for a retry of this job (worker killed)
+                    if getattr(board, "comment_id", None) != known:     # kept for a retry of this job
                         self.db.execute("UPDATE jobs SET result = ? WHERE id = ?",
                                         json.dumps({"progress_comment": board.comment_id}), job.id)
                 except Exception as exc:        # progress is a courtesy: never fail the run on it
