@@ -1,7 +1,10 @@
-"""Crash-report parsers: text in, CrashReport out. Pure standard library.
+"""Crash-report parsers: text in, CrashReport out.
 
     parse(text)   -> CrashReport | None
     to_json(rep)  -> dict | None   (JSON-ready)
+
+One pass (`scan.Scan`) finds every anchor any family looks for; each family then parses only
+around its candidate lines.
 """
 from __future__ import annotations
 
@@ -9,68 +12,69 @@ import re
 from dataclasses import asdict
 
 from .cdb import looks_like_cdb, parse_cdb
-from .gdb import looks_like_gdb, parse_gdb
+from .check import has_message
+from .gdb import gdb_start, parse_gdb
 from .kernel import find_first_oops, parse_kernel
 from .markdown import split_issue, syzbot_facts
 from .model import Access, CrashReport, Frame
-from .python import TB_HEAD, parse_python
-from .sanitizer import MARKERS as _SAN_MARKERS
-from .check import _ANCHORS as _MSG_ANCHORS
+from .python import parse_python
 from .sanitizer import locate as _san_locate
 from .sanitizer import parse_sanitizer
+from .scan import Scan, register
 
 __all__ = ["parse", "to_json", "CrashReport", "Frame", "Access"]
 
 MAX_INPUT = 8 * 1024 * 1024
 
+_KERNEL_EVIDENCE = register(("Call Trace", "Call trace:", "RIP:", "Kernel panic", "syzbot", "Hardware name:",
+                             "Modules linked in", "KASAN", "KMSAN", "KCSAN", "backtrace:", "PC is at",
+                             "runtime stack:", "\ngoroutine "))
+_TRACEBACK = register(("Error", "(most recent call last)", "\nE   "))
+_SANITIZER = register(("anitizer", "runtime error:", "ERROR: libFuzzer"))
+_MARKDOWN = register(("```", "~~~", "<details", "\n>"))
 
-def _kernelish(text: str) -> bool:
+
+def _kernelish(text: str, scan: Scan) -> bool:
     """Kernel headers such as `WARNING:` also occur in ordinary logs: ask for kernel evidence."""
-    return ("Call Trace" in text or "Call trace:" in text or "RIP:" in text or "Kernel panic" in text
-            or "syzbot" in text or "Hardware name:" in text or "Modules linked in" in text
-            or "] " in text and "[" in text and _has_console_stamp(text) or "KASAN" in text or "KMSAN" in text
-            or "KCSAN" in text or "backtrace:" in text or "PC is at" in text
-            or "runtime stack:" in text or "\ngoroutine " in text)
+    return scan.has(*_KERNEL_EVIDENCE) or ("] " in text and "[" in text and _has_console_stamp(text))
 
 
 def _has_console_stamp(text: str) -> bool:
     return re.search(r"^\S*\[ *\d+\.\d+\]", text[:200000], re.M) is not None
 
 
-def _has_message(text: str) -> bool:
-    return any(a in text for a in _MSG_ANCHORS) or text.startswith("F")
-
-
-def _parse_one(text: str) -> CrashReport | None:
-    has_tb = "Error" in text or "(most recent call last)" in text or "\nE   " in text
-    has_san = "anitizer" in text or "runtime error:" in text or "ERROR: libFuzzer" in text \
-        or _has_message(text)
+def _parse_one(text: str, scan: Scan) -> CrashReport | None:
+    has_tb = scan.has(*_TRACEBACK)
+    has_san = scan.has(*_SANITIZER) or has_message(text, scan)
     # Sanitizer report vs gdb: take whichever appears first.
     candidates = []
+    lines = located = None
     if has_san:
         lines = text.split("\n")
-        i, msg = _san_locate(text, lines)
+        located = _san_locate(text, lines, scan)
+        _, offset, msg = located
         if msg is not None:
-            i = msg.line
-        if i is not None:
-            candidates.append((sum(len(l) + 1 for l in lines[:i]), "san"))
-    if "#0" in text and looks_like_gdb(text):
-        m = re.search(r"(?:received signal|Segmentation fault|^\s*#0\s)", text, re.M)
-        candidates.append((m.start() if m else len(text), "gdb"))
-    if looks_like_cdb(text):
+            offset = msg.pos
+        if offset is not None:
+            candidates.append((offset, "san"))
+    gdb_at = gdb_start(text, scan)
+    if gdb_at is not None:
+        candidates.append((gdb_at, "gdb"))
+    if looks_like_cdb(text, scan):
         m = re.search(r"ExceptionCode:|^\([0-9a-f]+\.[0-9a-f]+\):", text, re.M)
         candidates.append((m.start() if m else len(text), "cdb"))
-    kernelish = _kernelish(text)
+    kernelish = _kernelish(text, scan)
     if candidates and kernelish:
         # A whole kernel report before a user-space one (LKL: a kernel inside a fuzz target,
         # whose panic then aborts the process) is the crash; a corrupted one is not trusted
         # here (a fuzzer's log quoting a crash title).
-        found = find_first_oops(text)
+        found = find_first_oops(text, scan)
         if found is not None:
             candidates.append((found[1], "kernel"))
     # At the same position a user-space report wins (Go's `panic:` is also a gVisor oops header).
     for _, which in sorted(candidates, key=lambda c: (c[0], c[1] == "kernel")):
-        rep = _PARSERS[which](text)
+        rep = parse_sanitizer(text, scan, lines, located) if which == "san" else \
+            parse_kernel(text, scan) if which == "kernel" else _PARSERS[which](text)
         if rep is not None and not (which == "kernel" and rep.corrupted):
             return rep
     if has_tb:
@@ -78,7 +82,7 @@ def _parse_one(text: str) -> CrashReport | None:
         if rep is not None:
             return rep
     if kernelish:
-        rep = parse_kernel(text)
+        rep = parse_kernel(text, scan)
         if rep is not None:
             return rep
     return None
@@ -89,19 +93,19 @@ _PARSERS = {"san": parse_sanitizer, "gdb": parse_gdb, "cdb": parse_cdb, "kernel"
 
 def parse(text: str) -> CrashReport | None:
     """Parse the first crash in `text` (a raw log, an issue body, a syzbot mail...)."""
-    if not isinstance(text, str) or not text.strip():
+    if not isinstance(text, str) or not text or text.isspace():
         return None
     text = text[:MAX_INPUT]
     if "\r" in text:
         text = text.replace("\r\n", "\n")
     if "\x00" in text:
         text = text.replace("\x00", "")
-    facts = syzbot_facts(text) if "syzbot" in text else {}
-    crashes, repros = split_issue(text) if ("```" in text or "~~~" in text or "<details" in text
-                                            or "\n>" in text or text.startswith(">")) else ([text], [])
+    scan = Scan(text)
+    facts = syzbot_facts(text) if scan.has("syzbot") else {}
+    crashes, repros = split_issue(text) if (scan.has(*_MARKDOWN) or text.startswith(">")) else ([text], [])
     rep = None
     for candidate in crashes:
-        rep = _parse_one(candidate)
+        rep = _parse_one(candidate, scan if candidate is text else Scan(candidate))
         if rep is not None:
             break
     if rep is None:

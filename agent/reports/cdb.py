@@ -20,6 +20,7 @@ import re
 
 from .frames import is_noise
 from .model import Access, CrashReport, Frame
+from .scan import Scan, register, scan_of
 
 _EXC_CODE = re.compile(r"ExceptionCode:\s*([0-9a-fA-F]{8})\s*\(([^)]*)\)")
 _FIRST_LINE = re.compile(r"^\([0-9a-f]+\.[0-9a-f]+\):\s*(.+?)\s+-\s+code\s+([0-9a-fA-F]{8})", re.M)
@@ -33,8 +34,11 @@ _NAMES = {"c0000005": "access-violation", "c00000fd": "stack-overflow", "c000009
           "c0000374": "heap-corruption", "c0000095": "integer-overflow", "c000008e": "float-divide-by-zero"}
 
 
-def looks_like_cdb(text: str) -> bool:
-    return ("RetAddr" in text or "STACK_TEXT:" in text) and (
+_ANCHORS = register(("RetAddr", "STACK_TEXT:"))
+
+
+def looks_like_cdb(text: str, scan: Scan | None = None) -> bool:
+    return scan_of(text, scan).has(*_ANCHORS) and (
         "ExceptionCode:" in text or _FIRST_LINE.search(text) is not None)
 
 

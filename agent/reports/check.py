@@ -14,6 +14,7 @@ from dataclasses import dataclass, field
 
 from .frames import first_stack, parse_san_frame
 from .model import Frame
+from .scan import Scan, register, scan_of
 
 # Types, lower case: check-failure, dcheck-failure, security-check-failure, security-dcheck-failure,
 # fatal-error, assert, runtime-assert, v8-api-error, uncaught-exception, timeout, out-of-memory,
@@ -63,6 +64,7 @@ class Message:
     head: list[str] = field(default_factory=list)   # ClusterFuzz-style state lines before frames
     complete: bool = False                          # the head is the whole state (no frames)
     inexact: list[int] = field(default_factory=list)  # Go frames whose arguments carry `?` (inexact values)
+    pos: int = 0                                    # offset of the message's line in the text
 
 
 def basename(path: str) -> str:
@@ -189,43 +191,42 @@ def _v8_fatal(lines: list[str], i: int, m: re.Match, runtime: bool) -> Message:
     return Message(i, typ, "", file, head=[file] if file else [])
 
 
-_ANCHORS = (" fail", "FATAL", "Fatal error", "Runtime error", "panic", "\nF", "fatal error:", "V8 error:",
-            "Abort message:", "Java Exception:", "exceeded")
+_ANCHORS = register((" fail", "FATAL", "Fatal error", "Runtime error", "panic", "\nF", "fatal error:", "V8 error:",
+                     "Abort message:", "Java Exception:", "exceeded"))
 
 
-def find_message(text: str, lines: list[str], limit: int | None = None) -> Message | None:
-    """The first message-announced crash (before line `limit` when given).
+def has_message(text: str, scan: Scan | None = None) -> bool:
+    """Whether `text` may hold a message-announced crash (a cheap gate before `find_message`)."""
+    return text.startswith("F") or scan_of(text, scan).has(*_ANCHORS)
 
-    Candidate lines are located with a few bounded str.find scans (linear, C speed); only those
-    lines are matched against the formats."""
+
+def find_message(text: str, lines: list[str], end: int | None = None, scan: Scan | None = None) -> Message | None:
+    """The first message-announced crash (on a line starting before offset `end` when given).
+
+    Candidate lines come from the one-pass `Scan`; only those lines are matched against the
+    formats. `lines` is `text.split("\n")`."""
     golang = ".go:" in text
-    n = len(text)
-    if limit is not None:
-        n = sum(len(ln) + 1 for ln in lines[:limit])
-    pos = 0
-    line_no = 0
-    counted = 0
-    while pos < n:
-        best, bound = -1, n
-        for anchor in _ANCHORS:
-            p = text.find(anchor, pos, bound + len(anchor))
-            if p != -1 and p < bound:
-                best, bound = p, p
-        if best == -1:
-            return None
+    candidates = scan_of(text, scan).at(_ANCHORS, end=end)
+    if text.startswith("F"):
+        candidates.insert(0, 0)
+    line_no = counted = 0
+    line_end = -1
+    for best in candidates:
         if text[best] == "\n":
             best += 1
+        if best <= line_end:
+            continue
         line_no += text.count("\n", counted, best)
         counted = best
         if line_no >= len(lines):
             return None
         msg = match_line(lines, line_no, golang)
         if msg is not None:
+            msg.pos = text.rfind("\n", 0, best) + 1
             return msg
-        end = text.find("\n", best)
-        if end == -1:
+        line_end = text.find("\n", best)
+        if line_end == -1:
             return None
-        pos = end
     return None
 
 

@@ -11,6 +11,7 @@ import re
 
 from .frames import is_noise
 from .model import CrashReport, Frame
+from .scan import Scan, register, scan_of
 
 _GDB_FRAME = re.compile(
     r"^\s*#(\d+)\s+(?:(0x[0-9a-fA-F]+)\s+in\s+)?([^\s(][^(]*?)\s*(\(.*?\))?\s*"
@@ -34,10 +35,48 @@ def parse_gdb_frame(line: str) -> tuple[int, Frame] | None:
                                   line=int(m.group(6)) if m.group(6) else None, module=m.group(7))
 
 
-def looks_like_gdb(text: str) -> bool:
-    return bool(_SIGNAL.search(text)) or (bool(_PLAIN.search(text)) and "#0 " in text) or \
-        bool(re.search(r"^\s*#0\s+(?:0x[0-9a-fA-F]+\s+in\s+)?\S+ \(.*\)(?: at \S+:\d+| from \S+)?\s*$",
-                       text, re.M))
+_SIGNAL_ANCHORS = register(("received signal", "terminated with signal"))
+_PLAIN_ANCHORS = register(tuple(_PLAIN_SIG))
+_FRAME0_ANCHORS = register(("#0",))
+_GDB_FRAME0 = re.compile(r"^\s*#0\s+(?:0x[0-9a-fA-F]+\s+in\s+)?\S+ \(.*\)(?: at \S+:\d+| from \S+)?\s*$")
+
+
+def _line_at(text: str, pos: int) -> tuple[int, str]:
+    start = text.rfind("\n", 0, pos) + 1
+    end = text.find("\n", pos)
+    return start, text[start:end if end != -1 else len(text)]
+
+
+def gdb_start(text: str, scan: Scan | None = None) -> int | None:
+    """Where a gdb report starts (its signal line, a plain `Segmentation fault` line or its
+    `#0` frame), None when the text holds none. Only lines holding an anchor are read."""
+    scan = scan_of(text, scan)
+    if not scan.has(*_FRAME0_ANCHORS):
+        return None
+    sig = None
+    for pos in scan.at(_SIGNAL_ANCHORS):
+        start, line = _line_at(text, pos)
+        if _SIGNAL.search(line):
+            sig = start
+            break
+    frame0 = None
+    for pos in scan.at(_FRAME0_ANCHORS):
+        start, line = _line_at(text, pos)
+        if _GDB_FRAME0.match(line):
+            frame0 = start
+            break
+    plain = scan.first(*_PLAIN_ANCHORS)
+    if sig is None and frame0 is None and (plain == -1 or not scan.has("#0")):
+        return None
+    found = [p for p in (sig, frame0, plain if plain != -1 else None) if p is not None]
+    if sig is None and frame0 is None:
+        # `Segmentation fault` with a `#0 ` frame somewhere: the report starts at the message
+        return min(found) if "#0 " in text else None
+    return min(found)
+
+
+def looks_like_gdb(text: str, scan: Scan | None = None) -> bool:
+    return gdb_start(text, scan) is not None
 
 
 def parse_gdb(text: str) -> CrashReport | None:

@@ -12,11 +12,13 @@ helper code.  This is a re-implementation of those rules, not a port of the code
 from __future__ import annotations
 
 import re
+from bisect import bisect_left
 from dataclasses import dataclass, field
 from typing import Callable
 
 from .demangle import demangle
 from .model import Access, CrashReport, Frame
+from .scan import Scan, register, scan_of
 
 # --------------------------------------------------------------------------------------
 # Pattern building blocks.
@@ -509,15 +511,16 @@ GLOBAL_IGNORES = [re.compile(p) for p in (
 REPORT_START_IGNORES = [re.compile(p) for p in (
     "invalid opcode: 0000", "Kernel panic - not syncing", "unregister_netdevice: waiting for",
     "PANIC: double fault", "Internal error:")]
-INFO_WITH_STACK = ("vmalloc: allocation failure:", "FAULT_INJECTION: forcing a failure",
-                   "FAULT_FLAG_ALLOW_RETRY missing")
+INFO_WITH_STACK = register(("vmalloc: allocation failure:", "FAULT_INJECTION: forcing a failure",
+                            "FAULT_FLAG_ALLOW_RETRY missing"))
 
 _HEADER_RE = re.compile("|".join(re.escape(o.header) for o in OOPSES))
 _HEADERS = tuple(dict.fromkeys(o.header for o in OOPSES))
 # Substrings that together cover every header (checked: each header contains one).
-_ANCHORS = ("BUG", "WARNING:", "INFO:", "able to handle kernel", "protection fault", "stack segment: ",
-            "anic", "PANIC", "rror:", "invalid opcode:", "UBSAN:", "Booting the kernel.",
-            "unregister_netdevice: waiting for", "VFS: ", "Unhandled fault:", "Alignment trap:", "SYZF")
+_ANCHORS = register(("BUG", "WARNING:", "INFO:", "able to handle kernel", "protection fault", "stack segment: ",
+                     "anic", "PANIC", "rror:", "invalid opcode:", "UBSAN:", "Booting the kernel.",
+                     "unregister_netdevice: waiting for", "VFS: ", "Unhandled fault:", "Alignment trap:",
+                     "SYZF"))
 assert all(any(a in h for a in _ANCHORS) for h in _HEADERS), "every oops header needs an anchor"
 _CONSOLE_RE = re.compile(r"^(?:\*\* [0-9]+ printk messages dropped \*\* )?(?:.* login: )?(?:\<[0-9]+\>)?"
                          r"\[ *[0-9]+\.[0-9]+\](\[ *(?:C|T)[0-9]+\])? ")
@@ -563,33 +566,25 @@ def _strip(line: str, ctx: str) -> tuple[str, bool]:
     return line, False
 
 
-def find_first_oops(text: str) -> tuple[Oops, int] | None:
+def find_first_oops(text: str, scan: Scan | None = None) -> tuple[Oops, int] | None:
     """The first line holding an oops header that no suppression rules out.
 
-    Headers are located through a few anchor substrings (each a substring of one or more
-    headers) with str.find, bounded by the best candidate so far: a handful of C-speed scans
-    instead of a regex alternation or a Python loop over lines."""
-    pos = 0
+    Candidate lines are the ones holding an anchor (each a substring of one or more headers),
+    found by the one-pass `Scan`; only those lines are matched against the headers."""
+    line_end = -1
     n = len(text)
-    while pos < n:
-        best = -1
-        bound = n
-        for anchor in _ANCHORS:
-            p = text.find(anchor, pos, bound)
-            if p != -1:
-                best, bound = p, p + len(anchor)
-        if best == -1:
-            return None
+    for best in scan_of(text, scan).at(_ANCHORS):
+        if best <= line_end:
+            continue                      # this line was judged already
         start = text.rfind("\n", 0, best) + 1
-        end = text.find("\n", best)
-        if end == -1:
-            end = n
-        line = text[start:end]
+        line_end = text.find("\n", best)
+        if line_end == -1:
+            line_end = n
+        line = text[start:line_end]
         if _HEADER_RE.search(line):
             oops = _match_oops(line)
             if oops is not None:
                 return oops, start
-        pos = end + 1
     return None
 
 
@@ -773,7 +768,7 @@ def clean_title(title: str) -> str:
     return "".join(out).strip()
 
 
-def _collect_report(text: str, oops: Oops, start: int) -> tuple[str, str, list[str]]:
+def _collect_report(text: str, oops: Oops, start: int, scan: Scan | None = None) -> tuple[str, str, list[str]]:
     """The lines of the crash: from the oops line on, of the oops' console context."""
     first_end = text.find("\n", start)
     first_line = text[start:first_end if first_end != -1 else len(text)]
@@ -788,44 +783,40 @@ def _collect_report(text: str, oops: Oops, start: int) -> tuple[str, str, list[s
     count = 0
     foreign = 0
     n = len(text)
-    window_end = n
-    # Which lines (by start offset) hold an oops header or an info-with-stack message:
-    # found with one regex scan over the window instead of one search per line.
-    probe_end = start
-    for _ in range(MAX_REPORT_LINES):
-        probe_end = text.find("\n", probe_end + 1)
-        if probe_end == -1:
-            probe_end = n
-            break
-    window_end = probe_end
-    marked: set[int] = set()
-    for m in _HEADER_RE.finditer(text, start, window_end):
-        marked.add(text.rfind("\n", 0, m.start()) + 1)
-    for pat in INFO_WITH_STACK:
-        q = text.find(pat, start, window_end)
-        while q != -1:
-            marked.add(-(text.rfind("\n", 0, q) + 1) - 1)
-            q = text.find(pat, q + 1, window_end)
-    while pos < window_end and count < MAX_REPORT_LINES and len(out) < MAX_KEPT_LINES \
-            and foreign < MAX_FOREIGN_RUN:
+    # Lines that may start a second report: the ones holding a header anchor or an
+    # info-with-stack message, taken in order from the one-pass scan as the loop advances.
+    scan = scan_of(text, scan)
+    headers = scan.at(_ANCHORS)
+    infos = scan.at(INFO_WITH_STACK)
+    hi = bisect_left(headers, start)
+    ii = bisect_left(infos, start)
+    while pos < n and count < MAX_REPORT_LINES and len(out) < MAX_KEPT_LINES and foreign < MAX_FOREIGN_RUN:
         nxt = text.find("\n", pos)
         if nxt == -1:
             nxt = n
         line = text[pos:nxt]
-        line_start = pos
         oops_line = pos == start
+        header_here = info_here = False
+        while hi < len(headers) and headers[hi] < nxt:
+            header_here = header_here or headers[hi] >= pos
+            hi += 1
+        while ii < len(infos) and infos[ii] < nxt:
+            info_here = info_here or infos[ii] >= pos
+            ii += 1
         pos = nxt + 1
         count += 1
         ctx1 = _context(line)
-        stripped, questionable = _strip(line, ctx1)
         if not oops_line and not second:
-            if line_start in marked and _match_oops(line) is not None:
+            if header_here and _match_oops(line) is not None:
                 if not any(r.search(line) for r in REPORT_START_IGNORES):
                     second = True
-            elif -line_start - 1 in marked:
+            elif info_here:
                 second = True
-        if not oops_line and (questionable or (ctx1 != context and (
-                not cpu_traceback or not _CPU_CTX.search(ctx1)))):
+        if not oops_line and ctx1 != context and (not cpu_traceback or not _CPU_CTX.search(ctx1)):
+            foreign += 1              # another task's or CPU's line
+            continue
+        stripped, questionable = _strip(line, ctx1)
+        if not oops_line and questionable:
             foreign += 1
             continue
         foreign = 0
@@ -923,18 +914,14 @@ def is_noise_frame(function: str) -> bool:
     return not function or _SKIP_RE.search(function) is not None
 
 
-def has_kernel_crash(text: str) -> bool:
-    return find_first_oops(text) is not None
-
-
-def parse_kernel(text: str) -> CrashReport | None:
+def parse_kernel(text: str, scan: Scan | None = None) -> CrashReport | None:
     if "\r" in text:
         text = text.replace("\r\n", "\n")
-    found = find_first_oops(text)
+    found = find_first_oops(text, scan)
     if found is None:
         return None
     oops, start = found
-    report_cut, report_full, report_lines = _collect_report(text, oops, start)
+    report_cut, report_full, report_lines = _collect_report(text, oops, start, scan)
     title, corrupted, fmt, frames = _extract_description(report_cut, oops)
     report = report_cut
     if not title:

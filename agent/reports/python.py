@@ -321,9 +321,12 @@ def looks_like_python(text: str) -> bool:
 
 
 def parse_python(text: str) -> CrashReport | None:
-    text = text.replace("\r\n", "\n")
-    if TB_MARK in text:
-        rep = _parse_traceback(text)
+    if "\r" in text:
+        text = text.replace("\r\n", "\n")
+    first = text.find(TB_MARK)
+    if first != -1:
+        # Lines before the first traceback's head hold nothing of it: parse from that line on.
+        rep = _parse_traceback(text[text.rfind("\n", 0, first) + 1:])
         if rep is not None:
             return rep
     if "\nE   " in text or text.startswith("E   "):

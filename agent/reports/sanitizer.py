@@ -10,8 +10,9 @@ from __future__ import annotations
 import re
 
 from . import check as _check
-from .frames import SAN_FRAME_RE, first_stack, is_noise
+from .frames import first_stack, is_noise
 from .model import Access, CrashReport, Frame
+from .scan import Scan, register, scan_of
 
 _ERROR_RE = re.compile(
     r"(?:==\d+==\s*)?ERROR:\s*(AddressSanitizer|HWAddressSanitizer|MemorySanitizer|LeakSanitizer|"
@@ -25,7 +26,6 @@ _CHECK_RE = re.compile(r"(?:\[[^\]]*\]\s*)?(?:FATAL|F\d{4}|.*Check failed:)[^\n]
                        r"(?:([\w./-]+\.(?:cc|cpp|c|h|mm))\(\d+\)\]?\s*|\s)(?:Security )?(?:DCHECK|CHECK|Check) failed: (.*)$")
 _LEAK_RE = re.compile(r"^(Direct|Indirect) leak of (\d+) byte")
 
-MARKERS = ("Sanitizer", "runtime error:", "ERROR: libFuzzer", "Check failed:", "CHECK failed:", "DEADLYSIGNAL")
 
 _LABEL = {"check-failure": "CHECK failure", "dcheck-failure": "DCHECK failure",
           "security-check-failure": "Security CHECK failure", "security-dcheck-failure": "Security DCHECK failure",
@@ -104,43 +104,40 @@ def _build(typ: str, message: str, frames: list[Frame], access: Access | None = 
                        free_frames=free or [], extra=extra or {})
 
 
-def _san_start(lines: list[str]) -> int | None:
-    for i, line in enumerate(lines):
-        if "Sanitizer" in line and (_ERROR_RE.search(line) or _WARNING_RE.search(line)):
-            return i
-        if "runtime error:" in line and _UBSAN_RE.search(line):
-            return i
-        if "ERROR: libFuzzer" in line:
-            return i
+_STARTS = register(("Sanitizer", "runtime error:", "ERROR: libFuzzer"))
+
+
+def _san_start(text: str, lines: list[str], scan: Scan) -> tuple[int, int] | None:
+    """(line, offset) of the first sanitizer banner (`ERROR: AddressSanitizer: ...`, a UBSan
+    `file:1:2: runtime error: ...`, `ERROR: libFuzzer: ...`)."""
+    line_no = counted = 0
+    line_end = -1
+    for pos in scan.at(_STARTS):
+        if pos <= line_end:
+            continue
+        line_no += text.count("\n", counted, pos)
+        counted = pos
+        line_end = text.find("\n", pos)
+        if line_end == -1:
+            line_end = len(text)
+        line = lines[line_no]
+        if ("Sanitizer" in line and (_ERROR_RE.search(line) or _WARNING_RE.search(line))
+                or "runtime error:" in line and _UBSAN_RE.search(line) or "ERROR: libFuzzer" in line):
+            return line_no, text.rfind("\n", 0, pos) + 1
     return None
 
 
-def locate(text: str, lines: list[str]) -> tuple[int | None, "_check.Message | None"]:
-    """(line of the sanitizer report, message crash that takes precedence over it, if any)."""
-    start = _san_start(lines)
-    msg = _check.find_message(text, lines, limit=start)
+def locate(text: str, lines: list[str], scan: Scan | None = None) -> tuple[int | None, int | None,
+                                                                           "_check.Message | None"]:
+    """(line of the sanitizer report, its offset, message crash that takes precedence over it
+    if any). `lines` is `text.split("\n")`."""
+    scan = scan_of(text, scan)
+    found = _san_start(text, lines, scan)
+    start, offset = found if found else (None, None)
+    msg = _check.find_message(text, lines, end=offset, scan=scan)
     if msg is not None and start is not None and _check.yields_to(lines[start]):
         msg = None
-    return start, msg
-
-
-def find_start(lines: list[str]) -> int | None:
-    text = "\n".join(lines)
-    start, msg = locate(text, lines)
-    return msg.line if msg is not None else start
-
-
-def _find_start_legacy(lines: list[str]) -> int | None:
-    for i, line in enumerate(lines):
-        if "Sanitizer" in line and (_ERROR_RE.search(line) or _WARNING_RE.search(line)):
-            return i
-        if "runtime error:" in line and _UBSAN_RE.search(line):
-            return i
-        if "ERROR: libFuzzer" in line:
-            return i
-        if ("Check failed:" in line or "CHECK failed:" in line) and not SAN_FRAME_RE.match(line):
-            return i
-    return None
+    return start, offset, msg
 
 
 def _from_message(lines: list[str], msg: "_check.Message") -> CrashReport:
@@ -155,11 +152,15 @@ def _from_message(lines: list[str], msg: "_check.Message") -> CrashReport:
     return rep
 
 
-def parse_sanitizer(text: str) -> CrashReport | None:
+def parse_sanitizer(text: str, scan: Scan | None = None, lines: list[str] | None = None,
+                    located: tuple | None = None) -> CrashReport | None:
+    """`lines` and `located`, when given, are the caller's `text.split("\n")` and
+    `locate(text, lines)`, to save doing them again."""
     if "\r\n" in text:
-        text = text.replace("\r\n", "\n")
-    lines = text.split("\n")
-    start, msg = locate(text, lines)
+        text, lines, located = text.replace("\r\n", "\n"), None, None
+    if lines is None:
+        lines, located = text.split("\n"), None
+    start, _, msg = located or locate(text, lines, scan)
     if msg is not None:
         return _from_message(lines, msg)
     if start is None:
