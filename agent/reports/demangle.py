@@ -17,6 +17,7 @@ _BASIC = {"a": "i8", "b": "bool", "c": "char", "d": "f64", "e": "str", "f": "f32
           "j": "usize", "l": "i32", "m": "u32", "n": "i128", "o": "u128", "s": "i16", "t": "u16", "u": "()",
           "v": "...", "x": "i64", "y": "u64", "z": "!", "p": "_"}
 _MAX_DEPTH = 64
+_MAX_STEPS = 4096          # backrefs can repeat subtrees: bound the work (and the output) per symbol
 _LEGACY = re.compile(r"^_?_ZN((?:\d+[^\d][^E]*?)+)17h[0-9a-f]{16}E$")
 _LEGACY_ESC = {"$SP$": "@", "$BP$": "*", "$RF$": "&", "$LT$": "<", "$GT$": ">", "$LP$": "(", "$RP$": ")",
                "$C$": ","}
@@ -28,7 +29,13 @@ class _Bad(Exception):
 
 class _V0:
     def __init__(self, s: str):
-        self.s, self.i, self.depth = s, 0, 0
+        self.s, self.i, self.depth, self.steps = s, 0, 0, 0
+
+    def step(self) -> None:
+        self.depth += 1
+        self.steps += 1
+        if self.depth > _MAX_DEPTH or self.steps > _MAX_STEPS:
+            raise _Bad
 
     def peek(self) -> str:
         return self.s[self.i] if self.i < len(self.s) else ""
@@ -86,9 +93,7 @@ class _V0:
             self.i = saved
 
     def path(self) -> str:
-        self.depth += 1
-        if self.depth > _MAX_DEPTH:
-            raise _Bad
+        self.step()
         try:
             c = self.next()
             if c == "C":
@@ -173,9 +178,7 @@ class _V0:
         return f"{'-' if neg else ''}{v}"
 
     def type(self) -> str:
-        self.depth += 1
-        if self.depth > _MAX_DEPTH:
-            raise _Bad
+        self.step()
         try:
             c = self.peek()
             if c in _BASIC:

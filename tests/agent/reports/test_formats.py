@@ -164,3 +164,25 @@ def test_kernel_title_names_the_demangled_rust_frame():
     assert rep.title == "attempt to add with overflow in <inv::row::Row>::parse"
     assert "core::panicking::panic_fmt" in [f.function for f in rep.frames]
     assert rep.guilty.function == "<inv::row::Row>::parse"
+
+
+def _b62(n: int) -> str:
+    if n == 0:
+        return "_"
+    digits, out, n = "0123456789abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ", "", n - 1
+    while True:
+        out, n = digits[n % 62] + out, n // 62
+        if n == 0:
+            return out + "_"
+
+
+def test_a_backref_bomb_is_cut_short():
+    # each tuple repeats the previous one twice through backrefs: 2**40 leaves if expanded
+    sym, prev = "_RINvCs_1a1fTuuE", 10
+    for _ in range(40):
+        start = len(sym) - 2
+        sym += f"TB{_b62(prev)}B{_b62(prev)}E"
+        prev = start
+    sym += "E"
+    out = demangle(sym)
+    assert isinstance(out, str) and len(out) < 100_000
