@@ -104,7 +104,7 @@ def test_the_whole_flow_stores_working_credentials(github, tmp_path):
     fake, server = github
     web = server.url.removesuffix("/api/v3")
     flow = Flow(webhook_url=WEBHOOK, out=tmp_path / "creds", github_url=web, timeout=20,
-                callback_urls=["https://crashfix.example.org/auth/callback"])
+                callback_urls=["https://crashfix.example.org/dashboard/oauth/callback"])
     form = _form(flow.local + "/")
     # the page POSTs the manifest to GitHub's "new App" page, with a state
     assert form.method == "post"
@@ -115,7 +115,7 @@ def test_the_whole_flow_stores_working_credentials(github, tmp_path):
     manifest = json.loads(form.fields["manifest"])
     assert manifest["hook_attributes"]["url"] == WEBHOOK
     assert manifest["redirect_url"] == flow.local + "/callback"
-    assert manifest["callback_urls"] == ["https://crashfix.example.org/auth/callback"]
+    assert manifest["callback_urls"] == ["https://crashfix.example.org/dashboard/oauth/callback"]
     assert manifest["default_permissions"] == json.loads(MANIFEST.read_text())["default_permissions"]
 
     # "GitHub" answers with a redirect to the local callback; the browser follows it

@@ -52,3 +52,11 @@ def test_named_files_and_settings_exist():
         assert (ROOT / path).exists() or "<slug>" in path, path
     for name in set(re.findall(r"CRASHFIX_[A-Z0-9_]+", DOC)):
         assert name.removeprefix(PREFIX) in Settings.model_fields or f"# {name}=" in EXAMPLE, name
+
+
+def test_the_documented_oauth_callback_is_the_dashboard_s_route(tmp_path):
+    from bot.app import create_app
+    from bot.settings import load_settings
+    (path,) = set(re.findall(r"https://crashfix\.example\.org(/dashboard/[\w/]+)", DOC))
+    app = create_app(load_settings(env={"CRASHFIX_DATA_DIR": str(tmp_path), "CRASHFIX_WEBHOOK_SECRET": "x"}))
+    assert path in {rule.rule for rule in app.url_map.iter_rules()}
