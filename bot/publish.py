@@ -18,6 +18,7 @@ import tempfile
 from pathlib import Path
 from typing import Any
 
+from agent.redact import has_secret, redact, redacting
 from bot import gitpush
 from bot.repo_config import RepoConfig, is_protected
 
@@ -321,6 +322,7 @@ def publish_result(api, repo: str, issue: int, run_dir: Path, run: Any, clone_di
     Otherwise: a diagnosis comment. ``reason`` says why nothing (or only a comment) was published.
     In dry run (``api.token()`` is None) the push is recorded, not made."""
     run_dir = Path(run_dir)
+    api = redacting(api)          # comments, PR bodies, check runs: no token or key goes out
     if isinstance(clone_dir, str) and "://" in clone_dir:    # given the clone URL instead of a checkout
         remote_url, clone_dir = remote_url or clone_dir, None
     config = config if isinstance(config, RepoConfig) else RepoConfig()
@@ -361,6 +363,8 @@ def publish_result(api, repo: str, issue: int, run_dir: Path, run: Any, clone_di
     diff = _diff(run, run_dir, result)
     if not diff.strip():
         return refuse("the run is marked fixed but holds no patch")
+    if has_secret(diff):
+        return refuse("the patch holds a secret (a token or a key): nothing was published")
 
     token = api.token()
     url = remote_url or _git_url(api, repo)
@@ -406,6 +410,7 @@ def publish_result(api, repo: str, issue: int, run_dir: Path, run: Any, clone_di
         except Exception as exc:   # a PR opened meanwhile (422 "already exists"): update it instead
             again = api.find_open_pr(repo, branch) if "already exists" in str(exc) else None
             if not again:
+                _drop_branch(api, repo, branch, pushed=bool(token), why=exc)
                 raise
             api.update_pr(repo, again["number"], title, body)
             pr, updated = again, True
@@ -426,6 +431,18 @@ def publish_result(api, repo: str, issue: int, run_dir: Path, run: Any, clone_di
              sha[:12])
     return {**out, "pr": pr["number"], "url": pr.get("html_url"), "comment": cid, "branch": branch, "sha": sha,
             "updated": updated}
+
+
+def _drop_branch(api, repo: str, branch: str, *, pushed: bool, why: Exception) -> None:
+    """The PR could not be opened: delete the branch just pushed, so no branch is left without a PR."""
+    if not pushed:
+        return
+    try:
+        api.delete_branch(repo, branch)
+        log.warning("%s: no pull request could be opened (%s); deleted the branch %s", repo, why, branch)
+    except Exception as exc:  # noqa: BLE001 - GitHub is failing; the job fails with the first error
+        log.error("%s: no pull request could be opened (%s), and the branch %s could not be deleted: %s",
+                  repo, why, branch, exc)
 
 
 def _git_url(api, repo: str) -> str:
@@ -474,5 +491,6 @@ def _commit(clone: Path, result: dict, issue: int, name: str, email: str) -> str
         f"Fixes #{issue}", ""])
     env = {**os.environ, "GIT_AUTHOR_NAME": name, "GIT_AUTHOR_EMAIL": email,
            "GIT_COMMITTER_NAME": name, "GIT_COMMITTER_EMAIL": email}
-    _git(clone, "-c", "commit.gpgsign=false", "commit", "-q", "--no-verify", "-F", "-", env=env, input=message)
+    _git(clone, "-c", "commit.gpgsign=false", "commit", "-q", "--no-verify", "-F", "-", env=env,
+         input=redact(message))
     return _git(clone, "rev-parse", "HEAD").stdout.strip()
