@@ -85,6 +85,8 @@ def main(argv: list[str] | None = None) -> int:
     args = parser.parse_args(argv)
     logging.basicConfig(level=logging.DEBUG if args.verbose else logging.INFO,
                         format="%(asctime)s %(levelname)s %(name)s: %(message)s", stream=sys.stderr)
+    from agent.redact import install_logging
+    install_logging()                  # every log line of every command goes through agent/redact.py
     handler = globals()[f"cmd_{args.command}"]
     return handler(args)
 
@@ -112,6 +114,8 @@ def cmd_run(args) -> int:
         model, base_url, api_key = server.model.script.get("model", "scripted"), server.base_url, "scripted-replay"
         replay = str(path)
         print(f"crashfix: {REPLAY_LABEL}: the model's turns are replayed from {path}", file=sys.stderr)
+    from agent.redact import register
+    register(api_key)
     config = RunConfig(repo=args.repo, report_text=text, out=args.out, ref=args.ref, test_cmd=args.test_cmd,
                        strategy=args.strategy, sandbox=args.sandbox, image=args.image, setup_cmd=args.setup_cmd,
                        build_cmd=args.build_cmd, tries=args.tries, max_candidates=args.max_candidates, max_seconds=args.max_seconds,
@@ -184,6 +188,8 @@ def cmd_serve(args) -> int:
     except SettingsError as exc:
         print(f"crashfix: {exc}", file=sys.stderr)
         return 2
+    from agent.redact import register_settings
+    register_settings(settings)
     configure_logging(logging.DEBUG if args.verbose else logging.INFO)
     from bot.app import serve
     return serve(settings, args.host, args.port, dev=args.dev, workers=args.workers or 2)
