@@ -281,8 +281,8 @@ class Pipeline:
         outcome = run_agent(
             run, source, has_history=is_git_source(cfg.repo), progress=self.progress,
             protected=lambda p: cfg.protected(p) or is_protected_default(p),
-            sandbox_factory=lambda: open_sandbox(cfg.sandbox, source, image=cfg.image, setup_cmd=cfg.setup_cmd,
-                                                 limits=cfg.limits),
+            sandbox_factory=lambda: native_path.ready(open_sandbox(
+                cfg.sandbox, source, image=cfg.image, setup_cmd=cfg.setup_cmd, limits=cfg.limits), run.native),
             validator_factory=lambda sb: self._gated(self._validator(sb)))
         run.verdicts.extend(outcome.verdicts)
         run.cost = outcome.cost

@@ -2,14 +2,14 @@
 the C image, reproduce, probe with gdb; validation then rebuilds incrementally per candidate."""
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from typing import TYPE_CHECKING
 
 from agent.native.build import BuildPlan, BuildResult, build, detect
 from agent.native.probe import probe
 from agent.native.reproduce import env_prefix, reproduce
 from agent.reports.model import CrashReport
-from agent.testrun import run_tests
+from agent.testrun import ensure_scratch, run_tests
 from sandbox import Sandbox
 
 if TYPE_CHECKING:
@@ -28,6 +28,7 @@ class NativeState:
     plan: BuildPlan
     build: BuildResult | None = None
     prepare_cmd: str | None = None         # compiles the issue's reproducer program
+    scratch: dict[str, str] = field(default_factory=dict)    # its source, for sandboxes opened later
 
     @property
     def rebuild_cmd(self) -> str:
@@ -70,7 +71,7 @@ def analyse(p: "Pipeline", sb: Sandbox, source) -> None:
         run.tests_before = p._phase("tests_before", lambda: run_tests(sb, cfg.test_cmd, timeout=cfg.timeout))
     found = p._phase("reproduce", lambda: reproduce(sb, run.report, plan, run.files, cfg.test_cmd,
                                                      tries=cfg.tries, timeout=cfg.timeout))
-    run.reproduction, state.prepare_cmd = found.reproduction, found.prepare_cmd
+    run.reproduction, state.prepare_cmd, state.scratch = found.reproduction, found.prepare_cmd, found.scratch
     rep = run.reproduction
     if not rep.reproduced:
         run.status = "not_reproduced"
@@ -86,6 +87,30 @@ def analyse(p: "Pipeline", sb: Sandbox, source) -> None:
         line = code[site.line - 1] if site.line <= len(code) else ""
         p._phase("gdb", lambda: _probe(p, sb, site, line))
         p._phase("history", lambda: p._history(source, site))
+
+
+def ready(sb: Sandbox, state: NativeState | None, *, timeout: float = 900) -> Sandbox:
+    """Bring a sandbox opened later (the research agent's) to where the first one was: the issue's
+    program written, the tree built and protected, the program compiled. The sandbox is closed and
+    SandboxError raised when that fails."""
+    if state is None:
+        return sb
+    from sandbox import SandboxError
+    try:
+        ensure_scratch(sb)
+        for path, text in state.scratch.items():
+            sb.write(path, text)
+        done = build(sb, state.plan, timeout=timeout)
+        if not done.ok:
+            raise SandboxError(f"the build failed in a new sandbox: {done.log[-2000:]}")
+        if state.prepare_cmd:
+            res = sb.run(state.prepare_cmd, timeout=timeout)
+            if not res.ok:
+                raise SandboxError(f"the issue's program did not build in a new sandbox: {res.output[-2000:]}")
+    except BaseException:
+        sb.close()
+        raise
+    return sb
 
 
 def _probe(p: "Pipeline", sb: Sandbox, site, line: str) -> None:

@@ -10,7 +10,7 @@ from __future__ import annotations
 import logging
 import re
 import shlex
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 
 from agent.native.build import SAN_FLAGS, BuildPlan
 from agent.reports import parse
@@ -47,6 +47,7 @@ def env_prefix(report: CrashReport | None = None) -> str:
 class NativeRepro:
     reproduction: Reproduction
     prepare_cmd: str | None = None      # compiles the issue's program; runs after every rebuild
+    scratch: dict[str, str] = field(default_factory=dict)   # files written for it (the program's source)
 
 
 def crash_class(report: CrashReport) -> str:
@@ -94,6 +95,10 @@ def shell_commands(snippet: str) -> list[str]:
     return out
 
 
+def program_source(report: CrashReport, index: int) -> str:
+    return report.reproducers[index] + "\n"
+
+
 def program_build_cmd(sb: Sandbox, files: list[str], src: str, exe: str) -> str:
     """Compile the issue's program against the repo: its headers' folders, the built libraries
     (or, when none is built, the repo's own sources without a main)."""
@@ -117,7 +122,7 @@ def candidates(sb: Sandbox, report: CrashReport, plan: BuildPlan | None, files: 
     out: list[tuple[str, str, str | None]] = []
     for i, ext in c_programs(report):
         src, exe = f"{SCRATCH}/repro_{i}.{ext}", f"{SCRATCH}/repro_{i}"
-        sb.write(src, report.reproducers[i] + "\n")
+        sb.write(src, program_source(report, i))
         out.append(("reproducer program", f"{env} ./{exe}", program_build_cmd(sb, files, src, exe)))
     for snippet in report.reproducers:
         for cmd in shell_commands(snippet):
@@ -162,5 +167,9 @@ def reproduce(sb: Sandbox, report: CrashReport, plan: BuildPlan | None, files: l
             rep.tries += 1
             rep.crashed += same_native_crash(report, again)[0]
             rep.seconds = max(rep.seconds, again.duration)
-        return NativeRepro(rep, prepare)
+        scratch = {}
+        if prepare:
+            i, ext = next((i, ext) for i, ext in c_programs(report) if f"repro_{i}.{ext}" in prepare)
+            scratch[f"{SCRATCH}/repro_{i}.{ext}"] = program_source(report, i)
+        return NativeRepro(rep, prepare, scratch)
     return NativeRepro(rep, None)

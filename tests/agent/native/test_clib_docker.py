@@ -9,7 +9,8 @@ from pathlib import Path
 import pytest
 
 from agent.native.build import build, detect
-from agent.native.reproduce import reproduce
+from agent.native.path import NativeState, ready
+from agent.native.reproduce import reproduce, same_native_crash
 from agent.pipeline import RunConfig, repo_files, run_pipeline
 from agent.reports import parse
 from agent.strategies.base import Candidate
@@ -124,3 +125,37 @@ def test_a_crash_the_code_no_longer_has_is_not_reproduced(c_image, clib_copy, tm
     hows = [a.how for a in run.reproduction.attempts]
     assert hows == ["reproducer command", "test suite"] and not any(a.reproduced for a in run.reproduction.attempts)
     assert run.verdicts == [] and "clibtool max 3 9 4" in (tmp_path / "out" / "logs" / "reproduction.log").read_text()
+
+
+LIST_FIX = """--- a/src/list.c
++++ b/src/list.c
+@@ -44,8 +44,8 @@ int list_remove(list *l, const char *text)
+         node *n = *link;
+         if (strcmp(n->text, text) == 0) {
+             free(n->text);
+-            free(n);
+             *link = n->next;
++            free(n);
+             l->len--;
+             removed++;
+         } else {
+"""
+
+
+def test_a_later_sandbox_is_brought_to_the_built_state_with_the_issues_program(c_image, docker_limits):
+    files = repo_files(CLIB / "repo")
+    want = parse(report("use-after-free"))
+    with open_sandbox("docker", CLIB / "repo", image=c_image, limits=docker_limits) as first:
+        plan = detect(files, first.read)
+        assert build(first, plan, timeout=600).ok
+        found = reproduce(first, want, plan, files, None, tries=1, timeout=60)
+    assert found.reproduction.how == "reproducer program" and list(found.scratch) == [".crashfix/repro_0.c"]
+    state = NativeState(plan, prepare_cmd=found.prepare_cmd, scratch=found.scratch)
+    with ready(open_sandbox("docker", CLIB / "repo", image=c_image, limits=docker_limits), state) as sb:
+        assert same_native_crash(want, sb.run(found.reproduction.command, timeout=60))[0]
+        assert sb.diff().strip() == ""                    # the program and the build are not changes
+        verdict = Validator(sb, want, found.reproduction.command, None, None, tries=2, timeout=120,
+                            build_cmd=state.rebuild_cmd).check(
+            Candidate(description="free after the last use", diff=LIST_FIX, files=("src/list.c",)))
+        assert verdict.validated, (verdict.reason, verdict.log)
+        assert "repro_0.c" in verdict.log[0]             # the program was relinked against the rebuilt lib
