@@ -8,7 +8,7 @@ cd "$(dirname "$0")"
 mode="${1:-install}"
 shift || true
 
-DEBS="docker.io debootstrap git universal-ctags gdb redis-server linux-source-6.1 qemu-system-x86 busybox-static flex bison bc libelf-dev libssl-dev cpio docker-compose"
+DEBS="docker.io debootstrap git universal-ctags gdb redis-server linux-source-6.1 qemu-system-x86 busybox-static flex bison bc libelf-dev libssl-dev cpio chromium docker-compose"
 
 say() { echo "setup: $*" >&2; }
 
