@@ -33,6 +33,8 @@ def _strip_params(func: str) -> str:
                     if i > 0:
                         func = func[:i]
                     break
+    if " " not in func:
+        return func.strip()
     # Drop a return type: the last space outside template brackets.
     depth = 0
     cut = -1

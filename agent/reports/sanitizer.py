@@ -156,7 +156,7 @@ def parse_sanitizer(text: str, scan: Scan | None = None, lines: list[str] | None
                     located: tuple | None = None) -> CrashReport | None:
     """`lines` and `located`, when given, are the caller's `text.split("\n")` and
     `locate(text, lines)`, to save doing them again."""
-    if "\r\n" in text:
+    if "\r" in text and "\r\n" in text:
         text, lines, located = text.replace("\r\n", "\n"), None, None
     if lines is None:
         lines, located = text.split("\n"), None
