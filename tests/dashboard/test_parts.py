@@ -1,0 +1,106 @@
+"""The dashboard's parts on their own (no Docker): redaction, charts, settings, rate-limit capture
+from GitHub's real answers (PyGithub against the fake over HTTP), the session secret, /metrics on
+an empty table."""
+from __future__ import annotations
+
+import os
+import re
+
+import pytest
+
+from github_fakes import FakeGitHub, FakeGitHubServer, rsa_private_key
+
+
+def settings(tmp_path, **kw):
+    from bot.settings import load_settings
+    return load_settings(env={}, DATA_DIR=tmp_path, **kw)
+
+
+def test_redactor_hides_every_secret_and_each_line_of_a_key(tmp_path):
+    from bot.dashboard.data import Redactor
+    key = rsa_private_key()
+    s = settings(tmp_path, WEBHOOK_SECRET="whsec-0123456789", LLM_API_KEY="sk-0123456789abcdef", APP_ID=1,
+                 PRIVATE_KEY=key, ADMIN_TOKEN="admin-0123456789abc")
+    r = Redactor(s)
+    line = key.splitlines()[3]
+    text = f"a whsec-0123456789 b sk-0123456789abcdef c {line} d ghs_{'x' * 36} e admin-0123456789abc"
+    out = r.text(text)
+    for secret in ("whsec-0123456789", "sk-0123456789abcdef", line, "ghs_", "admin-0123456789abc"):
+        assert secret not in out
+    assert out.startswith("a [redacted] b [redacted] c [redacted] d [redacted token] e [redacted]")
+    assert r.deep({"k": [text], "n": 3}) == {"k": [out], "n": 3}
+    assert Redactor(settings(tmp_path)).text("nothing secret here") == "nothing secret here"
+
+
+def test_charts_escape_labels_and_scale_bars():
+    from bot.dashboard.charts import bars, timeline
+    svg = str(bars([("<script>x</script>", 50, "50%"), ("b", 100, "100%")], "t", 100))
+    assert "<script>" not in svg and "&lt;script&gt;" in svg
+    widths = [float(w) for w in re.findall(r'<rect x="\d+" y="\d+" width="([\d.]+)"', svg)]
+    assert widths == [180.0, 360.0]
+    tl = str(timeline({"parse": 1.0, "validation": 3.0}))
+    assert tl.count('class="phase"') == 2 and "4.0 s" in tl
+    assert "No phase timings" in str(timeline({}))
+    assert "nothing yet" in str(bars([], "empty"))
+
+
+@pytest.mark.parametrize("env, name", [
+    ({"ADMIN_TOKEN": "short"}, "CRASHFIX_ADMIN_TOKEN"),
+    ({"METRICS_TOKEN": "short"}, "CRASHFIX_METRICS_TOKEN"),
+    ({"OAUTH_CLIENT_ID": "Iv1.x"}, "CRASHFIX_OAUTH_CLIENT_SECRET"),
+    ({"OAUTH_CLIENT_SECRET": "s" * 20}, "CRASHFIX_OAUTH_CLIENT_ID"),
+    ({"PUBLIC_URL": "crashfix.example.org"}, "CRASHFIX_PUBLIC_URL"),
+])
+def test_bad_dashboard_settings_name_the_setting(tmp_path, env, name):
+    from bot.settings import SettingsError
+    with pytest.raises(SettingsError) as err:
+        settings(tmp_path, **env)
+    assert err.value.name == name
+
+
+def test_the_session_secret_is_made_once_and_private(tmp_path):
+    from bot.dashboard.auth import session_secret
+    s = settings(tmp_path)
+    first = session_secret(s)
+    assert len(first) >= 32 and session_secret(s) == first
+    assert oct(os.stat(tmp_path / "session-secret").st_mode & 0o777) == "0o600"
+    assert session_secret(settings(tmp_path, SESSION_SECRET="s" * 20)) == "s" * 20
+
+
+def test_github_rate_limits_are_noted_from_real_answers():
+    from bot.github import RATE_LIMITS, GitHubAPI, TokenCache
+    key = rsa_private_key()
+
+    class Limited(FakeGitHub):
+        def handle(self, *args):
+            status, headers, text = super().handle(*args)
+            return status, {**headers, "X-RateLimit-Limit": "5000", "X-RateLimit-Remaining": "4321",
+                            "X-RateLimit-Reset": "1893456000", "X-RateLimit-Resource": "core"}, text
+
+    fake = Limited(private_key=key)
+    fake.add_repo("o/r")
+    with FakeGitHubServer(fake) as server:
+        api = GitHubAPI(4242, key, 777001, base_url=server.url, token_cache=TokenCache(),
+                        seconds_between_requests=0, seconds_between_writes=0)
+        assert api.default_branch("o/r") == "main"
+    assert RATE_LIMITS.snapshot(777001) == {(777001, "core"): {"remaining": 4321, "limit": 5000,
+                                                               "reset_at": 1893456000}}
+    RATE_LIMITS.note(777002, {"x-ratelimit-remaining": "not a number"})
+    assert RATE_LIMITS.snapshot(777002) == {}
+
+
+def test_metrics_on_an_empty_table(tmp_path):
+    from bot.app import create_app
+    app = create_app(settings(tmp_path), {"TESTING": True})
+    text = app.test_client().get("/metrics").get_data(as_text=True)
+    assert "crashfix_queue_depth 0.0" in text and 'crashfix_jobs{kind="fix",state="running"} 0.0' in text
+    assert "crashfix_llm_cost_usd_total 0.0" in text
+
+
+def test_no_sign_in_configured_says_so(tmp_path):
+    from bot.app import create_app
+    c = create_app(settings(tmp_path), {"TESTING": True}).test_client()
+    page = c.get("/dashboard/login").get_data(as_text=True)
+    assert "No sign-in is configured" in page
+    assert c.get("/dashboard/login/github").status_code == 404
+    assert c.get("/dashboard/oauth/callback?code=x&state=y").status_code == 404
