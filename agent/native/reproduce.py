@@ -90,6 +90,8 @@ def shell_commands(snippet: str) -> list[str]:
             continue
         while words and re.match(r"^\w+=", words[0]):     # VAR=value prefixes: ours replace them
             words.pop(0)
+        if words and words[0] == "gdb" and "--args" in words:  # the program gdb ran, run plainly
+            words = words[words.index("--args") + 1:]
         if words and words[0] not in BUILD_TOOLS and not words[0].startswith("#"):
             out.append(shlex.join(words))
     return out

@@ -1,7 +1,7 @@
 """Write examples/clib/reports/<bug>.txt by building clib with the sanitizers and running each
-bug's reproducer: every report holds the real sanitizer output of the buggy code.
+bug's reproducer: every report holds the real sanitizer (or gdb) output of the buggy code.
 
-    python examples/clib/make_reports.py          # needs gcc with libasan/libubsan (setup.sh)
+    python examples/clib/make_reports.py [BUG...]   # needs gcc with libasan/libubsan, gdb (setup.sh)
 
 Each report is an issue body: what the user did, the reproducer (a C program in a ```c block or a
 command line in a ```sh block) and the output in a ``` block. bugs.json lists, per bug, the
@@ -20,6 +20,7 @@ from pathlib import Path
 HERE = Path(__file__).resolve().parent
 SAN = "-fsanitize=address,undefined -fno-omit-frame-pointer -g -O1"
 ASAN_ONLY = "-fsanitize=address -fno-omit-frame-pointer -g -O1"
+PLAIN = "-g -O0"
 
 BUGS = {
     "heap-buffer-overflow": {
@@ -44,6 +45,12 @@ int main(void)
         "story": "`clibtool get` prints `-` for a missing key, but `clibtool len` with the same "
                  "record and key crashes (built with `-fsanitize=address`).",
         "flags": ASAN_ONLY,
+        "command": ["len", "name=ann;age=7", "email"]},
+    "gdb-null-deref": {
+        "title": "clibtool len segfaults on a missing key (gdb backtrace)",
+        "function": "record_value_len", "file": "src/record.c", "fix": "NULL check on record_find's result",
+        "story": "Plain debug build, no sanitizers: `clibtool len` segfaults; here is gdb's backtrace.",
+        "flags": PLAIN, "gdb": True,
         "command": ["len", "name=ann;age=7", "email"]},
     "use-after-free": {
         "title": "list_remove reads a node after freeing it",
@@ -130,9 +137,12 @@ def _report(name: str, bug: dict, tree: Path, flags: str) -> str:
         run = ["./build/clibtool", *bug["command"]]
         quoted = " ".join(a if a.replace("-", "").isalnum() else f"'{a}'" for a in bug["command"])
         shown = f"```sh\nmake CFLAGS='{flags}' LDFLAGS='{flags}'\n./build/clibtool {quoted}\n```"
+    if bug.get("gdb"):
+        run = ["gdb", "-q", "-nx", "-batch", "-ex", "run", "-ex", "bt", "--args", *run]
+        shown = shown.replace("\n./build/clibtool", "\ngdb -batch -ex run -ex bt --args ./build/clibtool")
     res = _run(run, tree, ENV)
     out = (res.stdout + res.stderr).strip("\n")
-    if "Sanitizer" not in out and "runtime error" not in out:
+    if "Sanitizer" not in out and "runtime error" not in out and "received signal" not in out:
         sys.exit(f"{name}: the reproducer did not crash:\n{out}")
     return (f"### {bug['title']}\n\n{bug['story']} clib from git main, Debian 12, gcc 12.\n\n"
             f"{shown}\n\nOutput:\n\n```\n{out}\n```\n")
@@ -146,6 +156,8 @@ def main() -> None:
         shutil.copytree(HERE / "repo", tree)
         built = None
         for name, bug in BUGS.items():
+            if sys.argv[1:] and name not in sys.argv[1:]:
+                continue
             flags = bug.get("flags", SAN)
             if built != flags:
                 _build(tree, flags)

@@ -103,3 +103,13 @@ def test_gdb_gets_the_program_and_only_side_effect_free_expressions():
     assert expressions("    strcpy(copy, s); /* n + 1 */") == ["copy", "s"]
     assert expressions("        if (v[i] > best)") == ["v", "v[i]", "best"]
     assert expressions("    return f->vlen;") == ["f", "f->vlen"]
+
+
+def test_a_gdb_report_is_matched_by_its_guilty_function_under_the_sanitizers():
+    want = parse((CLIB / "reports" / "gdb-null-deref.txt").read_text())
+    assert want.kind == "gdb" and want.type == "SIGSEGV"
+    assert shell_commands(want.reproducers[0]) == ["./build/clibtool len 'name=ann;age=7' email"]
+    asan = (CLIB / "reports" / "null-deref.txt").read_text()
+    assert same_native_crash(want, ExecResult(1, asan))[0]
+    other = (CLIB / "reports" / "off-by-one.txt").read_text()
+    assert not same_native_crash(want, ExecResult(1, other))[0]
