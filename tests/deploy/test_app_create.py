@@ -216,3 +216,41 @@ def test_the_org_flow_posts_to_the_org_page(github, tmp_path):
     assert r.status_code == 200
     created = flow.join()
     assert created.slug == "crashfix-acme" and fake.apps[0]["owner"]["login"] == "acme"
+
+
+def test_the_command_line(github, tmp_path):
+    """`crashfix app create` as a person runs it: prints where to go, exits 0, no secret on screen."""
+    import socket
+    import subprocess
+    import sys
+    import time
+    fake, server = github
+    with socket.socket() as s:
+        s.bind(("127.0.0.1", 0))
+        port = s.getsockname()[1]
+    proc = subprocess.Popen([sys.executable, "-m", "bot.cli", "app", "create", "--webhook-url", WEBHOOK,
+                             "--out", str(tmp_path / "creds"), "--github-url", server.url.removesuffix("/api/v3"),
+                             "--port", str(port), "--key-path", "/run/secrets/github-app.pem"],
+                            stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True)
+    try:
+        deadline = time.monotonic() + 30
+        while True:
+            try:
+                form = _form(f"http://127.0.0.1:{port}/")
+                break
+            except requests.ConnectionError:
+                assert time.monotonic() < deadline and proc.poll() is None, proc.stderr.read() if proc.poll() else ""
+                time.sleep(0.1)
+        assert requests.post(form.action, data=form.fields, timeout=10).status_code == 200
+        out, err = proc.communicate(timeout=30)
+    finally:
+        proc.kill()
+    assert proc.returncode == 0, err
+    app = fake.apps[0]
+    assert f"open http://127.0.0.1:{port}/" in out and f"/apps/{app['slug']}/installations/new" in out
+    assert app["client_secret"] not in out + err and app["webhook_secret"] not in out + err
+    env = _env(tmp_path / "creds" / "crashfix.env")
+    assert env["CRASHFIX_PRIVATE_KEY_PATH"] == "/run/secrets/github-app.pem"
+    again = subprocess.run([sys.executable, "-m", "bot.cli", "app", "create", "--webhook-url", WEBHOOK,
+                            "--out", str(tmp_path / "creds")], capture_output=True, text=True, timeout=30)
+    assert again.returncode == 2 and "exists" in again.stderr and again.stderr.count("\n") == 1
