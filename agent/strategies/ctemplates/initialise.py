@@ -39,7 +39,8 @@ def _uninitialised(cs, func: Node) -> list[tuple[Node, Node, str, str]]:
 
 def init_local(em: Emitter, scope: Scope) -> None:
     cs, func = scope.cs, scope.func
-    crash = cs.src(cs.statement_at(scope.line, func)) if scope.line else ""
+    stmt = cs.statement_at(scope.line, func) if scope.line else None
+    crash = cs.src(stmt) if stmt is not None else ""
     for decl, d, name, kind in _uninitialised(cs, func):
         value = {"pointer": "NULL", "aggregate": "{0}", "scalar": "0"}[kind]
         used = re.search(rf"\b{re.escape(name)}\b", crash) is not None
