@@ -37,7 +37,7 @@ def test_jobs_newest_first_and_filtered(world):
     assert ids == sorted(ids, reverse=True) and set(world.jobs.values()) <= set(ids)
     only_failed = text(c.get("/dashboard/jobs?state=failed"))
     assert re.findall(r'href="/dashboard/jobs/(\d+)"', only_failed) == [str(world.jobs["failed"])]
-    fixes = text(c.get("/dashboard/jobs?kind=fix&repo=octo-org/stockroom"))
+    fixes = text(c.get("/dashboard/jobs?kind=fix&state=done&repo=octo-org/stockroom"))
     assert re.findall(r'href="/dashboard/jobs/(\d+)"', fixes) == [str(world.jobs["fixed"])]
     assert "No jobs match" in text(c.get("/dashboard/jobs?state=queued"))
 
