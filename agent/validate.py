@@ -67,7 +67,7 @@ def gate(diff: str, protected: Callable[[str], bool], max_lines: int) -> str | N
         return f"changes protected paths: {', '.join(touched[:5])}"
     n = changed_lines(diff)
     if n > max_lines:
-        return f"too large: {n} changed lines (the limit is {max_lines})"
+        return f"is too large: {n} changed lines (the limit is {max_lines})"
     return None
 
 
