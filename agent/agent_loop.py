@@ -36,7 +36,7 @@ from agent.memory import Fact, Memory
 from agent.redact import redact_obj
 from agent.reports.model import CrashReport
 from agent.strategies.base import Candidate
-from agent.tools import Concluded, Submitted, ToolContext, analysis_toolbox, synthesis_toolbox
+from agent.tools import Concluded, Submitted, ToolContext, analysis_toolbox, debugger, synthesis_toolbox
 from agent.tools.dynamic import PdbState
 from agent.validate import Verdict, rank_key
 from sandbox import PatchFailed, Sandbox, SandboxDead, SandboxError
@@ -120,8 +120,10 @@ class ResearchAgent:
                  sandbox_factory: Callable[[], Sandbox], validator_factory: Callable[[Sandbox], object],
                  out: Path, has_history: bool = True, repo: str = "", timeout: float = 120.0,
                  protected: Callable[[str], bool] = lambda p: False,
-                 progress: Callable[[str], None] = lambda msg: None, llm: LLM | None = None):
+                 progress: Callable[[str], None] = lambda msg: None, llm: LLM | None = None,
+                 build_cmd: str | None = None):
         self.cfg = config
+        self.build_cmd = build_cmd          # native: rebuilds the program after edits (the gdb tool runs it)
         self.report, self.issue_text, self.source = report, issue_text, Path(source)
         self.repro_cmd, self.test_cmd, self.seed_memory = repro_cmd, test_cmd, memory
         self.sandbox_factory, self.validator_factory = sandbox_factory, validator_factory
@@ -208,15 +210,25 @@ class Trajectory:
                       tests=a.test_cmd or "(none)", crash=crash.replace("\n", " ")[:500],
                       issue=quote_untrusted(a.issue_text[:12000]), facts=facts)
 
+    def debugger_words(self) -> dict:
+        """How the system prompts name the report's debugger (pdb, gdb, or none for a kernel)."""
+        dbg = debugger(self.agent.report)
+        if dbg is None:
+            return {"debugger": "", "debugger_name": "`run`", "debugger_check": ""}
+        what = {"pdb": "the reproduction command", "gdb": "the reproduction program (built with the sanitizers)"}
+        return {"debugger": f", and `{dbg.name}`, a debugger on {what[dbg.name]}: set breakpoints, run or "
+                            "continue to them, print values at the faulty line",
+                "debugger_name": f"`{dbg.name}`", "debugger_check": f", `{dbg.name}`"}
+
     def start_analysis(self) -> None:
         self.phase, self.phase_steps = "analysis", 0
-        self.messages = [{"role": "system", "content": prompt("analysis_system")},
+        self.messages = [{"role": "system", "content": prompt("analysis_system", **self.debugger_words())},
                          {"role": "user", "content": self.task_message()}]
 
     def start_synthesis(self, why: str) -> None:
         self.analysis_messages, self.phase, self.phase_steps, self.no_tool = self.messages, "synthesis", 0, 0
         self.memory.add("agent:phase", f"analysis ended: {why}", "agent")
-        self.messages = [{"role": "system", "content": prompt("synthesis_system")},
+        self.messages = [{"role": "system", "content": prompt("synthesis_system", **self.debugger_words())},
                          {"role": "user", "content": self.task_message()}]
 
     # running ------------------------------------------------------------------------------
@@ -237,6 +249,8 @@ class Trajectory:
             self.ctx = ToolContext(sb=sb, source=a.source, memory=self.memory, report=a.report,
                                    repro_cmd=a.repro_cmd, test_cmd=a.test_cmd, timeout=a.timeout,
                                    protected=a.protected, has_history=a.has_history)
+            if a.build_cmd:
+                self.ctx.state["build_cmd"] = a.build_cmd
             if saved:
                 self._restore(saved, sb)
             else:
@@ -244,9 +258,10 @@ class Trajectory:
             self.save()
             self._loop(sb)
         finally:
-            pdb = self.ctx.state.get("pdb") if self.ctx else None
-            if pdb is not None:
-                pdb.close()
+            for name in ("pdb", "gdb"):
+                session = self.ctx.state.get(name) if self.ctx else None
+                if session is not None:
+                    session.close()
             sb.close()
             self.save()
 
@@ -295,7 +310,8 @@ class Trajectory:
             self.save()
 
     def toolbox(self):
-        return analysis_toolbox() if self.phase == "analysis" else synthesis_toolbox()
+        report = self.agent.report
+        return analysis_toolbox(report) if self.phase == "analysis" else synthesis_toolbox(report)
 
     def _do_calls(self, sb: Sandbox, calls, step: dict) -> None:
         a, box, ended = self.agent, self.toolbox(), None
@@ -334,10 +350,11 @@ class Trajectory:
         self.verdicts.append(verdict)
         self.submissions.append({"round": self.rounds, "summary": sub.summary, "diff": sub.diff,
                                  "validated": verdict.validated, "reason": verdict.reason})
-        pdb = self.ctx.state.get("pdb")
-        if isinstance(pdb, PdbState) and pdb.session is not None:
-            pdb.close()
-            pdb.stale = "the workspace was reset for validation"
+        for name in ("pdb", "gdb"):
+            session = self.ctx.state.get(name)
+            if getattr(session, "session", None) is not None:
+                session.close()
+                session.stale = "the workspace was reset for validation"
         if verdict.validated:
             self.status, self.reason = "validated", verdict.reason
             self.memory.add("validation", f"validated: {sub.summary}", "validation")

@@ -43,5 +43,6 @@ def run_agent(run: "Run", source: Path, *, sandbox_factory: Callable, validator_
                           repro_cmd=run.reproduction.command if run.reproduction else None,
                           test_cmd=cfg.test_cmd, memory=run.memory, sandbox_factory=sandbox_factory,
                           validator_factory=validator_factory, out=cfg.out, has_history=has_history,
-                          repo=cfg.repo, timeout=min(cfg.timeout, 300.0), protected=protected, progress=progress)
+                          repo=cfg.repo, timeout=min(cfg.timeout, 300.0), protected=protected, progress=progress,
+                          build_cmd=run.native.rebuild_cmd if getattr(run, "native", None) else None)
     return agent.run()

@@ -7,21 +7,35 @@ git_blame, listdir) host-side and read-only on the cloned source; `view`, the dy
 """
 from agent.tools.base import (Concluded, Observation, Submitted, Tool, ToolContext, ToolError, Toolbox,
                               cut)
-from agent.tools.dynamic import DYNAMIC_TOOLS
+from agent.reports.model import CrashReport
+from agent.tools.dynamic import DYNAMIC_TOOLS, Pdb
 from agent.tools.edit import EDIT_TOOLS, Conclude, Note
+from agent.tools.gdb import Gdb
 from agent.tools.research import RESEARCH_TOOLS
 
+DEBUGGERS = {"python": Pdb, "sanitizer": Gdb, "gdb": Gdb}     # report kind -> its debugger (kernel: none)
 
-def analysis_toolbox() -> Toolbox:
+
+def debugger(report: CrashReport | None) -> type | None:
+    """The debugger tool for a report: pdb for Python (and when unknown), gdb for native crashes."""
+    return DEBUGGERS.get(report.kind) if report is not None else Pdb
+
+
+def dynamic_tools(report: CrashReport | None) -> list:
+    dbg = debugger(report)
+    return ([dbg] if dbg else []) + [t for t in DYNAMIC_TOOLS if t is not Pdb]
+
+
+def analysis_toolbox(report: CrashReport | None = None) -> Toolbox:
     """Investigate: read, search, debug, run; record facts; conclude."""
-    return Toolbox([t() for t in RESEARCH_TOOLS + DYNAMIC_TOOLS] + [Note(), Conclude()])
+    return Toolbox([t() for t in RESEARCH_TOOLS + dynamic_tools(report)] + [Note(), Conclude()])
 
 
-def synthesis_toolbox() -> Toolbox:
+def synthesis_toolbox(report: CrashReport | None = None) -> Toolbox:
     """Fix: look, edit, check, submit (no history digging: the memory holds what was found)."""
     from agent.tools.research import SearchCode, SearchDefinition, View
-    return Toolbox([View(), SearchCode(), SearchDefinition()] + [t() for t in DYNAMIC_TOOLS + EDIT_TOOLS])
+    return Toolbox([View(), SearchCode(), SearchDefinition()] + [t() for t in dynamic_tools(report) + EDIT_TOOLS])
 
 
 __all__ = ["Concluded", "Observation", "Submitted", "Tool", "ToolContext", "ToolError", "Toolbox", "cut",
-           "analysis_toolbox", "synthesis_toolbox"]
+           "analysis_toolbox", "synthesis_toolbox", "debugger"]
