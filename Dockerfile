@@ -21,11 +21,12 @@ ENV PIP_DISABLE_PIP_VERSION_CHECK=1 PIP_NO_CACHE_DIR=1 PIP_NO_INPUT=1 \
 WORKDIR /src
 RUN if [ -n "$EXTRA_CA_CERTS" ]; then printf '%s\n' "$EXTRA_CA_CERTS" >> /etc/ssl/certs/ca-certificates.crt; fi \
  && python3 -m venv /opt/crashfix
-COPY pyproject.toml README.md ./
+COPY pyproject.toml ./
 # the dependencies first: a layer rebuilt only when pyproject.toml changes, not with every code change
-RUN mkdir -p bot agent sandbox && touch bot/__init__.py agent/__init__.py sandbox/__init__.py \
+RUN mkdir -p bot agent sandbox && touch README.md bot/__init__.py agent/__init__.py sandbox/__init__.py \
  && /opt/crashfix/bin/pip install . && /opt/crashfix/bin/pip uninstall -y -q crashfix \
- && rm -rf bot agent sandbox build ./*.egg-info
+ && rm -rf README.md bot agent sandbox build ./*.egg-info
+COPY README.md ./
 COPY bot ./bot
 COPY agent ./agent
 COPY sandbox ./sandbox

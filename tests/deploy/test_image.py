@@ -89,6 +89,10 @@ def test_images_finds_the_sandbox_image_through_the_engine(image):
     out = run("images", "--kind", "python", socket=True)
     assert out.returncode == 0, out.stderr
     assert out.stdout.strip() == tag                 # found by its recipe hash, not rebuilt
+    # with a registry, CRASHFIX_IMAGE_SOURCE=dockerfile builds from the Dockerfiles shipped in the image
+    where = docker("run", "--rm", "--entrypoint", "python", image, "-c",
+                   "from sandbox.images import DEPLOY_DIR; print(sorted(p.name for p in DEPLOY_DIR.glob('*.Dockerfile')))")
+    assert where.stdout.strip() == str(sorted(p.name for p in (ROOT / "deploy" / "sandbox").glob("*.Dockerfile")))
 
 
 def test_web_serves_healthz_and_checks_signatures(image):
