@@ -149,9 +149,8 @@ class KernelTree:
         marker = self.root / ".checked-out"
         if marker.exists():
             try:
-                if git(self.src, "rev-parse", "HEAD").strip() == self.commit:
-                    self.revert()
-                    return
+                self.revert()
+                return
             except KernelBuildError as exc:
                 log.warning("cached checkout %s unusable (%s): making it again", self.src, exc)
             marker.unlink()
@@ -163,8 +162,9 @@ class KernelTree:
         marker.write_text(self.commit + "\n")
 
     def revert(self) -> None:
-        """Undo applied patches: only changed files are rewritten, so the next build stays incremental."""
-        if git(self.src, "status", "--porcelain", "--untracked-files=no").strip():
+        """Back to the commit, clean: only changed files are rewritten, so the next build stays incremental."""
+        if (git(self.src, "rev-parse", "HEAD").strip() != self.commit
+                or git(self.src, "status", "--porcelain", "--untracked-files=no").strip()):
             git(self.src, "reset", "-q", "--hard", self.commit)
         for path in git(self.src, "ls-files", "--others", "--exclude-standard").split():
             (self.src / path).unlink(missing_ok=True)

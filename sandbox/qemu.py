@@ -12,14 +12,14 @@ printed, or when /init ends with `reboot -f`. KVM only when a short probe boot s
 from __future__ import annotations
 
 import gzip
+import json
 import logging
 import os
 import shutil
-import time
 from dataclasses import dataclass
 from pathlib import Path
 
-from sandbox.kernel_build import isolated, run_cmd, tail
+from sandbox.kernel_build import CACHE, isolated, run_cmd, tail
 
 log = logging.getLogger(__name__)
 
@@ -29,7 +29,6 @@ RUN_MARK = "crashfix-run:"
 BUSYBOX = Path("/bin/busybox")
 QEMU = "qemu-system-x86_64"
 CMDLINE = "console=ttyS0 panic=-1 panic_on_warn=1 oops=panic nokaslr"
-_accel_seen: dict[str, str] = {}
 
 
 class ReproducerBuildError(RuntimeError):
@@ -153,23 +152,32 @@ def boot_kernel(bzimage: Path, initrd: Path, *, timeout: float = 180, accel: str
 def choose_accel(bzimage: Path, *, probe_seconds: float = 15) -> str:
     """kvm when a probe boot under KVM prints the kernel banner within probe_seconds, else tcg.
 
-    CRASHFIX_QEMU_ACCEL=kvm|tcg overrides; the answer is kept for the process."""
+    CRASHFIX_QEMU_ACCEL=kvm|tcg overrides; the answer is kept per host kernel in the cache dir."""
     forced = os.environ.get("CRASHFIX_QEMU_ACCEL")
     if forced in ("kvm", "tcg"):
         return forced
-    if "accel" in _accel_seen:
-        return _accel_seen["accel"]
-    accel = "tcg"
-    if os.access("/dev/kvm", os.R_OK | os.W_OK):
-        cmd = [QEMU, "-accel", "kvm", "-m", "256", "-smp", "1", "-no-reboot", "-nodefaults", "-display", "none",
-               "-serial", "stdio", "-kernel", str(bzimage), "-append", "console=ttyS0 panic=-1"]
-        start = time.monotonic()
-        res = run_cmd(isolated(cmd), timeout=probe_seconds)
-        if "Linux version" in res.output:
-            accel = "kvm"
-        log.info("KVM probe boot: %s after %.1f s -> %s", "banner seen" if accel == "kvm" else "no banner",
-                 time.monotonic() - start, accel)
-    _accel_seen["accel"] = accel
+    if not os.access("/dev/kvm", os.R_OK | os.W_OK):
+        return "tcg"
+    host = f"{os.uname().nodename} {os.uname().release}"
+    memo = CACHE / "accel-probe.json"
+    try:
+        seen = json.loads(memo.read_text())
+    except (OSError, ValueError):
+        seen = {}
+    if host in seen:
+        return seen[host]
+    cmd = [QEMU, "-accel", "kvm", "-m", "256", "-smp", "1", "-no-reboot", "-nodefaults", "-display", "none",
+           "-serial", "stdio", "-kernel", str(bzimage), "-append", "console=ttyS0 panic=-1"]
+    res = run_cmd(isolated(cmd), timeout=probe_seconds)
+    accel = "kvm" if "Linux version" in res.output else "tcg"
+    log.info("KVM probe boot: %s after %.1f s -> %s", "banner seen" if accel == "kvm" else "no banner",
+             res.seconds, accel)
+    seen[host] = accel
+    try:
+        memo.parent.mkdir(parents=True, exist_ok=True)
+        memo.write_text(json.dumps(seen))
+    except OSError as exc:
+        log.warning("cannot keep the KVM probe's answer in %s: %s", memo, exc)
     return accel
 
 

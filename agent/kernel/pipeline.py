@@ -115,7 +115,7 @@ class KernelJob:
         built = self.pipe._phase("build", tree.build)
         self.logs.mkdir(parents=True, exist_ok=True)
         shutil.copyfile(tree.build_log, self.logs / "kernel-build.log")
-        run.artifacts["kernel"]["first_build_seconds"] = round(built.seconds, 1)
+        run.artifacts["kernel"]["build_seconds"] = round(built.seconds, 1)   # full, or incremental when cached
         if not built.ok:
             raise RunError("the kernel does not build" + (" (time limit)" if built.timed_out else "")
                            + f" (see logs/kernel-build.log)\n{tail(built.log, 12)}")
@@ -157,8 +157,9 @@ class KernelJob:
         run.files = git(tree.src, "ls-files").split("\n")
         guilty = (seen.guilty if seen and seen.guilty else run.report.guilty)
         start = next((i for i, f in enumerate(frames) if guilty and f.function == guilty.function), 0)
+        known = set(run.files)
         for frame in frames[start:]:
-            path = map_to_repo(frame.file, run.files) if frame.file else None
+            path = frame.file if frame.file in known else map_to_repo(frame.file, run.files) if frame.file else None
             if path and frame.line:
                 run.repo_paths[frame.file] = path
                 run.sites.append(Site(path, frame.line, frame.function, len(run.sites)))

@@ -63,6 +63,16 @@ def test_checkout_apply_and_revert(tmp_path):
         assert tree.read("drv/a.c") == "int a;\n"
         tree.checkout()                        # cached: same checkout, still clean
         assert (tree.src / ".git").exists() and tree.read("drv/a.c") == "int a;\n"
+        # a commit left on the checkout (as the mail step makes) is undone, the build dir kept
+        (tree.out / "kept.o").parent.mkdir(parents=True, exist_ok=True)
+        (tree.out / "kept.o").write_text("object")
+        tree.apply(diff)
+        subprocess.run(["git", "-C", str(tree.src), "-c", "user.name=t", "-c", "user.email=t@t", "commit", "-qam", "x"],
+                       check=True)
+        tree.checkout()
+        head = subprocess.run(["git", "-C", str(tree.src), "rev-parse", "HEAD"], capture_output=True, text=True)
+        assert head.stdout.strip() == tree.commit and tree.read("drv/a.c") == "int a;\n"
+        assert (tree.out / "kept.o").exists()
 
 
 def test_options_for_follows_objects_and_directories(tmp_path):

@@ -1,0 +1,62 @@
+"""The QEMU harness pieces that need no kernel: reproducer compile, initramfs, the patch mail's parts."""
+from __future__ import annotations
+
+import gzip
+import subprocess
+
+import pytest
+
+from agent.history import Commit
+from agent.kernel import mail
+from agent.kernel.pipeline import pick_reproducer
+from agent.reports import parse
+from sandbox.kernel_fixture import EXAMPLE
+from sandbox.qemu import SENTINEL, ReproducerBuildError, compile_reproducer, init_script, make_initramfs
+
+
+def test_reproducer_compiles_static_and_bad_c_is_a_clear_error(tmp_path):
+    binary = compile_reproducer((EXAMPLE / "repro.c").read_text(), tmp_path / "ok")
+    assert "statically linked" in subprocess.run(["file", str(binary)], capture_output=True, text=True).stdout \
+        or b"ld-linux" not in binary.read_bytes()
+    with pytest.raises(ReproducerBuildError) as err:
+        compile_reproducer("int main(void) { return undeclared_thing; }\n", tmp_path / "bad")
+    assert "undeclared_thing" in err.value.log
+
+
+def test_initramfs_holds_init_busybox_repro_and_console(tmp_path):
+    binary = compile_reproducer("int main(void) { return 0; }\n", tmp_path)
+    initrd = make_initramfs(binary, tmp_path, runs=4)
+    listing = subprocess.run(["cpio", "-itv", "--quiet"], input=gzip.decompress(initrd.read_bytes()),
+                             capture_output=True, check=True).stdout.decode()
+    names = {line.split()[-1]: line for line in listing.splitlines()}
+    assert {"init", "repro", "bin/busybox", "dev/console", "proc", "sys", "tmp"} <= set(names)
+    assert names["dev/console"].startswith("c") and names["init"].startswith("-rwxr-xr-x")
+    out = tmp_path / "x"
+    out.mkdir()
+    subprocess.run(["cpio", "-id", "--quiet", "init"], input=gzip.decompress(initrd.read_bytes()), cwd=out, check=True)
+    init = (out / "init").read_text()
+    assert init == init_script(4) and "-lt 4" in init and SENTINEL in init and "reboot -f" in init
+
+
+def test_pick_reproducer_takes_the_c_program():
+    rep = parse((EXAMPLE / "report.txt").read_text())
+    assert rep.kind == "kernel"
+    src = pick_reproducer(rep.reproducers)
+    assert src is not None and "/proc/crashfix_demo" in src
+    assert pick_reproducer(["echo hi", "$ ./run.sh"]) is None
+
+
+def test_mail_subject_and_tags():
+    rep = parse((EXAMPLE / "report.txt").read_text())
+    fixes = Commit("fc666cb82eb5d5814c43d1aec9c6c532e636a2eb",
+                   "misc: add crashfix_demo, a /proc file that counts what is written to it", "Dana Demo", "0")
+    subj = mail.subject(rep, "drivers/misc/crashfix_demo.c", fixes)
+    assert subj.startswith("misc: crashfix_demo: fix ") and "use-after-free" in subj and "demo_write()" in subj
+    body = mail.body(rep, "free msg after its last use", fixes, reported_by="syzbot+abc@syzkaller.appspotmail.com",
+                     closes="https://github.com/o/r/issues/7", validation="Validated.")
+    tags = body.rstrip().splitlines()[-3:]
+    assert tags == ['Fixes: fc666cb82eb5 ("misc: add crashfix_demo, a /proc file that counts what is written to it")',
+                    "Reported-by: syzbot+abc@syzkaller.appspotmail.com", "Closes: https://github.com/o/r/issues/7"]
+    assert "BUG: KASAN" in body
+    assert mail.reported_by(rep, "hi\nReported-by: Ann Dev <ann@example.org>\n") == "Ann Dev <ann@example.org>"
+    assert mail.reported_by(rep, "no reporter here") is None
