@@ -30,7 +30,10 @@ PACKAGES = {
 }
 PACKAGES["c"] = PACKAGES["python"] + ["gcc", "g++", "clang", "make", "cmake", "libc6-dbg",
                                       "pkg-config", "libasan8", "libubsan1", "meson", "ninja-build",
-                                      "autoconf", "automake", "libtool", "file"]
+                                      "autoconf", "automake", "libtool", "file",
+                                      # aarch64 reports: cross compiler + ASan/UBSan runtimes, qemu user mode
+                                      "gcc-aarch64-linux-gnu", "libc6-dev-arm64-cross", "libasan8-arm64-cross",
+                                      "libubsan1-arm64-cross", "qemu-user"]
 # not a sandbox: the base of the bot's own image where no registry is reachable
 # (docker build --build-arg BASE=crashfix/sandbox-base:latest .; see docs/deploy.md)
 PACKAGES["base"] = ["python3", "python3-pip", "python3-venv", "git", "ca-certificates"]

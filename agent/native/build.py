@@ -11,6 +11,7 @@ import shlex
 import time
 from dataclasses import dataclass, field
 
+from agent.native.arch import Cross
 from sandbox import Sandbox
 
 SAN_FLAGS = "-fsanitize=address,undefined -fno-omit-frame-pointer -g -O1"
@@ -47,23 +48,33 @@ class BuildResult:
         return {"ok": self.ok, "seconds": round(self.seconds, 3), "command": self.command, "steps": self.steps}
 
 
-def _compilers() -> str:
+def compiler(lang: str = "c", cross: Cross | None = None) -> str:
+    name = "gcc" if lang == "c" else "g++"
+    return f"{cross.triple}-{name}" if cross else name
+
+
+def _compilers(cross: Cross | None = None) -> str:
     """CC/CXX with the sanitizer flags inside: a command-line CC= wins over any Makefile's CC and
     every compile and link line uses it, whatever the Makefile does with CFLAGS."""
-    return f"CC={shlex.quote('gcc ' + SAN_FLAGS)} CXX={shlex.quote('g++ ' + SAN_FLAGS)}"
+    return (f"CC={shlex.quote(compiler('c', cross) + ' ' + SAN_FLAGS)} "
+            f"CXX={shlex.quote(compiler('c++', cross) + ' ' + SAN_FLAGS)}")
 
 
 def _has_target(makefile: str, target: str) -> bool:
     return any(line.startswith(f"{target}:") for line in makefile.splitlines())
 
 
-def detect(files: list[str], read, build_cmd: str | None = None, test_cmd: str | None = None) -> BuildPlan | None:
+def detect(files: list[str], read, build_cmd: str | None = None, test_cmd: str | None = None,
+           cross: Cross | None = None) -> BuildPlan | None:
     """The build plan for a repository's files (relative paths); `read(path)` reads one.
-    A configured `build_cmd` wins (it runs with CC/CXX/CFLAGS/CXXFLAGS/LDFLAGS set to the sanitizers)."""
+    A configured `build_cmd` wins (it runs with CC/CXX/CFLAGS/CXXFLAGS/LDFLAGS set to the sanitizers).
+    With `cross`, the cross compiler builds (Meson is refused: None) and the build system's own
+    tests are left out: they exec target binaries, and the sandbox has no binfmt_misc."""
     top = set(files)
     out = ALT_OUT_DIR if any(f.startswith(OUT_DIR + "/") for f in files) else OUT_DIR
-    env = f"{_compilers()} CFLAGS={shlex.quote(SAN_FLAGS)} CXXFLAGS={shlex.quote(SAN_FLAGS)} " \
-          f"LDFLAGS={shlex.quote(SAN_FLAGS)}"
+    cc = _compilers(cross)
+    env = f"{cc} CFLAGS={shlex.quote(SAN_FLAGS)} CXXFLAGS={shlex.quote(SAN_FLAGS)} LDFLAGS={shlex.quote(SAN_FLAGS)}"
+    own_tests = cross is None
     if build_cmd:
         return BuildPlan("custom", [f"{env} sh -c {shlex.quote(build_cmd)}"], test_cmd)
     if "CMakeLists.txt" in top:
@@ -71,23 +82,29 @@ def detect(files: list[str], read, build_cmd: str | None = None, test_cmd: str |
         configure = (f"cmake -S . -B {out} -DCMAKE_BUILD_TYPE=Debug -DCMAKE_C_FLAGS={flags} "
                      f"-DCMAKE_CXX_FLAGS={flags} -DCMAKE_EXE_LINKER_FLAGS={flags} "
                      f"-DCMAKE_SHARED_LINKER_FLAGS={flags}")
+        if cross:
+            configure += (f" -DCMAKE_SYSTEM_NAME=Linux -DCMAKE_SYSTEM_PROCESSOR={cross.arch} "
+                          f"-DCMAKE_C_COMPILER={compiler('c', cross)} -DCMAKE_CXX_COMPILER={compiler('c++', cross)}")
         return BuildPlan("cmake", [configure, f"cmake --build {out} -j{JOBS}"],
-                         test_cmd or f"ctest --test-dir {out} --output-on-failure", out)
+                         test_cmd or (f"ctest --test-dir {out} --output-on-failure" if own_tests else None), out)
     if "meson.build" in top:
+        if cross:
+            return None
         setup = (f"meson setup {out} -Db_sanitize=address,undefined -Db_lundef=false "
                  f"-Dbuildtype=debug -Dc_args=-fno-omit-frame-pointer -Dcpp_args=-fno-omit-frame-pointer")
         return BuildPlan("meson", [setup, f"ninja -C {out} -j{JOBS}"],
                          test_cmd or f"meson test -C {out} --print-errorlogs", out)
     if {"configure", "configure.ac", "configure.in", "autogen.sh"} & top:
         gen = "true" if "configure" in top else ("sh ./autogen.sh" if "autogen.sh" in top else "autoreconf -fi")
-        steps = [gen, f"sh ./configure {env}", f"make -j{JOBS}"]
-        return BuildPlan("autotools", steps, test_cmd or "make check")
+        host = f" --host={cross.triple}" if cross else ""
+        steps = [gen, f"sh ./configure{host} {env}", f"make -j{JOBS}"]
+        return BuildPlan("autotools", steps, test_cmd or ("make check" if own_tests else None))
     for name in ("GNUmakefile", "makefile", "Makefile"):
         if name in top:
             text = read(name)
             tests = "make check" if _has_target(text, "check") else "make test" if _has_target(text, "test") else None
-            return BuildPlan("make", [f"make -j{JOBS} {_compilers()}"], test_cmd or (
-                f"{tests} {_compilers()}" if tests else None))
+            return BuildPlan("make", [f"make -j{JOBS} {cc}"], test_cmd or (
+                f"{tests} {cc}" if tests and own_tests else None))
     return None
 
 

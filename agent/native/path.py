@@ -5,6 +5,7 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING
 
+from agent.native.arch import CROSS, UNSUPPORTED, Cross, report_arch
 from agent.native.build import BuildPlan, BuildResult, build, detect
 from agent.native.probe import probe
 from agent.native.reproduce import env_prefix, reproduce
@@ -28,6 +29,7 @@ class NativeState:
     plan: BuildPlan
     build: BuildResult | None = None
     prepare_cmd: str | None = None         # compiles the issue's reproducer program
+    cross: Cross | None = None             # reported on another architecture: cross build, qemu
     scratch: dict[str, str] = field(default_factory=dict)    # its source, for sandboxes opened later
 
     @property
@@ -37,8 +39,8 @@ class NativeState:
         return " && ".join(c for c in (self.plan.rebuild, self.prepare_cmd) if c)
 
     def to_dict(self) -> dict:
-        return {"plan": self.plan.to_dict(), "first_build": self.build.to_dict() if self.build else None,
-                "rebuild_cmd": self.rebuild_cmd}
+        return {"arch": self.cross.arch if self.cross else None, "plan": self.plan.to_dict(),
+                "first_build": self.build.to_dict() if self.build else None, "rebuild_cmd": self.rebuild_cmd}
 
 
 def image(backend: str, configured: str | None) -> str | None:
@@ -53,11 +55,19 @@ def analyse(p: "Pipeline", sb: Sandbox, source) -> None:
     """Build, run the tests, reproduce, probe. Sets run.status/error when a step cannot go on."""
     from agent.pipeline import RunError
     cfg, run = p.cfg, p.run
-    plan = detect(run.files, sb.read, cfg.build_cmd, cfg.test_cmd)
+    arch = report_arch(cfg.report_text)
+    if arch in UNSUPPORTED:
+        raise RunError(f"the crash was reported on {arch}, which cannot be reproduced here: {UNSUPPORTED[arch]}")
+    cross = CROSS.get(arch or "")
+    plan = detect(run.files, sb.read, cfg.build_cmd, cfg.test_cmd, cross)
     if plan is None:
         raise RunError("no build system found (Makefile, CMakeLists.txt, meson.build, configure or "
-                       "autogen.sh): give the build command with --build-cmd")
-    state = run.native = NativeState(plan)
+                       "autogen.sh" + (f"; Meson cannot cross-compile for {arch} here" if cross else "")
+                       + "): give the build command with --build-cmd")
+    state = run.native = NativeState(plan, cross=cross)
+    if cross:
+        run.notes.append(f"reported on {arch}: built with {cross.triple}-gcc and run under {cross.qemu}"
+                         + ("" if cfg.test_cmd else "; the build system's tests were not run (no binfmt_misc)"))
     state.build = p._phase("build", lambda: build(sb, plan, timeout=max(cfg.timeout, 900)))
     if not state.build.ok:
         last = state.build.steps[-1]
@@ -70,7 +80,7 @@ def analyse(p: "Pipeline", sb: Sandbox, source) -> None:
         cfg.test_cmd = f"{env_prefix(run.report)} {plan.test_cmd}"
         run.tests_before = p._phase("tests_before", lambda: run_tests(sb, cfg.test_cmd, timeout=cfg.timeout))
     found = p._phase("reproduce", lambda: reproduce(sb, run.report, plan, run.files, cfg.test_cmd,
-                                                     tries=cfg.tries, timeout=cfg.timeout))
+                                                     tries=cfg.tries, timeout=cfg.timeout, cross=cross))
     run.reproduction, state.prepare_cmd, state.scratch = found.reproduction, found.prepare_cmd, found.scratch
     rep = run.reproduction
     if not rep.reproduced:
@@ -85,7 +95,10 @@ def analyse(p: "Pipeline", sb: Sandbox, source) -> None:
         lo, hi = max(site.line - 4, 0), min(site.line + 3, len(code))
         run.memory.add("code", "\n".join(f"{n + 1:5} {code[n]}" for n in range(lo, hi)), f"{site.path}:{lo + 1}-{hi}")
         line = code[site.line - 1] if site.line <= len(code) else ""
-        p._phase("gdb", lambda: _probe(p, sb, site, line))
+        if cross:
+            run.memory.add("debugger", f"gdb: not run, the program runs under {cross.qemu}", "gdb")
+        else:
+            p._phase("gdb", lambda: _probe(p, sb, site, line))
         p._phase("history", lambda: p._history(source, site))
 
 

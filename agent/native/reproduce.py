@@ -12,7 +12,8 @@ import re
 import shlex
 from dataclasses import dataclass, field
 
-from agent.native.build import SAN_FLAGS, BuildPlan
+from agent.native.arch import Cross, runs_on
+from agent.native.build import SAN_FLAGS, BuildPlan, compiler
 from agent.reports import parse
 from agent.reports.model import CrashReport
 from agent.reproduce import Attempt, Reproduction, base_type
@@ -101,7 +102,7 @@ def program_source(report: CrashReport, index: int) -> str:
     return report.reproducers[index] + "\n"
 
 
-def program_build_cmd(sb: Sandbox, files: list[str], src: str, exe: str) -> str:
+def program_build_cmd(sb: Sandbox, files: list[str], src: str, exe: str, cross: Cross | None = None) -> str:
     """Compile the issue's program against the repo: its headers' folders, the built libraries
     (or, when none is built, the repo's own sources without a main)."""
     incs = sorted({f.rsplit("/", 1)[0] if "/" in f else "." for f in files if f.endswith((".h", ".hpp"))})
@@ -110,25 +111,28 @@ def program_build_cmd(sb: Sandbox, files: list[str], src: str, exe: str) -> str:
     if not libs:
         libs = [f for f in files if f.endswith((".c", ".cc", ".cpp")) and not is_test_path(f)
                 and not re.search(r"\bmain\s*\(", sb.read(f))]
-    compiler = "g++" if src.endswith(".cpp") else "gcc"
     rpath = sorted({f"-Wl,-rpath,$PWD/{p.rsplit('/', 1)[0]}" for p in libs if p.endswith(".so") and "/" in p})
-    parts = [compiler, SAN_FLAGS, *(f"-I{shlex.quote(d)}" for d in incs), src, *map(shlex.quote, libs),
+    parts = [compiler("c++" if src.endswith(".cpp") else "c", cross), SAN_FLAGS, *(f"-I{shlex.quote(d)}" for d in incs), src, *map(shlex.quote, libs),
              *rpath, "-o", exe, "-lm"]
     return " ".join(parts)
 
 
 def candidates(sb: Sandbox, report: CrashReport, plan: BuildPlan | None, files: list[str],
-               test_cmd: str | None) -> list[tuple[str, str, str | None]]:
-    """(how, run command, prepare command) to try, most specific first."""
+               test_cmd: str | None, cross: Cross | None = None) -> list[tuple[str, str, str | None]]:
+    """(how, run command, prepare command) to try, most specific first; with `cross`, programs
+    run under qemu user mode."""
     env = env_prefix(report)
     out: list[tuple[str, str, str | None]] = []
     for i, ext in c_programs(report):
         src, exe = f"{SCRATCH}/repro_{i}.{ext}", f"{SCRATCH}/repro_{i}"
         sb.write(src, program_source(report, i))
-        out.append(("reproducer program", f"{env} ./{exe}", program_build_cmd(sb, files, src, exe)))
+        out.append(("reproducer program", f"{env} {runs_on('./' + exe, cross)}",
+                    program_build_cmd(sb, files, src, exe, cross)))
     for snippet in report.reproducers:
         for cmd in shell_commands(snippet):
-            out.append(("reproducer command", f"{env} {cmd}", None))
+            if cmd.startswith("ctest") and plan and plan.out_dir and "--test-dir" not in cmd:
+                cmd = f"ctest --test-dir {plan.out_dir}{cmd[5:]}"      # a named test, in our build tree
+            out.append(("reproducer command", f"{env} {runs_on(cmd, cross)}", None))
     for frame in report.frames:                 # a crash inside a test program: run that test
         path = frame.file or ""
         stem = path.rsplit("/", 1)[-1].rsplit(".", 1)[0]
@@ -136,17 +140,18 @@ def candidates(sb: Sandbox, report: CrashReport, plan: BuildPlan | None, files: 
             found = sb.run(f"find . -path ./.git -prune -o -type f -perm -u+x -name {shlex.quote(stem)} -print",
                            timeout=60)
             for exe in found.output.split()[:1]:
-                out.append(("failing test", f"{env} {exe}", None))
+                out.append(("failing test", f"{env} {runs_on(exe, cross)}", None))
     if test_cmd:
         out.append(("test suite", test_cmd if test_cmd.startswith("ASAN_OPTIONS=") else f"{env} {test_cmd}", None))
     return list(dict.fromkeys(out))
 
 
 def reproduce(sb: Sandbox, report: CrashReport, plan: BuildPlan | None, files: list[str],
-              test_cmd: str | None, *, tries: int = 3, timeout: float = 120) -> NativeRepro:
+              test_cmd: str | None, *, tries: int = 3, timeout: float = 120,
+              cross: Cross | None = None) -> NativeRepro:
     ensure_scratch(sb)
     rep = Reproduction()
-    for how, cmd, prepare in candidates(sb, report, plan, files, test_cmd):
+    for how, cmd, prepare in candidates(sb, report, plan, files, test_cmd, cross):
         if prepare:
             built = sb.run(prepare, timeout=timeout)
             if not built.ok:

@@ -69,6 +69,23 @@ int main(void)
     return 0;
 }
 """},
+    "arm64-use-after-free": {
+        "title": "list_remove use-after-free on arm64",
+        "function": "list_remove", "file": "src/list.c", "fix": "read n->next before free(n)",
+        "story": "On our arm64 (aarch64) build, removing an item from a list trips AddressSanitizer.",
+        "cross": "aarch64-linux-gnu", "program": """#include <stdio.h>
+#include "clib.h"
+
+int main(void)
+{
+    list *l = list_new();
+    list_push(l, "alpha");
+    list_push(l, "beta");
+    printf("removed %d\\n", list_remove(l, "beta"));
+    list_free(l);
+    return 0;
+}
+"""},
     "double-free": {
         "title": "sbuf_free after sbuf_reset is a double free",
         "function": "sbuf_free", "file": "src/sbuf.c", "fix": "sbuf_reset clears b->data after free",
@@ -116,9 +133,13 @@ def _run(cmd: list[str], cwd: Path, env: dict | None = None) -> subprocess.Compl
                           timeout=300)
 
 
-def _build(tree: Path, flags: str) -> None:
+def _cc(bug: dict) -> str:
+    return f"{bug['cross']}-gcc" if bug.get("cross") else "cc"
+
+
+def _build(tree: Path, flags: str, cc: str) -> None:
     _run(["make", "clean"], tree)
-    res = _run(["make", "-j2", f"CFLAGS={flags}", f"LDFLAGS={flags}"], tree)
+    res = _run(["make", "-j2", f"CC={cc}", f"CFLAGS={flags}", f"LDFLAGS={flags}"], tree)
     if res.returncode != 0:
         sys.exit(f"clib does not build:\n{res.stdout}{res.stderr}")
 
@@ -126,13 +147,13 @@ def _build(tree: Path, flags: str) -> None:
 def _report(name: str, bug: dict, tree: Path, flags: str) -> str:
     if "program" in bug:
         (tree / "repro.c").write_text(bug["program"])
-        res = _run(["cc", *flags.split(), "-Iinclude", "repro.c", "build/libclib.a", "-o", "repro"], tree)
+        res = _run([_cc(bug), *flags.split(), "-Iinclude", "repro.c", "build/libclib.a", "-o", "repro"], tree)
         if res.returncode != 0:
             sys.exit(f"{name}: reproducer does not build:\n{res.stderr}")
         run = ["./repro"]
         shown = f"```c\n{bug['program']}```\n\nBuilt and run with\n\n```sh\n" \
-                f"make CFLAGS='{flags}' LDFLAGS='{flags}'\ncc {flags} -Iinclude repro.c build/libclib.a -o repro\n" \
-                f"./repro\n```"
+                f"make CC={_cc(bug)} CFLAGS='{flags}' LDFLAGS='{flags}'\n" \
+                f"{_cc(bug)} {flags} -Iinclude repro.c build/libclib.a -o repro\n./repro\n```"
     else:
         run = ["./build/clibtool", *bug["command"]]
         quoted = " ".join(a if a.replace("-", "").isalnum() else f"'{a}'" for a in bug["command"])
@@ -140,6 +161,9 @@ def _report(name: str, bug: dict, tree: Path, flags: str) -> str:
     if bug.get("gdb"):
         run = ["gdb", "-q", "-nx", "-batch", "-ex", "run", "-ex", "bt", "--args", *run]
         shown = shown.replace("\n./build/clibtool", "\ngdb -batch -ex run -ex bt --args ./build/clibtool")
+    if bug.get("cross"):                 # the target's binaries, run here under qemu user mode
+        arch = bug["cross"].split("-")[0]
+        run = [f"qemu-{arch}", "-L", f"/usr/{bug['cross']}", *run]
     res = _run(run, tree, ENV)
     out = (res.stdout + res.stderr).strip("\n")
     if "Sanitizer" not in out and "runtime error" not in out and "received signal" not in out:
@@ -159,9 +183,9 @@ def main() -> None:
             if sys.argv[1:] and name not in sys.argv[1:]:
                 continue
             flags = bug.get("flags", SAN)
-            if built != flags:
-                _build(tree, flags)
-                built = flags
+            if built != (flags, _cc(bug)):
+                _build(tree, flags, _cc(bug))
+                built = (flags, _cc(bug))
             (out_dir / f"{name}.txt").write_text(_report(name, bug, tree, flags))
             print(f"wrote reports/{name}.txt")
     meta = {name: {k: bug[k] for k in ("title", "function", "file", "fix")} for name, bug in BUGS.items()}

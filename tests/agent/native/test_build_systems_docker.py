@@ -61,7 +61,8 @@ COMMON = {"src/rep.c": LIB, "src/main.c": MAIN, "include/rep.h": "char *repeat(c
 SYSTEMS = {
     "cmake": ({"CMakeLists.txt": "cmake_minimum_required(VERSION 3.13)\nproject(demo C)\n"
                "add_library(rep src/rep.c)\ntarget_include_directories(rep PUBLIC include)\n"
-               "add_executable(demo src/main.c)\ntarget_link_libraries(demo rep)\n"}, "./build/demo"),
+               "add_executable(demo src/main.c)\ntarget_link_libraries(demo rep)\n"
+               "enable_testing()\nadd_test(NAME repeat3 COMMAND demo ab 3)\n"}, "./build/demo"),
     "meson": ({"meson.build": "project('demo', 'c')\ninc = include_directories('include')\n"
                "rep = static_library('rep', 'src/rep.c', include_directories: inc)\n"
                "executable('demo', 'src/main.c', include_directories: inc, link_with: rep)\n"}, "./build/demo"),
@@ -90,6 +91,10 @@ def test_build_reproduce_and_validate_with_each_build_system(system, c_image, do
             crash.output
         found = reproduce(sb, want, plan, names, None, tries=2, timeout=60).reproduction
         assert found.reproduced and found.crashed == 2 and found.how == "reproducer command"
+        if system == "cmake":                   # the issue names the failing ctest test instead
+            named = reproduce(sb, parse(f"```sh\n$ ctest -R repeat3 --output-on-failure\n```\n\n```\n{crash.output}\n```"),
+                              plan, names, None, tries=1, timeout=60).reproduction
+            assert named.reproduced and "ctest --test-dir build -R repeat3" in named.command
         validator = Validator(sb, want, found.command, None, None, tries=2, timeout=120, build_cmd=plan.rebuild)
         verdict = validator.check(Candidate(description="+1", diff=FIX, files=["src/rep.c"]))
         assert verdict.validated, (verdict.reason, verdict.log)

@@ -159,3 +159,15 @@ def test_a_later_sandbox_is_brought_to_the_built_state_with_the_issues_program(c
             Candidate(description="free after the last use", diff=LIST_FIX, files=("src/list.c",)))
         assert verdict.validated, (verdict.reason, verdict.log)
         assert "repro_0.c" in verdict.log[0]             # the program was relinked against the rebuilt lib
+
+
+def test_an_arm64_report_is_reproduced_and_fixed_under_qemu_user_mode(c_image, tmp_path):
+    run = run_pipeline(RunConfig(repo=str(CLIB / "repo"), report_text=report("arm64-use-after-free"),
+                                 out=tmp_path / "out", strategy="templates", max_candidates=3, want_valid=1))
+    assert run.status == "fixed", (run.error, [v.reason for v in run.verdicts])
+    assert run.native.cross.arch == "aarch64" and run.reproduction.how == "reproducer program"
+    assert "qemu-aarch64 -L /usr/aarch64-linux-gnu ./.crashfix/repro_0" in run.reproduction.command
+    assert "aarch64-linux-gnu-gcc" in run.native.rebuild_cmd
+    assert run.best.clean_runs == 3 and run.best.candidate.files == ("src/list.c",)
+    assert any("run under qemu-aarch64" in n for n in run.notes)
+    assert "aarch64-linux-gnu-gcc" in (tmp_path / "out" / "logs" / "build.log").read_text()

@@ -6,6 +6,7 @@ from pathlib import Path
 
 import pytest
 
+from agent.native.arch import CROSS, report_arch, runs_on
 from agent.native.build import SAN_FLAGS, detect
 from agent.native.probe import expressions, gdb_argv
 from agent.native.reproduce import c_programs, env_prefix, same_native_crash, sanitizer_env, shell_commands
@@ -113,3 +114,21 @@ def test_a_gdb_report_is_matched_by_its_guilty_function_under_the_sanitizers():
     assert same_native_crash(want, ExecResult(1, asan))[0]
     other = (CLIB / "reports" / "off-by-one.txt").read_text()
     assert not same_native_crash(want, ExecResult(1, other))[0]
+
+
+def test_the_reported_architecture_decides_a_cross_build_run_under_qemu():
+    assert report_arch((CLIB / "reports" / "arm64-use-after-free.txt").read_text()) == "aarch64"
+    assert report_arch((CLIB / "reports" / "use-after-free.txt").read_text()) is None
+    assert report_arch("fine on x86_64, crashes on arm64") is None        # both named: the host's own
+    assert report_arch("crash on our rv64gc board (riscv64)") == "riscv64"
+    arm = CROSS["aarch64"]
+    make = plan_for({"Makefile": "all:\n\tcc x.c\ncheck: all\n"}, cross=arm)
+    assert "CC='aarch64-linux-gnu-gcc " + SAN_FLAGS + "'" in make.rebuild
+    assert make.test_cmd is None                             # the target's tests cannot exec here
+    assert plan_for({"Makefile": "all:\n"}, cross=arm, test_cmd="./qemu-tests.sh").test_cmd == "./qemu-tests.sh"
+    cmake = plan_for({"CMakeLists.txt": ""}, cross=arm)
+    assert "-DCMAKE_C_COMPILER=aarch64-linux-gnu-gcc" in cmake.steps[0] and cmake.test_cmd is None
+    assert "--host=aarch64-linux-gnu" in plan_for({"configure": ""}, cross=arm).steps[1]
+    assert plan_for({"meson.build": ""}, cross=arm) is None
+    assert runs_on("./build/tool max 1", arm) == "qemu-aarch64 -L /usr/aarch64-linux-gnu ./build/tool max 1"
+    assert runs_on("make check", arm) == "make check" and runs_on("./x", None) == "./x"
