@@ -220,9 +220,8 @@ def create_app(*, webhook_url: str, out: Path, github_url: str = "https://github
                key_path_in_env: str | None = None, announce: Callable[[str], None] = print,
                ready: Callable[[str], None] | None = None) -> Created:
     """Run the whole flow; ``ready(url)`` is called with the local page's URL once it serves."""
-    for path in (out / ENV_FILE,):
-        if path.exists():
-            raise AppCreateError(f"{path} exists; move it away or pass another --out")
+    if (out / ENV_FILE).exists():               # refuse before GitHub creates an App we cannot store
+        raise AppCreateError(f"{out / ENV_FILE} exists; move it away or pass another --out")
     state = secrets.token_urlsafe(24)
     api_url = api_url_for(github_url)
     holder: dict[str, str] = {}
