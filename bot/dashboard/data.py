@@ -1,60 +1,23 @@
 """What the pages show, read from the job table and each job's run folder, limited to what the
-viewer may see. Every text that came from a run (logs, transcripts, tool output) goes through
-`Redactor` first: no configured secret and no GitHub token is ever rendered."""
+viewer may see. Every text that came from a run (logs, transcripts, tool output, progress, dry-run
+bodies) goes through the project's redaction layer (agent/redact.py; the dashboard registers the
+settings' secrets at start) before a template sees it."""
 from __future__ import annotations
 
 import json
-import re
 import statistics
 from dataclasses import dataclass
 from datetime import datetime
 from pathlib import Path
 from typing import Any
 
+from agent.redact import redact, redact_obj
 from bot.dashboard.auth import Viewer
 from bot.db import Database, loads
 from bot.jobs import KINDS, STATES
 
 PAGE_SIZE = 25
 MAX_FILE = 200_000                      # characters of one log or transcript shown
-TOKEN = re.compile(r"\b(gh[opsur]_[A-Za-z0-9_]{16,}|github_pat_[A-Za-z0-9_]{20,})")
-SECRET_FIELDS = ("WEBHOOK_SECRET", "PRIVATE_KEY", "LLM_API_KEY", "ADMIN_TOKEN", "OAUTH_CLIENT_SECRET",
-                 "SESSION_SECRET", "METRICS_TOKEN")
-
-
-class Redactor:
-    """Replaces every configured secret (and each line of a PEM key) and any GitHub token."""
-
-    def __init__(self, settings, extra: list[str] | None = None):
-        values = [getattr(settings, name, None) for name in SECRET_FIELDS] + list(extra or [])
-        key_path = getattr(settings, "PRIVATE_KEY_PATH", None)
-        if key_path:
-            try:
-                values.append(Path(key_path).read_text())
-            except OSError:
-                pass
-        parts: set[str] = set()
-        for value in filter(None, values):
-            parts.add(value.strip())
-            if "PRIVATE KEY" in value:
-                parts.update(line.strip() for line in value.splitlines()
-                             if len(line.strip()) >= 16 and "PRIVATE KEY" not in line)
-        self.secrets = sorted((p for p in parts if len(p) >= 8), key=len, reverse=True)
-
-    def text(self, value: str) -> str:
-        for secret in self.secrets:
-            if secret in value:
-                value = value.replace(secret, "[redacted]")
-        return TOKEN.sub("[redacted token]", value)
-
-    def deep(self, value: Any) -> Any:
-        if isinstance(value, str):
-            return self.text(value)
-        if isinstance(value, list):
-            return [self.deep(v) for v in value]
-        if isinstance(value, dict):
-            return {k: self.deep(v) for k, v in value.items()}
-        return value
 
 
 # -- scope ----------------------------------------------------------------------------------
@@ -119,12 +82,12 @@ def seconds_between(start: str | None, end: str | None) -> float | None:
     return (datetime.fromisoformat(end) - datetime.fromisoformat(start)).total_seconds()
 
 
-def progress(db: Database, job_id: int, redact: Redactor, after: int = 0) -> list[dict]:
-    return [{"id": e["id"], "at": e["at"], "message": redact.text(e["body"])}
+def progress(db: Database, job_id: int, after: int = 0) -> list[dict]:
+    return [{"id": e["id"], "at": e["at"], "message": redact(e["body"])}
             for e in db.job_events(job_id, "progress", after)]
 
 
-def dry_run_writes(db: Database, job_id: int, redact: Redactor) -> list[dict]:
+def dry_run_writes(db: Database, job_id: int) -> list[dict]:
     out = []
     for event in db.job_events(job_id, "dry_run"):
         try:
@@ -132,7 +95,7 @@ def dry_run_writes(db: Database, job_id: int, redact: Redactor) -> list[dict]:
         except ValueError:
             continue
         if isinstance(action, dict):
-            out.append(redact.deep(action))
+            out.append(redact_obj(action))
     return out
 
 
@@ -165,7 +128,7 @@ def _read(path: Path) -> str | None:
     return text if len(text) <= MAX_FILE else text[:MAX_FILE] + "\n… (cut)\n"
 
 
-def load_run(folder: Path | None, redact: Redactor) -> dict:
+def load_run(folder: Path | None) -> dict:
     """result.json, report.md, patch.diff, logs/*.log and trajectories/*.json of one run."""
     if folder is None:
         return {}
@@ -173,21 +136,21 @@ def load_run(folder: Path | None, redact: Redactor) -> dict:
     raw = _read(folder / "result.json")
     if raw:
         try:
-            run["result"] = redact.deep(json.loads(raw))
+            run["result"] = redact_obj(json.loads(raw))
         except ValueError:
             run["result_error"] = "result.json is not valid JSON"
     for name, key in (("report.md", "report_md"), ("patch.diff", "patch")):
         text = _read(folder / name)
         if text is not None:
-            run[key] = redact.text(text)
-    run["logs"] = [{"name": p.name, "text": redact.text(_read(p) or "")}
+            run[key] = redact(text)
+    run["logs"] = [{"name": p.name, "text": redact(_read(p) or "")}
                    for p in sorted((folder / "logs").glob("*.log"))]
-    run["trajectories"] = [t for t in (_trajectory(p, redact) for p in sorted((folder / "trajectories").glob("*.json")))
+    run["trajectories"] = [t for t in (_trajectory(p) for p in sorted((folder / "trajectories").glob("*.json")))
                            if t]
     return run
 
 
-def _trajectory(path: Path, redact: Redactor) -> dict | None:
+def _trajectory(path: Path) -> dict | None:
     try:
         data = json.loads(path.read_text(errors="replace"))
     except (OSError, ValueError):
@@ -204,7 +167,7 @@ def _trajectory(path: Path, redact: Redactor) -> dict | None:
                           "ok": obs.get("ok", True), "output": (obs.get("text") or "")[:MAX_FILE // 10]})
         steps.append({"step": step.get("step"), "phase": step.get("phase"), "content": step.get("content"),
                       "calls": calls})
-    return redact.deep({"name": path.stem, "model": data.get("model"), "status": data.get("status"),
+    return redact_obj({"name": path.stem, "model": data.get("model"), "status": data.get("status"),
                         "reason": data.get("reason"), "temperature": data.get("temperature"),
                         "replay": data.get("replay"), "steps": steps})
 

@@ -7,6 +7,7 @@ import secrets
 
 from flask import Blueprint, abort, current_app, jsonify, redirect, render_template, request, session, url_for
 
+from agent.redact import redact_obj
 from bot.dashboard import auth, charts, data, render
 from bot.jobs import ACTIVE, KINDS, STATES
 
@@ -17,10 +18,6 @@ bp = Blueprint("dashboard", __name__, url_prefix="/dashboard", template_folder="
 
 def _services():
     return current_app.extensions["crashfix"]
-
-
-def _redactor() -> data.Redactor:
-    return data.Redactor(_services().settings)
 
 
 @bp.app_context_processor
@@ -120,14 +117,13 @@ def job(job_id: int):
     row = data.get_job(db, auth.viewer(), job_id)
     if row is None:
         abort(404)
-    redact = _redactor()
-    row = redact.deep(row)
-    run = data.load_run(data.run_dir(s.runs_dir, row), redact)
+    row = redact_obj(row)
+    run = data.load_run(data.run_dir(s.runs_dir, row))
     result = run.get("result") or {}
     best = (result.get("fix") or {}) if isinstance(result.get("fix"), dict) else {}
     return render_template(
         "job.html", job=row, run=result, files=run, pr=data.pr_of(db, row),
-        progress=data.progress(db, job_id, redact), writes=data.dry_run_writes(db, job_id, redact),
+        progress=data.progress(db, job_id), writes=data.dry_run_writes(db, job_id),
         active=row["state"] in ACTIVE, timeline=charts.timeline(result.get("timings") or row["result"].get("timings")),
         patch_html=render.diff_html(run.get("patch") or result.get("patch")), best=best,
         diff_html=render.diff_html, python_html=render.python_html)
@@ -140,7 +136,7 @@ def job_progress(job_id: int):
     row = data.get_job(db, auth.viewer(), job_id)
     if row is None:
         return jsonify({"error": "no such job"}), 404
-    events = data.progress(db, job_id, _redactor(), _int_arg("after", 0))
+    events = data.progress(db, job_id, _int_arg("after", 0))
     return jsonify({"id": job_id, "state": row["state"], "active": row["state"] in ACTIVE, "events": events})
 
 

@@ -16,20 +16,25 @@ def settings(tmp_path, **kw):
     return load_settings(env={}, DATA_DIR=tmp_path, **kw)
 
 
-def test_redactor_hides_every_secret_and_each_line_of_a_key(tmp_path):
-    from bot.dashboard.data import Redactor
+def test_the_dashboard_registers_every_secret_setting_with_the_redaction_layer(tmp_path):
+    from agent.redact import forget_all, redact
+    from bot.app import create_app
     key = rsa_private_key()
-    s = settings(tmp_path, WEBHOOK_SECRET="whsec-0123456789", LLM_API_KEY="sk-0123456789abcdef", APP_ID=1,
-                 PRIVATE_KEY=key, ADMIN_TOKEN="admin-0123456789abc")
-    r = Redactor(s)
+    secrets = {"WEBHOOK_SECRET": "whsec-0123456789", "LLM_API_KEY": "llm-key-0123456789abcdef",
+               "ADMIN_TOKEN": "admin-0123456789abc", "OAUTH_CLIENT_ID": "Iv1.0123", "OAUTH_CLIENT_SECRET": "oauth-0123456789abc",
+               "METRICS_TOKEN": "metrics-0123456789abc", "SESSION_SECRET": "session-0123456789abc"}
     line = key.splitlines()[3]
-    text = f"a whsec-0123456789 b sk-0123456789abcdef c {line} d ghs_{'x' * 36} e admin-0123456789abc"
-    out = r.text(text)
-    for secret in ("whsec-0123456789", "sk-0123456789abcdef", line, "ghs_", "admin-0123456789abc"):
-        assert secret not in out
-    assert out.startswith("a [redacted] b [redacted] c [redacted] d [redacted token] e [redacted]")
-    assert r.deep({"k": [text], "n": 3}) == {"k": [out], "n": 3}
-    assert Redactor(settings(tmp_path)).text("nothing secret here") == "nothing secret here"
+    text = " ".join(v for k, v in secrets.items() if k != "OAUTH_CLIENT_ID") + f" {line} ghs_{'x' * 36}"
+    forget_all()
+    try:
+        assert redact(text) != text and "whsec-0123456789" in redact(text)      # not registered yet
+        create_app(settings(tmp_path, APP_ID=1, PRIVATE_KEY=key, **secrets), {"TESTING": True})
+        out = redact(text)
+        for name, value in secrets.items():
+            assert name == "OAUTH_CLIENT_ID" or value not in out, name
+        assert line not in out and "ghs_" not in out and out.count("[REDACTED]") == 8
+    finally:
+        forget_all()
 
 
 def test_charts_escape_labels_and_scale_bars():

@@ -74,5 +74,5 @@ def test_no_page_contains_a_secret(world, dash, tmp_path):
         for secret in leaks:
             assert secret not in page, f"{url} shows a secret ({secret[:12]}…)"
     planted_page = pages[f"/dashboard/jobs/{job_id}"]
-    assert "planted.log" in planted_page and planted_page.count("[redacted") >= 5     # shown, but redacted
-    assert "[redacted token]" in pages[f"/dashboard/jobs/{job_id}/progress.json"]
+    assert "planted.log" in planted_page and planted_page.count("[REDACTED]") >= 5     # shown, but redacted
+    assert "[REDACTED]" in pages[f"/dashboard/jobs/{job_id}/progress.json"]
