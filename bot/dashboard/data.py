@@ -138,7 +138,7 @@ def load_run(folder: Path | None) -> dict:
         try:
             run["result"] = redact_obj(json.loads(raw))
         except ValueError:
-            run["result_error"] = "result.json is not valid JSON"
+            run["result_error"] = f"{folder / 'result.json'} is not valid JSON; the logs below are still shown"
     for name, key in (("report.md", "report_md"), ("patch.diff", "patch")):
         text = _read(folder / name)
         if text is not None:

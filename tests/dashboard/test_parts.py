@@ -109,3 +109,21 @@ def test_no_sign_in_configured_says_so(tmp_path):
     assert "No sign-in is configured" in page
     assert c.get("/dashboard/login/github").status_code == 404
     assert c.get("/dashboard/oauth/callback?code=x&state=y").status_code == 404
+
+
+def test_a_broken_run_folder_is_reported_and_the_rest_still_shown(tmp_path):
+    from bot.dashboard.data import load_run, run_dir
+    runs = tmp_path / "runs"
+    (runs / "7" / "logs").mkdir(parents=True)
+    (runs / "7" / "result.json").write_text("{not json")
+    (runs / "7" / "logs" / "reproduction.log").write_text("$ python -m pytest\nboom\n")
+    (runs / "7" / "trajectories").mkdir()
+    (runs / "7" / "trajectories" / "traj-1.json").write_text("[1, 2")
+    folder = run_dir(runs, {"id": 7, "result": {}})
+    run = load_run(folder)
+    assert "is not valid JSON" in run["result_error"] and "result" not in run
+    assert run["logs"] == [{"name": "reproduction.log", "text": "$ python -m pytest\nboom\n"}]
+    assert run["trajectories"] == []
+    outside = tmp_path / "elsewhere"
+    outside.mkdir()
+    assert run_dir(runs, {"id": 8, "result": {"run_dir": str(outside)}}) is None      # only under runs/
