@@ -88,7 +88,7 @@ def test_validation_rebuilds_incrementally_and_judges_by_the_sanitizer(c_image, 
 def test_crashfix_run_fixes_a_clib_bug_end_to_end(c_image, tmp_path, bug, path, added):
     out = tmp_path / "out"
     code = cli(["run", "--repo", str(CLIB / "repo"), "--report", str(CLIB / "reports" / f"{bug}.txt"),
-                "--out", str(out), "--strategy", "templates", "--max-candidates", "4"])
+                "--out", str(out), "--strategy", "templates", "--max-candidates", "2"])
     result = json.loads((out / "result.json").read_text())
     assert code == 0 and result["status"] == "fixed", (result["error"], result["candidates"])
     assert result["reproduction"]["crashed"] == 3 and result["reproduction"]["after"] == {"tries": 3, "clean": 3}
@@ -119,11 +119,14 @@ def test_a_repo_that_does_not_build_is_an_error_with_the_build_log(c_image, clib
 def test_a_crash_the_code_no_longer_has_is_not_reproduced(c_image, clib_copy, tmp_path):
     src = clib_copy / "src" / "stats.c"
     src.write_text(src.read_text().replace("i <= n", "i < n"))
-    run = run_pipeline(RunConfig(repo=str(clib_copy), report_text=report("off-by-one"), out=tmp_path / "out",
-                                 strategy="templates"))
+    broken_program = "\n\nAlso:\n\n```c\n#include \"clib.h\"\nint main(void) { return stats_max(; }\n```\n"
+    run = run_pipeline(RunConfig(repo=str(clib_copy), report_text=report("off-by-one") + broken_program,
+                                 out=tmp_path / "out", strategy="templates"))
     assert run.status == "not_reproduced" and "did not reproduce" in run.error
-    hows = [a.how for a in run.reproduction.attempts]
-    assert hows == ["reproducer command", "test suite"] and not any(a.reproduced for a in run.reproduction.attempts)
+    attempts = run.reproduction.attempts
+    assert [a.how for a in attempts] == ["reproducer program", "reproducer command", "test suite"]
+    assert "the program does not build" in attempts[0].output_tail and "error" in attempts[0].output_tail
+    assert not any(a.reproduced for a in attempts)
     assert run.verdicts == [] and "clibtool max 3 9 4" in (tmp_path / "out" / "logs" / "reproduction.log").read_text()
 
 
