@@ -128,7 +128,9 @@ def drop_free(em: Emitter, scope: Scope) -> None:
             continue
         earlier = [s for s, _, y in all_frees if y == x and s.end_byte <= stmt.start_byte]
         callee_frees = _freed_by_callees(em, cs, func, stmt)
-        evidence = 3.0 if earlier or re.split(r"->|\.", x)[-1] in callee_frees else -2.0
+        if not earlier and re.split(r"->|\.", x)[-1] not in callee_frees:
+            continue              # no earlier free in sight: dropping this one would only leak
+        evidence = 3.0
         em.add(scope, delete(cs, stmt), "drop_free", f"drop the second free of {x}", at=line, evidence=evidence)
         for s in earlier:
             em.add(scope, delete(cs, s), "drop_free", f"drop the first free of {x}", at=cs.line_of(s),

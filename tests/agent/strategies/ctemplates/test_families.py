@@ -159,3 +159,16 @@ def test_missing_initialisation_found_by_valgrind(cprog):
                         lambda p: (prog.root / p).read_text(), ["lib.c"])
     i, cand = prog.first_clean(generate(ctx), 1)
     assert cand is not None and cand.template == "c:init" and "int total = 0;" in cand.diff
+
+
+def test_a_free_is_not_dropped_without_an_earlier_free_in_sight(cprog):
+    """Dropping the crashing free when the first free happened elsewhere would only leak."""
+    lib = "struct buf { char *data; };\nvoid buf_reset(struct buf *b)\n{\n    free(b->data);\n}\n" \
+          "void buf_free(struct buf *b)\n{\n    free(b->data);\n    free(b);\n}\n"
+    main = "struct buf { char *data; };\nvoid buf_reset(struct buf *b);\nvoid buf_free(struct buf *b);\n" \
+           "int main(void)\n{\n    struct buf *b = malloc(sizeof *b);\n    b->data = strdup(\"x\");\n" \
+           "    buf_reset(b);\n    buf_free(b);\n    return 0;\n}\n"
+    prog = cprog(HEAD + lib, HEAD + main)
+    ctx, _ = prog.context()
+    cands = generate(ctx)
+    assert cands and not [c for c in cands if c.template == "c:drop_free"]
