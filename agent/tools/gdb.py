@@ -26,7 +26,7 @@ SETTINGS = ["set pagination off", "set height 0", "set width 0", "set confirm of
             "set breakpoint pending on", "set print pretty off"]
 CATCH_SANITIZER = ["break __sanitizer::Die"]        # stop when ASan/UBSan has printed its report
 BREAK = re.compile(r"^(?:b|br|break|tbreak)\s+(\S+)(?:\s+if\s+(.+))?$")
-DELETE = re.compile(r"^(?:d|delete|clear)(?:\s+.*)?$")
+DELETE = re.compile(r"^(?:d|delete|clear)(?:\s+[^a-z].*|\s+\S+)?$")
 FILE_LINE = re.compile(r"^(.+):(\d+)$")
 FRAME = re.compile(r"^#(\d+)\s+(?:0x[0-9a-f]+ in )?(\S+?) \(.*\)(?: at (\S+):(\d+)| from \S+)?\s*$", re.M)
 MOVES = {"r", "run", "start", "c", "continue", "fg", "n", "next", "s", "step", "finish", "fin", "until", "u",
@@ -45,6 +45,7 @@ class GdbState:
     prompt: str = ""
     command: str | None = None
     breakpoints: list[list] = field(default_factory=list)     # [location, condition]
+    numbers: dict[int, list] = field(default_factory=dict)     # this session's breakpoint numbers
     edits_seen: int = 0
     stale: str | None = None
     restarts: int = 0
@@ -143,11 +144,10 @@ class Gdb(Tool):
             cmd += " < /dev/null"            # the program must not read the tool's command stream
         out = self._send(ctx, st, cmd)
         m = BREAK.match(command.strip())
-        if m and re.search(r"^Breakpoint \d+ (?:at|\()", out, re.M):
-            if [m.group(1), m.group(2)] not in st.breakpoints:
-                st.breakpoints.append([m.group(1), m.group(2)])
-        elif DELETE.match(cmd) and (cmd in ("d", "delete") or cmd.startswith("clear")):
-            st.breakpoints = [] if cmd in ("d", "delete") else [b for b in st.breakpoints if b[0] != cmd[6:].strip()]
+        if m:
+            self._remember(st, [m.group(1), m.group(2)], out)
+        elif DELETE.match(cmd):
+            self._forget(st, cmd)
         if not getattr(st.session, "alive", False):
             notes.append("[gdb ended; the next call starts it again with the breakpoints]")
             st.session, st.frame = None, None
@@ -186,10 +186,33 @@ class Gdb(Tool):
         st.restarts += 1
         st.frame = None
         lines = [rebuilt, f"[gdb started on: {command}; the program is loaded, not running]"]
-        for loc, cond in st.breakpoints:
-            again = f"break {loc}" + (f" if {cond}" if cond else "")
-            lines.append(f"(gdb) {again}\n" + self._send(ctx, st, again).rstrip())
+        st.numbers = {}
+        for bp in st.breakpoints:
+            again = f"break {bp[0]}" + (f" if {bp[1]}" if bp[1] else "")
+            out = self._send(ctx, st, again)
+            self._remember(st, bp, out)
+            lines.append(f"(gdb) {again}\n" + out.rstrip())
         return "\n".join(x for x in lines if x)
+
+    @staticmethod
+    def _remember(st: GdbState, bp: list, out: str) -> None:
+        n = re.search(r"^Breakpoint (\d+) (?:at|\()", out, re.M)
+        if n is None:
+            return
+        if bp not in st.breakpoints:
+            st.breakpoints.append(bp)
+        st.numbers[int(n.group(1))] = st.breakpoints[st.breakpoints.index(bp)]
+
+    @staticmethod
+    def _forget(st: GdbState, cmd: str) -> None:
+        """`delete` (all), `delete 2 3`, `clear LOCATION`: drop them from the kept list too."""
+        word, _, rest = cmd.partition(" ")
+        if word == "clear":
+            st.breakpoints = [b for b in st.breakpoints if b[0] != rest.strip()]
+            return
+        nums = [int(x) for x in re.findall(r"\d+", rest)]
+        gone = [st.numbers.get(n) for n in nums] if nums else list(st.breakpoints)
+        st.breakpoints = [b for b in st.breakpoints if not any(b is g for g in gone)]
 
     def _send(self, ctx: ToolContext, st: GdbState, cmd: str) -> str:
         try:

@@ -2,6 +2,8 @@
 values, the sanitizer stop, breakpoints across edits and rebuilds, batch mode, refusals."""
 from __future__ import annotations
 
+import re
+
 import pytest
 
 from agent.memory import Memory
@@ -104,6 +106,8 @@ def test_break_run_print_step_finish_and_the_sanitizer_stop(ctx):
 @pytest.mark.docker
 def test_breakpoints_move_with_edits_and_the_program_is_rebuilt(ctx):
     assert gdb(ctx, command="break src/prog.c:8").ok
+    extra = re.search(r"Breakpoint (\d+) at", gdb(ctx, command="break dup").text).group(1)
+    assert gdb(ctx, command=f"delete {extra}").ok          # forgotten: not set again after the restart
     assert "current frame: src/prog.c:8 in scale()" in gdb(ctx, command="run").text
     edit = synthesis_toolbox(REPORT).call(ctx, "edit", {"path": "src/prog.c", "old": "    int y = x * 2;\n",
                                                         "new": "    int y = x * 2;\n    y += 1;\n"})
@@ -111,6 +115,7 @@ def test_breakpoints_move_with_edits_and_the_program_is_rebuilt(ctx):
     again = gdb(ctx, command="run")
     assert "[breakpoints moved: src/prog.c:8 -> src/prog.c:9]" in again.text
     assert "[restarting gdb: the code was edited]" in again.text and f"[rebuilt: {BUILD}]" in again.text
+    assert "(gdb) break src/prog.c:9" in again.text and "break dup" not in again.text
     assert "current frame: src/prog.c:9 in scale()" in again.text
     assert gdb(ctx, command="print y").text.strip().endswith("= 1")      # the rebuilt code: 0 * 2 + 1
 
