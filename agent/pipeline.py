@@ -260,7 +260,7 @@ class Pipeline:
         cfg, run = self.cfg, self.run
         return Validator(sb, run.report, run.reproduction.command, cfg.test_cmd, run.tests_before,
                          tries=cfg.tries, timeout=cfg.timeout, repro_seconds=run.reproduction.seconds,
-                         build_cmd=run.native.rebuild_cmd if run.native else None)
+                         **native_path.validator_options(run.native))
 
     def _gated(self, validator: Validator) -> Validator:
         """The validator with the run's gates: protected paths (repo config + tests and CI), diff size."""

@@ -5,6 +5,7 @@ import logging
 import time
 from dataclasses import dataclass, field
 from typing import Callable
+from typing import Callable
 
 from agent.reports.model import CrashReport
 from agent.reproduce import crash_gone, same_crash
@@ -84,8 +85,10 @@ class Validator:
 
     def __init__(self, sb: Sandbox, report: CrashReport, repro_cmd: str, test_cmd: str | None,
                  baseline: TestOutcome | None, *, tries: int = 3, timeout: float = 300,
-                 repro_seconds: float = 0.0, build_cmd: str | None = None):
+                 repro_seconds: float = 0.0, build_cmd: str | None = None,
+                 read_results: Callable[[TestOutcome], TestOutcome] | None = None):
         self.sb, self.report, self.repro_cmd = sb, report, repro_cmd
+        self.read_results = read_results     # per-test results of runners other than pytest (native)
         self.build_cmd, self.build_timeout = build_cmd, max(timeout, 900.0)   # native: rebuild per candidate
         self.test_cmd, self.baseline, self.tries = test_cmd, baseline, tries
         # a candidate that makes the program loop must not cost the whole budget: allow a
@@ -129,6 +132,8 @@ class Validator:
             v.validated, v.reason = True, "crash gone; no test command to run"
             return
         after = run_tests(self.sb, self.test_cmd, timeout=self.test_timeout)
+        if self.read_results:
+            self.read_results(after)
         v.command_seconds += after.duration
         v.log.append(f"$ {after.command}   # exit {after.exit_code}\n{after.output[-5000:]}")
         v.tests = after.counts()

@@ -9,6 +9,7 @@ from agent.native.arch import CROSS, UNSUPPORTED, Cross, report_arch
 from agent.native.build import BuildPlan, BuildResult, build, detect
 from agent.native.probe import probe
 from agent.native.reproduce import env_prefix, reproduce
+from agent.native.tests import read_results
 from agent.reports.model import CrashReport
 from agent.testrun import ensure_scratch, run_tests
 from sandbox import Sandbox
@@ -41,6 +42,11 @@ class NativeState:
     def to_dict(self) -> dict:
         return {"arch": self.cross.arch if self.cross else None, "plan": self.plan.to_dict(),
                 "first_build": self.build.to_dict() if self.build else None, "rebuild_cmd": self.rebuild_cmd}
+
+
+def validator_options(state: NativeState | None) -> dict:
+    """What agent.validate.Validator needs for native code: the rebuild, and per-test results."""
+    return {"build_cmd": state.rebuild_cmd, "read_results": read_results} if state else {}
 
 
 def image(backend: str, configured: str | None) -> str | None:
@@ -78,7 +84,8 @@ def analyse(p: "Pipeline", sb: Sandbox, source) -> None:
     run.memory.add("build", f"{plan.system} build with ASan + UBSan: {state.build.seconds:.1f} s", "build")
     if plan.test_cmd:
         cfg.test_cmd = f"{env_prefix(run.report)} {plan.test_cmd}"
-        run.tests_before = p._phase("tests_before", lambda: run_tests(sb, cfg.test_cmd, timeout=cfg.timeout))
+        run.tests_before = p._phase("tests_before", lambda: read_results(
+            run_tests(sb, cfg.test_cmd, timeout=cfg.timeout)))
     found = p._phase("reproduce", lambda: reproduce(sb, run.report, plan, run.files, cfg.test_cmd,
                                                      tries=cfg.tries, timeout=cfg.timeout, cross=cross))
     run.reproduction, state.prepare_cmd, state.scratch = found.reproduction, found.prepare_cmd, found.scratch

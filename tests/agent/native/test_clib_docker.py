@@ -9,11 +9,13 @@ from pathlib import Path
 import pytest
 
 from agent.native.build import build, detect
-from agent.native.path import NativeState, ready
+from agent.native.path import NativeState, ready, validator_options
+from agent.native.tests import read_results
 from agent.native.reproduce import reproduce, same_native_crash
 from agent.pipeline import RunConfig, repo_files, run_pipeline
 from agent.reports import parse
 from agent.strategies.base import Candidate
+from agent.testrun import run_tests
 from agent.validate import Validator
 from bot.cli import main as cli
 from sandbox import open_sandbox
@@ -39,6 +41,20 @@ STATS_FIX = """--- a/src/stats.c
 """
 
 
+BREAKS_SUM = """--- a/src/stats.c
++++ b/src/stats.c
+@@ -7,7 +7,7 @@ long stats_sum(const int *v, size_t n)
+     long total = 0;
+     size_t i;
+     for (i = 0; i < n; i++)
+-        total += v[i];
++        total += v[i] + 1;
+     return total;
+ }
+ 
+""" + STATS_FIX.split("\n", 2)[2]
+
+
 def candidate(diff: str, what: str) -> Candidate:
     return Candidate(description=what, diff=diff, files=["src/stats.c"], template="hand-written")
 
@@ -56,8 +72,10 @@ def test_validation_rebuilds_incrementally_and_judges_by_the_sanitizer(c_image, 
         assert rep.reproduced and rep.crashed == 2 and rep.how == "reproducer command"
         assert rep.command.endswith("./build/clibtool max 3 9 4") and "halt_on_error=1" in rep.command
         stamp = sb.run("stat -c %Y build/list.o").output
-        validator = Validator(sb, want, rep.command, "make check", None, tries=3, timeout=120,
-                              build_cmd=plan.rebuild)
+        before = read_results(run_tests(sb, plan.test_cmd, timeout=120))
+        assert before.ok and len(before.passed) == 6 and not before.failed
+        validator = Validator(sb, want, rep.command, plan.test_cmd, before, tries=3, timeout=120,
+                              **validator_options(NativeState(plan)))
 
         good = validator.check(candidate(STATS_FIX, "loop bound"))
         assert good.validated, good.reason
@@ -69,6 +87,10 @@ def test_validation_rebuilds_incrementally_and_judges_by_the_sanitizer(c_image, 
         assert sb.run("test -f build/libclib.a && test -x build/test_list").ok
         assert sb.run("stat -c %Y build/list.o").output == stamp
         assert sb.run("git status --porcelain").output.strip() == ""
+
+        breaking = validator.check(candidate(BREAKS_SUM, "fixes the crash, breaks stats_sum"))
+        assert breaking.clean_runs == 3 and not breaking.validated
+        assert breaking.broken == ["build/test_stats"] and breaking.tests["passed"] == 5
 
         noop = validator.check(candidate(STATS_FIX.replace("i < n", "i <= n /* same */"), "comment only"))
         assert not noop.validated and noop.reason == "crash still happens"
@@ -97,6 +119,7 @@ def test_crashfix_run_fixes_a_clib_bug_end_to_end(c_image, tmp_path, bug, path, 
     assert fix["files"] == [path] and added in fix["diff"]
     assert fix["build_seconds"] is not None
     assert result["tests"]["command"].startswith("ASAN_OPTIONS=") and "make check" in result["tests"]["command"]
+    assert result["tests"]["before"]["passed"] == 6 and result["tests"]["after"]["passed"] == 6
     assert result["debugger"]["error"] is None and result["debugger"]["values"]      # gdb saw the frame
     logs = out / "logs"
     assert "make -j2" in (logs / "build.log").read_text()

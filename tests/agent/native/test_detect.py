@@ -10,7 +10,9 @@ from agent.native.arch import CROSS, report_arch, runs_on
 from agent.native.build import SAN_FLAGS, detect
 from agent.native.probe import expressions, gdb_argv
 from agent.native.reproduce import c_programs, env_prefix, same_native_crash, sanitizer_env, shell_commands
+from agent.native.tests import read_results
 from agent.reports import parse
+from agent.testrun import TestOutcome as Outcome
 from sandbox import ExecResult
 
 ROOT = Path(__file__).resolve().parents[3]
@@ -132,3 +134,18 @@ def test_the_reported_architecture_decides_a_cross_build_run_under_qemu():
     assert plan_for({"meson.build": ""}, cross=arm) is None
     assert runs_on("./build/tool max 1", arm) == "qemu-aarch64 -L /usr/aarch64-linux-gnu ./build/tool max 1"
     assert runs_on("make check", arm) == "make check" and runs_on("./x", None) == "./x"
+
+
+@pytest.mark.parametrize("runner", ["ctest", "meson"])
+def test_per_test_results_of_ctest_and_meson_runs(runner):
+    # real outputs: one passing and one failing test (ctest 3.25, meson 1.0 in the C image)
+    text = (Path(__file__).parent / "data" / f"{runner}.out").read_text()
+    out = read_results(Outcome(command=runner, exit_code=1, output=text))
+    assert out.passed == {"unit_ok"} and out.failed == {"unit_bad"}
+
+
+def test_automake_style_lines_and_pytest_results_left_alone():
+    out = read_results(Outcome("make check", 1, "PASS: build/test_a\nSKIP: t/b\nFAIL: build/test_c\n"))
+    assert out.passed == {"build/test_a"} and out.failed == {"build/test_c"} and out.skipped == 1
+    seen = Outcome("pytest", 0, "PASS: x\n", passed={"tests/test_a.py::test_a"})
+    assert read_results(seen).passed == {"tests/test_a.py::test_a"}
