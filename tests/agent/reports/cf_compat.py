@@ -12,7 +12,7 @@ Where the conventions differ we normalise here rather than bend the parser:
   marks as inexact (`f(0x1234?)`, Go >= 1.18) never enter its state; the parser keeps them and
   notes their indexes in `extra["inexact_args"]`, and the comparison leaves them out.
 - kernel reports (LKL, a kernel inside a fuzz target): ClusterFuzz's type is
-  `Kernel failure\n` + the bug (`Slab-out-of-bounds\nWRITE 4`, `General-protection-fault`);
+  `Kernel failure\\n` + the bug (`Slab-out-of-bounds\\nWRITE 4`, `General-protection-fault`);
   frames are judged by the kernel parser's own skip list.
 - frames: ClusterFuzz puts a message (e.g. `Bad-cast to X from Y`, the CHECK condition) in
   front of the stack frames for some crash types; the tests drop that entry and compare the
