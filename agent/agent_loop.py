@@ -38,6 +38,7 @@ from agent.reports.model import CrashReport
 from agent.strategies.base import Candidate
 from agent.tools import Concluded, Submitted, ToolContext, analysis_toolbox, debugger, synthesis_toolbox
 from agent.tools.dynamic import PdbState
+from agent.tools.gdb import GdbState
 from agent.validate import Verdict, rank_key
 from sandbox import PatchFailed, Sandbox, SandboxDead, SandboxError
 
@@ -198,6 +199,7 @@ class Trajectory:
         self.status, self.reason = "running", ""
         self.workspace_diff = ""
         self.breakpoints: list = []
+        self.gdb_breakpoints: list = []
         self.resumed = False
         self.ctx: ToolContext | None = None
 
@@ -384,6 +386,7 @@ class Trajectory:
             except SandboxError:
                 pass
         pdb = self.ctx.state.get("pdb") if self.ctx else None
+        gdb = self.ctx.state.get("gdb") if self.ctx else None
         data = {
             "format": "crashfix-trajectory/1", "n": self.n, "model": a.cfg.model, "base_url": a.cfg.base_url,
             "replay": a.cfg.replay, "temperature": self.temperature, "seed": self.seed,
@@ -393,6 +396,7 @@ class Trajectory:
             "memory": self.memory.to_list(), "submissions": self.submissions,
             "workspace_diff": self.workspace_diff,
             "breakpoints": pdb.breakpoints if isinstance(pdb, PdbState) else self.breakpoints,
+            "gdb_breakpoints": gdb.breakpoints if isinstance(gdb, GdbState) else self.gdb_breakpoints,
             "usage": [c.__dict__ for c in a.ledger.calls if c.trajectory == self.n],
         }
         data = redact_obj(data, *a.secrets())
@@ -415,6 +419,7 @@ class Trajectory:
             saved.get("reason", "")
         self.memory = Memory([Fact(**f) for f in saved.get("memory", [])])
         self.breakpoints = saved.get("breakpoints", [])
+        self.gdb_breakpoints = saved.get("gdb_breakpoints", [])
         self.workspace_diff = saved.get("workspace_diff", "")
         if sb is None:
             return
@@ -424,6 +429,9 @@ class Trajectory:
             sb.apply_patch(self.workspace_diff)
         if self.breakpoints:
             self.ctx.state["pdb"] = PdbState(breakpoints=[list(b) for b in self.breakpoints],
+                                             stale="the run was resumed")
+        if self.gdb_breakpoints:
+            self.ctx.state["gdb"] = GdbState(breakpoints=[list(b) for b in self.gdb_breakpoints],
                                              stale="the run was resumed")
         if not self.messages:
             self.start_analysis()

@@ -142,3 +142,22 @@ def test_long_output_is_cut_to_the_budget(ctx):
     out = gdb(ctx, command="run", target="./loud")
     assert out.ok and "cut to fit the context" in out.text and len(out.text) < 5000
     assert "exited normally" in out.text
+
+
+def test_gdb_breakpoints_are_saved_with_the_trajectory_and_set_again_on_resume(tmp_path):
+    from agent.agent_loop import AgentConfig, ResearchAgent, Trajectory
+    from agent.tools.gdb import GdbState, gdb_state
+    agent = ResearchAgent(AgentConfig(model="none", base_url="http://127.0.0.1:9"), report=REPORT, issue_text="",
+                          source=tmp_path, repro_cmd="./prog", test_cmd=None, memory=Memory(),
+                          sandbox_factory=lambda: None, validator_factory=lambda sb: None, out=tmp_path)
+    (tmp_path / "trajectories").mkdir()
+    first = Trajectory(agent, 1, 0.0, 0)
+    first.ctx = ToolContext(sb=None, source=tmp_path, memory=first.memory, report=REPORT)
+    first.ctx.state["gdb"] = GdbState(breakpoints=[["src/prog.c:8", "x == 2"], ["dup", None]])
+    first.status = "stopped"
+    first.save()
+    again = Trajectory(agent, 1, 0.0, 0)
+    again.ctx = ToolContext(sb=None, source=tmp_path, memory=again.memory, report=REPORT)
+    again._restore(again._load(), sb=object())
+    st = gdb_state(again.ctx)
+    assert st.breakpoints == [["src/prog.c:8", "x == 2"], ["dup", None]] and st.stale == "the run was resumed"
