@@ -172,3 +172,76 @@ def test_a_free_is_not_dropped_without_an_earlier_free_in_sight(cprog):
     ctx, _ = prog.context()
     cands = generate(ctx)
     assert cands and not [c for c in cands if c.template == "c:drop_free"]
+
+
+def family_fix(cprog, lib, main, family, **kw):
+    """The best-ranked candidate of `family` builds and runs clean (the other families aside)."""
+    prog = cprog(HEAD + lib, HEAD + main, **kw)
+    before = prog.run()
+    assert before.built and not before.clean, before.output
+    ctx, _ = prog.context(before.output)
+    ours = [c for c in generate(ctx) if c.template == f"c:{family}"]
+    assert ours, f"no {family} candidate"
+    i, cand = prog.first_clean(ours, 1)
+    assert cand is not None, ours[0].diff
+    return cand
+
+
+def test_widening_a_size_product_to_size_t(cprog):
+    lib = "#include <stdint.h>\nlong long cells(int rows, int cols)\n{\n    int n = rows * cols;\n    return n;\n}\n"
+    main = "long long cells(int rows, int cols);\nint main(void)\n{\n" \
+           "    return cells(70000, 70000) == 4900000000LL ? 0 : 1;\n}\n"
+    cand = family_fix(cprog, lib, main, "widen")
+    assert "size_t n = (size_t)rows * cols;" in cand.diff
+
+
+def test_null_check_in_the_caller_when_the_callee_dereferences_its_parameter(cprog):
+    lib = "int length(const char *s)\n{\n    return (int)strlen(s);\n}\n" \
+          "int total(const char *a, const char *b)\n{\n    int n = length(a);\n    n += length(b);\n    return n;\n}\n"
+    main = "int total(const char *a, const char *b);\nint main(void)\n{\n" \
+           "    return total(\"ab\", NULL) == -1 ? 0 : 1;\n}\n"
+    cand = family_fix(cprog, lib, main, "null_guard_caller", cflags=ASAN_ONLY)
+    assert "if (b == NULL)" in cand.diff and "total()" in cand.description
+
+
+def test_loop_reading_the_next_element_stops_one_earlier(cprog):
+    lib = "int rises(const int *v, int n)\n{\n    int r = 0;\n    for (int i = 0; i < n; i++)\n" \
+          "        if (v[i + 1] > v[i])\n            r++;\n    return r;\n}\n"
+    main = "int rises(const int *v, int n);\nint main(void)\n{\n    int *v = malloc(3 * sizeof *v);\n" \
+           "    v[0] = 1; v[1] = 2; v[2] = 3;\n    int r = rises(v, 3);\n    free(v);\n    return r == 2 ? 0 : 1;\n}\n"
+    cand = family_fix(cprog, lib, main, "loop_bound")
+    assert "i + 1 < n" in cand.diff
+
+
+def test_countdown_loop_starts_at_the_last_element(cprog):
+    lib = "int last_negative(const int *v, int n)\n{\n    for (int i = n; i >= 0; i--)\n" \
+          "        if (v[i] < 0)\n            return i;\n    return -1;\n}\n"
+    main = "int last_negative(const int *v, int n);\nint main(void)\n{\n    int *v = malloc(3 * sizeof *v);\n" \
+           "    v[0] = -1; v[1] = 2; v[2] = 3;\n    int r = last_negative(v, 3);\n    free(v);\n" \
+           "    return r == 0 ? 0 : 1;\n}\n"
+    cand = family_fix(cprog, lib, main, "loop_bound")
+    assert "int i = n - 1;" in cand.diff
+
+
+def test_calloc_and_memset_zero_a_heap_object(cprog):
+    import shutil
+    import pytest
+    if not shutil.which("valgrind"):
+        pytest.skip("valgrind is not installed (./setup.sh installs it)")
+    lib = "struct counter { int hits; int misses; };\nstruct counter *counter_new(void)\n{\n" \
+          "    struct counter *c = malloc(sizeof *c);\n    return c;\n}\n" \
+          "int counter_bump(struct counter *c)\n{\n    if (c->hits > 100)\n        return 0;\n" \
+          "    c->hits++;\n    return 1;\n}\n"
+    main = "void *counter_new(void);\nint counter_bump(void *c);\nint main(void)\n{\n    void *c = counter_new();\n" \
+           "    int r = counter_bump(c);\n    free(c);\n    return r == 1 ? 0 : 1;\n}\n"
+    run_under = ["valgrind", "-q", "--error-exitcode=9", "--exit-on-first-error=yes"]
+    from agent.strategies.context import RepairContext, Site
+    for family, expect in (("calloc", "calloc(1, sizeof *c)"), ("memset", "memset(c, 0, sizeof *c);")):
+        prog = cprog(HEAD + lib, HEAD + main, cflags=["-g", "-O0"], run_under=run_under)
+        assert prog.run().code == 9
+        ctx = RepairContext("use-of-uninitialized-value", "", [Site("lib.c", 12, "counter_bump", 0)],
+                            lambda p: (prog.root / p).read_text(), ["lib.c"])
+        ours = [c for c in generate(ctx) if c.template == f"c:{family}"]
+        i, cand = prog.first_clean(ours, 1)
+        assert cand is not None and expect in cand.diff
+        shutil.rmtree(prog.root / ".git")
