@@ -153,7 +153,7 @@ class Gdb(Tool):
             st.session, st.frame = None, None
             return self.ok("\n".join([*notes, out.rstrip()]))
         where = self._where(ctx, st, out) if word in MOVES or st.frame is None else ""
-        return self.ok("\n".join([*notes, ctx.cut(out.rstrip(), ctx.max_output - 1500)]) + where)
+        return self.ok("\n".join([*notes, ctx.cut(out.rstrip(), max(ctx.max_output - 1500, 1000))]) + where)
 
     # the session -------------------------------------------------------------------------------
     def _rebuild(self, ctx: ToolContext) -> str:
@@ -296,7 +296,7 @@ class Gdb(Tool):
         head = f"$ gdb -batch {' '.join('-ex ' + shlex.quote(c) for c in commands)} --args {command}\n"
         head += f"[exit {res.exit_code}{', timed out' if res.timed_out else ''}, {res.duration:.1f} s]\n"
         out = SHADOW.sub("[ASan shadow byte map omitted]\n", res.output)
-        return "\n".join(x for x in (rebuilt, head + ctx.cut(out, ctx.max_output - 500)) if x)
+        return "\n".join(x for x in (rebuilt, head + ctx.cut(out, max(ctx.max_output - 500, 1000))) if x)
 
 
 def _bps(st: GdbState) -> str:
