@@ -196,6 +196,7 @@ def _pipeline_with_scripted_model():
         try:
             config.model, config.base_url = server.model.script.get("model", "scripted"), server.base_url
             config.api_key, config.replay = "scripted-replay", str(script)
+            config.trajectories = 1                 # one is enough to show; three cost the CI 20 s more
             return run_pipeline(config, progress=progress)
         finally:
             server.stop()

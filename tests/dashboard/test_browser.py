@@ -92,7 +92,7 @@ def test_the_research_agent_job_shows_its_tool_calls(page, site, world, dash, ar
     sign_in_as_admin(page, site, dash)
     page.goto(f"{site}/dashboard/jobs/{world.jobs['llm']}")
     agent = page.locator("#agent")
-    assert agent.locator("details.trajectory").count() == 3
+    assert agent.locator("details.trajectory").count() == 1
     first = agent.locator("details.trajectory").first
     assert first.locator(".call").first.is_visible()                           # the first one is open
     assert "reproduce(" in first.inner_text() and "REPLAY" in first.inner_text()
