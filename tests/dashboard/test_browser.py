@@ -98,6 +98,7 @@ def test_the_research_agent_job_shows_its_tool_calls(page, site, world, dash, ar
     assert "reproduce(" in first.inner_text() and "REPLAY" in first.inner_text()
     assert "LLM calls" in page.locator("#cost").inner_text()
     shot(page, artifacts, "job-agent")
+    first.locator(".step").nth(1).screenshot(path=str(artifacts / "job-agent-step.png"))
 
 
 def test_a_maintainer_signs_in_with_github_and_sees_their_repos_only(page, site, world, artifacts):
@@ -125,6 +126,7 @@ def test_a_running_job_updates_live(page, site, world, dash, artifacts):
     sign_in_as_admin(page, site, dash)
     page.goto(f"{site}/dashboard/jobs/{job_id}")
     assert page.locator("#progress li").count() == 1 and page.locator("#job-state").inner_text() == "running"
+    assert "still running" in page.locator("section.facts").inner_text()
     world.db.add_job_event(job_id, "progress", "reproducing: python -m pytest -q tests/test_orders.py")
     page.wait_for_function("document.querySelectorAll('#progress li').length === 2", timeout=10_000)
     assert "reproducing" in page.locator("#progress").inner_text()
