@@ -179,11 +179,29 @@ class _InstallationTokenAuth(Auth.Auth):
 
 
 def default_retry(**kw: Any) -> GithubRetry:
-    """5xx and rate limits (primary: until the reset; secondary: Retry-After or 60 s), 5 tries."""
+    """5xx and rate limits (primary: until the reset; secondary: Retry-After or 60 s), 5 tries.
+    PATCH (comment and PR edits, idempotent) is retried too, and 429 with or without Retry-After
+    (PyGithub's own defaults leave both out)."""
+    from urllib3.util.retry import Retry
+    kw.setdefault("allowed_methods", Retry.DEFAULT_ALLOWED_METHODS | {"GET", "POST", "PATCH"})
+    kw.setdefault("status_forcelist", list(range(500, 600)) + [429])
     kw.setdefault("total", 5)
     kw.setdefault("backoff_factor", 1.0)
     kw.setdefault("max_rate_limit_wait", 15 * 60)
-    return GithubRetry(**kw)
+    return CappedRetry(**kw)
+
+
+class CappedRetry(GithubRetry):
+    """GithubRetry, but a Retry-After longer than `max_rate_limit_wait` fails at once (GithubException
+    with the status) instead of holding the worker for as long as GitHub asks."""
+
+    def sleep_for_retry(self, response=None) -> bool:
+        wait = self.get_retry_after(response) if response is not None else None
+        if wait is not None and self.max_rate_limit_wait is not None and wait > self.max_rate_limit_wait:
+            raise GithubException(response.status, {"message": f"rate limited: GitHub asks to wait {wait:.0f} s, "
+                                                    f"more than the {self.max_rate_limit_wait:.0f} s allowed"},
+                                  dict(response.headers))
+        return super().sleep_for_retry(response)
 
 
 class GitHubAPI:

@@ -14,6 +14,9 @@ from pathlib import Path
 
 import pytest
 
+sys.path.insert(0, str(Path(__file__).resolve().parent))
+from standin import api_factory, stand_in  # noqa: E402
+
 from github_fakes import (GITHUB_SHARED, FakeGitHub, FakeGitHubServer, GitHTTPServer, rsa_private_key, sign,
                           wait_until)
 from gitrepo import make_repo
@@ -75,6 +78,20 @@ class World:
         self.db = Database(self.settings.database_url)
         self.queue = JobQueue(self.settings)
         self.client = create_app(self.settings, {"CRASHFIX_DB": self.db, "CRASHFIX_QUEUE": self.queue}).test_client()
+
+    def worker(self, retry: dict | None = None, pipeline=None, **settings):
+        """A Worker in this process (same database; no queue: `run(job_id)` runs a job inline)."""
+        from bot.settings import load_settings
+        from bot.worker import Worker
+        s = load_settings(env={}, DATA_DIR=self.data, SANDBOX="local", APP_ID=INSTALLATION, PRIVATE_KEY=self.key,
+                          GITHUB_API_URL=self.api.url, BOT_LOGIN="crashfix[bot]", **settings)
+        return Worker(s, self.db, None, api_factory=api_factory(self.key, self.api.url, self.git.base, retry),
+                      pipeline=pipeline or stand_in(None))
+
+    def branches(self, repo: str = REPO) -> list[str]:
+        from gitrepo import git
+        out = git(self.git.root / f"{repo}.git", "for-each-ref", "--format=%(refname:short)", "refs/heads")
+        return sorted(out.split())
 
     def add_repo(self, repo: str = REPO, issues: tuple[int, ...] = (1,)) -> Path:
         upstream = make_repo(self.tmp / "upstream" / repo, {"shop.py": SHOP, "tests/test_shop.py": TEST_SHOP,
@@ -143,6 +160,9 @@ def world(tmp_path, app_key):
     fake = FakeGitHub(private_key=app_key)
     with FakeGitHubServer(fake) as api, GitHTTPServer(tmp_path / "git", lambda: fake.tokens) as git:
         w = World(tmp_path, app_key, fake, api, git)
+        # GitHub's DELETE /git/refs/heads/B deletes the branch the git server holds
+        fake.on_delete_ref = lambda repo, branch: subprocess.run(
+            ["git", "-C", str(git.root / f"{repo}.git"), "update-ref", "-d", f"refs/heads/{branch}"], check=True)
         try:
             yield w
         finally:

@@ -109,6 +109,7 @@ class FakeGitHub:
         self.check_runs: list[dict] = []
         self.deleted_refs: list[tuple[str, str]] = []
         self.failures: list[dict] = []
+        self.on_delete_ref = None                # (repo, branch) -> None: e.g. delete it on a git server too
         self.allow_drafts = True
         self.manifest_codes: dict[str, dict] = {}          # manifest flow: code -> registration (single use)
         self.apps: list[dict] = []                          # Apps created from a manifest (with their secrets)
@@ -313,6 +314,8 @@ class FakeGitHub:
             return 201, reaction, {}
         if (m := re.fullmatch(r"/git/refs/heads/(.+)", rest)) and method == "DELETE":
             self.deleted_refs.append((repo, unquote(m.group(1))))
+            if self.on_delete_ref is not None:
+                self.on_delete_ref(repo, unquote(m.group(1)))
             return 204, None, {}
         if (m := re.fullmatch(r"/contents/(.+)", rest)) and method == "GET":
             rel = unquote(m.group(1))

@@ -1,0 +1,59 @@
+"""The fault tests' stand-in for agent.pipeline.run_pipeline, and the GitHub client they use.
+
+The stand-in keeps the pipeline's contract (an out folder with result.json, patch.diff and
+report.md; a run object with status and best candidate) and writes a real patch for the tests'
+tiny repo (tests/faults/conftest.py SHOP) in a fraction of a second. Everything else in a fault
+test is real."""
+from __future__ import annotations
+
+import json
+import os
+import time
+from pathlib import Path
+from types import SimpleNamespace
+
+PATCH = """--- a/shop.py
++++ b/shop.py
+@@ -4,3 +4,5 @@
+ def quantity(sku):
+     item = STOCK.get(sku)
++    if item is None:
++        return 0
+     return item + 0
+"""
+
+
+def stand_in(hold: str | None):
+    """agent.pipeline.run_pipeline's contract (out folder, a run object) for the tiny repo."""
+    def run(config, progress):
+        progress("parsed the report: TypeError in quantity")
+        progress("reproducing the crash")
+        if hold and not os.path.exists(hold):
+            Path(hold).write_text(str(os.getpid()))
+            time.sleep(120)                        # the test kills this process here
+        progress("validating 1 candidate")
+        out = Path(config.out)
+        out.mkdir(parents=True, exist_ok=True)
+        result = {"status": "fixed", "patch": PATCH, "cost": {"usd": 0.0},
+                  "fix": {"description": "guard None", "files": ["shop.py"], "template": "none_guard"},
+                  "reproduction": {"command": "python shop.py", "tries": 3, "crashed": 3,
+                                   "after": {"tries": 3, "clean": 3}},
+                  "tests": {"command": "python -m pytest -q", "before": {"passed": 1}, "after": {"passed": 1}}}
+        (out / "result.json").write_text(json.dumps(result))
+        (out / "patch.diff").write_text(PATCH)
+        (out / "report.md").write_text("## crashfix: fixed\n\n### Root cause\n\n`item` is None for an unknown SKU.\n")
+        best = SimpleNamespace(candidate=SimpleNamespace(description="guard None", diff=PATCH))
+        return SimpleNamespace(status="fixed", error=None, best=best, verdicts=[], timings={"parse": 0.01})
+    return run
+
+
+def api_factory(key: str, api_url: str, git_url: str, retry: dict | None = None):
+    """Installation id -> the real GitHubAPI (PyGithub) against the fake GitHub over HTTP."""
+    from bot.github import GitHubAPI, TokenCache, default_retry
+    cache = TokenCache()
+
+    def make(installation_id: int):
+        return GitHubAPI(4242, key, installation_id, base_url=api_url, git_url=git_url, token_cache=cache,
+                         seconds_between_requests=0, seconds_between_writes=0,
+                         retry=default_retry(**retry) if retry else None)
+    return make
