@@ -89,7 +89,7 @@ def report_markdown(run: "Run") -> str:
             lines.append(f"- {fact.text.splitlines()[0]} _(source: {fact.source})_")
     code = run.memory.of("code")
     if code:
-        lang = "c" if run.native else "python"
+        lang = "c" if run.native or r.kind == "kernel" else "python"
         lines += ["", f"Code at the crash ({code[0].source}):", "", f"```{lang}", code[0].text, "```"]
     lines += ["", "### Validation", ""]
     if rep and rep.command:

@@ -88,7 +88,6 @@ while [ $i -lt {runs} ]; do
   /repro
   echo "{RUN_MARK} $i exit $?"
 done
-sleep 1
 echo "{SENTINEL}"
 reboot -f
 """

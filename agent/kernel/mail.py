@@ -21,6 +21,7 @@ def subject(report: CrashReport, path: str, fixes: Commit | None) -> str:
     prefix = f"{prefix}: {stem}" if prefix and stem and stem not in prefix else prefix or stem or "kernel"
     title = report.title
     bug = title.split(": ", 1)[-1].split(" in ")[0].strip() if ": " in title else title
+    bug = re.sub(r" (?:Read|Write)$", "", bug)          # KASAN's access kind: not part of the bug's name
     func = report.guilty.function if report.guilty else ""
     return f"{prefix}: fix {bug.lower()}" + (f" in {func}()" if func else "")
 

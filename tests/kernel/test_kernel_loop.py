@@ -1,0 +1,115 @@
+"""The kernel loop for real: the demo kernel built (cached), booted under QEMU, reproduced, patched,
+rebuilt, booted clean; and the bad inputs (no boot, no reproduction, a reproducer that does not build)."""
+from __future__ import annotations
+
+import json
+import subprocess
+
+import pytest
+
+from agent.pipeline import RunConfig, run_pipeline
+from agent.strategies.base import Candidate
+from sandbox.kernel_fixture import EXAMPLE
+from sandbox.qemu import SENTINEL
+
+pytestmark = [pytest.mark.slow, pytest.mark.kernel]
+
+REPORT = (EXAMPLE / "report.txt").read_text()
+NOOP_REPRO = "#include <stdio.h>\nint main(void) { puts(\"nothing to see\"); return 0; }\n"
+ISSUE = "https://github.com/example/linux/issues/7"
+
+
+def _with_repro(source: str) -> str:
+    """The demo report with its reproducer replaced."""
+    head, _, rest = REPORT.partition("```c\n")
+    return head + "```c\n" + source + "```\n" + rest.partition("```\n")[2]
+
+
+def _run(repo, out, text=REPORT, **kw):
+    cfg = RunConfig(repo=str(repo), report_text=text, out=out, sandbox="local", strategy="templates",
+                    tries=2, want_valid=1, timeout=240, issue_url=ISSUE, **kw)
+    return run_pipeline(cfg)
+
+
+def test_demo_fixed_end_to_end_with_a_mail(demo_build, demo_repo, tmp_path):
+    run = _run(demo_repo, tmp_path)
+    assert run.status == "fixed", (run.error, [v.reason for v in run.verdicts])
+    best = run.best
+    assert best.validated and best.clean_runs == best.tries == 2
+    assert "drivers/misc/crashfix_demo.c" in best.candidate.diff and best.candidate.template.startswith("c:")
+    logs = tmp_path / "logs"
+    first = (logs / "console-reproduce-01.log").read_text()
+    assert "BUG: KASAN: use-after-free in demo_write" in first and SENTINEL not in first
+    clean = sorted(logs.glob("console-candidate-*-boot-*.log"))[-1].read_text()
+    assert SENTINEL in clean and "KASAN" not in clean.split("Run /init")[-1]
+    assert "drivers/misc/crashfix_demo.c:33" in (logs / "console-symbolized.log").read_text()
+    (mail,) = tmp_path.glob("0001-*.patch")
+    text = mail.read_text()
+    assert "Subject: [PATCH] misc: crashfix_demo: fix use-after-free in demo_write()" in text
+    assert 'Fixes: fc666cb82eb5 ("misc: add crashfix_demo, a /proc file that counts what is written to it")' in text
+    assert f"Closes: {ISSUE}" in text
+    check = subprocess.run(["git", "apply", "--check", str(mail)], cwd=demo_repo, capture_output=True, text=True)
+    assert check.returncode == 0, check.stderr
+    result = json.loads((tmp_path / "result.json").read_text())
+    assert result["artifacts"]["mail"] == mail.name and result["reproduction"]["reproduced"]
+    assert any("last changed by fc666cb82eb5" in f["text"] for f in result["memory"])
+
+
+def test_validation_rejects_a_candidate_that_does_not_build_or_crashes_anew(demo_build, demo_repo, tmp_path):
+    """Hand-written candidates through the same KernelJob.check the pipeline uses."""
+    from agent.kernel import pipeline as kp
+    from agent.pipeline import Pipeline
+    from sandbox.qemu import compile_reproducer, make_initramfs
+    from agent.kernel.boots import Booter
+    pipe = Pipeline(RunConfig(repo=str(demo_repo), report_text=REPORT, out=tmp_path, tries=1))
+    assert pipe._parse()
+    job = kp.KernelJob(pipe, tmp_path / "work")
+    job.tree = demo_build
+    initrd = make_initramfs(compile_reproducer((EXAMPLE / "repro.c").read_text(), tmp_path / "work"),
+                            tmp_path / "work", runs=1)
+    job.booter = Booter(demo_build.bzimage, initrd, tmp_path / "logs", pipe.run.report.title, timeout=240)
+    with demo_build.lock():
+        broken = Candidate(_edit(demo_build, "\t}\n\tkfree(msg);\n", "\t}\n\tkfree(msg)\n"), "drop a semicolon")
+        v = job.check(broken, 1)
+        assert v.applied and not v.validated and v.reason == "the patched kernel does not build"
+        assert "error" in "\n".join(v.log)
+        null = Candidate(_edit(demo_build, "\t}\n\tkfree(msg);\n", "\t}\n\tkfree(msg);\n\tmsg = NULL;\n"), "clear msg")
+        v = job.check(null, 2)
+        assert not v.validated and v.reason.startswith("boot 1: another crash"), v.reason
+        assert demo_build.read("drivers/misc/crashfix_demo.c") == (demo_repo / "drivers/misc/crashfix_demo.c").read_text()
+
+
+def _edit(tree, old: str, new: str) -> str:
+    path = "drivers/misc/crashfix_demo.c"
+    before = tree.read(path)
+    after = before.replace(old, new, 1)
+    assert after != before
+    tmp = tree.root / "edit.tmp"
+    tmp.write_text(after)
+    diff = subprocess.run(["git", "diff", "--no-index", "--", str(tree.src / path), str(tmp)],
+                          capture_output=True, text=True).stdout
+    tmp.unlink()
+    return diff.replace(f"a{tree.src / path}", f"a/{path}").replace(f"b{tmp}", f"b/{path}")
+
+
+def test_crash_that_does_not_reproduce_in_10_boots(demo_build, demo_repo, tmp_path):
+    run = _run(demo_repo, tmp_path, _with_repro(NOOP_REPRO))
+    assert run.status == "not_reproduced", run.error
+    assert run.reproduction.tries == 10 and "did not reproduce in 10 boots" in run.error
+    consoles = sorted((tmp_path / "logs").glob("console-reproduce-*.log"))
+    assert len(consoles) == 10 and all("nothing to see" in c.read_text() for c in consoles)
+    assert json.loads((tmp_path / "result.json").read_text())["status"] == "not_reproduced"
+
+
+def test_kernel_that_does_not_boot_is_an_error_with_its_console(demo_build, demo_repo, tmp_path):
+    run = _run(demo_repo, tmp_path, kernel_cmdline="rdinit=/no/such/init")
+    assert run.status == "error" and "the kernel did not boot" in run.error, run.error
+    console = (tmp_path / "logs" / "console-reproduce-01.log").read_text()
+    assert "Kernel panic" in console and "/no/such/init" in console
+
+
+def test_reproducer_that_does_not_build_is_an_error_before_any_build(tmp_path, demo_repo):
+    run = _run(demo_repo, tmp_path, _with_repro("int main(void) { return nope; }\n"))
+    assert run.status == "error" and "does not compile" in run.error
+    assert "nope" in (tmp_path / "logs" / "reproducer-build.log").read_text()
+    assert "build" not in run.timings
