@@ -49,6 +49,8 @@ class Settings(BaseModel):
     # a running job's lease: its worker renews it every JOB_LEASE_SECONDS/3 s; a job not renewed for
     # this long (worker killed, machine gone) is re-queued by any live worker
     JOB_LEASE_SECONDS: float = 120.0
+    # a job held back because its installation already runs MAX_JOBS_PER_INSTALLATION jobs is tried again after this
+    LIMIT_RETRY_SECONDS: float = 30.0
     BOT_LOGIN: str | None = None
     # -- dashboard and /metrics (bot/dashboard; docs/dashboard.md) --
     ADMIN_TOKEN: str | None = None          # dashboard sign-in for operators (sees every installation); 16+ characters

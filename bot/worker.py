@@ -29,7 +29,6 @@ from bot.settings import Settings
 
 log = logging.getLogger(__name__)
 WRITE = ("admin", "maintain", "write")
-LIMIT_DELAY = 30.0                 # seconds before a job held back by the per-installation limit is tried again
 MAX_COMMENT = 60000
 
 
@@ -152,7 +151,7 @@ class Worker:
             if why == "limit":
                 log.info("job %s waits: installation at its limit of %s running jobs", job_id,
                          self.settings.MAX_JOBS_PER_INSTALLATION)
-                self._later(job_id, LIMIT_DELAY)
+                self._later(job_id, self.settings.LIMIT_RETRY_SECONDS)
             elif why != "not queued":
                 log.warning("job %s: %s", job_id, why)
             return get_job(self.db, job_id)

@@ -23,16 +23,22 @@ PATCH = """--- a/shop.py
 """
 
 
-def stand_in(hold: str | None):
-    """agent.pipeline.run_pipeline's contract (out folder, a run object) for the tiny repo."""
+def stand_in(hold: str | None, work_seconds: float = 0.0):
+    """agent.pipeline.run_pipeline's contract (out folder, a run object) for the tiny repo. Each run
+    appends {job, pid, start, end} to DATA_DIR/runs/intervals.jsonl (the run folder is runs/<job id>);
+    `work_seconds` is how long it takes."""
     def run(config, progress):
+        start = time.time()
         progress("parsed the report: TypeError in quantity")
         progress("reproducing the crash")
         if hold and not os.path.exists(hold):
             Path(hold).write_text(str(os.getpid()))
             time.sleep(120)                        # the test kills this process here
+        time.sleep(work_seconds)
         progress("validating 1 candidate")
         out = Path(config.out)
+        with open(out.parent / "intervals.jsonl", "a") as fh:
+            fh.write(json.dumps({"job": int(out.name), "pid": os.getpid(), "start": start, "end": time.time()}) + "\n")
         out.mkdir(parents=True, exist_ok=True)
         result = {"status": "fixed", "patch": PATCH, "cost": {"usd": 0.0},
                   "fix": {"description": "guard None", "files": ["shop.py"], "template": "none_guard"},

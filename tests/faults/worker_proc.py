@@ -35,7 +35,7 @@ def main() -> int:
                              JOB_LEASE_SECONDS=cfg.get("lease", 120), **cfg.get("settings", {}))
     api = api_factory(cfg["key"], cfg["api_url"], cfg["git_url"], cfg.get("retry"))
     db, queue = Database(settings.database_url), JobQueue(settings)
-    pipeline = _default_pipeline if cfg.get("pipeline") == "real" else stand_in(cfg.get("hold"))
+    pipeline = _default_pipeline if cfg.get("pipeline") == "real" else stand_in(cfg.get("hold"), cfg.get("work_seconds", 0.0))
     worker = Worker(settings, db, queue, api_factory=api, pipeline=pipeline)
     queue.attach(worker.run, worker.lost_jobs)
     worker.startup()

@@ -115,7 +115,7 @@ class FakeGitHub:
         self.apps: list[dict] = []                          # Apps created from a manifest (with their secrets)
         self.web: list[dict] = []                           # github.com page requests (not REST: not checked)
         self._ids = 1000
-        self._lock = threading.Lock()
+        self._lock = threading.RLock()
 
     # set-up ---------------------------------------------------------------------------------
     def add_repo(self, repo: str, default_branch: str = "main") -> dict:
@@ -202,7 +202,8 @@ class FakeGitHub:
                     fail["times"] -= 1
                     return fail["status"], fail["headers"], json.dumps(fail["body"])
         try:
-            status, reply, extra = self._route(method, path, parse_qs(query), data, headers)
+            with self._lock:                    # one request at a time, as a consistent store would
+                status, reply, extra = self._route(method, path, parse_qs(query), data, headers)
         except KeyError:
             status, reply, extra = 404, {"message": "Not Found",
                                          "documentation_url": "https://docs.github.com/rest"}, {}
