@@ -33,6 +33,7 @@ _LABEL = {"check-failure": "CHECK failure", "dcheck-failure": "DCHECK failure",
           "v8-api-error": "V8 API error", "uncaught-exception": "Uncaught exception"}
 
 _UBSAN_TYPES = (
+    ("member access within null pointer", "null-dereference"), ("member call on null pointer", "null-dereference"),
     ("control flow integrity check", "bad-cast"),
     ("downcast of", "bad-cast"), ("upcast of", "bad-cast"), ("member call on", "bad-cast"),
     ("member access within", "bad-cast"),

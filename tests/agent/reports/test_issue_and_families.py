@@ -89,6 +89,15 @@ def test_ubsan_and_tsan():
     assert rep is not None and rep.type == "data-race"
 
 
+def test_ubsan_member_access_on_null_is_a_null_dereference():
+    rep = parse("src/rec.c:14:15: runtime error: member access within null pointer of type 'struct rec'\n"
+                "    #0 0x1 in rec_name /src/rec.c:14:15\n    #1 0x2 in main /src/main.c:9:3\n")
+    assert rep.type == "null-dereference" and rep.guilty.function == "rec_name"
+    rep = parse("src/a.cc:7:3: runtime error: member access within address 0x602000000010 which does not "
+                "point to an object of type 'Base'\n    #0 0x1 in f /src/a.cc:7:3\n")
+    assert rep.type == "bad-cast"
+
+
 def test_gdb_backtrace():
     rep = parse(GDB)
     assert rep.kind == "gdb" and rep.type == "SIGSEGV"
