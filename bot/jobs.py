@@ -125,10 +125,11 @@ def finish(db: Database, job_id: int, state: str, *, result: Any = None, error: 
                "WHERE id = ?", state, now(), dumps(result) if result is not None else None, error, cost, job_id)
 
 
-def requeue(db: Database, job_id: int) -> None:
-    """running -> queued (e.g. a limit was met after the claim); the attempt is given back."""
-    db.execute("UPDATE jobs SET state = 'queued', attempts = attempts - 1, worker = NULL "
-               "WHERE id = ? AND state = 'running'", job_id)
+def requeue(db: Database, job_id: int, keep_attempt: bool = False) -> None:
+    """running -> queued: the attempt is given back (a limit was met after the claim), or kept
+    (`keep_attempt`: the run failed for a reason outside the job, e.g. its sandbox died)."""
+    db.execute("UPDATE jobs SET state = 'queued', attempts = attempts - ?, worker = NULL, heartbeat_at = NULL "
+               "WHERE id = ? AND state = 'running'", 0 if keep_attempt else 1, job_id)
 
 
 def cancel_issue_jobs(db: Database, repo: str, issue: int, except_id: int | None = None) -> dict:

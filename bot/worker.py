@@ -22,7 +22,7 @@ from typing import Any, Callable
 
 from bot.db import Database, loads
 from bot.gitpush import clone
-from bot.jobs import (Job, cancel_issue_jobs, claim, finish, get_job, heartbeat, holds, log_context,
+from bot.jobs import (MAX_ATTEMPTS, Job, cancel_issue_jobs, claim, finish, get_job, heartbeat, holds, log_context,
                       prs_in_last_hour, reclaim_expired, requeue, sweep)
 from agent.redact import install_logging, redact, redact_obj, redacting, register, register_settings
 from bot.settings import Settings
@@ -30,6 +30,7 @@ from bot.settings import Settings
 log = logging.getLogger(__name__)
 WRITE = ("admin", "maintain", "write")
 MAX_COMMENT = 60000
+SANDBOX_RETRY_SECONDS = 5.0        # a run whose sandbox died goes again after this many seconds × attempts
 
 
 class JobCancelled(Exception):
@@ -43,9 +44,9 @@ class LeaseLost(Exception):
 class Deferred(Exception):
     """The job must wait (a limit); it stays queued and is tried again after `delay` seconds."""
 
-    def __init__(self, delay: float, why: str):
+    def __init__(self, delay: float, why: str, keep_attempt: bool = False):
         super().__init__(why)
-        self.delay = delay
+        self.delay, self.keep_attempt = delay, keep_attempt
 
 
 class Stop(Exception):
@@ -170,7 +171,7 @@ class Worker:
                 finish(self.db, job.id, stop.state, result=redact_obj(stop.result), error=redact(stop.error))
                 log.info("job %s: %s (%s)", job.id, stop.state, stop.error)
             except Deferred as wait:
-                requeue(self.db, job.id)
+                requeue(self.db, job.id, keep_attempt=wait.keep_attempt)
                 log.info("job %s deferred %.0f s: %s", job.id, wait.delay, wait)
                 self._later(job.id, wait.delay)
             except LeaseLost:
@@ -418,6 +419,7 @@ class Worker:
             run_config.llm_ledgers = ledgers
             run = self.pipeline(run_config, self._progress(job, board))
             self._check_cancel(job)
+            self._retry_if_sandbox_lost(job, run, board)
             summary = _run_summary(run, run_dir)
             if kind in ("fix", "revise"):
                 # the checkout is still the default branch: the pipeline worked on its own copy
@@ -438,6 +440,25 @@ class Worker:
         elif kind == "test":
             api.comment(repo, issue_no, _test_comment(run, job.params.get("arg")))
         return summary
+
+    def _retry_if_sandbox_lost(self, job: Job, run, board) -> None:
+        """The sandbox died under the run (container killed, engine restarted): not the crash's fault.
+        The job goes back to the queue (the attempt counts) and runs again from the start, up to
+        MAX_ATTEMPTS; the last attempt's failure is published like any other."""
+        error = str(getattr(run, "error", None) or "")
+        if getattr(run, "status", None) != "error" or not error.startswith("SandboxDead") \
+                or job.attempts >= MAX_ATTEMPTS:
+            return
+        delay = SANDBOX_RETRY_SECONDS * job.attempts
+        log.warning("job %s: the sandbox was lost (%s); trying again in %.0f s (attempt %s of %s)",
+                    job.id, error, delay, job.attempts + 1, MAX_ATTEMPTS)
+        if board is not None:
+            try:
+                board.update("error", f"the sandbox was lost ({error[:200]}); crashfix tries again "
+                                      f"(attempt {job.attempts + 1} of {MAX_ATTEMPTS})")
+            except Exception as exc:  # noqa: BLE001 - progress is a courtesy
+                log.warning("job %s: progress comment not updated: %s", job.id, exc)
+        raise Deferred(delay, f"sandbox lost: {error}", keep_attempt=True)
 
     def _dry_run_log(self) -> Path | None:
         return self.settings.DATA_DIR / "dry-run.jsonl" if self.settings.dry_run else None

@@ -79,13 +79,15 @@ class World:
         self.queue = JobQueue(self.settings)
         self.client = create_app(self.settings, {"CRASHFIX_DB": self.db, "CRASHFIX_QUEUE": self.queue}).test_client()
 
-    def worker(self, retry: dict | None = None, pipeline=None, **settings):
-        """A Worker in this process (same database; no queue: `run(job_id)` runs a job inline)."""
+    def worker(self, retry: dict | None = None, pipeline=None, queue=None, **settings):
+        """A Worker in this process (same database; `run(job_id)` runs a job inline; what it
+        schedules for later goes to `queue` when given)."""
         from bot.settings import load_settings
         from bot.worker import Worker
-        s = load_settings(env={}, DATA_DIR=self.data, SANDBOX="local", APP_ID=INSTALLATION, PRIVATE_KEY=self.key,
-                          GITHUB_API_URL=self.api.url, BOT_LOGIN="crashfix[bot]", **settings)
-        return Worker(s, self.db, None, api_factory=api_factory(self.key, self.api.url, self.git.base, retry),
+        s = load_settings(env={}, **{"DATA_DIR": self.data, "SANDBOX": "local", "APP_ID": INSTALLATION,
+                                     "PRIVATE_KEY": self.key, "GITHUB_API_URL": self.api.url,
+                                     "BOT_LOGIN": "crashfix[bot]", **settings})
+        return Worker(s, self.db, queue, api_factory=api_factory(self.key, self.api.url, self.git.base, retry),
                       pipeline=pipeline or stand_in(None))
 
     def branches(self, repo: str = REPO) -> list[str]:
