@@ -65,6 +65,9 @@ class ScriptedModel:
         with self._lock:
             self.requests.append({"body": body, "headers": headers, "time": time.time()})
             error = self.errors.pop(0) if self.errors else None
+        if error and "status" not in error and error.get("delay"):
+            time.sleep(float(error["delay"]))       # hangs, then answers normally (the client may have gone)
+            error = None
         if error:
             status = int(error.get("status", 500))
             payload = error.get("body") or {"error": {"message": error.get("message", f"scripted error {status}"),
