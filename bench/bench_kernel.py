@@ -68,7 +68,7 @@ def main() -> int:
             tree.configure()
             step("configure (tinyconfig + fragments)", time.monotonic() - t)
             built = tree.build()
-            step("build (full on a new build dir)", built.seconds, "ok" if built.ok else "FAILED")
+            step("build (full on a new build dir, else incremental)", built.seconds, "ok" if built.ok else "FAILED")
             if not built.ok:
                 print(built.log)
                 return 1

@@ -30,7 +30,8 @@ def body(report: CrashReport, description: str, fixes: Commit | None, *, reporte
          closes: str | None, validation: str) -> str:
     head = (report.message or report.title).strip()
     text = [f"The reproducer attached to the report triggers:", "", f"  {head}", ""]
-    frames = [f for f in report.frames if f.file][:6]
+    start = next((i for i, f in enumerate(report.frames) if report.guilty and f.function == report.guilty.function), 0)
+    frames = [f for f in report.frames[start:] if f.file][:6]
     if frames:
         text += [f"  {f.function} {f.file}:{f.line}" for f in frames] + [""]
     text += [_wrap(f"Fix: {description.rstrip('.')}."), "", _wrap(validation), ""]
