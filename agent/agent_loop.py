@@ -31,7 +31,8 @@ from pathlib import Path
 from string import Template
 from typing import Callable
 
-from agent.llm import LLM, Budget, Ledger, LimitsExceeded, LLMError, RetryPolicy
+from agent.context import REPLY_RESERVE, context_window, estimate_tokens, fit, limit_from_error
+from agent.llm import LLM, Budget, Ledger, LimitsExceeded, LLMContextLength, LLMError, RetryPolicy
 from agent.memory import Fact, Memory
 from agent.redact import redact_obj
 from agent.reports.model import CrashReport
@@ -78,6 +79,7 @@ class AgentConfig:
     replay: str | None = None           # label when the "model" is a scripted replay
     resume: bool = False
     parallel: bool = True
+    context_tokens: int | None = None   # the model's window; None: agent/context.py's context_window()
 
 
 @dataclass
@@ -202,6 +204,8 @@ class Trajectory:
         self.gdb_breakpoints: list = []
         self.resumed = False
         self.ctx: ToolContext | None = None
+        self.context_budget: int | None = None   # tokens the messages may take; lowered by a context error
+        self.context_log: list[dict] = []        # each trimming and context-length retry
 
     # the conversation ---------------------------------------------------------------------
     def task_message(self) -> str:
@@ -281,9 +285,11 @@ class Trajectory:
                 self.status, self.reason = "no_patch", f"synthesis step allowance ({limit}) spent"
                 return
             try:
-                reply = a.llm.chat(redact_obj(self.messages, *a.secrets()), self.toolbox().schemas(),
-                                   temperature=self.temperature,
-                                   seed=self.seed, trajectory=self.n, step=len(self.steps) + 1, stop=a.stop)
+                reply = self._ask()
+            except LLMContextLength as exc:
+                self.status, self.reason = "error", f"the conversation does not fit the model's context " \
+                    f"window, even trimmed hard: {exc}"
+                return                          # this trajectory only: the others go on
             except LimitsExceeded as exc:
                 self.status, self.reason = "limits", exc.reason
                 a.limited(exc.reason)
@@ -310,6 +316,32 @@ class Trajectory:
                 self.no_tool = 0
                 self._do_calls(sb, reply.tool_calls, step)
             self.save()
+
+    def _ask(self):
+        """One model call on the conversation trimmed to the context window (agent/context.py); a
+        context-length error from the endpoint is answered once by trimming hard under the limit it names."""
+        a, tools = self.agent, self.toolbox().schemas()
+        if self.context_budget is None:
+            window = context_window(a.cfg.model, a.cfg.context_tokens)
+            self.context_budget = int(window * (1 - REPLY_RESERVE)) - estimate_tokens(tools)
+        hard = False
+        while True:
+            trim = fit(self.messages, self.context_budget, hard=hard)
+            if trim.stubbed or trim.cut or hard:
+                self.context_log.append({"step": len(self.steps) + 1, "budget": self.context_budget,
+                                         "hard": hard, **trim.to_dict()})
+            try:
+                return a.llm.chat(redact_obj(trim.messages, *a.secrets()), tools, temperature=self.temperature,
+                                  seed=self.seed, trajectory=self.n, step=len(self.steps) + 1, stop=a.stop)
+            except LLMContextLength as exc:
+                if hard:
+                    raise
+                named = limit_from_error(str(exc))
+                scale = named[0] / named[1] if named else 0.5
+                self.context_budget = max(int(min(self.context_budget, trim.estimate) * scale * 0.9), 1)
+                log.warning("trajectory %d: %s; trimming to %d tokens and retrying", self.n, exc,
+                            self.context_budget)
+                hard = True
 
     def toolbox(self):
         report = self.agent.report
@@ -394,7 +426,7 @@ class Trajectory:
             "rounds": self.rounds, "resumed": self.resumed,
             "messages": self.messages, "analysis_messages": self.analysis_messages, "steps": self.steps,
             "memory": self.memory.to_list(), "submissions": self.submissions,
-            "workspace_diff": self.workspace_diff,
+            "workspace_diff": self.workspace_diff, "context": self.context_log,
             "breakpoints": pdb.breakpoints if isinstance(pdb, PdbState) else self.breakpoints,
             "gdb_breakpoints": gdb.breakpoints if isinstance(gdb, GdbState) else self.gdb_breakpoints,
             "usage": [c.__dict__ for c in a.ledger.calls if c.trajectory == self.n],

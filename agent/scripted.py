@@ -8,8 +8,11 @@ retries, tools, sandbox, validation -- runs offline. Used by the tests and by
 Script (JSON)::
 
     {"description": "...", "model": "scripted-inventory",
-     "errors": [{"status": 500}, {"status": 429, "headers": {"Retry-After": "1"}}],   # served first, in order
+     "errors": [{"status": 500}, {"status": 429, "headers": {"Retry-After": "1"}},    # served first, in order
+                {"delay": 5}],                # no status: answer the turn only after 5 s (a hung endpoint)
      "usage": {"prompt_tokens": 900, "completion_tokens": 60},                       # optional, per call
+     "context_chars": 40000,     # optional: messages longer than this (as JSON) get OpenAI's 400
+                                 # context_length_exceeded, 4 characters counted as a token
      "analysis":  [turn, ...],
      "synthesis": [turn, ...]}
 
@@ -52,6 +55,16 @@ def _approx_tokens(obj) -> int:
     return max(1, len(json.dumps(obj, default=str)) // 4)
 
 
+def _context_error(messages: list[dict], limit: int | None) -> dict | None:
+    """OpenAI's answer to messages over the context window (the body of its 400), or None."""
+    size = len(json.dumps(messages, ensure_ascii=False))
+    if not limit or size <= limit:
+        return None
+    return {"error": {"message": f"This model's maximum context length is {limit // 4} tokens. However, your "
+                                 f"messages resulted in {size // 4} tokens. Please reduce the length of the messages.",
+                      "type": "invalid_request_error", "param": "messages", "code": "context_length_exceeded"}}
+
+
 class ScriptedModel:
     """The script's logic, separate from HTTP."""
 
@@ -74,6 +87,9 @@ class ScriptedModel:
                                                       "type": "scripted_error", "code": error.get("code")}}
             return status, payload, dict(error.get("headers", {}))
         messages = body.get("messages", [])
+        too_long = _context_error(messages, self.script.get("context_chars"))
+        if too_long:
+            return 400, too_long, {}
         phase = _phase(messages)
         turns = self.script.get(phase, self.script.get("turns", []))
         index = sum(1 for m in messages if m.get("role") == "assistant")
