@@ -3,11 +3,16 @@
 SQLite through the standard library by default; PostgreSQL when DATABASE_URL says so (psycopg
 must then be installed). The SQL is kept portable: `?` placeholders (rewritten to `%s` for
 PostgreSQL), `INSERT ... ON CONFLICT`, `RETURNING`, text timestamps in UTC ISO 8601.
-One short-lived connection per transaction, so any thread or process may use a `Database`.
+SQLite: one connection per thread and process, kept open (closing the last connection to a WAL
+database checkpoints it, an fsync-heavy step that doubled the webhook's latency), WAL with
+synchronous=NORMAL (a commit is not fsynced: the database stays consistent on power loss but may
+lose the last transactions; GitHub shows such a delivery as failed, and it can be redelivered).
+PostgreSQL: one short-lived connection per transaction. Any thread or process may use a `Database`.
 """
 from __future__ import annotations
 
 import json
+import os
 import sqlite3
 import threading
 from contextlib import contextmanager
@@ -144,6 +149,7 @@ class Database:
                 Path(self.path).parent.mkdir(parents=True, exist_ok=True)
         self._lock = threading.Lock()
         self._memory = None
+        self._local = threading.local()
         self.create()
 
     def _connect(self):
@@ -154,9 +160,14 @@ class Database:
             if self._memory is None:
                 self._memory = sqlite3.connect(":memory:", check_same_thread=False, isolation_level=None)
             return self._memory
-        conn = sqlite3.connect(self.path, timeout=30, isolation_level=None)
+        kept = getattr(self._local, "conn", None)
+        if kept is not None and kept[0] == os.getpid():     # not one inherited through fork()
+            return kept[1]
+        conn = sqlite3.connect(self.path, timeout=30, isolation_level=None, check_same_thread=True)
         conn.execute("PRAGMA journal_mode=WAL")
+        conn.execute("PRAGMA synchronous=NORMAL")
         conn.execute("PRAGMA busy_timeout=30000")
+        self._local.conn = (os.getpid(), conn)
         return conn
 
     @contextmanager
@@ -179,7 +190,7 @@ class Database:
         finally:
             if memory:
                 self._lock.release()
-            else:
+            elif self.postgres:
                 conn.close()
 
     def one(self, sql: str, *params: Any) -> dict | None:
