@@ -123,7 +123,7 @@ class Server:
             except OSError:
                 pass
             if self.proc.poll() is not None or time.monotonic() > deadline:
-                self.stop()
+                self.close()
                 raise SystemExit(f"the server did not start; see {self.dir / 'server.log'}:\n"
                                  + (self.dir / "server.log").read_text()[-2000:])
             time.sleep(0.2)
@@ -144,6 +144,9 @@ class Server:
             except subprocess.TimeoutExpired:
                 os.killpg(self.proc.pid, signal.SIGKILL)
                 self.proc.wait()
+
+    def close(self) -> None:
+        self.stop()
         if self.redis is not None and self.redis.poll() is None:
             self.redis.terminate()
             self.redis.wait(10)
@@ -215,10 +218,11 @@ def one_run(label: str, tmp: Path, items: list[dict], data: Path, args, rate: in
         load_before = os.getloadavg()
         res = run_wrk(server.url, data, label, rate, seconds, args.connections, args.threads)
         load_after = os.getloadavg()
+        server.stop()                                   # the server is gone; the queue (Redis) is not yet
+        ok = sum(n for c, n in res["codes"].items() if c.startswith("2"))
+        check = check_tables(server, label, ok, warm=40)
     finally:
-        server.stop()
-    ok = sum(n for c, n in res["codes"].items() if c.startswith("2"))
-    check = check_tables(server, label, ok, warm=40)
+        server.close()
     errors = sum(res["errors"].values())
     lat = res["latency_us"]
     secs = res["duration_us"] / 1e6
