@@ -1,6 +1,8 @@
-"""Research tools. They run HOST-SIDE, read-only, on the cloned source (ctx.source): the
-repository as it was before any edit, with its git history. Nothing here executes repository
-code. (`view` is the exception: it reads the sandbox workspace, so the model sees its own edits.)
+"""Research tools. They run HOST-SIDE, read-only, on the cloned source (ctx.source) and its git
+history. Nothing here executes repository code. The code searches (`search_code`,
+`search_definition`) see the workspace as edited: the files the sandbox's diff names are read back
+into a host-side mirror (``edited``), searched instead of their clone copies; deleted files are not
+searched. `view` reads the sandbox workspace itself. History tools show the history, not the edits.
 """
 from __future__ import annotations
 
@@ -8,6 +10,7 @@ import os
 import re
 import shutil
 import subprocess
+import tempfile
 from pathlib import Path
 
 import git
@@ -30,12 +33,60 @@ def _numbered(lines: list[str], start: int) -> str:
     return "\n".join(f"{n:5} {text}" for n, text in enumerate(lines, start))
 
 
-def _py_files(root: Path):
+def _skipped(path: str) -> bool:
+    return any(part in SKIP_DIRS or part.endswith(".egg-info") for part in Path(path).parts)
+
+
+def _py_files(root: Path, skip: set[str] = frozenset()):
     for dirpath, dirnames, filenames in os.walk(root):
         dirnames[:] = sorted(d for d in dirnames if d not in SKIP_DIRS and not d.endswith(".egg-info"))
         for name in sorted(filenames):
-            if name.endswith(".py"):
-                yield Path(dirpath) / name
+            file = Path(dirpath) / name
+            if name.endswith(".py") and str(file.relative_to(root)) not in skip:
+                yield file
+
+
+def _diff_path(line: str, prefix: str) -> str | None:
+    """The path of a `--- a/x` / `+++ b/x` line (None for /dev/null)."""
+    rest = line[4:].strip()
+    if rest.startswith('"') and rest.endswith('"'):
+        rest = rest[1:-1].encode("latin-1", "backslashreplace").decode("unicode_escape").encode("latin-1").decode()
+    return rest[len(prefix):] if rest.startswith(prefix) else None
+
+
+def edited(ctx: ToolContext) -> tuple[Path, set[str]]:
+    """The workspace's changes against the clone, as (a host folder holding the changed files'
+    current text, every changed path -- deleted ones included). Read back from the sandbox's diff, so
+    edits made by `edit`, by `run` commands and by a resume's restored patch all count; a file is
+    read again only when its part of the diff changed."""
+    state = ctx.state.get("edited")
+    if state is None:
+        state = ctx.state["edited"] = {"dir": tempfile.TemporaryDirectory(prefix="crashfix-edited-"), "parts": {}}
+    root = Path(state["dir"].name)
+    parts: dict[str, str] = {}
+    for part in re.split(r"^(?=diff --git )", ctx.sb.diff(), flags=re.M):
+        old = new = None
+        for line in part.splitlines():
+            if line.startswith("--- "):
+                old = _diff_path(line, "a/")
+            elif line.startswith("+++ "):
+                new = _diff_path(line, "b/")
+                break
+        path = new or old
+        if path and not _skipped(path):
+            parts[path] = part if new else ""          # "": deleted
+    for path, part in parts.items():
+        if state["parts"].get(path) == part:
+            continue
+        mirror = root / path
+        mirror.unlink(missing_ok=True)
+        if part:
+            mirror.parent.mkdir(parents=True, exist_ok=True)
+            mirror.write_text(ctx.sb.read(path))
+    for path in set(state["parts"]) - set(parts):      # changes undone: the clone's copy is right again
+        (root / path).unlink(missing_ok=True)
+    state["parts"] = parts
+    return root, set(parts)
 
 
 class SearchDefinition(Tool):
@@ -50,9 +101,11 @@ class SearchDefinition(Tool):
         symbol = symbol.strip()
         if not re.fullmatch(r"[A-Za-z_][\w.]*", symbol):
             raise ToolError(f"{symbol!r} is not a symbol name")
-        found = _python_definitions(ctx.source, symbol)
+        mirror, changed = edited(ctx)
+        found = sorted(_python_definitions(ctx.source, symbol, changed) + _python_definitions(mirror, symbol))
         if not found:
-            found = _ctags_definitions(ctx.source, symbol.rsplit(".", 1)[-1])
+            name = symbol.rsplit(".", 1)[-1]
+            found = _ctags_definitions(ctx.source, name, changed) + _ctags_definitions(mirror, name)
         if not found:
             return self.fail(f"no definition of {symbol!r} found (tree-sitter over *.py, then ctags). "
                              f"Try search_code with a regex.")
@@ -64,13 +117,13 @@ class SearchDefinition(Tool):
         return self.ok("\n".join(parts))
 
 
-def _python_definitions(root: Path, symbol: str) -> list[tuple[str, int, str, str]]:
+def _python_definitions(root: Path, symbol: str, skip: set[str] = frozenset()) -> list[tuple[str, int, str, str]]:
     import tree_sitter as ts
     import tree_sitter_python as tsp
     parser = ts.Parser(ts.Language(tsp.language()))
     owner, _, name = symbol.rpartition(".")
     out = []
-    for file in _py_files(root):
+    for file in _py_files(root, skip):
         data = file.read_bytes()
         if name.encode() not in data:
             continue
@@ -111,7 +164,7 @@ def _python_definitions(root: Path, symbol: str) -> list[tuple[str, int, str, st
     return sorted(out)
 
 
-def _ctags_definitions(root: Path, name: str) -> list[tuple[str, int, str, str]]:
+def _ctags_definitions(root: Path, name: str, skip: set[str] = frozenset()) -> list[tuple[str, int, str, str]]:
     if not shutil.which("ctags"):
         return []
     proc = subprocess.run(["ctags", "-x", "--output-format=xref", "--_xformat=%N\t%K\t%F\t%n", "-R",
@@ -121,6 +174,8 @@ def _ctags_definitions(root: Path, name: str) -> list[tuple[str, int, str, str]]
         parts = row.split("\t")
         if len(parts) == 4 and parts[0] == name:
             path, line = parts[2].removeprefix("./"), int(parts[3])
+            if path in skip:
+                continue
             try:
                 lines = (root / path).read_text(errors="replace").splitlines()
             except OSError:
@@ -141,25 +196,40 @@ class SearchCode(Tool):
     def __call__(self, ctx: ToolContext, pattern: str, path: str = ".", glob: str | None = None) -> Observation:
         where = rel_path(ctx, path)
         _host_file(ctx, where)
-        rg = shutil.which("rg")
-        if rg:
-            argv = [rg, "--line-number", "--no-heading", "--color=never", "--max-count=50", "--glob=!.git",
-                    "--max-columns=300", "-e", pattern]
-            if glob:
-                argv += ["--glob", glob]
-            argv += ["--", where]
-        else:
-            argv = ["grep", "-rnE", "--exclude-dir=.git", pattern, where]
-        proc = subprocess.run(argv, cwd=ctx.source, capture_output=True, text=True, timeout=60)
-        if proc.returncode == 1:
+        mirror, changed = edited(ctx)
+        rows = [r for r in _grep(ctx.source, pattern, where, glob) if r.split(":", 1)[0] not in changed]
+        if (mirror / where).exists():
+            rows += _grep(mirror, pattern, where, glob)
+        if not rows:
             return self.ok(f"no match for /{pattern}/ in {where}")
-        if proc.returncode not in (0, 1):
-            raise ToolError(f"search failed: {proc.stderr.strip()[:500]}")
-        rows = proc.stdout.splitlines()
-        text = "\n".join(r.removeprefix("./") for r in rows[:200])
+        rows.sort(key=_row_key)
+        text = "\n".join(rows[:200])
         if len(rows) > 200:
             text += f"\n[{len(rows) - 200} more matching lines not shown; narrow the pattern or the path]"
         return self.ok(text)
+
+
+def _grep(root: Path, pattern: str, where: str, glob: str | None) -> list[str]:
+    """`path:line:text` rows of ripgrep (grep -E without it) under ``root``."""
+    rg = shutil.which("rg")
+    if rg:
+        argv = [rg, "--line-number", "--with-filename", "--no-heading", "--color=never", "--max-count=50", "--glob=!.git",
+                "--max-columns=300", "-e", pattern]
+        if glob:
+            argv += ["--glob", glob]
+        argv += ["--", where]
+    else:
+        argv = ["grep", "-rnHE", "--exclude-dir=.git", "-e", pattern, where]
+    proc = subprocess.run(argv, cwd=root, capture_output=True, text=True, timeout=60)
+    if proc.returncode not in (0, 1):
+        raise ToolError(f"search failed: {proc.stderr.strip()[:500]}")
+    return [r.removeprefix("./") for r in proc.stdout.splitlines()]
+
+
+def _row_key(row: str):
+    path, _, rest = row.partition(":")
+    line = rest.split(":", 1)[0]
+    return path, int(line) if line.isdigit() else 0
 
 
 def _repo(ctx: ToolContext) -> git.Repo:
