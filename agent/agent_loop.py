@@ -31,7 +31,8 @@ from pathlib import Path
 from string import Template
 from typing import Callable
 
-from agent.context import REPLY_RESERVE, context_window, estimate_tokens, fit, limit_from_error
+from agent.context import (REPLY_RESERVE, ContextConfigError, context_window, estimate_tokens, fit,
+                           limit_from_error)
 from agent.llm import LLM, Budget, Ledger, LimitsExceeded, LLMContextLength, LLMError, RetryPolicy
 from agent.memory import Fact, Memory
 from agent.redact import redact_obj
@@ -138,6 +139,7 @@ class ResearchAgent:
         self.stop = threading.Event()
         self._lock = threading.Lock()
         self.outcome = AgentOutcome()
+        self.window = 0                     # the model's context window in tokens, set by run()
         if config.replay:
             self.ledger.note(f"REPLAY: the model is a scripted replay ({config.replay}); no real model was called")
 
@@ -146,6 +148,11 @@ class ResearchAgent:
 
     def run(self) -> AgentOutcome:
         (self.out / "trajectories").mkdir(parents=True, exist_ok=True)
+        try:
+            self.window = context_window(self.cfg.model, self.cfg.context_tokens)
+        except ContextConfigError as exc:
+            self.outcome.error = str(exc)
+            return self.outcome
         n = max(1, self.cfg.trajectories)
         if self.cfg.parallel and n > 1:
             with ThreadPoolExecutor(max_workers=n, thread_name_prefix="traj") as pool:
@@ -322,8 +329,7 @@ class Trajectory:
         context-length error from the endpoint is answered once by trimming hard under the limit it names."""
         a, tools = self.agent, self.toolbox().schemas()
         if self.context_budget is None:
-            window = context_window(a.cfg.model, a.cfg.context_tokens)
-            self.context_budget = int(window * (1 - REPLY_RESERVE)) - estimate_tokens(tools)
+            self.context_budget = int(a.window * (1 - REPLY_RESERVE)) - estimate_tokens(tools)
         hard = False
         while True:
             trim = fit(self.messages, self.context_budget, hard=hard)

@@ -141,3 +141,11 @@ def test_a_conversation_that_cannot_fit_ends_only_its_trajectory(scripted, make_
         assert t["status"] == "error" and "does not fit the model's context window, even trimmed hard" \
             in t["reason"] and "maximum context length is 500 tokens" in t["reason"]
     assert len(srv.requests) == 4                                           # each: one try, one hard retry
+
+
+def test_a_bad_window_setting_stops_the_run_before_any_call(scripted, make_agent, tmp_path, monkeypatch):
+    monkeypatch.setenv("CRASHFIX_LLM_CONTEXT_TOKENS", "12k")
+    srv = scripted({"model": "scripted-lrucache", "analysis": [big_output(0)], "synthesis": []})
+    outcome = make_agent(srv, install=False).run()
+    assert "CRASHFIX_LLM_CONTEXT_TOKENS: '12k' is not a token count" in outcome.error
+    assert srv.requests == [] and not outcome.trajectories
