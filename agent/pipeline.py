@@ -63,6 +63,7 @@ class RunConfig:
     max_tokens: int | None = 2_000_000
     max_usd: float | None = 5.0
     max_llm_seconds: float | None = 1800.0
+    context_tokens: int | None = None   # the model's window (else $CRASHFIX_LLM_CONTEXT_TOKENS, agent/context.py)
     llm_ledgers: list = field(default_factory=list)   # per-repo / per-installation totals (agent.llm.Ledger)
     replay: str | None = None           # set when the model is a scripted replay
     resume: bool = False                # continue saved trajectories in out/trajectories/

@@ -32,7 +32,8 @@ def agent_config(cfg: "RunConfig", parents: list[Ledger] | None = None) -> Agent
     return AgentConfig(model=model or "", base_url=base_url, api_key=key, trajectories=cfg.trajectories,
                        budget=Budget(steps=cfg.max_llm_calls, tokens=cfg.max_tokens, usd=cfg.max_usd,
                                      seconds=cfg.max_llm_seconds),
-                       parents=list(parents or cfg.llm_ledgers), replay=cfg.replay, resume=cfg.resume)
+                       parents=list(parents or cfg.llm_ledgers), replay=cfg.replay, resume=cfg.resume,
+                       context_tokens=cfg.context_tokens)
 
 
 def run_agent(run: "Run", source: Path, *, sandbox_factory: Callable, validator_factory: Callable,

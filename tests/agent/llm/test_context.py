@@ -149,3 +149,12 @@ def test_a_bad_window_setting_stops_the_run_before_any_call(scripted, make_agent
     outcome = make_agent(srv, install=False).run()
     assert "CRASHFIX_LLM_CONTEXT_TOKENS: '12k' is not a token count" in outcome.error
     assert srv.requests == [] and not outcome.trajectories
+
+
+def test_a_run_config_window_reaches_the_agent(tmp_path):
+    from agent.pipeline import RunConfig
+    from agent.strategies.llm import agent_config
+    cfg = RunConfig(repo="x", report_text="", out=tmp_path, model="local-llama", base_url="http://127.0.0.1:1/v1",
+                    context_tokens=9000)
+    assert agent_config(cfg).context_tokens == 9000
+    assert context_window("local-llama", agent_config(cfg).context_tokens) == 9000
