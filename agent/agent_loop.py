@@ -343,7 +343,7 @@ class Trajectory:
                 if hard:
                     raise
                 named = limit_from_error(str(exc))
-                scale = named[0] / named[1] if named else 0.5
+                scale = min(named[0] / named[1], 1.0) if named and named[1] else 0.5
                 self.context_budget = max(int(min(self.context_budget, trim.estimate) * scale * 0.9), 1)
                 log.warning("trajectory %d: %s; trimming to %d tokens and retrying", self.n, exc,
                             self.context_budget)
