@@ -86,8 +86,9 @@ class Validator:
     def __init__(self, sb: Sandbox, report: CrashReport, repro_cmd: str, test_cmd: str | None,
                  baseline: TestOutcome | None, *, tries: int = 3, timeout: float = 300,
                  repro_seconds: float = 0.0, build_cmd: str | None = None,
-                 read_results: Callable[[TestOutcome], TestOutcome] | None = None):
+                 read_results: Callable[[TestOutcome], TestOutcome] | None = None, leaks=None):
         self.sb, self.report, self.repro_cmd = sb, report, repro_cmd
+        self.leaks = leaks                   # native: agent.native.leaks.LeakCheck, run on a passing candidate
         self.read_results = read_results     # per-test results of runners other than pytest (native)
         self.build_cmd, self.build_timeout = build_cmd, max(timeout, 900.0)   # native: rebuild per candidate
         self.test_cmd, self.baseline, self.tries = test_cmd, baseline, tries
@@ -100,6 +101,8 @@ class Validator:
         verdict, start = Verdict(cand, tries=self.tries), time.monotonic()
         try:
             self._check(verdict)
+            if verdict.validated and self.leaks is not None:
+                self._leaks(verdict)
         finally:
             verdict.seconds = time.monotonic() - start
             self.sb.reset()
@@ -144,6 +147,14 @@ class Validator:
             v.reason = f"test command fails (exit {after.exit_code})"
         else:
             v.validated, v.reason = True, "crash gone and no passing test broke"
+
+    def _leaks(self, v: Verdict) -> None:
+        """A candidate that passed is rejected when it leaks what the unpatched build did not."""
+        reason, out, seconds = self.leaks.judge(self.sb, timeout=self.repro_timeout + self.test_timeout)
+        v.command_seconds += seconds
+        v.log.append(out)
+        if reason:
+            v.validated, v.reason = False, reason
 
     def _rebuild(self, v: Verdict) -> bool:
         res = self.sb.run(self.build_cmd, timeout=self.build_timeout)

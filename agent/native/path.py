@@ -7,6 +7,7 @@ from typing import TYPE_CHECKING
 
 from agent.native.arch import CROSS, UNSUPPORTED, Cross, report_arch
 from agent.native.build import BuildPlan, BuildResult, build, detect
+from agent.native.leaks import LeakCheck, leak_check
 from agent.native.probe import probe
 from agent.native.reproduce import env_prefix, reproduce
 from agent.native.tests import read_results
@@ -32,6 +33,7 @@ class NativeState:
     prepare_cmd: str | None = None         # compiles the issue's reproducer program
     cross: Cross | None = None             # reported on another architecture: cross build, qemu
     scratch: dict[str, str] = field(default_factory=dict)    # its source, for sandboxes opened later
+    leaks: LeakCheck | None = None         # the unpatched build's leaks (reproduction, tests)
 
     @property
     def rebuild_cmd(self) -> str:
@@ -46,7 +48,7 @@ class NativeState:
 
 def validator_options(state: NativeState | None) -> dict:
     """What agent.validate.Validator needs for native code: the rebuild, and per-test results."""
-    return {"build_cmd": state.rebuild_cmd, "read_results": read_results} if state else {}
+    return {"build_cmd": state.rebuild_cmd, "read_results": read_results, "leaks": state.leaks} if state else {}
 
 
 def image(backend: str, configured: str | None) -> str | None:
@@ -96,6 +98,8 @@ def analyse(p: "Pipeline", sb: Sandbox, source) -> None:
         run.error = f"the crash did not reproduce under the sanitizers; tried {tried}"
         return
     run.memory.add("reproduction", f"`{rep.command}` crashes {rep.crashed}/{rep.tries} times ({rep.how})", "sandbox")
+    if not cross:      # LeakSanitizer is not run under qemu user mode
+        state.leaks = p._phase("leaks_before", lambda: leak_check(sb, [rep.command, cfg.test_cmd], timeout=cfg.timeout))
     if run.sites:
         site = run.sites[0]
         code = sb.read(site.path).splitlines()
