@@ -346,8 +346,10 @@ def publish_result(api, repo: str, issue: int, run_dir: Path, run: Any, clone_di
         return refuse(f"issue #{issue} is closed")
 
     if status != "fixed":
-        cid = _comment(api, repo, issue, diagnosis_body(result, report_md, _lead(result)), progress,
-                       "diagnosis", "posted the diagnosis below")
+        error = getattr(run, "error", None) or result.get("error")
+        stage, detail = ("error", f"{str(error)[:300]}; the diagnosis is below") if status == "error" \
+            else ("diagnosis", "posted the diagnosis below")          # a run that broke is marked failed
+        cid = _comment(api, repo, issue, diagnosis_body(result, report_md, _lead(result)), progress, stage, detail)
         return {**out, "comment": cid, "reason": f"run ended {status}: no pull request"}
 
     branch = BRANCH.format(number=issue)
