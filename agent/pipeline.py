@@ -20,7 +20,7 @@ from agent.reports.paths import map_to_repo
 from agent.reproduce import Reproduction, reproduce
 from agent.result import write_outputs
 from agent.strategies.base import Candidate
-from agent.strategies.context import RepairContext, Site, is_test_path
+from agent.strategies.context import RepairContext, Site, frame_sites, is_test_path
 from agent.testrun import TestOutcome, run_tests
 from agent.validate import MAX_DIFF_LINES, Validator, Verdict, rank_key
 from sandbox import Limits, Sandbox, SandboxError, open_sandbox, prepare_source
@@ -307,7 +307,9 @@ class Pipeline:
             exc_type=run.report.type.rsplit(".", 1)[-1], message=run.report.message, sites=run.sites,
             read=sb.read, files=run.files,
             values=dict(probe_seen.values) if probe_seen and not probe_seen.error else {},
-            protected=lambda p: cfg.protected(p) or is_protected_default(p))
+            protected=lambda p: cfg.protected(p) or is_protected_default(p),
+            alloc_sites=frame_sites(run.report.alloc_frames, run.files),
+            free_sites=frame_sites(run.report.free_frames, run.files))
         return generate(ctx, max_candidates=cfg.max_candidates)
 
 

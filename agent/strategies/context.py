@@ -3,7 +3,10 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 from pathlib import PurePosixPath
-from typing import Callable
+from typing import TYPE_CHECKING, Callable
+
+if TYPE_CHECKING:
+    from agent.reports.model import Frame
 
 
 @dataclass(frozen=True)
@@ -29,6 +32,19 @@ class RepairContext:
     files: list[str]               # every repo file (relative paths) — to find definitions
     values: dict[str, str] = field(default_factory=dict)   # name or expression -> repr, seen at sites[0]
     protected: Callable[[str], bool] = _never              # paths the bot may not touch (tests, CI)
+    alloc_sites: list[Site] = field(default_factory=list)  # where the crashing memory was allocated, innermost first
+    free_sites: list[Site] = field(default_factory=list)   # where it was freed (use-after-free, double free)
+
+
+def frame_sites(frames: "list[Frame]", files: list[str]) -> list[Site]:
+    """The frames of a stack (a report's allocation or free stack) that map to repo files, innermost first."""
+    from agent.reports.paths import map_to_repo
+    out: list[Site] = []
+    for frame in frames:
+        path = map_to_repo(frame.file, files) if frame.file else None
+        if path and frame.line:
+            out.append(Site(path, frame.line, frame.function, len(out)))
+    return out
 
 
 def is_test_path(path: str) -> bool:

@@ -11,6 +11,11 @@ crashing file (an allocation or a free often happens elsewhere):
   lifetime.py    use-after-free and double-free: free after the last use, clear the pointer, drop a free
   initialise.py  missing initialisation: `= 0` / `= NULL` / `= {0}`, calloc for malloc, memset
 
+The report's free and allocation stacks (ctx.free_sites, ctx.alloc_sites: "freed by thread T0 here:",
+"previously allocated by thread T0 here:") add their functions, in whatever file, with only the families
+that fix a free or an allocation there: clear the pointer after the free the report names; the
+allocation's size.
+
 Each proposal is scored relevance(family, crash class) + location (site depth, the crash line) + evidence
 (strlen without + 1, the loop holds the crash line, a pointer gdb saw as 0x0) - size; engine.py drops
 duplicates and edits that no longer parse, and renders git-style diffs, best first.
@@ -24,6 +29,7 @@ from .engine import Emitter, build_scopes, finalize, log
 
 __all__ = ["generate"]
 FAMILIES = (guards.run, sizes.run, lifetime.run, initialise.run)
+SITE_FAMILIES = {"free": (lifetime.null_after_free,), "alloc": (sizes.alloc_size, sizes.size_overflow)}
 
 
 def generate(ctx: RepairContext, max_candidates: int = 30) -> list[Candidate]:
@@ -31,7 +37,7 @@ def generate(ctx: RepairContext, max_candidates: int = 30) -> list[Candidate]:
         return []
     em = Emitter(ctx)
     for scope in build_scopes(em):
-        for family in FAMILIES:
+        for family in SITE_FAMILIES.get(scope.role, FAMILIES):
             try:
                 family(em, scope)
             except Exception as exc:  # noqa: BLE001 -- one family failing on odd code must not lose the others

@@ -25,6 +25,7 @@ class Scope:
     func: Node
     line: int | None          # the frame's line, None for a neighbour function
     depth: int
+    role: str = "crash"       # crash | alloc | free (the report's allocation/free stack) | neighbour
 
     @property
     def name(self) -> str:
@@ -83,22 +84,29 @@ def editable(ctx: RepairContext, path: str) -> bool:
         return False
 
 
-def build_scopes(em: Emitter, max_depth: int = 3) -> list[Scope]:
-    """The functions at the first in-repo sites, then the other functions of the crashing file."""
+def build_scopes(em: Emitter, max_depth: int = 3, site_depth: int = 2) -> list[Scope]:
+    """The functions at the first in-repo sites; the first in-repo frames of the report's free and
+    allocation stacks (in any file: the buggy free or allocation is often elsewhere), as depth 1 and 2;
+    then the other functions of the crashing file."""
     scopes: list[Scope] = []
     seen: set = set()
-    for depth, site in enumerate(em.ctx.sites[:max_depth]):
-        cs = em.source(site.path)
-        func = cs.function_at(site.line) if cs else None
-        if func is None or (site.path, func.start_byte) in seen:
-            continue
-        seen.add((site.path, func.start_byte))
-        scopes.append(Scope(site.path, cs, func, site.line, depth))
-    for scope in list(scopes[:1]):
+    stacks = [("crash", em.ctx.sites[:max_depth], 0), ("free", em.ctx.free_sites[:site_depth], 1),
+              ("alloc", em.ctx.alloc_sites[:site_depth], 1)]
+    for role, sites, first in stacks:
+        for depth, site in enumerate(sites, start=first):
+            cs = em.source(site.path)
+            func = cs.function_at(site.line) if cs else None
+            if func is None or (role, site.path, func.start_byte) in seen:
+                continue
+            seen.add((role, site.path, func.start_byte))
+            scopes.append(Scope(site.path, cs, func, site.line, depth, role))
+    crash = [s for s in scopes if s.role == "crash"]
+    done = {(s.path, s.func.start_byte) for s in crash}
+    for scope in crash[:1]:
         for func in scope.cs.functions:
-            if (scope.path, func.start_byte) not in seen:
-                seen.add((scope.path, func.start_byte))
-                scopes.append(Scope(scope.path, scope.cs, func, None, 9))
+            if (scope.path, func.start_byte) not in done:
+                done.add((scope.path, func.start_byte))
+                scopes.append(Scope(scope.path, scope.cs, func, None, 9, "neighbour"))
     return scopes
 
 

@@ -77,13 +77,14 @@ def null_after_free(em: Emitter, scope: Scope) -> None:
     for stmt, call, x in frees(cs, func):
         if not re.fullmatch(r"[\w]+(?:(?:->|\.)\w+|\[\w+\])*", x):
             continue
-        if scope.line is not None and cs.line_of(stmt) <= scope.line <= stmt.end_point[0] + 1:
+        at_site = scope.line is not None and cs.line_of(stmt) <= scope.line <= stmt.end_point[0] + 1
+        if at_site and scope.role == "crash":
             continue              # the crashing free itself: clearing after it is too late
         nxt = stmt.next_named_sibling
         if nxt is not None and re.fullmatch(rf"{re.escape(x)}\s*=\s*(?:NULL|0|nullptr)\s*;", cs.src(nxt)):
             continue
         field = re.split(r"->|\.", x)[-1]
-        evidence = 0.0
+        evidence = 4.0 if at_site else 0.0     # the free the report's free stack names
         if crash_freed and (x in crash_freed or field in {re.split(r"->|\.", c)[-1] for c in crash_freed}):
             evidence += 5.0       # the same pointer freed elsewhere: this may be the first free
         if "->" in x or "." in x:
