@@ -23,11 +23,13 @@ import logging
 import re
 import threading
 import time
+import uuid
 from datetime import datetime, timezone
 from pathlib import Path
 from typing import Any, Callable, Protocol
 from urllib.parse import quote
 
+import requests
 from github import Auth, Github, GithubException, GithubIntegration, GithubRetry
 
 log = logging.getLogger(__name__)
@@ -227,6 +229,11 @@ class GitHubAPI:
                       seconds_between_writes=seconds_between_writes)
         self._integration = GithubIntegration(auth=Auth.AppAuth(self.app_id, private_key), **common)
         self._gh = Github(auth=_InstallationTokenAuth(self), lazy=True, **common)
+        # for creates that must not be sent twice: rate limits (nothing was created) are waited for
+        # and retried, 5xx and lost answers are not (the create may have happened: see comment())
+        self._retry = retry if isinstance(retry, GithubRetry) else None
+        once = retry.new(status_forcelist=[429], read=0) if self._retry else 0
+        self._gh_once = Github(auth=_InstallationTokenAuth(self), lazy=True, **{**common, "retry": once})
         self._default_branches: dict[str, str] = {}
 
     # -- auth ------------------------------------------------------------------------------
@@ -246,9 +253,9 @@ class GitHubAPI:
 
     # -- plumbing --------------------------------------------------------------------------
     def _call(self, verb: str, url: str, *, params: dict | None = None, body: Any = None,
-              headers: dict | None = None) -> tuple[dict, Any]:
-        answer = self._gh.requester.requestJsonAndCheck(verb, url, parameters=params, input=body,
-                                                        headers=headers)
+              headers: dict | None = None, once: bool = False) -> tuple[dict, Any]:
+        gh = self._gh_once if once else self._gh
+        answer = gh.requester.requestJsonAndCheck(verb, url, parameters=params, input=body, headers=headers)
         RATE_LIMITS.note(self.installation_id, answer[0])
         return answer
 
@@ -337,8 +344,32 @@ class GitHubAPI:
             self._call("POST", f"{_r(repo)}/issues/{int(number)}/labels", body={"labels": list(labels)})
 
     def comment(self, repo: str, number: int, body: str) -> int:
-        _, data = self._call("POST", f"{_r(repo)}/issues/{int(number)}/comments", body={"body": clip(body)})
-        return int(data["id"])
+        """Post a comment exactly once. The body carries a hidden marker unique to this call; when
+        GitHub answers 5xx or the answer is lost (the comment may have been created all the same),
+        the issue's comments are searched for the marker before the create is sent again."""
+        marker = f"<!-- crashfix:comment={uuid.uuid4().hex} -->"
+        text = marker + "\n" + clip(body, MAX_TEXT - len(marker) - 1)
+        url = f"{_r(repo)}/issues/{int(number)}/comments"
+        tries = max(int(getattr(self._retry, "total", 0) or 0), 0) + 1
+        for attempt in range(1, tries + 1):
+            try:
+                _, data = self._call("POST", url, body={"body": text}, once=True)
+                return int(data["id"])
+            except (GithubException, requests.RequestException) as exc:
+                if isinstance(exc, GithubException) and exc.status < 500:
+                    raise
+                found = next((c for c in self._pages(url, {"per_page": 100}, limit=3000)
+                              if marker in (c.get("body") or "")), None)
+                if found is not None:
+                    log.info("comment on %s#%s was created despite %s: not posted again", repo, number, exc)
+                    return int(found["id"])
+                if attempt == tries:
+                    raise
+                wait = min((getattr(self._retry, "backoff_factor", 0) or 0) * 2 ** attempt, 30.0)
+                log.warning("comment on %s#%s failed (%s); try %d of %d in %.1f s", repo, number, exc,
+                            attempt + 1, tries, wait)
+                time.sleep(wait)
+        raise RuntimeError("unreachable: the last try returns or raises")
 
     def edit_comment(self, repo: str, comment_id: int, body: str) -> None:
         self._call("PATCH", f"{_r(repo)}/issues/comments/{int(comment_id)}", body={"body": clip(body)})

@@ -149,11 +149,13 @@ class FakeGitHub:
         return pull
 
     def fail_next(self, method: str, path: str, status: int, *, headers: dict | None = None,
-                  body: dict | None = None, times: int = 1) -> None:
-        """The next ``times`` requests matching (method, path regex) get this answer instead."""
+                  body: dict | None = None, times: int = 1, after: bool = False) -> None:
+        """The next ``times`` requests matching (method, path regex) get this answer instead.
+        ``after``: the request is carried out first (the comment is created), then this answer is
+        sent -- GitHub failing after it did the work."""
         self.failures.append({"method": method, "path": re.compile(path), "status": status,
                               "headers": headers or {}, "body": body or {"message": "Server Error"},
-                              "times": times})
+                              "times": times, "after": after})
 
     # helpers ----------------------------------------------------------------------------------
     def _id(self) -> int:
@@ -197,16 +199,20 @@ class FakeGitHub:
         with self._lock:
             self.recorded.append({"method": method, "url": url, **({"json": data} if raw else {})})
             self.auth.append(headers.get("Authorization") or headers.get("authorization"))
-            for fail in self.failures:
-                if fail["times"] > 0 and fail["method"] == method and fail["path"].search(path):
-                    fail["times"] -= 1
-                    return fail["status"], fail["headers"], json.dumps(fail["body"])
+            fault = next((f for f in self.failures
+                          if f["times"] > 0 and f["method"] == method and f["path"].search(path)), None)
+            if fault is not None:
+                fault["times"] -= 1
+                if not fault.get("after"):
+                    return fault["status"], fault["headers"], json.dumps(fault["body"])
         try:
             with self._lock:                    # one request at a time, as a consistent store would
                 status, reply, extra = self._route(method, path, parse_qs(query), data, headers)
         except KeyError:
             status, reply, extra = 404, {"message": "Not Found",
                                          "documentation_url": "https://docs.github.com/rest"}, {}
+        if fault is not None:                   # done, and yet GitHub answers the failure
+            return fault["status"], fault["headers"], json.dumps(fault["body"])
         return status, {"Content-Type": "application/json; charset=utf-8", **extra}, \
             ("" if reply is None else json.dumps(reply))
 
@@ -291,6 +297,14 @@ class FakeGitHub:
             have = {lab["name"] for lab in issue["labels"]}
             issue["labels"] += [self._label(repo, n) for n in names if n not in have]
             return 200, issue["labels"], {}
+        if (m := re.fullmatch(r"/issues/(\d+)/comments", rest)) and method == "GET":
+            number = int(m.group(1))
+            self.issues[(repo, number)]
+            items = sorted((c for c in self.comments.values()
+                            if c["number"] == number and c["issue_url"].endswith(f"/repos/{repo}/issues/{number}")),
+                           key=lambda c: c["id"])
+            return self._paginate(path, q, [{k: v for k, v in c.items() if k not in ("number", "edits")}
+                                            for c in items])
         if (m := re.fullmatch(r"/issues/(\d+)/comments", rest)) and method == "POST":
             number = int(m.group(1))
             self.issues[(repo, number)]
