@@ -4,10 +4,9 @@ from __future__ import annotations
 
 
 def register(app, settings) -> None:
-    from agent.redact import register as register_secret, register_settings
+    from agent.redact import register_settings
     from bot.dashboard import auth, metrics, views
     register_settings(settings)                     # no page shows them (agent/redact.py)
-    register_secret(settings.OAUTH_CLIENT_SECRET)
     auth.configure(app, settings)
     app.register_blueprint(views.bp)
     app.register_blueprint(metrics.bp)
