@@ -26,7 +26,7 @@ pytestmark = [pytest.mark.docker, pytest.mark.slow]
 
 
 class PrivateEngine:
-    """A second dockerd under /tmp/<prefix>*, started and stopped by the test."""
+    """A second dockerd under /tmp/cfx-eng-*, started and stopped by the test."""
 
     def __init__(self):
         base = f"/tmp/cfx-eng-{uuid.uuid4().hex[:8]}"
@@ -34,6 +34,12 @@ class PrivateEngine:
         self.root, self.exec_root = Path(f"{base}-root"), Path(f"{base}-exec")
         self.proc: subprocess.Popen | None = None
         self.url = f"unix://{self.sock}"
+
+    def prepare(self) -> None:
+        """The data-root on a tmpfs when it can be (loading the image is twice as fast, removing it
+        instant); on disk otherwise."""
+        self.root.mkdir(parents=True)
+        subprocess.run(["mount", "-t", "tmpfs", "-o", "size=4g", "cfx-eng", str(self.root)], capture_output=True)
 
     def start(self, timeout: float = 60) -> None:
         log = open(self.log, "ab")
@@ -87,11 +93,11 @@ def engine(sandbox_image):
     eng = PrivateEngine()
     try:
         try:
+            eng.prepare()
             eng.start()
         except RuntimeError as exc:
             pytest.skip(f"cannot run a second Docker engine here: {exc}")
-        latest = sandbox_image.rsplit(":", 1)[0] + ":latest"
-        save = subprocess.Popen(["docker", "save", sandbox_image, latest], stdout=subprocess.PIPE)
+        save = subprocess.Popen(["docker", "save", sandbox_image], stdout=subprocess.PIPE)
         load = subprocess.run(["docker", "-H", eng.url, "load", "-q"], stdin=save.stdout, capture_output=True,
                               text=True)
         save.stdout.close()

@@ -75,7 +75,7 @@ def test_429_every_time_backs_off_then_the_job_says_the_model_was_unavailable(wo
 
 
 def test_a_hung_endpoint_times_out_then_the_job_says_the_model_was_unavailable(world, tmp_path, monkeypatch):
-    job, requests, took = _run_job(world, monkeypatch, [{"delay": 4}] * 60, timeout=0.5)
+    job, requests, took = _run_job(world, monkeypatch, [{"delay": 2}] * 60, timeout=0.5)
     assert 3 <= len(requests) <= 9
     assert took < 30, f"the client gave up on each hung call after its timeout ({took:.1f} s)"
     _assert_clear_and_nothing_half_written(world, job, tmp_path, "Timeout")
