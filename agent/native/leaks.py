@@ -30,12 +30,14 @@ STACK_DEPTH = 4          # frames of the allocation stack that tell two leaks ap
 class Leak:
     kind: str                     # "Direct" | "Indirect"
     size: int                     # bytes
-    stack: tuple[str, ...]        # function names of the allocation stack, innermost first, runtime left out
+    stack: tuple[str, ...]        # function names of the allocation stack, innermost first (runtime, libc, main left out)
     where: str                    # the innermost in-program frame: "reserve (src/sbuf.c:21)"
 
-    def describe(self) -> str:
+    def describe(self, size: int | None = None) -> str:
+        """"16 bytes allocated in reserve (src/sbuf.c:21), called from sbuf_append"."""
         callers = " <- ".join(self.stack[1:3])
-        return f"{self.size} bytes allocated in {self.where}" + (f" <- {callers}" if callers else "")
+        return (f"{self.size if size is None else size} bytes allocated in {self.where}"
+                + (f", called from {callers}" if callers else ""))
 
 
 def parse_leaks(output: str) -> list[Leak]:
@@ -80,6 +82,10 @@ class LeakCheck:
     baseline: Counter = field(default_factory=Counter)     # allocation stack -> bytes leaked
     seconds: float = 0.0                                   # the baseline runs' time
 
+    def to_dict(self) -> dict:
+        return {"commands": self.commands, "seconds": round(self.seconds, 3),
+                "baseline": [{"stack": list(stack), "bytes": size} for stack, size in self.baseline.items()]}
+
     def measure(self, sb: Sandbox, *, timeout: float) -> tuple[list[Leak], str, float]:
         """Run every command with leak detection: the leaks, the log, the seconds."""
         leaks, log, start = [], [], time.monotonic()
@@ -101,7 +107,7 @@ class LeakCheck:
         first = {}
         for leak in leaks:
             first.setdefault(leak.stack, leak)
-        parts = [f"{grown[s]} bytes allocated in {first[s].where}" for s in sorted(grown, key=lambda s: -grown[s])]
+        parts = [first[s].describe(grown[s]) for s in sorted(grown, key=lambda s: -grown[s])]
         return "the patch leaks " + "; ".join(parts[:3]) + (f" (and {len(parts) - 3} more)" if len(parts) > 3 else "")
 
     def judge(self, sb: Sandbox, *, timeout: float) -> tuple[str | None, str, float]:

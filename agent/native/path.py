@@ -43,7 +43,8 @@ class NativeState:
 
     def to_dict(self) -> dict:
         return {"arch": self.cross.arch if self.cross else None, "plan": self.plan.to_dict(),
-                "first_build": self.build.to_dict() if self.build else None, "rebuild_cmd": self.rebuild_cmd}
+                "first_build": self.build.to_dict() if self.build else None, "rebuild_cmd": self.rebuild_cmd,
+                "leaks_before": self.leaks.to_dict() if self.leaks else None}
 
 
 def validator_options(state: NativeState | None) -> dict:
