@@ -53,13 +53,13 @@ def stand_in(hold: str | None, work_seconds: float = 0.0):
     return run
 
 
-def api_factory(key: str, api_url: str, git_url: str, retry: dict | None = None):
+def api_factory(key: str, api_url: str, git_url: str, retry: dict | None = None, timeout: int = 30):
     """Installation id -> the real GitHubAPI (PyGithub) against the fake GitHub over HTTP."""
     from bot.github import GitHubAPI, TokenCache, default_retry
     cache = TokenCache()
 
     def make(installation_id: int):
         return GitHubAPI(4242, key, installation_id, base_url=api_url, git_url=git_url, token_cache=cache,
-                         seconds_between_requests=0, seconds_between_writes=0,
+                         seconds_between_requests=0, seconds_between_writes=0, timeout=timeout,
                          retry=default_retry(**retry) if retry else None)
     return make

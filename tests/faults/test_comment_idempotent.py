@@ -57,3 +57,14 @@ def test_a_job_whose_comments_get_502_after_creation_leaves_one_comment_and_one_
     assert len(mine) == 1 and "crashfix:progress" in mine[0]["body"], [c["body"][:60] for c in mine]
     assert len(fake.pulls) == 1 and world.branches() == ["crashfix/issue-1", "main"]
     assert_valid_github_requests([r for r in fake.recorded], tmp_path, "--github-app")
+
+
+def test_a_comment_whose_answer_is_lost_is_found_not_posted_again(world, tmp_path):
+    world.add_repo()
+    fake = world.fake
+    fake.fail_next("POST", r"/issues/1/comments$", 201, after=True, delay=3)  # created; the answer comes too late
+    api = api_factory(world.key, world.api.url, world.git.base, FAST, timeout=1)(4242)
+    cid = api.comment(REPO, 1, "crashfix is on it")
+    assert list(fake.comments) == [cid]
+    assert len(fake.calls("POST", r"/issues/1/comments$")) == 1 and len(fake.calls("GET", r"/issues/1/comments$")) == 1
+    assert_valid_github_requests(fake.recorded, tmp_path, "--github-app")

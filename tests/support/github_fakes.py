@@ -149,13 +149,14 @@ class FakeGitHub:
         return pull
 
     def fail_next(self, method: str, path: str, status: int, *, headers: dict | None = None,
-                  body: dict | None = None, times: int = 1, after: bool = False) -> None:
+                  body: dict | None = None, times: int = 1, after: bool = False, delay: float = 0.0) -> None:
         """The next ``times`` requests matching (method, path regex) get this answer instead.
         ``after``: the request is carried out first (the comment is created), then this answer is
-        sent -- GitHub failing after it did the work."""
+        sent -- GitHub failing after it did the work; ``delay``: seconds before answering (past the
+        client's timeout, the answer is lost)."""
         self.failures.append({"method": method, "path": re.compile(path), "status": status,
                               "headers": headers or {}, "body": body or {"message": "Server Error"},
-                              "times": times, "after": after})
+                              "times": times, "after": after, "delay": delay})
 
     # helpers ----------------------------------------------------------------------------------
     def _id(self) -> int:
@@ -212,6 +213,7 @@ class FakeGitHub:
             status, reply, extra = 404, {"message": "Not Found",
                                          "documentation_url": "https://docs.github.com/rest"}, {}
         if fault is not None:                   # done, and yet GitHub answers the failure
+            time.sleep(fault.get("delay") or 0)
             return fault["status"], fault["headers"], json.dumps(fault["body"])
         return status, {"Content-Type": "application/json; charset=utf-8", **extra}, \
             ("" if reply is None else json.dumps(reply))
