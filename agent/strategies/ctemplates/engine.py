@@ -65,7 +65,10 @@ class Emitter:
         edits = tuple(edits)
         if not edits:
             return
-        score = relevance(family, self.klass) + LOCATION.get(scope.depth, 0.0) + evidence
+        fits = relevance(family, self.klass)
+        if scope.role in ("alloc", "free") and fits <= 0:
+            return                # an allocation or free stack's site offers only what fits the crash class
+        score = fits + LOCATION.get(scope.depth, 0.0) + evidence
         if at is not None and at == scope.line:
             score += 2.0
         size = sum(e.text.count("\n") + scope.cs.data.count(b"\n", e.start, e.end) for e in edits)

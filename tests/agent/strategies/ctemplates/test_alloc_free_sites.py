@@ -111,6 +111,7 @@ def test_a_double_free_whose_first_free_is_in_another_file_is_fixed_there_first(
     first = cands[0]
     assert first.files == ("lib.c",) and "+    it->name = NULL;" in first.diff, first.diff
     assert "item_clear" in first.description and first.template == "c:null_after_free"
+    assert not any(c.files == ("lib.c",) and c.template == "c:alloc_size" for c in cands)   # not a size bug
     index, clean = prog.first_clean(cands, 1)
     assert index == 0, "the first candidate does not run clean"
 
