@@ -4,7 +4,8 @@ Any OpenAI-compatible endpoint works (OpenAI, vLLM, Ollama, llama.cpp's server, 
 replay model in agent/scripted.py). The client's own retries are off (``max_retries=0``): this
 module decides what is retried (429, 5xx, connection errors and timeouts, with capped
 exponential backoff and jitter, honouring Retry-After) and what ends the run at once (401/403,
-400/404/422, context length) -- as an :class:`LLMError` whose message says why.
+400/404/422, context length) -- as an :class:`LLMError` whose message says why. A context-length
+error is not retried here: the agent loop trims the conversation and asks again (agent/context.py).
 """
 from __future__ import annotations
 
@@ -51,7 +52,8 @@ class LLMBadRequest(LLMError):
 
 
 class LLMContextLength(LLMBadRequest):
-    """The conversation no longer fits the model's context window. Never retried."""
+    """The conversation no longer fits the model's context window. Not retried here; the agent
+    loop trims harder and asks once more (agent/agent_loop.py)."""
 
 
 class LLMUnavailable(LLMError):
