@@ -19,6 +19,8 @@ from dataclasses import asdict, dataclass, field
 from pathlib import Path
 from typing import Any, Callable
 
+from agent.redact import redact
+
 log = logging.getLogger(__name__)
 
 ENV_BASE_URL = "CRASHFIX_LLM_BASE_URL"
@@ -66,25 +68,6 @@ class LimitsExceeded(LLMError):
     def __init__(self, kind: str, reason: str):
         super().__init__(reason)
         self.kind, self.reason = kind, reason
-
-
-# secrets ---------------------------------------------------------------------------------
-
-def redact(text: str, *secrets: str | None) -> str:
-    for secret in secrets:
-        if secret and len(secret) >= 4:
-            text = text.replace(secret, "[REDACTED]")
-    return text
-
-
-def redact_obj(obj: Any, *secrets: str | None) -> Any:
-    if isinstance(obj, str):
-        return redact(obj, *secrets)
-    if isinstance(obj, dict):
-        return {k: redact_obj(v, *secrets) for k, v in obj.items()}
-    if isinstance(obj, (list, tuple)):
-        return [redact_obj(v, *secrets) for v in obj]
-    return obj
 
 
 # prices ----------------------------------------------------------------------------------
