@@ -5,6 +5,7 @@ import logging
 import re
 import shlex
 from dataclasses import asdict, dataclass, field
+from typing import Callable
 
 from agent.reports import parse
 from agent.reports.model import CrashReport
@@ -132,15 +133,22 @@ def reproduce(sb: Sandbox, report: CrashReport, issue_text: str, test_cmd: str |
         rep.attempts.append(Attempt(how, cmd, hit, res.exit_code, res.output[-2000:]))
         if not hit:
             continue
-        rep.command, rep.how, rep.observed = cmd, how, got
-        rep.tries, rep.crashed, rep.seconds = 1, 1, res.duration
-        for _ in range(tries - 1):
-            again = sb.run(cmd, timeout=timeout)
-            rep.tries += 1
-            rep.crashed += same_crash(report, again)[0]
-            rep.seconds = max(rep.seconds, again.duration)
+        confirm(rep, sb, how, cmd, got, res, lambda again: same_crash(report, again)[0],
+                tries=tries, timeout=timeout)
         return rep
     return rep
+
+
+def confirm(rep: Reproduction, sb: Sandbox, how: str, cmd: str, got: CrashReport | None, first: ExecResult,
+            matches: Callable[[ExecResult], bool], *, tries: int, timeout: float) -> None:
+    """Record the command that crashed and run it `tries - 1` more times to count how often it does."""
+    rep.command, rep.how, rep.observed = cmd, how, got
+    rep.tries, rep.crashed, rep.seconds = 1, 1, first.duration
+    for _ in range(tries - 1):
+        again = sb.run(cmd, timeout=timeout)
+        rep.tries += 1
+        rep.crashed += matches(again)
+        rep.seconds = max(rep.seconds, again.duration)
 
 
 def _suffix_lookup(path: str, repo_paths: dict[str, str]) -> str | None:

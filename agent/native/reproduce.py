@@ -16,7 +16,7 @@ from agent.native.arch import Cross, runs_on
 from agent.native.build import SAN_FLAGS, BuildPlan, compiler
 from agent.reports import parse
 from agent.reports.model import CrashReport
-from agent.reproduce import Attempt, Reproduction, base_type
+from agent.reproduce import Attempt, Reproduction, base_type, confirm
 from agent.strategies.context import is_test_path
 from agent.testrun import SCRATCH, ensure_scratch
 from sandbox import ExecResult, Sandbox
@@ -165,13 +165,8 @@ def reproduce(sb: Sandbox, report: CrashReport, plan: BuildPlan | None, files: l
         rep.attempts.append(Attempt(how, cmd, hit, res.exit_code, tail))
         if not hit:
             continue
-        rep.command, rep.how, rep.observed = cmd, how, got
-        rep.tries, rep.crashed, rep.seconds = 1, 1, res.duration
-        for _ in range(tries - 1):
-            again = sb.run(cmd, timeout=timeout)
-            rep.tries += 1
-            rep.crashed += same_native_crash(report, again)[0]
-            rep.seconds = max(rep.seconds, again.duration)
+        confirm(rep, sb, how, cmd, got, res, lambda again: same_native_crash(report, again)[0],
+                tries=tries, timeout=timeout)
         scratch = {}
         if prepare:
             i, ext = next((i, ext) for i, ext in c_programs(report) if f"repro_{i}.{ext}" in prepare)
