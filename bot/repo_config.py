@@ -81,6 +81,9 @@ class RepoConfig(BaseModel):
     protected_paths: list[str] = Field(default_factory=lambda: list(DEFAULT_PROTECTED))
     """Globs of files a fix may never change (`**` spans folders; a pattern without `/` matches
     the file name at any depth)."""
+    max_diff_lines: int = Field(200, ge=1, le=5000)
+    """The largest patch crashfix may propose, in changed lines; a larger candidate is refused
+    before it runs."""
     strategies: list[Literal["templates", "llm"]] = Field(default_factory=lambda: ["templates", "llm"],
                                                          min_length=1)
     """How candidate patches are made, in order: `templates` (deterministic fix templates),

@@ -486,6 +486,7 @@ class Worker:
         return RunConfig(repo=str(checkout), report_text=text, out=run_dir,
                          ref=job.params.get("arg") if kind == "test" else None,
                          test_cmd=_get(config, "test_cmd"), setup_cmd=_get(config, "setup_cmd"),
+                         build_cmd=_get(config, "build_cmd"), max_diff_lines=_get(config, "max_diff_lines", 200),
                          image=_get(config, "image"), strategy=strategy, sandbox=self.settings.SANDBOX,
                          protected=repo_protected or (lambda path: any(fnmatch.fnmatch(path, p) for p in patterns)),
                          **extra)

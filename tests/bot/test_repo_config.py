@@ -150,3 +150,18 @@ def test_protected_path_globs():
     assert not is_protected(custom, "src/a/b/generated_x.py")     # * stays within one folder
     assert is_protected(custom, "sub/Makefile") and is_protected(custom, "data/a1.csv")
     assert not is_protected(custom, "data/c1.csv")
+
+
+def test_the_repo_config_reaches_the_run(harness, tmp_path):
+    """build_cmd and max_diff_lines from crashfix.yml are what the pipeline runs with."""
+    import yaml
+    config = validate(yaml.safe_load("build_cmd: make -j2\ntest_cmd: make check\nmax_diff_lines: 40\n"
+                                     "protected_paths: ['include/**']\n"))
+    fake_job = type("J", (), {"params": {}})()
+    run = harness.worker._run_config(config, tmp_path, "report", tmp_path / "out", fake_job, "fix")
+    assert run.build_cmd == "make -j2" and run.test_cmd == "make check" and run.max_diff_lines == 40
+    assert run.protected("include/clib.h") and not run.protected("src/list.c")
+    default = harness.worker._run_config(validate({}), tmp_path, "report", tmp_path / "out", fake_job, "fix")
+    assert default.build_cmd is None and default.max_diff_lines == 200
+    with pytest.raises(ConfigError):
+        validate({"max_diff_lines": 0})
