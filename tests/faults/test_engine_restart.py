@@ -25,8 +25,11 @@ from github_fakes import assert_valid_github_requests
 pytestmark = [pytest.mark.docker, pytest.mark.slow]
 
 
+HOST_BRIDGE = Path("/sys/class/net/docker0").exists()     # the main engine's, before any test ran
+
+
 class PrivateEngine:
-    """A second dockerd under /tmp/cfx-eng-*, started and stopped by the test."""
+    """A second dockerd under /tmp/cfx-eng-*, in its own network namespace, started and stopped by the test."""
 
     def __init__(self):
         base = f"/tmp/cfx-eng-{uuid.uuid4().hex[:8]}"
@@ -44,7 +47,9 @@ class PrivateEngine:
     def start(self, timeout: float = 60) -> None:
         log = open(self.log, "ab")
         self.proc = subprocess.Popen(
-            ["dockerd", "--host", self.url, "--data-root", str(self.root), "--exec-root", str(self.exec_root),
+            # a network namespace of its own: with --bridge none dockerd deletes the host's docker0
+            # (removeDefaultBridgeInterface), which would cut the main engine's containers off
+            ["unshare", "--net", "--", "dockerd", "--host", self.url, "--data-root", str(self.root), "--exec-root", str(self.exec_root),
              "--pidfile", self.pidfile, "--bridge", "none", "--iptables=false", "--ip-masq=false"],
             stdout=log, stderr=subprocess.STDOUT, start_new_session=True)
         deadline = time.monotonic() + timeout
@@ -142,4 +147,5 @@ def test_an_engine_restart_mid_run_fails_clearly_and_the_retry_makes_one_pr(worl
     assert len(board) == 1 and "sandbox was lost" not in board[0]["body"], board[0]["body"]
     assert not [c for c in world.fake.comments.values() if "could not finish" in c["body"]]
     assert_valid_github_requests(world.fake.recorded, tmp_path, "--github-app")
+    assert Path("/sys/class/net/docker0").exists() or not HOST_BRIDGE, "the main engine lost its docker0 bridge"
     print(f"engine restart took {restarted[0]:.1f} s")
