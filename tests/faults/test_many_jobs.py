@@ -2,7 +2,7 @@
 per-installation limit holds at every moment, no job is lost, every job ends in a final state,
 and each issue gets exactly one PR.
 
-The pipeline is the stand-in (tests/faults/standin.py), taking 0.4 s a run and logging when it
+The pipeline is the stand-in (tests/faults/standin.py), taking 0.8 s a run and logging when it
 ran; everything else is real (webhook app, SQLite, SqliteHuey, consumers, PyGithub over HTTP,
 token-checked git pushes)."""
 from __future__ import annotations
@@ -32,16 +32,16 @@ def test_jobs_across_repos_respect_the_installation_limit_and_all_finish(world, 
     for inst, repos in FLEET.items():
         for repo in repos:
             world.add_repo(repo, ISSUES)
+    settings = {"MAX_JOBS_PER_INSTALLATION": 1, "LIMIT_RETRY_SECONDS": 0.3}
+    for _ in range(2):                                  # both consumers wait on the queue before work arrives
+        world.start_worker(threads=2, work_seconds=0.8, settings=settings)
     for n in ISSUES:                                    # interleaved, as deliveries would arrive
         for inst, repos in FLEET.items():
             for repo in repos:
                 jobs[world.label(n, repo, inst)] = (inst, repo, n)
     assert len(jobs) == 10
-    settings = {"MAX_JOBS_PER_INSTALLATION": 1, "LIMIT_RETRY_SECONDS": 0.3}
-    for _ in range(2):
-        world.start_worker(threads=2, work_seconds=0.4, settings=settings)
 
-    rows = world.wait_final(jobs, timeout=50)
+    rows = world.wait_final(jobs, timeout=90)
     assert all(r["state"] == "done" for r in rows), [(r["id"], r["state"], r["error"]) for r in rows] + [world.logs()]
 
     runs = [json.loads(line) for line in (world.data / "runs" / "intervals.jsonl").read_text().splitlines()]
