@@ -1,4 +1,4 @@
-"""Many jobs across repos and installations, two real worker processes (two threads each): the
+"""Many jobs across repos and installations, two real worker processes (one thread each): the
 per-installation limit holds at every moment, no job is lost, every job ends in a final state,
 and each issue gets exactly one PR.
 
@@ -33,8 +33,8 @@ def test_jobs_across_repos_respect_the_installation_limit_and_all_finish(world, 
         for repo in repos:
             world.add_repo(repo, ISSUES)
     settings = {"MAX_JOBS_PER_INSTALLATION": 1, "LIMIT_RETRY_SECONDS": 0.3}
-    for _ in range(2):                                  # both consumers wait on the queue before work arrives
-        world.start_worker(threads=2, work_seconds=0.8, settings=settings)
+    for _ in range(2):      # one thread each: while one process runs a job, the other takes the next
+        world.start_worker(threads=1, work_seconds=0.8, settings=settings)
     for n in ISSUES:                                    # interleaved, as deliveries would arrive
         for inst, repos in FLEET.items():
             for repo in repos:
