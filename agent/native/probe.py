@@ -6,7 +6,7 @@ import re
 import shlex
 
 from agent.native.reproduce import sanitizer_env
-from agent.probe import Probe
+from agent.probe import Probe, _talk
 from agent.reports.model import CrashReport
 from agent.strategies.context import Site
 from sandbox import Sandbox, SandboxError
@@ -88,9 +88,3 @@ def probe(sb: Sandbox, command: str, site: Site, source_line: str, report: Crash
     finally:
         session.close()
     return result
-
-
-def _talk(session, cmd: str, result: Probe, timeout: float) -> str:
-    out = session.send(cmd, timeout=timeout)
-    result.transcript.append((cmd, out))
-    return out

@@ -154,17 +154,7 @@ class Pdb(Tool):
         return "\n".join(x for x in lines if x)
 
     def _send(self, ctx: ToolContext, st: PdbState, cmd: str) -> str:
-        try:
-            return st.session.send(cmd, timeout=ctx.timeout)
-        except CommandTimeout as exc:
-            st.session, st.stale = None, "the last command timed out"
-            raise ToolError(f"pdb command {cmd!r} timed out; the session was killed "
-                            f"(the next call restarts it): {str(exc)[-1500:]}") from None
-        except SandboxDead:
-            raise
-        except SandboxError as exc:
-            st.session, st.stale = None, "the session ended"
-            raise ToolError(f"pdb session ended: {exc}") from None
+        return send_to_debugger(st, cmd, ctx.timeout, "pdb")
 
     def _where(self, ctx: ToolContext, st: PdbState, out: str) -> str:
         found = LOCATION.findall(out)
@@ -243,3 +233,19 @@ class Reproduce(Tool):
 
 
 DYNAMIC_TOOLS = [Pdb, Run, RunTests, Reproduce]
+
+
+def send_to_debugger(st, cmd: str, timeout: float, name: str) -> str:
+    """One command to a debugger session (`st.session`); a timeout or a dead session marks the state
+    stale (the next call restarts it) and becomes a ToolError the model reads."""
+    try:
+        return st.session.send(cmd, timeout=timeout)
+    except CommandTimeout as exc:
+        st.session, st.stale = None, "the last command timed out"
+        raise ToolError(f"{name} command {cmd!r} timed out after {timeout:g} s; the session was killed "
+                        f"(the next call restarts it): {str(exc)[-1500:]}") from None
+    except SandboxDead:
+        raise
+    except SandboxError as exc:
+        st.session, st.stale = None, "the session ended"
+        raise ToolError(f"{name} session ended: {exc}") from None

@@ -18,8 +18,8 @@ from dataclasses import dataclass, field
 from agent.native.probe import gdb_argv
 from agent.reports.paths import map_to_repo
 from agent.tools.base import Observation, Tool, ToolContext, ToolError
-from agent.tools.dynamic import SCRUBBED_ENV
-from sandbox import CommandTimeout, SandboxDead, SandboxError
+from agent.tools.dynamic import SCRUBBED_ENV, send_to_debugger
+from sandbox import SandboxDead, SandboxError
 
 SETTINGS = ["set pagination off", "set height 0", "set width 0", "set confirm off",
             "set disable-randomization off",          # personality() is refused in containers
@@ -215,17 +215,7 @@ class Gdb(Tool):
         st.breakpoints = [b for b in st.breakpoints if not any(b is g for g in gone)]
 
     def _send(self, ctx: ToolContext, st: GdbState, cmd: str) -> str:
-        try:
-            out = st.session.send(cmd, timeout=ctx.timeout)
-        except CommandTimeout as exc:
-            st.session, st.stale = None, "the last command timed out"
-            raise ToolError(f"gdb command {cmd!r} timed out after {ctx.timeout:g} s; the session was killed "
-                            f"(the next call restarts it): {str(exc)[-1500:]}") from None
-        except SandboxDead:
-            raise
-        except SandboxError as exc:
-            st.session, st.stale = None, "the session ended"
-            raise ToolError(f"gdb session ended: {exc}") from None
+        out = send_to_debugger(st, cmd, ctx.timeout, "gdb")
         return SHADOW.sub("[ASan shadow byte map omitted]\n", out.replace(st.prompt, "(gdb) "))
 
     def _where(self, ctx: ToolContext, st: GdbState, out: str) -> str:
