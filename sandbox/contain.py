@@ -24,16 +24,30 @@ def inside(root: Path | str, path: str) -> Path:
 
     Raises PathEscapes for an empty or absolute path, a `..` part, a NUL byte, or a symlink (any
     part, the last included) whose target leaves the root. The path need not exist."""
-    if not isinstance(path, str) or not path or "\0" in path:
-        raise PathEscapes(f"path {path!r} is not a relative path")
-    rel = PurePosixPath(path)
-    if rel.is_absolute() or ".." in rel.parts:
-        raise PathEscapes(f"path {path!r} must be relative to the root, without '..'")
+    rel = _relative(path)
     base = Path(root).resolve()
     full = (base / rel).resolve()
     if full != base and not full.is_relative_to(base):
         raise PathEscapes(f"path {path!r} leads out of its root (through a symlink)")
     return full
+
+
+def entry(root: Path | str, path: str) -> Path:
+    """``root / path`` to remove or replace the entry itself: its folder is `inside` the root,
+    its last part (a symlink, say) is not followed."""
+    rel = _relative(path)
+    if not rel.name:
+        raise PathEscapes(f"path {path!r} names the root itself")
+    return inside(root, str(rel.parent)) / rel.name
+
+
+def _relative(path: str) -> PurePosixPath:
+    if not isinstance(path, str) or not path or "\0" in path:
+        raise PathEscapes(f"path {path!r} is not a relative path")
+    rel = PurePosixPath(path)
+    if rel.is_absolute() or ".." in rel.parts:
+        raise PathEscapes(f"path {path!r} must be relative to the root, without '..'")
+    return rel
 
 
 def within(root: Path | str, path: str) -> Path | None:
@@ -55,7 +69,8 @@ def read_text(root: Path | str, path: str, errors: str = "replace") -> str:
 
 
 def files(root: Path | str, skip_dir: Callable[[str], bool] = lambda name: False) -> Iterator[str]:
-    """The regular files under ``root`` as sorted relative POSIX paths, never through a symlink.
+    """The regular files under ``root`` as relative POSIX paths (folder by folder, each sorted by
+    name), never through a symlink.
 
     Links (to files or folders, inside the root or not) are skipped: what one points to inside the
     root is walked under its own name. ``skip_dir(name)`` prunes folders by name."""

@@ -101,10 +101,10 @@ def edited(ctx: ToolContext) -> tuple[Path, set[str]]:
 def _mirror(ctx: ToolContext, root: Path, path: str, part: str) -> None:
     """Drop the mirror's copy of path and, when the diff has it (``part``), read it back from the
     sandbox. Only inside root: the mirror holds regular files and folders that crashfix made."""
-    mirror = contain.inside(root, path)
+    mirror = contain.entry(root, path)
     try:
-        if mirror.is_file():
-            mirror.unlink()
+        if not mirror.is_dir():
+            mirror.unlink(missing_ok=True)
         if part:
             mirror.parent.mkdir(parents=True, exist_ok=True)
             mirror.write_text(ctx.sb.read(path))
