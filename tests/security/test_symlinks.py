@@ -93,3 +93,22 @@ def test_the_pipeline_file_list_does_not_walk_through_links(clone):
     files = repo_files(source)
     assert files == ["README.md", "src/app.py"]
     assert not any(secrets["name"] in f for f in files)
+
+
+def test_kernel_frame_paths_from_an_issue_stay_in_the_tree(tmp_path):
+    """Kconfig options are read from the tree's Makefiles for the report's frame paths (issue text):
+    an absolute path ends (it once walked up from "/" for ever) and a Makefile linking out of the
+    tree is not read."""
+    import subprocess
+    import sys
+    tree = tmp_path / "linux"
+    (tree / "fs").mkdir(parents=True)
+    (tree / "fs" / "Makefile").write_text("obj-$(CONFIG_EXT4_FS) += inode.o\n")
+    (tmp_path / "host.mk").write_text("obj-$(CONFIG_HOST_SECRET) += leak.o\n")
+    (tree / "drivers").mkdir()
+    os.symlink(tmp_path / "host.mk", tree / "drivers" / "Makefile")
+    code = ("import sys; from pathlib import Path; from agent.kernel.kconfig import options_for; "
+            "print(options_for(Path(sys.argv[1]), ['/etc/x.c', '../../x.c', 'fs/inode.c', 'drivers/leak.c']))")
+    out = subprocess.run([sys.executable, "-c", code, str(tree)], capture_output=True, text=True, timeout=30)
+    assert out.returncode == 0, out.stderr
+    assert out.stdout.strip() == "['CONFIG_EXT4_FS=y']"
