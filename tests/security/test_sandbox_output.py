@@ -97,15 +97,23 @@ def test_inside_refuses_absolute_and_parent_paths(tmp_path, path):
     assert contain.within(tmp_path, path) is None
 
 
-def test_inside_refuses_a_symlink_that_leaves_the_root_and_keeps_one_that_stays(tmp_path):
+def tree(tmp_path: Path, files: dict[str, str], links: dict[str, str]) -> tuple[Path, Path]:
+    """(root, outside): files at "in/x" go under root, at "out/x" outside; links are made in root
+    ("@out" in a target stands for the outside folder, "@root" for the root)."""
     root, outside = tmp_path / "root", tmp_path / "outside"
-    (root / "pkg").mkdir(parents=True)
-    outside.mkdir()
-    (outside / "secret").write_text("s3cr3t\n")
-    (root / "pkg" / "mod.py").write_text("x = 1\n")
-    os.symlink(outside, root / "out")
-    os.symlink(outside / "secret", root / "creds")
-    os.symlink("pkg", root / "alias")
+    for name, text in files.items():
+        where, _, rel = name.partition("/")
+        path = (root if where == "in" else outside) / rel
+        path.parent.mkdir(parents=True, exist_ok=True)
+        path.write_text(text)
+    for name, target in links.items():
+        os.symlink(target.replace("@out", str(outside)).replace("@root", str(root)), root / name)
+    return root, outside
+
+
+def test_inside_refuses_a_symlink_that_leaves_the_root_and_keeps_one_that_stays(tmp_path):
+    root, outside = tree(tmp_path, {"out/secret": "s3cr3t\n", "in/pkg/mod.py": "x = 1\n"},
+                         {"out": "@out", "creds": "@out/secret", "alias": "pkg"})
     for path in ("out", "out/secret", "creds", "alias/../out/secret"):
         with pytest.raises(contain.PathEscapes):
             contain.inside(root, path)
@@ -121,17 +129,8 @@ def test_inside_refuses_a_symlink_that_leaves_the_root_and_keeps_one_that_stays(
 
 
 def test_files_never_walk_through_a_link(tmp_path):
-    root, outside = tmp_path / "root", tmp_path / "outside"
-    (root / "a").mkdir(parents=True)
-    outside.mkdir()
-    (outside / "leak.py").write_text("LEAK = 1\n")
-    (root / "a" / "b.py").write_text("b = 1\n")
-    (root / "z.py").write_text("z = 1\n")
-    (root / ".git").mkdir()
-    (root / ".git" / "HEAD").write_text("ref\n")
-    os.symlink(outside, root / "dir")
-    os.symlink(outside / "leak.py", root / "leak.py")
-    os.symlink("a", root / "inner")
-    os.symlink(root, root / "a" / "loop")
+    root, outside = tree(tmp_path, {"out/leak.py": "LEAK = 1\n", "in/a/b.py": "b = 1\n", "in/z.py": "z = 1\n",
+                                    "in/.git/HEAD": "ref\n"},
+                         {"dir": "@out", "leak.py": "@out/leak.py", "inner": "a", "a/loop": "@root"})
     assert list(contain.files(root, lambda name: name == ".git")) == ["a/b.py", "z.py"]
     assert dict(contain.entries(root))["dir"] == f"link -> {outside}"
