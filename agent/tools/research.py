@@ -1,8 +1,9 @@
 """Research tools. They run HOST-SIDE, read-only, on the cloned source (ctx.source) and its git
 history. Nothing here executes repository code. The code searches (`search_code`,
 `search_definition`) see the workspace as edited: the files the sandbox's diff names are read back
-into a host-side mirror (``edited``), searched instead of their clone copies; deleted files are not
-searched. `view` reads the sandbox workspace itself. History tools show the history, not the edits.
+into a host-side mirror (`agent.tools.mirror`), searched instead of their clone copies; deleted
+files are not searched. `view` reads the sandbox workspace itself. History tools show the history,
+not the edits.
 
 Every host path comes through `sandbox.contain`: the diff's file names are sandbox output (a path
 leaving the mirror is skipped), walks and searches never follow a symlink, and a symlink of the
@@ -11,20 +12,14 @@ clone that leads out of it is refused, so no host file reaches a tool's output. 
 """
 from __future__ import annotations
 
-import logging
 import re
 import shutil
 import subprocess
-import tempfile
 from pathlib import Path
 
 from agent.tools.base import Observation, Tool, ToolContext, ToolError, rel_path
+from agent.tools.mirror import SKIP_DIRS, edited, skip_dir
 from sandbox import contain, hostgit
-
-log = logging.getLogger(__name__)
-
-SKIP_DIRS = {".git", "__pycache__", ".crashfix", ".venv", "venv", "node_modules", ".tox", ".mypy_cache",
-             ".pytest_cache", "build", "dist"}
 
 
 def _host_file(ctx: ToolContext, path: str) -> Path:
@@ -41,75 +36,11 @@ def _numbered(lines: list[str], start: int) -> str:
     return "\n".join(f"{n:5} {text}" for n, text in enumerate(lines, start))
 
 
-def _skipped(path: str) -> bool:
-    return any(part in SKIP_DIRS or part.endswith(".egg-info") for part in Path(path).parts)
-
-
-def _skip_dir(name: str) -> bool:
-    return name in SKIP_DIRS or name.endswith(".egg-info")
-
-
 def _py_files(root: Path, skip: set[str] = frozenset()):
     """The *.py files under root (never through a symlink) as (relative path, host path)."""
-    for rel in contain.files(root, _skip_dir):
+    for rel in contain.files(root, skip_dir):
         if rel.endswith(".py") and rel not in skip:
             yield rel, root / rel
-
-
-def _diff_path(line: str, prefix: str) -> str | None:
-    """The path of a `--- a/x` / `+++ b/x` line (None for /dev/null)."""
-    rest = line[4:].strip()
-    if rest.startswith('"') and rest.endswith('"'):
-        rest = rest[1:-1].encode("latin-1", "backslashreplace").decode("unicode_escape").encode("latin-1").decode()
-    return rest[len(prefix):] if rest.startswith(prefix) else None
-
-
-def edited(ctx: ToolContext) -> tuple[Path, set[str]]:
-    """The workspace's changes against the clone, as (a host folder holding the changed files'
-    current text, every changed path -- deleted ones included). Read back from the sandbox's diff, so
-    edits made by `edit`, by `run` commands and by a resume's restored patch all count; a file is
-    read again only when its part of the diff changed."""
-    state = ctx.state.get("edited")
-    if state is None:
-        state = ctx.state["edited"] = {"dir": tempfile.TemporaryDirectory(prefix="crashfix-edited-"), "parts": {}}
-    root = Path(state["dir"].name)
-    parts: dict[str, str] = {}
-    for part in re.split(r"^(?=diff --git )", ctx.sb.diff(), flags=re.M):
-        old = new = None
-        for line in part.splitlines():
-            if line.startswith("--- "):
-                old = _diff_path(line, "a/")
-            elif line.startswith("+++ "):
-                new = _diff_path(line, "b/")
-                break
-        path = new or old
-        if not path or _skipped(path):
-            continue
-        if contain.within(root, path) is None:         # sandbox output: a path out of the mirror is data
-            log.warning("the workspace diff names %r, which leaves the repository; ignored", path[:200])
-            continue
-        parts[path] = part if new else ""              # "": deleted
-    for path, part in parts.items():
-        if state["parts"].get(path) != part:
-            _mirror(ctx, root, path, part)
-    for path in set(state["parts"]) - set(parts):      # changes undone: the clone's copy is right again
-        _mirror(ctx, root, path, "")
-    state["parts"] = parts
-    return root, set(parts)
-
-
-def _mirror(ctx: ToolContext, root: Path, path: str, part: str) -> None:
-    """Drop the mirror's copy of path and, when the diff has it (``part``), read it back from the
-    sandbox. Only inside root: the mirror holds regular files and folders that crashfix made."""
-    mirror = contain.entry(root, path)
-    try:
-        if not mirror.is_dir():
-            mirror.unlink(missing_ok=True)
-        if part:
-            mirror.parent.mkdir(parents=True, exist_ok=True)
-            mirror.write_text(ctx.sb.read(path))
-    except OSError as exc:                             # e.g. a diff naming both `a` and `a/b`
-        log.warning("cannot mirror %r from the workspace diff: %s", path[:200], exc)
 
 
 class SearchDefinition(Tool):
