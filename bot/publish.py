@@ -21,6 +21,7 @@ from typing import Any
 from agent.redact import has_secret, redact, redacting
 from bot import gitpush
 from bot.repo_config import RepoConfig, is_protected
+from sandbox import hostgit
 
 log = logging.getLogger(__name__)
 
@@ -47,9 +48,9 @@ FAILED = {"error", "failed", "cancelled"}
 
 def _git(clone_dir: Path, *args: str, env: dict | None = None, input: str | None = None,
          check: bool = True) -> subprocess.CompletedProcess:
-    """git in the bot's own clone, with the repository's hooks switched off."""
-    return subprocess.run(["git", "-c", "core.hooksPath=/dev/null", *args], cwd=clone_dir, input=input,
-                          capture_output=True, text=True, check=check, env=env, stdin=None if input else subprocess.DEVNULL)
+    """git in the bot's own clone, hardened (security: sandbox.hostgit, no hooks, no global config)."""
+    return subprocess.run(hostgit.argv(*args), cwd=clone_dir, input=input, capture_output=True, text=True,
+                          check=check, env=hostgit.env(base=env), stdin=None if input else subprocess.DEVNULL)
 
 
 # -- the progress comment ----------------------------------------------------------------------

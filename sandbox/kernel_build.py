@@ -23,6 +23,7 @@ import time
 from dataclasses import dataclass
 from pathlib import Path
 
+from sandbox import contain, hostgit
 from sandbox.kernel_config import HARNESS, is_full_config, merge_fragments
 
 log = logging.getLogger(__name__)
@@ -97,7 +98,8 @@ def tail(text: str, lines: int = 40) -> str:
 
 
 def git(cwd: Path, *args: str, timeout: float = 600, env: dict | None = None) -> str:
-    res = run_cmd(["git", "-c", "gc.auto=0", *args], cwd=cwd, timeout=timeout, env=env)
+    # security (sec-host): host git hardened in one place (sandbox.hostgit)
+    res = run_cmd(hostgit.argv("-c", "gc.auto=0", *args), cwd=cwd, timeout=timeout, env=hostgit.env(extra=env))
     if res.code != 0:
         raise KernelBuildError(f"git {' '.join(args[:3])} failed in {cwd}", tail(res.output))
     return res.output
@@ -167,7 +169,8 @@ class KernelTree:
                 or git(self.src, "status", "--porcelain", "--untracked-files=no").strip()):
             git(self.src, "reset", "-q", "--hard", self.commit)
         for path in git(self.src, "ls-files", "--others", "--exclude-standard").split():
-            (self.src / path).unlink(missing_ok=True)
+            with contextlib.suppress(contain.PathEscapes):      # security (sec-host): not through a link
+                contain.entry(self.src, path).unlink(missing_ok=True)
 
     def apply(self, diff: str) -> None:
         """Apply a unified diff (a/ b/ prefixes) to the checkout; KernelBuildError if it does not apply."""
@@ -176,7 +179,7 @@ class KernelTree:
             raise KernelBuildError("the patch does not apply", tail(res.output))
 
     def read(self, path: str) -> str:
-        return (self.src / path).read_text(errors="replace")
+        return contain.read_text(self.src, path)        # security (sec-host): no link out of the tree
 
     # -- config and build -----------------------------------------------------------------
     def configure(self, timeout: float = 600) -> list[str]:
@@ -227,8 +230,8 @@ class KernelTree:
 
 def _git_apply(src: Path, diff: str) -> CmdResult:
     start = time.monotonic()
-    proc = subprocess.run(["git", "apply", "--whitespace=nowarn", "-"], cwd=src, input=diff,
-                          capture_output=True, text=True, timeout=120)
+    proc = subprocess.run(hostgit.argv("apply", "--whitespace=nowarn", "-"), cwd=src, input=diff,
+                          capture_output=True, text=True, timeout=120, env=hostgit.env())
     return CmdResult(proc.returncode, proc.stdout + proc.stderr, time.monotonic() - start, False)
 
 

@@ -4,6 +4,8 @@ from __future__ import annotations
 import re
 from pathlib import Path, PurePosixPath
 
+from sandbox import contain
+
 _OBJ = re.compile(r"^\s*obj-\$\((CONFIG_[A-Z0-9_]+)\)\s*[+:]?=\s*(.*?)\s*(?:#.*)?$")
 _COMPOSITE = re.compile(r"^\s*([A-Za-z0-9_\-]+)-(?:y|objs|\$\(CONFIG_[A-Z0-9_]+\))\s*[+:]?=\s*(.*?)\s*(?:#.*)?$")
 
@@ -13,24 +15,27 @@ def options_for(src: Path, paths: list[str]) -> list[str]:
     found: list[str] = []
     for path in paths:
         p = PurePosixPath(path)
-        if p.suffix != ".c":
+        # security (sec-host): a frame path is issue text; absolute or `..` ones name no file of the
+        # tree (and "/" is its own parent: the walk up would never end)
+        if p.suffix != ".c" or contain.within(src, path) is None:
             continue
         obj = p.stem + ".o"
         directory = p.parent
         while str(directory) not in (".", ""):
-            makefile = _read_makefile(src / directory)
+            makefile = _read_makefile(src, directory)
             opts = _options_naming(makefile, obj)
             found += [o for o in opts if o not in found]
             obj, directory = directory.name + "/", directory.parent
     return [f"{o}=y" for o in found]
 
 
-def _read_makefile(directory: Path) -> str:
+def _read_makefile(src: Path, directory: PurePosixPath) -> str:
     text = ""
     for name in ("Makefile", "Kbuild"):
-        f = directory / name
-        if f.exists():
-            text += f.read_text(errors="replace").replace("\\\n", " ") + "\n"
+        try:        # security (sec-host): through contain, no symlink out of the tree
+            text += contain.read_text(src, str(directory / name)).replace("\\\n", " ") + "\n"
+        except (OSError, contain.PathEscapes):
+            continue
     return text
 
 
