@@ -7,7 +7,8 @@ namespace inside it; all capabilities dropped; an environment holding only `BASE
 (bwrap itself is started with that environment too: the jail's /proc/1/environ is bwrap's);
 a file system of /usr read-only (without /usr/local), the `ro` paths read-only, the `rw` paths
 writable, a fresh /proc, a minimal /dev, a 1 GiB tmpfs /tmp and nothing else: no /etc, /home,
-/root, /var or /run. It dies with its parent; at the time limit the whole process group is killed.
+/root, /var or /run. It dies with the crashfix process that started it (`--die-with-parent`: bwrap
+and all in it are killed when their parent dies); at the time limit the whole group is killed.
 Where bwrap is missing or cannot make namespaces, `IsolationUnavailable`: never run on the host.
 """
 from __future__ import annotations

@@ -42,8 +42,8 @@ def locate(tree: KernelTree, syms: list[str], *, timeout: float = 120) -> dict[s
     What scripts/faddr2line does, in two commands for all frames (it takes ~1 s per frame): `nm -S`
     for the symbols' addresses (the one whose size matches, among same-named static functions),
     then one `addr2line -a -f -i`. Both run jailed: vmlinux is what the tree's build made."""
-    seen = [tree.vmlinux]
-    nm = isolated(["nm", "-S", "--defined-only", str(tree.vmlinux)], ro=seen, timeout=timeout)
+    image = [tree.vmlinux]
+    nm = isolated(["nm", "-S", "--defined-only", str(tree.vmlinux)], ro=image, timeout=timeout)
     table: dict[str, list[tuple[int, int]]] = {}
     for ln in nm.output.splitlines():
         parts = ln.split()
@@ -61,7 +61,7 @@ def locate(tree: KernelTree, syms: list[str], *, timeout: float = 120) -> dict[s
     if not addrs:
         return {}
     res = isolated(["addr2line", "-a", "-f", "-i", "-e", str(tree.vmlinux), *(hex(a) for a in addrs)],
-                   ro=seen, timeout=timeout)
+                   ro=image, timeout=timeout)
     places: dict[str, list[tuple[str, str]]] = {}
     lines = res.output.splitlines()
     current, i = None, 0

@@ -9,6 +9,7 @@ from __future__ import annotations
 import os
 import socket
 import subprocess
+import sys
 import threading
 import time
 from pathlib import Path
@@ -166,8 +167,28 @@ def test_the_jail_dies_whole_at_its_time_limit(tmp_path):
     res = isolate.isolated(["sh", "-c", f"sleep {mark} & sleep {mark} & wait"], timeout=2)
     assert res.timed_out and time.monotonic() - start < 30
     time.sleep(0.5)
-    left = [p for p in os.listdir("/proc") if p.isdigit() and _cmdline(p) == f"sleep {mark}"]
-    assert left == []
+    assert _sleeping(mark) == []
+
+
+def test_the_jail_dies_with_the_crashfix_process_that_started_it(tmp_path):
+    mark = f"{int(time.time() * 1000) % 100000 + 200000}"
+    parent = subprocess.Popen([sys.executable, "-c", "from sandbox.isolate import isolated; "
+                               f"isolated(['sleep', '{mark}'], timeout=600)"],
+                              env={**os.environ, "PYTHONPATH": str(Path(__file__).resolve().parents[2])})
+    deadline = time.monotonic() + 30
+    while not _sleeping(mark) and time.monotonic() < deadline:
+        time.sleep(0.2)
+    assert _sleeping(mark), "the jailed sleep never started"
+    parent.kill()                                   # the worker dies hard (SIGKILL: no cleanup runs)
+    parent.wait()
+    deadline = time.monotonic() + 10
+    while _sleeping(mark) and time.monotonic() < deadline:
+        time.sleep(0.2)
+    assert not _sleeping(mark)
+
+
+def _sleeping(mark: str) -> list[str]:
+    return [p for p in os.listdir("/proc") if p.isdigit() and _cmdline(p) == f"sleep {mark}"]
 
 
 def _cmdline(pid: str) -> str:
