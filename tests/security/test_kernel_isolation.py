@@ -215,3 +215,11 @@ def test_without_bwrap_the_kernel_path_refuses_and_runs_nothing_on_the_host(host
         isolate.unavailable.cache_clear()
     assert run.status == "error" and "IsolationUnavailable" in run.error and "bubblewrap" in run.error
     assert "probe" not in _kept_text(tmp_path / "out") and not escape.exists() and listener.got == []
+
+
+def test_kernel_errors_sit_under_the_one_sandbox_exception_root():
+    from sandbox.kernel_build import KernelBuildError
+    from sandbox.kernel_fixture import FixtureError
+    from sandbox.qemu import QemuError
+    for error in (KernelBuildError, ReproducerBuildError, QemuError, FixtureError, isolate.IsolationUnavailable):
+        assert issubclass(error, SandboxError), error

@@ -62,3 +62,13 @@ def test_on_the_app_runs_the_kernel_path(make_harness, gh, tmp_path, monkeypatch
     job, posted = _kernel_job(make_harness, gh, tmp_path, monkeypatch, KERNEL_JOBS="enabled")
     assert "kernel jobs are not enabled" not in posted
     assert "make tinyconfig failed" in posted and RAN in posted    # the tree's make ran (jailed)
+
+
+def test_on_the_command_line_the_user_is_the_operator(tmp_path, monkeypatch):
+    from bot.cli import main
+    monkeypatch.setattr("sandbox.kernel_build.CACHE", tmp_path / "cache")
+    tree = _fake_kernel(tmp_path / "linux")
+    (tmp_path / "issue.txt").write_text(REPORT)
+    code = main(["run", "--repo", str(tree), "--report", str(tmp_path / "issue.txt"), "--out", str(tmp_path / "out")])
+    result = (tmp_path / "out" / "result.json").read_text()
+    assert code == 1 and "make tinyconfig failed" in result and "not enabled" not in result
