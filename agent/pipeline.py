@@ -70,6 +70,7 @@ class RunConfig:
     kernel_config: str | None = None    # kernel: a .config or fragment file (default: tinyconfig + KASAN harness)
     kernel_cmdline: str | None = None   # kernel: extra boot arguments
     issue_url: str | None = None        # the issue's URL (a kernel mail's Closes: tag)
+    kernel_allowed: bool = False        # kernel reports run only when an operator allows it (agent/kernel/pipeline.py)
 
 
 @dataclass

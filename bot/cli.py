@@ -122,7 +122,8 @@ def cmd_run(args) -> int:
                        model=model, base_url=base_url, api_key=api_key, trajectories=args.trajectories,
                        max_llm_calls=args.max_llm_calls, max_tokens=args.max_tokens, max_usd=args.max_usd,
                        max_llm_seconds=args.max_llm_seconds, replay=replay, resume=args.resume,
-                       kernel_config=args.kernel_config, kernel_cmdline=args.kernel_cmdline, issue_url=args.issue_url)
+                       kernel_config=args.kernel_config, kernel_cmdline=args.kernel_cmdline, issue_url=args.issue_url,
+                       kernel_allowed=True)   # on the command line the user is the operator
     try:
         run = run_pipeline(config, progress=lambda msg: print(f"crashfix: {msg}", file=sys.stderr, flush=True))
     finally:

@@ -43,6 +43,8 @@ class Settings(BaseModel):
     LLM_MODEL: str | None = None
     LLM_API_KEY: str | None = None
     SANDBOX: Literal["docker", "local"] = "docker"
+    # kernel crash reports build the repository's kernel and boot it (jailed: sandbox/isolate.py); off unless enabled
+    KERNEL_JOBS: Literal["enabled", "disabled"] = "disabled"
     MAX_JOBS_PER_INSTALLATION: int = 2
     MAX_PRS_PER_REPO_PER_HOUR: int = 5
     MAX_USD_PER_INSTALLATION_PER_DAY: float = 20.0

@@ -4,7 +4,7 @@ from __future__ import annotations
 import re
 from pathlib import Path, PurePosixPath
 
-from sandbox import contain
+from sandbox.kernel_build import KernelBuildError, contained
 
 _OBJ = re.compile(r"^\s*obj-\$\((CONFIG_[A-Z0-9_]+)\)\s*[+:]?=\s*(.*?)\s*(?:#.*)?$")
 _COMPOSITE = re.compile(r"^\s*([A-Za-z0-9_\-]+)-(?:y|objs|\$\(CONFIG_[A-Z0-9_]+\))\s*[+:]?=\s*(.*?)\s*(?:#.*)?$")
@@ -15,27 +15,28 @@ def options_for(src: Path, paths: list[str]) -> list[str]:
     found: list[str] = []
     for path in paths:
         p = PurePosixPath(path)
-        # security (sec-host): a frame path is issue text; absolute or `..` ones name no file of the
-        # tree (and "/" is its own parent: the walk up would never end)
-        if p.suffix != ".c" or contain.within(src, path) is None:
+        if p.suffix != ".c" or p.is_absolute() or ".." in p.parts:     # report text: only paths in the tree
             continue
         obj = p.stem + ".o"
         directory = p.parent
         while str(directory) not in (".", ""):
-            makefile = _read_makefile(src, directory)
+            makefile = _read_makefile(src, str(directory))
             opts = _options_naming(makefile, obj)
             found += [o for o in opts if o not in found]
             obj, directory = directory.name + "/", directory.parent
     return [f"{o}=y" for o in found]
 
 
-def _read_makefile(src: Path, directory: PurePosixPath) -> str:
+def _read_makefile(root: Path, directory: str) -> str:
+    """directory's Makefile and Kbuild; a link leading out of the tree, or a non-file, is skipped."""
     text = ""
     for name in ("Makefile", "Kbuild"):
-        try:        # security (sec-host): through contain, no symlink out of the tree
-            text += contain.read_text(src, str(directory / name)).replace("\\\n", " ") + "\n"
-        except (OSError, contain.PathEscapes):
+        try:
+            f = contained(root, f"{directory}/{name}")
+        except KernelBuildError:
             continue
+        if f.is_file():
+            text += f.read_text(errors="replace").replace("\\\n", " ") + "\n"
     return text
 
 
