@@ -31,9 +31,11 @@ log = logging.getLogger(__name__)
 SETUP_NETWORK = "crashfix-setup"
 BRIDGE = "crashfix-setup0"          # IFNAMSIZ: at most 15 characters
 CHAIN = "CRASHFIX-SETUP"
+# private, shared (carrier NAT), loopback, link-local (169.254.169.254: cloud metadata),
+# IETF-reserved, benchmarking, multicast and reserved; the host's own addresses: the INPUT rule
 BLOCKED = ("0.0.0.0/8", "10.0.0.0/8", "100.64.0.0/10", "127.0.0.0/8", "169.254.0.0/16",
-           "172.16.0.0/12", "192.0.0.0/24", "192.0.2.0/24", "192.168.0.0/16", "198.18.0.0/15",
-           "198.51.100.0/24", "203.0.113.0/24", "224.0.0.0/4", "240.0.0.0/4")
+           "172.16.0.0/12", "192.0.0.0/24", "192.168.0.0/16", "198.18.0.0/15", "224.0.0.0/4",
+           "240.0.0.0/4")
 _lock = threading.Lock()
 _warned = False
 

@@ -8,7 +8,7 @@ Requests: {"op": "run", "cmd", "cwd", "env", "timeout", "limit", "max", "disks"}
 {"op": "read", "path"}; {"op": "write", "path", "data"}; any failure → {"error": "..."}.
 A command gets exactly the environment in "env" (the server's own is clean) and runs under
 /bin/bash in its own session; its whole process group is killed on timeout and again after it
-returns (leftovers, fork bombs). "full" lists the "disks" (mount points) left without free space.
+returns (leftovers, fork bombs). "full" lists the "disks" (mount points) this command filled.
 """
 import base64
 import json
@@ -69,6 +69,7 @@ def _delta(before, after):
 def _run(req):
     start = time.monotonic()
     before = _limits_hit()
+    full_before = _full(req.get("disks") or ())
     env = req.get("env") or {"PATH": os.environ.get("PATH", "/usr/bin:/bin")}
     proc = subprocess.Popen(["/bin/bash", "-c", req["cmd"]], cwd=req.get("cwd") or None, env=env,
                             stdin=subprocess.DEVNULL, stdout=subprocess.PIPE,
@@ -115,7 +116,7 @@ def _run(req):
             "out": base64.b64encode(bytes(head)).decode(), "tail": base64.b64encode(bytes(tail)).decode(),
             "duration": time.monotonic() - start, "oom_kills": _delta(before[0], after[0]),
             "forks_refused": _delta(before[1], after[1]), "over_max": bool(most and total[0] > most),
-            "full": _full(req.get("disks") or ())}
+            "full": [p for p in _full(req.get("disks") or ()) if p not in full_before]}
 
 
 def _handle(req):
