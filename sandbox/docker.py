@@ -14,10 +14,8 @@ by absolute path with a clean environment (``session.OWN_ENV``), never the repos
 from __future__ import annotations
 
 import base64
-import io
 import os
 import posixpath
-import tarfile
 import time
 import uuid
 from pathlib import Path
@@ -29,6 +27,7 @@ from sandbox.base import (WORKSPACE, ExecResult, ImageMissing, Limits, SandboxDe
                           SandboxError, limit_lines, size_text)
 from sandbox.docker_io import (_WRAPPER, CommandServer, DockerSession, ServerLost, _ExecConn,
                                _kill_tree, connect, own_argv)
+from sandbox.docker_tar import create_tmpfs_volumes, file_tar, image_tar, tree_tar
 from sandbox.images import build_command
 from sandbox.network import SETUP_NETWORK, ensure_setup_network
 from sandbox.session import OWN_ENV, CappedBuffer, GitWorkspace
@@ -112,32 +111,18 @@ class DockerSandbox(GitWorkspace):
 
     # writable space --------------------------------------------------------
     def _create_volumes(self) -> None:
-        """/workspace and /home/sandbox: tmpfs volumes of ``Limits.disk`` each, owned by 1000.
-
-        tmpfs, not the engine's disk: its size is enforced on every storage driver (overlay2 on
-        ext4 has no ``--storage-opt size``) and a full one costs the host no disk; its pages
-        count against the container's memory limit."""
-        opts = f"size={_bytes(self.limits.disk)},uid=1000,gid=1000,mode=0755"
-        for v in self.volumes:
-            try:
-                self.client.volumes.create(v, driver="local", labels={"crashfix.sandbox": "1"},
-                                           driver_opts={"type": "tmpfs", "device": "tmpfs", "o": opts})
-            except (docker.errors.DockerException, requests.RequestException) as e:
-                self._remove()
-                raise SandboxError(f"cannot create volume {v} ({opts}): {e}") from e
+        try:
+            create_tmpfs_volumes(self.client, self.volumes, _bytes(self.limits.disk))
+        except (docker.errors.DockerException, requests.RequestException) as e:
+            self._remove()
+            raise SandboxError(f"cannot create volumes {self.volumes} of {self.limits.disk}: {e}") from e
 
     def _seed_home(self, img) -> None:
         """Copy the image's /home/sandbox (the venv) into the home volume: a tmpfs volume is
         not filled from the image as a plain one is. The tar is taken once per image."""
-        seed = _HOME_SEEDS.get(img.id)
-        if seed is None:
-            tmp = self.client.containers.create(img.id, command=["true"], network_mode="none")
-            try:
-                stream, _ = tmp.get_archive(HOME + "/.")
-                seed = _HOME_SEEDS[img.id] = b"".join(stream)
-            finally:
-                tmp.remove(force=True)
-        self.api.put_archive(self.container.id, HOME, seed)
+        if img.id not in _HOME_SEEDS:
+            _HOME_SEEDS[img.id] = image_tar(self.client, img.id, HOME)
+        self.api.put_archive(self.container.id, HOME, _HOME_SEEDS[img.id])
 
     def seal_network(self) -> None:
         """Disconnect the set-up network and check that no network is left (loopback only)."""
@@ -319,34 +304,15 @@ class DockerSandbox(GitWorkspace):
         if not full.startswith(vol + "/"):
             raise SandboxError(f"cannot write {path}: only the workspace and home are writable")
         rel = full[len(vol) + 1:]  # put_archive works on volumes even with a read-only root
-        tar = io.BytesIO()
-        with tarfile.open(fileobj=tar, mode="w") as tf:
-            parts = rel.split("/")
-            for i in range(1, len(parts)):
-                d = tarfile.TarInfo("/".join(parts[:i]))
-                d.type, d.mode, d.uid, d.gid = tarfile.DIRTYPE, 0o755, 1000, 1000
-                tf.addfile(d)
-            info = tarfile.TarInfo(rel)
-            info.size, info.mode, info.uid, info.gid = len(data), 0o644, 1000, 1000
-            info.mtime = int(time.time())
-            tf.addfile(info, io.BytesIO(data))
         try:
-            self.api.put_archive(self.container.id, vol, tar.getvalue())
+            self.api.put_archive(self.container.id, vol, file_tar(rel, data))
         except (docker.errors.DockerException, requests.RequestException) as e:
             raise self._dead(e) from e
 
     def put_tree(self, host_dir: Path | str) -> None:
         """Copy a host directory into /workspace, owned by uid 1000."""
-        def owner(ti: tarfile.TarInfo) -> tarfile.TarInfo:
-            ti.uid = ti.gid = 1000
-            ti.uname = ti.gname = "sandbox"
-            return ti
-        tar = io.BytesIO()
-        with tarfile.open(fileobj=tar, mode="w") as tf:
-            for child in sorted(Path(host_dir).iterdir()):
-                tf.add(child, arcname=child.name, filter=owner)
         try:
-            self.api.put_archive(self.container.id, WORKSPACE, tar.getvalue())
+            self.api.put_archive(self.container.id, WORKSPACE, tree_tar(Path(host_dir)))
         except (docker.errors.DockerException, requests.RequestException) as e:
             raise self._dead(e) from e
 
