@@ -77,6 +77,7 @@ class DockerSandbox(GitWorkspace):
         self.name = name
         self.volumes = [f"{name}-ws", f"{name}-home"]
         self.networked = network_for_setup
+        self.egress_filtered = False    # set-up egress limited to public addresses (network.py)
         tmp_size = self.limits.tmp_size or str(_bytes(self.limits.mem) // 2)
         self._sizes = {WORKSPACE: _bytes(self.limits.disk), HOME: _bytes(self.limits.disk),
                        "/tmp": _bytes(tmp_size)}
