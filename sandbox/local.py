@@ -25,7 +25,7 @@ from sandbox.session import OUTPUT_LIMIT, OWN_ENV, CappedBuffer, GitWorkspace, P
 
 log = logging.getLogger(__name__)
 
-_UNSHARE = ["unshare", "--pid", "--fork", "--kill-child", "--mount-proc"]
+_NAMESPACES = ["--pid", "--fork", "--kill-child", "--mount-proc"]
 _contain: list[str] | None = None
 
 
@@ -35,10 +35,12 @@ def pid_namespace() -> list[str]:
     global _contain
     if _contain is None:
         _contain = []
-        tries = [_UNSHARE] if os.geteuid() == 0 else []
-        tries += [["unshare", "--user", "--map-current-user", *_UNSHARE[1:]],
-                  ["unshare", "--user", "--map-root-user", *_UNSHARE[1:]]]
-        for prefix in tries if shutil.which("unshare") else []:
+        # by absolute path: a command's PATH starts with the venv, which the repository owns
+        unshare = shutil.which("unshare", path="/usr/bin:/bin")
+        tries = [[unshare, *_NAMESPACES]] if os.geteuid() == 0 else []
+        tries += [[unshare, "--user", "--map-current-user", *_NAMESPACES],
+                  [unshare, "--user", "--map-root-user", *_NAMESPACES]]
+        for prefix in tries if unshare else []:
             try:
                 ok = subprocess.run([*prefix, "/bin/true"], capture_output=True, timeout=10).returncode == 0
             except (OSError, subprocess.TimeoutExpired):

@@ -71,3 +71,23 @@ def test_host_processes_out_of_sight(box, tmp_path):
                          text=True, timeout=60).stdout
     assert "PATH=" in out   # the command ran
     assert "hunter2-not-for-sandboxes" not in out
+
+
+def test_a_planted_unshare_is_not_used(tmp_path):
+    """The repository owns the first folder of a command's PATH; the namespace is still ours."""
+    if not pid_namespace():
+        pytest.skip("no PID namespace here (not root and no user namespaces)")
+    fake = tmp_path / "bin"
+    fake.mkdir()
+    (fake / "unshare").write_text(f"#!/bin/sh\ntouch {tmp_path}/FAKE_UNSHARE_RAN\nshift 4\nexec \"$@\"\n")
+    (fake / "unshare").chmod(0o755)
+    ws = tmp_path / "ws"
+    ws.mkdir()
+    sb = LocalSandbox(ws, env={"PATH": f"{fake}:/usr/bin:/bin"})
+    try:
+        assert sb.run("command -v unshare").output.strip() == f"{fake}/unshare"
+        assert sb.run("setsid sleep 987655 >/dev/null 2>&1 & echo ok").ok
+        assert _gone("sleep 987655") == []
+        assert not (tmp_path / "FAKE_UNSHARE_RAN").exists()
+    finally:
+        sb.close()
