@@ -181,11 +181,12 @@ def cmd_images(args) -> int:
 
 def cmd_serve(args) -> int:
     from bot.jobs import configure_logging
-    from bot.settings import SettingsError, load_settings
+    from bot.settings import SettingsError, check_service_sandbox, load_settings
     try:
         settings = load_settings()
         if not settings.WEBHOOK_SECRET:
             raise SettingsError("CRASHFIX_WEBHOOK_SECRET", "missing (needed to verify GitHub's signatures)")
+        check_service_sandbox(settings)
     except SettingsError as exc:
         print(f"crashfix: {exc}", file=sys.stderr)
         return 2
@@ -210,9 +211,10 @@ def cmd_app(args) -> int:
 
 def cmd_worker(args) -> int:
     from bot.jobs import configure_logging
-    from bot.settings import SettingsError, announce, load_settings
+    from bot.settings import SettingsError, announce, check_service_sandbox, load_settings
     try:
         settings = load_settings()
+        check_service_sandbox(settings)
     except SettingsError as exc:
         print(f"crashfix: {exc}", file=sys.stderr)
         return 2

@@ -45,6 +45,8 @@ class Settings(BaseModel):
     SANDBOX: Literal["docker", "local"] = "docker"
     # kernel crash reports build the repository's kernel and boot it (jailed: sandbox/isolate.py); off unless enabled
     KERNEL_JOBS: Literal["enabled", "disabled"] = "disabled"
+    # "unsafe": let `crashfix worker`/`serve` run with SANDBOX=local (an issue's commands on this host)
+    ALLOW_LOCAL_SANDBOX: Literal["no", "unsafe"] = "no"
     MAX_JOBS_PER_INSTALLATION: int = 2
     MAX_PRS_PER_REPO_PER_HOUR: int = 5
     MAX_USD_PER_INSTALLATION_PER_DAY: float = 20.0
@@ -230,6 +232,18 @@ def _check(s: Settings) -> Settings:
 
 
 _announced = False
+
+
+def check_service_sandbox(s: Settings) -> None:
+    """The worker and the server refuse the local sandbox (repository and issue commands on this
+    host, next to the App's key and tokens) unless the operator wrote the unsafe switch."""
+    if s.SANDBOX == "local" and s.ALLOW_LOCAL_SANDBOX != "unsafe":
+        raise SettingsError(f"{PREFIX}SANDBOX", "local runs repository and issue commands on this host "
+                            "without isolation, next to the App's credentials; a worker refuses it "
+                            f"(use docker, or set {PREFIX}ALLOW_LOCAL_SANDBOX=unsafe on a development machine)")
+    if s.SANDBOX == "local":
+        log.warning("%sSANDBOX=local with %sALLOW_LOCAL_SANDBOX=unsafe: repository and issue commands "
+                    "run on this host WITHOUT isolation", PREFIX, PREFIX)
 
 
 def announce(settings: Settings) -> None:
