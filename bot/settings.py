@@ -39,6 +39,7 @@ class Settings(BaseModel):
     DATA_DIR: Path = Path("~/.local/share/crashfix")
     DATABASE_URL: str | None = None
     REDIS_URL: str | None = None
+    REDIS_PASSWORD: str | None = None       # Redis AUTH (requirepass), when not in REDIS_URL itself
     LLM_BASE_URL: str | None = None
     LLM_MODEL: str | None = None
     LLM_API_KEY: str | None = None
