@@ -10,6 +10,7 @@ from flask import Flask
 from bot.db import Database
 from bot.queue import JobQueue
 from bot.settings import Settings, announce, load_settings
+from bot.slow_body import SlowBodyGuard
 
 log = logging.getLogger(__name__)
 MAX_BODY = 25 * 1024 * 1024          # GitHub caps payloads at 25 MB
@@ -32,6 +33,7 @@ def create_app(settings: Settings | None = None, test_config: dict[str, Any] | N
     app.config.update(MAX_CONTENT_LENGTH=MAX_BODY, JSON_SORT_KEYS=False)
     app.config.update(test_config)
     app.extensions["crashfix"] = Services(settings, db, queue)
+    app.wsgi_app = SlowBodyGuard(app.wsgi_app, MAX_BODY)       # under gunicorn: slow uploads get 408
     from bot.webhook import bp
     app.register_blueprint(bp)
     from bot.dashboard import register as register_dashboard
@@ -61,6 +63,7 @@ def serve(settings: Settings, host: str, port: int, dev: bool = False, workers: 
         def load(self):
             return self.application
 
-    GunicornApp(app, {"bind": f"{host}:{port}", "workers": workers, "threads": 4, "timeout": 30,
+    GunicornApp(app, {"bind": f"{host}:{port}", "workers": workers, "worker_class": "gthread", "threads": 4,
+                      "timeout": 30, "keepalive": 5,
                       "accesslog": "-", "errorlog": "-"}).run()
     return 0
