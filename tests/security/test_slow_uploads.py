@@ -3,13 +3,16 @@
 A real `crashfix serve` (gunicorn, 2 workers of 4 threads, as bench/bench_webhook_load.py starts
 it) on 127.0.0.1; SLOW connections each announce a 1 MB body and trickle it a byte at a time.
 While they are in flight, a signed delivery must be answered within a couple of seconds, and the
-slow uploads get 408 instead of holding a thread. Loopback only; every loop is bounded."""
+slow uploads get 408 instead of holding a thread. Then the same through the shipped nginx.conf
+(deploy/k8s/nginx.conf, real nginx): the proxy buffers them and gunicorn never sees them.
+Loopback only; every loop is bounded."""
 from __future__ import annotations
 
 import hashlib
 import hmac
 import json
 import os
+import shutil
 import signal
 import socket
 import subprocess
@@ -62,6 +65,38 @@ def server(tmp_path):
     log.close()
 
 
+@pytest.fixture
+def proxy(server, tmp_path):
+    """The shipped nginx.conf (deploy/k8s/nginx.conf) in front of the server, on its own port."""
+    nginx = shutil.which("nginx") or ("/usr/sbin/nginx" if Path("/usr/sbin/nginx").exists() else None)
+    if nginx is None:
+        pytest.skip("nginx is not installed (apt-get install nginx-light)")
+    port, run = free_port(), tmp_path / "nginx"
+    run.mkdir()
+    run.chmod(0o777)                                 # nginx's workers drop to nobody when started as root
+    conf = (ROOT / "deploy" / "k8s" / "nginx.conf").read_text()
+    conf = conf.replace("server crashfix-web:8080;", f"server 127.0.0.1:{server};") \
+        .replace("listen 8080;", f"listen 127.0.0.1:{port};").replace("/tmp/", f"{run}/")
+    (run / "nginx.conf").write_text(conf)
+    proc = subprocess.Popen([nginx, "-p", str(run), "-c", str(run / "nginx.conf"), "-e", str(run / "error.log"),
+                             "-g", "daemon off;"], stdout=subprocess.DEVNULL, stderr=subprocess.PIPE)
+    deadline = time.monotonic() + 10
+    while True:
+        try:
+            with urllib.request.urlopen(f"http://127.0.0.1:{port}/healthz", timeout=1) as r:
+                if r.status == 200:
+                    break
+        except OSError:
+            pass
+        if proc.poll() is not None or time.monotonic() > deadline:
+            proc.kill()
+            pytest.fail(f"nginx did not start: {proc.stderr.read().decode()[-2000:]}")
+        time.sleep(0.1)
+    yield port
+    proc.terminate()
+    proc.wait(timeout=10)
+
+
 def trickle(port: int, stop: threading.Event, answers: list) -> None:
     """A persistent attacker: an unauthenticated upload announcing a 1 MB body, one byte every 0.2 s;
     when the server answers or hangs up, it connects again, until stopped."""
@@ -98,18 +133,30 @@ def signed_ping(port: int, n: int) -> tuple[object, float]:
     return status, time.monotonic() - started
 
 
-def test_slow_uploads_do_not_starve_signed_deliveries(server):
+def attack(port: int) -> tuple[list, list]:
+    """SLOW persistent slow uploads in flight while three signed deliveries are sent one by one."""
     stop, answers = threading.Event(), []
-    threads = [threading.Thread(target=trickle, args=(server, stop, answers), daemon=True) for _ in range(SLOW)]
+    threads = [threading.Thread(target=trickle, args=(port, stop, answers), daemon=True) for _ in range(SLOW)]
     for t in threads:
         t.start()
     try:
         time.sleep(0.5)                                 # the slow uploads hold every thread by now
-        results = [signed_ping(server, n) for n in range(3)]
+        results = [signed_ping(port, n) for n in range(3)]
     finally:
         stop.set()
         for t in threads:
             t.join(timeout=10)
+    return results, answers
+
+
+def test_the_shipped_proxy_buffers_slow_uploads(proxy):
+    results, _ = attack(proxy)
+    assert all(status == 200 and took < 1.0 for status, took in results), \
+        "signed deliveries through nginx: " + ", ".join(f"{status} after {took:.1f} s" for status, took in results)
+
+
+def test_slow_uploads_do_not_starve_signed_deliveries(server):
+    results, answers = attack(server)
     assert all(status == 200 and took < 3.0 for status, took in results), \
         "signed deliveries: " + ", ".join(f"{status} after {took:.1f} s" for status, took in results)
     assert "HTTP/1.1 408 Request Timeout" in answers and set(answers) <= {"HTTP/1.1 408 Request Timeout", "closed"}
