@@ -11,7 +11,9 @@ PostgreSQL: one short-lived connection per transaction. Any thread or process ma
 """
 from __future__ import annotations
 
+import hashlib
 import json
+import logging
 import os
 import sqlite3
 import threading
@@ -19,6 +21,32 @@ from contextlib import contextmanager
 from datetime import datetime, timezone
 from pathlib import Path
 from typing import Any, Iterator
+
+log = logging.getLogger(__name__)
+
+
+def private_dir(path: Path) -> Path:
+    """Make `path` (and its parents) and keep it 0700: the job table, the queue and the run folders
+    inside hold issue text, logs and diffs of private repositories."""
+    path = Path(path).expanduser()
+    path.mkdir(parents=True, exist_ok=True, mode=0o700)
+    try:
+        if path.stat().st_mode & 0o077:
+            path.chmod(0o700)
+    except OSError as exc:                     # a mount point owned by someone else: say so, go on
+        log.warning("cannot make %s private (0700): %s", path, exc)
+    return path
+
+
+def private_file(path: str | Path) -> None:
+    """Create `path` if missing and keep it 0600 (SQLite gives its -wal and -shm files the same mode)."""
+    fd = os.open(path, os.O_RDWR | os.O_CREAT, 0o600)
+    os.close(fd)
+    try:
+        if os.stat(path).st_mode & 0o077:
+            os.chmod(path, 0o600)
+    except OSError as exc:
+        log.warning("cannot make %s private (0600): %s", path, exc)
 
 
 def now() -> str:
@@ -35,6 +63,21 @@ def _schema(serial: str) -> list[str]:
             repo TEXT,
             received_at TEXT NOT NULL,
             outcome TEXT
+        )""",
+        """CREATE TABLE IF NOT EXISTS delivery_bodies (
+            sha256 TEXT PRIMARY KEY,
+            delivery_id TEXT NOT NULL,
+            received_at TEXT NOT NULL
+        )""",
+        """CREATE TABLE IF NOT EXISTS signin_failures (
+            addr TEXT NOT NULL,
+            at TEXT NOT NULL
+        )""",
+        "CREATE INDEX IF NOT EXISTS signin_failures_addr ON signin_failures (addr, at)",
+        """CREATE TABLE IF NOT EXISTS dashboard_sessions (
+            id TEXT PRIMARY KEY,
+            login TEXT NOT NULL,
+            created_at TEXT NOT NULL
         )""",
         """CREATE TABLE IF NOT EXISTS installations (
             id BIGINT PRIMARY KEY,
@@ -146,7 +189,8 @@ class Database:
             path = url.removeprefix("sqlite:///").removeprefix("sqlite://")
             self.path = path if path == ":memory:" else str(Path(path).expanduser())
             if self.path != ":memory:":
-                Path(self.path).parent.mkdir(parents=True, exist_ok=True)
+                private_dir(Path(self.path).parent)
+                private_file(self.path)
         self._lock = threading.Lock()
         self._memory = None
         self._local = threading.local()
@@ -233,13 +277,22 @@ class Database:
             "VALUES (?, ?, ?, ?, ?, ?) ON CONFLICT (id) DO NOTHING",
             delivery, event, action, installation_id, repo, now()) == 1
 
+    @staticmethod
+    def record_body(tx: Tx, body: bytes, delivery: str) -> bool:
+        """True the first time this exact signed body is seen. The signature covers the body only, so a
+        captured delivery could be replayed under fresh X-GitHub-Delivery ids; GitHub's own events
+        differ in their timestamps and ids, so the same body twice is a replay (or a redelivery)."""
+        digest = hashlib.sha256(body).hexdigest()
+        return tx.execute("INSERT INTO delivery_bodies (sha256, delivery_id, received_at) VALUES (?, ?, ?) "
+                          "ON CONFLICT (sha256) DO NOTHING", digest, delivery, now()) == 1
+
     # -- installations and repos -----------------------------------------------------------
     @staticmethod
     def upsert_installation(tx: Tx, inst_id: int, account: str | None, target_type: str | None) -> None:
         t = now()
         tx.execute("INSERT INTO installations (id, account, target_type, created_at, updated_at) "
                    "VALUES (?, ?, ?, ?, ?) ON CONFLICT (id) DO UPDATE SET account = excluded.account, "
-                   "target_type = excluded.target_type, deleted = 0, updated_at = excluded.updated_at",
+                   "target_type = excluded.target_type, updated_at = excluded.updated_at",
                    inst_id, account, target_type, t, t)
 
     @staticmethod

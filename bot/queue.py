@@ -13,6 +13,7 @@ from typing import Callable
 from huey import Huey, RedisHuey, SqliteHuey, crontab
 from huey.consumer import Consumer
 
+from bot.db import private_dir, private_file
 from bot.queue_codec import JsonSerializer
 from bot.settings import Settings
 
@@ -29,7 +30,8 @@ def make_huey(settings: Settings, immediate: bool = False) -> Huey:
             log.warning("Redis without a password (CRASHFIX_REDIS_PASSWORD): whoever reaches it can drop or add jobs")
         return RedisHuey("crashfix", connection_pool=pool, results=False, immediate=immediate,
                          serializer=JsonSerializer())
-    settings.DATA_DIR.mkdir(parents=True, exist_ok=True)
+    private_dir(settings.DATA_DIR)
+    private_file(settings.DATA_DIR / "queue.db")
     return SqliteHuey("crashfix", filename=str(settings.DATA_DIR / "queue.db"), results=False,
                       immediate=immediate, serializer=JsonSerializer())
 

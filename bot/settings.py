@@ -59,7 +59,7 @@ class Settings(BaseModel):
     OAUTH_CLIENT_SECRET: str | None = None  # the App's client secret (needed with OAUTH_CLIENT_ID)
     SESSION_SECRET: str | None = None       # signs dashboard sessions; unset: a random one kept in DATA_DIR/session-secret
     PUBLIC_URL: str | None = None           # the dashboard's external base URL (OAuth redirect); unset: from the request
-    METRICS_TOKEN: str | None = None        # /metrics wants "Authorization: Bearer <token>" when set; open when unset
+    METRICS_TOKEN: str | None = None        # /metrics wants "Authorization: Bearer <token>"; unset, /metrics is off (404)
 
     @field_validator("DATA_DIR", "PRIVATE_KEY_PATH")
     @classmethod

@@ -160,8 +160,8 @@ def test_real_payloads_mutated_field_by_field_are_never_5xx(app, data):
     if r.status_code >= 400:
         assert r.status_code == 400, r.json
         assert counts(app) == before
-    else:
-        assert counts(app)[0] == before[0] + 1
+    else:                     # hypothesis may draw a body already delivered: that one is a replay
+        assert counts(app)[0] == before[0] + (0 if r.json.get("duplicate") else 1)
 
 
 # -- replays ---------------------------------------------------------------------------------
@@ -172,6 +172,7 @@ def test_a_replayed_delivery_is_acknowledged_once(app, name, times, issue):
     payload = copy.deepcopy(EXAMPLES[name])
     if isinstance(payload.get("issue"), dict):
         payload["issue"]["number"] = issue          # a fresh issue each example: dedupe is not what makes it one
+    payload["crashfix_test_event"] = str(uuid.uuid4())   # and a fresh event: the same body twice is a replay
     if name == "issues.labeled":
         payload["label"]["name"] = "crashfix"
     body = json.dumps(payload).encode()
