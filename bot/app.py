@@ -7,7 +7,8 @@ from typing import Any
 
 from flask import Flask
 
-from bot.db import Database, private_dir
+from bot.db import Database
+from bot.private import private_dir
 from bot.queue import JobQueue
 from bot.settings import Settings, announce, load_settings
 from bot.slow_body import SlowBodyGuard
@@ -42,7 +43,8 @@ def create_app(settings: Settings | None = None, test_config: dict[str, Any] | N
     app.config.update(MAX_CONTENT_LENGTH=MAX_BODY, JSON_SORT_KEYS=False)
     app.config.update(test_config)
     app.extensions["crashfix"] = Services(settings, db, queue)
-    private_dir(settings.runs_dir)                               # and DATA_DIR above it: 0700
+    private_dir(settings.DATA_DIR)                               # 0700, and the run folders in it
+    private_dir(settings.runs_dir)
     app.after_request(_security_headers)
     app.wsgi_app = SlowBodyGuard(app.wsgi_app, MAX_BODY)       # under gunicorn: slow uploads get 408
     from bot.webhook import bp

@@ -13,7 +13,6 @@ from __future__ import annotations
 
 import hashlib
 import json
-import logging
 import os
 import sqlite3
 import threading
@@ -22,32 +21,7 @@ from datetime import datetime, timezone
 from pathlib import Path
 from typing import Any, Iterator
 
-log = logging.getLogger(__name__)
-
-
-def private_dir(path: Path) -> Path:
-    """Make `path` (and its parents) and keep it 0700: the job table, the queue and the run folders
-    inside hold issue text, logs and diffs of private repositories."""
-    path = Path(path).expanduser()
-    path.mkdir(parents=True, exist_ok=True, mode=0o700)
-    try:
-        if path.stat().st_mode & 0o077:
-            path.chmod(0o700)
-    except OSError as exc:                     # a mount point owned by someone else: say so, go on
-        log.warning("cannot make %s private (0700): %s", path, exc)
-    return path
-
-
-def private_file(path: str | Path) -> None:
-    """Create `path` if missing and keep it 0600 (SQLite gives its -wal and -shm files the same mode)."""
-    fd = os.open(path, os.O_RDWR | os.O_CREAT, 0o600)
-    os.close(fd)
-    try:
-        if os.stat(path).st_mode & 0o077:
-            os.chmod(path, 0o600)
-    except OSError as exc:
-        log.warning("cannot make %s private (0600): %s", path, exc)
-
+from bot.private import private_dir, private_file
 
 def now() -> str:
     return datetime.now(timezone.utc).isoformat(timespec="microseconds")

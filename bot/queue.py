@@ -13,7 +13,7 @@ from typing import Callable
 from huey import Huey, RedisHuey, SqliteHuey, crontab
 from huey.consumer import Consumer
 
-from bot.db import private_dir, private_file
+from bot.private import private_dir, private_file
 from bot.queue_codec import JsonSerializer
 from bot.settings import Settings
 

@@ -22,7 +22,7 @@ from pathlib import Path
 from urllib.parse import urlencode, urlsplit
 
 import requests
-from flask import abort, current_app, redirect, request, session, url_for
+from flask import abort, current_app, g, redirect, request, session, url_for
 
 from bot.db import now
 
@@ -85,7 +85,13 @@ def admin_generation() -> str:
 def viewer() -> Viewer | None:
     """The signed-in viewer: a signed cookie naming a live server-side session (logout deletes it),
     and for an admin, made under the admin token configured now (rotating the token signs every
-    admin out)."""
+    admin out). Looked up once per request."""
+    if "crashfix_viewer" not in g:
+        g.crashfix_viewer = _viewer()
+    return g.crashfix_viewer
+
+
+def _viewer() -> Viewer | None:
     data = session.get("viewer")
     if not isinstance(data, dict) or not data.get("login") or not isinstance(data.get("sid"), str):
         return None
@@ -101,7 +107,10 @@ def sign_in(v: Viewer) -> None:
     session.clear()
     session.permanent = True
     sid = secrets.token_urlsafe(24)
-    _db().execute("INSERT INTO dashboard_sessions (id, login, created_at) VALUES (?, ?, ?)", sid, v.login, now())
+    cutoff = (datetime.now(timezone.utc) - timedelta(hours=SESSION_HOURS)).isoformat()
+    with _db().tx() as tx:
+        tx.execute("DELETE FROM dashboard_sessions WHERE created_at <= ?", cutoff)
+        tx.execute("INSERT INTO dashboard_sessions (id, login, created_at) VALUES (?, ?, ?)", sid, v.login, now())
     session["viewer"] = {"login": v.login, "admin": v.admin, "installations": list(v.installations), "sid": sid,
                          **({"gen": admin_generation()} if v.admin else {})}
     session["csrf"] = secrets.token_urlsafe(24)
@@ -162,13 +171,13 @@ def admin_token_ok(given: str) -> bool:
     return bool(expected) and hmac.compare_digest(given.encode(), expected.encode())
 
 
-_SAFE_PATH = re.compile(r"^/dashboard(?:/[A-Za-z0-9._~/%-]*)?(?:\?[A-Za-z0-9._~/%=&+-]*)?$")
+_SAFE_PATH = re.compile(r"/dashboard(?:/[A-Za-z0-9._~/%-]*)?(?:\?[A-Za-z0-9._~/%=&+-]*)?")
 
 
 def safe_next(target: str | None) -> str:
     """Only a dashboard path on this site, in plain characters (browsers drop tabs and newlines and
-    read `\\` as `/`, so `/\t/evil.example/` would leave the site), else the jobs page."""
-    if target and _SAFE_PATH.match(target) and "//" not in target:
+    read a backslash as `/`, so `/%09/evil.example/` would leave the site), else the jobs page."""
+    if target and _SAFE_PATH.fullmatch(target) and "//" not in target:
         parts = urlsplit(target)
         if not parts.scheme and not parts.netloc:
             return target

@@ -32,7 +32,8 @@ def admin_login(client, token=ADMIN, next_=None, addr="203.0.113.7"):
 # -- open redirect -------------------------------------------------------------------------------
 @pytest.mark.parametrize("target", ["/%09/evil.example/", "/\t/evil.example/", "/\n/evil.example/", "//evil.example/",
                                     "/\\evil.example/", "\\/evil.example", "https://evil.example/", "/%2F/evil.example",
-                                    "javascript:alert(1)", "/ /evil.example", "/dashboard/..//evil.example"])
+                                    "javascript:alert(1)", "/ /evil.example", "/dashboard/..//evil.example",
+                                    "/dashboard/jobs\n"])
 def test_sign_in_never_redirects_off_site(make_harness, target):
     h = make_harness(ADMIN_TOKEN=ADMIN)
     from urllib.parse import unquote
