@@ -4,8 +4,8 @@
     413  body over MAX_CONTENT_LENGTH (25 MB)
     415  not application/json
     400  no X-GitHub-Event / X-GitHub-Delivery, malformed JSON, a field a handler needs is missing
-    200  {"duplicate": true} for a redelivery (same X-GitHub-Delivery) or a replay (the same signed
-         body under another delivery id); events that need nothing
+    200  {"duplicate": true} for a redelivery (same X-GitHub-Delivery); {"duplicate": true, "replay":
+         true} for the same signed body under another delivery id; events that need nothing
     202  {"jobs": [...]} when jobs were queued
 """
 from __future__ import annotations
@@ -94,14 +94,14 @@ def _handle(services, event: Event, started: float, body: bytes):
             log.warning("%s rejected: %s", label, exc)
             return _error(400, str(exc))
     with services.db.tx() as tx:
-        if not Database.record_body(tx, body, event.delivery):
-            log.warning("%s: a signed body already received (a redelivery, or a replay under a new id), ignored",
-                        label)
-            return jsonify({"duplicate": True}), 200
         if not Database.record_delivery(tx, event.delivery, event.name, event.action, event.installation_id,
                                         event.repo):
             log.info("%s: redelivery, already handled", label)
             return jsonify({"duplicate": True}), 200
+        if not Database.record_body(tx, body, event.delivery):
+            tx.execute("UPDATE deliveries SET outcome = 'replay' WHERE id = ?", event.delivery)
+            log.warning("%s: the same signed body as an earlier delivery under a new id (a replay), ignored", label)
+            return jsonify({"duplicate": True, "replay": True}), 200
         if not handled:
             tx.execute("UPDATE deliveries SET outcome = 'ignored' WHERE id = ?", event.delivery)
             log.info("%s: no handler, ignored", label)

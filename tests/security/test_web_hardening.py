@@ -203,8 +203,10 @@ def test_a_captured_body_replayed_under_fresh_delivery_ids_runs_once(make_harnes
     assert first.status_code == 202 and len(h.jobs()) == 1
     for _ in range(3):
         again = h.post("issues", body)                        # a fresh X-GitHub-Delivery each time
-        assert again.status_code == 200 and again.get_json() == {"duplicate": True}
-    assert len(h.jobs()) == 1 and h.db.one("SELECT COUNT(*) AS n FROM deliveries")["n"] == 1
+        assert again.status_code == 200 and again.get_json() == {"duplicate": True, "replay": True}
+    assert len(h.jobs()) == 1
+    outcomes = [r["outcome"] for r in h.db.all("SELECT outcome FROM deliveries ORDER BY received_at")]
+    assert outcomes[0].startswith("jobs ") and outcomes[1:] == ["replay"] * 3
 
 
 # -- late events ---------------------------------------------------------------------------------
