@@ -9,9 +9,6 @@ from __future__ import annotations
 import builtins
 import json
 import pickle
-import shutil
-import socket
-import subprocess
 import time
 
 import pytest
@@ -33,31 +30,8 @@ class Planted:
 
 
 @pytest.fixture
-def redis_port(tmp_path):
-    if not shutil.which("redis-server"):
-        pytest.skip("redis-server is not installed (setup.sh installs it)")
-    with socket.socket() as sock:
-        sock.bind(("127.0.0.1", 0))
-        port = sock.getsockname()[1]
-    conf = f"port {port}\nbind 127.0.0.1\nsave \"\"\nappendonly no\ndir {tmp_path}\nrequirepass {PASSWORD}\n"
-    proc = subprocess.Popen(["redis-server", "-"], stdin=subprocess.PIPE, stdout=subprocess.DEVNULL, text=True)
-    proc.stdin.write(conf)
-    proc.stdin.close()
-    import redis
-    client = redis.Redis(port=port, password=PASSWORD)
-    deadline = time.monotonic() + 10
-    while True:
-        try:
-            client.ping()
-            break
-        except redis.ConnectionError:
-            if time.monotonic() > deadline:
-                proc.kill()
-                pytest.fail("redis-server did not answer within 10 s")
-            time.sleep(0.05)
-    yield port
-    proc.terminate()
-    proc.wait(timeout=10)
+def redis_port(redis_server):
+    return redis_server(password=PASSWORD)
 
 
 def _run_until_done(h, queue, timeout=20.0):
