@@ -223,6 +223,8 @@ def _check(s: Settings) -> Settings:
         raise SettingsError(f"{PREFIX}{missing}", "missing (GitHub sign-in needs the App's client id and secret)")
     if s.PUBLIC_URL and not s.PUBLIC_URL.startswith(("http://", "https://")):
         raise SettingsError(f"{PREFIX}PUBLIC_URL", f"must be an http(s) URL, got {s.PUBLIC_URL!r}")
+    if s.REDIS_PASSWORD and not s.REDIS_URL:
+        raise SettingsError(f"{PREFIX}REDIS_PASSWORD", f"set, but {PREFIX}REDIS_URL is not (the queue is SQLite)")
     if s.REDIS_URL and not s.REDIS_URL.startswith(("redis://", "rediss://", "unix://")):
         raise SettingsError(f"{PREFIX}REDIS_URL", f"must start with redis://, got {s.REDIS_URL!r}")
     return s

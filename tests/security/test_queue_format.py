@@ -114,3 +114,9 @@ def test_anything_but_crashfix_json_is_refused(entry):
 def test_only_task_messages_are_written():
     with pytest.raises(QueueFormatError):
         JsonSerializer().serialize({"any": "object"})
+
+
+def test_a_redis_password_without_redis_is_refused(tmp_path):
+    from bot.settings import SettingsError, load_settings
+    with pytest.raises(SettingsError, match="CRASHFIX_REDIS_PASSWORD: set, but CRASHFIX_REDIS_URL is not"):
+        load_settings(env={"CRASHFIX_DATA_DIR": str(tmp_path), "CRASHFIX_REDIS_PASSWORD": "x" * 24})
