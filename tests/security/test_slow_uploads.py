@@ -2,7 +2,7 @@
 
 A real `crashfix serve` (gunicorn, 2 workers of 4 threads, as bench/bench_webhook_load.py starts
 it) on 127.0.0.1; SLOW connections each announce a 1 MB body and trickle it a byte at a time.
-While they are in flight, a signed delivery must be answered within a couple of seconds, and the
+While they are in flight, a signed delivery must be answered within a few seconds, and the
 slow uploads get 408 instead of holding a thread. Then the same through the shipped nginx.conf
 (deploy/k8s/nginx.conf, real nginx): the proxy buffers them and gunicorn never sees them.
 Loopback only; every loop is bounded."""
@@ -151,12 +151,14 @@ def attack(port: int) -> tuple[list, list]:
 
 def test_the_shipped_proxy_buffers_slow_uploads(proxy):
     results, _ = attack(proxy)
-    assert all(status == 200 and took < 1.0 for status, took in results), \
+    assert all(status == 200 and took < 2.0 for status, took in results), \
         "signed deliveries through nginx: " + ", ".join(f"{status} after {took:.1f} s" for status, took in results)
 
 
 def test_slow_uploads_do_not_starve_signed_deliveries(server):
     results, answers = attack(server)
-    assert all(status == 200 and took < 3.0 for status, took in results), \
+    # a slow upload is cut after about 1 s; with 16 of them a delivery may queue behind a couple of
+    # such rounds (more on a loaded machine); without the guard it is never answered (8 s timeout)
+    assert all(status == 200 and took < 4.5 for status, took in results), \
         "signed deliveries: " + ", ".join(f"{status} after {took:.1f} s" for status, took in results)
     assert "HTTP/1.1 408 Request Timeout" in answers and set(answers) <= {"HTTP/1.1 408 Request Timeout", "closed"}
