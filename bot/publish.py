@@ -18,6 +18,7 @@ import tempfile
 from pathlib import Path
 from typing import Any
 
+from agent.markdown_safe import quote_untrusted
 from agent.redact import has_secret, redact, redacting
 from bot import gitpush
 from bot.repo_config import RepoConfig, is_protected
@@ -159,12 +160,12 @@ def _evidence(result: dict, report_md: str) -> list[str]:
     frames = [f for f in facts if f.get("kind") == "frame"]
     if frames:
         lines.append("**Frames** (innermost first):")
-        lines += [f"- `{f['text'].splitlines()[0]}`" for f in frames[:6]]
+        lines += [f"- {quote_untrusted(f['text'].splitlines()[0])}" for f in frames[:6]]
     debugger = [f for f in facts if f.get("kind") == "debugger"]
     if debugger:
         lines.append("")
         lines.append("**Debugger observations:**")
-        lines += [f"- {f['text'].splitlines()[0]} _({f.get('source', 'debugger')})_" for f in debugger[:4]]
+        lines += [f"- {quote_untrusted(f['text'].splitlines()[0])} _({f.get('source', 'debugger')})_" for f in debugger[:4]]
     history = [f for f in facts if f.get("kind") == "history"]
     lines.append("")
     lines.append("**History** (commits that introduced the lines):")

@@ -39,6 +39,7 @@ class Settings(BaseModel):
     DATA_DIR: Path = Path("~/.local/share/crashfix")
     DATABASE_URL: str | None = None
     REDIS_URL: str | None = None
+    REDIS_PASSWORD: str | None = None       # Redis AUTH (requirepass), when not in REDIS_URL itself
     LLM_BASE_URL: str | None = None
     LLM_MODEL: str | None = None
     LLM_API_KEY: str | None = None
@@ -62,7 +63,7 @@ class Settings(BaseModel):
     OAUTH_CLIENT_SECRET: str | None = None  # the App's client secret (needed with OAUTH_CLIENT_ID)
     SESSION_SECRET: str | None = None       # signs dashboard sessions; unset: a random one kept in DATA_DIR/session-secret
     PUBLIC_URL: str | None = None           # the dashboard's external base URL (OAuth redirect); unset: from the request
-    METRICS_TOKEN: str | None = None        # /metrics wants "Authorization: Bearer <token>" when set; open when unset
+    METRICS_TOKEN: str | None = None        # /metrics wants "Authorization: Bearer <token>"; unset, /metrics is off (404)
 
     @field_validator("DATA_DIR", "PRIVATE_KEY_PATH")
     @classmethod
@@ -226,6 +227,8 @@ def _check(s: Settings) -> Settings:
         raise SettingsError(f"{PREFIX}{missing}", "missing (GitHub sign-in needs the App's client id and secret)")
     if s.PUBLIC_URL and not s.PUBLIC_URL.startswith(("http://", "https://")):
         raise SettingsError(f"{PREFIX}PUBLIC_URL", f"must be an http(s) URL, got {s.PUBLIC_URL!r}")
+    if s.REDIS_PASSWORD and not s.REDIS_URL:
+        raise SettingsError(f"{PREFIX}REDIS_PASSWORD", f"set, but {PREFIX}REDIS_URL is not (the queue is SQLite)")
     if s.REDIS_URL and not s.REDIS_URL.startswith(("redis://", "rediss://", "unix://")):
         raise SettingsError(f"{PREFIX}REDIS_URL", f"must start with redis://, got {s.REDIS_URL!r}")
     return s
