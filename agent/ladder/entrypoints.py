@@ -70,6 +70,7 @@ def command_script(line: str, eps: dict[str, EntryPoint], files: list[str],
     """The script that runs `line` in-process, or None when it calls nothing of the project.
 
     repo_path maps a script path the user typed to a file of the repo (None when not one)."""
+    stdin, line = _piped_input(line)
     try:
         argv = shlex.split(line)
     except ValueError:
@@ -80,7 +81,8 @@ def command_script(line: str, eps: dict[str, EntryPoint], files: list[str],
         env[key] = value
     if not argv:
         return None
-    head = _env_lines(env)
+    head = _env_lines(env) + (f"import io, sys\nsys.stdin = io.TextIOWrapper(io.BytesIO({stdin!r}.encode()))\n"
+                              if stdin is not None else "")
     if _PYTHON.match(argv[0]):
         args = [a for a in argv[1:] if a not in ("-u", "-B", "-O", "-X", "-W")]
         if len(args) >= 2 and args[0] == "-c":
@@ -102,6 +104,26 @@ def command_script(line: str, eps: dict[str, EntryPoint], files: list[str],
     call = f"{obj}.{rest}" if rest else obj
     return head + (f"import sys\nsys.argv = {[ep.name, *argv[1:]]!r}\n"
                    f"from {ep.module} import {obj}\nsys.exit({call}())\n")
+
+
+def _piped_input(line: str) -> tuple[str | None, str]:
+    """`echo TEXT | cmd ...` -> (TEXT + newline, `cmd ...`); other lines come back unchanged."""
+    lex = shlex.shlex(line, posix=True, punctuation_chars="|")
+    lex.whitespace_split = True
+    try:
+        words = list(lex)
+    except ValueError:
+        return None, line
+    if words.count("|") != 1 or words[0] not in ("echo", "printf"):
+        return None, line
+    cut = words.index("|")
+    text = " ".join(w for w in words[1:cut] if w not in ("-e", "-n"))
+    if words[0] == "printf":
+        text = text.replace("\\n", "\n")
+    elif "-n" not in words[1:cut]:
+        text += "\n"
+    return text, line[line.index("|") + 1:].strip() if line.count("|") == 1 else " ".join(
+        shlex.quote(w) for w in words[cut + 1:])
 
 
 def _env_lines(env: dict[str, str]) -> str:

@@ -4,6 +4,7 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass
 
+from agent.reports import parse
 from agent.reports.model import CrashReport, Frame
 from agent.reports.paths import map_to_repo
 from agent.reports.python import is_library_path
@@ -51,9 +52,11 @@ def repo_frame(report: CrashReport, repo_paths: dict[str, str]) -> Frame | None:
 
 def matches(report: CrashReport, res: ExecResult, repo_paths: dict[str, str],
             files: list[str] | None = None) -> Match:
-    """Same exception type, raised through the same repo function (in the same repo file when the
-    run's frames map onto the repo's files), in any traceback the run printed."""
-    from agent.reproduce import base_type, same_crash   # here: agent.reproduce drives the ladder
+    """Same exception type, raised through the report's innermost repo function (in the same repo
+    file when the run's frames map onto the repo's files), in any traceback the run printed.
+    (The report's `guilty` frame is not used: when the user's traceback runs through an installed
+    copy, site-packages, it is the user's own script.)"""
+    from agent.reproduce import base_type   # here: agent.reproduce imports this module
     if res.timed_out:
         return Match(False, "timed out")
     if res.ok:
@@ -63,11 +66,11 @@ def matches(report: CrashReport, res: ExecResult, repo_paths: dict[str, str],
         return Match(False, "no frame of the report is in the repository: nothing here can show that crash")
     seen: list[CrashReport] = []
     for piece in blocks(res.output):
-        hit, got = same_crash(report, ExecResult(res.exit_code or 1, piece))
+        got = parse(piece)
         if got is None:
             continue
         seen.append(got)
-        if hit and _through(got, want, repo_paths[want.file], files):
+        if base_type(got.type) == base_type(report.type) and _through(got, want, repo_paths[want.file], files):
             return Match(True, f"{got.type} through {want.function} ({repo_paths[want.file]}), as reported", got)
     if not seen:
         return Match(False, f"exit {res.exit_code}, no traceback in the output")

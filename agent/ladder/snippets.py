@@ -35,7 +35,8 @@ def extract(issue_text: str) -> list[Snippet]:
 
 def _from_block(lang: str, body: str) -> list[Snippet]:
     if any(c in body for c in _CRASH) and not _has_prompts(body):
-        return []                                   # the crash itself, not something to run
+        # the crash itself: only the prompted command lines above it are something to run
+        return [Snippet("shell", ln, "shell line") for ln in shell_lines(body, prompt_needed=True)]
     if _has_prompts(body):
         code = console_code(body)
         return [Snippet("python", code, "console session")] if code else []
@@ -95,7 +96,7 @@ def console_code(session: str) -> str:
 def shell_lines(body: str, *, prompt_needed: bool) -> list[str]:
     """Command lines of a shell block: `$ ` prompts stripped; without prompts, each line that
     looks like a command (output lines are left out). Continuations (`\\`) are joined."""
-    joined = re.sub(r"\\\n\s*", " ", body)
+    joined = re.sub(r"\s*\\\n\s*", " ", body)
     lines = joined.split("\n")
     prompted = [m.group(1).strip() for m in map(_SHELL_PROMPT.match, lines) if m]
     if prompted or prompt_needed:
