@@ -5,7 +5,7 @@ import logging
 from dataclasses import asdict, dataclass, field
 from typing import Callable
 
-from agent.ladder import plan, regression
+from agent.ladder import plan, regression, search
 from agent.ladder.match import matches, repo_frame
 from agent.ladder.plan import Trial
 from agent.ladder.regression import PRELUDE, RegressionTest
@@ -15,6 +15,8 @@ from agent.testrun import SCRATCH, TestOutcome, ensure_scratch
 from sandbox import ExecResult, Sandbox
 
 log = logging.getLogger(__name__)
+
+SEARCH_SECONDS = 20.0      # rung 4's budget for calls (the traced test run is bounded by `timeout`)
 
 
 @dataclass
@@ -84,7 +86,7 @@ def crash_gone(want: CrashReport, res: ExecResult) -> bool:
 def reproduce(sb: Sandbox, report: CrashReport, issue_text: str, test_cmd: str | None,
               repo_paths: dict[str, str], *, baseline: TestOutcome | None = None,
               files: list[str] | None = None, tries: int = 3, timeout: float = 120,
-              search_seconds: float = 0.0) -> Reproduction:
+              search_seconds: float = SEARCH_SECONDS) -> Reproduction:
     """Climb the ladder (docs/reproduction.md): the issue's own snippets and commands, the named test,
     the traceback's call sites, then a seeded search when `search_seconds` > 0, then the test suite;
     stop at the first run that shows the reported crash and make it a regression test."""
@@ -95,6 +97,8 @@ def reproduce(sb: Sandbox, report: CrashReport, issue_text: str, test_cmd: str |
     rungs = [lambda: plan.rung1(issue_text, files, read),
              lambda: plan.rung2(report, issue_text, test_cmd, repo_paths, files, read, baseline),
              lambda: plan.rung3(report, repo_paths, files, read, issue_text),
+             lambda: search.trials(sb, report, repo_paths, files, issue_text, test_cmd, seconds=search_seconds,
+                                   timeout=timeout) if search_seconds > 0 else [],
              lambda: plan.suite(test_cmd)]
     for make in rungs:
         for trial in make():
