@@ -88,8 +88,9 @@ def reproduce(sb: Sandbox, report: CrashReport, issue_text: str, test_cmd: str |
               files: list[str] | None = None, tries: int = 3, timeout: float = 120,
               search_seconds: float = SEARCH_SECONDS) -> Reproduction:
     """Climb the ladder (docs/reproduction.md): the issue's own snippets and commands, the named test,
-    the traceback's call sites, then a seeded search when `search_seconds` > 0, then the test suite;
-    stop at the first run that shows the reported crash and make it a regression test."""
+    the traceback's call sites, the whole test suite (as before the ladder), then a seeded search
+    when `search_seconds` > 0; stop at the first run that shows the reported crash and make it a
+    regression test."""
     ensure_scratch(sb)
     files = files or []
     read = _reader(sb)
@@ -97,9 +98,9 @@ def reproduce(sb: Sandbox, report: CrashReport, issue_text: str, test_cmd: str |
     rungs = [lambda: plan.rung1(issue_text, files, read),
              lambda: plan.rung2(report, issue_text, test_cmd, repo_paths, files, read, baseline),
              lambda: plan.rung3(report, repo_paths, files, read, issue_text),
+             lambda: plan.suite(test_cmd),
              lambda: search.trials(sb, report, repo_paths, files, issue_text, test_cmd, seconds=search_seconds,
-                                   timeout=timeout) if search_seconds > 0 else [],
-             lambda: plan.suite(test_cmd)]
+                                   timeout=timeout) if search_seconds > 0 else []]
     for make in rungs:
         for trial in make():
             if trial.script is not None:
