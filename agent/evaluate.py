@@ -1,6 +1,7 @@
 """`crashfix eval SUITE`: run every case of a benchmark suite and tabulate the outcomes.
 
-A case is a folder with `repo/`, `report.txt` and `case.json` ({"test_cmd": ..., "expect": ...}).
+A case is a folder with `repo/`, `report.txt` and `case.json` ({"test_cmd": ..., "expect": ...}); a
+case.json "repo" names another folder (relative to the case) when cases share one repository.
 """
 from __future__ import annotations
 
@@ -39,7 +40,8 @@ def find_cases(suite: Path, only: list[str] | None = None) -> list[Path]:
 def run_case(case: Path, sandbox: str, out: Path) -> CaseResult:
     meta = json.loads((case / "case.json").read_text())
     start = time.monotonic()
-    run = run_pipeline(RunConfig(repo=str(case / "repo"), report_text=(case / "report.txt").read_text(),
+    repo = (case / meta.get("repo", "repo")).resolve()      # cases may share one repo (eval/issues/_repos)
+    run = run_pipeline(RunConfig(repo=str(repo), report_text=(case / "report.txt").read_text(),
                                  out=out, test_cmd=meta.get("test_cmd"), strategy="templates", sandbox=sandbox,
                                  max_seconds=meta.get("max_seconds", 300)))
     rep = run.reproduction

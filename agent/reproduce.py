@@ -16,6 +16,7 @@ from sandbox import ExecResult, Sandbox
 
 log = logging.getLogger(__name__)
 
+SCRIPT_TIMEOUT = 60.0      # an issue's snippet that serves or waits must not hold the run for `timeout`
 SEARCH_SECONDS = 20.0      # rung 4's budget for calls (the traced test run is bounded by `timeout`)
 
 
@@ -106,7 +107,7 @@ def reproduce(sb: Sandbox, report: CrashReport, issue_text: str, test_cmd: str |
             if trial.script is not None:
                 sb.write(trial.path, PRELUDE + "\n" + trial.script)
             log.info("reproducing (rung %s) by %s: %s", trial.rung, trial.how, trial.command)
-            res = sb.run(trial.command, timeout=timeout)
+            res = sb.run(trial.command, timeout=min(timeout, SCRIPT_TIMEOUT) if trial.script else timeout)
             seen = matches(report, res, repo_paths, files)
             rep.attempts.append(Attempt(trial.how, trial.command, seen.hit, res.exit_code, res.output[-2000:],
                                         trial.rung, seen.why))

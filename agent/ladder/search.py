@@ -33,13 +33,14 @@ class Outcome:
 
 
 def issue_literals(issue_text: str) -> list:
-    """Strings and numbers the issue spells: quoted strings, numbers, and `name = literal` values."""
+    """Strings and numbers the issue spells: quoted strings, numbers, and `inline code` spans."""
     found: list = []
     for m in re.finditer(r"""(?<![\w\\])(['"])([^'"\n]{0,80})\1|(?<![\w.])(-?\d+(?:\.\d+)?)(?![\w.])""", issue_text):
         try:
             found.append(ast.literal_eval(m.group(0)))
         except (ValueError, SyntaxError):
             continue
+    found += [span.strip() for span in re.findall(r"(?<!`)`([^`\n]{1,80})`(?!`)", issue_text)]
     return list(dict.fromkeys(v for v in found if isinstance(v, (str, int, float))))[:MAX_LITERALS]
 
 

@@ -70,14 +70,16 @@ def build(name: str, spec: dict, sdists: Path) -> None:
     project = spec["project"]
     case = OUT / name
     shutil.rmtree(case, ignore_errors=True)
-    repo = case / "repo"
-    for part in project["keep"]:
-        src = sdists / project["sdist"] / part
-        dst = repo / part
-        dst.parent.mkdir(parents=True, exist_ok=True)
-        (shutil.copytree if src.is_dir() else shutil.copy2)(src, dst)
-    for junk in repo.rglob("__pycache__"):
-        shutil.rmtree(junk, ignore_errors=True)
+    case.mkdir(parents=True)
+    repo = OUT / "_repos" / project["sdist"]          # one copy per sdist, shared by its cases
+    if not repo.exists():
+        for part in project["keep"]:
+            src = sdists / project["sdist"] / part
+            dst = repo / part
+            dst.parent.mkdir(parents=True, exist_ok=True)
+            (shutil.copytree if src.is_dir() else shutil.copy2)(src, dst)
+        for junk in repo.rglob("__pycache__"):
+            shutil.rmtree(junk, ignore_errors=True)
     tb = _user_run(spec, repo)
     fields = {k: spec.get(k, "") for k in ("script", "command", "console")}
     (case / "report.txt").write_text(spec["issue"].format(tb=tb, **fields))
@@ -85,7 +87,8 @@ def build(name: str, spec: dict, sdists: Path) -> None:
     text = (repo / path).read_text()
     assert old in text, (name, path)
     (case / "fix.diff").write_text(_diff(path, text, text.replace(old, new, 1)))
-    meta = {"test_cmd": "python -m pytest -q", "kind": spec["kind"], "expect": spec["expect"],
+    meta = {"repo": f"../_repos/{project['sdist']}", "test_cmd": "python -m pytest -q", "kind": spec["kind"],
+            "expect": spec["expect"],
             "rung": spec["rung"], "source": project["source"],
             "bug": "the report's traceback is from the user's own code" if spec["rung"] is None else
             f"crash fixed upstream in {path}", "fix_class": "none"}

@@ -214,7 +214,8 @@ def test_the_regression_test_fails_on_the_reported_exception_only(tmp_path):
 
 def test_search_literals_and_only_literal_calls_become_scripts():
     from agent.ladder import search
-    assert search.issue_literals('parse_date("2019-12-01") fails for month 12 and -3.5') == ["2019-12-01", 12, -3.5]
+    assert search.issue_literals('parse_date("2019-12-01") fails for month 12 and -3.5, also `13`') == \
+        ["2019-12-01", 12, -3.5, 13, "13"]
     script, label = search._call({"module": "dates.parse", "function": "days_in_month", "args": {"month": "12"}})
     assert script == "from dates.parse import days_in_month\n\ndays_in_month(month=12)\n"
     assert search._call({"module": "dates.parse", "function": "f", "args": {"x": "__import__('os').system('x')"}}) is None
