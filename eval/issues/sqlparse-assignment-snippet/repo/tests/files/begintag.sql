@@ -1,4 +1,0 @@
-begin;
-update foo
-       set bar = 1;
-commit;
