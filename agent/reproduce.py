@@ -100,8 +100,8 @@ def reproduce(sb: Sandbox, report: CrashReport, issue_text: str, test_cmd: str |
              lambda: plan.rung2(report, issue_text, test_cmd, repo_paths, files, read, baseline),
              lambda: plan.rung3(report, repo_paths, files, read, issue_text),
              lambda: plan.suite(test_cmd),
-             lambda: search.trials(sb, report, repo_paths, files, issue_text, test_cmd, seconds=search_seconds,
-                                   timeout=timeout) if search_seconds > 0 else []]
+             lambda: _search(rep, sb, report, repo_paths, files, issue_text, test_cmd, seconds=search_seconds,
+                             timeout=timeout)]
     for make in rungs:
         for trial in make():
             if trial.script is not None:
@@ -115,6 +115,18 @@ def reproduce(sb: Sandbox, report: CrashReport, issue_text: str, test_cmd: str |
                 _settle(rep, sb, report, trial, res, seen.got, repo_paths, files, tries=tries, timeout=timeout)
                 return rep
     return rep
+
+
+def _search(rep: Reproduction, sb: Sandbox, report: CrashReport, repo_paths: dict[str, str], files: list[str],
+            issue_text: str, test_cmd: str | None, *, seconds: float, timeout: float) -> list[Trial]:
+    """Rung 4's trial; a search that found nothing is recorded as an attempt of its own."""
+    ran = search.run(sb, report, repo_paths, files, issue_text, test_cmd, seconds=seconds,
+                     timeout=timeout) if seconds > 0 else None
+    if ran is not None and not ran.trials:
+        rep.attempts.append(Attempt(f"search: {ran.calls} calls in {ran.seconds:.1f} s", ran.command, False,
+                                    ran.exit_code, ran.output[-2000:], 4,
+                                    f"no input raised {report.type} at the reported repo line"))
+    return ran.trials if ran else []
 
 
 def _settle(rep: Reproduction, sb: Sandbox, report: CrashReport, trial: Trial, first: ExecResult,

@@ -55,12 +55,22 @@ def targets(report: CrashReport, repo_paths: dict[str, str], files: list[str]) -
     return out
 
 
-def trials(sb: Sandbox, report: CrashReport, repo_paths: dict[str, str], files: list[str],
-           issue_text: str, test_cmd: str | None, *, seconds: float, timeout: float) -> list[Trial]:
-    """The call the search found, as a rung-4 trial (none when it found nothing in its budget)."""
+@dataclass(frozen=True)
+class SearchRun:
+    command: str
+    exit_code: int
+    output: str
+    calls: int
+    seconds: float
+    trials: list[Trial]          # the call found, as a rung-4 trial (empty: nothing in the budget)
+
+
+def run(sb: Sandbox, report: CrashReport, repo_paths: dict[str, str], files: list[str],
+        issue_text: str, test_cmd: str | None, *, seconds: float, timeout: float) -> SearchRun | None:
+    """Trace the tests, then search; None when the traceback has no repo function to call."""
     wanted = targets(report, repo_paths, files)
     if not wanted:
-        return []
+        return None
     if test_cmd and is_pytest(test_cmd):
         plugin = f"TARGETS = {[[t[2], t[1]] for t in wanted]!r}\n" + TRACER
         sb.write(f"{SCRATCH}/crashfix_trace.py", plugin)
@@ -70,17 +80,15 @@ def trials(sb: Sandbox, report: CrashReport, repo_paths: dict[str, str], files: 
     head = (f"TARGETS = {wanted!r}\nLITERALS = {issue_literals(issue_text)!r}\n"
             f"SECONDS = {seconds!r}\nCALLS = {MAX_CALLS}\nSEED = {SEED}\n")
     sb.write(f"{SCRATCH}/crashfix_search.py", PRELUDE + head + SEARCH)
-    res = sb.run(f"python {SCRATCH}/crashfix_search.py", timeout=seconds + 30)
+    command = f"python {SCRATCH}/crashfix_search.py"
+    res = sb.run(command, timeout=seconds + 30)
     outcome = _outcome(res.output)
     log.info("search: %s calls in %.1f s, found %s", outcome.calls, outcome.seconds, outcome.found)
-    if not outcome.found:
-        return []
-    call = _call(outcome.found)
-    if call is None:
-        return []
-    script, label = call
-    return [Trial(4, f"search: {label} ({outcome.calls} calls, {outcome.seconds:.1f} s)",
-                  f"python {SCRATCH}/rung4_0.py", script, f"{SCRATCH}/rung4_0.py", outcome.found["function"])]
+    call = _call(outcome.found) if outcome.found else None
+    found = [] if call is None else [Trial(
+        4, f"search: {call[1]} ({outcome.calls} calls, {outcome.seconds:.1f} s)", f"python {SCRATCH}/rung4_0.py",
+        call[0], f"{SCRATCH}/rung4_0.py", outcome.found["function"])]
+    return SearchRun(command, res.exit_code, res.output, outcome.calls, outcome.seconds, found)
 
 
 def _outcome(output: str) -> Outcome:

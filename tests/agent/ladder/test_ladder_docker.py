@@ -134,3 +134,13 @@ def test_rung4_the_seeded_search_finds_an_input_around_what_the_tests_pass(box):
     assert "days_in_month(month=" in rep.regression_test.text
     again = climb(box, issue, test_cmd=passing)      # seeded: the same input every time
     assert again.how == rep.how
+
+
+def test_a_search_that_finds_nothing_is_recorded_and_the_crash_stays_not_reproduced(box):
+    issue = "```\n" + TRACEBACK.replace('parse_date("2019-12-01")', "parse_date(text)").replace(
+        "IndexError: list index out of range", "KeyError: 12") + "```\n"
+    rep = climb(box, issue, test_cmd="python -m pytest -q -k mid")
+    assert not rep.reproduced
+    last = rep.attempts[-1]
+    assert last.rung == 4 and last.how.startswith("search: ") and " calls in " in last.how
+    assert last.why == "no input raised KeyError at the reported repo line"
