@@ -12,7 +12,7 @@ from agent.strategies.context import is_test_path
 from agent.testrun import TestOutcome, is_pytest, node_id
 
 # `tests/test_x.py::TestA::test_b[a b-1]`: the id ends at the closing bracket of its parameters
-NODE = re.compile(r"(?<![\w/.-])([\w./-]+\.py(?:::[A-Za-z_]\w*)+(?:\[[^\]\n]*\])?)")
+NODE = re.compile(r"(?<![\w/.-])([\w./-]+\.py(?:::[A-Za-z_]\w*)+(?:\[[^\]\n`<>|\\]*\])?)")
 DEFAULT_PYTEST = "python -m pytest -q"
 
 

@@ -1,6 +1,7 @@
 """What each rung will run: the trials, in order, built from the issue, the report and the repository."""
 from __future__ import annotations
 
+import re
 import shlex
 from dataclasses import dataclass
 from typing import Callable
@@ -28,11 +29,12 @@ class Trial:
 
 def _script(rung: int, i: int, how: str, script: str, function: str | None = None) -> Trial:
     path = f"{SCRATCH}/rung{rung}_{i}.py"
-    return Trial(rung, how, f"python {path}", script, path, function)
+    return Trial(rung, _short(how, 240), f"python {path}", script, path, function)
 
 
 def _short(text: str, n: int = 160) -> str:
-    one = " ".join(text.split())
+    """Issue text shown in a record: one line, no backticks or markup brackets, capped."""
+    one = " ".join(re.sub(r"[`<>\[\]|\\]", "'", text).split())
     return one if len(one) <= n else one[: n - 1] + "…"
 
 
@@ -47,7 +49,7 @@ def rung1(issue_text: str, files: list[str], read: Reader) -> list[Trial]:
             continue
         script = entrypoints.command_script(snip.text, eps, files, lambda p: _typed_path(p, files))
         if script:
-            out.append(_script(1, len(out), f"issue command `{_short(snip.text)}`", script))
+            out.append(_script(1, len(out), f"issue command: {_short(snip.text)}", script))
     return out[:MAX_PER_RUNG]
 
 
@@ -60,7 +62,7 @@ def _typed_path(typed: str, files: list[str]) -> str | None:
 def rung2(report: CrashReport, issue_text: str, test_cmd: str | None, repo_paths: dict[str, str],
           files: list[str], read: Reader, baseline: TestOutcome | None) -> list[Trial]:
     nodes = named_test.node_ids(report, issue_text, repo_paths, files, read, baseline)
-    return [Trial(2, f"named test {node}", named_test.command(test_cmd, node, files))
+    return [Trial(2, _short(f"named test {node}", 240), named_test.command(test_cmd, node, files))
             for node in nodes[:MAX_PER_RUNG]]
 
 
