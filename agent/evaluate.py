@@ -1,6 +1,7 @@
 """`crashfix eval SUITE`: run every case of a benchmark suite and tabulate the outcomes.
 
-A case is a folder with `repo/`, `report.txt` and `case.json` ({"test_cmd": ..., "expect": ...}).
+A case is a folder with `repo/`, `report.txt` and `case.json` ({"test_cmd": ..., "expect": ...}); a
+case.json "repo" names another folder (relative to the case) when cases share one repository.
 """
 from __future__ import annotations
 
@@ -23,6 +24,8 @@ class CaseResult:
     candidates: int
     fix: str | None
     error: str | None
+    rung: int | None = None          # the ladder rung that reproduced the crash (None: not reproduced)
+    how: str | None = None           # what that rung ran
 
     @property
     def as_expected(self) -> bool:
@@ -37,11 +40,14 @@ def find_cases(suite: Path, only: list[str] | None = None) -> list[Path]:
 def run_case(case: Path, sandbox: str, out: Path) -> CaseResult:
     meta = json.loads((case / "case.json").read_text())
     start = time.monotonic()
-    run = run_pipeline(RunConfig(repo=str(case / "repo"), report_text=(case / "report.txt").read_text(),
+    repo = (case / meta.get("repo", "repo")).resolve()      # cases may share one repo (eval/issues/_repos)
+    run = run_pipeline(RunConfig(repo=str(repo), report_text=(case / "report.txt").read_text(),
                                  out=out, test_cmd=meta.get("test_cmd"), strategy="templates", sandbox=sandbox,
                                  max_seconds=meta.get("max_seconds", 300)))
+    rep = run.reproduction
     return CaseResult(case.name, meta.get("expect", "fixed"), run.status, round(time.monotonic() - start, 1),
-                      len(run.verdicts), run.best.candidate.description if run.best else None, run.error)
+                      len(run.verdicts), run.best.candidate.description if run.best else None, run.error,
+                      rep.rung if rep and rep.reproduced else None, rep.how if rep and rep.reproduced else None)
 
 
 def _bar(done: int, total: int, width: int = 30) -> str:
@@ -50,12 +56,15 @@ def _bar(done: int, total: int, width: int = 30) -> str:
 
 
 def table(results: list[CaseResult]) -> str:
-    rows = [f"{'case':32} {'expect':15} {'status':15} {'ok':3} {'time':>7} {'cands':>5}"]
+    rows = [f"{'case':42} {'expect':15} {'status':15} {'ok':3} {'time':>7} {'cands':>5} {'rung':>4}"]
     for r in results:
-        rows.append(f"{r.case:32} {r.expect:15} {r.status:15} {'yes' if r.as_expected else 'NO':3} "
-                    f"{r.seconds:7.1f} {r.candidates:5}")
+        rows.append(f"{r.case:42} {r.expect:15} {r.status:15} {'yes' if r.as_expected else 'NO':3} "
+                    f"{r.seconds:7.1f} {r.candidates:5} {r.rung if r.rung is not None else '-':>4}")
     counts = {s: sum(r.status == s for r in results) for s in ("fixed", "not_fixed", "not_reproduced", "error")}
+    rungs = {n: sum(r.rung == n for r in results) for n in sorted({r.rung for r in results if r.rung is not None})}
     rows.append("")
+    rows.append("reproduced by rung: " + (", ".join(f"{n}: {k}/{len(results)}" for n, k in rungs.items()) or "none")
+                + f"; not reproduced: {sum(r.rung is None for r in results)}/{len(results)}")
     rows.append(", ".join(f"{k}: {v}" for k, v in counts.items())
                 + f"; as expected: {sum(r.as_expected for r in results)}/{len(results)}"
                 + f"; total {sum(r.seconds for r in results):.0f} s")

@@ -2,30 +2,33 @@
 from __future__ import annotations
 
 import logging
-import re
-import shlex
 from dataclasses import asdict, dataclass, field
 from typing import Callable
 
+from agent.ladder import plan, regression, search
+from agent.ladder.match import matches, repo_frame
+from agent.ladder.plan import Trial
+from agent.ladder.regression import PRELUDE, RegressionTest
 from agent.reports import parse
 from agent.reports.model import CrashReport
-from agent.strategies.context import is_test_path
-from agent.testrun import SCRATCH, TestOutcome, ensure_scratch, is_pytest, node_id
+from agent.testrun import SCRATCH, TestOutcome, ensure_scratch
 from sandbox import ExecResult, Sandbox
 
 log = logging.getLogger(__name__)
 
-PYTEST_NODE = re.compile(r"^(?:FAILED|ERROR)\s+(\S+\.py::\S+)", re.M)
-SHELL_LINE = re.compile(r"^\s*\$\s+(.+)$", re.M)
+SCRIPT_TIMEOUT = 60.0      # an issue's snippet that serves or waits must not hold the run for `timeout`
+SEARCH_SECONDS = 20.0      # rung 4's budget for calls (the traced test run is bounded by `timeout`)
 
 
 @dataclass
 class Attempt:
-    how: str                  # "failing test", "reproducer snippet", "script", "test suite"
+    how: str                  # what was tried: "issue code block", "named test tests/x.py::t", "call site: ..."
     command: str
     reproduced: bool
     exit_code: int
     output_tail: str
+    rung: int = 0             # 1 the issue's own code, 2 the named test / the tests, 3 call sites, 4 search; 0 other
+    why: str = ""             # what the run showed against the reported signature
 
 
 @dataclass
@@ -37,6 +40,9 @@ class Reproduction:
     attempts: list[Attempt] = field(default_factory=list)
     observed: CrashReport | None = None     # the crash as the sandbox printed it
     seconds: float = 0.0                    # the slowest run of the reproduction command
+    rung: int | None = None                 # the ladder rung that reproduced (see Attempt.rung)
+    regression_test: RegressionTest | None = None   # the new test file the reproducer became
+    patch: str = ""                         # the files crashfix wrote for it, as a diff ("" when none)
 
     @property
     def reproduced(self) -> bool:
@@ -49,6 +55,8 @@ class Reproduction:
     def to_dict(self) -> dict:
         return {"command": self.command, "how": self.how, "tries": self.tries, "seconds": round(self.seconds, 3),
                 "crashed": self.crashed, "reproduced": self.reproduced, "flaky": self.flaky,
+                "rung": self.rung, "patch": self.patch,
+                "regression_test": self.regression_test.to_dict() if self.regression_test else None,
                 "attempts": [asdict(a) for a in self.attempts]}
 
 
@@ -76,67 +84,87 @@ def crash_gone(want: CrashReport, res: ExecResult) -> bool:
     return res.ok and not same_crash(want, res)[0]
 
 
-def candidate_commands(report: CrashReport, issue_text: str, test_cmd: str | None,
-                       repo_paths: dict[str, str], baseline: TestOutcome | None = None,
-                       files: list[str] | None = None) -> list[tuple[str, str]]:
-    """(how, command) pairs to try, most specific first.
-
-    repo_paths maps each report frame's file to its path in the repo (only the mapped ones);
-    baseline is the test suite run before anything changed: its failures with the reported
-    exception are the failing tests to try first after the ones the report names.
-    """
-    cmds: list[tuple[str, str]] = []
-    if test_cmd and is_pytest(test_cmd):
-        nodes = list(dict.fromkeys(PYTEST_NODE.findall(issue_text)))
-        for frame in report.frames:
-            path = repo_paths.get(frame.file or "")
-            if path and is_test_path(path) and frame.function.startswith("test"):
-                nodes.append(f"{path}::{frame.function}")
-        if baseline and files:
-            want = base_type(report.type)
-            for name in sorted(baseline.failed):
-                node = node_id(name, files)
-                if node and want in baseline.messages.get(name, ""):
-                    nodes.append(node)
-        for node in dict.fromkeys(nodes):
-            path, _, name = node.partition("::")
-            path = repo_paths.get(path, _suffix_lookup(path, repo_paths) or path)
-            cmds.append(("failing test", f"{test_cmd} {shlex.quote(path + '::' + name)}"))
-            cmds.append(("failing test", f"{test_cmd} {shlex.quote(path)} -k {shlex.quote(name.split('::')[-1])}"))
-    for i, snippet in enumerate(report.reproducers):
-        if _looks_like_python(snippet):
-            cmds.append(("reproducer snippet", f"python {SCRATCH}/repro_{i}.py"))
-        for line in SHELL_LINE.findall(snippet):
-            cmds.append(("reproducer command", line.strip()))
-    outer = [f for f in report.frames if f.function == "<module>" and repo_paths.get(f.file or "")]
-    for frame in outer[-1:]:
-        path = repo_paths[frame.file]
-        if not is_test_path(path):
-            cmds.append(("script", f"python {shlex.quote(path)}"))
-    if test_cmd:
-        cmds.append(("test suite", test_cmd))
-    return list(dict.fromkeys(cmds))
-
-
 def reproduce(sb: Sandbox, report: CrashReport, issue_text: str, test_cmd: str | None,
               repo_paths: dict[str, str], *, baseline: TestOutcome | None = None,
-              files: list[str] | None = None, tries: int = 3, timeout: float = 120) -> Reproduction:
+              files: list[str] | None = None, tries: int = 3, timeout: float = 120,
+              search_seconds: float = SEARCH_SECONDS) -> Reproduction:
+    """Climb the ladder (docs/reproduction.md): the issue's own snippets and commands, the named test,
+    the traceback's call sites, the whole test suite (as before the ladder), then a seeded search
+    when `search_seconds` > 0; stop at the first run that shows the reported crash and make it a
+    regression test."""
     ensure_scratch(sb)
-    for i, snippet in enumerate(report.reproducers):
-        if _looks_like_python(snippet):
-            sb.write(f"{SCRATCH}/repro_{i}.py", snippet)
+    files = files or []
+    read = _reader(sb)
     rep = Reproduction()
-    for how, cmd in candidate_commands(report, issue_text, test_cmd, repo_paths, baseline, files):
-        log.info("reproducing by %s: %s", how, cmd)
-        res = sb.run(cmd, timeout=timeout)
-        hit, got = same_crash(report, res)
-        rep.attempts.append(Attempt(how, cmd, hit, res.exit_code, res.output[-2000:]))
-        if not hit:
-            continue
-        confirm(rep, sb, how, cmd, got, res, lambda again: same_crash(report, again)[0],
-                tries=tries, timeout=timeout)
-        return rep
+    rungs = [lambda: plan.rung1(issue_text, files, read),
+             lambda: plan.rung2(report, issue_text, test_cmd, repo_paths, files, read, baseline),
+             lambda: plan.rung3(report, repo_paths, files, read, issue_text),
+             lambda: plan.suite(test_cmd),
+             lambda: _search(rep, sb, report, repo_paths, files, issue_text, test_cmd, seconds=search_seconds,
+                             timeout=timeout)]
+    for make in rungs:
+        for trial in make():
+            if trial.script is not None:
+                sb.write(trial.path, PRELUDE + "\n" + trial.script)
+            log.info("reproducing (rung %s) by %s: %s", trial.rung, trial.how, trial.command)
+            res = sb.run(trial.command, timeout=min(timeout, SCRIPT_TIMEOUT) if trial.script else timeout)
+            seen = matches(report, res, repo_paths, files)
+            rep.attempts.append(Attempt(trial.how, trial.command, seen.hit, res.exit_code, res.output[-2000:],
+                                        trial.rung, seen.why))
+            if seen.hit:
+                _settle(rep, sb, report, trial, res, seen.got, repo_paths, files, tries=tries, timeout=timeout)
+                return rep
     return rep
+
+
+def _search(rep: Reproduction, sb: Sandbox, report: CrashReport, repo_paths: dict[str, str], files: list[str],
+            issue_text: str, test_cmd: str | None, *, seconds: float, timeout: float) -> list[Trial]:
+    """Rung 4's trial; a search that found nothing is recorded as an attempt of its own."""
+    ran = search.run(sb, report, repo_paths, files, issue_text, test_cmd, seconds=seconds,
+                     timeout=timeout) if seconds > 0 else None
+    if ran is not None and not ran.trials:
+        rep.attempts.append(Attempt(f"search: {ran.calls} calls in {ran.seconds:.1f} s", ran.command, False,
+                                    ran.exit_code, ran.output[-2000:], 4,
+                                    f"no input raised {report.type} at the reported repo line"))
+    return ran.trials if ran else []
+
+
+def _settle(rep: Reproduction, sb: Sandbox, report: CrashReport, trial: Trial, first: ExecResult,
+            got: CrashReport | None, repo_paths: dict[str, str], files: list[str], *,
+            tries: int, timeout: float) -> None:
+    """The trial reproduced: turn its script into a regression test (the reproduction command from
+    then on) when that test shows the crash too, and count how often the command crashes."""
+    cmd = trial.command
+    same = lambda res: matches(report, res, repo_paths, files).hit
+    if trial.script is not None:
+        test = regression.build(report, trial.function or _guilty_name(report, repo_paths), trial.script,
+                                trial.how, files)
+        local = f"{SCRATCH}/{test.path.rsplit('/', 1)[-1]}"
+        sb.write(local, test.text)
+        test_cmd = f"python -m pytest -q --tb=native {local}"
+        res = sb.run(test_cmd, timeout=timeout)
+        seen = matches(report, res, repo_paths, files)
+        rep.attempts.append(Attempt(f"regression test {test.path}", test_cmd, seen.hit, res.exit_code,
+                                    res.output[-2000:], trial.rung, seen.why))
+        if seen.hit:
+            rep.regression_test, rep.patch = test, test.patch
+            cmd, first, got = test_cmd, res, seen.got
+    confirm(rep, sb, trial.how, cmd, got, first, same, tries=tries, timeout=timeout)
+    rep.rung = trial.rung
+
+
+def _guilty_name(report: CrashReport, repo_paths: dict[str, str]) -> str | None:
+    frame = repo_frame(report, repo_paths)
+    return frame.function if frame else None
+
+
+def _reader(sb: Sandbox) -> Callable[[str], str | None]:
+    def read(path: str) -> str | None:
+        try:
+            return sb.read(path)
+        except Exception:           # a file that is not there (or not text): nothing to learn from it
+            return None
+    return read
 
 
 def confirm(rep: Reproduction, sb: Sandbox, how: str, cmd: str, got: CrashReport | None, first: ExecResult,
@@ -150,15 +178,3 @@ def confirm(rep: Reproduction, sb: Sandbox, how: str, cmd: str, got: CrashReport
         rep.crashed += matches(again)
         rep.seconds = max(rep.seconds, again.duration)
 
-
-def _suffix_lookup(path: str, repo_paths: dict[str, str]) -> str | None:
-    for user_path, repo_path in repo_paths.items():
-        if user_path.endswith(path) or repo_path.endswith(path):
-            return repo_path
-    return None
-
-
-def _looks_like_python(snippet: str) -> bool:
-    if SHELL_LINE.search(snippet) or "Traceback (most recent call last)" in snippet:
-        return False
-    return bool(re.search(r"^\s*(import|from)\s+\w+|^\s*\w+\s*=|^\s*\w+\(", snippet, re.M))

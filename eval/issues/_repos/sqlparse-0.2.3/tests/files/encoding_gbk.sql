@@ -1,0 +1,3 @@
+select *
+from foo
+where bar = '不以物喜，不以己悲'

@@ -1,0 +1,60 @@
+"""Keep eval/issues honest: issues as they arrive (no failing test, the user's own outer frames)."""
+from __future__ import annotations
+
+import json
+import shutil
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+
+from agent.ladder.match import repo_frame
+from agent.pipeline import repo_files
+from agent.reports import parse
+from agent.reports.paths import map_to_repo
+
+ISSUES = Path(__file__).resolve().parents[3] / "eval" / "issues"
+CASES = sorted(p.parent for p in ISSUES.glob("*/case.json"))
+
+
+def load(case: Path) -> tuple[dict, Path, list[str]]:
+    meta = json.loads((case / "case.json").read_text())
+    repo = (case / meta["repo"]).resolve()
+    return meta, repo, repo_files(repo)
+
+
+def test_there_are_cases_of_every_shape():
+    rungs = [json.loads((c / "case.json").read_text())["rung"] for c in CASES]
+    assert len(CASES) >= 5 and {1, 3, None} <= set(rungs)
+
+
+@pytest.mark.parametrize("case", CASES, ids=[c.name for c in CASES])
+def test_the_report_comes_from_the_users_code_and_the_repo_frames_map(case):
+    meta, repo, files = load(case)
+    assert meta["source"] and meta["test_cmd"] and meta["expect"] in ("fixed", "not_fixed", "not_reproduced")
+    report = parse((case / "report.txt").read_text())
+    assert report is not None and report.type == meta["kind"].split("-")[0]
+    paths = {f.file: p for f in report.frames if f.file and (p := map_to_repo(f.file, files))}
+    outer = report.frames[-1]
+    assert outer.file.startswith(("/tmp/home/", "<console>")) and outer.file not in paths
+    if meta["expect"] == "not_reproduced":
+        assert repo_frame(report, paths) is None
+    else:
+        assert "site-packages" in repo_frame(report, paths).file
+    assert not [f for f in files if "test_crashfix" in f]
+
+
+@pytest.mark.parametrize("repo", sorted({load(c)[1] for c in CASES}), ids=lambda p: p.name)
+def test_the_repos_own_tests_pass_and_each_fix_applies(repo, tmp_path):
+    work = tmp_path / "repo"
+    shutil.copytree(repo, work)
+    out = subprocess.run([sys.executable, "-m", "pytest", "-q", "-p", "no:cacheprovider"], cwd=work,
+                         capture_output=True, text=True, timeout=600)
+    assert out.returncode == 0, out.stdout[-2000:]
+    subprocess.run(["git", "init", "-q"], cwd=work, check=True)
+    for case in CASES:
+        if load(case)[1] == repo:
+            check = subprocess.run(["git", "apply", "--check", str(case / "fix.diff")], cwd=work,
+                                   capture_output=True, text=True)
+            assert check.returncode == 0, (case.name, check.stderr)
