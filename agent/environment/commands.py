@@ -29,7 +29,10 @@ def logical_lines(script: str) -> list[str]:
 def editable(cmd: str) -> str:
     """`pip install .` / `.[test]` as an editable install: the tests must see the patched tree,
     not a copy in site-packages."""
-    return re.sub(r"(?<![-\w])(?<!-e )(\.(?:\[[\w,.-]+\])?)(?=\s|$)", r"-e \1", cmd) if INSTALL.search(cmd) else cmd
+    if not INSTALL.search(cmd):
+        return cmd
+    cmd = re.sub(r"""(['"])(\.(?:\[[\w,.-]+\])?)\1""", r"\2", cmd)       # '.[dev]' -> .[dev]
+    return re.sub(r"(?<![-\w'\"])(?<!-e )(\.(?:\[[\w,.-]+\])?)(?=\s|$)", r"-e \1", cmd)
 
 
 def apt_packages(cmd: str) -> list[str]:
