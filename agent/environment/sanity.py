@@ -1,5 +1,5 @@
-"""Baseline sanity: a test run that collects no test, or whose every test module fails on import,
-says the environment is broken, not that the crash is absent."""
+"""Baseline sanity: a test run that collects no test, or whose test modules fail on import (pytest
+then runs none), says the environment is broken, not that the crash is absent."""
 from __future__ import annotations
 
 import re
@@ -38,6 +38,10 @@ def broken(outcome: TestOutcome, *, files: list[str] = (), report_text: str = ""
     if outcome.timed_out or outcome.passed:
         return None
     own = own_modules(list(files))
+    ran = re.search(r"^Ran (\d+) tests? in ", outcome.output, re.M)            # unittest: no junit
+    errors = re.search(r"^FAILED \(.*?errors=(\d+)", outcome.output, re.M)
+    if ran and int(ran.group(1)) > (int(errors.group(1)) if errors else 0):
+        return None
     out = outcome.output
     if outcome.exit_code == 127 or NOT_FOUND.search(out):
         line = (NOT_FOUND.search(out) or re.search(r".+", out))
@@ -48,7 +52,7 @@ def broken(outcome: TestOutcome, *, files: list[str] = (), report_text: str = ""
     causes = [c.strip() for c in IMPORT_ERROR.findall(out)]
     causes = [c for c in causes if _missing_module(c) not in own and c not in report_text]
     if COLLECT_ERRORS.search(out) and causes and not outcome.failed - _collection_failures(outcome):
-        return f"every test module fails on import: {causes[0]}"
+        return f"no test module could be imported: {causes[0]}"
     if NO_TESTS.search(out) or (outcome.exit_code == 5 and not outcome.failed):
         return f"the test command collected no test (`{outcome.command}`)" + (f": {causes[0]}" if causes else "")
     return None
