@@ -5,6 +5,9 @@ A case is a folder with `repo/`, `report.txt` and `case.json` ({"test_cmd": ...,
 from __future__ import annotations
 
 import json
+import os
+import shutil
+import subprocess
 import sys
 import tempfile
 import time
@@ -37,11 +40,24 @@ def find_cases(suite: Path, only: list[str] | None = None) -> list[Path]:
 def run_case(case: Path, sandbox: str, out: Path) -> CaseResult:
     meta = json.loads((case / "case.json").read_text())
     start = time.monotonic()
-    run = run_pipeline(RunConfig(repo=str(case / "repo"), report_text=(case / "report.txt").read_text(),
+    repo = dated_repo(case / "repo", meta["commit_date"], out / "repo-at-date") if meta.get("commit_date") else case / "repo"
+    run = run_pipeline(RunConfig(repo=str(repo), report_text=(case / "report.txt").read_text(),
                                  out=out, test_cmd=meta.get("test_cmd"), strategy="templates", sandbox=sandbox,
                                  max_seconds=meta.get("max_seconds", 300)))
     return CaseResult(case.name, meta.get("expect", "fixed"), run.status, round(time.monotonic() - start, 1),
                       len(run.verdicts), run.best.candidate.description if run.best else None, run.error)
+
+
+def dated_repo(tree: Path, date: str, dest: Path) -> Path:
+    """A git repository of ``tree`` whose one commit is dated ``date`` (a case of an old tree: the
+    run installs dependencies as of that date)."""
+    shutil.rmtree(dest, ignore_errors=True)
+    shutil.copytree(tree, dest)
+    env = {**os.environ, "GIT_AUTHOR_DATE": date, "GIT_COMMITTER_DATE": date}
+    for args in (["init", "-q"], ["add", "-A"], ["-c", "user.name=eval", "-c", "user.email=eval@localhost",
+                                                 "commit", "-qm", f"the tree as of {date}"]):
+        subprocess.run(["git", *args], cwd=dest, env=env, check=True, capture_output=True)
+    return dest
 
 
 def _bar(done: int, total: int, width: int = 30) -> str:
@@ -54,7 +70,7 @@ def table(results: list[CaseResult]) -> str:
     for r in results:
         rows.append(f"{r.case:32} {r.expect:15} {r.status:15} {'yes' if r.as_expected else 'NO':3} "
                     f"{r.seconds:7.1f} {r.candidates:5}")
-    counts = {s: sum(r.status == s for r in results) for s in ("fixed", "not_fixed", "not_reproduced", "error")}
+    counts = {s: sum(r.status == s for r in results) for s in ("fixed", "not_fixed", "not_reproduced", "env_broken", "error")}
     rows.append("")
     rows.append(", ".join(f"{k}: {v}" for k, v in counts.items())
                 + f"; as expected: {sum(r.as_expected for r in results)}/{len(results)}"

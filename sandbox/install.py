@@ -24,7 +24,9 @@ class Installer:
         """``cmd`` with every `pip install` run by the tool, under the cut-off and constraints."""
         if self.tool == "uv":
             cmd = PIP_INSTALL.sub("uv pip install", cmd)
-            env = ([f"UV_EXCLUDE_NEWER={as_of}"] if as_of else []) + ([f"UV_CONSTRAINT={CONSTRAINTS}"] if constraints else [])
+            # the system's CA store (the host's bundle is mounted there): TLS-intercepting proxies
+            env = ["UV_SYSTEM_CERTS=1"] + ([f"UV_EXCLUDE_NEWER={as_of}"] if as_of else []) + \
+                  ([f"UV_CONSTRAINT={CONSTRAINTS}"] if constraints else [])
         else:
             cmd = PIP_INSTALL.sub("python -m pip install", cmd)
             env = ([f"PIP_UPLOADED_PRIOR_TO={as_of}"] if as_of and self.cutoff else []) + \
