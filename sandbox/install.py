@@ -40,13 +40,13 @@ def find_installer(box, timeout: float = 60) -> Installer:
     """uv when the sandbox has it (crashfix's images do), else pip, with or without a date cut-off."""
     res = box.run("command -v uv >/dev/null && uv --version", timeout=timeout)
     if res.ok:
-        return Installer("uv", True, [f"installer: {res.output.strip()} (dependencies cut off with --exclude-newer)"])
+        return Installer("uv", True, [f"installer: {res.output.strip()} (upload-date cut-off: --exclude-newer)"])
     res = box.run("python -m pip --version; python -m pip install --help | grep -c -- --uploaded-prior-to", timeout=timeout)
     lines = res.output.strip().splitlines()
     version = lines[0].split(" from ")[0] if lines else "pip"
     cutoff = bool(lines) and lines[-1].strip().isdigit() and int(lines[-1]) > 0
-    note = (f"installer: {version} (dependencies cut off with --uploaded-prior-to)" if cutoff else
-            f"installer: {version}, which has no upload-date cut-off: dependencies are today's releases")
+    note = (f"installer: {version} (upload-date cut-off: --uploaded-prior-to)" if cutoff else
+            f"installer: {version}, which has no upload-date cut-off (pip 26 has --uploaded-prior-to)")
     return Installer("pip", cutoff, [note])
 
 

@@ -11,10 +11,10 @@ REGISTRY_PYTHONS = ["3.8", "3.9", "3.10", "3.11", "3.12", "3.13", "3.14"]
 # Debian package names that differ between releases (the bookworm name -> the release's)
 RENAMED = {"bullseye": {"libasan8": "libasan6"}, "trixie": {"libboost-regex1.74.0": "libboost-regex1.83.0"}}
 UV = "uv==0.13.9"
-# wheels installed on top (pinned: they are part of the image recipe); bullseye's pip 20.3 and
-# setuptools 52 cannot install a pyproject project in editable mode (and the newer setuptools
-# needs a newer importlib-metadata than Debian's)
-WHEELS = {"3.9": [UV, "pip==26.0.1", "setuptools==80.9.0", "wheel==0.45.1", "importlib-metadata==8.7.1", "zipp==3.23.1"], "3.11": [UV], "3.13": [UV]}
+# wheels installed on top (pinned: they are part of the image recipe). Bullseye's pip 20.3 and
+# setuptools 52 cannot install a pyproject project in editable mode; setuptools 69 can and still
+# vendors its own packaging and importlib-metadata (Debian's are too old for later releases)
+WHEELS = {"3.9": [UV, "pip==26.0.1", "setuptools==69.5.1", "wheel==0.45.1"], "3.11": [UV], "3.13": [UV]}
 
 
 def suite_packages(packages: list[str], suite: str) -> list[str]:

@@ -112,6 +112,8 @@ def run_install(box, steps: list[InstallStep], timeout: float, *, as_of: str | N
     from sandbox.install import find_installer, quoted_env, write_constraints
     installer = find_installer(box)
     notes = list(installer.notes)
+    if as_of and not installer.cutoff and any(s.network for s in steps):
+        notes.append(f"dependencies are today's releases, not those of {as_of}: the installer has no cut-off")
     constraints = write_constraints(box, pins or {})
     prefix = quoted_env(env or {})
     for step in steps:

@@ -63,8 +63,8 @@ def resolve(source: Path, cli: dict | None = None, *, config: dict | None = None
         env.steps.append(f"services are not started here: {', '.join(env.services)}")
     env.as_of = pins.commit_date(source)
     env.pins = pins.issue_pins(report_text, pins.own_names(source, files))
-    if env.as_of:
-        env.steps.append(f"dependencies as of the commit's date {env.as_of}")
+    env.steps.append(f"dependencies as of the commit's date {env.as_of}" if env.as_of else
+                     "dependencies as of today (no commit date: a plain folder)")
     if env.pins:
         env.steps.append("versions named in the issue win: " + ", ".join(f"{k}=={v}" for k, v in env.pins.items()))
     log.info("environment: %s", "; ".join(env.steps))

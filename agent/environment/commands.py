@@ -16,7 +16,7 @@ UNUSABLE = re.compile(r"\$\{\{|^\s*(?:poetry|pipenv|conda|mamba|uv\s+sync|pdm|ha
 
 def logical_lines(script: str) -> list[str]:
     """A shell script's commands: continuation lines joined, comments and blanks dropped, `&&` split."""
-    joined = re.sub(r"\\\n\s*", " ", script)
+    joined = re.sub(r"\s*\\\n\s*", " ", script)
     out = []
     for line in joined.splitlines():
         line = line.strip()

@@ -3,6 +3,7 @@ the commit's date; a repo that cannot install or whose tests cannot import ends 
 from __future__ import annotations
 
 import json
+import os
 import shutil
 import time
 from pathlib import Path
@@ -16,13 +17,14 @@ from agent.pipeline import RunConfig, run_pipeline
 from sandbox import open_sandbox
 
 pytestmark = pytest.mark.docker
+CLICK_VERSION = "python -c 'import importlib.metadata as m; print(m.version(\"click\"))'"
 ENVS = Path(__file__).resolve().parents[3] / "eval" / "envs"
 
 
-def sandboxes() -> set[str]:
+def sandboxes(image: str) -> list[str]:
     import docker
     client = docker.from_env()
-    return {c.id for c in client.containers.list(all=True, filters={"label": "crashfix.sandbox=1"})}
+    return [c.id for c in client.containers.list(all=True, filters={"ancestor": image})]
 
 
 def run_case(name: str, out: Path, **extra):
@@ -40,12 +42,12 @@ def test_dependencies_come_as_of_the_commits_date(sandbox_image, docker_limits, 
     notes: list[str] = []
     with open_sandbox("docker", repo, image=sandbox_image, limits=docker_limits, steps=steps, as_of=env.as_of,
                       notes=notes) as box:
-        assert box.run("python -c 'import click; print(click.__version__)'", timeout=60).output.strip() == "7.0"
+        assert box.run(CLICK_VERSION, timeout=60).output.strip() == "7.0"
         assert box.run("python -m pytest -q", timeout=120).output.count("passed") == 1   # 2019's click works
     assert any(n.startswith("installer: uv") for n in notes)
     with open_sandbox("docker", repo, image=sandbox_image, limits=docker_limits, steps=steps, as_of=None) as box:
-        today = box.run("python -c 'import click; print(click.__version__)'", timeout=60).output.strip()
-        assert int(today.split(".")[0]) >= 8      # today's click has no get_terminal_size: the tree breaks
+        assert int(box.run(CLICK_VERSION, timeout=60).output.strip().split(".")[0]) >= 8
+        assert "get_terminal_size" in box.run("python -m pytest -q", timeout=120).output   # today's click breaks it
 
 
 @pytest.mark.parametrize("name", ["toxonly-prices-keyerror", "devcontainer-greeter-none"])
@@ -58,14 +60,20 @@ def test_recipe_only_repos_reproduce_and_fix_without_setup_or_test_command(name,
 
 
 def test_a_repo_that_cannot_install_ends_env_broken_quickly_and_leaves_nothing(sandbox_image, tmp_path):
-    before = sandboxes()
-    start = time.monotonic()
-    run = run_case("badinput-setup-py-fails", tmp_path / "out")
-    assert run.status == "env_broken"
-    assert "pip install --no-build-isolation --no-deps -e ." in run.error
-    assert "builds only on Solaris" in run.error
-    assert time.monotonic() - start < 120
-    assert sandboxes() <= before
+    import docker
+    client = docker.from_env()
+    own = f"crashfix/sandbox-python:envres-bad-input-{os.getpid()}"   # other runs share the engine
+    client.images.get(sandbox_image).tag(own)
+    try:
+        start = time.monotonic()
+        run = run_case("badinput-setup-py-fails", tmp_path / "out", image=own)
+        assert run.status == "env_broken"
+        assert "pip install --no-build-isolation --no-deps -e ." in run.error
+        assert "builds only on Solaris" in run.error
+        assert time.monotonic() - start < 120
+        assert sandboxes(own) == []
+    finally:
+        client.images.remove(own, noprune=True)
 
 
 def test_tests_that_cannot_import_their_dependency_are_env_broken_not_not_reproduced(sandbox_image, tmp_path):
@@ -88,3 +96,19 @@ def test_c_repo_whose_default_target_runs_its_tests(makefile, tmp_path):
     assert run.status == "fixed", run.error
     assert "n + 1" in run.best.candidate.description
     assert run.reproduction.how == ("test suite" if makefile == "goals" else "build (it runs the tests)")
+
+
+def test_python_images_per_version_are_built_once_and_the_nearest_is_used(docker_engine):
+    """The one test that needs the 3.9 (bullseye) and 3.13 (trixie) images: built once, by recipe hash."""
+    from sandbox.images import image_tag, python_image
+    import docker
+    client = docker.from_env()
+    for asked, used in (("3.8", "3.9"), ("3.13", "3.13")):
+        tag, got, note = python_image(asked, log=lambda m: None)
+        assert got == used and tag == image_tag("python", used)
+        assert (note is not None) == (asked != used)
+        out = client.containers.run(tag, "sh -c 'python --version; uv --version; python -m pytest --version'",
+                                    remove=True, network_mode="none").decode()
+        assert f"Python {used}." in out and "uv 0.13" in out and "pytest" in out
+    tag, got, note = python_image("3.10", log=lambda m: None)
+    assert got == "3.11" and note.startswith("Python 3.10 requested, 3.11 used")
