@@ -17,6 +17,8 @@ def layout(rows, sep="  "):
     widths = _widths(rows)
     lines = []
     for row in rows:
-        cells = [str(cell).ljust(widths[i]) for i, cell in enumerate(row)]
+        cells = []
+        for i, cell in enumerate(row):
+            cells.append(str(cell).ljust(widths[i]))
         lines.append(sep.join(cells).rstrip())
     return "\n".join(lines)
