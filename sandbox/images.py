@@ -199,7 +199,8 @@ def python_image(requested: str | None, *, log=print) -> tuple[str, str, str | N
     the version differs ("Python 3.10 requested, 3.11 used")."""
     used, note = nearest_python(requested, available_pythons(image_source()))
     if image_source() == "dockerfile" and used != DEFAULT_PYTHON:
-        tag = f"crashfix/sandbox-python{used}:{recipe_hash('python')}-df"
+        recipe = (DEPLOY_DIR / "python.Dockerfile").read_text() + used
+        tag = f"crashfix/sandbox-python{used}:{hashlib.sha256(recipe.encode()).hexdigest()[:16]}"
         if not _exists(tag):
             log(f"building {tag} from python:{used}-slim")
             _build_dockerfile("python", tag, log, used)
