@@ -112,3 +112,11 @@ def test_python_images_per_version_are_built_once_and_the_nearest_is_used(docker
         assert f"Python {used}." in out and "uv 0.13" in out and "pytest" in out
     tag, got, note = python_image("3.10", log=lambda m: None)
     assert got == "3.11" and note.startswith("Python 3.10 requested, 3.11 used")
+
+
+def test_the_bundled_example_is_fixed_without_a_test_command(sandbox_image, tmp_path):
+    example = Path(__file__).resolve().parents[3] / "examples" / "inventory"
+    run = run_pipeline(RunConfig(repo=str(example / "repo"), report_text=(example / "report.txt").read_text(),
+                                 out=tmp_path / "out", strategy="templates"))
+    assert run.status == "fixed", run.error
+    assert run.config.test_cmd == "python -m pytest -q" and run.tests_before.passed
