@@ -12,6 +12,7 @@ from typing import Callable
 
 from agent import history
 from agent.environment.sanity import broken
+from agent.environment.timeouts import derived_timeout
 from agent.memory import Memory
 from agent.native import path as native_path
 from agent.probe import Probe, probe
@@ -191,6 +192,8 @@ class Pipeline:
             if cause:
                 run.status, run.error = "env_broken", f"the baseline test run says the environment is broken: {cause}"
                 return
+            cfg.timeout = derived_timeout(run.tests_before, cfg.timeout)
+            run.notes.append(f"commands time out after {cfg.timeout:.0f} s (the baseline took {run.tests_before.duration:.1f} s)")
         run.reproduction = self._phase("reproduce", lambda: reproduce(
             sb, run.report, cfg.report_text, cfg.test_cmd, run.repo_paths, baseline=run.tests_before,
             files=run.files, tries=cfg.tries, timeout=cfg.timeout))

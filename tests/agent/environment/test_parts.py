@@ -75,3 +75,14 @@ def test_explicit_keys_and_the_pytest_of_an_era():
     assert pytest_step("3.11", "2019-06-01T00:00:00Z") == ("pip install 'pytest>=7.2.0'", "2022-10-23T23:59:59Z")
     assert pytest_step("3.9", "2024-01-01T00:00:00Z") == ("pip install 'pytest>=6.1.0'", "2024-01-01T00:00:00Z")
     assert pytest_step("3.11", None) is None
+
+
+def test_the_timeout_follows_the_baselines_own_time():
+    from agent.environment.timeouts import derived_timeout
+    from agent.testrun import TestOutcome
+    quick = TestOutcome("pytest", 1, "", duration=2.5)
+    assert derived_timeout(quick, 300) == 30.0
+    assert derived_timeout(TestOutcome("pytest", 1, "", duration=20), 300) == 100
+    assert derived_timeout(TestOutcome("pytest", 1, "", duration=200), 300) == 300
+    assert derived_timeout(TestOutcome("pytest", 1, "", timed_out=True, duration=300), 300) == 300
+    assert derived_timeout(None, 300) == 300
