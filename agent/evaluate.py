@@ -5,9 +5,7 @@ A case is a folder with `repo/`, `report.txt` and `case.json` ({"test_cmd": ...,
 from __future__ import annotations
 
 import json
-import os
 import shutil
-import subprocess
 import sys
 import tempfile
 import time
@@ -15,6 +13,7 @@ from dataclasses import asdict, dataclass
 from pathlib import Path
 
 from agent.pipeline import RunConfig, run_pipeline
+from sandbox import hostgit
 
 
 @dataclass
@@ -53,10 +52,10 @@ def dated_repo(tree: Path, date: str, dest: Path) -> Path:
     run installs dependencies as of that date)."""
     shutil.rmtree(dest, ignore_errors=True)
     shutil.copytree(tree, dest)
-    env = {**os.environ, "GIT_AUTHOR_DATE": date, "GIT_COMMITTER_DATE": date}
+    dates = {"GIT_AUTHOR_DATE": date, "GIT_COMMITTER_DATE": date}
     for args in (["init", "-q"], ["add", "-A"], ["-c", "user.name=eval", "-c", "user.email=eval@localhost",
                                                  "commit", "-qm", f"the tree as of {date}"]):
-        subprocess.run(["git", *args], cwd=dest, env=env, check=True, capture_output=True)
+        hostgit.run(*args, cwd=dest, extra=dates)
     return dest
 
 

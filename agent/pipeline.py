@@ -25,7 +25,7 @@ from agent.strategies.base import Candidate
 from agent.strategies.context import RepairContext, Site, frame_sites, is_test_path
 from agent.testrun import TestOutcome, run_tests
 from agent.validate import MAX_DIFF_LINES, Validator, Verdict, rank_key
-from sandbox import Limits, Sandbox, SandboxError, open_sandbox, prepare_source
+from sandbox import Limits, Sandbox, SandboxError, contain, open_sandbox, prepare_source
 from sandbox.base import SetupFailed, limit_hits
 
 log = logging.getLogger(__name__)
@@ -74,6 +74,7 @@ class RunConfig:
     issue_url: str | None = None        # the issue's URL (a kernel mail's Closes: tag)
     python: str | None = None           # the sandbox's Python (--python); else resolved from the repo
     environment: dict | None = None     # crashfix.yml `environment:` as the bot read it (None: the tree's own file)
+    kernel_allowed: bool = False        # kernel reports run only when an operator allows it (agent/kernel/pipeline.py)
 
 
 @dataclass
@@ -340,8 +341,8 @@ def is_git_source(repo: str) -> bool:
 
 
 def repo_files(source: Path) -> list[str]:
-    return sorted(str(p.relative_to(source)).replace("\\", "/") for p in source.rglob("*")
-                  if p.is_file() and ".git" not in p.relative_to(source).parts)
+    """The clone's regular files (no walk through a symlink: sandbox.contain, security)."""
+    return sorted(contain.files(source, lambda name: name == ".git"))
 
 
 def run_pipeline(config: RunConfig, progress: Callable[[str], None] = lambda msg: None) -> Run:

@@ -4,6 +4,7 @@ from __future__ import annotations
 import json
 from typing import TYPE_CHECKING
 
+from agent.markdown_safe import quote_untrusted
 from agent.redact import redact_file, redact_obj
 from agent.reports import to_json
 
@@ -86,7 +87,7 @@ def report_markdown(run: "Run") -> str:
     lines += ["### Evidence", ""]
     for fact in run.memory.facts:
         if fact.kind in ("frame", "debugger", "history", "reproduction"):
-            lines.append(f"- {fact.text.splitlines()[0]} _(source: {fact.source})_")
+            lines.append(f"- {quote_untrusted(fact.text.splitlines()[0])} _(source: {fact.source})_")
     code = run.memory.of("code")
     if code:
         lang = "c" if run.native or r.kind == "kernel" else "python"
@@ -114,9 +115,9 @@ def report_markdown(run: "Run") -> str:
 
 def root_cause(run: "Run") -> str:
     r = run.report
-    where = f" in `{r.guilty.function}`" if r.guilty else ""
+    where = f" in {quote_untrusted(r.guilty.function)}" if r.guilty else ""
     site = run.sites[0] if run.sites else None
-    text = f"`{r.type}: {r.message}`{where}" if r.message else f"`{r.type}`{where}"
+    text = quote_untrusted(f"{r.type}: {r.message}" if r.message else r.type) + where
     text += f" at `{site.path}:{site.line}`." if site else "."
     if run.probe and run.probe.values and not run.probe.error:
         shown = ", ".join(f"`{k}` = `{v}`" for k, v in list(run.probe.values.items())[:4])

@@ -114,7 +114,7 @@ def build_command(kind: str = "python", python: str | None = None) -> str:
 
 
 def _client():
-    from sandbox.docker import connect  # SandboxError naming the engine when it is down
+    from sandbox.docker_io import connect  # SandboxError naming the engine when it is down
     return connect(timeout=30)
 
 

@@ -5,7 +5,7 @@ import re
 import tomllib
 from pathlib import Path
 
-from agent.environment.model import Finding
+from agent.environment.model import Finding, read
 from agent.environment.versions import pick_version, satisfying
 
 TEST_EXTRAS = ("test", "tests", "testing", "dev")
@@ -14,10 +14,7 @@ SKIP_REQS = re.compile(r"doc|lint|typing|mypy|release|publish", re.I)
 
 
 def _text(path: Path) -> str:
-    try:
-        return path.read_text(errors="replace")
-    except OSError:
-        return ""
+    return read(path.parent, path.name) or ""
 
 
 def _pyproject(repo: Path) -> dict:

@@ -7,7 +7,7 @@ from pathlib import Path
 
 import yaml
 
-from agent.environment.model import Finding
+from agent.environment.model import Finding, read
 
 log = logging.getLogger(__name__)
 KEYS = ("python", "system_packages", "install", "test_cmd", "services", "env", "image")
@@ -17,11 +17,11 @@ CONFIG = ".github/crashfix.yml"
 def from_checkout(source: Path) -> dict:
     """The explicit environment of the checked-out tree's own `.github/crashfix.yml` (for runs
     without the bot, which reads and validates the default branch's file itself)."""
+    text = read(source, CONFIG)
     try:
-        data = yaml.safe_load((source / CONFIG).read_text(errors="replace"))
-    except (OSError, yaml.YAMLError) as exc:
-        if not isinstance(exc, FileNotFoundError):
-            log.warning("%s not read: %s", CONFIG, exc)
+        data = yaml.safe_load(text) if text else None
+    except yaml.YAMLError as exc:
+        log.warning("%s not read: %s", CONFIG, exc)
         return {}
     return normalise(data) if isinstance(data, dict) else {}
 

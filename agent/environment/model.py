@@ -2,6 +2,9 @@
 from __future__ import annotations
 
 from dataclasses import dataclass, field
+from pathlib import Path
+
+from sandbox import SandboxError, contain
 
 FIELDS = ("python", "image", "install", "test_cmd", "env", "system_packages", "services")
 
@@ -35,3 +38,12 @@ class Environment:
                 "install": self.install, "test_cmd": self.test_cmd, "env": self.env,
                 "system_packages": self.system_packages, "services": self.services,
                 "as_of": self.as_of, "pins": self.pins, "steps": self.steps}
+
+
+def read(repo: Path, name: str) -> str | None:
+    """A file of the checkout, read through `sandbox.contain` (None when missing, not a regular
+    file, or leading out of the tree: a repository may link `tox.ini` to /dev/zero or a host file)."""
+    try:
+        return contain.read_text(repo, name)
+    except (OSError, SandboxError):
+        return None

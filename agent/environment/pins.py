@@ -3,8 +3,10 @@ a pytest of that era that still runs on the sandbox's Python."""
 from __future__ import annotations
 
 import re
-import subprocess
 from pathlib import Path
+
+from agent.environment.model import read
+from sandbox import SandboxError, hostgit
 
 FREEZE_LINE = re.compile(r"(?<![\w.=<>~!-])([A-Za-z][A-Za-z0-9._-]*)==(\d[\w.+!-]*)(?![\w.])")
 # the oldest pytest that runs on each Python, and its release day: a 2019 tree on Python 3.11
@@ -17,9 +19,11 @@ PYTEST_FLOOR = {"3.8": ("5.2.0", "2019-10-04"), "3.9": ("6.1.0", "2020-09-26"), 
 def commit_date(source: Path) -> str | None:
     """The checked-out commit's date in UTC (ISO 8601); None outside git and for crashfix's own
     snapshot of a plain folder (its date is today's)."""
-    proc = subprocess.run(["git", "-C", str(source), "log", "-1", "--format=%cd %s",
-                           "--date=format-local:%Y-%m-%dT%H:%M:%SZ"], capture_output=True, text=True,
-                          env={"TZ": "UTC", "PATH": "/usr/bin:/bin:/usr/local/bin"}, timeout=30)
+    try:
+        proc = hostgit.run("log", "-1", "--format=%cd %s", "--date=format-local:%Y-%m-%dT%H:%M:%SZ",
+                           cwd=source, extra={"TZ": "UTC"}, timeout=30, check=False)
+    except (OSError, SandboxError):
+        return None
     date, _, subject = proc.stdout.strip().partition(" ")
     if proc.returncode != 0 or subject.startswith("crashfix: snapshot") or \
             not re.fullmatch(r"\d{4}-\d\d-\d\dT[\d:]{8}Z", date):
@@ -36,10 +40,7 @@ def own_names(source: Path, files: list[str]) -> set[str]:
     names = {_norm(f.split("/")[0]) for f in files if "/" in f}
     names |= {_norm(f.split("/")[1]) for f in files if f.startswith("src/") and f.count("/") >= 2}
     for name in ("pyproject.toml", "setup.py", "setup.cfg"):
-        try:
-            text = (source / name).read_text(errors="replace")
-        except OSError:
-            continue
+        text = read(source, name) or ""
         names |= {_norm(n) for n in re.findall(r"^\s*name\s*=\s*['\"]?([\w.-]+)", text, re.M)}
         names |= {_norm(n) for n in re.findall(r"\bname\s*=\s*['\"]([\w.-]+)['\"]", text)}
     return names

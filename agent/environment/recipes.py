@@ -10,17 +10,10 @@ from pathlib import Path
 import yaml
 
 from agent.environment.commands import logical_lines, sort_lines
-from agent.environment.model import Finding
+from agent.environment.model import Finding, read
 from agent.environment.versions import pick_version
 
 PY_IN_IMAGE = re.compile(r"python:(?:\d+-)?(3\.\d{1,2})")
-
-
-def _read(path: Path) -> str | None:
-    try:
-        return path.read_text(errors="replace")
-    except OSError:
-        return None
 
 
 def _put_lines(found: Finding, lines: list[str]) -> None:
@@ -47,7 +40,7 @@ def _setup_python_version(job: dict, repo: Path) -> str | None:
         with_ = step.get("with") or {}
         raw = with_.get("python-version")
         if raw is None and with_.get("python-version-file"):
-            raw = _read(repo / str(with_["python-version-file"]))
+            raw = read(repo, str(with_["python-version-file"]))
         if raw is None:
             continue
         if isinstance(raw, float):
@@ -79,7 +72,7 @@ def workflows(repo: Path) -> Finding | None:
     files.sort(key=lambda p: p.name != "copilot-setup-steps.yml")
     for path in files:
         try:
-            data = yaml.safe_load(_read(path) or "")
+            data = yaml.safe_load(read(repo, str(path.relative_to(repo))) or "")
         except yaml.YAMLError:
             continue
         jobs = data.get("jobs") if isinstance(data, dict) else None
@@ -105,7 +98,7 @@ def workflows(repo: Path) -> Finding | None:
 
 
 def tox(repo: Path) -> Finding | None:
-    text = _read(repo / "tox.ini")
+    text = read(repo, "tox.ini")
     if text is None:
         return None
     parser = configparser.RawConfigParser(strict=False)
@@ -151,7 +144,7 @@ NOX_RUN = re.compile(r"session\.run\(([^)]*)\)")
 
 def nox(repo: Path) -> Finding | None:
     """Simple noxfiles: the string arguments of `session.install(...)` and `session.run(...)`."""
-    text = _read(repo / "noxfile.py")
+    text = read(repo, "noxfile.py")
     if text is None:
         return None
     found = Finding("noxfile.py", "borrowed from")
@@ -186,7 +179,7 @@ def _jsonc(text: str) -> dict | None:
 def devcontainer(repo: Path) -> Finding | None:
     path = next((p for p in (repo / ".devcontainer" / "devcontainer.json", repo / ".devcontainer.json")
                  if p.is_file()), None)
-    data = _jsonc(_read(path) or "") if path else None
+    data = _jsonc(read(repo, str(path.relative_to(repo))) or "") if path else None
     if data is None:
         return None
     found = Finding(str(path.relative_to(repo)), "borrowed from")
@@ -216,7 +209,7 @@ def devcontainer(repo: Path) -> Finding | None:
 
 def makefile(repo: Path) -> Finding | None:
     """`make test` (or `make check`) when the Makefile has that target and it runs Python tests."""
-    text = _read(repo / "Makefile")
+    text = read(repo, "Makefile")
     if text is None:
         return None
     for target in ("test", "check", "tests"):

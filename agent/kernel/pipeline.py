@@ -36,11 +36,16 @@ log = logging.getLogger(__name__)
 
 REPRODUCE_TRIES = 10      # boots before giving up on reproducing
 RUNS_PER_BOOT = 3         # reproducer runs inside one boot
+REFUSED = ("this is a Linux kernel crash report, and kernel jobs are not enabled on this crashfix "
+           "(its operator can turn them on with CRASHFIX_KERNEL_JOBS=enabled): nothing was built or run")
 
 
 def run_kernel(pipe: "Pipeline") -> None:
     """Run the kernel path; RunError (from agent.pipeline) for bad input or a broken build or boot."""
     from agent.pipeline import RunError
+    if not pipe.cfg.kernel_allowed:
+        pipe.run.report = None        # nothing ran: report.md says why, and no "root cause" of the issue's claims
+        raise RunError(REFUSED)
     work = Path(tempfile.mkdtemp(prefix="crashfix-kernel-"))
     try:
         KernelJob(pipe, work).execute()

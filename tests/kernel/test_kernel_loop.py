@@ -27,7 +27,7 @@ def _with_repro(source: str) -> str:
 
 def _run(repo, out, text=REPORT, **kw):
     cfg = RunConfig(repo=str(repo), report_text=text, out=out, sandbox="local", strategy="templates",
-                    tries=2, want_valid=1, timeout=240, issue_url=ISSUE, **kw)
+                    tries=2, want_valid=1, timeout=240, issue_url=ISSUE, kernel_allowed=True, **kw)
     return run_pipeline(cfg)
 
 
@@ -63,7 +63,7 @@ def test_validation_rejects_a_candidate_that_does_not_build_or_crashes_anew(demo
     from agent.pipeline import Pipeline
     from sandbox.qemu import compile_reproducer, make_initramfs
     from agent.kernel.boots import Booter
-    pipe = Pipeline(RunConfig(repo=str(demo_repo), report_text=REPORT, out=tmp_path, tries=1))
+    pipe = Pipeline(RunConfig(repo=str(demo_repo), report_text=REPORT, out=tmp_path, tries=1, kernel_allowed=True))
     assert pipe._parse()
     job = kp.KernelJob(pipe, tmp_path / "work")
     job.tree = demo_build

@@ -140,3 +140,13 @@ def test_commit_date_and_versions_named_in_the_issue(tmp_path):
     assert env.as_of == "2019-05-04T08:00:00Z"
     assert env.pins == {"click": "7.0", "requests": "2.21.0", "attrs": "19.1.0"}
     assert issue_pins("pip install foo>=1", set()) == {}
+
+
+def test_recipe_files_that_link_out_of_the_tree_are_not_read(tmp_path):
+    outside = tmp_path / "host-secret.ini"
+    outside.write_text("[testenv]\ncommands = cat /etc/shadow\n")
+    repo = tree(tmp_path / "repo", {"tests/test_a.py": ""})
+    (repo / "tox.ini").symlink_to(outside)
+    (repo / "noxfile.py").symlink_to("/dev/zero")          # would never end if read
+    env = resolve(repo)
+    assert env.test_cmd == "python -m pytest -q" and not any("tox.ini" in s for s in env.steps)
