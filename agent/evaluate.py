@@ -6,6 +6,7 @@ case.json "repo" names another folder (relative to the case) when cases share on
 from __future__ import annotations
 
 import json
+import shutil
 import sys
 import tempfile
 import time
@@ -13,6 +14,7 @@ from dataclasses import asdict, dataclass
 from pathlib import Path
 
 from agent.pipeline import RunConfig, run_pipeline
+from sandbox import hostgit
 
 
 @dataclass
@@ -41,6 +43,8 @@ def run_case(case: Path, sandbox: str, out: Path) -> CaseResult:
     meta = json.loads((case / "case.json").read_text())
     start = time.monotonic()
     repo = (case / meta.get("repo", "repo")).resolve()      # cases may share one repo (eval/issues/_repos)
+    if meta.get("commit_date"):
+        repo = dated_repo(repo, meta["commit_date"], out / "repo-at-date")
     run = run_pipeline(RunConfig(repo=str(repo), report_text=(case / "report.txt").read_text(),
                                  out=out, test_cmd=meta.get("test_cmd"), strategy="templates", sandbox=sandbox,
                                  max_seconds=meta.get("max_seconds", 300)))
@@ -48,6 +52,18 @@ def run_case(case: Path, sandbox: str, out: Path) -> CaseResult:
     return CaseResult(case.name, meta.get("expect", "fixed"), run.status, round(time.monotonic() - start, 1),
                       len(run.verdicts), run.best.candidate.description if run.best else None, run.error,
                       rep.rung if rep and rep.reproduced else None, rep.how if rep and rep.reproduced else None)
+
+
+def dated_repo(tree: Path, date: str, dest: Path) -> Path:
+    """A git repository of ``tree`` whose one commit is dated ``date`` (a case of an old tree: the
+    run installs dependencies as of that date)."""
+    shutil.rmtree(dest, ignore_errors=True)
+    shutil.copytree(tree, dest)
+    dates = {"GIT_AUTHOR_DATE": date, "GIT_COMMITTER_DATE": date}
+    for args in (["init", "-q"], ["add", "-A"], ["-c", "user.name=eval", "-c", "user.email=eval@localhost",
+                                                 "commit", "-qm", f"the tree as of {date}"]):
+        hostgit.run(*args, cwd=dest, extra=dates)
+    return dest
 
 
 def _bar(done: int, total: int, width: int = 30) -> str:
@@ -60,7 +76,7 @@ def table(results: list[CaseResult]) -> str:
     for r in results:
         rows.append(f"{r.case:42} {r.expect:15} {r.status:15} {'yes' if r.as_expected else 'NO':3} "
                     f"{r.seconds:7.1f} {r.candidates:5} {r.rung if r.rung is not None else '-':>4}")
-    counts = {s: sum(r.status == s for r in results) for s in ("fixed", "not_fixed", "not_reproduced", "error")}
+    counts = {s: sum(r.status == s for r in results) for s in ("fixed", "not_fixed", "not_reproduced", "env_broken", "error")}
     rungs = {n: sum(r.rung == n for r in results) for n in sorted({r.rung for r in results if r.rung is not None})}
     rows.append("")
     rows.append("reproduced by rung: " + (", ".join(f"{n}: {k}/{len(results)}" for n, k in rungs.items()) or "none")

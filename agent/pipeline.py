@@ -11,6 +11,8 @@ from pathlib import Path
 from typing import Callable
 
 from agent import history
+from agent.environment.sanity import broken
+from agent.environment.timeouts import derived_timeout
 from agent.memory import Memory
 from agent.native import path as native_path
 from agent.probe import Probe, probe
@@ -24,7 +26,7 @@ from agent.strategies.context import RepairContext, Site, frame_sites, is_test_p
 from agent.testrun import TestOutcome, run_tests
 from agent.validate import MAX_DIFF_LINES, Validator, Verdict, rank_key
 from sandbox import Limits, Sandbox, SandboxError, contain, open_sandbox, prepare_source
-from sandbox.base import limit_hits
+from sandbox.base import SetupFailed, limit_hits
 
 log = logging.getLogger(__name__)
 
@@ -70,6 +72,8 @@ class RunConfig:
     kernel_config: str | None = None    # kernel: a .config or fragment file (default: tinyconfig + KASAN harness)
     kernel_cmdline: str | None = None   # kernel: extra boot arguments
     issue_url: str | None = None        # the issue's URL (a kernel mail's Closes: tag)
+    python: str | None = None           # the sandbox's Python (--python); else resolved from the repo
+    environment: dict | None = None     # crashfix.yml `environment:` as the bot read it (None: the tree's own file)
     kernel_allowed: bool = False        # kernel reports run only when an operator allows it (agent/kernel/pipeline.py)
 
 
@@ -119,14 +123,17 @@ class Pipeline:
                 if native_path.is_native(self.run.report):
                     self.cfg.image = self._phase("image", lambda: native_path.image(self.cfg.sandbox, self.cfg.image))
                 self._map(source)
+                env_opts = {} if native_path.is_native(self.run.report) else self._phase(
+                    "environment", lambda: self._environment(source))
                 sb = self._phase("sandbox", lambda: open_sandbox(
                     self.cfg.sandbox, source, image=self.cfg.image, setup_cmd=self.cfg.setup_cmd,
-                    limits=self.cfg.limits))
+                    limits=self.cfg.limits, **env_opts))
                 self._analyse(sb, source)
                 if self.run.reproduction and self.run.reproduction.reproduced:
                     self._repair(sb, source)
         except (SandboxError, RunError) as exc:
-            self.run.status, self.run.error = "error", f"{type(exc).__name__}: {exc}"
+            self.run.status = "env_broken" if isinstance(exc, SetupFailed) else "error"
+            self.run.error = f"{type(exc).__name__}: {exc}"
             log.error("run failed: %s", self.run.error)
         finally:
             if sb is not None:
@@ -134,6 +141,12 @@ class Pipeline:
             shutil.rmtree(work, ignore_errors=True)
             write_outputs(self.run)
         return self.run
+
+    def _environment(self, source: Path) -> dict:
+        from agent.environment.apply import prepare
+        env, self.env_opts = prepare(self.cfg, source, self.run.files, self.progress)
+        self.run.notes += [f"environment: {step}" for step in env.steps]
+        return {**self.env_opts, "notes": self.run.notes}     # the install's notes join the run's
 
     def _phase(self, name: str, fn):
         self.progress(f"{name}…")
@@ -176,6 +189,12 @@ class Pipeline:
             return native_path.analyse(self, sb, source)
         if cfg.test_cmd:
             run.tests_before = self._phase("tests_before", lambda: run_tests(sb, cfg.test_cmd, timeout=cfg.timeout))
+            cause = broken(run.tests_before, files=run.files, report_text=cfg.report_text)
+            if cause:
+                run.status, run.error = "env_broken", f"the baseline test run says the environment is broken: {cause}"
+                return
+            cfg.timeout = derived_timeout(run.tests_before, cfg.timeout)
+            run.notes.append(f"commands time out after {cfg.timeout:.0f} s (the baseline took {run.tests_before.duration:.1f} s)")
         run.reproduction = self._phase("reproduce", lambda: reproduce(
             sb, run.report, cfg.report_text, cfg.test_cmd, run.repo_paths, baseline=run.tests_before,
             files=run.files, tries=cfg.tries, timeout=cfg.timeout))
@@ -284,7 +303,8 @@ class Pipeline:
             run, source, has_history=is_git_source(cfg.repo), progress=self.progress,
             protected=lambda p: cfg.protected(p) or is_protected_default(p),
             sandbox_factory=lambda: native_path.ready(open_sandbox(
-                cfg.sandbox, source, image=cfg.image, setup_cmd=cfg.setup_cmd, limits=cfg.limits), run.native),
+                cfg.sandbox, source, image=cfg.image, setup_cmd=cfg.setup_cmd, limits=cfg.limits,
+                **getattr(self, "env_opts", {})), run.native),
             validator_factory=lambda sb: self._gated(self._validator(sb)))
         run.verdicts.extend(outcome.verdicts)
         run.cost = outcome.cost

@@ -24,6 +24,8 @@ def main(argv: list[str] | None = None) -> int:
     run.add_argument("--strategy", choices=["templates", "llm", "auto"], default="auto")
     run.add_argument("--sandbox", choices=["docker", "local"], default="docker")
     run.add_argument("--image", help="sandbox image (default: the project's own python image)")
+    run.add_argument("--python", type=_python_version, help='the sandbox\'s Python, e.g. 3.9 (default: resolved '
+                     'from the repo; the nearest image is used and the report says so)')
     run.add_argument("--tries", type=int, default=3, help="reproductions before and after a patch")
     run.add_argument("--max-candidates", type=int, default=30)
     run.add_argument("--max-seconds", type=float, default=600.0, help="validation budget")
@@ -91,6 +93,13 @@ def main(argv: list[str] | None = None) -> int:
     return handler(args)
 
 
+def _python_version(text: str) -> str:
+    import re
+    if not re.fullmatch(r"3\.\d{1,2}", text):
+        raise argparse.ArgumentTypeError(f"{text!r} is not a Python version such as 3.11")
+    return text
+
+
 def cmd_run(args) -> int:
     import os
     from agent.pipeline import RunConfig, run_pipeline
@@ -123,7 +132,8 @@ def cmd_run(args) -> int:
                        max_llm_calls=args.max_llm_calls, max_tokens=args.max_tokens, max_usd=args.max_usd,
                        max_llm_seconds=args.max_llm_seconds, replay=replay, resume=args.resume,
                        kernel_config=args.kernel_config, kernel_cmdline=args.kernel_cmdline, issue_url=args.issue_url,
-                       kernel_allowed=True)   # on the command line the user is the operator
+                       kernel_allowed=True,   # on the command line the user is the operator
+                       python=args.python)
     try:
         run = run_pipeline(config, progress=lambda msg: print(f"crashfix: {msg}", file=sys.stderr, flush=True))
     finally:

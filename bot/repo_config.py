@@ -57,6 +57,48 @@ class Budgets(BaseModel):
     """Wall-clock time for the whole run."""
 
 
+PYTHON_VERSION = r"^3\.\d{1,2}$"
+
+
+def _quoted_version(value: Any) -> Any:
+    if isinstance(value, float):        # `python: 3.12` in YAML is a float; 3.10 would be 3.1
+        raise ValueError("YAML read a number; quote the version, e.g. python: \"3.12\"")
+    return value
+
+
+class EnvironmentSettings(BaseModel):
+    """How the repository is set up in the sandbox; each key given here wins over what crashfix
+    borrows from the repo's recipes (CI workflows, tox, nox, devcontainer) or detects."""
+
+    model_config = ConfigDict(extra="forbid", use_attribute_docstrings=True)
+
+    python: str | None = Field(None, pattern=PYTHON_VERSION)
+    """Python version (quoted, e.g. `"3.9"`); the nearest sandbox image is used and the report says so."""
+    install: list[str] = Field(default_factory=list)
+    """Install commands, run in order inside the sandbox (network on, dependencies as of the commit)."""
+    test_cmd: str | None = None
+    """The test command."""
+    env: dict[str, str] = Field(default_factory=dict)
+    """Environment variables for the install and test commands."""
+    system_packages: list[str] = Field(default_factory=list)
+    """Debian packages the project needs; not installed by crashfix (no root in the sandbox): name an
+    `image` that has them."""
+    services: list[str] = Field(default_factory=list)
+    """Services the tests need (e.g. `postgres`); recorded, not started."""
+    image: str | None = None
+    """A sandbox image of your own (full override of the Python version)."""
+
+    @field_validator("python", mode="before")
+    @classmethod
+    def _python_number(cls, value: Any) -> Any:
+        return _quoted_version(value)
+
+    @field_validator("install", mode="before")
+    @classmethod
+    def _one_command(cls, value: Any) -> Any:
+        return [value] if isinstance(value, str) else value
+
+
 class RepoConfig(BaseModel):
     """What `.github/crashfix.yml` may hold."""
 
@@ -72,8 +114,11 @@ class RepoConfig(BaseModel):
     """The test command, e.g. `python -m pytest -q`; run before and after a patch."""
     image: str | None = None
     """Sandbox image to run in (default: crashfix's own image for the project's language)."""
-    python: str = Field("3.11", pattern=r"^3\.\d{1,2}$")
-    """Python version of the sandbox, e.g. `"3.12"` (quote it in YAML)."""
+    python: str | None = Field(None, pattern=PYTHON_VERSION)
+    """Python version of the sandbox, e.g. `"3.12"` (quote it in YAML); default: resolved from the
+    repo (CI, tox, `.python-version`, `requires-python`, ...); the nearest image is used."""
+    environment: EnvironmentSettings = Field(default_factory=EnvironmentSettings)
+    """How to set the repo up: `python`, `install`, `test_cmd`, `env`, `system_packages`, `services`, `image`."""
     budgets: Budgets = Field(default_factory=Budgets)
     """Limits of one run: `steps`, `tokens`, `usd`, `seconds`."""
     draft: bool = True
@@ -92,9 +137,13 @@ class RepoConfig(BaseModel):
     @field_validator("python", mode="before")
     @classmethod
     def _python_number(cls, value: Any) -> Any:
-        if isinstance(value, float):        # `python: 3.12` in YAML is a float; 3.10 would be 3.1
-            raise ValueError("YAML read a number; quote the version, e.g. python: \"3.12\"")
-        return value
+        return _quoted_version(value)
+
+    def environment_settings(self) -> dict:
+        """The explicit environment for a run (`environment:` over the top-level `python`,
+        `test_cmd`, `setup_cmd`, `image`), as `agent.environment.resolve` takes it."""
+        from agent.environment.explicit import normalise
+        return normalise(self.model_dump(include={"python", "test_cmd", "setup_cmd", "image", "environment"}))
 
     @field_validator("strategies")
     @classmethod
@@ -109,6 +158,8 @@ def field_docs() -> dict[str, str]:
     docs = {name: " ".join((f.description or "").split()) for name, f in RepoConfig.model_fields.items()}
     docs.update({f"budgets.{name}": " ".join((f.description or "").split())
                  for name, f in Budgets.model_fields.items()})
+    docs.update({f"environment.{name}": " ".join((f.description or "").split())
+                 for name, f in EnvironmentSettings.model_fields.items()})
     return docs
 
 
@@ -262,7 +313,7 @@ def validate(data: dict, layers: list[tuple[str, dict]] | None = None) -> RepoCo
             if err.get("type") == "value_error":
                 msg = str(err.get("ctx", {}).get("error", msg))
             if err.get("type") == "extra_forbidden":
-                known = list(field_docs()) if len(loc) < 2 else [f"budgets.{k}" for k in Budgets.model_fields]
+                known = list(field_docs()) if len(loc) < 2 else [k for k in field_docs() if k.startswith(loc[0] + ".")]
                 close = difflib.get_close_matches(field, known, n=1)
                 msg = "unknown setting" + (f" (did you mean {close[0]}?)" if close else "")
             problems.append(f"{field}: {msg}")

@@ -16,23 +16,31 @@ from sandbox.base import (
     PatchFailed,
     Session,
 )
-from sandbox.setup import install_plan, prepare_source, run_install
+from sandbox.setup import InstallStep, install_plan, prepare_source, run_install
 
 __all__ = [
     "ExecResult", "Sandbox", "SandboxError", "SandboxDead", "CommandTimeout",
     "ImageMissing", "Limits", "SetupFailed", "PatchFailed", "Session", "open_sandbox", "prepare_source",
+    "InstallStep",
 ]
 
 
 def open_sandbox(backend: str, repo_dir: Path, *, image: str | None = None,
                  setup_cmd: str | None = None, install: bool = True,
-                 setup_timeout: float = 900, limits: Limits | None = None) -> Sandbox:
+                 setup_timeout: float = 900, limits: Limits | None = None,
+                 steps: list[InstallStep] | None = None, as_of: str | None = None,
+                 pins: dict[str, str] | None = None, env: dict[str, str] | None = None,
+                 notes: list[str] | None = None) -> Sandbox:
     """A ready sandbox for ``repo_dir``: a fresh copy of it, installed (when ``install``),
-    snapshotted. ``backend`` is "docker" or "local" (no isolation!); ``limits`` apply to docker."""
+    snapshotted. ``backend`` is "docker" or "local" (no isolation!); ``limits`` apply to docker.
+    ``steps`` (a resolved environment's, else detected from ``setup_cmd``/the tree) install with
+    dependencies uploaded before ``as_of`` and ``pins`` as constraints; ``notes`` receives how."""
     repo_dir = Path(repo_dir)
     if not repo_dir.is_dir():
         raise SandboxError(f"repository directory {repo_dir} does not exist")
-    steps = install_plan(repo_dir, setup_cmd) if install else []
+    if steps is None:
+        steps = install_plan(repo_dir, setup_cmd)
+    steps = steps if install else []
     if backend == "local":
         from sandbox.local import LocalSandbox, make_workspace
         from sandbox.setup import make_local_venv
@@ -60,7 +68,9 @@ def open_sandbox(backend: str, repo_dir: Path, *, image: str | None = None,
         raise SandboxError(f"unknown sandbox backend {backend!r} (use 'docker' or 'local')")
     try:
         try:
-            run_install(box, steps, setup_timeout)
+            said = run_install(box, steps, setup_timeout, as_of=as_of, pins=pins, env=env)
+            if notes is not None:
+                notes.extend(said)
         finally:
             if backend == "docker":
                 box.seal_network()

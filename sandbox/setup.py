@@ -42,6 +42,11 @@ def prepare_source(repo: str, ref: str | None, dest: Path) -> Path:
 class InstallStep:
     cmd: str
     network: bool
+    cutoff: str | None = None          # its own upload-date cut-off (else the run's)
+
+
+EDITABLE_SELF = re.compile(r"^(?:python[\d.]* -m )?pip3? install -e \.(\[[\w,.-]+\])?$")
+OFFLINE_SELF = "python -m pip install --no-build-isolation --no-deps -e ."
 
 
 def _declares_dependencies(repo: Path) -> bool:
@@ -74,35 +79,69 @@ def install_plan(repo: Path, setup_cmd: str | None = None) -> list[InstallStep]:
     """The install commands for the repository at ``repo`` (host path), in order."""
     if setup_cmd:
         return [InstallStep(setup_cmd, network=True)]
+    commands = ["pip install -e ."] if (repo / "pyproject.toml").exists() or (repo / "setup.py").exists() else []
+    return plan_commands(repo, commands + [f"pip install -r {p.name}" for p in sorted(repo.glob("requirements*.txt"))])
+
+
+def plan_commands(repo: Path, commands: list[str]) -> list[InstallStep]:
+    """Install commands as steps. The project's own editable install first runs offline (no
+    dependencies, the image's build backend); its dependencies (and extras) then online."""
     steps: list[InstallStep] = []
-    reqs = sorted(p.name for p in repo.glob("requirements*.txt"))
-    if (repo / "pyproject.toml").exists() or (repo / "setup.py").exists():
-        steps.append(InstallStep("python -m pip install --no-build-isolation --no-deps -e .", False))
-        if _declares_dependencies(repo):
-            steps.append(InstallStep("python -m pip install -e .", True))
-    for r in reqs:
-        steps.append(InstallStep(f"python -m pip install -r {r}", True))
+    for cmd in commands:
+        own = EDITABLE_SELF.match(cmd.strip())
+        if not own:
+            steps.append(InstallStep(cmd, network=True))
+            continue
+        if InstallStep(OFFLINE_SELF, False) not in steps:
+            steps.append(InstallStep(OFFLINE_SELF, False))
+        if own.group(1) or _declares_dependencies(repo):
+            steps.append(InstallStep(f"python -m pip install --no-build-isolation -e .{own.group(1) or ''}", True))
     return steps
 
 
-def run_install(box, steps: list[InstallStep], timeout: float) -> None:
-    """Run the steps in ``box``; SetupFailed names the failing command and its last lines."""
+def _failed(res, cmd: str) -> SetupFailed:
+    tail = "\n".join(res.output.strip().splitlines()[-30:])
+    why = "timed out" if res.timed_out else f"exit {res.exit_code}"
+    return SetupFailed(f"repository install failed ({why}): `{cmd}`\n{tail}")
+
+
+def run_install(box, steps: list[InstallStep], timeout: float, *, as_of: str | None = None,
+                pins: dict[str, str] | None = None, env: dict[str, str] | None = None) -> list[str]:
+    """Run the steps in ``box``, `pip install` by uv (or pip) with dependencies uploaded before
+    ``as_of`` and the ``pins`` as constraints. Returns notes on how; SetupFailed names the failing
+    command and its last lines."""
+    if not steps:
+        return []
+    from sandbox.install import find_installer, quoted_env, write_constraints
+    installer = find_installer(box)
+    notes = list(installer.notes)
+    if as_of and not installer.cutoff and any(s.network for s in steps):
+        notes.append(f"dependencies are today's releases, not those of {as_of}: the installer has no cut-off")
+    constraints = write_constraints(box, pins or {})
+    prefix = quoted_env(env or {})
     for step in steps:
-        res = box.run(step.cmd, timeout=timeout)
-        if not res.ok:
-            # an offline editable install may fail for want of a build backend: retry online
-            missing_backend = any(m in res.output for m in (
-                "BackendUnavailable", "No module named", "ModuleNotFoundError",
-                "invalid command 'bdist_wheel'"))
-            if (not step.network and "--no-build-isolation" in step.cmd and missing_backend
-                    and getattr(box, "networked", True)):
-                retry = box.run("python -m pip install --no-deps -e .", timeout=timeout)
-                if retry.ok:
-                    continue
-                res = retry
-            tail = "\n".join(res.output.strip().splitlines()[-30:])
-            why = "timed out" if res.timed_out else f"exit {res.exit_code}"
-            raise SetupFailed(f"repository install failed ({why}): `{step.cmd}`\n{tail}")
+        cutoff = step.cutoff or as_of
+        cmd = prefix + installer.command(step.cmd, cutoff, constraints)
+        res = box.run(cmd, timeout=timeout)
+        if res.ok:
+            continue
+        # an offline editable install may fail for want of a build backend: retry online
+        missing_backend = any(m in res.output for m in (
+            "BackendUnavailable", "No module named", "ModuleNotFoundError", "invalid command 'bdist_wheel'"))
+        if "--no-build-isolation" in step.cmd and missing_backend and getattr(box, "networked", True):
+            plain = step.cmd.replace("--no-build-isolation ", "")
+            retry = box.run(prefix + installer.command(plain, cutoff, constraints), timeout=timeout)
+            if retry.ok:
+                continue
+            res, cmd = retry, plain
+        if cutoff and installer.cutoff and step.network and not res.timed_out:
+            again = box.run(prefix + installer.command(step.cmd, None, constraints), timeout=timeout)
+            if again.ok:
+                notes.append(f"`{step.cmd}` found no solution with packages as of {cutoff}; "
+                             "installed with today's packages instead")
+                continue
+        raise _failed(res, step.cmd)
+    return notes
 
 
 def make_local_venv() -> Path:

@@ -1,5 +1,8 @@
 """Detect how a C/C++ repository builds, and build it in the sandbox with ASan + UBSan.
 
+The build only compiles: a Makefile whose default goal also runs the tests is built by naming
+the goals that compile (`agent.native.make_goals`); its tests run as the test command.
+
 The build tree stays in the sandbox: the workspace reset between candidates (git reset --hard +
 git clean, without -x) keeps ignored files, so `protect_outputs` lists the build's products in
 .git/info/exclude after the first build. A candidate then costs an incremental rebuild: git only
@@ -12,6 +15,7 @@ import time
 from dataclasses import dataclass, field
 
 from agent.native.arch import Cross
+from agent.native.make_goals import build_goals
 from sandbox import Sandbox
 
 SAN_FLAGS = "-fsanitize=address,undefined -fno-omit-frame-pointer -g -O1"
@@ -103,7 +107,11 @@ def detect(files: list[str], read, build_cmd: str | None = None, test_cmd: str |
         if name in top:
             text = read(name)
             tests = "make check" if _has_target(text, "check") else "make test" if _has_target(text, "test") else None
-            return BuildPlan("make", [f"make -j{JOBS} {cc}"], test_cmd or (
+            goals = build_goals(text)       # the default goal runs tests too: name what compiles
+            if goals and not tests:
+                tests = "make"              # ... and that default goal is the test command
+            build = f"make -j{JOBS} {cc}" + "".join(f" {shlex.quote(g)}" for g in goals or [])
+            return BuildPlan("make", [build], test_cmd or (
                 f"{tests} {cc}" if tests and own_tests else None))
     return None
 

@@ -7,6 +7,7 @@ from typing import TYPE_CHECKING
 
 from agent.native.arch import CROSS, UNSUPPORTED, Cross, report_arch
 from agent.native.build import BuildPlan, BuildResult, build, detect
+from agent.native.build_crash import crash_in_build
 from agent.native.leaks import LeakCheck, leak_check
 from agent.native.probe import probe
 from agent.native.reproduce import env_prefix, reproduce
@@ -78,6 +79,10 @@ def analyse(p: "Pipeline", sb: Sandbox, source) -> None:
         run.notes.append(f"reported on {arch}: built with {cross.triple}-gcc and run under {cross.qemu}"
                          + ("" if cfg.test_cmd else "; the build system's tests were not run (no binfmt_misc)"))
     state.build = p._phase("build", lambda: build(sb, plan, timeout=max(cfg.timeout, 900)))
+    if not state.build.ok and (found := crash_in_build(run.report, state.build)) is not None:
+        run.reproduction = found            # the build ran the tests, and they crashed as reported
+        run.memory.add("reproduction", f"`{found.command}` (the build, which runs the tests) crashes as reported", "sandbox")
+        return
     if not state.build.ok:
         last = state.build.steps[-1]
         run.status = "error"

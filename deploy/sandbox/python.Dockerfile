@@ -1,10 +1,13 @@
 # Sandbox image for Python repositories, for hosts that can pull from a registry.
 # Without a registry, sandbox/images.py builds an equivalent image with debootstrap.
-FROM python:3.11-slim
+# --build-arg PYTHON=3.9 (any X.Y with an official python:X.Y-slim image) picks the version;
+# uv (pinned like sandbox/pythons.py UV) installs dependencies with an upload-date cut-off.
+ARG PYTHON=3.11
+FROM python:${PYTHON}-slim
 RUN apt-get update \
  && apt-get install -y --no-install-recommends git gdb ca-certificates \
  && rm -rf /var/lib/apt/lists/* \
- && pip install --no-cache-dir pytest setuptools wheel \
+ && pip install --no-cache-dir pytest setuptools wheel uv==0.13.9 \
  && useradd --uid 1000 --user-group --create-home --shell /bin/bash sandbox \
  && mkdir -p /workspace && chown 1000:1000 /workspace
 USER sandbox

@@ -133,11 +133,11 @@ def test_a_repo_that_does_not_exist_is_an_error_that_names_it(tmp_path):
     assert run.status == "error" and "nowhere" in run.error
 
 
-def test_a_repo_that_fails_to_install_is_an_error_that_names_the_cause(tmp_path):
+def test_a_repo_that_fails_to_install_is_env_broken_naming_the_cause(tmp_path):
     repo = tmp_path / "repo"
     shutil.copytree(EXAMPLE / "repo", repo)
     (repo / "pyproject.toml").write_text("[project\nname = broken\n")
     cfg = RunConfig(repo=str(repo), report_text=(EXAMPLE / "report.txt").read_text(),
                     out=tmp_path / "out", sandbox="local", test_cmd="python -m pytest -q")
     run = run_pipeline(cfg)
-    assert run.status == "error" and "SetupFailed" in run.error
+    assert run.status == "env_broken" and "SetupFailed" in run.error

@@ -35,7 +35,7 @@ def api(key):
 def test_no_api_or_no_file_gives_the_defaults(fake, api, tmp_path):
     assert load_repo_config(None, REPO) == RepoConfig()
     config = load_repo_config(api, REPO)
-    assert config.trigger_label == "crashfix" and config.python == "3.11" and config.draft is True
+    assert config.trigger_label == "crashfix" and config.python is None and config.draft is True
     assert config.strategies == ["templates", "llm"] and config.budgets.steps == 50
     assert ".github/**" in config.protected_paths and "tests/**" in config.protected_paths
     paths = [r["url"] for r in fake.recorded if r["method"] == "GET"]

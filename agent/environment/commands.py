@@ -1,0 +1,63 @@
+"""Sorting a recipe's shell lines: which install the project, which run its tests, which need root."""
+from __future__ import annotations
+
+import re
+import shlex
+
+INSTALL = re.compile(r"(^|[\s;&(])(?:python[\d.]*\s+-m\s+)?(?:uv\s+)?pip3?\s+install\b")
+TEST = re.compile(r"(^|[\s;&/])(?:py\.test|pytest|tox|nox|make\s+(?:test|check)\b|"
+                  r"python[\d.]*\s+-m\s+(?:pytest|unittest)|python[\d.]*\s+(?:setup\.py\s+test|runtests\.py|-m\s+nose)|nosetests)")
+SYSTEM = re.compile(r"^(?:sudo\s+)?(?:apt-get|apt|apk|yum|dnf|brew|choco)\b")
+APT_INSTALL = re.compile(r"^(?:sudo\s+)?apt(?:-get)?\s+(?:-\S+\s+)*install\s+(.*)$")
+UPGRADE_TOOLS = re.compile(r"install\s+(?:-\S+\s+)*(?:--upgrade|-U)\s+(?:pip|setuptools|wheel|\s)+$")
+UNUSABLE = re.compile(r"\$\{\{|^\s*(?:poetry|pipenv|conda|mamba|uv\s+sync|pdm|hatch|source|\.)\b|"
+                      r"(?:^|\s)--user(?:\s|$)")
+
+
+def logical_lines(script: str) -> list[str]:
+    """A shell script's commands: continuation lines joined, comments and blanks dropped, `&&` split."""
+    joined = re.sub(r"\s*\\\n\s*", " ", script)
+    out = []
+    for line in joined.splitlines():
+        line = line.strip()
+        if not line or line.startswith("#"):
+            continue
+        out += [part.strip() for part in line.split("&&") if part.strip()]
+    return out
+
+
+def editable(cmd: str) -> str:
+    """`pip install .` / `.[test]` as an editable install: the tests must see the patched tree,
+    not a copy in site-packages."""
+    if not INSTALL.search(cmd):
+        return cmd
+    cmd = re.sub(r"""(['"])(\.(?:\[[\w,.-]+\])?)\1""", r"\2", cmd)       # '.[dev]' -> .[dev]
+    return re.sub(r"(?<![-\w'\"])(?<!-e )(\.(?:\[[\w,.-]+\])?)(?=\s|$)", r"-e \1", cmd)
+
+
+def apt_packages(cmd: str) -> list[str]:
+    m = APT_INSTALL.match(cmd)
+    if not m:
+        return []
+    try:
+        words = shlex.split(m.group(1))
+    except ValueError:
+        return []
+    return [w for w in words if not w.startswith("-")]
+
+
+def sort_lines(lines: list[str]) -> dict:
+    """{install: [...], test_cmd: str, system_packages: [...], skipped: [...]} of recipe lines."""
+    install, tests, system, skipped = [], [], [], []
+    for line in lines:
+        if SYSTEM.match(line):
+            system += apt_packages(line)
+        elif UNUSABLE.search(line):
+            skipped.append(line)
+        elif INSTALL.search(line):
+            if not UPGRADE_TOOLS.search(line):
+                install.append(editable(line))
+        elif TEST.search(line):
+            tests.append(line)
+    return {"install": install, "test_cmd": tests[0] if tests else None,
+            "system_packages": system, "skipped": skipped}

@@ -1,0 +1,2 @@
+def rate(hits, total):
+    return hits / total

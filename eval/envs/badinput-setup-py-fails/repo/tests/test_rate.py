@@ -1,0 +1,5 @@
+from legacy import rate
+
+
+def test_rate():
+    assert rate(1, 2) == 0.5

@@ -1,0 +1,3 @@
+from columns.layout import layout, terminal_width
+
+__all__ = ["layout", "terminal_width"]

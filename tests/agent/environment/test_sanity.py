@@ -1,0 +1,62 @@
+"""Baseline sanity on real test runs (the local sandbox, real pytest and unittest)."""
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+
+from agent.environment.sanity import broken
+from agent.testrun import run_tests
+from sandbox import open_sandbox
+
+
+def baseline(tmp_path: Path, files: dict[str, str], cmd: str = "python -m pytest -q"):
+    for name, text in files.items():
+        (tmp_path / name).parent.mkdir(parents=True, exist_ok=True)
+        (tmp_path / name).write_text(text)
+    box = open_sandbox("local", tmp_path, install=False)
+    try:
+        return run_tests(box, cmd, timeout=120)
+    finally:
+        box.close()
+
+
+def test_every_module_failing_on_a_missing_dependency_is_env_broken(tmp_path):
+    out = baseline(tmp_path, {"tests/test_a.py": "import nose_missing_dep\ndef test_a(): pass\n",
+                              "tests/test_b.py": "from nose_missing_dep.tools import eq_\ndef test_b(): pass\n"})
+    cause = broken(out, files=["tests/test_a.py", "tests/test_b.py"])
+    assert cause == "no test module could be imported: ModuleNotFoundError: No module named 'nose_missing_dep'"
+
+
+def test_one_module_still_running_tests_is_not_env_broken(tmp_path):
+    files = {"test_a.py": "import nose_missing_dep\n", "test_b.py": "import unittest\nclass T(unittest.TestCase):\n"
+             "    def test_b(self): pass\n    def test_c(self): self.fail()\n"}
+    out = baseline(tmp_path, files, "python -m unittest discover")
+    assert out.exit_code != 0 and "nose_missing_dep" in out.output
+    assert broken(out, files=list(files)) is None
+
+
+def test_the_repositorys_own_import_error_is_a_bug_not_the_environment(tmp_path):
+    files = {"app/__init__.py": "from app.core import run\n", "app/core.py": "from app.missing_part import x\n",
+             "tests/test_a.py": "import app\ndef test_a(): pass\n"}
+    out = baseline(tmp_path, files)
+    assert broken(out, files=list(files)) is None
+    # so is an import error the report itself quotes
+    nosuch = baseline(tmp_path / "b", {"tests/test_a.py": "import nose_missing_dep\n"})
+    assert broken(nosuch, report_text="ModuleNotFoundError: No module named 'nose_missing_dep'") is None
+
+
+@pytest.mark.parametrize("cmd, files, says", [
+    ("python -m pytest -q", {"tests/helpers.py": "X = 1\n"}, "collected no test"),
+    ("python -m unittest discover", {"helpers.py": "X = 1\n"}, "collected no test"),
+    ("python -m pytest -q --no-such-flag", {"test_a.py": "def test_a(): pass\n"}, "refuses its options"),
+    ("nosetests", {"test_a.py": "def test_a(): pass\n"}, "cannot run"),
+])
+def test_no_test_collected_or_a_runner_that_cannot_start(tmp_path, cmd, files, says):
+    cause = broken(baseline(tmp_path, files, cmd), files=list(files))
+    assert cause and says in cause
+
+
+def test_a_real_baseline_with_failures_is_fine(tmp_path):
+    out = baseline(tmp_path, {"test_a.py": "def test_a(): pass\ndef test_b(): assert 1 == 2\n"})
+    assert out.passed and out.failed and broken(out, files=["test_a.py"]) is None
