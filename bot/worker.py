@@ -28,15 +28,10 @@ from bot.settings import Settings
 log = logging.getLogger(__name__)
 
 
-def default_pipeline(config, progress):
-    """agent.pipeline.run_pipeline, as the worker calls it."""
-    return run_pipeline(config, progress=progress)
-
-
 class Worker:
     def __init__(self, settings: Settings, db: Database, queue: JobQueue | None = None, *,
                  api_factory: Callable[[int], InstallationAPI] | None = None,
-                 pipeline: Pipeline = default_pipeline):
+                 pipeline: Pipeline = run_pipeline):
         self.settings, self.db, self.queue = settings, db, queue
         self.api_factory = api_factory or (lambda installation_id: installation_api(settings, installation_id))
         self.pipeline = pipeline

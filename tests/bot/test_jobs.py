@@ -284,9 +284,8 @@ def test_end_to_end_fix_with_the_real_pipeline(make_harness, gh, tmp_path):
 
 
 def test_with_the_real_repo_config_and_publish_modules_in_dry_run(make_harness, gh):
-    """No injected config loader or publisher: bot.repo_config and bot.publish as they landed,
-    behind bot.github.DryRunAPI (reads from the fake, writes recorded). A run that did not fix
-    posts the diagnosis comment."""
+    """Behind bot.github.DryRunAPI (reads from the fake, writes recorded, no token): a run that did
+    not fix posts the diagnosis comment."""
     from bot.github import DryRunAPI
     h = make_harness()
     dry = DryRunAPI(read_api=h.api)

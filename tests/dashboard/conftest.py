@@ -12,6 +12,7 @@ import json
 import re
 import secrets
 import shutil
+import subprocess
 import threading
 import time
 import uuid
@@ -220,6 +221,9 @@ def world(tmp_path_factory, sandbox_image):
     upstream = tmp / "upstream"
     shutil.copytree(EXAMPLE / "repo", upstream)
     make_repo(upstream, {".gitignore": "__pycache__/\n"}, "stockroom 1.2.0")
+    for repo in REPOS:                       # git: octo-org's repos are clones of upstream; other-org's is missing
+        if repo.startswith("octo-org/"):
+            subprocess.run(["git", "clone", "-q", "--bare", str(upstream), str(tmp / "git" / f"{repo}.git")], check=True)
     for repo, (inst_id, account) in REPOS.items():
         fake.add_repo(repo)
         fake.installation_accounts[inst_id] = account
@@ -238,9 +242,9 @@ def world(tmp_path_factory, sandbox_image):
     cache = TokenCache()
     worker = Worker(settings, db, queue,
                     api_factory=lambda inst: DryRunAPI(GitHubAPI(4242, key, inst, base_url=server.url, token_cache=cache,
-                                                                 seconds_between_requests=0, seconds_between_writes=0),
+                                                                 git_url=str(tmp / "git"), seconds_between_requests=0,
+                                                                 seconds_between_writes=0),
                                                        settings.DATA_DIR / "dry-run.jsonl"),
-                    clone_url=lambda api, repo: str(upstream if repo.startswith("octo-org/") else tmp / "missing"),
                     pipeline=_pipeline_with_scripted_model())
     queue.attach(worker.run)
     app = create_app(settings, {"TESTING": True, "CRASHFIX_DB": db, "CRASHFIX_QUEUE": queue})
