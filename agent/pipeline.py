@@ -6,93 +6,25 @@ import logging
 import shutil
 import tempfile
 import time
-from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Callable
 
 from agent import history
-from agent.memory import Memory
 from agent.native import path as native_path
 from agent.probe import Probe, probe
 from agent.reports import parse, to_json
-from agent.reports.model import CrashReport
 from agent.reports.paths import map_to_repo
 from agent.reproduce import Reproduction, reproduce
 from agent.result import write_outputs
+from agent.run import Progress, Result, Run, RunConfig, RunError
 from agent.strategies.base import Candidate
 from agent.strategies.context import RepairContext, Site, frame_sites, is_test_path
 from agent.testrun import TestOutcome, run_tests
 from agent.validate import MAX_DIFF_LINES, Validator, Verdict, rank_key
-from sandbox import Limits, Sandbox, SandboxError, open_sandbox, prepare_source
+from sandbox import Sandbox, SandboxDead, SandboxError, open_sandbox, prepare_source
 from sandbox.base import limit_hits
 
 log = logging.getLogger(__name__)
-
-
-class RunError(Exception):
-    """A run cannot go on (bad input or configuration); the message says why."""
-
-
-@dataclass
-class RunConfig:
-    repo: str
-    report_text: str
-    out: Path
-    ref: str | None = None
-    test_cmd: str | None = None
-    strategy: str = "auto"              # templates | llm | auto
-    sandbox: str = "docker"             # docker | local
-    image: str | None = None
-    setup_cmd: str | None = None
-    build_cmd: str | None = None        # C/C++: how to build (default: detected make/CMake/Meson/autotools)
-    tries: int = 3                      # reproductions before and after a patch
-    max_candidates: int = 30
-    max_seconds: float = 600.0
-    want_valid: int = 3                 # stop after this many validated candidates…
-    patience: int = 3                   # …or this many more candidates after the first validated one
-    timeout: float = 300.0              # per command
-    limits: Limits | None = None        # the sandbox's memory/pids/output limits (docker); None: Limits()
-    max_diff_lines: int = MAX_DIFF_LINES   # a larger candidate is refused before it runs
-    protected: Callable[[str], bool] = lambda path: False
-    # the research agent (strategy llm/auto); unset fields come from $CRASHFIX_LLM_MODEL/_BASE_URL/_API_KEY
-    model: str | None = None
-    base_url: str | None = None
-    api_key: str | None = field(default=None, repr=False)
-    trajectories: int = 3
-    max_llm_calls: int | None = 60      # per run, all trajectories together
-    max_tokens: int | None = 2_000_000
-    max_usd: float | None = 5.0
-    max_llm_seconds: float | None = 1800.0
-    context_tokens: int | None = None   # the model's window (else $CRASHFIX_LLM_CONTEXT_TOKENS, agent/context.py)
-    llm_ledgers: list = field(default_factory=list)   # per-repo / per-installation totals (agent.llm.Ledger)
-    replay: str | None = None           # set when the model is a scripted replay
-    resume: bool = False                # continue saved trajectories in out/trajectories/
-    kernel_config: str | None = None    # kernel: a .config or fragment file (default: tinyconfig + KASAN harness)
-    kernel_cmdline: str | None = None   # kernel: extra boot arguments
-    issue_url: str | None = None        # the issue's URL (a kernel mail's Closes: tag)
-
-
-@dataclass
-class Run:
-    """Everything a run learned; result.json and report.md are written from it."""
-    config: RunConfig
-    status: str = "error"
-    error: str | None = None
-    report: CrashReport | None = None
-    files: list[str] = field(default_factory=list)           # the repo's files, relative paths
-    repo_paths: dict[str, str] = field(default_factory=dict)  # report frame file -> repo path
-    sites: list[Site] = field(default_factory=list)
-    memory: Memory = field(default_factory=Memory)
-    reproduction: Reproduction | None = None
-    tests_before: TestOutcome | None = None
-    probe: Probe | None = None
-    verdicts: list[Verdict] = field(default_factory=list)
-    best: Verdict | None = None
-    timings: dict[str, float] = field(default_factory=dict)
-    notes: list[str] = field(default_factory=list)
-    cost: dict = field(default_factory=dict)                  # LLM usage (result.json "cost")
-    artifacts: dict = field(default_factory=dict)             # extra outputs (kernel: build dir, mail file)
-    native: native_path.NativeState | None = None             # C/C++: build plan and first build
 
 
 def is_protected_default(path: str) -> bool:
@@ -125,12 +57,17 @@ class Pipeline:
                 if self.run.reproduction and self.run.reproduction.reproduced:
                     self._repair(sb, source)
         except (SandboxError, RunError) as exc:
-            self.run.status, self.run.error = "error", f"{type(exc).__name__}: {exc}"
+            kind = "bad_input" if isinstance(exc, RunError) else "sandbox_lost" if isinstance(exc, SandboxDead) else "sandbox"
+            self.run.fail("error", f"{type(exc).__name__}: {exc}", kind)
             log.error("run failed: %s", self.run.error)
+        except BaseException:
+            self.run.fail("error", self.run.error or "crashfix failed (an internal error)", "internal")
+            raise
         finally:
             if sb is not None:
                 sb.close()
             shutil.rmtree(work, ignore_errors=True)
+            self.run.result = Result.of(self.run)
             write_outputs(self.run)
         return self.run
 

@@ -6,9 +6,10 @@ from typing import TYPE_CHECKING
 
 from agent.redact import redact_file, redact_obj
 from agent.reports import to_json
+from agent.run import root_cause
 
 if TYPE_CHECKING:
-    from agent.pipeline import Run
+    from agent.run import Run
 
 
 def result_dict(run: "Run") -> dict:
@@ -89,8 +90,7 @@ def report_markdown(run: "Run") -> str:
             lines.append(f"- {fact.text.splitlines()[0]} _(source: {fact.source})_")
     code = run.memory.of("code")
     if code:
-        lang = "c" if run.native or r.kind == "kernel" else "python"
-        lines += ["", f"Code at the crash ({code[0].source}):", "", f"```{lang}", code[0].text, "```"]
+        lines += ["", f"Code at the crash ({code[0].source}):", "", f"```{run.language}", code[0].text, "```"]
     lines += ["", "### Validation", ""]
     if rep and rep.command:
         lines.append(f"- Crash reproduced {rep.crashed}/{rep.tries} times with `{rep.command}`"
@@ -110,20 +110,3 @@ def report_markdown(run: "Run") -> str:
         lines += [f"- {v.candidate.description}: {v.reason}" for v in tried]
         lines += ["", "</details>"]
     return "\n".join(lines) + "\n"
-
-
-def root_cause(run: "Run") -> str:
-    r = run.report
-    where = f" in `{r.guilty.function}`" if r.guilty else ""
-    site = run.sites[0] if run.sites else None
-    text = f"`{r.type}: {r.message}`{where}" if r.message else f"`{r.type}`{where}"
-    text += f" at `{site.path}:{site.line}`." if site else "."
-    if run.probe and run.probe.values and not run.probe.error:
-        shown = ", ".join(f"`{k}` = `{v}`" for k, v in list(run.probe.values.items())[:4])
-        text += f" Under {'gdb' if run.native else 'pdb'}, at that line: {shown}."
-    blame = [f for f in run.memory.of("history") if "last changed by" in f.text]
-    if blame:
-        text += f" The {blame[0].text.split(' last changed by ')[0]} was last changed by {blame[0].text.split(' last changed by ')[1]}."
-    if run.best:
-        text += f" Fix: {run.best.candidate.description}."
-    return text

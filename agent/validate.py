@@ -5,8 +5,8 @@ import logging
 import time
 from dataclasses import dataclass, field
 from typing import Callable
-from typing import Callable
 
+from agent.limits import MAX_DIFF_LINES
 from agent.reports.model import CrashReport
 from agent.reproduce import crash_gone, same_crash
 from agent.strategies.base import Candidate
@@ -14,7 +14,6 @@ from agent.testrun import TestOutcome, run_tests
 from sandbox import PatchFailed, Sandbox
 
 log = logging.getLogger(__name__)
-MAX_DIFF_LINES = 200        # a candidate changing more lines than this is refused (RunConfig.max_diff_lines)
 
 
 @dataclass

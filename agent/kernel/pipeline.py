@@ -73,6 +73,7 @@ class KernelJob:
     def execute(self) -> None:
         from agent.pipeline import RunError
         cfg, run = self.cfg, self.run
+        run.language = "c"
         repo = Path(cfg.repo)
         if not (repo / ".git").exists():
             raise RunError(f"a kernel run needs a local git checkout of the kernel tree as --repo (got {cfg.repo})")

@@ -2,12 +2,12 @@
 the C image, reproduce, probe with gdb; validation then rebuilds incrementally per candidate."""
 from __future__ import annotations
 
-from dataclasses import dataclass, field
 from typing import TYPE_CHECKING
 
-from agent.native.arch import CROSS, UNSUPPORTED, Cross, report_arch
-from agent.native.build import BuildPlan, BuildResult, build, detect
-from agent.native.leaks import LeakCheck, leak_check
+from agent.native.arch import CROSS, UNSUPPORTED, report_arch
+from agent.native.build import build, detect
+from agent.native.leaks import leak_check
+from agent.native.state import NativeState
 from agent.native.probe import probe
 from agent.native.reproduce import env_prefix, reproduce
 from agent.native.tests import read_results
@@ -24,27 +24,6 @@ IMAGE_KIND = "c"
 
 def is_native(report: CrashReport | None) -> bool:
     return report is not None and report.kind in KINDS
-
-
-@dataclass
-class NativeState:
-    plan: BuildPlan
-    build: BuildResult | None = None
-    prepare_cmd: str | None = None         # compiles the issue's reproducer program
-    cross: Cross | None = None             # reported on another architecture: cross build, qemu
-    scratch: dict[str, str] = field(default_factory=dict)    # its source, for sandboxes opened later
-    leaks: LeakCheck | None = None         # the unpatched build's leaks (reproduction, tests)
-
-    @property
-    def rebuild_cmd(self) -> str:
-        """What validation runs after applying a candidate: the incremental build, then the
-        issue's program again (it links the rebuilt library)."""
-        return " && ".join(c for c in (self.plan.rebuild, self.prepare_cmd) if c)
-
-    def to_dict(self) -> dict:
-        return {"arch": self.cross.arch if self.cross else None, "plan": self.plan.to_dict(),
-                "first_build": self.build.to_dict() if self.build else None, "rebuild_cmd": self.rebuild_cmd,
-                "leaks_before": self.leaks.to_dict() if self.leaks else None}
 
 
 def validator_options(state: NativeState | None) -> dict:
@@ -74,6 +53,7 @@ def analyse(p: "Pipeline", sb: Sandbox, source) -> None:
                        "autogen.sh" + (f"; Meson cannot cross-compile for {arch} here" if cross else "")
                        + "): give the build command with --build-cmd")
     state = run.native = NativeState(plan, cross=cross)
+    run.debugger, run.language = "gdb", "c"
     if cross:
         run.notes.append(f"reported on {arch}: built with {cross.triple}-gcc and run under {cross.qemu}"
                          + ("" if cfg.test_cmd else "; the build system's tests were not run (no binfmt_misc)"))
