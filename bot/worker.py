@@ -4,8 +4,8 @@
 `bot.kinds.KINDS` holds for its kind, and records the outcome (state, timings, cost, result,
 error). Only here are exceptions caught broadly: a failure marks the job failed with its reason
 and comments once on the issue. GitHub comes from `api_factory(installation_id)` (default:
-`bot.github.installation_api`), the run from `pipeline(config, progress)` (default:
-`agent.pipeline.run_pipeline`).
+`bot.github.installation_api`), the run's Result from `pipeline(config, on_progress)` (default:
+`agent.pipeline.execute`).
 """
 from __future__ import annotations
 
@@ -15,13 +15,12 @@ import threading
 from datetime import datetime, timedelta, timezone
 from typing import Callable
 
-from agent.pipeline import run_pipeline
 from agent.redact import install_logging, redact, redact_obj, redacting, register_settings
 from bot.db import Database
 from bot.github import RATE_LIMITS, InstallationAPI, installation_api
 from bot.jobs import Job, claim, finish, get_job, heartbeat, holds, log_context, reclaim_expired, requeue, sweep
 from bot.kinds import KINDS
-from bot.kinds.context import Context, Deferred, JobCancelled, LeaseLost, Pipeline, Stop
+from bot.kinds.context import Context, Deferred, JobCancelled, LeaseLost, Pipeline, Stop, run_crash
 from bot.queue import JobQueue
 from bot.settings import Settings
 
@@ -31,7 +30,7 @@ log = logging.getLogger(__name__)
 class Worker:
     def __init__(self, settings: Settings, db: Database, queue: JobQueue | None = None, *,
                  api_factory: Callable[[int], InstallationAPI] | None = None,
-                 pipeline: Pipeline = run_pipeline):
+                 pipeline: Pipeline = run_crash):
         self.settings, self.db, self.queue = settings, db, queue
         self.api_factory = api_factory or (lambda installation_id: installation_api(settings, installation_id))
         self.pipeline = pipeline

@@ -1,7 +1,7 @@
 """`/crashfix explain`: run the pipeline and post its report as a comment; no PR."""
 from __future__ import annotations
 
-from agent.result import report_markdown
+from agent.render import report_markdown
 from bot.kinds import runner
 from bot.kinds.context import Context
 

@@ -19,14 +19,14 @@ def publish_run(ctx: Context, t: runner.Target) -> dict:
     job, settings = ctx.job, ctx.settings
     board = progress_comment(ctx, t.issue)
     with runner.checkout(ctx) as (repo, url):
-        run = runner.execute(ctx, runner.run_config(ctx, t, repo), board)
+        result = runner.execute(ctx, runner.run_config(ctx, t, repo), board)
         out = runner.run_dir(ctx)
         # the checkout is still the default branch: the pipeline worked on its own copy
-        published = publish_result(ctx.api, job.repo, t.issue, out, run, repo, config=t.config, remote_url=url,
+        published = publish_result(ctx.api, job.repo, t.issue, out, result, repo, config=t.config, remote_url=url,
                                    dry_run_log=settings.DATA_DIR / "dry-run.jsonl" if settings.dry_run else None,
                                    progress=board)
     if published.get("pr"):
         with ctx.db.tx() as tx:
             ctx.db.upsert_pr(tx, job.repo, t.issue, published["pr"], published.get("url"),
                              f"crashfix/issue-{t.issue}", job.id)
-    return {**runner.summary(run, out), **{k: published[k] for k in PUBLISHED if k in published}}
+    return {**runner.summary(result, out), **{k: published[k] for k in PUBLISHED if k in published}}

@@ -1,23 +1,19 @@
-"""A run's progress: each pipeline step logged and recorded for the dashboard, and the issue's
-progress comment moved once per stage."""
+"""A run's progress: each `Progress(phase, text)` event logged and recorded for the dashboard, and
+the issue's progress comment moved once per stage."""
 from __future__ import annotations
 
 import json
 import logging
 
-from bot.kinds.context import Context, Progress
+from agent.run import Progress
+from bot.kinds.context import Context, Listener
 from bot.publish import ProgressComment
 
 log = logging.getLogger(__name__)
 
-# pipeline progress message prefix -> progress-comment stage
-STAGES = (("parsed", "parsed"), ("reproduc", "reproducing"), ("pdb", "investigating"),
-          ("history", "investigating"), ("synthesis", "investigating"), ("validating", "validating"))
-
-
-def stage_of(message: str) -> str | None:
-    """The progress-comment stage a pipeline progress message belongs to."""
-    return next((stage for prefix, stage in STAGES if message.startswith(prefix)), None)
+# the run's phase (agent/run.py PHASES) -> the progress comment's stage; "parse" is told when it is over
+STAGES = {"reproduce": "reproducing", "analyse": "investigating", "candidates": "investigating",
+          "research": "investigating", "validate": "validating"}
 
 
 def progress_comment(ctx: Context, issue: int) -> ProgressComment:
@@ -41,19 +37,24 @@ def tell(ctx: Context, board: ProgressComment | None, stage: str, detail: str = 
         log.warning("job %s: progress comment not updated: %s", ctx.job.id, exc)
 
 
-def progress(ctx: Context, board: ProgressComment | None = None) -> Progress:
-    """The pipeline's progress callback: log, record, move the comment at a new stage, check for a cancel."""
+def progress(ctx: Context, board: ProgressComment | None = None) -> Listener:
+    """The run's progress listener: log and record each event, move the comment at a new stage
+    (the parse stage with the crash it found, once the run is past it), check for a cancel."""
     seen: set[str] = set()
+    parsed: list[str] = []
 
-    def step(message: str) -> None:
-        log.info("job %s: %s", ctx.job.id, message)
+    def step(event: Progress) -> None:
+        log.info("job %s: %s", ctx.job.id, event.text)
         try:
-            ctx.db.add_job_event(ctx.job.id, "progress", message[:2000])
+            ctx.db.add_job_event(ctx.job.id, "progress", event.text[:2000])
         except Exception as exc:  # noqa: BLE001 - the dashboard's live view is a courtesy too
             log.warning("job %s: progress not recorded: %s", ctx.job.id, exc)
-        stage = stage_of(message)
-        if stage and stage not in seen:
-            seen.add(stage)
-            tell(ctx, board, stage, message if stage == "parsed" else "")
+        if event.phase == "parse":
+            parsed[:] = [event.text]
+        else:
+            for stage, detail in (("parsed", parsed[0] if parsed else None), (STAGES.get(event.phase), "")):
+                if stage and detail is not None and stage not in seen:
+                    seen.add(stage)
+                    tell(ctx, board, stage, detail)
         ctx.check_cancel()
     return step

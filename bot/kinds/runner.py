@@ -10,7 +10,7 @@ from pathlib import Path
 from typing import Iterator
 
 from agent.llm import Ledger
-from agent.pipeline import Run, RunConfig
+from agent.run import Result, RunConfig
 from agent.redact import register
 from bot.gitpush import clone
 from bot.jobs import MAX_ATTEMPTS
@@ -98,20 +98,20 @@ def run_config(ctx: Context, t: Target, repo: Path, *, ref: str | None = None, r
                      **({} if repair else {"max_candidates": 0}), llm_ledgers=t.ledgers)
 
 
-def execute(ctx: Context, config: RunConfig, board: ProgressComment | None = None) -> Run:
+def execute(ctx: Context, config: RunConfig, board: ProgressComment | None = None) -> Result:
     """One pipeline run; a cancel stops it, a lost sandbox sends the job back to the queue."""
-    run = ctx.pipeline(config, progress(ctx, board))
+    result = ctx.pipeline(config, progress(ctx, board))
     ctx.check_cancel()
-    retry_if_sandbox_lost(ctx, run, board)
-    return run
+    retry_if_sandbox_lost(ctx, result, board)
+    return result
 
 
-def retry_if_sandbox_lost(ctx: Context, run: Run, board: ProgressComment | None) -> None:
+def retry_if_sandbox_lost(ctx: Context, result: Result, board: ProgressComment | None) -> None:
     """The sandbox died under the run (container killed, engine restarted): not the crash's fault.
     The job goes back to the queue (the attempt counts) and runs again from the start, up to
     MAX_ATTEMPTS; the last attempt's failure is published like any other."""
-    job, error = ctx.job, str(run.error or "")
-    if run.status != "error" or not error.startswith("SandboxDead") or job.attempts >= MAX_ATTEMPTS:
+    job, error = ctx.job, str(result.error)
+    if not result.sandbox_lost or job.attempts >= MAX_ATTEMPTS:
         return
     delay = SANDBOX_RETRY_SECONDS * job.attempts
     log.warning("job %s: the sandbox was lost (%s); trying again in %.0f s (attempt %s of %s)",
@@ -121,11 +121,12 @@ def retry_if_sandbox_lost(ctx: Context, run: Run, board: ProgressComment | None)
     raise Deferred(delay, f"sandbox lost: {error}", keep_attempt=True)
 
 
-def summary(run: Run, out: Path) -> dict:
+def summary(result: Result, out: Path) -> dict:
     """What the jobs table keeps of a run (the dashboard shows it)."""
-    usage, best = run.cost or {}, run.best
-    return {"status": run.status, "error": run.error, "run_dir": str(out), "cost": float(usage.get("usd") or 0.0),
-            "fix": best.candidate.description if best else None, "timings": run.timings,
+    usage, best = result.cost, result.best
+    return {"status": result.status, "error": result.error, "error_kind": result.error_kind, "run_dir": str(out),
+            "cost": float(usage.get("usd") or 0.0),
+            "fix": best.candidate.description if best else None, "timings": result.timings,
             "tokens": {"prompt": usage.get("prompt_tokens") or 0, "completion": usage.get("completion_tokens") or 0},
-            "validation": {"validated": sum(1 for v in run.verdicts if v.validated),
-                           "rejected": sum(1 for v in run.verdicts if not v.validated)}}
+            "validation": {"validated": sum(1 for v in result.verdicts if v.validated),
+                           "rejected": sum(1 for v in result.verdicts if not v.validated)}}

@@ -1,7 +1,7 @@
 """`/crashfix test <ref>`: reproduce the crash against another branch, tag or commit and say what happened."""
 from __future__ import annotations
 
-from agent.pipeline import Run
+from agent.run import Result
 from bot.kinds import runner
 from bot.kinds.context import Context
 
@@ -15,12 +15,12 @@ def run(ctx: Context) -> dict:
     return runner.summary(result, runner.run_dir(ctx))
 
 
-def comment(run: Run, ref: str | None) -> str:
-    rep = run.reproduction
+def comment(result: Result, ref: str | None) -> str:
+    rep = result.reproduction
     head = f"crashfix tested `{ref}`: "
     if rep is not None and rep.reproduced:
         return head + f"the crash **reproduces** ({rep.crashed}/{rep.tries} runs) with `{rep.command}`."
     if rep is not None:
         tried = "; ".join(f"`{a.command}` (exit {a.exit_code})" for a in rep.attempts) or "nothing to run"
         return head + f"the crash does **not** reproduce. Tried: {tried}."
-    return head + f"could not run: {run.error or run.status}."
+    return head + f"could not run: {result.error or result.status}."

@@ -130,30 +130,31 @@ PATCH = "--- a/app.py\n+++ b/app.py\n@@ -1 +1 @@\n-print('hi')\n+print('hello')\
 
 
 def fake_pipeline(status: str = "fixed"):
-    """A stand-in for agent.pipeline.run_pipeline: a real `Run` of the issue's report (parsed), with
+    """A stand-in for the pipeline: the real `Result` of a `Run` of the issue's report (parsed), with
     a validated patch of the test repo when `status` is fixed, its folder written as the pipeline
     writes it; records the configs it was given."""
-    from agent.pipeline import Run
+    from agent.render import write_outputs
     from agent.reports import parse
     from agent.reproduce import Reproduction
-    from agent.result import write_outputs
+    from agent.run import Progress, Result, Run
     from agent.strategies.base import Candidate
     from agent.validate import Verdict
     configs = []
 
     def run(config, progress):
         configs.append(config)
-        progress("parse…")
+        progress(Progress("parse", "parse…"))
         assert (Path(config.repo) / ".git").exists(), "the worker clones before it runs"
-        progress("validating…")
+        progress(Progress("validate", "validating 1/1: guard None"))
         result = Run(config, status=status, report=parse(config.report_text), timings={"parse": 0.01},
                      reproduction=Reproduction(command="python -m stockroom", tries=3, crashed=3))
         if status == "fixed":
             best = Verdict(Candidate(PATCH, "guard None", "none_guard", files=("app.py",)), validated=True,
                            reason="validated", applied=True, clean_runs=3, tries=3)
             result.verdicts, result.best = [best], best
-        write_outputs(result)
-        return result
+        out = Result.of(result)
+        write_outputs(out, config.out)
+        return out
 
     run.configs = configs
     return run

@@ -249,7 +249,7 @@ def test_serve_needs_the_webhook_secret(gh, tmp_path):
 # -- the real pipeline, once -----------------------------------------------------------------
 @pytest.mark.slow
 def test_end_to_end_fix_with_the_real_pipeline(make_harness, gh, tmp_path):
-    """issues.labeled -> worker clones a local git repo (the fake clone URL) -> run_pipeline with
+    """issues.labeled -> worker clones a local git repo (the fake clone URL) -> the pipeline with
     sandbox=local on examples/inventory -> publish_result gets a fixed run with a patch."""
     import shutil
     upstream = tmp_path / "inventory"
@@ -259,8 +259,8 @@ def test_end_to_end_fix_with_the_real_pipeline(make_harness, gh, tmp_path):
     for cmd in (["git", "init", "-q", "-b", "main"], ["git", "add", "-A"], ["git", "commit", "-q", "-m", "init"]):
         subprocess.run(cmd, cwd=upstream, check=True, env=env)
     h = make_harness()
-    from agent.pipeline import run_pipeline
-    h.worker.pipeline = run_pipeline
+    from bot.kinds.context import run_crash
+    h.worker.pipeline = run_crash
     shutil.rmtree(h.git_server.root / f"{gh.REPO}.git")
     bare = h.git_server.bare(gh.REPO, source=upstream)
     case = json.loads((gh.ROOT / "examples" / "inventory" / "case.json").read_text())
@@ -297,30 +297,42 @@ def test_with_the_real_repo_config_and_publish_modules_in_dry_run(make_harness, 
     job = h.jobs(kind="fix")[0]
     assert job["state"] == "done", job["error"]
     actions = [a["action"] for a in dry.actions]
-    # 👀, the progress comment (created at "validating"), the diagnosis, the progress comment ticked done
-    assert actions == ["react", "comment", "comment", "edit_comment"], dry.actions
-    progress, diagnosis, done = dry.actions[1:]
+    # 👀, the progress comment (created when the run is past parsing), moved to validating, the
+    # diagnosis, the progress comment ticked done
+    assert actions == ["react", "comment", "edit_comment", "comment", "edit_comment"], dry.actions
+    progress, _, diagnosis, done = dry.actions[1:]
     assert "crashfix:progress" in progress["body"] and "crashfix:progress" not in diagnosis["body"]
     assert done["comment_id"] == progress["comment_id"] != diagnosis["comment_id"]
     assert "no pull request" in json.loads(job["result"])["reason"]
     assert h.db.pr_for_issue(gh.REPO, 1) is None
 
 
-def test_pipeline_progress_moves_the_progress_comment_once_per_stage(harness):
-    """The pipeline's progress messages (as agent.pipeline emits them) tick the issue's one comment."""
+PYTHON_RUN = [("parse", "parse…"), ("parse", "parsed: python AttributeError: AttributeError in fulfil"),
+              ("prepare", "prepare…"), ("prepare", "sandbox…"), ("prepare", "tests_before…"),
+              ("reproduce", "reproduce…"), ("analyse", "pdb…"), ("analyse", "history…"),
+              ("candidates", "synthesis…"), ("validate", "validating 1/3: guard None"),
+              ("validate", "validating 2/3: guard None"), ("finish", "finish…")]
+KERNEL_RUN = [("parse", "parse…"), ("parse", "parsed: kernel KASAN: use-after-free in foo_release"),
+              ("prepare", "kernel build…"), ("reproduce", "boot 1/3 under QEMU…"), ("analyse", "gdb…"),
+              ("research", "agent…"), ("validate", "validating 1/1: the agent's patch")]
+
+
+@pytest.mark.parametrize("events", [PYTHON_RUN, KERNEL_RUN], ids=["python", "kernel"])
+def test_progress_events_move_the_progress_comment_once_per_stage(harness, events):
+    """The run's (phase, text) events tick the issue's one comment, whatever the crash path says."""
+    from agent.run import Progress
     from bot.kinds.context import Context
-    from bot.kinds.progress import progress, stage_of
+    from bot.kinds.progress import progress
     stages = []
-    board = SimpleNamespace(update=lambda stage, detail="": stages.append(stage), comment_id=None)
+    board = SimpleNamespace(update=lambda stage, detail="": stages.append((stage, detail)), comment_id=None)
     job = get_job(harness.db, _job(harness))
     ctx = Context(job, harness.api, harness.db, harness.settings, harness.pipeline, check_cancel=lambda: None)
     step = progress(ctx, board)
-    for message in ("parse…", "parsed: python AttributeError: AttributeError in fulfil", "prepare…", "sandbox…",
-                    "tests_before…", "reproduce…", "pdb…", "history…", "synthesis…",
-                    "validating 1/3: guard None", "validating 2/3: guard None"):
-        step(message)
-    assert stages == ["parsed", "reproducing", "investigating", "validating"]
-    assert stage_of("sandbox…") is None
+    for phase, text in events:
+        step(Progress(phase, text))
+    assert [stage for stage, _ in stages] == ["parsed", "reproducing", "investigating", "validating"]
+    assert stages[0][1] == events[1][1], "the parse stage shows the crash it found"
+    assert [e["body"] for e in harness.db.job_events(job.id, "progress")] == [text for _, text in events]
 
 
 def test_every_job_kind_has_one_function_in_the_table():

@@ -1,7 +1,7 @@
-"""The fault tests' stand-in for agent.pipeline.run_pipeline, and the GitHub client they use.
+"""The fault tests' stand-in for the pipeline (bot.kinds.context.run_crash), and the GitHub client they use.
 
-The stand-in keeps the pipeline's contract (the real `Run`, and its out folder with result.json,
-patch.diff and report.md written by agent.result) and makes a real patch for the tests'
+The stand-in keeps the pipeline's contract (Progress events, the real `Result`, and its out folder
+with result.json, patch.diff and report.md written by agent.render) and makes a real patch for the tests'
 tiny repo (tests/faults/conftest.py SHOP) in a fraction of a second. Everything else in a fault
 test is real."""
 from __future__ import annotations
@@ -11,10 +11,10 @@ import os
 import time
 from pathlib import Path
 
-from agent.pipeline import Run
+from agent.render import write_outputs
 from agent.reports import parse
 from agent.reproduce import Reproduction
-from agent.result import write_outputs
+from agent.run import Progress, Result, Run
 from agent.strategies.base import Candidate
 from agent.validate import Verdict
 
@@ -30,18 +30,18 @@ PATCH = """--- a/shop.py
 
 
 def stand_in(hold: str | None, work_seconds: float = 0.0):
-    """agent.pipeline.run_pipeline's contract (a real `Run`, its folder written as the pipeline
-    writes it) for the tiny repo. Each run appends {job, pid, start, end} to
+    """The pipeline's contract (progress events, the real `Result`, its folder written as the
+    pipeline writes it) for the tiny repo. Each run appends {job, pid, start, end} to
     DATA_DIR/runs/intervals.jsonl (the run folder is runs/<job id>); `work_seconds` is how long it takes."""
     def run(config, progress):
         start = time.time()
-        progress("parsed the report: TypeError in quantity")
-        progress("reproducing the crash")
+        progress(Progress("parse", "parsed the report: TypeError in quantity"))
+        progress(Progress("reproduce", "reproducing the crash"))
         if hold and not os.path.exists(hold):
             Path(hold).write_text(str(os.getpid()))
             time.sleep(120)                        # the test kills this process here
         time.sleep(work_seconds)
-        progress("validating 1 candidate")
+        progress(Progress("validate", "validating 1/1: guard None"))
         out = Path(config.out)
         with open(out.parent / "intervals.jsonl", "a") as fh:
             fh.write(json.dumps({"job": int(out.name), "pid": os.getpid(), "start": start, "end": time.time()}) + "\n")
@@ -50,8 +50,9 @@ def stand_in(hold: str | None, work_seconds: float = 0.0):
         result = Run(config, status="fixed", report=parse(config.report_text), verdicts=[best], best=best,
                      reproduction=Reproduction(command="python shop.py", tries=3, crashed=3),
                      timings={"parse": 0.01})
-        write_outputs(result)
-        return result
+        out = Result.of(result)
+        write_outputs(out, config.out)
+        return out
     return run
 
 
