@@ -120,13 +120,14 @@ class ProgressComment:
 # -- reading a run -----------------------------------------------------------------------------
 
 def load_result(run_dir: Path, run: Any = None) -> dict:
-    """result.json of the run folder (what `agent.result` wrote), or computed from ``run``."""
+    """result.json of the run folder (what `agent.render` wrote), or computed from ``run``."""
     path = Path(run_dir) / "result.json"
     if path.exists():
         return json.loads(path.read_text())
     if run is not None:
-        from agent.result import result_dict
-        return json.loads(json.dumps(result_dict(run), default=str))
+        from agent.render import result_dict
+        from agent.run import Result
+        return json.loads(json.dumps(result_dict(run.result or Result.of(run)), default=str))
     return {"status": "error", "error": f"no result.json in {run_dir}"}
 
 

@@ -504,7 +504,7 @@ class Worker:
                                        f"(${spent:.2f} of ${cap:.2f}); try again later.")
             raise Stop("cancelled", f"installation budget used: ${spent:.2f} of ${cap:.2f} in the last day")
         try:
-            from agent.llm import Budget, Ledger
+            from agent.llm_client import Budget, Ledger
         except ImportError:
             return []
         return [Ledger(Budget(usd=cap - spent), name=f"installation {job.installation_id}")]

@@ -12,10 +12,10 @@ import pytest
 import responses
 
 from agent.memory import Memory
-from agent.pipeline import Run, RunConfig
+from agent.run import Result, Run, RunConfig
 from agent.reports import parse
 from agent.reproduce import Attempt, Reproduction
-from agent.result import write_outputs
+from agent.render import write_outputs
 from agent.strategies.base import Candidate
 from agent.testrun import TestOutcome as Outcome
 from agent.validate import Verdict
@@ -76,7 +76,7 @@ def checkout(upstream: Path, dest: Path) -> Path:
 
 
 def make_run(run_dir: Path, status: str = "fixed", diff: str | None = None) -> Run:
-    """A real `Run` (the pipeline's own dataclasses) and its folder written by agent.result."""
+    """A real `Run` (the pipeline's own dataclasses) and its folder written by agent.render."""
     text = (EXAMPLE / "report.txt").read_text()
     run = Run(config=RunConfig(repo=str(EXAMPLE / "repo"), report_text=text, out=run_dir,
                                test_cmd="python -m pytest -q", strategy="templates", sandbox="local"),
@@ -105,7 +105,8 @@ def make_run(run_dir: Path, status: str = "fixed", diff: str | None = None) -> R
         run.verdicts.append(run.best)
     elif status == "not_fixed":
         run.error = None
-    write_outputs(run)
+    run.result = Result.of(run)
+    write_outputs(run.result, run_dir)
     return run
 
 
