@@ -15,10 +15,12 @@ LLM_SECONDS = 1800.0           # RunConfig.max_llm_seconds
 
 # -- building native code and kernels -----------------------------------------------------------
 BUILD_TIMEOUT = 900.0          # the floor for a (re)build of C/C++ code: max(RunConfig.timeout, this)
-FIND_TIMEOUT = 60.0            # `find` in the sandbox (built libraries, test binaries)
+HOUSEKEEPING_TIMEOUT = 60.0    # small bookkeeping commands in the sandbox (find, git ls-files, mkdir, rm)
 KERNEL_BOOT_TIMEOUT = 600.0    # the ceiling of one QEMU boot: min(RunConfig.timeout, this)
 KERNEL_REPRODUCE_BOOTS = 10    # boots before giving up on reproducing a kernel crash
 KERNEL_RUNS_PER_BOOT = 3       # reproducer runs inside one boot
+KERNEL_BOOT_DEFAULT = 180.0    # one QEMU boot when the caller names no limit (agent.kernel.boots.Booter)
+SYMBOLIZE_TIMEOUT = 120.0      # addr2line/gdb over the kernel's vmlinux
 
 # -- debuggers ------------------------------------------------------------------------------------
 PDB_TIMEOUT = 60.0             # the pdb probe of a Python crash
@@ -32,6 +34,8 @@ TEST_TIMEOUT_FACTOR = 5
 
 # -- the research agent ---------------------------------------------------------------------------
 AGENT_COMMAND_TIMEOUT = 300.0  # the ceiling of one agent tool command: min(RunConfig.timeout, this)
+LLM_HTTP_TIMEOUT = 120.0       # one request to the model endpoint
+LLM_RETRY_AFTER_CAP = 120.0    # a server's Retry-After is honoured up to this
 
 # -- how much output is kept ----------------------------------------------------------------------
 ATTEMPT_TAIL_CHARS = 2000      # of each reproduction attempt's output

@@ -7,9 +7,9 @@ import shlex
 from dataclasses import asdict, dataclass, field
 from typing import Callable
 
-from agent.reports import parse
 from agent.reports.model import CrashReport
-from agent.strategies.context import is_test_path
+from agent.protect import is_test_path
+from agent.signature import base_type, crash_gone, same_crash  # noqa: F401 - crash_gone is re-exported
 from agent.testrun import SCRATCH, TestOutcome, ensure_scratch, is_pytest, node_id
 from sandbox import ExecResult, Sandbox
 
@@ -50,30 +50,6 @@ class Reproduction:
         return {"command": self.command, "how": self.how, "tries": self.tries, "seconds": round(self.seconds, 3),
                 "crashed": self.crashed, "reproduced": self.reproduced, "flaky": self.flaky,
                 "attempts": [asdict(a) for a in self.attempts]}
-
-
-def base_type(name: str) -> str:
-    return name.rsplit(".", 1)[-1]
-
-
-def same_crash(want: CrashReport, res: ExecResult) -> tuple[bool, CrashReport | None]:
-    """Does this command output show the reported crash (same exception type, same guilty function)?"""
-    if res.ok:
-        return False, None
-    got = parse(res.output)
-    if got is None:
-        return False, None
-    if base_type(got.type) != base_type(want.type):
-        return False, got
-    if want.guilty is None:
-        return True, got
-    functions = {f.function for f in got.frames}
-    return want.guilty.function in functions, got
-
-
-def crash_gone(want: CrashReport, res: ExecResult) -> bool:
-    """After a patch: the reproduction runs clean (exit 0) and prints no crash at all."""
-    return res.ok and not same_crash(want, res)[0]
 
 
 def candidate_commands(report: CrashReport, issue_text: str, test_cmd: str | None,

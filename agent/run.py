@@ -17,7 +17,7 @@ from agent.native.state import NativeState
 from agent.probe import Probe
 from agent.reports.model import CrashReport
 from agent.reproduce import Reproduction
-from agent.strategies.context import Site
+from agent.strategies.repair_context import Site
 from agent.testrun import TestOutcome
 from agent.validate import Verdict
 from sandbox import Limits
@@ -38,7 +38,11 @@ PHASES = ("parse", "prepare", "reproduce", "analyse", "candidates", "validate", 
 
 
 class RunError(Exception):
-    """A run cannot go on (bad input or configuration); the message says why."""
+    """A run cannot go on (bad input or configuration); the message says why, `kind` is one of ERROR_KINDS."""
+
+    def __init__(self, message: str, kind: str = "bad_input"):
+        super().__init__(message)
+        self.kind = kind
 
 
 @dataclass(frozen=True)
@@ -78,8 +82,8 @@ class RunConfig:
     max_tokens: int | None = 2_000_000
     max_usd: float | None = 5.0
     max_llm_seconds: float | None = LLM_SECONDS
-    context_tokens: int | None = None   # the model's window (else $CRASHFIX_LLM_CONTEXT_TOKENS, agent/context.py)
-    llm_ledgers: list = field(default_factory=list)   # per-repo / per-installation totals (agent.llm.Ledger)
+    context_tokens: int | None = None   # the model's window (else $CRASHFIX_LLM_CONTEXT_TOKENS, agent/context_window.py)
+    llm_ledgers: list = field(default_factory=list)   # per-repo / per-installation totals (agent.llm_client.Ledger)
     replay: str | None = None           # set when the model is a scripted replay
     resume: bool = False                # continue saved trajectories in out/trajectories/
     kernel_config: str | None = None    # kernel: a .config or fragment file (default: tinyconfig + KASAN harness)
@@ -117,6 +121,11 @@ class Run:
     def fail(self, status: str, error: str, kind: str | None = None) -> None:
         """End the run without a fix: `status` one of STATUSES, `kind` one of ERROR_KINDS for "error"."""
         self.status, self.error, self.error_kind = status, error, kind
+
+    @property
+    def ended(self) -> bool:
+        """A phase ended the run (`fail`): the driver runs no further phase."""
+        return self.error is not None
 
 
 NO_COST = {"llm_calls": 0, "prompt_tokens": 0, "completion_tokens": 0, "usd": 0.0}

@@ -4,7 +4,7 @@ from __future__ import annotations
 import hashlib
 from datetime import datetime, timedelta, timezone
 
-from agent.llm import Budget, Ledger
+from agent.llm_client import Budget, Ledger
 from bot.jobs import prs_in_last_hour
 from bot.kinds.context import Context, Deferred, Stop
 from bot.repo_config import ConfigError, RepoConfig, config_error_comment, load_repo_config

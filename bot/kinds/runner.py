@@ -9,7 +9,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Iterator
 
-from agent.llm import Ledger
+from agent.llm_client import Ledger
 from agent.run import Result, RunConfig
 from agent.redact import register
 from bot.gitpush import clone

@@ -15,7 +15,7 @@ import time
 import pytest
 
 from agent import agent_loop
-from agent.llm import LLM, RetryPolicy
+from agent.llm_client import LLM, RetryPolicy
 from agent.scripted import ScriptedServer
 from github_fakes import assert_valid_github_requests
 

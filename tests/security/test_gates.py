@@ -2,14 +2,16 @@
 (a patch holding a secret, comments redacted)."""
 from __future__ import annotations
 
-from types import SimpleNamespace
 
 import pytest
 
-from agent.pipeline import Pipeline, RunConfig, is_protected_default
+from agent.paths.base import Steps
+from agent.paths.python import PythonPath
+from agent.protect import is_protected_default
 from agent.redact import MASK
 from agent.reports import parse
-from agent.run import Result, Run
+from agent.reproduce import Reproduction
+from agent.run import Result, Run, RunConfig
 from agent.strategies.base import Candidate
 from agent.validate import MAX_DIFF_LINES, Validator, Verdict, diff_paths, gate
 from bot.publish import publish_result
@@ -63,9 +65,15 @@ def test_a_refused_candidate_never_touches_the_workspace(tmp_path):
 
 
 def test_the_pipeline_gates_with_the_run_config(tmp_path):
-    cfg = RunConfig(repo=".", report_text=TRACE, out=tmp_path, max_diff_lines=7,
+    repo = make_repo(tmp_path / "r", {"app.py": "def f(x):\n    return 1 / x\n"})
+    cfg = RunConfig(repo=str(repo), report_text=TRACE, out=tmp_path, max_diff_lines=7,
                     protected=lambda p: p.startswith("docs/"))
-    v = Pipeline(cfg)._gated(SimpleNamespace())
+    run = Run(cfg, report=parse(TRACE), reproduction=Reproduction(command="python -c 'import app; app.f(0)'"))
+    path = PythonPath(run, Steps(run))
+    try:
+        v = path.new_validator(LocalSandbox(repo))
+    finally:
+        path.close()
     assert v.max_diff_lines == 7
     assert v.protected("docs/x.md") and v.protected(".github/workflows/ci.yml") and v.protected("tests/t.py")
     assert not v.protected("src/app.py")
