@@ -239,23 +239,16 @@ class Harness:
 
 
 @pytest.fixture
-def git_server(tmp_path):
-    """Smart-HTTP git that accepts only FakeAPI's installation token."""
+def make_harness(tmp_path, git_repo):
+    """Harnesses sharing one smart-HTTP git server that accepts only FakeAPI's installation token."""
     from github_fakes import GitHTTPServer
     with GitHTTPServer(tmp_path / "git", "ghs_faketoken") as server:
-        yield server
+        yield lambda **settings: Harness(tmp_path, git_repo, server, **settings)
 
 
 @pytest.fixture
-def harness(tmp_path, git_repo, git_server) -> Harness:
-    return Harness(tmp_path, git_repo, git_server)
-
-
-@pytest.fixture
-def make_harness(tmp_path, git_repo, git_server):
-    def make(**settings):
-        return Harness(tmp_path, git_repo, git_server, **settings)
-    return make
+def harness(make_harness) -> Harness:
+    return make_harness()
 
 
 # -- payload edits ---------------------------------------------------------------------------
