@@ -41,7 +41,12 @@ def progress(ctx: Context, board: ProgressComment | None = None) -> Listener:
     """The run's progress listener: log and record each event, move the comment at a new stage
     (the parse stage with the crash it found, once the run is past it), check for a cancel."""
     seen: set[str] = set()
-    parsed: list[str] = []
+    parsed: list[str] = []                  # the parse phase's last text: the crash it found
+
+    def once(stage: str, detail: str = "") -> None:
+        if stage not in seen:
+            seen.add(stage)
+            tell(ctx, board, stage, detail)
 
     def step(event: Progress) -> None:
         log.info("job %s: %s", ctx.job.id, event.text)
@@ -52,9 +57,9 @@ def progress(ctx: Context, board: ProgressComment | None = None) -> Listener:
         if event.phase == "parse":
             parsed[:] = [event.text]
         else:
-            for stage, detail in (("parsed", parsed[0] if parsed else None), (STAGES.get(event.phase), "")):
-                if stage and detail is not None and stage not in seen:
-                    seen.add(stage)
-                    tell(ctx, board, stage, detail)
+            if parsed:
+                once("parsed", parsed[0])
+            if event.phase in STAGES:
+                once(STAGES[event.phase])
         ctx.check_cancel()
     return step
