@@ -140,10 +140,6 @@ def _cost_text(result: Result) -> str:
             f"{result.seconds:.0f} s of sandbox and validation time.")
 
 
-def _first_lines(facts, limit: int, source: bool = False) -> list[str]:
-    return [f"- {f.text.splitlines()[0]}" + (f" _({f.source})_" if source else "") for f in facts[:limit]]
-
-
 def _evidence(result: Result) -> list[str]:
     lines: list[str] = []
     frames, debugger, history = result.facts("frame"), result.facts("debugger"), result.facts("history")
@@ -153,16 +149,20 @@ def _evidence(result: Result) -> list[str]:
         lines.append("**Frames** (innermost first):")
         lines += [f"- `{f.text.splitlines()[0]}`" for f in frames[:6]]
     if debugger:
-        lines += ["", "**Debugger observations:**"] + _first_lines(debugger, 4, source=True)
-    lines += ["", "**History** (commits that introduced the lines):"]
+        lines.append("")
+        lines.append("**Debugger observations:**")
+        lines += [f"- {f.text.splitlines()[0]} _({f.source})_" for f in debugger[:4]]
+    lines.append("")
+    lines.append("**History** (commits that introduced the lines):")
     if history:
-        lines += _first_lines(history, 5, source=True)
+        lines += [f"- {f.text.splitlines()[0]} _({f.source})_" for f in history[:5]]
     else:
         notes = [n for n in result.notes if "history" in n or "git" in n]
         lines.append(f"- none found{': ' + notes[0] if notes else ''}")
     repro = result.facts("reproduction")
     if repro:
-        lines += [""] + _first_lines(repro, 2)
+        lines.append("")
+        lines += [f"- {f.text.splitlines()[0]}" for f in repro[:2]]
     return lines
 
 
