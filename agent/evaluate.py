@@ -11,7 +11,8 @@ import time
 from dataclasses import asdict, dataclass
 from pathlib import Path
 
-from agent.pipeline import RunConfig, run_pipeline
+from agent.limits import EVAL_VALIDATION_SECONDS
+from agent.pipeline import RunConfig, execute
 
 
 @dataclass
@@ -37,11 +38,11 @@ def find_cases(suite: Path, only: list[str] | None = None) -> list[Path]:
 def run_case(case: Path, sandbox: str, out: Path) -> CaseResult:
     meta = json.loads((case / "case.json").read_text())
     start = time.monotonic()
-    run = run_pipeline(RunConfig(repo=str(case / "repo"), report_text=(case / "report.txt").read_text(),
-                                 out=out, test_cmd=meta.get("test_cmd"), strategy="templates", sandbox=sandbox,
-                                 max_seconds=meta.get("max_seconds", 300)))
-    return CaseResult(case.name, meta.get("expect", "fixed"), run.status, round(time.monotonic() - start, 1),
-                      len(run.verdicts), run.best.candidate.description if run.best else None, run.error)
+    result = execute(RunConfig(repo=str(case / "repo"), report_text=(case / "report.txt").read_text(),
+                               out=out, test_cmd=meta.get("test_cmd"), strategy="templates", sandbox=sandbox,
+                               max_seconds=meta.get("max_seconds", EVAL_VALIDATION_SECONDS)))
+    return CaseResult(case.name, meta.get("expect", "fixed"), result.status, round(time.monotonic() - start, 1),
+                      len(result.verdicts), result.best.candidate.description if result.best else None, result.error)
 
 
 def _bar(done: int, total: int, width: int = 30) -> str:

@@ -12,6 +12,7 @@ MAX_CANDIDATES = 30            # RunConfig.max_candidates
 VALIDATION_SECONDS = 600.0     # RunConfig.max_seconds: the template candidates' validation budget
 REPRODUCE_TRIES = 3            # RunConfig.tries: reproductions before and after a patch
 LLM_SECONDS = 1800.0           # RunConfig.max_llm_seconds
+EVAL_VALIDATION_SECONDS = 300.0   # an eval case's validation budget, unless its case.json names one
 
 # -- building native code and kernels -----------------------------------------------------------
 BUILD_TIMEOUT = 900.0          # the floor for a (re)build of C/C++ code: max(RunConfig.timeout, this)

@@ -24,12 +24,18 @@ from sandbox import SandboxDead, SandboxError
 
 log = logging.getLogger(__name__)
 
-__all__ = ["RunConfig", "Run", "RunError", "Result", "Progress", "execute", "run_pipeline"]
+__all__ = ["RunConfig", "Run", "RunError", "Result", "Progress", "execute", "run_job", "run_pipeline"]
 
 
-def execute(config: RunConfig, on_progress: Callable[[Progress], None] = lambda event: None) -> Run:
-    """Run the whole job; the Run, with its Result in `run.result`, and the run folder written.
-    Only an unexpected exception (a bug) escapes, after the folder is written with error kind "internal"."""
+def execute(config: RunConfig, on_progress: Callable[[Progress], None] = lambda event: None) -> Result:
+    """Run the whole job: its Result, and the run folder (config.out) written from it. Only an
+    unexpected exception (a bug, or `on_progress` raising to stop the run) escapes, after the
+    folder is written with error kind "internal"."""
+    return run_job(config, on_progress).result
+
+
+def run_job(config: RunConfig, on_progress: Callable[[Progress], None]) -> Run:
+    """`execute`, returning the whole Run (its Result in `run.result`)."""
     run = Run(config)
     steps = Steps(run, on_progress)
     config.out.mkdir(parents=True, exist_ok=True)
@@ -61,6 +67,8 @@ def execute(config: RunConfig, on_progress: Callable[[Progress], None] = lambda 
 
 
 def drive(path: CrashPath, run: Run, steps: Steps) -> None:
+    """The phases in order; the templates' candidates, then the research agent when none validated;
+    the run's status from the verdicts. A phase that ends the run (`run.fail`) stops it there."""
     for phase in ("prepare", "reproduce", "analyse"):
         steps.phase = phase
         getattr(path, phase)()
@@ -113,5 +121,5 @@ def validate(path: CrashPath, run: Run, steps: Steps, candidates: list[Candidate
 
 
 def run_pipeline(config: RunConfig, progress: Callable[[str], None] = lambda msg: None) -> Run:
-    """`execute` with progress as plain text (the older interface; the phase is dropped)."""
-    return execute(config, lambda event: progress(event.text))
+    """The older interface: progress as plain text (the phase dropped), the Run returned (`run.result`)."""
+    return run_job(config, lambda event: progress(event.text))

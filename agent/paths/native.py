@@ -110,5 +110,8 @@ class NativePath(SandboxPath):
     def validator_options(self) -> dict:
         return validator_options(self.run.native)
 
+    def rebuild_cmd(self) -> str | None:
+        return self.run.native.rebuild_cmd
+
     def new_sandbox(self) -> Sandbox:
         return ready(super().new_sandbox(), self.run.native)

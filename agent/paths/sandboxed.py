@@ -113,6 +113,10 @@ class SandboxPath:
         cfg = self.cfg
         return open_sandbox(cfg.sandbox, self.source, image=cfg.image, setup_cmd=cfg.setup_cmd, limits=cfg.limits)
 
+    def rebuild_cmd(self) -> str | None:
+        """What rebuilds the code after an edit (the research agent runs it); None: nothing to build."""
+        return None
+
     def research(self) -> str | None:
         cfg, run = self.cfg, self.run
         if not research_agent.configured(cfg):
@@ -124,7 +128,7 @@ class SandboxPath:
         outcome = research_agent.run_agent(
             run, self.source, has_history=is_git_source(cfg.repo),
             progress=lambda text: self.steps.say(text, "research"), protected=self.protected,
-            sandbox_factory=self.new_sandbox, validator_factory=self.new_validator)
+            sandbox_factory=self.new_sandbox, validator_factory=self.new_validator, build_cmd=self.rebuild_cmd())
         run.verdicts.extend(outcome.verdicts)
         run.cost = outcome.cost
         for fact in outcome.memory:

@@ -37,12 +37,13 @@ def agent_config(cfg: RunConfig, parents: list[Ledger] | None = None) -> AgentCo
 
 def run_agent(run: Run, source: Path, *, sandbox_factory: Callable, validator_factory: Callable,
               has_history: bool, protected: Callable[[str], bool],
-              progress: Callable[[str], None] = lambda m: None) -> AgentOutcome:
+              progress: Callable[[str], None] = lambda m: None, build_cmd: str | None = None) -> AgentOutcome:
+    """`build_cmd`: what rebuilds the code after an edit (native code), None when nothing needs building."""
     cfg = run.config
     agent = ResearchAgent(agent_config(cfg), report=run.report, issue_text=cfg.report_text, source=source,
                           repro_cmd=run.reproduction.command if run.reproduction else None,
                           test_cmd=cfg.test_cmd, memory=run.memory, sandbox_factory=sandbox_factory,
                           validator_factory=validator_factory, out=cfg.out, has_history=has_history,
                           repo=cfg.repo, timeout=min(cfg.timeout, AGENT_COMMAND_TIMEOUT), protected=protected, progress=progress,
-                          build_cmd=run.native.rebuild_cmd if run.native else None)
+                          build_cmd=build_cmd)
     return agent.run()
