@@ -10,8 +10,8 @@ from pathlib import Path
 from typing import Iterator
 
 from agent.llm_client import Ledger
-from agent.run import Result, RunConfig
 from agent.redact import register
+from agent.run import Result, RunConfig
 from bot.gitpush import clone
 from bot.jobs import MAX_ATTEMPTS
 from bot.kinds import gates
