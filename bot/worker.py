@@ -15,12 +15,13 @@ import threading
 from datetime import datetime, timedelta, timezone
 from typing import Callable
 
+from agent.pipeline import execute
 from agent.redact import install_logging, redact, redact_obj, redacting, register_settings
 from bot.db import Database
 from bot.github import RATE_LIMITS, InstallationAPI, installation_api
 from bot.jobs import Job, claim, finish, get_job, heartbeat, holds, log_context, reclaim_expired, requeue, sweep
 from bot.kinds import KINDS
-from bot.kinds.context import Context, Deferred, JobCancelled, LeaseLost, Pipeline, Stop, run_crash
+from bot.kinds.context import Context, Deferred, JobCancelled, LeaseLost, Pipeline, Stop
 from bot.queue import JobQueue
 from bot.settings import Settings
 
@@ -30,7 +31,7 @@ log = logging.getLogger(__name__)
 class Worker:
     def __init__(self, settings: Settings, db: Database, queue: JobQueue | None = None, *,
                  api_factory: Callable[[int], InstallationAPI] | None = None,
-                 pipeline: Pipeline = run_crash):
+                 pipeline: Pipeline = execute):
         self.settings, self.db, self.queue = settings, db, queue
         self.api_factory = api_factory or (lambda installation_id: installation_api(settings, installation_id))
         self.pipeline = pipeline

@@ -4,7 +4,6 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Any, Callable
 
-from agent.pipeline import execute
 from agent.run import Progress, Result, RunConfig
 from bot.db import Database
 from bot.github import InstallationAPI
@@ -12,12 +11,7 @@ from bot.jobs import Job
 from bot.settings import Settings
 
 Listener = Callable[[Progress], None]
-Pipeline = Callable[[RunConfig, Listener], Result]       # run_crash, or a test's function
-
-
-def run_crash(config: RunConfig, on_progress: Listener) -> Result:
-    """agent.pipeline.execute as the bot calls it: the run's Result is all the bot reads."""
-    return execute(config, on_progress).result
+Pipeline = Callable[[RunConfig, Listener], Result]       # agent.pipeline.execute, or a test's function
 
 
 @dataclass(frozen=True)

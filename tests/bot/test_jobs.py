@@ -258,8 +258,8 @@ def test_end_to_end_fix_with_the_real_pipeline(make_harness, gh, tmp_path):
     for cmd in (["git", "init", "-q", "-b", "main"], ["git", "add", "-A"], ["git", "commit", "-q", "-m", "init"]):
         subprocess.run(cmd, cwd=upstream, check=True, env=env)
     h = make_harness()
-    from bot.kinds.context import run_crash
-    h.worker.pipeline = run_crash
+    from agent.pipeline import execute
+    h.worker.pipeline = execute
     shutil.rmtree(h.git_server.root / f"{gh.REPO}.git")
     bare = h.git_server.bare(gh.REPO, source=upstream)
     case = json.loads((gh.ROOT / "examples" / "inventory" / "case.json").read_text())

@@ -186,19 +186,19 @@ def _issue_event(repo: str, number: int, label: str | None = None):
 def _pipeline_with_scripted_model():
     """The real pipeline; for strategy llm the research agent talks to the scripted model (the LLM
     endpoint is the one thing not reachable here)."""
-    from bot.kinds.context import run_crash
+    from agent.pipeline import execute
     from agent.scripted import ScriptedServer
     script = EXAMPLE / "scripted-model.json"
 
     def run(config, progress):
         if config.strategy != "llm":
-            return run_crash(config, progress)
+            return execute(config, progress)
         server = ScriptedServer(script).start()
         try:
             config.model, config.base_url = server.model.script.get("model", "scripted"), server.base_url
             config.api_key, config.replay = "scripted-replay", str(script)
             config.trajectories = 1                 # one is enough to show; three cost the CI 20 s more
-            return run_crash(config, progress)
+            return execute(config, progress)
         finally:
             server.stop()
     return run

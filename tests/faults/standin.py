@@ -1,4 +1,4 @@
-"""The fault tests' stand-in for the pipeline (bot.kinds.context.run_crash), and the GitHub client they use.
+"""The fault tests' stand-in for the pipeline (agent.pipeline.execute), and the GitHub client they use.
 
 The stand-in keeps the pipeline's contract (Progress events, the real `Result`, and its out folder
 with result.json, patch.diff and report.md written by agent.render) and makes a real patch for the tests'

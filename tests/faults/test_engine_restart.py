@@ -114,7 +114,7 @@ def engine(sandbox_image):
 
 def test_an_engine_restart_mid_run_fails_clearly_and_the_retry_makes_one_pr(world, tmp_path, engine,
                                                                            monkeypatch):
-    from bot.kinds.context import run_crash
+    from agent.pipeline import execute
     monkeypatch.setenv("DOCKER_HOST", engine.url)       # the job's sandbox is on the private engine
     restarted: list[float] = []
 
@@ -125,7 +125,7 @@ def test_an_engine_restart_mid_run_fails_clearly_and_the_retry_makes_one_pr(worl
                 engine.restart()                        # SIGTERM, then dockerd again on the same data-root
                 restarted.append(time.monotonic() - started)
             progress(event)
-        return run_crash(config, watch)
+        return execute(config, watch)
 
     world.add_repo()
     job_id = world.label(1)

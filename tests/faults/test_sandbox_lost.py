@@ -17,7 +17,7 @@ pytestmark = pytest.mark.docker
 
 def test_a_killed_sandbox_fails_clearly_and_the_job_is_retried_to_one_pr(world, tmp_path, sandbox_image,
                                                                          monkeypatch):
-    from bot.kinds.context import run_crash
+    from agent.pipeline import execute
     from sandbox.docker import DockerSandbox
 
     made: list[str] = []
@@ -37,7 +37,7 @@ def test_a_killed_sandbox_fails_clearly_and_the_job_is_retried_to_one_pr(world, 
                 client.containers.get(made[-1]).remove(force=True)      # the container dies mid-run
                 killed.append(made[-1])
             progress(event)
-        return run_crash(config, watch)
+        return execute(config, watch)
 
     world.add_repo()
     job_id = world.label(1)
