@@ -92,7 +92,8 @@ def run_config(ctx: Context, t: Target, repo: Path, *, ref: str | None = None, r
     return RunConfig(repo=str(repo), report_text=t.text, out=run_dir(ctx), ref=ref,
                      test_cmd=config.test_cmd, setup_cmd=config.setup_cmd, build_cmd=config.build_cmd,
                      max_diff_lines=config.max_diff_lines, image=config.image, strategy=strategy,
-                     sandbox=ctx.settings.SANDBOX, protected=lambda path: is_protected(config, path),
+                     sandbox=ctx.settings.SANDBOX, kernel_allowed=ctx.settings.KERNEL_JOBS == "enabled",
+                     protected=lambda path: is_protected(config, path),
                      max_seconds=budgets.seconds, max_llm_calls=budgets.steps, max_tokens=budgets.tokens,
                      max_usd=budgets.usd, max_llm_seconds=budgets.seconds,
                      **({} if repair else {"max_candidates": 0}), llm_ledgers=t.ledgers)
