@@ -31,9 +31,9 @@ from pathlib import Path
 from string import Template
 from typing import Callable
 
-from agent.context import (REPLY_RESERVE, ContextConfigError, context_window, estimate_tokens, fit,
+from agent.context_window import (REPLY_RESERVE, ContextConfigError, context_window, estimate_tokens, fit,
                            limit_from_error)
-from agent.llm import LLM, Budget, Ledger, LimitsExceeded, LLMContextLength, LLMError, RetryPolicy
+from agent.llm_client import LLM, Budget, Ledger, LimitsExceeded, LLMContextLength, LLMError, RetryPolicy
 from agent.memory import Fact, Memory
 from agent.redact import redact_obj
 from agent.reports.model import CrashReport
@@ -80,7 +80,7 @@ class AgentConfig:
     replay: str | None = None           # label when the "model" is a scripted replay
     resume: bool = False
     parallel: bool = True
-    context_tokens: int | None = None   # the model's window; None: agent/context.py's context_window()
+    context_tokens: int | None = None   # the model's window; None: agent/context_window.py's context_window()
 
 
 @dataclass
@@ -325,7 +325,7 @@ class Trajectory:
             self.save()
 
     def _ask(self):
-        """One model call on the conversation trimmed to the context window (agent/context.py); a
+        """One model call on the conversation trimmed to the context window (agent/context_window.py); a
         context-length error from the endpoint is answered once by trimming hard under the limit it names."""
         a, tools = self.agent, self.toolbox().schemas()
         if self.context_budget is None:

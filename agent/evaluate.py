@@ -13,7 +13,8 @@ import time
 from dataclasses import asdict, dataclass
 from pathlib import Path
 
-from agent.pipeline import RunConfig, run_pipeline
+from agent.limits import EVAL_VALIDATION_SECONDS
+from agent.pipeline import RunConfig, execute
 from sandbox import hostgit
 
 
@@ -45,12 +46,12 @@ def run_case(case: Path, sandbox: str, out: Path) -> CaseResult:
     repo = (case / meta.get("repo", "repo")).resolve()      # cases may share one repo (eval/issues/_repos)
     if meta.get("commit_date"):
         repo = dated_repo(repo, meta["commit_date"], out / "repo-at-date")
-    run = run_pipeline(RunConfig(repo=str(repo), report_text=(case / "report.txt").read_text(),
-                                 out=out, test_cmd=meta.get("test_cmd"), strategy="templates", sandbox=sandbox,
-                                 max_seconds=meta.get("max_seconds", 300)))
-    rep = run.reproduction
-    return CaseResult(case.name, meta.get("expect", "fixed"), run.status, round(time.monotonic() - start, 1),
-                      len(run.verdicts), run.best.candidate.description if run.best else None, run.error,
+    result = execute(RunConfig(repo=str(repo), report_text=(case / "report.txt").read_text(),
+                               out=out, test_cmd=meta.get("test_cmd"), strategy="templates", sandbox=sandbox,
+                               max_seconds=meta.get("max_seconds", EVAL_VALIDATION_SECONDS)))
+    rep = result.reproduction
+    return CaseResult(case.name, meta.get("expect", "fixed"), result.status, round(time.monotonic() - start, 1),
+                      len(result.verdicts), result.best.candidate.description if result.best else None, result.error,
                       rep.rung if rep and rep.reproduced else None, rep.how if rep and rep.reproduced else None)
 
 

@@ -8,8 +8,9 @@ import re
 import shlex
 from dataclasses import dataclass, field
 
-from sandbox import Sandbox, SandboxError
+from agent.limits import PDB_TIMEOUT
 from agent.testrun import is_pytest
+from sandbox import Sandbox, SandboxError
 
 log = logging.getLogger(__name__)
 
@@ -62,7 +63,7 @@ def _has_call(node: ast.AST) -> bool:
 
 
 def probe(sb: Sandbox, command: str, path: str, line: int, source_line: str, *,
-          timeout: float = 60) -> Probe:
+          timeout: float = PDB_TIMEOUT) -> Probe:
     """Run `command` under pdb to the post-mortem, move to path:line, and print what is there."""
     result = Probe(command=command)
     argv = pdb_argv(command)

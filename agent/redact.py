@@ -8,7 +8,7 @@ Two kinds of secret are masked with ``[REDACTED]``:
   ``github_pat_``), ``sk-`` API keys, PEM private-key blocks, JWTs, ``x-access-token:…@`` URLs and
   ``Authorization:`` headers.
 
-Every exit calls in here: the run folder writer (agent/result.py), trajectories and the prompts sent
+Every exit calls in here: the run folder writer (agent/render.py), trajectories and the prompts sent
 to the model (agent/agent_loop.py), logging (``install_logging``: every log record), GitHub writes
 (``redacting``: comments, PR bodies, check runs), job rows and errors stored in the database.
 """

@@ -9,8 +9,8 @@ from agent.ladder import plan, regression, search
 from agent.ladder.match import matches, repo_frame
 from agent.ladder.plan import Trial
 from agent.ladder.regression import PRELUDE, RegressionTest
-from agent.reports import parse
 from agent.reports.model import CrashReport
+from agent.signature import base_type, crash_gone, same_crash  # noqa: F401 - re-exported: one rule, agent/signature.py
 from agent.testrun import SCRATCH, TestOutcome, ensure_scratch
 from sandbox import ExecResult, Sandbox
 
@@ -58,30 +58,6 @@ class Reproduction:
                 "rung": self.rung, "patch": self.patch,
                 "regression_test": self.regression_test.to_dict() if self.regression_test else None,
                 "attempts": [asdict(a) for a in self.attempts]}
-
-
-def base_type(name: str) -> str:
-    return name.rsplit(".", 1)[-1]
-
-
-def same_crash(want: CrashReport, res: ExecResult) -> tuple[bool, CrashReport | None]:
-    """Does this command output show the reported crash (same exception type, same guilty function)?"""
-    if res.ok:
-        return False, None
-    got = parse(res.output)
-    if got is None:
-        return False, None
-    if base_type(got.type) != base_type(want.type):
-        return False, got
-    if want.guilty is None:
-        return True, got
-    functions = {f.function for f in got.frames}
-    return want.guilty.function in functions, got
-
-
-def crash_gone(want: CrashReport, res: ExecResult) -> bool:
-    """After a patch: the reproduction runs clean (exit 0) and prints no crash at all."""
-    return res.ok and not same_crash(want, res)[0]
 
 
 def reproduce(sb: Sandbox, report: CrashReport, issue_text: str, test_cmd: str | None,

@@ -6,6 +6,7 @@ import shlex
 import xml.etree.ElementTree as ET
 from dataclasses import dataclass, field
 
+from agent.limits import HOUSEKEEPING_TIMEOUT
 from sandbox import Sandbox
 
 SCRATCH = ".crashfix"                 # ignored folder inside the workspace for our own files
@@ -54,7 +55,7 @@ def run_tests(sb: Sandbox, cmd: str, *, timeout: float, tests: list[str] | None 
     if is_pytest(full):
         ensure_scratch(sb)
         full += f" -p no:cacheprovider --junitxml={JUNIT}"
-        sb.run(f"rm -f {JUNIT}", timeout=10)
+        sb.run(f"rm -f {JUNIT}", timeout=HOUSEKEEPING_TIMEOUT)
     res = sb.run(full, timeout=timeout)
     out = TestOutcome(command=full, exit_code=res.exit_code, output=res.output, timed_out=res.timed_out,
                       duration=res.duration)

@@ -5,16 +5,16 @@ import logging
 import time
 from dataclasses import dataclass, field
 from typing import Callable
-from typing import Callable
 
+from agent.limits import (BUILD_TIMEOUT, COMMAND_TIMEOUT, MAX_DIFF_LINES, REPRO_TIMEOUT_FACTOR, REPRO_TIMEOUT_FLOOR,
+                          REPRODUCE_TRIES, TEST_TIMEOUT_FACTOR, TEST_TIMEOUT_FLOOR)
 from agent.reports.model import CrashReport
-from agent.reproduce import crash_gone, same_crash
+from agent.signature import crash_gone, same_crash
 from agent.strategies.base import Candidate
 from agent.testrun import TestOutcome, run_tests
 from sandbox import PatchFailed, Sandbox
 
 log = logging.getLogger(__name__)
-MAX_DIFF_LINES = 200        # a candidate changing more lines than this is refused (RunConfig.max_diff_lines)
 
 
 @dataclass
@@ -84,18 +84,18 @@ class Validator:
     max_diff_lines: int = MAX_DIFF_LINES
 
     def __init__(self, sb: Sandbox, report: CrashReport, repro_cmd: str, test_cmd: str | None,
-                 baseline: TestOutcome | None, *, tries: int = 3, timeout: float = 300,
+                 baseline: TestOutcome | None, *, tries: int = REPRODUCE_TRIES, timeout: float = COMMAND_TIMEOUT,
                  repro_seconds: float = 0.0, build_cmd: str | None = None,
                  read_results: Callable[[TestOutcome], TestOutcome] | None = None, leaks=None):
         self.sb, self.report, self.repro_cmd = sb, report, repro_cmd
         self.leaks = leaks                   # native: agent.native.leaks.LeakCheck, run on a passing candidate
         self.read_results = read_results     # per-test results of runners other than pytest (native)
-        self.build_cmd, self.build_timeout = build_cmd, max(timeout, 900.0)   # native: rebuild per candidate
+        self.build_cmd, self.build_timeout = build_cmd, max(timeout, BUILD_TIMEOUT)   # native: rebuild per candidate
         self.test_cmd, self.baseline, self.tries = test_cmd, baseline, tries
         # a candidate that makes the program loop must not cost the whole budget: allow a
         # generous multiple of what the unpatched commands took, never more than `timeout`
-        self.repro_timeout = min(timeout, max(20.0, 10 * repro_seconds))
-        self.test_timeout = min(timeout, max(60.0, 5 * (baseline.duration if baseline else timeout)))
+        self.repro_timeout = min(timeout, max(REPRO_TIMEOUT_FLOOR, REPRO_TIMEOUT_FACTOR * repro_seconds))
+        self.test_timeout = min(timeout, max(TEST_TIMEOUT_FLOOR, TEST_TIMEOUT_FACTOR * (baseline.duration if baseline else timeout)))
 
     def check(self, cand: Candidate) -> Verdict:
         verdict, start = Verdict(cand, tries=self.tries), time.monotonic()

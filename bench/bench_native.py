@@ -29,11 +29,11 @@ def rebuilds(backend: str) -> None:
     """Full sanitizer build vs the incremental rebuild after a one-line change of one source
     (applied and reset as validation does), vs a rebuild with nothing changed; one sandbox."""
     from agent.native.build import build, detect, rebuild
-    from agent.pipeline import repo_files
+    from agent.paths.base import repo_files
     from sandbox import open_sandbox
     files = repo_files(CLIB / "repo")
-    from agent.native.path import image
-    with open_sandbox(backend, CLIB / "repo", image=image(backend, None)) as sb:
+    from agent.paths.native import c_image
+    with open_sandbox(backend, CLIB / "repo", image=c_image(backend, None)) as sb:
         plan = detect(files, sb.read)
         full = build(sb, plan, timeout=900)
         if not full.ok:

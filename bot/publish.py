@@ -16,10 +16,11 @@ import re
 import subprocess
 import tempfile
 from pathlib import Path
-from typing import Any
 
 from agent.markdown_safe import quote_untrusted
 from agent.redact import has_secret, redact, redacting
+from agent.render import evidence_lines, report_markdown
+from agent.run import Result
 from bot import gitpush
 from bot.repo_config import RepoConfig, is_protected
 from sandbox import hostgit
@@ -121,22 +122,6 @@ class ProgressComment:
 
 # -- reading a run -----------------------------------------------------------------------------
 
-def load_result(run_dir: Path, run: Any = None) -> dict:
-    """result.json of the run folder (what `agent.result` wrote), or computed from ``run``."""
-    path = Path(run_dir) / "result.json"
-    if path.exists():
-        return json.loads(path.read_text())
-    if run is not None:
-        from agent.result import result_dict
-        return json.loads(json.dumps(result_dict(run), default=str))
-    return {"status": "error", "error": f"no result.json in {run_dir}"}
-
-
-def _section(markdown: str, title: str) -> str:
-    m = re.search(rf"^### {re.escape(title)}\s*\n(.*?)(?=^### |\Z)", markdown, re.S | re.M)
-    return m.group(1).strip() if m else ""
-
-
 def _tests_text(counts: dict | None) -> str:
     if not counts:
         return "not run"
@@ -146,55 +131,53 @@ def _tests_text(counts: dict | None) -> str:
     return text + (" (timed out)" if counts.get("timed_out") else "")
 
 
-def _cost_text(result: dict) -> str:
-    cost = result.get("cost") or {}
-    seconds = sum(v for v in (result.get("timings") or {}).values() if isinstance(v, (int, float)))
+def _tests_before(result: Result) -> dict | None:
+    return result.tests_before.counts() if result.tests_before else None
+
+
+def _cost_text(result: Result) -> str:
+    cost = result.cost
     tokens = (cost.get("prompt_tokens") or 0) + (cost.get("completion_tokens") or 0)
     return (f"{cost.get('llm_calls', 0)} LLM calls, {tokens:,} tokens, ${cost.get('usd', 0.0):.2f}; "
-            f"{seconds:.0f} s of sandbox and validation time.")
+            f"{result.seconds:.0f} s of sandbox and validation time.")
 
 
-def _evidence(result: dict, report_md: str) -> list[str]:
+def _evidence(result: Result) -> list[str]:
     lines: list[str] = []
-    facts = result.get("memory") or []
-    frames = [f for f in facts if f.get("kind") == "frame"]
+    frames, debugger, history = result.facts("frame"), result.facts("debugger"), result.facts("history")
+    if not frames and not debugger and not history:
+        return evidence_lines(result) or ["- (none recorded)"]
     if frames:
         lines.append("**Frames** (innermost first):")
-        lines += [f"- {quote_untrusted(f['text'].splitlines()[0])}" for f in frames[:6]]
-    debugger = [f for f in facts if f.get("kind") == "debugger"]
+        lines += [f"- {quote_untrusted(f.text.splitlines()[0])}" for f in frames[:6]]
     if debugger:
         lines.append("")
         lines.append("**Debugger observations:**")
-        lines += [f"- {quote_untrusted(f['text'].splitlines()[0])} _({f.get('source', 'debugger')})_" for f in debugger[:4]]
-    history = [f for f in facts if f.get("kind") == "history"]
+        lines += [f"- {quote_untrusted(f.text.splitlines()[0])} _({f.source})_" for f in debugger[:4]]
     lines.append("")
     lines.append("**History** (commits that introduced the lines):")
     if history:
-        lines += [f"- {f['text'].splitlines()[0]} _({f.get('source', 'git')})_" for f in history[:5]]
+        lines += [f"- {f.text.splitlines()[0]} _({f.source})_" for f in history[:5]]
     else:
-        notes = [n for n in result.get("notes") or [] if "history" in n or "git" in n]
+        notes = [n for n in result.notes if "history" in n or "git" in n]
         lines.append(f"- none found{': ' + notes[0] if notes else ''}")
-    repro = [f for f in facts if f.get("kind") == "reproduction"]
+    repro = result.facts("reproduction")
     if repro:
         lines.append("")
-        lines += [f"- {f['text'].splitlines()[0]}" for f in repro[:2]]
-    if not frames and not debugger and not history:
-        return [_section(report_md, "Evidence") or "- (none recorded)"]
+        lines += [f"- {f.text.splitlines()[0]}" for f in repro[:2]]
     return lines
 
 
-def validation_table(result: dict) -> list[str]:
-    rep = result.get("reproduction") or {}
-    after = rep.get("after") or {}
-    tests = result.get("tests") or {}
-    cmd = rep.get("command")
+def validation_table(result: Result) -> list[str]:
+    rep, best = result.reproduction, result.best
+    cmd = rep.command if rep else None
     lines = ["| | before the patch | with the patch |", "|---|---|---|"]
-    lines.append(f"| crash{f' (`{cmd}`)' if cmd else ''} | reproduced {rep.get('crashed', 0)}/{rep.get('tries', 0)}"
-                 f"{' (flaky)' if rep.get('flaky') else ''} | "
-                 f"{'clean ' + str(after.get('clean', 0)) + '/' + str(after.get('tries', 0)) if after else '—'} |")
-    tcmd = tests.get("command")
-    lines.append(f"| tests{f' (`{tcmd}`)' if tcmd else ''} | {_tests_text(tests.get('before'))} | "
-                 f"{_tests_text(tests.get('after'))} |")
+    lines.append(f"| crash{f' (`{cmd}`)' if cmd else ''} | reproduced {rep.crashed if rep else 0}/{rep.tries if rep else 0}"
+                 f"{' (flaky)' if rep and rep.flaky else ''} | "
+                 f"{f'clean {best.clean_runs}/{best.tries}' if best else '—'} |")
+    tcmd = result.test_cmd
+    lines.append(f"| tests{f' (`{tcmd}`)' if tcmd else ''} | {_tests_text(_tests_before(result))} | "
+                 f"{_tests_text(result.tests_after)} |")
     return lines
 
 
@@ -203,78 +186,70 @@ def commands_text() -> str:
                      + [f"- `{cmd}`: {what}" for cmd, what in COMMANDS] + ["", "</details>"])
 
 
-def pr_title(result: dict, issue: int) -> str:
-    report = result.get("report") or {}
-    what = report.get("title") or report.get("type") or "crash"
-    title = f"Fix {what} (#{issue})"
+def pr_title(result: Result, issue: int) -> str:
+    report = result.report
+    what = (report.title or report.type) if report else None
+    title = f"Fix {what or 'crash'} (#{issue})"
     return title if len(title) <= 200 else title[:197] + "…"
 
 
-def pr_body(result: dict, issue: int, report_md: str, *, draft: bool = True) -> str:
-    fix = result.get("fix") or {}
-    root = _section(report_md, "Root cause") or fix.get("description") or "(not recorded)"
+def pr_body(result: Result, issue: int, *, draft: bool = True) -> str:
+    best = result.best
+    fix = best.candidate if best else None
+    root = result.root_cause or (fix.description if fix else "") or "(not recorded)"
     lines = [f"<!-- crashfix:pr issue={issue} -->", f"Fixes #{issue}", "",
              f"crashfix reproduced the crash reported in #{issue}, wrote this patch and validated it "
              f"in a sandbox. {'It is a draft: ' if draft else ''}review it before merging; crashfix never "
              "merges anything.", "", "### Root cause", "", root, "", "### Evidence", ""]
-    lines += _evidence(result, report_md)
+    lines += _evidence(result)
     lines += ["", "### Validation", ""] + validation_table(result)
-    broken = fix.get("broken_tests") or []
-    if broken:
-        lines += ["", f"Tests that broke: {', '.join(f'`{t}`' for t in broken[:10])}"]
+    if best and best.broken:
+        lines += ["", f"Tests that broke: {', '.join(f'`{t}`' for t in best.broken[:10])}"]
     lines += ["", "### The change", ""]
-    if fix.get("description"):
-        lines.append(f"{fix['description']} ({fix.get('template') or 'patch'}).")
-    lines += [f"- `{f}`" for f in fix.get("files") or []]
-    tried = [c for c in result.get("candidates") or [] if not c.get("validated")]
+    if fix and fix.description:
+        lines.append(f"{fix.description} ({fix.template or 'patch'}).")
+    lines += [f"- `{f}`" for f in (fix.files if fix else ())]
+    tried = [v for v in result.verdicts if not v.validated]
     if tried:
         lines += ["", f"<details><summary>{len(tried)} other candidate(s) tried</summary>", ""]
-        lines += [f"- {c.get('description')}: {c.get('reason')}" for c in tried[:20]]
+        lines += [f"- {v.candidate.description}: {v.reason}" for v in tried[:20]]
         lines += ["", "</details>"]
     lines += ["", "### Cost", "", _cost_text(result), "", commands_text(), ""]
     return "\n".join(lines)
 
 
-def diagnosis_body(result: dict, report_md: str, lead: str) -> str:
-    lines = ["<!-- crashfix:diagnosis -->", lead, ""]
-    lines.append(report_md.strip() or f"## crashfix: {result.get('status', 'error')}\n\n{result.get('error') or ''}")
-    notes = result.get("notes") or []
-    if notes:
-        lines += ["", "### Notes", ""] + [f"- {n}" for n in notes]
+def diagnosis_body(result: Result, lead: str) -> str:
+    lines = ["<!-- crashfix:diagnosis -->", lead, "", report_markdown(result).strip()]
+    if result.notes:
+        lines += ["", "### Notes", ""] + [f"- {n}" for n in result.notes]
     lines += ["", "### Cost", "", _cost_text(result), "", commands_text(), ""]
     return "\n".join(lines)
 
 
-def _lead(result: dict) -> str:
-    status = result.get("status")
-    tried = len(result.get("candidates") or [])
-    if status == "not_reproduced":
+def _lead(result: Result) -> str:
+    tried = len(result.verdicts)
+    if result.status == "not_reproduced":
         return "crashfix could not reproduce this crash, so it opened no pull request. What it tried:"
-    if status == "not_fixed" and tried == 0:
+    if result.status == "not_fixed" and tried == 0:
         return ("crashfix reproduced this crash but found no candidate patch to try, so it opened no pull "
                 "request. Its diagnosis:")
-    if status == "not_fixed":
+    if result.status == "not_fixed":
         return (f"crashfix reproduced this crash but none of the {tried} candidate patch(es) it tried passed "
                 "validation, so it opened no pull request. Its diagnosis:")
-    return f"crashfix could not finish: {result.get('error') or 'the run failed'}. What it found:"
+    return f"crashfix could not finish: {result.error or 'the run failed'}. What it found:"
 
 
-def validation_log(run_dir: Path, result: dict, run: Any = None) -> str:
-    """The reproduction log and the chosen candidate's validation log, for the check run."""
+def validation_log(run_dir: Path, result: Result) -> str:
+    """The reproduction log and the chosen candidate's validation log (agent/render.py wrote them), for the check run."""
     logs = Path(run_dir) / "logs"
     parts = []
     if (logs / "reproduction.log").exists():
         parts.append("## Reproduction (before the patch)\n\n```\n" + (logs / "reproduction.log").read_text()[-20000:]
                      + "\n```")
-    desc = (result.get("fix") or {}).get("description")
-    best_log = None
-    if run is not None and getattr(run, "best", None) is not None and run.best in getattr(run, "verdicts", []):
-        best_log = logs / f"candidate-{run.verdicts.index(run.best) + 1:02}.log"
-    elif desc and logs.exists():
-        best_log = next((p for p in sorted(logs.glob("candidate-*.log"))
-                         if p.read_text().startswith(f"# {desc}\n")), None)
-    if best_log and best_log.exists():
-        parts.append("## Validation of the patch\n\n```\n" + best_log.read_text()[-40000:] + "\n```")
+    if result.best is not None and result.best in result.verdicts:
+        best_log = logs / f"candidate-{result.verdicts.index(result.best) + 1:02}.log"
+        if best_log.exists():
+            parts.append("## Validation of the patch\n\n```\n" + best_log.read_text()[-40000:] + "\n```")
     return "\n\n".join(parts) or "(no logs recorded)"
 
 
@@ -312,11 +287,11 @@ def _comment(api, repo: str, issue: int, body: str, progress: ProgressComment | 
     return cid
 
 
-def publish_result(api, repo: str, issue: int, run_dir: Path, run: Any, clone_dir: Path | None,
+def publish_result(api, repo: str, issue: int, run_dir: Path, result: Result, clone_dir: Path | None,
                    config: RepoConfig | None = None, *, dry_run_log: Path | list | None = None,
                    remote_url: str | None = None, author: tuple[str, str] | None = None,
                    progress: ProgressComment | None = None) -> dict:
-    """Publish a finished run; returns ``{"pr", "url", "comment", "reason", ...}``.
+    """Publish a finished run (its Result; its logs in ``run_dir``); returns ``{"pr", "url", "comment", "reason", ...}``.
 
     Fixed: a commit of the validated patch on ``crashfix/issue-<N>`` (on top of ``clone_dir``, a
     checkout of the default branch; cloned afresh when it is not a git checkout), force-pushed with
@@ -328,9 +303,7 @@ def publish_result(api, repo: str, issue: int, run_dir: Path, run: Any, clone_di
     if isinstance(clone_dir, str) and "://" in clone_dir:    # given the clone URL instead of a checkout
         remote_url, clone_dir = remote_url or clone_dir, None
     config = config if isinstance(config, RepoConfig) else RepoConfig()
-    result = load_result(run_dir, run)
-    status = getattr(run, "status", None) or result.get("status")
-    report_md = (run_dir / "report.md").read_text() if (run_dir / "report.md").exists() else ""
+    status = result.status
     out = {"pr": None, "url": None, "comment": None, "reason": None, "branch": None, "sha": None,
            "updated": False, "status": status}
     info = api.get_issue(repo, issue)
@@ -348,10 +321,9 @@ def publish_result(api, repo: str, issue: int, run_dir: Path, run: Any, clone_di
         return refuse(f"issue #{issue} is closed")
 
     if status != "fixed":
-        error = getattr(run, "error", None) or result.get("error")
-        stage, detail = ("error", f"{str(error)[:300]}; the diagnosis is below") if status == "error" \
+        stage, detail = ("error", f"{str(result.error)[:300]}; the diagnosis is below") if status == "error" \
             else ("diagnosis", "posted the diagnosis below")          # a run that broke is marked failed
-        cid = _comment(api, repo, issue, diagnosis_body(result, report_md, _lead(result)), progress, stage, detail)
+        cid = _comment(api, repo, issue, diagnosis_body(result, _lead(result)), progress, stage, detail)
         return {**out, "comment": cid, "reason": f"run ended {status}: no pull request"}
 
     branch = BRANCH.format(number=issue)
@@ -364,7 +336,7 @@ def publish_result(api, repo: str, issue: int, run_dir: Path, run: Any, clone_di
                     and _closing_ref(pr.get("body") or "", repo, issue):
                 return refuse(f"#{pr['number']} (not crashfix's) already fixes issue #{issue}")
 
-    diff = _diff(run, run_dir, result)
+    diff = result.patch or ""
     if not diff.strip():
         return refuse("the run is marked fixed but holds no patch")
     if has_secret(diff):
@@ -382,7 +354,7 @@ def publish_result(api, repo: str, issue: int, run_dir: Path, run: Any, clone_di
         applied = _apply(clone, branch, diff)
         if isinstance(applied, str):
             lead = f"crashfix validated a patch, but it no longer applies to the default branch ({applied}):"
-            cid = _comment(api, repo, issue, diagnosis_body(result, report_md, lead), progress, "diagnosis",
+            cid = _comment(api, repo, issue, diagnosis_body(result, lead), progress, "diagnosis",
                            "the patch no longer applies")
             return {**out, "comment": cid, "reason": f"patch does not apply: {applied}"}
         touched = [f for f in applied if is_protected(config, f)]
@@ -390,7 +362,7 @@ def publish_result(api, repo: str, issue: int, run_dir: Path, run: Any, clone_di
             _git(clone, "reset", "-q", "--hard", "HEAD", check=False)
             lead = ("crashfix validated a patch, but it changes protected paths "
                     f"({', '.join(f'`{f}`' for f in touched)}), so it opened no pull request:")
-            cid = _comment(api, repo, issue, diagnosis_body(result, report_md, lead), progress, "diagnosis",
+            cid = _comment(api, repo, issue, diagnosis_body(result, lead), progress, "diagnosis",
                            "the patch changes protected paths")
             return {**out, "comment": cid, "reason": f"patch changes protected paths: {', '.join(touched)}"}
         name, email = author or _identity(api)
@@ -404,7 +376,7 @@ def publish_result(api, repo: str, issue: int, run_dir: Path, run: Any, clone_di
             workdir.cleanup()
 
     title = pr_title(result, issue)
-    body = pr_body(result, issue, report_md, draft=config.draft)
+    body = pr_body(result, issue, draft=config.draft)
     if mine:
         api.update_pr(repo, mine["number"], title, body)
         pr, updated = mine, True
@@ -418,14 +390,13 @@ def publish_result(api, repo: str, issue: int, run_dir: Path, run: Any, clone_di
                 raise
             api.update_pr(repo, again["number"], title, body)
             pr, updated = again, True
-    rep = result.get("reproduction") or {}
-    after = rep.get("after") or {}
+    rep, best = result.reproduction, result.best
     api.create_check_run(
         repo, sha, CHECK_NAME, "success",
-        f"Crash reproduced {rep.get('crashed', 0)}/{rep.get('tries', 0)} before, "
-        f"clean {after.get('clean', 0)}/{after.get('tries', 0)} with the patch",
+        f"Crash reproduced {rep.crashed if rep else 0}/{rep.tries if rep else 0} before, "
+        f"clean {best.clean_runs if best else 0}/{best.tries if best else 0} with the patch",
         "\n".join(validation_table(result)) + "\n\n" + _cost_text(result),
-        validation_log(run_dir, result, run))
+        validation_log(run_dir, result))
     link = pr.get("html_url") or f"#{pr['number']}"
     cid = None
     if progress is not None:
@@ -459,15 +430,6 @@ def _identity(api) -> tuple[str, str]:
     return get() if callable(get) else DEFAULT_AUTHOR
 
 
-def _diff(run: Any, run_dir: Path, result: dict) -> str:
-    best = getattr(run, "best", None)
-    if best is not None and getattr(best, "candidate", None) is not None:
-        return best.candidate.diff
-    if (run_dir / "patch.diff").exists():
-        return (run_dir / "patch.diff").read_text()
-    return result.get("patch") or ""
-
-
 def _apply(clone: Path, branch: str, diff: str) -> list[str] | str:
     """Check out ``branch`` at HEAD and stage the patch; the changed paths, or why it failed."""
     _git(clone, "checkout", "-q", "-B", branch)
@@ -481,17 +443,16 @@ def _apply(clone: Path, branch: str, diff: str) -> list[str] | str:
     return names or "the patch changes nothing"
 
 
-def _commit(clone: Path, result: dict, issue: int, name: str, email: str) -> str:
-    fix = result.get("fix") or {}
-    rep = result.get("reproduction") or {}
-    after = rep.get("after") or {}
-    tests = result.get("tests") or {}
+def _commit(clone: Path, result: Result, issue: int, name: str, email: str) -> str:
+    rep, best = result.reproduction, result.best
+    crashed, tries = (rep.crashed, rep.tries) if rep else (0, 0)
+    clean, after = (best.clean_runs, best.tries) if best else (0, 0)
     message = "\n".join([
         pr_title(result, issue), "",
-        fix.get("description") or "A validated fix found by crashfix.", "",
-        f"Validated by crashfix: the crash reproduced {rep.get('crashed', 0)}/{rep.get('tries', 0)} times "
-        f"before the patch and {after.get('tries', 0) - after.get('clean', 0)}/{after.get('tries', 0)} "
-        f"after; tests before: {_tests_text(tests.get('before'))}; after: {_tests_text(tests.get('after'))}.", "",
+        (best.candidate.description if best else "") or "A validated fix found by crashfix.", "",
+        f"Validated by crashfix: the crash reproduced {crashed}/{tries} times "
+        f"before the patch and {after - clean}/{after} "
+        f"after; tests before: {_tests_text(_tests_before(result))}; after: {_tests_text(result.tests_after)}.", "",
         f"Fixes #{issue}", ""])
     env = {**os.environ, "GIT_AUTHOR_NAME": name, "GIT_AUTHOR_EMAIL": email,
            "GIT_COMMITTER_NAME": name, "GIT_COMMITTER_EMAIL": email}

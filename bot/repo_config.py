@@ -17,11 +17,12 @@ from __future__ import annotations
 
 import difflib
 import re
-from functools import lru_cache
 from typing import TYPE_CHECKING, Any, Literal
 
 import yaml
 from pydantic import BaseModel, ConfigDict, Field, ValidationError, field_validator
+
+from agent.protect import matches
 
 if TYPE_CHECKING:
     from bot.github import InstallationAPI
@@ -165,52 +166,9 @@ def field_docs() -> dict[str, str]:
 
 # -- protected paths ---------------------------------------------------------------------------
 
-@lru_cache(maxsize=512)
-def _glob_regex(pattern: str) -> re.Pattern:
-    pat = pattern.strip().lstrip("/")
-    anywhere = "/" not in pat.rstrip("/")
-    if pat.endswith("/"):
-        pat += "**"
-    out, i = [], 0
-    while i < len(pat):
-        c = pat[i]
-        if pat.startswith("**/", i):
-            out.append("(?:.*/)?")
-            i += 3
-        elif pat.startswith("**", i):
-            out.append(".*")
-            i += 2
-        elif c == "*":
-            out.append("[^/]*")
-            i += 1
-        elif c == "?":
-            out.append("[^/]")
-            i += 1
-        elif c == "[":
-            j = pat.find("]", i + 2)
-            if j == -1:
-                out.append(re.escape(c))
-                i += 1
-            else:
-                body = pat[i + 1:j]
-                if body.startswith("!"):
-                    body = "^" + body[1:]
-                out.append(f"[{body}]")
-                i = j + 1
-        else:
-            out.append(re.escape(c))
-            i += 1
-    # like .gitignore: a pattern that matches a folder covers everything under it
-    return re.compile(("(?:.*/)?" if anywhere else "") + "".join(out) + "(?:/.*)?$")
-
-
 def is_protected(config: RepoConfig, path: str) -> bool:
-    """Whether a fix may not change ``path`` (relative to the repo root)."""
-    path = path.strip()
-    while path.startswith("./"):
-        path = path[2:]
-    path = path.lstrip("/")
-    return any(_glob_regex(p).match(path) for p in config.protected_paths if p.strip())
+    """Whether a fix may not change ``path`` (relative to the repo root); the glob dialect is agent/protect.py's."""
+    return matches(config.protected_paths, path)
 
 
 # -- loading -----------------------------------------------------------------------------------

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import re
 
+from agent.protect import is_test_path
 from agent.testrun import TestOutcome
 
 IMPORT_ERROR = re.compile(r"^(?:E\s+)?((?:ModuleNotFoundError|ImportError): .+)$", re.M)
@@ -54,6 +55,8 @@ def broken(outcome: TestOutcome, *, files: list[str] = (), report_text: str = ""
     if COLLECT_ERRORS.search(out) and causes and not outcome.failed - _collection_failures(outcome):
         return f"no test module could be imported: {causes[0]}"
     if NO_TESTS.search(out) or (outcome.exit_code == 5 and not outcome.failed):
+        if files and not any(is_test_path(f) for f in files):
+            return None              # a repository with no test at all: nothing to collect is no sign of breakage
         return f"the test command collected no test (`{outcome.command}`)" + (f": {causes[0]}" if causes else "")
     return None
 

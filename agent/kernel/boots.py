@@ -5,8 +5,10 @@ import logging
 from dataclasses import dataclass
 from pathlib import Path
 
-from agent.reports.kernel import clean_title, parse_kernel
+from agent.limits import KERNEL_BOOT_DEFAULT
+from agent.reports.kernel import parse_kernel
 from agent.reports.model import CrashReport
+from agent.signature import same_title
 from sandbox.kernel_build import tail
 from sandbox.qemu import CMDLINE, BootResult, boot_kernel
 
@@ -28,10 +30,6 @@ class Judged:
                 + (f" after {self.crash.title}" if self.crash else ""),
                 "hang": "no crash, but the runs did not finish (hang or time limit)"}[self.outcome]
         return f"{what}; {self.boot.summary()}; console: {self.console_file.name}"
-
-
-def same_title(a: str, b: str) -> bool:
-    return clean_title(a).strip() == clean_title(b).strip()
 
 
 def judge(boot: BootResult, title: str, console_file: Path) -> Judged:
@@ -56,7 +54,7 @@ class Booter:
     initrd: Path
     logs: Path
     title: str
-    timeout: float = 180
+    timeout: float = KERNEL_BOOT_DEFAULT
     extra_cmdline: str = ""
 
     def boot(self, label: str) -> Judged:

@@ -5,6 +5,7 @@ import logging
 import re
 from pathlib import Path
 
+from agent.limits import SYMBOLIZE_TIMEOUT
 from sandbox.isolate import isolated
 from sandbox.kernel_build import KernelTree
 
@@ -15,7 +16,7 @@ _FRAME = re.compile(r"^(?P<head>(?:\[[^\]]*\])*\s+)(?:\? )?(?P<sym>[A-Za-z_][A-Z
 _SYM = re.compile(r"^([A-Za-z_][A-Za-z0-9_.]*)\+0x([0-9a-f]+)/0x([0-9a-f]+)$")
 
 
-def symbolize(console: str, tree: KernelTree, *, timeout: float = 120) -> str:
+def symbolize(console: str, tree: KernelTree, *, timeout: float = SYMBOLIZE_TIMEOUT) -> str:
     """The console with ` path/file.c:LINE` after every frame faddr2line can place; functions inlined
     into a frame come first on lines of their own, marked ` [inline]` (syzbot's layout)."""
     lines = console.split("\n")
@@ -36,7 +37,7 @@ def symbolize(console: str, tree: KernelTree, *, timeout: float = 120) -> str:
     return "\n".join(out)
 
 
-def locate(tree: KernelTree, syms: list[str], *, timeout: float = 120) -> dict[str, list[tuple[str, str]]]:
+def locate(tree: KernelTree, syms: list[str], *, timeout: float = SYMBOLIZE_TIMEOUT) -> dict[str, list[tuple[str, str]]]:
     """func+off/size -> [(function, "path:line"), ...] innermost inlined first, the symbol's own last.
 
     What scripts/faddr2line does, in two commands for all frames (it takes ~1 s per frame): `nm -S`

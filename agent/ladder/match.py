@@ -56,7 +56,7 @@ def matches(report: CrashReport, res: ExecResult, repo_paths: dict[str, str],
     file when the run's frames map onto the repo's files), in any traceback the run printed.
     (The report's `guilty` frame is not used: when the user's traceback runs through an installed
     copy, site-packages, it is the user's own script.)"""
-    from agent.reproduce import base_type   # here: agent.reproduce imports this module
+    from agent.signature import base_type
     if res.timed_out:
         return Match(False, "timed out")
     if res.ok:

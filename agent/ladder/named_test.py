@@ -8,7 +8,7 @@ from typing import Callable
 
 from agent.reports.model import CrashReport
 from agent.reports.paths import map_to_repo
-from agent.strategies.context import is_test_path
+from agent.protect import is_test_path
 from agent.testrun import TestOutcome, is_pytest, node_id
 
 # `tests/test_x.py::TestA::test_b[a b-1]`: the id ends at the closing bracket of its parameters

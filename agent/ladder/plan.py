@@ -10,7 +10,7 @@ from agent.ladder import callsite, entrypoints, named_test, snippets
 from agent.ladder.match import repo_path
 from agent.reports.model import CrashReport
 from agent.reports.paths import map_to_repo
-from agent.strategies.context import is_test_path
+from agent.protect import is_test_path
 from agent.testrun import SCRATCH, TestOutcome
 
 MAX_PER_RUNG = 8

@@ -14,6 +14,7 @@ import shlex
 import time
 from dataclasses import dataclass, field
 
+from agent.limits import BUILD_TIMEOUT, HOUSEKEEPING_TIMEOUT
 from agent.native.arch import Cross
 from agent.native.make_goals import build_goals
 from sandbox import Sandbox
@@ -130,7 +131,7 @@ def run_steps(sb: Sandbox, steps: list[str], *, timeout: float) -> BuildResult:
     return BuildResult(ok, time.monotonic() - start, "\n".join(parts), " && ".join(steps), done)
 
 
-def build(sb: Sandbox, plan: BuildPlan, *, timeout: float = 900) -> BuildResult:
+def build(sb: Sandbox, plan: BuildPlan, *, timeout: float = BUILD_TIMEOUT) -> BuildResult:
     """The first (full) build, then its products protected from the workspace reset."""
     result = run_steps(sb, plan.steps, timeout=timeout)
     if result.ok:
@@ -138,7 +139,7 @@ def build(sb: Sandbox, plan: BuildPlan, *, timeout: float = 900) -> BuildResult:
     return result
 
 
-def rebuild(sb: Sandbox, plan: BuildPlan, *, timeout: float = 900) -> BuildResult:
+def rebuild(sb: Sandbox, plan: BuildPlan, *, timeout: float = BUILD_TIMEOUT) -> BuildResult:
     return run_steps(sb, [plan.rebuild], timeout=timeout)
 
 
@@ -146,9 +147,9 @@ def protect_outputs(sb: Sandbox, plan: BuildPlan) -> None:
     """List the untracked files the build made in .git/info/exclude: `git clean` (the sandbox
     reset) then leaves them, with their mtimes, for the next incremental build."""
     lines = f"/{plan.out_dir}/\n" if plan.out_dir else ""
-    res = sb.run("git ls-files --others --exclude-standard", timeout=120)
+    res = sb.run("git ls-files --others --exclude-standard", timeout=HOUSEKEEPING_TIMEOUT)
     if res.ok:
         lines += "".join(f"/{p}\n" for p in res.output.splitlines()
                          if p.strip() and not p.startswith(f"{plan.out_dir}/") and not any(c in p for c in "*?[\\!#"))
     if lines:
-        sb.run(f"mkdir -p .git/info && cat >> .git/info/exclude <<'CRASHFIX_EOF'\n{lines}CRASHFIX_EOF", timeout=60)
+        sb.run(f"mkdir -p .git/info && cat >> .git/info/exclude <<'CRASHFIX_EOF'\n{lines}CRASHFIX_EOF", timeout=HOUSEKEEPING_TIMEOUT)

@@ -3,7 +3,7 @@ output is the reported crash, the build command is the reproduction."""
 from __future__ import annotations
 
 from agent.native.build import BuildResult
-from agent.native.reproduce import same_native_crash
+from agent.signature import same_crash
 from agent.reports.model import CrashReport
 from agent.reproduce import Attempt, Reproduction
 from sandbox import ExecResult
@@ -16,7 +16,7 @@ def crash_in_build(report: CrashReport, result: BuildResult) -> Reproduction | N
         return None
     last = result.steps[-1]
     output = result.log.rsplit(f"$ {last['command']}", 1)[-1]
-    hit, got = same_native_crash(report, ExecResult(last["exit_code"] or 1, output, duration=last["seconds"]))
+    hit, got = same_crash(report, ExecResult(last["exit_code"] or 1, output, duration=last["seconds"]))
     if not hit:
         return None
     rep = Reproduction(command=last["command"], how="build (it runs the tests)", tries=1, crashed=1,

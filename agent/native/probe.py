@@ -5,10 +5,11 @@ from __future__ import annotations
 import re
 import shlex
 
+from agent.limits import GDB_TIMEOUT
 from agent.native.reproduce import sanitizer_env
 from agent.probe import Probe, _talk
 from agent.reports.model import CrashReport
-from agent.strategies.context import Site
+from agent.strategies.repair_context import Site
 from sandbox import Sandbox, SandboxError
 
 PROMPT = "(gdb) "
@@ -51,7 +52,7 @@ def expressions(line: str) -> list[str]:
 
 
 def probe(sb: Sandbox, command: str, site: Site, source_line: str, report: CrashReport | None = None,
-          *, timeout: float = 60) -> Probe:
+          *, timeout: float = GDB_TIMEOUT) -> Probe:
     result = Probe(command=command)
     argv = gdb_argv(command, report)
     if argv is None:

@@ -1,9 +1,8 @@
 """Reproducing a sanitizer or gdb crash report in the sandbox, from what the issue gives: a C/C++
 program in a code block, a command line, a named test binary, or the test suite.
 
-A run counts as the reported crash only when the sanitizer (run with halt_on_error) reports the
-same crash type and the same guilty function; for a gdb report (no sanitizer type) the guilty
-function alone decides.
+A run counts as the reported crash by agent/signature.py's rule for sanitizer and gdb reports
+(the sanitizers run with halt_on_error).
 """
 from __future__ import annotations
 
@@ -12,14 +11,15 @@ import re
 import shlex
 from dataclasses import dataclass, field
 
+from agent.limits import COMMAND_TIMEOUT, HOUSEKEEPING_TIMEOUT, REPRODUCE_TRIES
 from agent.native.arch import Cross, runs_on
 from agent.native.build import SAN_FLAGS, BuildPlan, compiler
-from agent.reports import parse
 from agent.reports.model import CrashReport
-from agent.reproduce import Attempt, Reproduction, base_type, confirm
-from agent.strategies.context import is_test_path
+from agent.reproduce import Attempt, Reproduction, confirm
+from agent.protect import is_test_path
+from agent.signature import same_crash
 from agent.testrun import SCRATCH, ensure_scratch
-from sandbox import ExecResult, Sandbox
+from sandbox import Sandbox
 
 log = logging.getLogger(__name__)
 
@@ -49,25 +49,6 @@ class NativeRepro:
     reproduction: Reproduction
     prepare_cmd: str | None = None      # compiles the issue's program; runs after every rebuild
     scratch: dict[str, str] = field(default_factory=dict)   # files written for it (the program's source)
-
-
-def crash_class(report: CrashReport) -> str:
-    """The crash type without its access suffix (UBSan's `member access within null pointer` and
-    ASan's SEGV on a near-zero address both parse as null-dereference)."""
-    return base_type(report.type)
-
-
-def same_native_crash(want: CrashReport, res: ExecResult) -> tuple[bool, CrashReport | None]:
-    if res.ok:
-        return False, None
-    got = parse(res.output)
-    if got is None:
-        return False, None
-    if want.kind != "gdb" and crash_class(got) != crash_class(want):
-        return False, got
-    if want.guilty is None:
-        return True, got
-    return bool(got.guilty and got.guilty.function == want.guilty.function), got
 
 
 def c_programs(report: CrashReport) -> list[tuple[int, str]]:
@@ -104,7 +85,7 @@ def program_build_cmd(sb: Sandbox, files: list[str], src: str, exe: str, cross: 
     """Compile the issue's program against the repo: its headers' folders, the built libraries
     (or, when none is built, the repo's own sources without a main)."""
     incs = sorted({f.rsplit("/", 1)[0] if "/" in f else "." for f in files if f.endswith((".h", ".hpp"))})
-    found = sb.run("find . -path ./.git -prune -o -type f \\( -name '*.a' -o -name '*.so' \\) -print", timeout=60)
+    found = sb.run("find . -path ./.git -prune -o -type f \\( -name '*.a' -o -name '*.so' \\) -print", timeout=HOUSEKEEPING_TIMEOUT)
     libs = sorted(p[2:] for p in found.output.split() if p.startswith("./")) if found.ok else []
     if not libs:
         libs = [f for f in files if f.endswith((".c", ".cc", ".cpp")) and not is_test_path(f)
@@ -136,7 +117,7 @@ def candidates(sb: Sandbox, report: CrashReport, plan: BuildPlan | None, files: 
         stem = path.rsplit("/", 1)[-1].rsplit(".", 1)[0]
         if stem and any(f.endswith(path.rsplit("/", 1)[-1]) and is_test_path(f) for f in files):
             found = sb.run(f"find . -path ./.git -prune -o -type f -perm -u+x -name {shlex.quote(stem)} -print",
-                           timeout=60)
+                           timeout=HOUSEKEEPING_TIMEOUT)
             for exe in found.output.split()[:1]:
                 out.append(("failing test", f"{env} {runs_on(exe, cross)}", None))
     if test_cmd:
@@ -145,7 +126,7 @@ def candidates(sb: Sandbox, report: CrashReport, plan: BuildPlan | None, files: 
 
 
 def reproduce(sb: Sandbox, report: CrashReport, plan: BuildPlan | None, files: list[str],
-              test_cmd: str | None, *, tries: int = 3, timeout: float = 120,
+              test_cmd: str | None, *, tries: int = REPRODUCE_TRIES, timeout: float = COMMAND_TIMEOUT,
               cross: Cross | None = None) -> NativeRepro:
     ensure_scratch(sb)
     rep = Reproduction()
@@ -158,14 +139,14 @@ def reproduce(sb: Sandbox, report: CrashReport, plan: BuildPlan | None, files: l
                 continue
         log.info("reproducing by %s: %s", how, cmd)
         res = sb.run(cmd, timeout=timeout)
-        hit, got = same_native_crash(report, res)
+        hit, got = same_crash(report, res)
         tail = res.output[-2000:]
         if got is not None and not hit:
             tail = f"[a different crash: {got.type} in {got.guilty.function if got.guilty else '?'}]\n{tail}"
         rep.attempts.append(Attempt(how, cmd, hit, res.exit_code, tail))
         if not hit:
             continue
-        confirm(rep, sb, how, cmd, got, res, lambda again: same_native_crash(report, again)[0],
+        confirm(rep, sb, how, cmd, got, res, lambda again: same_crash(report, again)[0],
                 tries=tries, timeout=timeout)
         scratch = {}
         if prepare:

@@ -11,7 +11,7 @@ import re
 import shlex
 from dataclasses import dataclass, field
 
-from agent.reproduce import crash_gone, same_crash
+from agent.signature import crash_gone, same_crash
 from agent.testrun import is_pytest, run_tests
 from agent.tools.base import Observation, Tool, ToolContext, ToolError, rel_path
 from sandbox import CommandTimeout, SandboxDead, SandboxError

@@ -7,9 +7,9 @@ import copy
 import hashlib
 import hmac
 import json
+import shutil
 import subprocess
 import uuid
-from dataclasses import dataclass, field
 from pathlib import Path
 from types import SimpleNamespace
 
@@ -41,12 +41,16 @@ def sign(body: bytes, secret: str = SECRET) -> str:
 
 
 class FakeAPI:
-    """Implements bot.github.InstallationAPI; records calls; permissions by login."""
+    """Implements bot.github.InstallationAPI; records calls; permissions by login; files by
+    (repo, path); pull requests numbered from 100; clones from `git_base`/<repo>.git."""
 
-    def __init__(self, permissions: dict[str, str] | None = None):
+    def __init__(self, permissions: dict[str, str] | None = None, git_base: str = ""):
         self.calls: list[tuple] = []
         self.permissions = permissions if permissions is not None else {"Codertocat": "admin"}
         self.issues: dict[tuple[str, int], dict] = {}
+        self.files: dict[tuple[str, str], str] = {}
+        self.prs: dict[int, dict] = {}
+        self.git_base = git_base
         self._ids = 1000
 
     def _rec(self, *call):
@@ -89,68 +93,75 @@ class FakeAPI:
     def token(self):
         return "ghs_faketoken"
 
-    # reads bot.repo_config / bot.publish make
+    def git_url(self, repo):
+        return f"{self.git_base}/{repo}.git"
+
     def read_file(self, repo, path, ref=None):
         self._rec("read_file", repo, path)
-        return None
+        return self.files.get((repo, path))
 
     def default_branch(self, repo):
         return "main"
 
     def find_open_pr(self, repo, head_branch):
-        return None
+        return next((dict(pr) for pr in self.prs.values() if pr["repo"] == repo and pr["head_ref"] == head_branch
+                     and pr["state"] == "open"), None)
+
+    def open_pr(self, repo, head, base, title, body, draft):
+        number = 100 + len(self.prs)
+        self._rec("open_pr", repo, number, head, title)
+        self.prs[number] = {"repo": repo, "number": number, "head_ref": head, "state": "open", "draft": draft,
+                            "title": title, "body": body, "html_url": f"https://github.com/{repo}/pull/{number}"}
+        return dict(self.prs[number])
+
+    def update_pr(self, repo, number, title, body):
+        self._rec("update_pr", repo, number, title)
+        self.prs[number].update(title=title, body=body)
+
+    def create_check_run(self, repo, head_sha, name, conclusion, title, summary, text):
+        self._rec("create_check_run", repo, head_sha, name, conclusion)
+
+    def published(self) -> list[dict]:
+        """The pull requests opened or updated, in order: {"issue", "pr", "opened"}."""
+        return [{"issue": int(self.prs[c[2]]["head_ref"].rsplit("-", 1)[1]), "pr": c[2], "opened": c[0] == "open_pr"}
+                for c in self.calls if c[0] in ("open_pr", "update_pr")]
 
 
-class FakePublisher:
-    """publish_result stand-in: one PR number per (repo, issue), opened once then updated."""
-
-    def __init__(self):
-        self.calls: list[dict] = []
-        self.prs: dict[tuple[str, int], int] = {}
-
-    def __call__(self, api, repo, issue, run_dir, run, clone_dir, config=None, *, remote_url=None,
-                 dry_run_log=None, **kw):
-        assert (Path(clone_dir) / ".git").exists(), "publish gets a checkout of the default branch"
-        opened = (repo, issue) not in self.prs
-        number = self.prs.setdefault((repo, issue), 100 + len(self.prs))
-        self.calls.append({"repo": repo, "issue": issue, "run_dir": Path(run_dir), "status": run.status,
-                           "remote_url": remote_url, "config": config, "dry_run_log": dry_run_log,
-                           "opened": opened, "pr": number})
-        return {"pr": number, "url": f"https://github.com/{repo}/pull/{number}"}
+PATCH = "--- a/app.py\n+++ b/app.py\n@@ -1 +1 @@\n-print('hi')\n+print('hello')\n"
 
 
 def fake_pipeline(status: str = "fixed"):
-    """A stand-in for agent.pipeline.run_pipeline: writes the out folder, records its configs."""
+    """A stand-in for the pipeline: the real `Result` of a `Run` of the issue's report (parsed), with
+    a validated patch of the test repo when `status` is fixed, its folder written as the pipeline
+    writes it; records the configs it was given."""
+    from agent.render import write_outputs
+    from agent.reports import parse
+    from agent.reproduce import Reproduction
+    from agent.run import Progress, Result, Run
+    from agent.strategies.base import Candidate
+    from agent.validate import Verdict
     configs = []
 
     def run(config, progress):
         configs.append(config)
-        progress("parse…")
+        progress(Progress("parse", "parse…"))
         assert (Path(config.repo) / ".git").exists(), "the worker clones before it runs"
-        config.out.mkdir(parents=True, exist_ok=True)
-        (config.out / "report.md").write_text(f"## crashfix: {status}\n\nRoot cause: item is None.\n")
-        (config.out / "result.json").write_text(json.dumps({"status": status, "cost": {"usd": 0.0}}))
-        progress("validating…")
-        best = SimpleNamespace(candidate=SimpleNamespace(description="guard None", diff="--- a\n+++ b\n"))
-        rep = SimpleNamespace(reproduced=True, crashed=3, tries=3, command="python -m stockroom", attempts=[])
-        return SimpleNamespace(status=status, error=None, best=best if status == "fixed" else None,
-                               reproduction=rep, timings={"parse": 0.01})
+        progress(Progress("validate", "validating 1/1: guard None"))
+        result = Run(config, status=status, report=parse(config.report_text), timings={"parse": 0.01},
+                     reproduction=Reproduction(command="python -m stockroom", tries=3, crashed=3))
+        if status == "fixed":
+            best = Verdict(Candidate(PATCH, "guard None", "none_guard", files=("app.py",)), validated=True,
+                           reason="validated", applied=True, clean_runs=3, tries=3)
+            result.verdicts, result.best = [best], best
+        out = Result.of(result)
+        write_outputs(out, config.out)
+        return out
 
     run.configs = configs
     return run
 
 
-@dataclass
-class RepoConfig:
-    trigger_label: str = "crashfix"
-    setup_cmd: str | None = None
-    test_cmd: str | None = "python -m pytest -q"
-    image: str | None = None
-    python: str | None = None
-    budgets: dict = field(default_factory=dict)
-    draft: bool = True
-    protected_paths: list = field(default_factory=lambda: ["docs/*"])
-    strategies: list = field(default_factory=lambda: ["templates"])
+CONFIG = {"test_cmd": "python -m pytest -q", "protected_paths": ["docs/*"], "strategies": ["templates"]}
 
 
 @pytest.fixture
@@ -167,7 +178,10 @@ def git_repo(tmp_path) -> Path:
 
 
 class Harness:
-    def __init__(self, tmp_path: Path, git_repo: Path, **settings):
+    """The webhook app, an immediate queue and a Worker; GitHub is `api` (a FakeAPI), git is a
+    token-checking HTTP server holding a bare clone of `git_repo`."""
+
+    def __init__(self, tmp_path: Path, git_repo: Path, git_server, **settings):
         from bot.app import create_app
         from bot.db import Database
         from bot.queue import JobQueue
@@ -178,15 +192,14 @@ class Harness:
         self.settings = load_settings(env={}, **{**base, **settings})
         self.db = Database(self.settings.database_url)
         self.queue = JobQueue(self.settings, immediate=True)
-        self.api = FakeAPI()
+        self.git_server, self.git_repo = git_server, git_repo
+        if not (git_server.root / f"{REPO}.git").exists():
+            git_server.bare(REPO, source=git_repo)
+        self.api = FakeAPI(git_base=git_server.base)
+        self.config()
         self.apis_made: list[int] = []
-        self.publish = FakePublisher()
         self.pipeline = fake_pipeline()
-        self.repo_config = RepoConfig()
-        self.git_repo = git_repo
-        self.worker = Worker(self.settings, self.db, self.queue, api_factory=self._api,
-                             publish=self.publish, load_config=lambda api, repo: self.repo_config,
-                             clone_url=lambda api, repo: str(self.git_repo), pipeline=self.pipeline)
+        self.worker = Worker(self.settings, self.db, self.queue, api_factory=self._api, pipeline=self.pipeline)
         self.queue.attach(self.worker.run)
         self.app = create_app(self.settings, {"TESTING": True, "CRASHFIX_DB": self.db, "CRASHFIX_QUEUE": self.queue})
         self.client = self.app.test_client()
@@ -194,6 +207,18 @@ class Harness:
     def _api(self, installation_id):
         self.apis_made.append(installation_id)
         return self.api
+
+    def serve(self, repo: Path) -> Path:
+        """The git server's repository becomes a bare clone of `repo`."""
+        bare = self.git_server.root / f"{REPO}.git"
+        shutil.rmtree(bare)
+        self.git_repo = repo
+        return self.git_server.bare(REPO, source=repo)
+
+    def config(self, **fields) -> None:
+        """The repo's .github/crashfix.yml: CONFIG with `fields` over it."""
+        import yaml
+        self.api.files[(REPO, ".github/crashfix.yml")] = yaml.safe_dump({**CONFIG, **fields})
 
     def payload(self, name: str, edit=None) -> dict:
         """GitHub's example, as one event: two real events never have byte-identical bodies (their
@@ -264,15 +289,16 @@ def redis_server(tmp_path):
 
 
 @pytest.fixture
-def harness(tmp_path, git_repo) -> Harness:
-    return Harness(tmp_path, git_repo)
+def make_harness(tmp_path, git_repo):
+    """Harnesses sharing one smart-HTTP git server that accepts only FakeAPI's installation token."""
+    from github_fakes import GitHTTPServer
+    with GitHTTPServer(tmp_path / "git", "ghs_faketoken") as server:
+        yield lambda **settings: Harness(tmp_path, git_repo, server, **settings)
 
 
 @pytest.fixture
-def make_harness(tmp_path, git_repo):
-    def make(**settings):
-        return Harness(tmp_path, git_repo, **settings)
-    return make
+def harness(make_harness) -> Harness:
+    return make_harness()
 
 
 # -- payload edits ---------------------------------------------------------------------------
@@ -299,4 +325,4 @@ def gh():
     """The helpers above, for test modules (conftest is not importable under --import-mode=importlib)."""
     return SimpleNamespace(labeled=labeled, commented=commented, example=example, sign=sign, SECRET=SECRET,
                            CRASH_BODY=CRASH_BODY, REPO=REPO, INSTALLATION=INSTALLATION, WEBHOOKS=WEBHOOKS,
-                           FakeAPI=FakeAPI, fake_pipeline=fake_pipeline, ROOT=ROOT)
+                           FakeAPI=FakeAPI, fake_pipeline=fake_pipeline, ROOT=ROOT, CONFIG=CONFIG)

@@ -10,8 +10,8 @@ from pathlib import Path
 import pytest
 import responses
 
+from agent.pipeline import execute
 from bot.github import GitHubAPI, TokenCache
-from bot.worker import _default_load_config, _default_pipeline, _default_publish
 from github_fakes import FakeGitHub, GitHTTPServer, assert_valid_github_requests, rsa_private_key
 from gitrepo import git, make_repo
 
@@ -43,8 +43,7 @@ def test_a_labelled_issue_becomes_a_draft_pr_with_a_validated_patch(make_harness
         cache = TokenCache()
         h.worker.api_factory = lambda inst: GitHubAPI(4242, key, inst, git_url=server.base, token_cache=cache,
                                                       seconds_between_requests=0, seconds_between_writes=0)
-        h.worker.load_config, h.worker.publish = _default_load_config, _default_publish
-        h.worker.pipeline, h.worker.clone_url = _default_pipeline, h.worker._clone_url
+        h.worker.pipeline = execute
 
         r = h.deliver("issues", "issues.labeled", gh.labeled())
         assert r.status_code == 202

@@ -38,7 +38,7 @@ def test_suspended_installation_runs_no_jobs(harness, gh):
     harness.deliver("issues", "issues.labeled", gh.labeled())
     job = harness.jobs(kind="fix")[0]
     assert job["state"] == "cancelled" and "suspended" in job["error"]
-    assert harness.api.calls == [] and harness.publish.calls == []
+    assert harness.api.calls == [] and harness.api.published() == []
 
 
 # -- triage --------------------------------------------------------------------------------
@@ -158,7 +158,7 @@ def test_trigger_label_by_a_writer_runs_a_fix_and_records_the_pr(harness, gh):
     assert r.status_code == 202
     job = harness.jobs(kind="fix")[0]
     assert job["state"] == "done" and job["started_at"] and job["finished_at"] and job["attempts"] == 1
-    assert len(harness.publish.calls) == 1 and harness.publish.calls[0]["opened"]
+    assert len(harness.api.published()) == 1 and harness.api.published()[0]["opened"]
     pr = harness.db.pr_for_issue(gh.REPO, 1)
     assert pr["number"] == 100 and pr["branch"] == "crashfix/issue-1" and pr["state"] == "open"
     cfg = harness.pipeline.configs[0]
@@ -192,13 +192,13 @@ def test_other_labels_run_nothing_and_say_nothing(harness, gh):
     harness.deliver("issues", "issues.labeled", gh.labeled("bug"))
     job = harness.jobs(kind="fix")[0]
     assert job["state"] == "cancelled" and "not the trigger label" in job["error"]
-    assert harness.api.named("comment") == [] and harness.publish.calls == []
+    assert harness.api.named("comment") == [] and harness.api.published() == []
     harness.deliver("issues", "issues.labeled", gh.labeled("crash:python"))     # our own triage labels
     assert len(harness.jobs()) == 1
 
 
 def test_a_repo_may_choose_its_trigger_label(harness, gh):
-    harness.repo_config.trigger_label = "autofix"
+    harness.config(trigger_label="autofix")
     harness.deliver("issues", "issues.labeled", gh.labeled("crashfix"))
     harness.deliver("issues", "issues.labeled", gh.labeled("autofix"))
     assert [j["state"] for j in harness.jobs(kind="fix")] == ["cancelled", "done"]
@@ -208,7 +208,7 @@ def test_label_by_a_user_without_write_access_is_refused_politely_once(harness, 
     harness.api.permissions["Codertocat"] = "triage"
     harness.deliver("issues", "issues.labeled", gh.labeled())
     harness.deliver("issues", "issues.labeled", gh.labeled())
-    assert harness.publish.calls == [] and harness.pipeline.configs == []
+    assert harness.api.published() == [] and harness.pipeline.configs == []
     assert [j["state"] for j in harness.jobs(kind="fix")] == ["cancelled", "cancelled"]
     comments = harness.api.named("comment")
     assert len(comments) == 1 and "write access" in comments[0][3] and "@Codertocat" in comments[0][3]
@@ -225,7 +225,7 @@ def test_fix_command_by_a_writer_gets_eyes_and_a_pr(harness, gh):
     assert r.status_code == 202
     assert harness.api.named("react") == [("react", gh.REPO, 444500041, "eyes")] or \
         harness.api.named("react")[0][3] == "eyes"
-    assert len(harness.publish.calls) == 1
+    assert len(harness.api.published()) == 1
 
 
 def test_command_by_a_reader_is_refused_once_and_runs_nothing(harness, gh):
@@ -233,7 +233,7 @@ def test_command_by_a_reader_is_refused_once_and_runs_nothing(harness, gh):
     for _ in range(2):
         harness.deliver("issue_comment", "issue_comment.created.with-installation", gh.commented("/crashfix fix"))
     harness.deliver("issue_comment", "issue_comment.created.with-installation", gh.commented("/crashfix explain"))
-    assert harness.pipeline.configs == [] and harness.publish.calls == []
+    assert harness.pipeline.configs == [] and harness.api.published() == []
     assert harness.api.named("react") == []
     assert len(harness.api.named("comment")) == 1
     assert all(j["state"] == "cancelled" and j["error"].startswith("refused") for j in harness.jobs())
@@ -253,7 +253,7 @@ def test_comments_without_a_command_are_ignored(harness, gh):
 
 def test_explain_comments_the_diagnosis_and_opens_no_pr(harness, gh):
     harness.deliver("issue_comment", "issue_comment.created.with-installation", gh.commented("/crashfix explain"))
-    assert harness.publish.calls == []
+    assert harness.api.published() == []
     comments = harness.api.named("comment")
     assert len(comments) == 1 and "Root cause" in comments[0][3]
 
@@ -265,7 +265,7 @@ def test_test_command_reproduces_against_a_ref_and_reports(harness, gh):
     assert cfg.ref == "release-1.2" and cfg.max_candidates == 0
     comment = harness.api.named("comment")[0][3]
     assert "`release-1.2`" in comment and "reproduces" in comment
-    assert harness.publish.calls == []
+    assert harness.api.published() == []
 
 
 def test_revise_on_the_crashfix_pr_reruns_with_the_feedback_and_updates_the_same_pr(harness, gh):
@@ -276,7 +276,7 @@ def test_revise_on_the_crashfix_pr_reruns_with_the_feedback_and_updates_the_same
     assert r.status_code == 202
     cfg = harness.pipeline.configs[-1]
     assert "keep the warning,\nand skip the line" in cfg.report_text
-    assert [c["issue"] for c in harness.publish.calls] == [1, 1] and not harness.publish.calls[1]["opened"]
+    assert [c["issue"] for c in harness.api.published()] == [1, 1] and not harness.api.published()[1]["opened"]
     assert harness.db.one("SELECT COUNT(*) AS n FROM prs")["n"] == 1
 
 
@@ -306,7 +306,7 @@ def test_cancel_cancels_a_queued_fix(make_harness, gh):
     h.worker.run(cancel["id"])
     assert h.jobs(kind="fix")[0]["state"] == "cancelled"
     h.worker.run(fix["id"])                                 # the queue still delivers it: nothing happens
-    assert h.pipeline.configs == [] and h.publish.calls == []
+    assert h.pipeline.configs == [] and h.api.published() == []
     assert "Cancelled 1 queued job" in h.api.named("comment")[0][3]
 
 
@@ -325,7 +325,7 @@ def test_cancel_stops_a_running_fix_at_its_next_progress_step(harness, gh):
     harness.worker.pipeline = pipeline
     harness.deliver("issues", "issues.labeled", gh.labeled())
     fix = harness.jobs(kind="fix")[0]
-    assert fix["state"] == "cancelled" and harness.publish.calls == []
+    assert fix["state"] == "cancelled" and harness.api.published() == []
     assert harness.jobs(kind="cancel")[0]["state"] == "done"
 
 
@@ -360,7 +360,7 @@ def test_closed_unmerged_is_recorded_too_and_other_prs_are_ignored(harness, gh):
 def test_the_same_fix_triggered_twice_makes_one_pr(harness, gh):
     harness.deliver("issues", "issues.labeled", gh.labeled())
     harness.deliver("issue_comment", "issue_comment.created.with-installation", gh.commented("/crashfix fix"))
-    assert [c["opened"] for c in harness.publish.calls] == [True, False]
+    assert [c["opened"] for c in harness.api.published()] == [True, False]
     assert harness.db.one("SELECT COUNT(*) AS n FROM prs")["n"] == 1
 
 

@@ -36,7 +36,7 @@ def test_a_job_left_running_by_a_killed_worker_is_requeued_and_then_runs(harness
     ids = harness.worker.startup()                                 # sweeps, then enqueues (immediate: runs)
     assert job_id in ids and live not in ids
     job = get_job(harness.db, job_id)
-    assert job.state == "done" and job.attempts == 2 and len(harness.publish.calls) == 1
+    assert job.state == "done" and job.attempts == 2 and len(harness.api.published()) == 1
     assert get_job(harness.db, live).state == "running"
 
 
@@ -69,11 +69,7 @@ def test_a_failing_job_is_marked_failed_with_its_reason_and_comments_once(harnes
 
 
 def test_a_broken_repo_config_is_named_in_the_failure(harness, gh):
-    from bot.repo_config import ConfigError
-
-    def load(api, repo):
-        raise ConfigError("protected_paths: must be a list of strings", "protected_paths")
-    harness.worker.load_config = load
+    harness.api.files[(gh.REPO, ".github/crashfix.yml")] = "protected_paths: 3\n"
     harness.deliver("issue_comment", "issue_comment.created.with-installation", gh.commented("/crashfix fix"))
     harness.deliver("issue_comment", "issue_comment.created.with-installation", gh.commented("/crashfix retry"))
     jobs = harness.jobs(kind="fix")
@@ -84,7 +80,7 @@ def test_a_broken_repo_config_is_named_in_the_failure(harness, gh):
 
 
 def test_a_failing_clone_fails_the_job(harness, gh):
-    harness.worker.clone_url = lambda api, repo: str(harness.git_repo.parent / "no-such-repo")
+    harness.api.git_base = str(harness.git_repo.parent / "no-such-place")
     harness.deliver("issues", "issues.labeled", gh.labeled())
     job = harness.jobs(kind="fix")[0]
     assert job["state"] == "failed" and "git clone of" in job["error"] and "does not exist" in job["error"]
@@ -106,10 +102,10 @@ def test_prs_per_repo_per_hour_are_limited_but_updates_are_not(make_harness, gh)
     for n in (1, 2, 3):
         h.deliver("issue_comment", "issue_comment.created.with-installation", gh.commented("/crashfix fix", number=n))
     states = [j["state"] for j in h.jobs(kind="fix")]
-    assert states == ["done", "done", "queued"] and len(h.publish.calls) == 2
+    assert states == ["done", "done", "queued"] and len(h.api.published()) == 2
     assert h.queue.huey.scheduled_count() == 1                   # tried again when the hour frees a slot
     h.deliver("issue_comment", "issue_comment.created.with-installation", gh.commented("/crashfix retry", number=1))
-    assert len(h.publish.calls) == 3 and h.publish.calls[-1]["issue"] == 1   # updating PR #100 is fine
+    assert len(h.api.published()) == 3 and h.api.published()[-1]["issue"] == 1   # updating PR #100 is fine
     old = (datetime.now(timezone.utc) - timedelta(hours=2)).isoformat()
     h.db.execute("UPDATE prs SET created_at = ?", old)
     h.worker.run(h.jobs(kind="fix")[2]["id"])
@@ -137,7 +133,7 @@ def test_a_real_sqlite_huey_and_consumer_thread_run_the_job(make_harness, gh):
             time.sleep(0.05)
     finally:
         consumer.stop(graceful=True)
-    assert h.jobs()[0]["state"] == "done" and len(h.publish.calls) == 1
+    assert h.jobs()[0]["state"] == "done" and len(h.api.published()) == 1
 
 
 # -- settings --------------------------------------------------------------------------------
@@ -206,7 +202,7 @@ def test_redis_url_selects_redis_huey_and_a_consumer_runs_the_job(make_harness, 
             time.sleep(0.05)
     finally:
         consumer.stop(graceful=True)
-    assert h.jobs()[0]["state"] == "done" and len(h.publish.calls) == 1
+    assert h.jobs()[0]["state"] == "done" and len(h.api.published()) == 1
 
 
 @pytest.mark.parametrize("command", ["serve", "worker"])
@@ -229,7 +225,7 @@ def test_serve_needs_the_webhook_secret(gh, tmp_path):
 # -- the real pipeline, once -----------------------------------------------------------------
 @pytest.mark.slow
 def test_end_to_end_fix_with_the_real_pipeline(make_harness, gh, tmp_path):
-    """issues.labeled -> worker clones a local git repo (the fake clone URL) -> run_pipeline with
+    """issues.labeled -> worker clones a local git repo (the fake clone URL) -> the pipeline with
     sandbox=local on examples/inventory -> publish_result gets a fixed run with a patch."""
     import shutil
     upstream = tmp_path / "inventory"
@@ -239,72 +235,85 @@ def test_end_to_end_fix_with_the_real_pipeline(make_harness, gh, tmp_path):
     for cmd in (["git", "init", "-q", "-b", "main"], ["git", "add", "-A"], ["git", "commit", "-q", "-m", "init"]):
         subprocess.run(cmd, cwd=upstream, check=True, env=env)
     h = make_harness()
-    from bot.worker import _default_pipeline
-    h.worker.pipeline = _default_pipeline
-    h.git_repo = upstream
+    from agent.pipeline import execute
+    h.worker.pipeline = execute
+    bare = h.serve(upstream)
     case = json.loads((gh.ROOT / "examples" / "inventory" / "case.json").read_text())
-    h.repo_config.test_cmd = case["test_cmd"]
+    h.config(test_cmd=case["test_cmd"])
     report = (gh.ROOT / "examples" / "inventory" / "report.txt").read_text()
     title, _, body = report.partition("\n")
     h.api.issues[(gh.REPO, 1)] = {"number": 1, "title": title.lstrip("# "), "body": body, "state": "open",
                                   "labels": [], "pull_request": False}
-    seen = {}
-
-    def publish(api, repo, issue, run_dir, run, clone_dir, config=None, **kw):
-        seen.update(status=run.status, diff=run.best.candidate.diff if run.best else None,
-                    report=(run_dir / "report.md").read_text())
-        return {"pr": 7, "url": f"https://github.com/{repo}/pull/7"}
-    h.worker.publish = publish
     r = h.deliver("issues", "issues.labeled", gh.labeled())
     assert r.status_code == 202
     job = h.jobs(kind="fix")[0]
     assert job["state"] == "done", job["error"]
-    assert seen["status"] == "fixed" and "orders.py" in seen["diff"], seen
-    assert "## crashfix: fixed" in seen["report"]
+    assert h.api.published() == [{"issue": 1, "pr": 100, "opened": True}]
+    pushed = subprocess.run(["git", "-C", str(bare), "show", "crashfix/issue-1"], capture_output=True, text=True,
+                            check=True).stdout
+    assert "orders.py" in pushed
+    assert "## crashfix: fixed" in (h.settings.runs_dir / str(job["id"]) / "report.md").read_text()
     result = json.loads(job["result"])
-    assert result["status"] == "fixed" and result["pr"] == 7 and result["cost"] == 0.0
-    assert h.db.pr_for_issue(gh.REPO, 1)["number"] == 7
+    assert result["status"] == "fixed" and result["pr"] == 100 and result["cost"] == 0.0
+    assert h.db.pr_for_issue(gh.REPO, 1)["number"] == 100
 
 
 def test_with_the_real_repo_config_and_publish_modules_in_dry_run(make_harness, gh):
-    """No injected config loader or publisher: bot.repo_config and bot.publish as they landed,
-    behind bot.github.DryRunAPI (reads from the fake, writes recorded). A run that did not fix
-    posts the diagnosis comment."""
+    """Behind bot.github.DryRunAPI (reads from the fake, writes recorded, no token): a run that did
+    not fix posts the diagnosis comment."""
     from bot.github import DryRunAPI
-    from bot.worker import _default_load_config, _default_publish
     h = make_harness()
     dry = DryRunAPI(read_api=h.api)
+    h.api.git_base = str(h.git_server.root)                       # no token in a dry run: clone the bare repo
     h.worker.api_factory = lambda installation_id: dry
-    h.worker.load_config, h.worker.publish = _default_load_config, _default_publish
     h.worker.pipeline = gh.fake_pipeline("not_fixed")
     h.api.permissions["Codertocat"] = "write"
     h.deliver("issue_comment", "issue_comment.created.with-installation", gh.commented("/crashfix fix"))
     job = h.jobs(kind="fix")[0]
     assert job["state"] == "done", job["error"]
     actions = [a["action"] for a in dry.actions]
-    # 👀, the progress comment (created at "validating"), the diagnosis, the progress comment ticked done
-    assert actions == ["react", "comment", "comment", "edit_comment"], dry.actions
-    progress, diagnosis, done = dry.actions[1:]
+    # 👀, the progress comment (created when the run is past parsing), moved to validating, the
+    # diagnosis, the progress comment ticked done
+    assert actions == ["react", "comment", "edit_comment", "comment", "edit_comment"], dry.actions
+    progress, _, diagnosis, done = dry.actions[1:]
     assert "crashfix:progress" in progress["body"] and "crashfix:progress" not in diagnosis["body"]
     assert done["comment_id"] == progress["comment_id"] != diagnosis["comment_id"]
     assert "no pull request" in json.loads(job["result"])["reason"]
     assert h.db.pr_for_issue(gh.REPO, 1) is None
 
 
-def test_pipeline_progress_moves_the_progress_comment_once_per_stage():
-    """The pipeline's progress messages (as agent.pipeline emits them) tick the issue's one comment."""
-    from bot.worker import Worker, _stage_of
+PYTHON_RUN = [("parse", "parse…"), ("parse", "parsed: python AttributeError: AttributeError in fulfil"),
+              ("prepare", "prepare…"), ("prepare", "sandbox…"), ("prepare", "tests_before…"),
+              ("reproduce", "reproduce…"), ("analyse", "pdb…"), ("analyse", "history…"),
+              ("candidates", "synthesis…"), ("validate", "validating 1/3: guard None"),
+              ("validate", "validating 2/3: guard None"), ("finish", "finish…")]
+KERNEL_RUN = [("parse", "parse…"), ("parse", "parsed: kernel KASAN: use-after-free in foo_release"),
+              ("prepare", "kernel build…"), ("reproduce", "boot 1/3 under QEMU…"), ("analyse", "gdb…"),
+              ("research", "agent…"), ("validate", "validating 1/1: the agent's patch")]
+
+
+@pytest.mark.parametrize("events", [PYTHON_RUN, KERNEL_RUN], ids=["python", "kernel"])
+def test_progress_events_move_the_progress_comment_once_per_stage(harness, events):
+    """The run's (phase, text) events tick the issue's one comment, whatever the crash path says."""
+    from agent.run import Progress
+    from bot.kinds.context import Context
+    from bot.kinds.progress import progress
     stages = []
-    board = SimpleNamespace(update=lambda stage, detail="": stages.append(stage))
-    worker = Worker.__new__(Worker)
-    worker._check_cancel = lambda job: None
-    progress = worker._progress(SimpleNamespace(id=1), board)
-    for message in ("parse…", "parsed: python AttributeError: AttributeError in fulfil", "prepare…", "sandbox…",
-                    "tests_before…", "reproduce…", "pdb…", "history…", "synthesis…",
-                    "validating 1/3: guard None", "validating 2/3: guard None"):
-        progress(message)
-    assert stages == ["parsed", "reproducing", "investigating", "validating"]
-    assert _stage_of("sandbox…") is None
+    board = SimpleNamespace(update=lambda stage, detail="": stages.append((stage, detail)), comment_id=None)
+    job = get_job(harness.db, _job(harness))
+    ctx = Context(job, harness.api, harness.db, harness.settings, harness.pipeline, check_cancel=lambda: None)
+    step = progress(ctx, board)
+    for phase, text in events:
+        step(Progress(phase, text))
+    assert [stage for stage, _ in stages] == ["parsed", "reproducing", "investigating", "validating"]
+    assert stages[0][1] == events[1][1], "the parse stage shows the crash it found"
+    assert [e["body"] for e in harness.db.job_events(job.id, "progress")] == [text for _, text in events]
+
+
+def test_every_job_kind_has_one_function_in_the_table():
+    from bot.jobs import KINDS as ALLOWED
+    from bot.kinds import KINDS
+    assert sorted(KINDS) == sorted(ALLOWED) and all(callable(run) for run in KINDS.values())
 
 
 def test_an_installation_over_its_daily_llm_budget_gets_no_run(make_harness, gh):
@@ -322,7 +331,7 @@ def test_an_installation_over_its_daily_llm_budget_gets_no_run(make_harness, gh)
 
 def test_repo_budgets_and_the_installation_remainder_reach_the_run(make_harness, gh):
     h = make_harness(MAX_USD_PER_INSTALLATION_PER_DAY=3.0)
-    h.repo_config.budgets = {"steps": 7, "tokens": 5000, "usd": 0.5, "seconds": 120}
+    h.config(budgets={"steps": 7, "tokens": 5000, "usd": 0.5, "seconds": 120})
     h.deliver("issues", "issues.labeled", gh.labeled())
     cfg = h.pipeline.configs[0]
     assert (cfg.max_llm_calls, cfg.max_tokens, cfg.max_usd, cfg.max_llm_seconds, cfg.max_seconds) == (7, 5000, 0.5, 120, 120)

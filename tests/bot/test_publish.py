@@ -12,10 +12,10 @@ import pytest
 import responses
 
 from agent.memory import Memory
-from agent.pipeline import Run, RunConfig
+from agent.render import report_markdown, write_outputs
 from agent.reports import parse
 from agent.reproduce import Attempt, Reproduction
-from agent.result import write_outputs
+from agent.run import Result, Run, RunConfig
 from agent.strategies.base import Candidate
 from agent.testrun import TestOutcome as Outcome
 from agent.validate import Verdict
@@ -75,8 +75,8 @@ def checkout(upstream: Path, dest: Path) -> Path:
     return dest
 
 
-def make_run(run_dir: Path, status: str = "fixed", diff: str | None = None) -> Run:
-    """A real `Run` (the pipeline's own dataclasses) and its folder written by agent.result."""
+def make_run(run_dir: Path, status: str = "fixed", diff: str | None = None) -> Result:
+    """The real `Result` of a `Run` (the pipeline's own dataclasses), its folder written by agent.render."""
     text = (EXAMPLE / "report.txt").read_text()
     run = Run(config=RunConfig(repo=str(EXAMPLE / "repo"), report_text=text, out=run_dir,
                                test_cmd="python -m pytest -q", strategy="templates", sandbox="local"),
@@ -105,8 +105,9 @@ def make_run(run_dir: Path, status: str = "fixed", diff: str | None = None) -> R
         run.verdicts.append(run.best)
     elif status == "not_fixed":
         run.error = None
-    write_outputs(run)
-    return run
+    result = Result.of(run)
+    write_outputs(result, run_dir)
+    return result
 
 
 @pytest.fixture
@@ -131,6 +132,8 @@ def test_a_fixed_run_becomes_a_pushed_branch_a_draft_pr_and_a_check_run(
         fake, server, api, upstream, tmp_path, argv, caplog):
     caplog.set_level(logging.DEBUG)
     run = make_run(tmp_path / "run")
+    for rendering in ("result.json", "report.md"):           # renderings of the Result: never read back
+        (tmp_path / "run" / rendering).unlink()
     clone = checkout(upstream, tmp_path / "clone")
     progress = ProgressComment(api, REPO, ISSUE)
     for stage in ("parsed", "reproducing", "investigating", "validating"):
@@ -284,7 +287,7 @@ def test_a_run_that_did_not_fix_posts_a_diagnosis(status, lead, fake, server, ap
     assert out["pr"] is None and out["reason"] == f"run ended {status}: no pull request"
     body = fake.comments[out["comment"]]["body"]
     assert lead in body
-    assert (tmp_path / "run" / "report.md").read_text().strip() in body          # the report, whole
+    assert report_markdown(run).strip() in body                                  # the report, whole
     assert "guard None (item): return None: crash still happens" in body       # what was tried
     assert "`/crashfix retry`" in body
     assert "- [x] Open a pull request or post a diagnosis: posted the diagnosis below" in \

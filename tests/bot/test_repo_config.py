@@ -157,11 +157,17 @@ def test_the_repo_config_reaches_the_run(harness, tmp_path):
     import yaml
     config = validate(yaml.safe_load("build_cmd: make -j2\ntest_cmd: make check\nmax_diff_lines: 40\n"
                                      "protected_paths: ['include/**']\n"))
-    fake_job = type("J", (), {"params": {}})()
-    run = harness.worker._run_config(config, tmp_path, "report", tmp_path / "out", fake_job, "fix")
+    from bot.jobs import create_job, get_job
+    from bot.kinds.context import Context
+    from bot.kinds.runner import Target, run_config
+    with harness.db.tx() as tx:
+        job_id = create_job(tx, "fix", installation_id=1, repo=REPO, issue=1)
+    job = get_job(harness.db, job_id)
+    ctx = Context(job, harness.api, harness.db, harness.settings, harness.pipeline, check_cancel=lambda: None)
+    run = run_config(ctx, Target(1, config, "report"), tmp_path)
     assert run.build_cmd == "make -j2" and run.test_cmd == "make check" and run.max_diff_lines == 40
     assert run.protected("include/clib.h") and not run.protected("src/list.c")
-    default = harness.worker._run_config(validate({}), tmp_path, "report", tmp_path / "out", fake_job, "fix")
+    default = run_config(ctx, Target(1, validate({}), "report"), tmp_path)
     assert default.build_cmd is None and default.max_diff_lines == 200
     with pytest.raises(ConfigError):
         validate({"max_diff_lines": 0})

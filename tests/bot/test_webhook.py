@@ -132,7 +132,7 @@ def test_a_redelivery_is_acknowledged_once_and_runs_once(harness, gh):
     first = harness.deliver("issues", "issues.labeled", gh.labeled(), delivery=delivery)
     again = harness.deliver("issues", "issues.labeled", gh.labeled(), delivery=delivery)
     assert first.status_code == 202 and again.status_code == 200 and again.json == {"duplicate": True}
-    assert len(harness.jobs(kind="fix")) == 1 and len(harness.publish.calls) == 1
+    assert len(harness.jobs(kind="fix")) == 1 and len(harness.api.published()) == 1
 
 
 def test_unknown_events_are_acknowledged_and_ignored(harness, gh, caplog):

@@ -12,6 +12,7 @@ import json
 import re
 import secrets
 import shutil
+import subprocess
 import threading
 import time
 import uuid
@@ -186,19 +187,19 @@ def _issue_event(repo: str, number: int, label: str | None = None):
 def _pipeline_with_scripted_model():
     """The real pipeline; for strategy llm the research agent talks to the scripted model (the LLM
     endpoint is the one thing not reachable here)."""
-    from agent.pipeline import run_pipeline
+    from agent.pipeline import execute
     from agent.scripted import ScriptedServer
     script = EXAMPLE / "scripted-model.json"
 
     def run(config, progress):
         if config.strategy != "llm":
-            return run_pipeline(config, progress=progress)
+            return execute(config, progress)
         server = ScriptedServer(script).start()
         try:
             config.model, config.base_url = server.model.script.get("model", "scripted"), server.base_url
             config.api_key, config.replay = "scripted-replay", str(script)
             config.trajectories = 1                 # one is enough to show; three cost the CI 20 s more
-            return run_pipeline(config, progress=progress)
+            return execute(config, progress)
         finally:
             server.stop()
     return run
@@ -221,6 +222,9 @@ def world(tmp_path_factory, sandbox_image):
     upstream = tmp / "upstream"
     shutil.copytree(EXAMPLE / "repo", upstream)
     make_repo(upstream, {".gitignore": "__pycache__/\n"}, "stockroom 1.2.0")
+    for repo in REPOS:                       # git: octo-org's repos are clones of upstream; other-org's is missing
+        if repo.startswith("octo-org/"):
+            subprocess.run(["git", "clone", "-q", "--bare", str(upstream), str(tmp / "git" / f"{repo}.git")], check=True)
     for repo, (inst_id, account) in REPOS.items():
         fake.add_repo(repo)
         fake.installation_accounts[inst_id] = account
@@ -239,9 +243,9 @@ def world(tmp_path_factory, sandbox_image):
     cache = TokenCache()
     worker = Worker(settings, db, queue,
                     api_factory=lambda inst: DryRunAPI(GitHubAPI(4242, key, inst, base_url=server.url, token_cache=cache,
-                                                                 seconds_between_requests=0, seconds_between_writes=0),
+                                                                 git_url=str(tmp / "git"), seconds_between_requests=0,
+                                                                 seconds_between_writes=0),
                                                        settings.DATA_DIR / "dry-run.jsonl"),
-                    clone_url=lambda api, repo: str(upstream if repo.startswith("octo-org/") else tmp / "missing"),
                     pipeline=_pipeline_with_scripted_model())
     queue.attach(worker.run)
     app = create_app(settings, {"TESTING": True, "CRASHFIX_DB": db, "CRASHFIX_QUEUE": queue})

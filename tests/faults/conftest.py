@@ -113,6 +113,7 @@ class World:
         data["sender"]["login"], data["sender"]["type"] = "Codertocat", "User"
         data["issue"]["number"] = issue
         data["repository"]["full_name"] = repo
+        data["crashfix_test_event"] = uuid.uuid4().hex         # two real events never share a body (replays are dropped)
         body = json.dumps(data).encode()
         r = self.client.post("/webhook", data=body, content_type="application/json", headers={
             "X-GitHub-Event": "issues", "X-GitHub-Delivery": str(uuid.uuid4()),

@@ -1,7 +1,7 @@
-"""The fault tests' stand-in for agent.pipeline.run_pipeline, and the GitHub client they use.
+"""The fault tests' stand-in for the pipeline (agent.pipeline.execute), and the GitHub client they use.
 
-The stand-in keeps the pipeline's contract (an out folder with result.json, patch.diff and
-report.md; a run object with status and best candidate) and writes a real patch for the tests'
+The stand-in keeps the pipeline's contract (Progress events, the real `Result`, and its out folder
+with result.json, patch.diff and report.md written by agent.render) and makes a real patch for the tests'
 tiny repo (tests/faults/conftest.py SHOP) in a fraction of a second. Everything else in a fault
 test is real."""
 from __future__ import annotations
@@ -10,7 +10,13 @@ import json
 import os
 import time
 from pathlib import Path
-from types import SimpleNamespace
+
+from agent.render import write_outputs
+from agent.reports import parse
+from agent.reproduce import Reproduction
+from agent.run import Progress, Result, Run
+from agent.strategies.base import Candidate
+from agent.validate import Verdict
 
 PATCH = """--- a/shop.py
 +++ b/shop.py
@@ -24,32 +30,29 @@ PATCH = """--- a/shop.py
 
 
 def stand_in(hold: str | None, work_seconds: float = 0.0):
-    """agent.pipeline.run_pipeline's contract (out folder, a run object) for the tiny repo. Each run
-    appends {job, pid, start, end} to DATA_DIR/runs/intervals.jsonl (the run folder is runs/<job id>);
-    `work_seconds` is how long it takes."""
+    """The pipeline's contract (progress events, the real `Result`, its folder written as the
+    pipeline writes it) for the tiny repo. Each run appends {job, pid, start, end} to
+    DATA_DIR/runs/intervals.jsonl (the run folder is runs/<job id>); `work_seconds` is how long it takes."""
     def run(config, progress):
         start = time.time()
-        progress("parsed the report: TypeError in quantity")
-        progress("reproducing the crash")
+        progress(Progress("parse", "parsed the report: TypeError in quantity"))
+        progress(Progress("reproduce", "reproducing the crash"))
         if hold and not os.path.exists(hold):
             Path(hold).write_text(str(os.getpid()))
             time.sleep(120)                        # the test kills this process here
         time.sleep(work_seconds)
-        progress("validating 1 candidate")
+        progress(Progress("validate", "validating 1/1: guard None"))
         out = Path(config.out)
         with open(out.parent / "intervals.jsonl", "a") as fh:
             fh.write(json.dumps({"job": int(out.name), "pid": os.getpid(), "start": start, "end": time.time()}) + "\n")
-        out.mkdir(parents=True, exist_ok=True)
-        result = {"status": "fixed", "patch": PATCH, "cost": {"usd": 0.0},
-                  "fix": {"description": "guard None", "files": ["shop.py"], "template": "none_guard"},
-                  "reproduction": {"command": "python shop.py", "tries": 3, "crashed": 3,
-                                   "after": {"tries": 3, "clean": 3}},
-                  "tests": {"command": "python -m pytest -q", "before": {"passed": 1}, "after": {"passed": 1}}}
-        (out / "result.json").write_text(json.dumps(result))
-        (out / "patch.diff").write_text(PATCH)
-        (out / "report.md").write_text("## crashfix: fixed\n\n### Root cause\n\n`item` is None for an unknown SKU.\n")
-        best = SimpleNamespace(candidate=SimpleNamespace(description="guard None", diff=PATCH))
-        return SimpleNamespace(status="fixed", error=None, best=best, verdicts=[], timings={"parse": 0.01})
+        best = Verdict(Candidate(PATCH, "guard None", "none_guard", files=("shop.py",)), validated=True,
+                       reason="validated", applied=True, clean_runs=3, tries=3, tests={"passed": 1, "failed": 0})
+        result = Run(config, status="fixed", report=parse(config.report_text), verdicts=[best], best=best,
+                     reproduction=Reproduction(command="python shop.py", tries=3, crashed=3),
+                     timings={"parse": 0.01})
+        out = Result.of(result)
+        write_outputs(out, config.out)
+        return out
     return run
 
 

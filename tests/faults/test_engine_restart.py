@@ -114,18 +114,18 @@ def engine(sandbox_image):
 
 def test_an_engine_restart_mid_run_fails_clearly_and_the_retry_makes_one_pr(world, tmp_path, engine,
                                                                            monkeypatch):
-    from bot.worker import _default_pipeline
+    from agent.pipeline import execute
     monkeypatch.setenv("DOCKER_HOST", engine.url)       # the job's sandbox is on the private engine
     restarted: list[float] = []
 
     def pipeline(config, progress):
-        def watch(message: str) -> None:
-            if message.startswith("reproduc") and not restarted:
+        def watch(event) -> None:
+            if event.phase == "reproduce" and not restarted:
                 started = time.monotonic()
                 engine.restart()                        # SIGTERM, then dockerd again on the same data-root
                 restarted.append(time.monotonic() - started)
-            progress(message)
-        return _default_pipeline(config, watch)
+            progress(event)
+        return execute(config, watch)
 
     world.add_repo()
     job_id = world.label(1)

@@ -7,7 +7,7 @@ import time
 
 import pytest
 
-from agent.llm import LLM, LLMUnavailable, RetryPolicy
+from agent.llm_client import LLM, LLMUnavailable, RetryPolicy
 from agent.scripted import ScriptedServer
 
 HELLO = {"model": "m", "analysis": [{"content": "hi", "tool_calls": [{"name": "view", "arguments": {"path": "x"}}]}]}

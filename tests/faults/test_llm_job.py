@@ -15,7 +15,7 @@ import time
 import pytest
 
 from agent import agent_loop
-from agent.llm import LLM, RetryPolicy
+from agent.llm_client import LLM, RetryPolicy
 from agent.scripted import ScriptedServer
 from github_fakes import assert_valid_github_requests
 
@@ -39,10 +39,10 @@ def _run_job(world, monkeypatch, errors: list[dict], timeout: float):
         monkeypatch.setenv("CRASHFIX_LLM_MODEL", "scripted-faults")
         monkeypatch.setenv("CRASHFIX_LLM_BASE_URL", srv.base_url)
         monkeypatch.setenv("CRASHFIX_LLM_API_KEY", "sk-faults-0000")
-        from bot.worker import _default_pipeline
+        from agent.pipeline import execute
         job_id = world.label(1)
         started = time.monotonic()
-        world.worker(pipeline=_default_pipeline, queue=world.queue).run(job_id)
+        world.worker(pipeline=execute, queue=world.queue).run(job_id)
         took = time.monotonic() - started
         requests = [r["time"] for r in srv.requests]
     return world.job(job_id), requests, took

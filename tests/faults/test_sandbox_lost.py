@@ -17,7 +17,7 @@ pytestmark = pytest.mark.docker
 
 def test_a_killed_sandbox_fails_clearly_and_the_job_is_retried_to_one_pr(world, tmp_path, sandbox_image,
                                                                          monkeypatch):
-    from bot.worker import _default_pipeline
+    from agent.pipeline import execute
     from sandbox.docker import DockerSandbox
 
     made: list[str] = []
@@ -32,12 +32,12 @@ def test_a_killed_sandbox_fails_clearly_and_the_job_is_retried_to_one_pr(world, 
     killed: list[str] = []
 
     def pipeline(config, progress):
-        def watch(message: str) -> None:
-            if message.startswith("reproduce") and not killed:
+        def watch(event) -> None:
+            if event.phase == "reproduce" and not killed:
                 client.containers.get(made[-1]).remove(force=True)      # the container dies mid-run
                 killed.append(made[-1])
-            progress(message)
-        return _default_pipeline(config, watch)
+            progress(event)
+        return execute(config, watch)
 
     world.add_repo()
     job_id = world.label(1)

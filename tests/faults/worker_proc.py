@@ -6,7 +6,7 @@ Worker as `crashfix worker` builds them, against a fake GitHub served over HTTP
 
 CONFIG: data_dir, api_url, git_url, key, lease, threads, and `pipeline`: "stand-in" (writes a
 validated-looking result whose patch applies to the test's tiny repo, in a fraction of a second)
-or "real" (agent.pipeline.run_pipeline). With `hold` set (a file path), the first run to reach
+or "real" (agent.pipeline.execute). With `hold` set (a file path), the first run to reach
 "reproducing" creates the file and then waits there, so a test can kill the process mid-job.
 """
 from __future__ import annotations
@@ -28,14 +28,15 @@ def main() -> int:
     from bot.jobs import configure_logging
     from bot.queue import JobQueue
     from bot.settings import load_settings
-    from bot.worker import Worker, _default_pipeline
+    from agent.pipeline import execute
+    from bot.worker import Worker
     configure_logging()
     settings = load_settings(env={}, DATA_DIR=cfg["data_dir"], SANDBOX="local", APP_ID=4242,
                              PRIVATE_KEY=cfg["key"], GITHUB_API_URL=cfg["api_url"], BOT_LOGIN="crashfix[bot]",
                              JOB_LEASE_SECONDS=cfg.get("lease", 120), **cfg.get("settings", {}))
     api = api_factory(cfg["key"], cfg["api_url"], cfg["git_url"], cfg.get("retry"))
     db, queue = Database(settings.database_url), JobQueue(settings)
-    pipeline = _default_pipeline if cfg.get("pipeline") == "real" else stand_in(cfg.get("hold"), cfg.get("work_seconds", 0.0))
+    pipeline = execute if cfg.get("pipeline") == "real" else stand_in(cfg.get("hold"), cfg.get("work_seconds", 0.0))
     worker = Worker(settings, db, queue, api_factory=api, pipeline=pipeline)
     queue.attach(worker.run, worker.lost_jobs)
     worker.startup()

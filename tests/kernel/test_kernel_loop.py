@@ -58,25 +58,27 @@ def test_demo_fixed_end_to_end_with_a_mail(demo_build, demo_repo, tmp_path):
 
 
 def test_validation_rejects_a_candidate_that_does_not_build_or_crashes_anew(demo_build, demo_repo, tmp_path):
-    """Hand-written candidates through the same KernelJob.check the pipeline uses."""
-    from agent.kernel import pipeline as kp
-    from agent.pipeline import Pipeline
-    from sandbox.qemu import compile_reproducer, make_initramfs
+    """Hand-written candidates through the same KernelPath.validate the pipeline uses."""
     from agent.kernel.boots import Booter
-    pipe = Pipeline(RunConfig(repo=str(demo_repo), report_text=REPORT, out=tmp_path, tries=1, kernel_allowed=True))
-    assert pipe._parse()
-    job = kp.KernelJob(pipe, tmp_path / "work")
+    from agent.paths.base import Steps
+    from agent.paths.kernel import KernelPath
+    from agent.reports import parse
+    from agent.run import Run
+    from sandbox.qemu import compile_reproducer, make_initramfs
+    run = Run(RunConfig(repo=str(demo_repo), report_text=REPORT, out=tmp_path, tries=1, kernel_allowed=True), report=parse(REPORT))
+    assert run.report is not None
+    job = KernelPath(run, Steps(run))
     job.tree = demo_build
     initrd = make_initramfs(compile_reproducer((EXAMPLE / "repro.c").read_text(), tmp_path / "work"),
                             tmp_path / "work", runs=1)
-    job.booter = Booter(demo_build.bzimage, initrd, tmp_path / "logs", pipe.run.report.title, timeout=240)
+    job.booter = Booter(demo_build.bzimage, initrd, tmp_path / "logs", run.report.title, timeout=240)
     with demo_build.lock():
         broken = Candidate(_edit(demo_build, "\t}\n\tkfree(msg);\n", "\t}\n\tkfree(msg)\n"), "drop a semicolon")
-        v = job.check(broken, 1)
+        v = job.validate(broken, 1)
         assert v.applied and not v.validated and v.reason == "the patched kernel does not build"
         assert "error" in "\n".join(v.log)
         null = Candidate(_edit(demo_build, "\t}\n\tkfree(msg);\n", "\t}\n\tkfree(msg);\n\tmsg = NULL;\n"), "clear msg")
-        v = job.check(null, 2)
+        v = job.validate(null, 2)
         assert not v.validated and v.reason.startswith("boot 1: another crash"), v.reason
         assert demo_build.read("drivers/misc/crashfix_demo.c") == (demo_repo / "drivers/misc/crashfix_demo.c").read_text()
 

@@ -8,7 +8,7 @@ import pytest
 
 from agent.history import Commit
 from agent.kernel import mail
-from agent.kernel.pipeline import pick_reproducer
+from agent.paths.kernel import pick_reproducer
 from agent.reports import parse
 from sandbox.kernel_fixture import EXAMPLE
 from sandbox.qemu import SENTINEL, ReproducerBuildError, compile_reproducer, init_script, make_initramfs

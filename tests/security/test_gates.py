@@ -2,16 +2,18 @@
 (a patch holding a secret, comments redacted)."""
 from __future__ import annotations
 
-import json
-from types import SimpleNamespace
 
 import pytest
 
-from agent.pipeline import Pipeline, RunConfig, is_protected_default
+from agent.paths.base import Steps
+from agent.paths.python import PythonPath
+from agent.protect import is_protected_default
 from agent.redact import MASK
 from agent.reports import parse
+from agent.reproduce import Reproduction
+from agent.run import Result, Run, RunConfig
 from agent.strategies.base import Candidate
-from agent.validate import MAX_DIFF_LINES, Validator, diff_paths, gate
+from agent.validate import MAX_DIFF_LINES, Validator, Verdict, diff_paths, gate
 from bot.publish import publish_result
 from gitrepo import make_repo
 from sandbox.local import LocalSandbox
@@ -63,21 +65,28 @@ def test_a_refused_candidate_never_touches_the_workspace(tmp_path):
 
 
 def test_the_pipeline_gates_with_the_run_config(tmp_path):
-    cfg = RunConfig(repo=".", report_text=TRACE, out=tmp_path, max_diff_lines=7,
+    repo = make_repo(tmp_path / "r", {"app.py": "def f(x):\n    return 1 / x\n"})
+    cfg = RunConfig(repo=str(repo), report_text=TRACE, out=tmp_path, max_diff_lines=7,
                     protected=lambda p: p.startswith("docs/"))
-    v = Pipeline(cfg)._gated(SimpleNamespace())
+    run = Run(cfg, report=parse(TRACE), reproduction=Reproduction(command="python -c 'import app; app.f(0)'"))
+    path = PythonPath(run, Steps(run))
+    try:
+        v = path.new_validator(LocalSandbox(repo))
+    finally:
+        path.close()
     assert v.max_diff_lines == 7
     assert v.protected("docs/x.md") and v.protected(".github/workflows/ci.yml") and v.protected("tests/t.py")
     assert not v.protected("src/app.py")
 
 
-def fixed_run(tmp_path, diff: str, report_md: str = "## crashfix: fixed\n"):
+def fixed_run(tmp_path, diff: str, status: str = "fixed", notes: tuple[str, ...] = ()):
+    """The run folder and the real Result of a run that ended `status` (fixed: with `diff` validated)."""
     run_dir = tmp_path / "run"
     run_dir.mkdir()
-    (run_dir / "result.json").write_text(json.dumps({"status": "fixed", "patch": diff}))
-    (run_dir / "report.md").write_text(report_md)
-    best = SimpleNamespace(candidate=SimpleNamespace(diff=diff, description="fix"))
-    return run_dir, SimpleNamespace(status="fixed", best=best, error=None)
+    best = Verdict(Candidate(diff, "fix"), validated=True) if status == "fixed" else None
+    run = Run(RunConfig(repo=".", report_text="", out=run_dir), status=status, best=best,
+              verdicts=[best] if best else [], notes=list(notes))
+    return run_dir, Result.of(run)
 
 
 def test_publish_refuses_a_patch_that_holds_a_secret(tmp_path, gh):
@@ -92,8 +101,7 @@ def test_publish_refuses_a_patch_that_holds_a_secret(tmp_path, gh):
 def test_publish_comments_go_out_redacted(tmp_path, gh):
     api = gh.FakeAPI()
     secret = "sk-" + "q" * 40
-    run_dir, run = fixed_run(tmp_path, "", f"## crashfix: not fixed\n\nthe test printed {secret}\n")
-    run.status = "not_fixed"
+    run_dir, run = fixed_run(tmp_path, "", "not_fixed", (f"the test printed {secret}",))
     publish_result(api, gh.REPO, 3, run_dir, run, None)
     bodies = [c[3] for c in api.named("comment")]
     assert bodies and secret not in bodies[0] and MASK in bodies[0]

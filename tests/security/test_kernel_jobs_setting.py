@@ -9,9 +9,8 @@ import subprocess
 
 import pytest
 
-from agent.pipeline import run_pipeline
+from agent.pipeline import execute
 from bot.settings import SettingsError, load_settings
-from bot.worker import _default_publish
 from sandbox.kernel_fixture import EXAMPLE
 
 REPORT = (EXAMPLE / "report.txt").read_text()
@@ -32,8 +31,8 @@ def _fake_kernel(path):
 def _kernel_job(make_harness, gh, tmp_path, monkeypatch, **settings):
     monkeypatch.setattr("sandbox.kernel_build.CACHE", tmp_path / "cache")
     h = make_harness(**settings)
-    h.git_repo = _fake_kernel(tmp_path / "linux")
-    h.worker.pipeline, h.worker.publish = run_pipeline, _default_publish
+    h.serve(_fake_kernel(tmp_path / "linux"))
+    h.worker.pipeline = execute
     h.api.issues[(gh.REPO, 1)] = {"number": 1, "title": "KASAN in demo_write", "body": REPORT, "state": "open",
                                   "locked": False, "labels": [], "pull_request": False}
     assert h.deliver("issues", "issues.labeled", gh.labeled()).status_code == 202

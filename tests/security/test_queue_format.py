@@ -57,7 +57,7 @@ def _plant_and_run(h, gh, queue, tmp_path):
     (job,) = h.jobs()
     _run_until_done(h, queue)
     assert not marker.exists(), "a pickle from the queue was unpickled"
-    assert h.jobs()[0]["state"] == "done" and len(h.publish.calls) == 1
+    assert h.jobs()[0]["state"] == "done" and len(h.api.published()) == 1
     return job
 
 

@@ -21,11 +21,10 @@ from pathlib import Path
 import pytest
 import responses
 
-from agent.pipeline import run_pipeline
+from agent.pipeline import execute
 from agent.redact import MASK
 from agent.scripted import ScriptedServer
 from bot.github import GitHubAPI, TokenCache
-from bot.worker import _default_load_config, _default_publish
 from github_fakes import FakeGitHub, GitHTTPServer, assert_valid_github_requests, rsa_private_key
 from gitrepo import git, make_repo
 
@@ -111,10 +110,8 @@ def test_no_secret_leaves_and_the_injection_changes_nothing(make_harness, gh, sa
         cache = TokenCache()
         h.worker.api_factory = lambda inst: GitHubAPI(4242, key, inst, git_url=server.base, token_cache=cache,
                                                       seconds_between_requests=0, seconds_between_writes=0)
-        h.worker.load_config, h.worker.publish, h.worker.clone_url = \
-            _default_load_config, _default_publish, h.worker._clone_url
         # the real pipeline, with one trajectory instead of three (CI time)
-        h.worker.pipeline = lambda config, progress: run_pipeline(
+        h.worker.pipeline = lambda config, progress: execute(
             dataclasses.replace(config, trajectories=1), progress)
 
         assert h.deliver("issues", "issues.labeled", gh.labeled()).status_code == 202

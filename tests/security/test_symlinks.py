@@ -11,7 +11,7 @@ from pathlib import Path
 import pytest
 
 from agent.memory import Memory
-from agent.pipeline import repo_files
+from agent.paths.base import repo_files
 from agent.tools import ToolContext, analysis_toolbox
 from gitrepo import git, make_repo
 from sandbox import open_sandbox, prepare_source

@@ -12,7 +12,7 @@ import os
 import re
 import stat
 import threading
-from types import SimpleNamespace
+from pathlib import Path
 
 import pytest
 
@@ -95,15 +95,15 @@ def test_triage_comment_quotes_the_issue_inert():
 
 def test_diagnosis_root_cause_and_pr_evidence_quote_the_issue_inert():
     from agent.reports.model import CrashReport, Frame
-    from agent.result import root_cause
+    from agent.run import Result, Run, RunConfig, root_cause
     from bot.publish import pr_body
     g = Frame(function=f"f`{HOSTILE}", file="app.py", line=2)
     report = CrashReport(kind="python", type="ValueError", title="ValueError", message=HOSTILE, frames=[g], guilty=g)
-    run = SimpleNamespace(report=report, sites=[], probe=None, best=None, memory=SimpleNamespace(of=lambda kind: []))
+    run = Run(RunConfig(repo=".", report_text=HOSTILE, out=Path(".")), report=report)
     assert_inert(root_cause(run))
-    result = {"memory": [{"kind": "frame", "text": f"{g.function} at app.py:2"},
-                         {"kind": "debugger", "text": HOSTILE, "source": "pdb"}]}
-    assert_inert(pr_body(result, 1, "### Root cause\n\nx\n"))
+    run.memory.add("frame", f"{g.function} at app.py:2", "app.py:2")
+    run.memory.add("debugger", HOSTILE, "pdb")
+    assert_inert(pr_body(Result.of(run), 1))
 
 
 # -- /metrics ------------------------------------------------------------------------------------

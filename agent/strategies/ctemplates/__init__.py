@@ -23,7 +23,7 @@ duplicates and edits that no longer parse, and renders git-style diffs, best fir
 from __future__ import annotations
 
 from ..base import Candidate
-from ..context import RepairContext
+from ..repair_context import RepairContext
 from . import guards, initialise, lifetime, sizes
 from .engine import Emitter, build_scopes, finalize, log
 

@@ -7,7 +7,9 @@ from dataclasses import dataclass, field
 from tree_sitter import Node
 
 from ..base import Candidate
-from ..context import RepairContext, is_test_path
+from agent.protect import is_test_path
+
+from ..repair_context import RepairContext
 from ..templates.source import unified_diff
 from .csource import CSource, Edit, count_errors, function_name
 from .scoring import crash_class, relevance

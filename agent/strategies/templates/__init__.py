@@ -20,7 +20,7 @@ drops duplicates and no-ops and renders git-style diffs, best first.
 from __future__ import annotations
 
 from ..base import Candidate
-from ..context import RepairContext
+from ..repair_context import RepairContext
 from . import flow, guards, mutations
 from .common import log
 from .engine import Emitter, finalize

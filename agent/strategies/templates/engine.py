@@ -6,7 +6,7 @@ import re
 from dataclasses import dataclass
 
 from ..base import Candidate
-from ..context import RepairContext, may_touch
+from ..repair_context import RepairContext, may_touch
 from .locate import Scope
 from .scoring import relevance
 from .source import Edit, SourceFile, apply_edits, unified_diff

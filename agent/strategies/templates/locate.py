@@ -6,7 +6,9 @@ import re
 from dataclasses import dataclass, field
 from functools import cached_property
 
-from ..context import RepairContext, is_test_path, may_touch
+from agent.protect import is_test_path
+
+from ..repair_context import RepairContext, may_touch
 from .source import SourceFile, header_nodes
 
 # (weight on the frame's own statement, weight elsewhere in the function)

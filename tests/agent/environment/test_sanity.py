@@ -48,7 +48,7 @@ def test_the_repositorys_own_import_error_is_a_bug_not_the_environment(tmp_path)
 
 @pytest.mark.parametrize("cmd, files, says", [
     ("python -m pytest -q", {"tests/helpers.py": "X = 1\n"}, "collected no test"),
-    ("python -m unittest discover", {"helpers.py": "X = 1\n"}, "collected no test"),
+    ("python -m unittest discover", {"test/helpers.py": "X = 1\n"}, "collected no test"),
     ("python -m pytest -q --no-such-flag", {"test_a.py": "def test_a(): pass\n"}, "refuses its options"),
     ("nosetests", {"test_a.py": "def test_a(): pass\n"}, "cannot run"),
 ])
@@ -60,3 +60,11 @@ def test_no_test_collected_or_a_runner_that_cannot_start(tmp_path, cmd, files, s
 def test_a_real_baseline_with_failures_is_fine(tmp_path):
     out = baseline(tmp_path, {"test_a.py": "def test_a(): pass\ndef test_b(): assert 1 == 2\n"})
     assert out.passed and out.failed and broken(out, files=["test_a.py"]) is None
+
+
+def test_a_repository_with_no_test_at_all_is_not_env_broken(tmp_path):
+    # nothing to collect is no sign of breakage there: the run goes on to the issue's own snippets
+    files = {"app.py": "def f(): return 1\n"}
+    out = baseline(tmp_path, files, "python -m unittest discover")
+    assert "Ran 0 tests" in out.output
+    assert broken(out, files=list(files)) is None

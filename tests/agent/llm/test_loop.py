@@ -8,7 +8,7 @@ import os
 import pytest
 
 from agent.agent_loop import dedupe_and_rank, normalize_diff, quote_untrusted
-from agent.llm import Budget, Ledger, LLM
+from agent.llm_client import Budget, Ledger, LLM
 
 CONCLUDE = {"name": "conclude", "arguments": {"root_cause": "rc", "fix": "f"}}
 

@@ -9,10 +9,12 @@ from pathlib import Path
 import pytest
 
 from agent.native.build import build, detect
-from agent.native.path import NativeState, ready, validator_options
+from agent.native.state import NativeState, ready, validator_options
 from agent.native.tests import read_results
-from agent.native.reproduce import reproduce, same_native_crash
-from agent.pipeline import RunConfig, repo_files, run_pipeline
+from agent.native.reproduce import reproduce
+from agent.signature import same_crash
+from agent.paths.base import repo_files
+from agent.pipeline import RunConfig, run_pipeline
 from agent.reports import parse
 from agent.strategies.base import Candidate
 from agent.testrun import run_tests
@@ -178,7 +180,7 @@ def test_a_later_sandbox_is_brought_to_the_built_state_with_the_issues_program(c
     assert found.reproduction.how == "reproducer program" and list(found.scratch) == [".crashfix/repro_0.c"]
     state = NativeState(plan, prepare_cmd=found.prepare_cmd, scratch=found.scratch)
     with ready(open_sandbox("docker", CLIB / "repo", image=c_image, limits=docker_limits), state) as sb:
-        assert same_native_crash(want, sb.run(found.reproduction.command, timeout=60))[0]
+        assert same_crash(want, sb.run(found.reproduction.command, timeout=60))[0]
         assert sb.diff().strip() == ""                    # the program and the build are not changes
         verdict = Validator(sb, want, found.reproduction.command, None, None, tries=2, timeout=120,
                             build_cmd=state.rebuild_cmd).check(

@@ -9,7 +9,8 @@ import pytest
 from agent.native.arch import CROSS, report_arch, runs_on
 from agent.native.build import SAN_FLAGS, detect
 from agent.native.probe import expressions, gdb_argv
-from agent.native.reproduce import c_programs, env_prefix, same_native_crash, sanitizer_env, shell_commands
+from agent.native.reproduce import c_programs, env_prefix, sanitizer_env, shell_commands
+from agent.signature import same_crash
 from agent.native.tests import read_results
 from agent.reports import parse
 from agent.testrun import TestOutcome as Outcome
@@ -77,25 +78,25 @@ def test_leak_detection_only_for_leak_reports():
 def test_each_report_matches_itself_and_not_another_bug(bug):
     want = parse((CLIB / "reports" / f"{bug}.txt").read_text())
     own = (CLIB / "reports" / f"{bug}.txt").read_text().split("Output:", 1)[1]
-    assert same_native_crash(want, ExecResult(1, own))[0]
-    assert not same_native_crash(want, ExecResult(0, own))[0]            # exit 0: not a crash
+    assert same_crash(want, ExecResult(1, own))[0]
+    assert not same_crash(want, ExecResult(0, own))[0]            # exit 0: not a crash
     other = "off-by-one" if bug != "off-by-one" else "use-after-free"
     text = (CLIB / "reports" / f"{other}.txt").read_text().split("Output:", 1)[1]
-    assert not same_native_crash(want, ExecResult(1, text))[0]
+    assert not same_crash(want, ExecResult(1, text))[0]
 
 
 def test_same_type_in_another_function_is_another_crash():
     want = parse((CLIB / "reports" / "heap-buffer-overflow.txt").read_text())      # str_dup
     other = (CLIB / "reports" / "off-by-one.txt").read_text()                       # stats_max, same type
     assert parse(other).type == want.type
-    assert not same_native_crash(want, ExecResult(1, other))[0]
+    assert not same_crash(want, ExecResult(1, other))[0]
 
 
 def test_ubsan_null_member_access_is_the_asan_segv_of_the_same_line():
     want = parse((CLIB / "reports" / "null-deref.txt").read_text())                # built with ASan alone
     ubsan = ("src/record.c:78:13: runtime error: member access within null pointer of type 'const struct field'\n"
              "    #0 0x55 in record_value_len src/record.c:78\n    #1 0x56 in main src/main.c:55\n")
-    assert same_native_crash(want, ExecResult(1, ubsan))[0]
+    assert same_crash(want, ExecResult(1, ubsan))[0]
 
 
 def test_gdb_gets_the_program_and_only_side_effect_free_expressions():
@@ -113,9 +114,9 @@ def test_a_gdb_report_is_matched_by_its_guilty_function_under_the_sanitizers():
     assert want.kind == "gdb" and want.type == "SIGSEGV"
     assert shell_commands(want.reproducers[0]) == ["./build/clibtool len 'name=ann;age=7' email"]
     asan = (CLIB / "reports" / "null-deref.txt").read_text()
-    assert same_native_crash(want, ExecResult(1, asan))[0]
+    assert same_crash(want, ExecResult(1, asan))[0]
     other = (CLIB / "reports" / "off-by-one.txt").read_text()
-    assert not same_native_crash(want, ExecResult(1, other))[0]
+    assert not same_crash(want, ExecResult(1, other))[0]
 
 
 def test_the_reported_architecture_decides_a_cross_build_run_under_qemu():

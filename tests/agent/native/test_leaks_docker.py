@@ -8,10 +8,10 @@ import pytest
 
 from agent.native.build import build, detect
 from agent.native.leaks import leak_check
-from agent.native.path import NativeState, validator_options
+from agent.native.state import NativeState, validator_options
 from agent.native.reproduce import env_prefix, reproduce
 from agent.native.tests import read_results
-from agent.pipeline import repo_files
+from agent.paths.base import repo_files
 from agent.reports import parse
 from agent.strategies.base import Candidate
 from agent.testrun import run_tests

@@ -11,7 +11,8 @@ from pathlib import Path
 
 import pytest
 
-from agent.strategies.context import RepairContext, Site, is_test_path
+from agent.protect import is_test_path
+from agent.strategies.repair_context import RepairContext, Site
 from agent.strategies.templates import generate
 
 FRAME_RE = re.compile(r'^\s*File "(?P<file>[^"]+)", line (?P<line>\d+), in (?P<func>\S+)')

@@ -11,7 +11,7 @@ import pytest
 
 from agent.reports import parse
 from agent.reports.paths import map_to_repo
-from agent.strategies.context import RepairContext, Site
+from agent.strategies.repair_context import RepairContext, Site
 from agent.strategies.ctemplates import generate
 
 FIXTURE = Path(__file__).resolve().parents[4] / "examples" / "clib"

@@ -1,63 +1,41 @@
-"""The kernel path of the main job (report.kind == "kernel").
+"""The kernel path (reports of kind "kernel").
 
-build (cached tree, tinyconfig + KASAN harness + the options the stack needs) → compile the C
-reproducer into an initramfs → boot under QEMU up to 10 times until the same title shows →
-symbolize, map the stack, blame the guilty line → C fix templates → per candidate: incremental
-rebuild, boots running the reproducer, no crash with that title and no new one → a
-`git format-patch` mail with Fixes:/Reported-by:/Closes:. Console and build logs land in out/logs.
+prepare: build (cached tree, tinyconfig + KASAN harness + the options the stack needs), compile the
+C reproducer into an initramfs → reproduce: boot under QEMU up to 10 times until the same title
+shows → analyse: symbolize, map the stack, blame the guilty line → candidates: C fix templates →
+validate: per candidate an incremental rebuild, boots running the reproducer, no crash with that
+title and no new one → finish: a `git format-patch` mail with Fixes:/Reported-by:/Closes:.
+Console and build logs land in out/logs.
 """
 from __future__ import annotations
 
-import logging
+import functools
 import shutil
 import tempfile
 import time
+from contextlib import ExitStack
 from pathlib import Path
-from typing import TYPE_CHECKING
 
-from agent import history
 from agent.kernel import mail
-from agent.kernel.boots import Booter, Judged, console_tail
+from agent.kernel.boots import Booter, console_tail
 from agent.kernel.kconfig import options_for
 from agent.kernel.symbolize import symbolize
+from agent.limits import KERNEL_BOOT_TIMEOUT, KERNEL_REPRODUCE_BOOTS, KERNEL_RUNS_PER_BOOT
+from agent.paths.base import Steps, code_window, record_history
+from agent.protect import guard
 from agent.reports.kernel import parse_kernel
 from agent.reports.paths import map_to_repo
 from agent.reproduce import Attempt, Reproduction
+from agent.run import Run, RunError
 from agent.strategies.base import Candidate
-from agent.strategies.context import RepairContext, Site
-from agent.validate import Verdict, rank_key
+from agent.strategies.ctemplates import generate
+from agent.strategies.repair_context import RepairContext, Site
+from agent.validate import Verdict
 from sandbox.kernel_build import KernelBuildError, KernelTree, git, open_tree, tail
 from sandbox.qemu import QemuError, ReproducerBuildError, compile_reproducer, make_initramfs
 
-if TYPE_CHECKING:
-    from agent.pipeline import Pipeline
-
-log = logging.getLogger(__name__)
-
-REPRODUCE_TRIES = 10      # boots before giving up on reproducing
-RUNS_PER_BOOT = 3         # reproducer runs inside one boot
 REFUSED = ("this is a Linux kernel crash report, and kernel jobs are not enabled on this crashfix "
            "(its operator can turn them on with CRASHFIX_KERNEL_JOBS=enabled): nothing was built or run")
-
-
-def run_kernel(pipe: "Pipeline") -> None:
-    """Run the kernel path; RunError (from agent.pipeline) for bad input or a broken build or boot."""
-    from agent.pipeline import RunError
-    if not pipe.cfg.kernel_allowed:
-        pipe.run.report = None        # nothing ran: report.md says why, and no "root cause" of the issue's claims
-        raise RunError(REFUSED)
-    work = Path(tempfile.mkdtemp(prefix="crashfix-kernel-"))
-    try:
-        KernelJob(pipe, work).execute()
-    except (KernelBuildError, ReproducerBuildError) as exc:
-        (pipe.cfg.out / "logs").mkdir(parents=True, exist_ok=True)
-        name = "reproducer-build.log" if isinstance(exc, ReproducerBuildError) else "kernel-error.log"
-        (pipe.cfg.out / "logs" / name).write_text(f"{exc}\n\n{exc.log}\n")
-        raise RunError(f"{exc} (see logs/{name})\n{tail(exc.log, 12)}") from exc
-    except QemuError as exc:
-        raise RunError(str(exc)) from exc
-    finally:
-        shutil.rmtree(work, ignore_errors=True)
 
 
 def pick_reproducer(reproducers: list[str]) -> str | None:
@@ -68,16 +46,45 @@ def pick_reproducer(reproducers: list[str]) -> str | None:
     return None
 
 
-class KernelJob:
-    def __init__(self, pipe: "Pipeline", work: Path):
-        self.pipe, self.cfg, self.run, self.work = pipe, pipe.cfg, pipe.run, work
+def _as_run_error(method):
+    """A broken kernel build, reproducer build or QEMU ends the run as RunError, its log in out/logs."""
+    @functools.wraps(method)
+    def wrapper(self: "KernelPath", *args, **kwargs):
+        try:
+            return method(self, *args, **kwargs)
+        except (KernelBuildError, ReproducerBuildError) as exc:
+            self.logs.mkdir(parents=True, exist_ok=True)
+            name = "reproducer-build.log" if isinstance(exc, ReproducerBuildError) else "kernel-error.log"
+            (self.logs / name).write_text(f"{exc}\n\n{exc.log}\n")
+            kind = "bad_input" if isinstance(exc, ReproducerBuildError) else "build"
+            raise RunError(f"{exc} (see logs/{name})\n{tail(exc.log, 12)}", kind) from exc
+        except QemuError as exc:
+            raise RunError(str(exc), "sandbox") from exc
+    return wrapper
+
+
+class KernelPath:
+    research_agent = False     # the research agent does not drive kernel runs yet
+
+    def __init__(self, run: Run, steps: Steps):
+        self.run, self.cfg, self.steps = run, run.config, steps
+        self.work = Path(tempfile.mkdtemp(prefix="crashfix-kernel-"))
         self.logs = self.cfg.out / "logs"
+        self.held = ExitStack()
         self.tree: KernelTree | None = None
         self.booter: Booter | None = None
+        self.observed_console = ""
+        self.seen = None          # the crash as the symbolized console shows it
+        self.fixes = None         # the commit that last changed the guilty line (Fixes:)
 
-    def execute(self) -> None:
-        from agent.pipeline import RunError
-        cfg, run = self.cfg, self.run
+    # -- prepare: the tree, its first build, the reproducer -----------------------------------
+    @_as_run_error
+    def prepare(self) -> None:
+        cfg, run, step = self.cfg, self.run, self.steps.step
+        if not cfg.kernel_allowed:
+            run.report = None        # nothing ran: report.md says why, and no "root cause" of the issue's claims
+            raise RunError(REFUSED)
+        run.language = "c"
         repo = Path(cfg.repo)
         if not (repo / ".git").exists():
             raise RunError(f"a kernel run needs a local git checkout of the kernel tree as --repo (got {cfg.repo})")
@@ -85,52 +92,48 @@ class KernelJob:
         if source is None:
             raise RunError("the report has no C reproducer (a ```c code block with a main function); "
                            "syzbot's reproducer links cannot be fetched here")
-        binary = self.pipe._phase("reproducer", lambda: compile_reproducer(source, self.work))
+        binary = step("reproducer", lambda: compile_reproducer(source, self.work))
         try:
             config = Path(cfg.kernel_config).read_text() if cfg.kernel_config else None
         except OSError as exc:
             raise RunError(f"cannot read the kernel config: {exc}") from exc
-        frames = [f.file for f in run.report.frames if f.file]
-        needed = options_for(repo, frames)
+        needed = options_for(repo, [f.file for f in run.report.frames if f.file])
         self.tree = tree = open_tree(repo, cfg.ref or "HEAD", config=config, fragments=["\n".join(needed)])
         run.artifacts["kernel"] = {"build_dir": str(tree.root), "commit": tree.commit, "options_from_stack": needed}
-        with tree.lock():
-            self._build_first()
-            initrd = make_initramfs(binary, self.work, runs=RUNS_PER_BOOT)
-            self.booter = Booter(tree.bzimage, initrd, self.logs, run.report.title,
-                                 timeout=min(cfg.timeout, 600), extra_cmdline=cfg.kernel_cmdline or "")
-            self.pipe._phase("reproduce", self._reproduce)
-            if not run.reproduction.reproduced:
-                return
-            self.pipe._phase("analyse", self._analyse)
-            self._repair()
+        self.held.enter_context(tree.lock())
+        self._build_first()
+        initrd = make_initramfs(binary, self.work, runs=KERNEL_RUNS_PER_BOOT)
+        self.booter = Booter(tree.bzimage, initrd, self.logs, run.report.title,
+                             timeout=min(cfg.timeout, KERNEL_BOOT_TIMEOUT), extra_cmdline=cfg.kernel_cmdline or "")
 
-    # -- build and reproduce -------------------------------------------------------------
     def _build_first(self) -> None:
-        from agent.pipeline import RunError
-        tree, run = self.tree, self.run
-        self.pipe._phase("checkout", tree.checkout)
-        missing = self.pipe._phase("configure", tree.configure)
+        tree, run, step = self.tree, self.run, self.steps.step
+        step("checkout", tree.checkout)
+        missing = step("configure", tree.configure)
         if missing:
             raise RunError(f"the kernel config lacks what the QEMU harness needs: {', '.join(missing)}")
         dropped = tree.wanted_but_unset()
         if dropped:
             run.notes.append(f"config options asked for but unset after olddefconfig (unmet dependencies): "
                              f"{', '.join(dropped)}")
-        built = self.pipe._phase("build", tree.build)
+        built = step("build", tree.build)
         self.logs.mkdir(parents=True, exist_ok=True)
         shutil.copyfile(tree.build_log, self.logs / "kernel-build.log")
         run.artifacts["kernel"]["build_seconds"] = round(built.seconds, 1)   # full, or incremental when cached
         if not built.ok:
             raise RunError("the kernel does not build" + (" (time limit)" if built.timed_out else "")
-                           + f" (see logs/kernel-build.log)\n{tail(built.log, 12)}")
+                           + f" (see logs/kernel-build.log)\n{tail(built.log, 12)}", "build")
+
+    # -- reproduce -------------------------------------------------------------------------
+    @_as_run_error
+    def reproduce(self) -> None:
+        self.steps.step("reproduce", self._reproduce)
 
     def _reproduce(self) -> None:
-        from agent.pipeline import RunError
         run = self.run
         rep = run.reproduction = Reproduction(command=f"boot under QEMU; /init runs the reproducer "
-                                                      f"{RUNS_PER_BOOT}x", how="qemu")
-        for i in range(1, REPRODUCE_TRIES + 1):
+                                                      f"{KERNEL_RUNS_PER_BOOT}x", how="qemu")
+        for i in range(1, KERNEL_REPRODUCE_BOOTS + 1):
             judged = self.booter.boot(f"reproduce-{i:02}")
             rep.tries += 1
             rep.seconds = max(rep.seconds, judged.boot.seconds)
@@ -141,18 +144,22 @@ class KernelJob:
                 rep.crashed, rep.observed = 1, judged.crash
                 self.observed_console = judged.boot.console
                 run.memory.add("reproduction", f"the reproducer crashes the kernel with the same title on boot "
-                               f"{i} of up to {REPRODUCE_TRIES} ({judged.boot.summary()})", judged.console_file.name)
+                               f"{i} of up to {KERNEL_REPRODUCE_BOOTS} ({judged.boot.summary()})",
+                               judged.console_file.name)
                 return
             if judged.outcome == "no-boot":
                 raise RunError(f"the kernel did not boot: {judged.describe()} "
-                               f"(last console lines in logs/{judged.console_file.name})")
+                               f"(last console lines in logs/{judged.console_file.name})", "build")
             if judged.outcome == "other":
                 run.notes.append(f"boot {i}: {judged.describe()}")
-        run.status = "not_reproduced"
-        run.error = (f"the crash did not reproduce in {rep.tries} boots (each running the reproducer "
-                     f"{RUNS_PER_BOOT}x); consoles in logs/console-reproduce-*.log")
+        run.fail("not_reproduced", f"the crash did not reproduce in {rep.tries} boots (each running the reproducer "
+                                   f"{KERNEL_RUNS_PER_BOOT}x); consoles in logs/console-reproduce-*.log")
 
-    # -- analysis --------------------------------------------------------------------------
+    # -- analyse ---------------------------------------------------------------------------
+    @_as_run_error
+    def analyse(self) -> None:
+        self.steps.step("analyse", self._analyse)
+
     def _analyse(self) -> None:
         tree, run = self.tree, self.run
         symbolized = symbolize(self.observed_console, tree)
@@ -173,55 +180,20 @@ class KernelJob:
             run.notes.append("no frame of the crash maps to a file of the tree (is CONFIG_DEBUG_INFO set?)")
             return
         site = run.sites[0]
-        code = tree.read(site.path).splitlines()
-        lo, hi = max(site.line - 4, 0), min(site.line + 3, len(code))
-        run.memory.add("code", "\n".join(f"{n + 1:5} {code[n]}" for n in range(lo, hi)), f"{site.path}:{lo + 1}-{hi}")
-        blame = history.blame_line(tree.src, site.path, site.line)
-        if blame:
-            self.fixes = blame
-            run.memory.add("history", f"line {site.path}:{site.line} last changed by {blame.short()}", blame.sha)
+        code_window(run, site, tree.read(site.path).splitlines())
+        self.fixes = record_history(run, tree.src, site, nearby=False)
 
-    # -- repair ------------------------------------------------------------------------------
-    def _repair(self) -> None:
-        cfg, run = self.cfg, self.run
-        candidates = self.pipe._phase("synthesis", self._candidates)
-        start = time.monotonic()
-        for i, cand in enumerate(candidates[: cfg.max_candidates], 1):
-            if time.monotonic() - start > cfg.max_seconds:
-                run.notes.append(f"validation stopped at its budget of {cfg.max_seconds:.0f} s")
-                break
-            self.pipe.progress(f"validating {i}/{len(candidates)}: {cand.description}")
-            run.verdicts.append(self.check(cand, i))
-            valid = [j for j, v in enumerate(run.verdicts) if v.validated]
-            if len(valid) >= cfg.want_valid or (valid and len(run.verdicts) - 1 - valid[0] >= cfg.patience):
-                break
-        run.timings["validation"] = round(time.monotonic() - start, 3)
-        survivors = sorted((v for v in run.verdicts if v.validated), key=rank_key)
-        if survivors:
-            run.status, run.best = "fixed", survivors[0]
-            run.memory.add("validation", f"validated: {run.best.candidate.description}", "validation")
-            self.pipe._phase("mail", self._mail)
-        elif not run.verdicts:
-            run.status, run.error = "not_fixed", "no strategy produced a candidate patch"
-        else:
-            run.status, run.error = "not_fixed", f"none of {len(run.verdicts)} candidate(s) passed validation"
-
-    def _candidates(self) -> list[Candidate]:
-        from agent.pipeline import is_protected_default
+    # -- candidates and validation ---------------------------------------------------------
+    def candidates(self) -> list[Candidate]:
         cfg, run = self.cfg, self.run
         if cfg.strategy == "llm":
             run.notes.append("the research agent does not drive kernel runs yet: C fix templates only")
-        try:
-            from agent.strategies.ctemplates import generate
-        except ImportError as exc:
-            run.notes.append(f"C fix templates unavailable: {exc}")
-            return []
         ctx = RepairContext(exc_type=run.report.type, message=run.report.message, sites=run.sites,
-                            read=self.tree.read, files=run.files,
-                            protected=lambda p: cfg.protected(p) or is_protected_default(p))
+                            read=self.tree.read, files=run.files, protected=guard(cfg.protected))
         return generate(ctx, max_candidates=cfg.max_candidates)
 
-    def check(self, cand: Candidate, n: int) -> Verdict:
+    @_as_run_error
+    def validate(self, cand: Candidate, n: int) -> Verdict:
         """Apply, rebuild incrementally, boot cfg.tries times: valid when every boot is clean."""
         tree, v = self.tree, Verdict(cand)
         start = time.monotonic()
@@ -250,24 +222,38 @@ class KernelJob:
                 v.clean_runs += 1
             v.validated = True
             v.reason = (f"rebuilt in {built.seconds:.0f} s; {v.tries} boots, each running the reproducer "
-                        f"{RUNS_PER_BOOT}x: no crash")
+                        f"{KERNEL_RUNS_PER_BOOT}x: no crash")
             return v
         finally:
             v.seconds = time.monotonic() - start
             tree.revert()
 
+    def research(self) -> str | None:
+        return None
+
+    # -- finish: the mailing-list patch ------------------------------------------------------
+    @_as_run_error
+    def finish(self) -> None:
+        if self.run.best is not None:
+            self.steps.step("mail", self._mail)
+
     def _mail(self) -> None:
         cfg, run, best = self.cfg, self.run, self.run.best
-        fixes = getattr(self, "fixes", None)
         site = run.sites[0] if run.sites else None
         validation = (f"Validated with crashfix: incremental rebuild, then {best.tries} boots under QEMU "
-                      f"(tinyconfig + KASAN), each running the reproducer {RUNS_PER_BOOT} times, without a crash.")
+                      f"(tinyconfig + KASAN), each running the reproducer {KERNEL_RUNS_PER_BOOT} times, without a crash.")
         by = mail.reported_by(run.report, cfg.report_text)
-        subject = mail.subject(run.report, site.path if site else "", fixes)
-        text = mail.body(getattr(self, "seen", None) or run.report, best.candidate.description, fixes,
+        subject = mail.subject(run.report, site.path if site else "", self.fixes)
+        text = mail.body(self.seen or run.report, best.candidate.description, self.fixes,
                          reported_by=by, closes=cfg.issue_url, validation=validation)
         path = mail.format_patch(self.tree, best.candidate.diff, subject, text, cfg.out)
         run.artifacts["mail"] = path.name
         if not by:
             run.notes.append("no Reported-by: the report names no reporter")
         run.notes.append(f"mailing-list patch: {path.name} (add your Signed-off-by: before sending)")
+
+    def close(self) -> None:
+        try:
+            self.held.close()
+        finally:
+            shutil.rmtree(self.work, ignore_errors=True)

@@ -2,8 +2,9 @@
 from __future__ import annotations
 
 from dataclasses import dataclass, field
-from pathlib import PurePosixPath
 from typing import TYPE_CHECKING, Callable
+
+from agent.protect import is_test_path
 
 if TYPE_CHECKING:
     from agent.reports.model import Frame
@@ -45,17 +46,6 @@ def frame_sites(frames: "list[Frame]", files: list[str]) -> list[Site]:
         if path and frame.line:
             out.append(Site(path, frame.line, frame.function, len(out)))
     return out
-
-
-def is_test_path(path: str) -> bool:
-    """Test files and directories the repair must never touch."""
-    p = PurePosixPath(path.replace("\\", "/"))
-    name = p.name
-    if name == "conftest.py":
-        return True
-    if name.endswith(".py") and (name.startswith("test_") or name.endswith("_test.py")):
-        return True
-    return any(part in ("tests", "test") for part in p.parts[:-1])
 
 
 def may_touch(ctx: RepairContext, path: str) -> bool:

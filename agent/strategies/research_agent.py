@@ -1,4 +1,4 @@
-"""The `llm` strategy: the research agent (agent/agent_loop.py) wired to a pipeline run.
+"""The `llm` strategy: the research agent (agent/agent_loop.py) wired to a run.
 
 `--strategy llm` runs only the agent; `auto` runs it when no template candidate validated and an
 endpoint is configured (a base URL, or a model name with an API key for api.openai.com).
@@ -7,27 +7,26 @@ from __future__ import annotations
 
 import os
 from pathlib import Path
-from typing import TYPE_CHECKING, Callable
+from typing import Callable
 
 from agent.agent_loop import AgentConfig, AgentOutcome, ResearchAgent
-from agent.llm import ENV_API_KEY, ENV_BASE_URL, ENV_MODEL, Budget, Ledger
+from agent.limits import AGENT_COMMAND_TIMEOUT
+from agent.llm_client import ENV_API_KEY, ENV_BASE_URL, ENV_MODEL, Budget, Ledger
+from agent.run import Run, RunConfig
 
-if TYPE_CHECKING:
-    from agent.pipeline import Run, RunConfig
 
-
-def endpoint(cfg: "RunConfig") -> tuple[str | None, str | None, str | None]:
+def endpoint(cfg: RunConfig) -> tuple[str | None, str | None, str | None]:
     """(model, base_url, api_key): the RunConfig's, else the environment's."""
     return (cfg.model or os.environ.get(ENV_MODEL), cfg.base_url or os.environ.get(ENV_BASE_URL),
             cfg.api_key or os.environ.get(ENV_API_KEY))
 
 
-def configured(cfg: "RunConfig") -> bool:
+def configured(cfg: RunConfig) -> bool:
     model, base_url, key = endpoint(cfg)
     return bool(model) and bool(base_url or key)
 
 
-def agent_config(cfg: "RunConfig", parents: list[Ledger] | None = None) -> AgentConfig:
+def agent_config(cfg: RunConfig, parents: list[Ledger] | None = None) -> AgentConfig:
     model, base_url, key = endpoint(cfg)
     return AgentConfig(model=model or "", base_url=base_url, api_key=key, trajectories=cfg.trajectories,
                        budget=Budget(steps=cfg.max_llm_calls, tokens=cfg.max_tokens, usd=cfg.max_usd,
@@ -36,14 +35,15 @@ def agent_config(cfg: "RunConfig", parents: list[Ledger] | None = None) -> Agent
                        context_tokens=cfg.context_tokens)
 
 
-def run_agent(run: "Run", source: Path, *, sandbox_factory: Callable, validator_factory: Callable,
+def run_agent(run: Run, source: Path, *, sandbox_factory: Callable, validator_factory: Callable,
               has_history: bool, protected: Callable[[str], bool],
-              progress: Callable[[str], None] = lambda m: None) -> AgentOutcome:
+              progress: Callable[[str], None] = lambda m: None, build_cmd: str | None = None) -> AgentOutcome:
+    """`build_cmd`: what rebuilds the code after an edit (native code), None when nothing needs building."""
     cfg = run.config
     agent = ResearchAgent(agent_config(cfg), report=run.report, issue_text=cfg.report_text, source=source,
                           repro_cmd=run.reproduction.command if run.reproduction else None,
                           test_cmd=cfg.test_cmd, memory=run.memory, sandbox_factory=sandbox_factory,
                           validator_factory=validator_factory, out=cfg.out, has_history=has_history,
-                          repo=cfg.repo, timeout=min(cfg.timeout, 300.0), protected=protected, progress=progress,
-                          build_cmd=run.native.rebuild_cmd if getattr(run, "native", None) else None)
+                          repo=cfg.repo, timeout=min(cfg.timeout, AGENT_COMMAND_TIMEOUT), protected=protected, progress=progress,
+                          build_cmd=build_cmd)
     return agent.run()

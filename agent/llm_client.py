@@ -5,7 +5,7 @@ replay model in agent/scripted.py). The client's own retries are off (``max_retr
 module decides what is retried (429, 5xx, connection errors and timeouts, with capped
 exponential backoff and jitter, honouring Retry-After) and what ends the run at once (401/403,
 400/404/422, context length) -- as an :class:`LLMError` whose message says why. A context-length
-error is not retried here: the agent loop trims the conversation and asks again (agent/context.py).
+error is not retried here: the agent loop trims the conversation and asks again (agent/context_window.py).
 """
 from __future__ import annotations
 
@@ -19,6 +19,7 @@ from dataclasses import asdict, dataclass, field
 from pathlib import Path
 from typing import Any, Callable
 
+from agent.limits import LLM_HTTP_TIMEOUT, LLM_RETRY_AFTER_CAP
 from agent.redact import redact
 
 log = logging.getLogger(__name__)
@@ -238,7 +239,7 @@ class RetryPolicy:
     attempts: int = 6                   # tries in all, the first included
     base: float = 1.0                   # seconds before the first retry
     cap: float = 30.0                   # no single wait longer than this
-    retry_after_cap: float = 120.0      # a server's Retry-After is honoured up to this
+    retry_after_cap: float = LLM_RETRY_AFTER_CAP      # a server's Retry-After is honoured up to this
 
 
 class LLM:
@@ -246,7 +247,7 @@ class LLM:
 
     def __init__(self, model: str, base_url: str | None = None, api_key: str | None = None, *,
                  ledger: Ledger | None = None, prices: dict[str, tuple[float, float]] | None = None,
-                 retry: RetryPolicy | None = None, timeout: float = 120.0,
+                 retry: RetryPolicy | None = None, timeout: float = LLM_HTTP_TIMEOUT,
                  sleep: Callable[[float], None] = time.sleep, http_client=None):
         from openai import OpenAI
         self.model, self.base_url = model, base_url

@@ -1,0 +1,69 @@
+"""The Python path (reports of kind "python"): reproduce in the Python sandbox, probe with pdb,
+Python fix templates, validation by the reproduction and the test suite."""
+from __future__ import annotations
+
+from agent.environment.apply import prepare as prepare_environment
+from agent.environment.sanity import broken
+from agent.environment.timeouts import derived_timeout
+from agent.limits import PDB_TIMEOUT
+from agent.paths.base import code_window, record_history
+from agent.paths.sandboxed import SandboxPath
+from agent.probe import probe
+from agent.reproduce import reproduce
+from agent.strategies.base import Candidate
+from agent.strategies.repair_context import RepairContext
+from agent.strategies.templates import generate
+from agent.testrun import run_tests
+from sandbox.base import limit_hits
+
+
+class PythonPath(SandboxPath):
+
+    def environment(self) -> dict:
+        """Resolve the checkout's environment (agent/environment): image, install steps, test command."""
+        env, opts = prepare_environment(self.cfg, self.source, self.run.files, self.steps.say)
+        self.run.notes += [f"environment: {step}" for step in env.steps]
+        return opts
+
+    def reproduce(self) -> None:
+        cfg, run, sb, step = self.cfg, self.run, self.sb, self.steps.step
+        if cfg.test_cmd:
+            run.tests_before = step("tests_before", lambda: run_tests(sb, cfg.test_cmd, timeout=cfg.timeout))
+            cause = broken(run.tests_before, files=run.files, report_text=cfg.report_text)
+            if cause:
+                run.fail("env_broken", f"the baseline test run says the environment is broken: {cause}")
+                return
+            cfg.timeout = derived_timeout(run.tests_before, cfg.timeout)
+            run.notes.append(f"commands time out after {cfg.timeout:.0f} s "
+                             f"(the baseline took {run.tests_before.duration:.1f} s)")
+        rep = run.reproduction = step("reproduce", lambda: reproduce(
+            sb, run.report, cfg.report_text, cfg.test_cmd, run.repo_paths, baseline=run.tests_before,
+            files=run.files, tries=cfg.tries, timeout=cfg.timeout))
+        if not rep.reproduced:
+            tried = "; ".join(f"{a.how}: `{a.command}` (exit {a.exit_code}{''.join(', ' + h for h in limit_hits(a.output_tail))})"
+                              for a in rep.attempts) or "nothing to run"
+            run.fail("not_reproduced", f"the crash did not reproduce; tried {tried}")
+            return
+        run.memory.add("reproduction", f"`{rep.command}` crashes {rep.crashed}/{rep.tries} times ({rep.how})", "sandbox")
+
+    def analyse(self) -> None:
+        found = self.crash_line()
+        if found is None:
+            return
+        site, code, line = found
+        code_window(self.run, site, code)
+        self.steps.step("pdb", lambda: self._probe(site, line))
+        self.steps.step("history", lambda: self.has_history() and record_history(self.run, self.source, site))
+
+    def _probe(self, site, line: str) -> None:
+        run = self.run
+        seen = run.probe = probe(self.sb, run.reproduction.command, site.path, site.line, line, timeout=PDB_TIMEOUT)
+        if seen.error:
+            run.memory.add("debugger", f"pdb: {seen.error}", "pdb")
+            return
+        values = ", ".join(f"{k} = {v}" for k, v in seen.values.items())
+        run.memory.add("debugger", f"at {seen.frame}: {values}", "pdb")
+        self.sb.reset()
+
+    def generate(self, ctx: RepairContext) -> list[Candidate]:
+        return generate(ctx, max_candidates=self.cfg.max_candidates)

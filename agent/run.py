@@ -1,0 +1,227 @@
+"""The run's types: what a run is asked (RunConfig), what it learns (Run), what it hands the bot (Result).
+
+`Result` is the one value that crosses from the agent to the bot; `result.json` and `report.md`
+(agent/render.py) are renderings of it, never read back. `Progress` is one `(phase, text)` event
+of a running run, for the issue's progress comment and the job's log.
+"""
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Callable
+
+from agent.limits import (COMMAND_TIMEOUT, LLM_SECONDS, MAX_CANDIDATES, MAX_DIFF_LINES, REPRODUCE_TRIES,
+                          VALIDATION_SECONDS)
+from agent.markdown_safe import quote_untrusted
+from agent.memory import Fact, Memory
+from agent.native.state import NativeState
+from agent.probe import Probe
+from agent.reports.model import CrashReport
+from agent.reproduce import Reproduction
+from agent.strategies.repair_context import Site
+from agent.testrun import TestOutcome
+from agent.validate import Verdict
+from sandbox import Limits
+
+# How a run ended. ("env_broken" joins when the environment check lands.)
+STATUSES = ("fixed", "not_fixed", "not_reproduced", "env_broken", "error")
+# Why a run ended in "error":
+ERROR_KINDS = (
+    "bad_input",      # the report, repo, ref or configuration cannot be used (RunError)
+    "build",          # the repository does not build (native code)
+    "sandbox",        # the sandbox could not be opened or used (SandboxError)
+    "sandbox_lost",   # the sandbox died under the run (SandboxDead): not the crash's fault, retry
+    "llm",            # the research agent's model endpoint failed
+    "internal",       # a bug of crashfix: an unexpected exception
+)
+# The phases of every crash path, in order (agent/paths/base.py); progress events name one of them.
+PHASES = ("parse", "prepare", "reproduce", "analyse", "candidates", "validate", "research", "finish")
+
+
+class RunError(Exception):
+    """A run cannot go on (bad input or configuration); the message says why, `kind` is one of ERROR_KINDS."""
+
+    def __init__(self, message: str, kind: str = "bad_input"):
+        super().__init__(message)
+        self.kind = kind
+
+
+@dataclass(frozen=True)
+class Progress:
+    """One step of a running run: `phase` is one of PHASES, `text` says what happens."""
+    phase: str
+    text: str
+
+
+@dataclass
+class RunConfig:
+    repo: str
+    report_text: str
+    out: Path
+    ref: str | None = None
+    test_cmd: str | None = None
+    strategy: str = "auto"              # templates | llm | auto
+    sandbox: str = "docker"             # docker | local
+    image: str | None = None
+    setup_cmd: str | None = None
+    build_cmd: str | None = None        # C/C++: how to build (default: detected make/CMake/Meson/autotools)
+    tries: int = REPRODUCE_TRIES            # reproductions before and after a patch
+    max_candidates: int = MAX_CANDIDATES
+    max_seconds: float = VALIDATION_SECONDS
+    want_valid: int = 3                 # stop after this many validated candidates…
+    patience: int = 3                   # …or this many more candidates after the first validated one
+    timeout: float = COMMAND_TIMEOUT        # per command
+    limits: Limits | None = None        # the sandbox's memory/pids/output limits (docker); None: Limits()
+    max_diff_lines: int = MAX_DIFF_LINES   # a larger candidate is refused before it runs
+    protected: Callable[[str], bool] = lambda path: False   # the repo's own protected paths (agent/protect.py adds tests and CI)
+    # the research agent (strategy llm/auto); unset fields come from $CRASHFIX_LLM_MODEL/_BASE_URL/_API_KEY
+    model: str | None = None
+    base_url: str | None = None
+    api_key: str | None = field(default=None, repr=False)
+    trajectories: int = 3
+    max_llm_calls: int | None = 60      # per run, all trajectories together
+    max_tokens: int | None = 2_000_000
+    max_usd: float | None = 5.0
+    max_llm_seconds: float | None = LLM_SECONDS
+    context_tokens: int | None = None   # the model's window (else $CRASHFIX_LLM_CONTEXT_TOKENS, agent/context_window.py)
+    llm_ledgers: list = field(default_factory=list)   # per-repo / per-installation totals (agent.llm_client.Ledger)
+    replay: str | None = None           # set when the model is a scripted replay
+    resume: bool = False                # continue saved trajectories in out/trajectories/
+    kernel_config: str | None = None    # kernel: a .config or fragment file (default: tinyconfig + KASAN harness)
+    kernel_cmdline: str | None = None   # kernel: extra boot arguments
+    issue_url: str | None = None        # the issue's URL (a kernel mail's Closes: tag)
+    python: str | None = None           # the sandbox's Python (--python); else resolved from the repo (agent/environment)
+    environment: dict | None = None     # crashfix.yml `environment:` as the bot read it (None: the tree's own file)
+    kernel_allowed: bool = False        # kernel reports run only when an operator allows it (agent/paths/kernel.py)
+
+
+@dataclass
+class Run:
+    """Everything a run learns while it goes; the crash paths fill it, `Result.of` reads it once."""
+    config: RunConfig
+    status: str = "error"
+    error: str | None = None
+    error_kind: str | None = None
+    report: CrashReport | None = None
+    files: list[str] = field(default_factory=list)           # the repo's files, relative paths
+    repo_paths: dict[str, str] = field(default_factory=dict)  # report frame file -> repo path
+    sites: list[Site] = field(default_factory=list)
+    memory: Memory = field(default_factory=Memory)
+    reproduction: Reproduction | None = None
+    tests_before: TestOutcome | None = None
+    probe: Probe | None = None
+    debugger: str = "pdb"                                     # the probe's debugger: pdb | gdb
+    language: str = "python"                                  # the code's language: python | c
+    verdicts: list[Verdict] = field(default_factory=list)
+    best: Verdict | None = None
+    timings: dict[str, float] = field(default_factory=dict)
+    notes: list[str] = field(default_factory=list)
+    cost: dict = field(default_factory=dict)                  # LLM usage (result.json "cost")
+    artifacts: dict = field(default_factory=dict)             # extra outputs (kernel: build dir, mail file)
+    native: NativeState | None = None                         # C/C++: build plan and first build
+    progress: list[Progress] = field(default_factory=list)
+    result: "Result | None" = None                            # set when the run ends
+
+    def fail(self, status: str, error: str, kind: str | None = None) -> None:
+        """End the run without a fix: `status` one of STATUSES, `kind` one of ERROR_KINDS for "error"."""
+        self.status, self.error, self.error_kind = status, error, kind
+
+    @property
+    def ended(self) -> bool:
+        """A phase ended the run (`fail`): the driver runs no further phase."""
+        return self.error is not None
+
+
+NO_COST = {"llm_calls": 0, "prompt_tokens": 0, "completion_tokens": 0, "usd": 0.0}
+
+
+@dataclass
+class Result:
+    """A finished run, as the bot reads it."""
+    status: str                                  # one of STATUSES
+    error: str | None
+    error_kind: str | None                       # one of ERROR_KINDS when status is "error"
+    repo: str
+    ref: str | None
+    strategy: str
+    sandbox: str
+    test_cmd: str | None
+    report: CrashReport | None
+    reproduction: Reproduction | None
+    patch: str | None                            # the validated diff
+    root_cause: str                              # one paragraph of Markdown ("" without a report)
+    regression_test: str | None = None           # a test that fails before the patch and passes after
+    evidence: list[Fact] = field(default_factory=list)
+    verdicts: list[Verdict] = field(default_factory=list)
+    best: Verdict | None = None
+    tests_before: TestOutcome | None = None
+    probe: Probe | None = None
+    debugger: str = "pdb"
+    language: str = "python"
+    build: dict | None = None                    # native code: the build plan and first build
+    build_log: str | None = None
+    artifacts: dict = field(default_factory=dict)
+    cost: dict = field(default_factory=lambda: dict(NO_COST))
+    timings: dict[str, float] = field(default_factory=dict)
+    notes: list[str] = field(default_factory=list)
+    progress: list[Progress] = field(default_factory=list)
+
+    @property
+    def fixed(self) -> bool:
+        return self.status == "fixed"
+
+    @property
+    def reproduced(self) -> bool:
+        return bool(self.reproduction and self.reproduction.reproduced)
+
+    @property
+    def sandbox_lost(self) -> bool:
+        return self.status == "error" and self.error_kind == "sandbox_lost"
+
+    @property
+    def tests_after(self) -> dict | None:
+        return self.best.tests if self.best else None
+
+    @property
+    def tried(self) -> list[Verdict]:
+        """The candidates that were not chosen."""
+        return [v for v in self.verdicts if v is not self.best]
+
+    @property
+    def seconds(self) -> float:
+        return sum(v for v in self.timings.values() if isinstance(v, (int, float)))
+
+    def facts(self, *kinds: str) -> list[Fact]:
+        return [f for f in self.evidence if f.kind in kinds]
+
+    @classmethod
+    def of(cls, run: Run) -> "Result":
+        cfg, best = run.config, run.best
+        return cls(status=run.status, error=run.error, error_kind=run.error_kind if run.status == "error" else None,
+                   repo=cfg.repo, ref=cfg.ref, strategy=cfg.strategy, sandbox=cfg.sandbox, test_cmd=cfg.test_cmd,
+                   report=run.report, reproduction=run.reproduction, patch=best.candidate.diff if best else None,
+                   root_cause=root_cause(run) if run.report else "", evidence=list(run.memory.facts),
+                   verdicts=list(run.verdicts), best=best, tests_before=run.tests_before, probe=run.probe,
+                   debugger=run.debugger, language=run.language,
+                   build=run.native.to_dict() if run.native else None,
+                   build_log=run.native.build.log if run.native and run.native.build else None,
+                   artifacts=run.artifacts, cost=run.cost or dict(NO_COST), timings=run.timings,
+                   notes=run.notes, progress=list(run.progress))
+
+
+def root_cause(run: Run) -> str:
+    """The crash, where it happened, what the debugger saw there, who last changed the line, the fix."""
+    r = run.report
+    where = f" in {quote_untrusted(r.guilty.function)}" if r.guilty else ""
+    site = run.sites[0] if run.sites else None
+    text = quote_untrusted(f"{r.type}: {r.message}" if r.message else r.type) + where
+    text += f" at `{site.path}:{site.line}`." if site else "."
+    if run.probe and run.probe.values and not run.probe.error:
+        shown = ", ".join(f"`{k}` = `{v}`" for k, v in list(run.probe.values.items())[:4])
+        text += f" Under {run.debugger}, at that line: {shown}."
+    blame = [f for f in run.memory.of("history") if "last changed by" in f.text]
+    if blame:
+        text += f" The {blame[0].text.split(' last changed by ')[0]} was last changed by {blame[0].text.split(' last changed by ')[1]}."
+    if run.best:
+        text += f" Fix: {run.best.candidate.description}."
+    return text

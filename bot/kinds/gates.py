@@ -1,0 +1,107 @@
+"""The checks a job passes before it acts: who asked, which issue, the repo's config, the limits."""
+from __future__ import annotations
+
+import hashlib
+from datetime import datetime, timedelta, timezone
+
+from agent.llm_client import Budget, Ledger
+from bot.jobs import prs_in_last_hour
+from bot.kinds.context import Context, Deferred, Stop
+from bot.repo_config import ConfigError, RepoConfig, config_error_comment, load_repo_config
+
+WRITE = ("admin", "maintain", "write")
+
+
+def issue_text(issue: dict) -> str:
+    return f"{issue.get('title') or ''}\n\n{issue.get('body') or ''}"
+
+
+def reply_once(ctx: Context, body: str) -> str:
+    """Comment `body` unless the same text was already replied on this issue; returns its digest."""
+    job = ctx.job
+    digest = hashlib.sha256(body.encode()).hexdigest()[:16]
+    earlier = ctx.db.one("SELECT id FROM jobs WHERE repo = ? AND issue = ? AND id <> ? AND result LIKE ?",
+                         job.repo, job.issue, job.id, f'%"reply": "{digest}"%')
+    if earlier is None:
+        ctx.api.comment(job.repo, job.issue, body)
+    ctx.db.execute("UPDATE jobs SET result = ? WHERE id = ?", f'{{"reply": "{digest}"}}', job.id)
+    return digest
+
+
+def authorize(ctx: Context) -> None:
+    """Commands and labels count only from users with write access. A refused user gets one
+    short reply per issue; an accepted command gets an `eyes` reaction."""
+    job, api = ctx.job, ctx.api
+    if not job.sender:
+        return
+    if ctx.settings.is_self(job.sender):
+        raise Stop("cancelled", "ignored: the App itself")
+    level = api.permission(job.repo, job.sender)
+    comment_id = job.params.get("comment_id")
+    if level in WRITE:
+        if comment_id:
+            api.react(job.repo, comment_id, "eyes")
+        return
+    earlier = ctx.db.one("SELECT id FROM jobs WHERE repo = ? AND issue = ? AND sender = ? AND id <> ? "
+                         "AND error LIKE 'refused:%' LIMIT 1", job.repo, job.issue, job.sender, job.id)
+    if earlier is None:
+        what = "commands" if job.params.get("trigger") == "command" else "the label"
+        api.comment(job.repo, job.issue,
+                    f"@{job.sender} thanks! crashfix acts on {what} only from people with write access "
+                    f"to this repository; a maintainer can ask for a fix with `/crashfix fix`.")
+    raise Stop("cancelled", f"refused: {job.sender} has {level} access",
+               {"refused": True, "permission": level, "replied": earlier is None})
+
+
+def target_issue(ctx: Context) -> int:
+    """The issue a command is about: itself, or for a comment on a crashfix PR, its issue."""
+    job = ctx.job
+    if not job.params.get("on_pr"):
+        return job.issue
+    row = ctx.db.pr_by_number(job.repo, job.issue)
+    if row is None:
+        reply_once(ctx, f"`/crashfix {job.params.get('command')}` works on issues and on pull "
+                   "requests crashfix opened; this pull request is not one of them.")
+        raise Stop("cancelled", "not a crashfix pull request")
+    return int(row["issue"])
+
+
+def repo_config(ctx: Context, quiet: bool = False) -> RepoConfig:
+    """The repo's .github/crashfix.yml; a broken one fails the job with one comment naming the field."""
+    try:
+        return load_repo_config(ctx.api, ctx.job.repo)
+    except ConfigError as exc:
+        if not quiet and ctx.job.issue is not None:
+            reply_once(ctx, config_error_comment(exc))
+        raise Stop("failed", "invalid .github/crashfix.yml" + (f" ({exc.field})" if exc.field else "")
+                   + f": {exc.message}") from None
+
+
+def check_pr_limit(ctx: Context, issue: int) -> None:
+    """At most MAX_PRS_PER_REPO_PER_HOUR new PRs per repo; the job waits for a free slot."""
+    repo = ctx.job.repo
+    existing = ctx.db.pr_for_issue(repo, issue)
+    if existing and existing["state"] == "open":
+        return                              # updating our open PR opens nothing new
+    recent = prs_in_last_hour(ctx.db, repo)
+    limit = ctx.settings.MAX_PRS_PER_REPO_PER_HOUR
+    if len(recent) >= limit:
+        oldest = datetime.fromisoformat(recent[0]["created_at"])
+        delay = max((oldest + timedelta(hours=1) - datetime.now(timezone.utc)).total_seconds(), 1.0) + 5
+        raise Deferred(delay, f"{len(recent)} PRs opened in {repo} in the last hour (limit {limit})")
+
+
+def installation_budget(ctx: Context) -> list[Ledger]:
+    """The installation's LLM spend over the last day against its cap: refuse the job when it
+    is used up, else a ledger of what remains, charged by the run's model calls."""
+    job = ctx.job
+    cap = ctx.settings.MAX_USD_PER_INSTALLATION_PER_DAY
+    since = (datetime.now(timezone.utc) - timedelta(days=1)).isoformat()
+    row = ctx.db.one("SELECT COALESCE(SUM(cost), 0) AS usd FROM jobs WHERE installation_id = ? "
+                     "AND id != ? AND finished_at >= ?", job.installation_id, job.id, since)
+    spent = float(row["usd"] if row else 0.0)
+    if spent >= cap:
+        reply_once(ctx, f"crashfix has used this installation's LLM budget for the day "
+                        f"(${spent:.2f} of ${cap:.2f}); try again later.")
+        raise Stop("cancelled", f"installation budget used: ${spent:.2f} of ${cap:.2f} in the last day")
+    return [Ledger(Budget(usd=cap - spent), name=f"installation {job.installation_id}")]

@@ -1,0 +1,133 @@
+"""What fix, revise, explain and test share: admission, the issue and its config, then one pipeline
+run on a fresh clone of the default branch, retried when its sandbox was lost."""
+from __future__ import annotations
+
+import logging
+import shutil
+from contextlib import contextmanager
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Iterator
+
+from agent.llm_client import Ledger
+from agent.redact import register
+from agent.run import Result, RunConfig
+from bot.gitpush import clone
+from bot.jobs import MAX_ATTEMPTS
+from bot.kinds import gates
+from bot.kinds.context import Context, Deferred, Stop
+from bot.kinds.progress import progress, tell
+from bot.publish import ProgressComment
+from bot.repo_config import RepoConfig, is_protected
+
+log = logging.getLogger(__name__)
+SANDBOX_RETRY_SECONDS = 5.0        # a run whose sandbox died goes again after this many seconds × attempts
+
+
+@dataclass
+class Target:
+    """The issue a run is about, its text, the repo's config and the LLM ledgers it is charged to."""
+    issue: int
+    config: RepoConfig
+    text: str
+    ledgers: list[Ledger] = field(default_factory=list)
+
+
+def admit(ctx: Context) -> RepoConfig | None:
+    """A label counts only when it is the repo's trigger label; the sender needs write access.
+    Returns the config when reading the label made it load."""
+    job, config = ctx.job, None
+    if job.params.get("trigger") == "label":
+        try:
+            config = gates.repo_config(ctx, quiet=True)
+            trigger = config.trigger_label
+        except Stop:
+            trigger = "crashfix"                # a broken config is reported later, to a maintainer
+        if job.params.get("label") != trigger:
+            raise Stop("cancelled", f"label {job.params.get('label')!r} is not the trigger label")
+    gates.authorize(ctx)
+    return config
+
+
+def target(ctx: Context, config: RepoConfig | None = None, *, opens_pr: bool = False, charged: bool = True,
+           feedback: str = "") -> Target:
+    """The issue, its config and text; a PR-making run waits for the hourly PR limit, a charged
+    one needs what is left of the installation's daily LLM budget."""
+    issue = gates.target_issue(ctx)
+    config = config or gates.repo_config(ctx)
+    if opens_pr:
+        gates.check_pr_limit(ctx, issue)
+    text = gates.issue_text(ctx.api.get_issue(ctx.job.repo, issue))
+    if feedback:
+        text += "\n\n## Maintainer feedback on the previous patch\n\n" + feedback
+    return Target(issue, config, text, gates.installation_budget(ctx) if charged else [])
+
+
+def run_dir(ctx: Context) -> Path:
+    path = ctx.settings.runs_dir / str(ctx.job.id)
+    path.mkdir(parents=True, exist_ok=True)
+    return path
+
+
+@contextmanager
+def checkout(ctx: Context) -> Iterator[tuple[Path, str]]:
+    """A fresh clone of the repo's default branch in the run folder, removed afterwards: (path, URL)."""
+    url = ctx.api.git_url(ctx.job.repo)
+    token = ctx.api.token()
+    register(token)
+    path = run_dir(ctx) / "checkout"
+    try:
+        if path.exists():
+            shutil.rmtree(path)
+        clone(url, path, token)
+        yield path, url
+    finally:
+        shutil.rmtree(path, ignore_errors=True)
+
+
+def run_config(ctx: Context, t: Target, repo: Path, *, ref: str | None = None, repair: bool = True) -> RunConfig:
+    """The pipeline's settings from the repo's config; `repair=False` reproduces and reports only."""
+    config, budgets = t.config, t.config.budgets
+    strategy = config.strategies[0] if len(config.strategies) == 1 else "auto"
+    return RunConfig(repo=str(repo), report_text=t.text, out=run_dir(ctx), ref=ref,
+                     test_cmd=config.test_cmd, setup_cmd=config.setup_cmd, build_cmd=config.build_cmd,
+                     max_diff_lines=config.max_diff_lines, image=config.image, strategy=strategy,
+                     sandbox=ctx.settings.SANDBOX, kernel_allowed=ctx.settings.KERNEL_JOBS == "enabled",
+                     protected=lambda path: is_protected(config, path),
+                     max_seconds=budgets.seconds, max_llm_calls=budgets.steps, max_tokens=budgets.tokens,
+                     max_usd=budgets.usd, max_llm_seconds=budgets.seconds,
+                     **({} if repair else {"max_candidates": 0}), llm_ledgers=t.ledgers)
+
+
+def execute(ctx: Context, config: RunConfig, board: ProgressComment | None = None) -> Result:
+    """One pipeline run; a cancel stops it, a lost sandbox sends the job back to the queue."""
+    result = ctx.pipeline(config, progress(ctx, board))
+    ctx.check_cancel()
+    retry_if_sandbox_lost(ctx, result, board)
+    return result
+
+
+def retry_if_sandbox_lost(ctx: Context, result: Result, board: ProgressComment | None) -> None:
+    """The sandbox died under the run (container killed, engine restarted): not the crash's fault.
+    The job goes back to the queue (the attempt counts) and runs again from the start, up to
+    MAX_ATTEMPTS; the last attempt's failure is published like any other."""
+    job, error = ctx.job, str(result.error)
+    if not result.sandbox_lost or job.attempts >= MAX_ATTEMPTS:
+        return
+    delay = SANDBOX_RETRY_SECONDS * job.attempts
+    log.warning("job %s: the sandbox was lost (%s); trying again in %.0f s (attempt %s of %s)",
+                job.id, error, delay, job.attempts + 1, MAX_ATTEMPTS)
+    tell(ctx, board, "error", f"the sandbox was lost ({error[:200]}); crashfix tries again "
+                              f"(attempt {job.attempts + 1} of {MAX_ATTEMPTS})")
+    raise Deferred(delay, f"sandbox lost: {error}", keep_attempt=True)
+
+
+def summary(result: Result, out: Path) -> dict:
+    """What the jobs table keeps of a run (the dashboard shows it)."""
+    usage, best = result.cost, result.best
+    return {"status": result.status, "error": result.error, "error_kind": result.error_kind, "run_dir": str(out),
+            "cost": float(usage.get("usd") or 0.0),
+            "fix": best.candidate.description if best else None, "timings": result.timings,
+            "tokens": {"prompt": usage.get("prompt_tokens") or 0, "completion": usage.get("completion_tokens") or 0},
+            "validation": {"validated": sum(1 for v in result.verdicts if v.validated),
+                           "rejected": sum(1 for v in result.verdicts if not v.validated)}}

@@ -1,0 +1,73 @@
+"""`triage` (an issue opened or edited): parse the crash, label it, point at its code and its duplicates in one comment."""
+from __future__ import annotations
+
+import hashlib
+import logging
+
+from agent.reports import parse
+from agent.triage import triage
+from bot.db import loads
+from bot.kinds.context import Context
+from bot.kinds.gates import issue_text
+
+log = logging.getLogger(__name__)
+
+
+def run(ctx: Context) -> dict:
+    job, api = ctx.job, ctx.api
+    issue = api.get_issue(job.repo, job.issue)
+    if issue.get("pull_request") or issue.get("state") != "open":
+        return {"found": False, "skipped": "not an open issue"}
+    report = parse(issue_text(issue))
+    if report is None:
+        return {"found": False}
+    files, blob_url = repo_files(ctx, issue)
+    t = triage(report, files, blob_url)
+    duplicates = []
+    for other in api.list_open_issues(job.repo)[:300]:
+        if other.get("number") == job.issue or other.get("pull_request"):
+            continue
+        theirs = parse(issue_text(other))
+        if theirs is not None and (theirs.signature or theirs.title) == t.signature:
+            duplicates.append(other["number"])
+    body = t.comment
+    if duplicates:
+        body += "\n\nThe same crash (same signature) is reported in " + ", ".join(
+            f"#{n}" for n in sorted(duplicates)[:10]) + "."
+    have = set(issue.get("labels") or [])
+    labels = [label for label in t.labels if label not in have]
+    if labels:
+        api.add_labels(job.repo, job.issue, labels)
+    comment_id, digest = _comment_once(ctx, body)
+    return {"found": True, "signature": t.signature, "labels": t.labels, "duplicates": duplicates,
+            "comment_id": comment_id, "digest": digest}
+
+
+def _comment_once(ctx: Context, body: str) -> tuple[int, str]:
+    """One triage comment per issue: an edited issue edits it (when its text changed)."""
+    job = ctx.job
+    earlier = ctx.db.one("SELECT result FROM jobs WHERE repo = ? AND issue = ? AND kind = 'triage' "
+                         "AND state = 'done' AND id <> ? AND result LIKE '%comment_id%' ORDER BY id DESC",
+                         job.repo, job.issue, job.id)
+    before = loads(earlier["result"]) if earlier else None
+    digest = hashlib.sha256(body.encode()).hexdigest()[:16]
+    if before and before.get("comment_id"):
+        if before.get("digest") != digest:
+            ctx.api.edit_comment(job.repo, before["comment_id"], body)
+        return before["comment_id"], digest
+    return ctx.api.comment(job.repo, job.issue, body), digest
+
+
+def repo_files(ctx: Context, issue: dict) -> tuple[list[str] | None, str | None]:
+    """The repository's files (one tree request) and the web address they are shown under, for
+    triage to point into the repo; (None, None) when GitHub will not say: triage goes on without."""
+    job = ctx.job
+    try:
+        ref = job.params.get("ref") or ctx.api.default_branch(job.repo)
+        files = ctx.api.list_files(job.repo, ref)
+    except Exception as exc:  # noqa: BLE001 - locations are a nicety; the triage comment still goes out
+        log.warning("triage: no file list for %s: %s", job.repo, exc)
+        return None, None
+    page = issue.get("html_url") or ""
+    blob_url = f"{page.rsplit('/issues/', 1)[0]}/blob/{ref}" if "/issues/" in page else None
+    return files or None, blob_url
