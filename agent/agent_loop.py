@@ -35,6 +35,7 @@ from agent.context_window import (REPLY_RESERVE, ContextConfigError, context_win
                            limit_from_error)
 from agent.llm_client import LLM, Budget, Ledger, LimitsExceeded, LLMContextLength, LLMError, RetryPolicy
 from agent.memory import Fact, Memory
+from agent.model import Model
 from agent.redact import redact_obj
 from agent.reports.model import CrashReport
 from agent.strategies.base import Candidate
@@ -124,7 +125,7 @@ class ResearchAgent:
                  sandbox_factory: Callable[[], Sandbox], validator_factory: Callable[[Sandbox], object],
                  out: Path, has_history: bool = True, repo: str = "", timeout: float = 120.0,
                  protected: Callable[[str], bool] = lambda p: False,
-                 progress: Callable[[str], None] = lambda msg: None, llm: LLM | None = None,
+                 progress: Callable[[str], None] = lambda msg: None, llm: Model | None = None,
                  build_cmd: str | None = None):
         self.cfg = config
         self.build_cmd = build_cmd          # native: rebuilds the program after edits (the gdb tool runs it)
