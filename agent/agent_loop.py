@@ -1,4 +1,4 @@
-"""The research agent: an LLM that investigates a crash with code search, commit history and pdb,
+"""The research agent: an LLM that investigates a crash with code search, commit history and a debugger,
 then writes a minimal patch that the Validator must accept.
 
 One trajectory = two conversations:
@@ -14,8 +14,10 @@ Several trajectories (different temperatures and seeds) run in parallel threads,
 sandbox from the factory. Each trajectory is saved as JSON after every step
 (``trajectories/traj-<n>.json``: messages, tool calls, observations, usage, the memory, the
 workspace diff). RESUME restarts from the saved messages: the workspace is restored by applying the
-saved diff, the memory and breakpoints are reloaded, and the conversation goes on from its last
-saved step; tool calls are not re-executed (a pdb session is restarted lazily, breakpoints set again).
+saved diff, the memory and each tool's saved state (a debugger's breakpoints) are reloaded, and the
+conversation goes on from its last saved step; tool calls are not re-executed (a debugger session is
+restarted lazily, breakpoints set again). The loop names no tool: it fires the tools' lifecycle hooks
+(`on_edit`, `on_reset`, `on_close`, `state`/`restore`, agent/tools/base.py) on every tool.
 """
 from __future__ import annotations
 
@@ -39,9 +41,7 @@ from agent.model import Model
 from agent.redact import redact_obj
 from agent.reports.model import CrashReport
 from agent.strategies.base import Candidate
-from agent.tools import Concluded, Submitted, ToolContext, analysis_toolbox, debugger, synthesis_toolbox
-from agent.tools.dynamic import PdbState
-from agent.tools.gdb import GdbState
+from agent.tools import Concluded, Submitted, ToolContext, analysis_toolbox, debugger, every_tool, synthesis_toolbox
 from agent.validate import Verdict, rank_key
 from sandbox import PatchFailed, Sandbox, SandboxDead, SandboxError
 
@@ -208,8 +208,7 @@ class Trajectory:
         self.verdicts: list[Verdict] = []
         self.status, self.reason = "running", ""
         self.workspace_diff = ""
-        self.breakpoints: list = []
-        self.gdb_breakpoints: list = []
+        self.tool_state: dict[str, dict] = {}    # each tool's saved state (debugger breakpoints), for resume
         self.resumed = False
         self.ctx: ToolContext | None = None
         self.context_budget: int | None = None   # tokens the messages may take; lowered by a context error
@@ -229,8 +228,7 @@ class Trajectory:
         dbg = debugger(self.agent.report)
         if dbg is None:
             return {"debugger": "", "debugger_name": "`run`", "debugger_check": ""}
-        what = {"pdb": "the reproduction command", "gdb": "the reproduction program (built with the sanitizers)"}
-        return {"debugger": f", and `{dbg.name}`, a debugger on {what[dbg.name]}: set breakpoints, run or "
+        return {"debugger": f", and `{dbg.name}`, a debugger on {dbg.debugs}: set breakpoints, run or "
                             "continue to them, print values at the faulty line",
                 "debugger_name": f"`{dbg.name}`", "debugger_check": f", `{dbg.name}`"}
 
@@ -272,10 +270,8 @@ class Trajectory:
             self.save()
             self._loop(sb)
         finally:
-            for name in ("pdb", "gdb"):
-                session = self.ctx.state.get(name) if self.ctx else None
-                if session is not None:
-                    session.close()
+            if self.ctx is not None:
+                every_tool(a.report).fire(self.ctx, "close")
             sb.close()
             self.save()
 
@@ -391,11 +387,7 @@ class Trajectory:
         self.verdicts.append(verdict)
         self.submissions.append({"round": self.rounds, "summary": sub.summary, "diff": sub.diff,
                                  "validated": verdict.validated, "reason": verdict.reason})
-        for name in ("pdb", "gdb"):
-            session = self.ctx.state.get(name)
-            if getattr(session, "session", None) is not None:
-                session.close()
-                session.stale = "the workspace was reset for validation"
+        every_tool(a.report).fire(self.ctx, "reset", why="the workspace was reset for validation")
         if verdict.validated:
             self.status, self.reason = "validated", verdict.reason
             self.memory.add("validation", f"validated: {sub.summary}", "validation")
@@ -424,8 +416,8 @@ class Trajectory:
                 self.workspace_diff = self.ctx.sb.diff()
             except SandboxError:
                 pass
-        pdb = self.ctx.state.get("pdb") if self.ctx else None
-        gdb = self.ctx.state.get("gdb") if self.ctx else None
+        if self.ctx is not None:
+            self.tool_state = every_tool(a.report).states(self.ctx)
         data = {
             "format": "crashfix-trajectory/1", "n": self.n, "model": a.cfg.model, "base_url": a.cfg.base_url,
             "replay": a.cfg.replay, "temperature": self.temperature, "seed": self.seed,
@@ -434,8 +426,7 @@ class Trajectory:
             "messages": self.messages, "analysis_messages": self.analysis_messages, "steps": self.steps,
             "memory": self.memory.to_list(), "submissions": self.submissions,
             "workspace_diff": self.workspace_diff, "context": self.context_log,
-            "breakpoints": pdb.breakpoints if isinstance(pdb, PdbState) else self.breakpoints,
-            "gdb_breakpoints": gdb.breakpoints if isinstance(gdb, GdbState) else self.gdb_breakpoints,
+            "tools": self.tool_state,
             "usage": [c.__dict__ for c in a.ledger.calls if c.trajectory == self.n],
         }
         data = redact_obj(data, *a.secrets())
@@ -457,8 +448,7 @@ class Trajectory:
         self.rounds, self.status, self.reason = saved.get("rounds", 0), saved.get("status", "running"), \
             saved.get("reason", "")
         self.memory = Memory([Fact(**f) for f in saved.get("memory", [])])
-        self.breakpoints = saved.get("breakpoints", [])
-        self.gdb_breakpoints = saved.get("gdb_breakpoints", [])
+        self.tool_state = saved.get("tools", {})
         self.workspace_diff = saved.get("workspace_diff", "")
         if sb is None:
             return
@@ -466,18 +456,13 @@ class Trajectory:
         self.ctx.memory = self.memory
         if self.workspace_diff.strip():
             sb.apply_patch(self.workspace_diff)
-        if self.breakpoints:
-            self.ctx.state["pdb"] = PdbState(breakpoints=[list(b) for b in self.breakpoints],
-                                             stale="the run was resumed")
-        if self.gdb_breakpoints:
-            self.ctx.state["gdb"] = GdbState(breakpoints=[list(b) for b in self.gdb_breakpoints],
-                                             stale="the run was resumed")
+        every_tool(self.agent.report).restore(self.ctx, self.tool_state, "the run was resumed")
         if not self.messages:
             self.start_analysis()
             return
         self.messages.append({"role": "user", "content":
                               "[The session was interrupted and resumed: the workspace holds your edits; "
-                              "any debugger session restarts on the next pdb call.]"})
+                              "any debugger session restarts on its next call, breakpoints set again.]"})
 
     def _revalidate(self) -> None:
         """A trajectory that had finished: its validated submits are validated again in a fresh

@@ -37,5 +37,10 @@ def synthesis_toolbox(report: CrashReport | None = None) -> Toolbox:
     return Toolbox([View(), SearchCode(), SearchDefinition()] + [t() for t in dynamic_tools(report) + EDIT_TOOLS])
 
 
+def every_tool(report: CrashReport | None = None) -> Toolbox:
+    """Both phases' tools in one box: what the loop fires lifecycle events on, and saves the state of."""
+    return Toolbox(list(analysis_toolbox(report).tools.values()) + list(synthesis_toolbox(report).tools.values()))
+
+
 __all__ = ["Concluded", "Observation", "Submitted", "Tool", "ToolContext", "ToolError", "Toolbox", "cut",
-           "analysis_toolbox", "synthesis_toolbox", "debugger"]
+           "analysis_toolbox", "synthesis_toolbox", "debugger", "every_tool"]

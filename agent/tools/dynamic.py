@@ -59,25 +59,6 @@ def pdb_state(ctx: ToolContext) -> PdbState:
     return ctx.state.setdefault("pdb", PdbState())
 
 
-def on_edit(ctx: ToolContext, path: str, start: int, end: int, delta: int) -> list[str]:
-    """Called by `edit`: move the breakpoints below an edited range of `path`, and mark the session
-    stale (the program runs old code). Returns what moved, to tell the model."""
-    st = ctx.state.get("pdb")
-    if st is None:
-        return []
-    moved = []
-    for bp in st.breakpoints:
-        if bp[0] == path and bp[1] > end and delta:
-            moved.append(f"{path}:{bp[1]} -> {path}:{bp[1] + delta}")
-            bp[1] += delta
-        elif bp[0] == path and start <= bp[1] <= end:
-            bp[1] = min(bp[1], start + max(end - start + delta, 0))
-    if st.session is not None:
-        st.close()
-        st.stale = "the code was edited"
-    return moved
-
-
 class Pdb(Tool):
     name = "pdb"
     description = (
@@ -92,6 +73,46 @@ class Pdb(Tool):
         "target": {"type": "string",
                    "description": "optional: a different `python ...` command to debug (restarts the session)"}},
         "required": ["command"]}
+
+    debugs = "the reproduction command"           # how the prompts say what it runs
+
+    # lifecycle hooks (agent/tools/base.py) ------------------------------------------------------
+    def on_edit(self, ctx: ToolContext, path: str, start: int, end: int, delta: int) -> list[str]:
+        """Move the breakpoints below an edited range of `path`, and mark the session stale (the
+        program runs old code). Returns what moved, to tell the model."""
+        st = ctx.state.get("pdb")
+        if st is None:
+            return []
+        moved = []
+        for bp in st.breakpoints:
+            if bp[0] == path and bp[1] > end and delta:
+                moved.append(f"{path}:{bp[1]} -> {path}:{bp[1] + delta}")
+                bp[1] += delta
+            elif bp[0] == path and start <= bp[1] <= end:
+                bp[1] = min(bp[1], start + max(end - start + delta, 0))
+        if st.session is not None:
+            st.close()
+            st.stale = "the code was edited"
+        return [f"breakpoints moved: {', '.join(moved)}"] if moved else []
+
+    def on_reset(self, ctx: ToolContext, why: str) -> list[str]:
+        st = ctx.state.get("pdb")
+        if st is not None and st.session is not None:
+            st.close()
+            st.stale = why
+        return []
+
+    def on_close(self, ctx: ToolContext) -> list[str]:
+        if ctx.state.get("pdb") is not None:
+            ctx.state["pdb"].close()
+        return []
+
+    def state(self, ctx: ToolContext) -> dict | None:
+        st = ctx.state.get("pdb")
+        return {"breakpoints": st.breakpoints} if st is not None and st.breakpoints else None
+
+    def restore(self, ctx: ToolContext, saved: dict, why: str) -> None:
+        ctx.state["pdb"] = PdbState(breakpoints=[list(b) for b in saved.get("breakpoints", [])], stale=why)
 
     def __call__(self, ctx: ToolContext, command: str, target: str | None = None) -> Observation:
         st = pdb_state(ctx)

@@ -113,6 +113,29 @@ class Gdb(Tool):
                    "description": "optional: the program and arguments to debug, if not the reproduction command"}},
         "required": []}
 
+    debugs = "the reproduction program (built with the sanitizers)"
+
+    # lifecycle hooks (agent/tools/base.py); edits are read lazily from ctx.edits (shift_breakpoints)
+    def on_reset(self, ctx: ToolContext, why: str) -> list[str]:
+        st = ctx.state.get("gdb")
+        if st is not None and st.session is not None:
+            st.close()
+            st.stale = why
+        return []
+
+    def on_close(self, ctx: ToolContext) -> list[str]:
+        if ctx.state.get("gdb") is not None:
+            ctx.state["gdb"].close()
+        return []
+
+    def state(self, ctx: ToolContext) -> dict | None:
+        st = ctx.state.get("gdb")
+        return {"breakpoints": st.breakpoints} if st is not None and st.breakpoints else None
+
+    def restore(self, ctx: ToolContext, saved: dict, why: str) -> None:
+        ctx.state["gdb"] = GdbState(breakpoints=[list(b) for b in saved.get("breakpoints", [])], stale=why,
+                                    edits_seen=len(ctx.edits))
+
     def __call__(self, ctx: ToolContext, command: str | None = None, batch: list | None = None,
                  target: str | None = None) -> Observation:
         if (command is None) == (batch is None):

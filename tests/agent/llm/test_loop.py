@@ -127,7 +127,7 @@ def test_a_stopped_run_resumes_from_its_saved_messages(scripted, make_agent, tmp
     assert first.limits and not first.verdicts
     saved = h.read_traj(out)
     assert saved["status"] == "limits" and saved["phase"] == "analysis" and len(saved["steps"]) == 3
-    assert saved["breakpoints"] == [["src/lrucache/cache.py", 27, None]]
+    assert saved["tools"] == {"pdb": {"breakpoints": [["src/lrucache/cache.py", 27, None]]}}   # pdb's own state
     before = len(srv.requests)
     second = make_agent(srv, out=out, resume=True).run()
     assert [v.validated for v in second.verdicts] == [True]
