@@ -67,6 +67,8 @@ def run_job(config: RunConfig, on_progress: Callable[[Progress], None]) -> Run:
 
 
 def drive(path: CrashPath, run: Run, steps: Steps) -> None:
+    """The phases in order; the templates' candidates, then the research agent when none validated;
+    the run's status from the verdicts. A phase that ends the run (`run.fail`) stops it there."""
     for phase in ("prepare", "reproduce", "analyse"):
         steps.phase = phase
         getattr(path, phase)()

@@ -10,7 +10,7 @@ from __future__ import annotations
 
 import time
 from pathlib import Path
-from typing import Callable, Protocol, TypeVar
+from typing import Callable, Protocol, TypeVar, runtime_checkable
 
 from agent import history
 from agent.run import Progress, Run
@@ -43,6 +43,7 @@ class Steps:
             self.run.timings[name] = round(time.monotonic() - start, 3)
 
 
+@runtime_checkable
 class CrashPath(Protocol):
     """One way of taking a crash from report to validated patch (python, native, kernel)."""
 

@@ -8,7 +8,7 @@ from pathlib import Path
 import pytest
 
 from agent.paths import PATHS, path_for
-from agent.paths.base import Steps
+from agent.paths.base import CrashPath, Steps
 from agent.paths.kernel import KernelPath
 from agent.paths.native import NativePath
 from agent.paths.python import PythonPath
@@ -33,11 +33,15 @@ TRACE = ('Traceback (most recent call last):\n  File "app.py", line 6, in <modul
 def test_one_table_picks_the_path_by_report_kind(tmp_path):
     assert PATHS == {"python": PythonPath, "sanitizer": NativePath, "gdb": NativePath, "kernel": KernelPath}
     run = Run(RunConfig(repo=".", report_text=TRACE, out=tmp_path), report=parse(TRACE))
-    path = path_for(run.report, run, Steps(run))
+    paths = [cls(run, Steps(run)) for cls in (PythonPath, NativePath, KernelPath)]
+    paths.append(path_for(run.report, run, Steps(run)))
     try:
-        assert isinstance(path, PythonPath) and path.research_agent
+        assert all(isinstance(p, CrashPath) for p in paths)             # each implements the whole protocol
+        assert [type(p) for p in paths] == [PythonPath, NativePath, KernelPath, PythonPath]
+        assert [p.research_agent for p in paths] == [True, True, False, True]
     finally:
-        path.close()
+        for p in paths:
+            p.close()
 
 
 def test_text_without_a_crash_is_bad_input_and_the_folder_says_so(tmp_path):
