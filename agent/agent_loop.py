@@ -36,12 +36,15 @@ from typing import Callable
 from agent.context_window import (REPLY_RESERVE, ContextConfigError, context_window, estimate_tokens, fit,
                            limit_from_error)
 from agent.llm_client import LLM, Budget, Ledger, LimitsExceeded, LLMContextLength, LLMError, RetryPolicy
+from agent import history
 from agent.memory import Fact, Memory
 from agent.model import Model
 from agent.redact import redact_obj
 from agent.reports.model import CrashReport
 from agent.strategies.base import Candidate
 from agent.tools import Concluded, Submitted, ToolContext, analysis_toolbox, debugger, every_tool, synthesis_toolbox
+from agent.excerpt import failure_excerpt
+from agent.testrun import TestOutcome
 from agent.validate import Verdict, rank_key
 from sandbox import PatchFailed, Sandbox, SandboxDead, SandboxError
 
@@ -126,13 +129,15 @@ class ResearchAgent:
                  out: Path, has_history: bool = True, repo: str = "", timeout: float = 120.0,
                  protected: Callable[[str], bool] = lambda p: False,
                  progress: Callable[[str], None] = lambda msg: None, llm: Model | None = None,
-                 build_cmd: str | None = None):
+                 build_cmd: str | None = None, baseline: TestOutcome | None = None):
         self.cfg = config
+        self.baseline = baseline            # the tests on the unedited tree (the validator's), if measured
         self.build_cmd = build_cmd          # native: rebuilds the program after edits (the gdb tool runs it)
         self.report, self.issue_text, self.source = report, issue_text, Path(source)
         self.repro_cmd, self.test_cmd, self.seed_memory = repro_cmd, test_cmd, memory
         self.sandbox_factory, self.validator_factory = sandbox_factory, validator_factory
-        self.out, self.has_history, self.repo, self.timeout = Path(out), has_history, repo, timeout
+        self.out, self.repo, self.timeout = Path(out), repo, timeout
+        self.has_history = has_history and history.has_history(self.source)   # more than one commit
         self.protected, self.progress = protected, progress
         self.ledger = llm.ledger if llm else Ledger(config.budget, name="run", parents=config.parents)
         self.llm = llm or LLM(config.model, config.base_url, config.api_key, ledger=self.ledger,
@@ -219,9 +224,13 @@ class Trajectory:
         a, r = self.agent, self.agent.report
         facts = "\n".join(f"- [{f.kind}] {f.text} -- {f.source}" for f in self.memory.facts) or "- (none yet)"
         crash = f"{r.type}: {r.message}" if r.message else r.type
+        steps = a.cfg.analysis_steps if self.phase == "analysis" else a.cfg.synthesis_steps
+        base = self.ctx.state.get("baseline") if self.ctx else a.baseline
+        suite = f"{base.duration:.1f} s on the unedited tree" if base is not None else "not measured yet"
         return prompt("task", repo=a.repo or a.source.name, repro=a.repro_cmd or "(none)",
                       tests=a.test_cmd or "(none)", crash=crash.replace("\n", " ")[:500],
-                      issue=quote_untrusted(a.issue_text[:12000]), facts=facts)
+                      issue=quote_untrusted(a.issue_text[:12000]), facts=facts, steps=steps, phase=self.phase,
+                      suite_time=suite)
 
     def debugger_words(self) -> dict:
         """How the system prompts name the report's debugger (pdb, gdb, or none for a kernel)."""
@@ -232,9 +241,17 @@ class Trajectory:
                             "continue to them, print values at the faulty line",
                 "debugger_name": f"`{dbg.name}`", "debugger_check": f", `{dbg.name}`"}
 
+    def history_words(self) -> str:
+        """The history tools' line of the analysis prompt: only when the repository has history to tell."""
+        if not self.agent.has_history:
+            return ""
+        return ("- the history: `search_commits` (commits whose diff or message matches a regex), `git_show`, "
+                "`git_blame`\n  -- a recent commit often removed or changed the line that mattered\n")
+
     def start_analysis(self) -> None:
         self.phase, self.phase_steps = "analysis", 0
-        self.messages = [{"role": "system", "content": prompt("analysis_system", **self.debugger_words())},
+        self.messages = [{"role": "system", "content": prompt("analysis_system", history=self.history_words(),
+                                                              **self.debugger_words())},
                          {"role": "user", "content": self.task_message()}]
 
     def start_synthesis(self, why: str) -> None:
@@ -263,6 +280,8 @@ class Trajectory:
                                    protected=a.protected, has_history=a.has_history)
             if a.build_cmd:
                 self.ctx.state["build_cmd"] = a.build_cmd
+            if a.baseline is not None:
+                self.ctx.state["baseline"] = a.baseline
             if saved:
                 self._restore(saved, sb)
             else:
@@ -391,16 +410,16 @@ class Trajectory:
         if verdict.validated:
             self.status, self.reason = "validated", verdict.reason
             self.memory.add("validation", f"validated: {sub.summary}", "validation")
-            return f"VALIDATED: {verdict.reason}. The trajectory is done.", True
+            return f"VALIDATED: {verdict.reason}. The trajectory is done.\n\nThe patch:\n{self.ctx.cut(sub.diff)}", True
         try:
             sb.apply_patch(sub.diff)            # the model keeps working on its own edits
         except PatchFailed as exc:
             log.warning("could not restore the submitted edits: %s", exc)
         if self.rounds >= cfg.validation_rounds:
             self.status, self.reason = "rejected", f"validation rejected {self.rounds} submit(s); last: {verdict.reason}"
-        tail = verdict.log[-1][-1500:] if verdict.log else "(no log)"
+        shown = failure_excerpt(verdict.log[-1], 3000) if verdict.log else "(no command ran)"
         return prompt("validation_failed", round=self.rounds, rounds=cfg.validation_rounds,
-                      reason=verdict.reason, log=tail), False
+                      reason=verdict.reason, log=shown, diff=self.ctx.cut(sub.diff, 3000)), False
 
     # saving and resuming --------------------------------------------------------------------
     def summary(self) -> dict:

@@ -22,6 +22,14 @@ class Commit:
         return f"{self.sha[:12]} (\"{self.subject}\")"
 
 
+def has_history(repo_dir: Path) -> bool:
+    """More than one commit: a single (initial) commit tells nothing about how the code changed."""
+    try:
+        return int(git.Repo(repo_dir).git.rev_list("--count", "--max-count=2", "HEAD")) > 1
+    except (git.GitCommandError, git.InvalidGitRepositoryError, git.NoSuchPathError, ValueError):
+        return False
+
+
 def blame_line(repo_dir: Path, path: str, line: int) -> Commit | None:
     """The commit that last changed path:line (`git blame -L`)."""
     try:

@@ -11,8 +11,9 @@ import re
 import shlex
 from dataclasses import dataclass, field
 
+from agent.excerpt import failure_excerpt
 from agent.signature import crash_gone, same_crash
-from agent.testrun import is_pytest, run_tests
+from agent.testrun import is_pytest
 from agent.tools.base import Observation, Tool, ToolContext, ToolError, rel_path
 from sandbox import CommandTimeout, SandboxDead, SandboxError
 
@@ -203,35 +204,15 @@ def _bps(st: PdbState) -> str:
 class Run(Tool):
     name = "run"
     description = ("Run a shell command in the sandbox workspace (no network; the repository is installed). "
-                   "Use it for small experiments, e.g. `python -c '...'`.")
+                   "For Python code use the `python` tool (no quoting).")
     parameters = {"type": "object", "properties": {
         "command": {"type": "string"}, "timeout": {"type": "integer", "description": "seconds (default 60)"}},
         "required": ["command"]}
 
     def __call__(self, ctx: ToolContext, command: str, timeout: int = 60) -> Observation:
         res = ctx.sb.run(command, timeout=min(max(timeout, 1), ctx.timeout), env=SCRUBBED_ENV)
-        head = f"$ {command}\n[exit {res.exit_code}{', timed out' if res.timed_out else ''}, {res.duration:.1f} s]\n"
-        return self.ok(head + ctx.cut(res.output))
-
-
-class RunTests(Tool):
-    name = "run_tests"
-    description = ("Run the repository's test command (or only some tests: pytest node ids) and list which "
-                   "tests pass and fail.")
-    parameters = {"type": "object", "properties": {
-        "tests": {"type": "array", "items": {"type": "string"}, "description": "optional pytest node ids"}},
-        "required": []}
-
-    def __call__(self, ctx: ToolContext, tests: list | None = None) -> Observation:
-        if not ctx.test_cmd:
-            raise ToolError("no test command is configured for this run")
-        out = run_tests(ctx.sb, ctx.test_cmd, timeout=ctx.timeout, tests=[str(t) for t in tests or []])
-        c = out.counts()
-        text = (f"$ {out.command}\n{c['passed']} passed, {c['failed']} failed, {c['skipped']} skipped "
-                f"(exit {out.exit_code}{', timed out' if out.timed_out else ''})")
-        if out.failed:
-            text += "\nfailing: " + ", ".join(sorted(out.failed)[:20])
-        return self.ok(text + "\n\n" + ctx.cut(out.output[-4000:], 4000))
+        head = f"[exit {res.exit_code}{', timed out' if res.timed_out else ''}, {res.duration:.1f} s]\n"
+        return self.ok(head + ctx.cut(res.output))        # the model knows its command: not echoed
 
 
 class Reproduce(Tool):
@@ -250,10 +231,10 @@ class Reproduce(Tool):
             verdict = ("the reported crash STILL HAPPENS" if same else
                        f"the command still fails, differently (exit {res.exit_code}"
                        + (f", {got.type}" if got else "") + ")")
-        return self.ok(f"$ {ctx.repro_cmd}\n{verdict}\n\n" + ctx.cut(res.output[-4000:], 4000))
+        return self.ok(f"$ {ctx.repro_cmd}\n{verdict}\n\n" + failure_excerpt(res.output, 4000))
 
 
-DYNAMIC_TOOLS = [Pdb, Run, RunTests, Reproduce]
+DYNAMIC_TOOLS = [Pdb, Run, Reproduce]
 
 
 def send_to_debugger(st, cmd: str, timeout: float, name: str) -> str:
