@@ -37,12 +37,14 @@ from agent.context_window import (REPLY_RESERVE, ContextConfigError, context_win
                            limit_from_error)
 from agent.llm_client import LLM, Budget, Ledger, LimitsExceeded, LLMContextLength, LLMError, RetryPolicy
 from agent import history
+from agent.condense import condense_issue
 from agent.memory import Fact, Memory
 from agent.model import Model
 from agent.redact import redact_obj
 from agent.reports.model import CrashReport
 from agent.strategies.base import Candidate
-from agent.tools import Concluded, Submitted, ToolContext, analysis_toolbox, debugger, every_tool, synthesis_toolbox
+from agent.tools import (Concluded, Submitted, ToolContext, analysis_toolbox, cut, debugger, every_tool,
+                         synthesis_toolbox)
 from agent.excerpt import failure_excerpt
 from agent.testrun import TestOutcome
 from agent.validate import Verdict, rank_key
@@ -53,6 +55,8 @@ log = logging.getLogger(__name__)
 PROMPTS = Path(__file__).parent / "prompts"
 NO_TOOL_LIMIT = 3          # replies in a row without a tool call end the trajectory
 FINISHED = ("validated", "rejected", "no_patch")
+ISSUE_CHARS = 12000          # of the condensed issue, in the analysis prompt
+SYNTHESIS_ISSUE_CHARS = 2500  # in the fix phase's prompt: the facts carry the rest
 
 
 def prompt(name: str, **values) -> str:
@@ -229,8 +233,13 @@ class Trajectory:
         suite = f"{base.duration:.1f} s on the unedited tree" if base is not None else "not measured yet"
         return prompt("task", repo=a.repo or a.source.name, repro=a.repro_cmd or "(none)",
                       tests=a.test_cmd or "(none)", crash=crash.replace("\n", " ")[:500],
-                      issue=quote_untrusted(a.issue_text[:12000]), facts=facts, steps=steps, phase=self.phase,
+                      issue=quote_untrusted(self.issue()), facts=facts, steps=steps, phase=self.phase,
                       suite_time=suite)
+
+    def issue(self) -> str:
+        """The issue condensed (agent/condense.py); the fix phase, fed the facts, gets a shorter cut."""
+        text = condense_issue(self.agent.issue_text)
+        return cut(text, ISSUE_CHARS if self.phase == "analysis" else SYNTHESIS_ISSUE_CHARS)
 
     def debugger_words(self) -> dict:
         """How the system prompts name the report's debugger (pdb, gdb, or none for a kernel)."""

@@ -81,3 +81,22 @@ def test_a_single_commit_repo_gets_no_history_tools_pushed(scripted, make_agent,
         agent.run()
         system = h.read_traj(tmp_path / name)["analysis_messages"][0]["content"]
         assert ("search_commits" in system and "git_blame" in system) is told and "try_patch" in system
+
+
+def test_the_issue_is_condensed_and_the_fix_phase_gets_a_shorter_cut(scripted, make_agent, tmp_path, h):
+    concl = {"model": "m", "analysis": [{"tool_calls": [call("conclude", root_cause="r", fix="f")]}], "synthesis": []}
+    agent = make_agent(scripted(concl), install=False)
+    agent.issue_text = ("The cache forgets keys I just read.\n"
+                        "============================= test session starts ==============================\n"
+                        "platform linux -- Python 3.12.1, pytest-8.0.0\n" + "_ _ _ _ _ _ _ _ _ _\n" * 3 +
+                        "E   AssertionError: 'a' was evicted\n" + "warning: same\n" * 50 +
+                        "".join(f"log line {i}\n" for i in range(4000)) + "My words at the end.\n")
+    agent.run()
+    t = h.read_traj(tmp_path / "out")
+    analysis, fix = t["analysis_messages"][1]["content"], t["messages"][1]["content"]
+    for text in (analysis, fix):
+        assert "The cache forgets keys I just read." in text and "E   AssertionError: 'a' was evicted" in text
+        assert "test session starts" not in text and "_ _ _" not in text and "platform linux" not in text
+        assert "My words at the end." in text and "characters (" in text and "cut to fit the context" in text
+    assert "[the line above repeated 49 more times]" in analysis
+    assert len(agent.issue_text) > 50_000 > len(analysis) > 12_000 > 5_000 > len(fix)
