@@ -60,7 +60,35 @@ def pdb_state(ctx: ToolContext) -> PdbState:
     return ctx.state.setdefault("pdb", PdbState())
 
 
-class Pdb(Tool):
+class DebuggerTool(Tool):
+    """What the debugger tools (pdb, gdb) share: a session state kept in ``ctx.state[name]``, closed
+    and marked stale on a reset, closed at the end, its breakpoints saved and restored on resume."""
+    state_type: type = PdbState
+
+    def new_state(self, ctx: ToolContext, breakpoints: list[list], why: str):
+        return self.state_type(breakpoints=breakpoints, stale=why)
+
+    def on_reset(self, ctx: ToolContext, why: str) -> list[str]:
+        st = ctx.state.get(self.name)
+        if st is not None and st.session is not None:
+            st.close()
+            st.stale = why
+        return []
+
+    def on_close(self, ctx: ToolContext) -> list[str]:
+        if ctx.state.get(self.name) is not None:
+            ctx.state[self.name].close()
+        return []
+
+    def state(self, ctx: ToolContext) -> dict | None:
+        st = ctx.state.get(self.name)
+        return {"breakpoints": st.breakpoints} if st is not None and st.breakpoints else None
+
+    def restore(self, ctx: ToolContext, saved: dict, why: str) -> None:
+        ctx.state[self.name] = self.new_state(ctx, [list(b) for b in saved.get("breakpoints", [])], why)
+
+
+class Pdb(DebuggerTool):
     name = "pdb"
     description = (
         "Send one command to a Python debugger (pdb) session running the reproduction command in the sandbox. "
@@ -95,25 +123,6 @@ class Pdb(Tool):
             st.close()
             st.stale = "the code was edited"
         return [f"breakpoints moved: {', '.join(moved)}"] if moved else []
-
-    def on_reset(self, ctx: ToolContext, why: str) -> list[str]:
-        st = ctx.state.get("pdb")
-        if st is not None and st.session is not None:
-            st.close()
-            st.stale = why
-        return []
-
-    def on_close(self, ctx: ToolContext) -> list[str]:
-        if ctx.state.get("pdb") is not None:
-            ctx.state["pdb"].close()
-        return []
-
-    def state(self, ctx: ToolContext) -> dict | None:
-        st = ctx.state.get("pdb")
-        return {"breakpoints": st.breakpoints} if st is not None and st.breakpoints else None
-
-    def restore(self, ctx: ToolContext, saved: dict, why: str) -> None:
-        ctx.state["pdb"] = PdbState(breakpoints=[list(b) for b in saved.get("breakpoints", [])], stale=why)
 
     def __call__(self, ctx: ToolContext, command: str, target: str | None = None) -> Observation:
         st = pdb_state(ctx)
