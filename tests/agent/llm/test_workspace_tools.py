@@ -74,6 +74,13 @@ def test_a_single_commit_repo_gets_no_history_tools_pushed(scripted, make_agent,
     from gitrepo import make_repo
     single = make_repo(tmp_path / "single", {"a.py": "x = 1\n"}, "initial")
     assert history.has_history(lru_repo) and not history.has_history(single)
+    from agent.agent_loop import AgentConfig, ResearchAgent
+    from agent.memory import Memory
+    from agent.model import ScriptedLLM
+    solo = ResearchAgent(AgentConfig(model="m"), report=None, issue_text="", source=single, repro_cmd=None,
+                         test_cmd=None, memory=Memory(), sandbox_factory=lambda: None,
+                         validator_factory=lambda sb: None, out=tmp_path, llm=ScriptedLLM({"analysis": []}))
+    assert solo.has_history is False                 # told "a git repo", but one commit: no history
     concl = {"model": "m", "analysis": [{"tool_calls": [call("conclude", root_cause="r", fix="f")]}], "synthesis": []}
     for name, told in (("lru", True), ("single", False)):
         agent = make_agent(scripted(concl), install=False, out=tmp_path / name)
