@@ -8,7 +8,7 @@ cd "$(dirname "$0")"
 mode="${1:-install}"
 shift || true
 
-DEBS="docker.io debootstrap git universal-ctags gdb redis-server wrk linux-source-6.1 qemu-system-x86 busybox-static flex bison bc libelf-dev libssl-dev cpio gcc make valgrind chromium docker-compose gcc-aarch64-linux-gnu libc6-dev-arm64-cross libasan8-arm64-cross libubsan1-arm64-cross qemu-user"
+DEBS="docker.io debootstrap git universal-ctags gdb redis-server wrk linux-source-6.1 qemu-system-x86 bubblewrap busybox-static flex bison bc libelf-dev libssl-dev cpio gcc make valgrind chromium docker-compose gcc-aarch64-linux-gnu libc6-dev-arm64-cross libasan8-arm64-cross libubsan1-arm64-cross qemu-user"
 
 say() { echo "setup: $*" >&2; }
 

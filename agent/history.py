@@ -1,4 +1,5 @@
-"""Commit history over the guilty lines: who last touched them, and when they came in."""
+"""Commit history over the guilty lines: who last touched them, and when they came in (host git,
+hardened by `sandbox.hostgit`)."""
 from __future__ import annotations
 
 import logging
@@ -6,7 +7,7 @@ import re
 from dataclasses import dataclass
 from pathlib import Path
 
-import git
+from sandbox import SandboxError, hostgit
 
 log = logging.getLogger(__name__)
 
@@ -33,8 +34,8 @@ def has_history(repo_dir: Path) -> bool:
 def blame_line(repo_dir: Path, path: str, line: int) -> Commit | None:
     """The commit that last changed path:line (`git blame -L`)."""
     try:
-        out = git.Repo(repo_dir).git.blame("-L", f"{line},{line}", "--porcelain", "HEAD", "--", path)
-    except (git.GitCommandError, git.InvalidGitRepositoryError, git.NoSuchPathError, ValueError) as exc:
+        out = _git(repo_dir, "blame", "-L", f"{line},{line}", "--porcelain", "HEAD", "--", path)
+    except (SandboxError, OSError, ValueError) as exc:
         log.info("no blame for %s:%s: %s", path, line, exc)
         return None
     sha = out.split(" ", 1)[0]
@@ -45,9 +46,8 @@ def blame_line(repo_dir: Path, path: str, line: int) -> Commit | None:
 def line_history(repo_dir: Path, path: str, start: int, end: int, *, limit: int = 5) -> list[Commit]:
     """Commits that changed lines start..end of path, newest first (`git log -L`)."""
     try:
-        out = git.Repo(repo_dir).git.log(f"-L{start},{end}:{path}", "-s", f"-n{limit}",
-                                         "--format=%H%x1f%s%x1f%an%x1f%aI")
-    except (git.GitCommandError, git.InvalidGitRepositoryError, git.NoSuchPathError, ValueError) as exc:
+        out = _git(repo_dir, "log", f"-L{start},{end}:{path}", "-s", f"-n{limit}", "--format=%H%x1f%s%x1f%an%x1f%aI")
+    except (SandboxError, OSError, ValueError) as exc:
         log.info("no history for %s:%s-%s: %s", path, start, end, exc)
         return []
     commits = []
@@ -61,7 +61,11 @@ def line_history(repo_dir: Path, path: str, start: int, end: int, *, limit: int 
 def pickaxe(repo_dir: Path, text: str, *, limit: int = 5) -> list[Commit]:
     """Commits that added or removed `text` (`git log -S`)."""
     try:
-        out = git.Repo(repo_dir).git.log(f"-S{text}", f"-n{limit}", "--format=%H%x1f%s%x1f%an%x1f%aI")
-    except (git.GitCommandError, git.InvalidGitRepositoryError, git.NoSuchPathError, ValueError):
+        out = _git(repo_dir, "log", f"-S{text}", f"-n{limit}", "--format=%H%x1f%s%x1f%an%x1f%aI")
+    except (SandboxError, OSError, ValueError):
         return []
     return [Commit(*row.split("\x1f")) for row in out.splitlines() if row.count("\x1f") == 3]
+
+
+def _git(repo_dir: Path, *args: str) -> str:
+    return hostgit.output(*args, cwd=repo_dir, timeout=120)

@@ -69,7 +69,7 @@ def known() -> list[str]:
 
 
 SECRET_SETTINGS = ("WEBHOOK_SECRET", "PRIVATE_KEY", "LLM_API_KEY", "ADMIN_TOKEN", "METRICS_TOKEN",
-                   "SESSION_SECRET", "OAUTH_CLIENT_SECRET")
+                   "SESSION_SECRET", "OAUTH_CLIENT_SECRET", "REDIS_PASSWORD")
 
 
 def register_settings(settings: Any) -> None:

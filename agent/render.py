@@ -5,6 +5,7 @@ import json
 from dataclasses import asdict
 from pathlib import Path
 
+from agent.markdown_safe import quote_untrusted
 from agent.redact import redact_file, redact_obj
 from agent.reports import to_json
 from agent.run import Result
@@ -84,7 +85,8 @@ def write_outputs(result: Result, out: Path) -> None:
 
 def evidence_lines(result: Result) -> list[str]:
     """The evidence as Markdown list items: frames, debugger, history, reproduction, with their sources."""
-    return [f"- {fact.text.splitlines()[0]} _(source: {fact.source})_" for fact in result.facts(*EVIDENCE_KINDS)]
+    return [f"- {quote_untrusted(fact.text.splitlines()[0])} _(source: {fact.source})_"
+            for fact in result.facts(*EVIDENCE_KINDS)]
 
 
 def report_markdown(result: Result) -> str:

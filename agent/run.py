@@ -12,6 +12,7 @@ from typing import Callable
 
 from agent.limits import (COMMAND_TIMEOUT, LLM_SECONDS, MAX_CANDIDATES, MAX_DIFF_LINES, REPRODUCE_TRIES,
                           VALIDATION_SECONDS)
+from agent.markdown_safe import quote_untrusted
 from agent.memory import Fact, Memory
 from agent.native.state import NativeState
 from agent.probe import Probe
@@ -89,6 +90,7 @@ class RunConfig:
     kernel_config: str | None = None    # kernel: a .config or fragment file (default: tinyconfig + KASAN harness)
     kernel_cmdline: str | None = None   # kernel: extra boot arguments
     issue_url: str | None = None        # the issue's URL (a kernel mail's Closes: tag)
+    kernel_allowed: bool = False        # kernel reports run only when an operator allows it (agent/paths/kernel.py)
 
 
 @dataclass
@@ -208,9 +210,9 @@ class Result:
 def root_cause(run: Run) -> str:
     """The crash, where it happened, what the debugger saw there, who last changed the line, the fix."""
     r = run.report
-    where = f" in `{r.guilty.function}`" if r.guilty else ""
+    where = f" in {quote_untrusted(r.guilty.function)}" if r.guilty else ""
     site = run.sites[0] if run.sites else None
-    text = f"`{r.type}: {r.message}`{where}" if r.message else f"`{r.type}`{where}"
+    text = quote_untrusted(f"{r.type}: {r.message}" if r.message else r.type) + where
     text += f" at `{site.path}:{site.line}`." if site else "."
     if run.probe and run.probe.values and not run.probe.error:
         shown = ", ".join(f"`{k}` = `{v}`" for k, v in list(run.probe.values.items())[:4])

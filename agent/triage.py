@@ -4,6 +4,7 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from urllib.parse import quote
 
+from agent.markdown_safe import quote_untrusted
 from agent.reports.model import CrashReport, Frame
 from agent.reports.paths import map_to_repo
 
@@ -55,10 +56,10 @@ def triage(report: CrashReport, repo_files: list[str] | None = None, blob_url: s
     under which they are shown (`https://github.com/OWNER/REPO/blob/REF`), for links."""
     labels = [_LABELS.get(report.kind, f"crash:{report.kind}")]
     lines = [f"**crashfix** parsed a **{report.kind}** crash: `{_md(report.type)}`",
-             "", f"> {_md(report.title)}"]
+             "", f"> {quote_untrusted(report.title)}"]
     if report.message and report.message not in report.title:
         msg = report.message.strip().splitlines()[0][:200]
-        lines.append(f"> {_md(msg)}")
+        lines.append(f"> {quote_untrusted(msg)}")
     if report.corrupted:
         lines.append("")
         lines.append("_The report looks truncated or interleaved with other output; the title may be imprecise._")

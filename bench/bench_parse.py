@@ -20,8 +20,8 @@ sys.path.insert(0, str(ROOT))
 
 from agent.reports import parse  # noqa: E402
 
-CORPUS = ROOT.parent / "shared" / "corpora" / "kernel-reports"
-SAN_SAMPLE = ROOT.parent / "shared" / "corpora" / "sanitizer-reports" / "symbolized_asan_null_dereference.txt"
+CORPUS = ROOT / "tests" / "agent" / "reports" / "golden" / "kernel"
+SAN_SAMPLE = ROOT / "tests" / "agent" / "reports" / "golden" / "sanitizer" / "symbolized_asan_null_dereference.txt"
 PY_SAMPLE = """Traceback (most recent call last):
   File "/srv/app/inv/cli.py", line 12, in main
     rows = load(path)

@@ -78,11 +78,11 @@ def bench(backend: str, repo: Path, n: int) -> None:
     try:
         assert sb.run("true").ok
         report("run `true`", timed(lambda: sb.run("true"), n))
-        if backend == "docker":  # the same without the in-container agent: one exec each
-            agent, failures = sb._agent, sb._agent_failures
-            sb._agent, sb._agent_failures = None, 99
+        if backend == "docker":  # the same without the in-container command server: one exec each
+            server, failures = sb._server, sb._server_failures
+            sb._server, sb._server_failures = None, 99
             report("run `true` (plain exec)", timed(lambda: sb.run("true"), n))
-            sb._agent, sb._agent_failures = agent, failures
+            sb._server, sb._server_failures = server, failures
         report("reset (clean)", timed(sb.reset, n))
 
         def dirty_reset():

@@ -8,11 +8,22 @@ from typing import Any
 from flask import Flask
 
 from bot.db import Database
+from bot.private import private_dir
 from bot.queue import JobQueue
 from bot.settings import Settings, announce, load_settings
+from bot.slow_body import SlowBodyGuard
 
 log = logging.getLogger(__name__)
 MAX_BODY = 25 * 1024 * 1024          # GitHub caps payloads at 25 MB
+# every response: no framing, no sniffing, no referrer to other sites, and pages load only their own
+# styles and scripts (the dashboard has no inline script or style; charts are inline SVG)
+SECURITY_HEADERS = {
+    "Content-Security-Policy": "default-src 'self'; img-src 'self' data:; object-src 'none'; base-uri 'none'; "
+                               "form-action 'self'; frame-ancestors 'none'",
+    "X-Frame-Options": "DENY",
+    "X-Content-Type-Options": "nosniff",
+    "Referrer-Policy": "same-origin",
+}
 
 
 @dataclass
@@ -32,12 +43,22 @@ def create_app(settings: Settings | None = None, test_config: dict[str, Any] | N
     app.config.update(MAX_CONTENT_LENGTH=MAX_BODY, JSON_SORT_KEYS=False)
     app.config.update(test_config)
     app.extensions["crashfix"] = Services(settings, db, queue)
+    private_dir(settings.DATA_DIR)                               # 0700, and the run folders in it
+    private_dir(settings.runs_dir)
+    app.after_request(_security_headers)
+    app.wsgi_app = SlowBodyGuard(app.wsgi_app, MAX_BODY)       # under gunicorn: slow uploads get 408
     from bot.webhook import bp
     app.register_blueprint(bp)
     from bot.dashboard import register as register_dashboard
     register_dashboard(app, settings)
     announce(settings)
     return app
+
+
+def _security_headers(response):
+    for name, value in SECURITY_HEADERS.items():
+        response.headers.setdefault(name, value)
+    return response
 
 
 def serve(settings: Settings, host: str, port: int, dev: bool = False, workers: int = 2) -> int:
@@ -61,6 +82,7 @@ def serve(settings: Settings, host: str, port: int, dev: bool = False, workers: 
         def load(self):
             return self.application
 
-    GunicornApp(app, {"bind": f"{host}:{port}", "workers": workers, "threads": 4, "timeout": 30,
+    GunicornApp(app, {"bind": f"{host}:{port}", "workers": workers, "worker_class": "gthread", "threads": 4,
+                      "timeout": 30, "keepalive": 5,
                       "accesslog": "-", "errorlog": "-"}).run()
     return 0

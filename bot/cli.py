@@ -122,7 +122,8 @@ def cmd_run(args) -> int:
                        model=model, base_url=base_url, api_key=api_key, trajectories=args.trajectories,
                        max_llm_calls=args.max_llm_calls, max_tokens=args.max_tokens, max_usd=args.max_usd,
                        max_llm_seconds=args.max_llm_seconds, replay=replay, resume=args.resume,
-                       kernel_config=args.kernel_config, kernel_cmdline=args.kernel_cmdline, issue_url=args.issue_url)
+                       kernel_config=args.kernel_config, kernel_cmdline=args.kernel_cmdline, issue_url=args.issue_url,
+                       kernel_allowed=True)   # on the command line the user is the operator
     try:
         run = run_pipeline(config, progress=lambda msg: print(f"crashfix: {msg}", file=sys.stderr, flush=True))
     finally:
@@ -180,11 +181,12 @@ def cmd_images(args) -> int:
 
 def cmd_serve(args) -> int:
     from bot.jobs import configure_logging
-    from bot.settings import SettingsError, load_settings
+    from bot.settings import SettingsError, check_service_sandbox, load_settings
     try:
         settings = load_settings()
         if not settings.WEBHOOK_SECRET:
             raise SettingsError("CRASHFIX_WEBHOOK_SECRET", "missing (needed to verify GitHub's signatures)")
+        check_service_sandbox(settings)
     except SettingsError as exc:
         print(f"crashfix: {exc}", file=sys.stderr)
         return 2
@@ -209,9 +211,10 @@ def cmd_app(args) -> int:
 
 def cmd_worker(args) -> int:
     from bot.jobs import configure_logging
-    from bot.settings import SettingsError, announce, load_settings
+    from bot.settings import SettingsError, announce, check_service_sandbox, load_settings
     try:
         settings = load_settings()
+        check_service_sandbox(settings)
     except SettingsError as exc:
         print(f"crashfix: {exc}", file=sys.stderr)
         return 2

@@ -11,6 +11,7 @@ PostgreSQL: one short-lived connection per transaction. Any thread or process ma
 """
 from __future__ import annotations
 
+import hashlib
 import json
 import os
 import sqlite3
@@ -20,6 +21,7 @@ from datetime import datetime, timezone
 from pathlib import Path
 from typing import Any, Iterator
 
+from bot.private import private_dir, private_file
 
 def now() -> str:
     return datetime.now(timezone.utc).isoformat(timespec="microseconds")
@@ -35,6 +37,21 @@ def _schema(serial: str) -> list[str]:
             repo TEXT,
             received_at TEXT NOT NULL,
             outcome TEXT
+        )""",
+        """CREATE TABLE IF NOT EXISTS delivery_bodies (
+            sha256 TEXT PRIMARY KEY,
+            delivery_id TEXT NOT NULL,
+            received_at TEXT NOT NULL
+        )""",
+        """CREATE TABLE IF NOT EXISTS signin_failures (
+            addr TEXT NOT NULL,
+            at TEXT NOT NULL
+        )""",
+        "CREATE INDEX IF NOT EXISTS signin_failures_addr ON signin_failures (addr, at)",
+        """CREATE TABLE IF NOT EXISTS dashboard_sessions (
+            id TEXT PRIMARY KEY,
+            login TEXT NOT NULL,
+            created_at TEXT NOT NULL
         )""",
         """CREATE TABLE IF NOT EXISTS installations (
             id BIGINT PRIMARY KEY,
@@ -146,7 +163,8 @@ class Database:
             path = url.removeprefix("sqlite:///").removeprefix("sqlite://")
             self.path = path if path == ":memory:" else str(Path(path).expanduser())
             if self.path != ":memory:":
-                Path(self.path).parent.mkdir(parents=True, exist_ok=True)
+                private_dir(Path(self.path).parent)
+                private_file(self.path)
         self._lock = threading.Lock()
         self._memory = None
         self._local = threading.local()
@@ -233,13 +251,22 @@ class Database:
             "VALUES (?, ?, ?, ?, ?, ?) ON CONFLICT (id) DO NOTHING",
             delivery, event, action, installation_id, repo, now()) == 1
 
+    @staticmethod
+    def record_body(tx: Tx, body: bytes, delivery: str) -> bool:
+        """True the first time this exact signed body is seen. The signature covers the body only, so a
+        captured delivery could be replayed under fresh X-GitHub-Delivery ids; GitHub's own events
+        differ in their timestamps and ids, so the same body twice is a replay (or a redelivery)."""
+        digest = hashlib.sha256(body).hexdigest()
+        return tx.execute("INSERT INTO delivery_bodies (sha256, delivery_id, received_at) VALUES (?, ?, ?) "
+                          "ON CONFLICT (sha256) DO NOTHING", digest, delivery, now()) == 1
+
     # -- installations and repos -----------------------------------------------------------
     @staticmethod
     def upsert_installation(tx: Tx, inst_id: int, account: str | None, target_type: str | None) -> None:
         t = now()
         tx.execute("INSERT INTO installations (id, account, target_type, created_at, updated_at) "
                    "VALUES (?, ?, ?, ?, ?) ON CONFLICT (id) DO UPDATE SET account = excluded.account, "
-                   "target_type = excluded.target_type, deleted = 0, updated_at = excluded.updated_at",
+                   "target_type = excluded.target_type, updated_at = excluded.updated_at",
                    inst_id, account, target_type, t, t)
 
     @staticmethod

@@ -53,7 +53,11 @@ def check_qemu() -> list[Check]:
     qemu = _tool("qemu (kernel crashes)", ["qemu-system-x86_64", "--version"],
                  "apt-get install qemu-system-x86", required=False)
     kvm = os.path.exists("/dev/kvm")
-    return [qemu, Check("kvm", kvm, "/dev/kvm present (a probe boot decides if it works)" if kvm
+    from sandbox.isolate import unavailable
+    why = unavailable()
+    jail = Check("kernel jail (bubblewrap)", why is None, why or "bwrap works: kernel builds and boots run jailed",
+                 "apt-get install bubblewrap", required=False)
+    return [qemu, jail, Check("kvm", kvm, "/dev/kvm present (a probe boot decides if it works)" if kvm
                         else "/dev/kvm absent: QEMU will use TCG (slower)", required=False)]
 
 

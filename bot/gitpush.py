@@ -9,16 +9,19 @@ The token reaches git only through the environment of the one `git push` process
 so it is in neither ``.git/config`` nor the command line (``ps`` shows argv to every user), and
 never in the sandbox (pushes run host-side from the bot's own clone). Errors carry git's output
 with the token (and its base64 form) replaced by ``***``. ``GIT_TERMINAL_PROMPT=0``: a refused
-token fails at once instead of waiting for a password.
+token fails at once instead of waiting for a password. Like every host git, these run hardened by
+`sandbox.hostgit` (no global or system config: a planted ``url.insteadOf`` cannot redirect the
+token, a planted ``core.fsmonitor`` runs nothing; no hooks, no credential helper).
 """
 from __future__ import annotations
 
 import base64
 import logging
-import os
 import subprocess
 from pathlib import Path
 from urllib.parse import urlsplit
+
+from sandbox import hostgit
 
 log = logging.getLogger(__name__)
 
@@ -40,13 +43,9 @@ def redact(text: str, token: str | None) -> str:
 
 
 def push_env(token: str, base: dict[str, str] | None = None) -> dict[str, str]:
-    """The environment of the push: the caller's, the auth header as config entry 0, no prompts."""
-    env = {k: v for k, v in (os.environ if base is None else base).items()
-           if not k.startswith(("GIT_CONFIG_KEY_", "GIT_CONFIG_VALUE_")) and k != "GIT_CONFIG_COUNT"}
-    env.update({"GIT_CONFIG_COUNT": "1", "GIT_CONFIG_KEY_0": "http.extraHeader",
-                "GIT_CONFIG_VALUE_0": auth_header(token), "GIT_TERMINAL_PROMPT": "0",
-                "GIT_ASKPASS": "", "SSH_ASKPASS": "", "GCM_INTERACTIVE": "never"})
-    return env
+    """The environment of the push: the caller's made a hardened host git's (`hostgit.env`), the auth
+    header as config entry 0, no prompts."""
+    return hostgit.env({"http.extraHeader": auth_header(token)}, base=base)
 
 
 def push(clone_dir: Path | str, remote_url: str, branch: str, token: str, force: bool = True,
@@ -58,10 +57,9 @@ def push(clone_dir: Path | str, remote_url: str, branch: str, token: str, force:
     if parts.scheme not in ("https", "http") or parts.username or parts.password:
         raise PushError("remote URL must be http(s) without credentials in it")
     clone_dir = Path(clone_dir)
-    sha = subprocess.run(["git", "rev-parse", "--verify", f"{ref}^{{commit}}"], cwd=clone_dir,
-                         capture_output=True, text=True, check=True).stdout.strip()
-    argv = ["git", "-c", "credential.helper=", "push", "--porcelain", *(["--force"] if force else []),
-            remote_url, f"{sha}:refs/heads/{branch}"]
+    sha = hostgit.output("rev-parse", "--verify", f"{ref}^{{commit}}", cwd=clone_dir).strip()
+    argv = hostgit.argv("push", "--porcelain", *(["--force"] if force else []), remote_url,
+                        f"{sha}:refs/heads/{branch}")
     log.info("pushing %s to %s %s%s", sha[:12], remote_url, branch, " (force)" if force else "")
     try:
         out = subprocess.run(argv, cwd=clone_dir, env=push_env(token), capture_output=True, text=True,
@@ -78,9 +76,9 @@ def clone(remote_url: str, dest: Path | str, token: str | None, *, branch: str |
           timeout: float = 900) -> Path:
     """A fresh clone of ``remote_url`` into ``dest``, the token (if any) passed like `push` does."""
     dest = Path(dest)
-    env = push_env(token) if token else {**os.environ, "GIT_TERMINAL_PROMPT": "0"}
-    argv = ["git", "-c", "credential.helper=", "clone", "--quiet", "--no-tags",
-            *(["--branch", branch] if branch else []), "--", remote_url, str(dest)]
+    env = push_env(token) if token else hostgit.env()
+    argv = hostgit.argv("clone", "--quiet", "--no-tags", *(["--branch", branch] if branch else []), "--",
+                        remote_url, str(dest))
     try:
         out = subprocess.run(argv, env=env, capture_output=True, text=True, timeout=timeout,
                              stdin=subprocess.DEVNULL)

@@ -17,7 +17,7 @@ from bot.jobs import create_job
 from bot.settings import Settings
 
 log = logging.getLogger(__name__)
-BRANCH = re.compile(r"^crashfix/issue-(\d+)$")
+BRANCH = re.compile(r"^crashfix/issue-([1-9]\d{0,17})$")       # an issue number the database can hold
 
 
 class MissingField(ValueError):
@@ -146,9 +146,19 @@ def ping(event: Event, ctx: Context) -> None:
     log.info("ping: %s", event.get("zen", ""))
 
 
+def _deleted(ctx: Context, inst_id: int) -> bool:
+    """An uninstalled installation stays so: GitHub gives a re-install a new id, so an event for this
+    one arriving late (or replayed) must not bring it, or its repos, back."""
+    row = ctx.tx.one("SELECT deleted FROM installations WHERE id = ?", inst_id)
+    return bool(row and row["deleted"])
+
+
 @router.register("installation", requires=("installation.id:int", "installation.account.login:str"))
 def installation(event: Event, ctx: Context) -> None:
     inst = event.get("installation")
+    if _deleted(ctx, inst["id"]):
+        log.info("installation %s: %s for an uninstalled installation, ignored", inst["id"], event.action)
+        return
     Database.upsert_installation(ctx.tx, inst["id"], inst["account"]["login"], _str(inst.get("target_type")))
     if event.action == "deleted":
         ctx.tx.execute("UPDATE installations SET deleted = 1, updated_at = ? WHERE id = ?", _now(), inst["id"])
@@ -167,6 +177,9 @@ def installation(event: Event, ctx: Context) -> None:
 @router.register("installation_repositories", requires=("installation.id:int", "installation.account.login:str"))
 def installation_repositories(event: Event, ctx: Context) -> None:
     inst = event.get("installation")
+    if _deleted(ctx, inst["id"]):
+        log.info("installation %s: repositories changed after it was uninstalled, ignored", inst["id"])
+        return
     Database.upsert_installation(ctx.tx, inst["id"], inst["account"]["login"], _str(inst.get("target_type")))
     for key, active in (("repositories_added", True), ("repositories_removed", False)):
         for repo in _list(event.get(key)):

@@ -18,9 +18,11 @@ import tempfile
 from pathlib import Path
 from typing import Any
 
+from agent.markdown_safe import quote_untrusted
 from agent.redact import has_secret, redact, redacting
 from bot import gitpush
 from bot.repo_config import RepoConfig, is_protected
+from sandbox import hostgit
 
 log = logging.getLogger(__name__)
 
@@ -47,9 +49,9 @@ FAILED = {"error", "failed", "cancelled"}
 
 def _git(clone_dir: Path, *args: str, env: dict | None = None, input: str | None = None,
          check: bool = True) -> subprocess.CompletedProcess:
-    """git in the bot's own clone, with the repository's hooks switched off."""
-    return subprocess.run(["git", "-c", "core.hooksPath=/dev/null", *args], cwd=clone_dir, input=input,
-                          capture_output=True, text=True, check=check, env=env, stdin=None if input else subprocess.DEVNULL)
+    """git in the bot's own clone, hardened (security: sandbox.hostgit, no hooks, no global config)."""
+    return subprocess.run(hostgit.argv(*args), cwd=clone_dir, input=input, capture_output=True, text=True,
+                          check=check, env=hostgit.env(base=env), stdin=None if input else subprocess.DEVNULL)
 
 
 # -- the progress comment ----------------------------------------------------------------------
@@ -159,12 +161,12 @@ def _evidence(result: dict, report_md: str) -> list[str]:
     frames = [f for f in facts if f.get("kind") == "frame"]
     if frames:
         lines.append("**Frames** (innermost first):")
-        lines += [f"- `{f['text'].splitlines()[0]}`" for f in frames[:6]]
+        lines += [f"- {quote_untrusted(f['text'].splitlines()[0])}" for f in frames[:6]]
     debugger = [f for f in facts if f.get("kind") == "debugger"]
     if debugger:
         lines.append("")
         lines.append("**Debugger observations:**")
-        lines += [f"- {f['text'].splitlines()[0]} _({f.get('source', 'debugger')})_" for f in debugger[:4]]
+        lines += [f"- {quote_untrusted(f['text'].splitlines()[0])} _({f.get('source', 'debugger')})_" for f in debugger[:4]]
     history = [f for f in facts if f.get("kind") == "history"]
     lines.append("")
     lines.append("**History** (commits that introduced the lines):")

@@ -2,7 +2,8 @@
 
 SqliteHuey in DATA_DIR by default, RedisHuey when CRASHFIX_REDIS_URL is set, or any huey given
 (tests: `immediate=True` runs a job inline at enqueue). The task name is fixed, so the web
-process (which only enqueues) and the worker process (which runs) agree on it.
+process (which only enqueues) and the worker process (which runs) agree on it. Messages are JSON
+(bot/queue_codec.py), never pickle: whoever can write to Redis cannot run code in a worker.
 """
 from __future__ import annotations
 
@@ -12,6 +13,8 @@ from typing import Callable
 from huey import Huey, RedisHuey, SqliteHuey, crontab
 from huey.consumer import Consumer
 
+from bot.private import private_dir, private_file
+from bot.queue_codec import JsonSerializer
 from bot.settings import Settings
 
 log = logging.getLogger(__name__)
@@ -21,10 +24,16 @@ SWEEP = "crashfix.sweep"
 
 def make_huey(settings: Settings, immediate: bool = False) -> Huey:
     if settings.REDIS_URL:
-        return RedisHuey("crashfix", url=settings.REDIS_URL, results=False, immediate=immediate)
-    settings.DATA_DIR.mkdir(parents=True, exist_ok=True)
+        from redis import ConnectionPool
+        pool = ConnectionPool.from_url(settings.REDIS_URL, password=settings.REDIS_PASSWORD)   # the URL's wins
+        if not pool.connection_kwargs.get("password"):
+            log.warning("Redis without a password (CRASHFIX_REDIS_PASSWORD): whoever reaches it can drop or add jobs")
+        return RedisHuey("crashfix", connection_pool=pool, results=False, immediate=immediate,
+                         serializer=JsonSerializer())
+    private_dir(settings.DATA_DIR)
+    private_file(settings.DATA_DIR / "queue.db")
     return SqliteHuey("crashfix", filename=str(settings.DATA_DIR / "queue.db"), results=False,
-                      immediate=immediate)
+                      immediate=immediate, serializer=JsonSerializer())
 
 
 class JobQueue:

@@ -39,10 +39,15 @@ class Settings(BaseModel):
     DATA_DIR: Path = Path("~/.local/share/crashfix")
     DATABASE_URL: str | None = None
     REDIS_URL: str | None = None
+    REDIS_PASSWORD: str | None = None       # Redis AUTH (requirepass), when not in REDIS_URL itself
     LLM_BASE_URL: str | None = None
     LLM_MODEL: str | None = None
     LLM_API_KEY: str | None = None
     SANDBOX: Literal["docker", "local"] = "docker"
+    # kernel crash reports build the repository's kernel and boot it (jailed: sandbox/isolate.py); off unless enabled
+    KERNEL_JOBS: Literal["enabled", "disabled"] = "disabled"
+    # "unsafe": let `crashfix worker`/`serve` run with SANDBOX=local (an issue's commands on this host)
+    ALLOW_LOCAL_SANDBOX: Literal["no", "unsafe"] = "no"
     MAX_JOBS_PER_INSTALLATION: int = 2
     MAX_PRS_PER_REPO_PER_HOUR: int = 5
     MAX_USD_PER_INSTALLATION_PER_DAY: float = 20.0
@@ -58,7 +63,7 @@ class Settings(BaseModel):
     OAUTH_CLIENT_SECRET: str | None = None  # the App's client secret (needed with OAUTH_CLIENT_ID)
     SESSION_SECRET: str | None = None       # signs dashboard sessions; unset: a random one kept in DATA_DIR/session-secret
     PUBLIC_URL: str | None = None           # the dashboard's external base URL (OAuth redirect); unset: from the request
-    METRICS_TOKEN: str | None = None        # /metrics wants "Authorization: Bearer <token>" when set; open when unset
+    METRICS_TOKEN: str | None = None        # /metrics wants "Authorization: Bearer <token>"; unset, /metrics is off (404)
 
     @field_validator("DATA_DIR", "PRIVATE_KEY_PATH")
     @classmethod
@@ -222,12 +227,26 @@ def _check(s: Settings) -> Settings:
         raise SettingsError(f"{PREFIX}{missing}", "missing (GitHub sign-in needs the App's client id and secret)")
     if s.PUBLIC_URL and not s.PUBLIC_URL.startswith(("http://", "https://")):
         raise SettingsError(f"{PREFIX}PUBLIC_URL", f"must be an http(s) URL, got {s.PUBLIC_URL!r}")
+    if s.REDIS_PASSWORD and not s.REDIS_URL:
+        raise SettingsError(f"{PREFIX}REDIS_PASSWORD", f"set, but {PREFIX}REDIS_URL is not (the queue is SQLite)")
     if s.REDIS_URL and not s.REDIS_URL.startswith(("redis://", "rediss://", "unix://")):
         raise SettingsError(f"{PREFIX}REDIS_URL", f"must start with redis://, got {s.REDIS_URL!r}")
     return s
 
 
 _announced = False
+
+
+def check_service_sandbox(s: Settings) -> None:
+    """The worker and the server refuse the local sandbox (repository and issue commands on this
+    host, next to the App's key and tokens) unless the operator wrote the unsafe switch."""
+    if s.SANDBOX == "local" and s.ALLOW_LOCAL_SANDBOX != "unsafe":
+        raise SettingsError(f"{PREFIX}SANDBOX", "local runs repository and issue commands on this host "
+                            "without isolation, next to the App's credentials; a worker refuses it "
+                            f"(use docker, or set {PREFIX}ALLOW_LOCAL_SANDBOX=unsafe on a development machine)")
+    if s.SANDBOX == "local":
+        log.warning("%sSANDBOX=local with %sALLOW_LOCAL_SANDBOX=unsafe: repository and issue commands "
+                    "run on this host WITHOUT isolation", PREFIX, PREFIX)
 
 
 def announce(settings: Settings) -> None:

@@ -4,7 +4,8 @@
     413  body over MAX_CONTENT_LENGTH (25 MB)
     415  not application/json
     400  no X-GitHub-Event / X-GitHub-Delivery, malformed JSON, a field a handler needs is missing
-    200  {"duplicate": true} for a redelivery (same X-GitHub-Delivery); events that need nothing
+    200  {"duplicate": true} for a redelivery (same X-GitHub-Delivery); {"duplicate": true, "replay":
+         true} for the same signed body under another delivery id; events that need nothing
     202  {"jobs": [...]} when jobs were queued
 """
 from __future__ import annotations
@@ -80,10 +81,10 @@ def webhook():
         action = payload.get("action") if isinstance(payload.get("action"), str) else None
         event = Event(name, action, delivery, payload)
         with log_context(repo=event.repo or "-"):
-            return _handle(services, event, started)
+            return _handle(services, event, started, body)
 
 
-def _handle(services, event: Event, started: float):
+def _handle(services, event: Event, started: float, body: bytes):
     label = f"{event.name}.{event.action}" if event.action else event.name
     handled = router.handles(event)
     if handled:
@@ -97,6 +98,10 @@ def _handle(services, event: Event, started: float):
                                         event.repo):
             log.info("%s: redelivery, already handled", label)
             return jsonify({"duplicate": True}), 200
+        if not Database.record_body(tx, body, event.delivery):
+            tx.execute("UPDATE deliveries SET outcome = 'replay' WHERE id = ?", event.delivery)
+            log.warning("%s: the same signed body as an earlier delivery under a new id (a replay), ignored", label)
+            return jsonify({"duplicate": True, "replay": True}), 200
         if not handled:
             tx.execute("UPDATE deliveries SET outcome = 'ignored' WHERE id = ?", event.delivery)
             log.info("%s: no handler, ignored", label)

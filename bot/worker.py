@@ -488,6 +488,7 @@ class Worker:
                          test_cmd=_get(config, "test_cmd"), setup_cmd=_get(config, "setup_cmd"),
                          build_cmd=_get(config, "build_cmd"), max_diff_lines=_get(config, "max_diff_lines", 200),
                          image=_get(config, "image"), strategy=strategy, sandbox=self.settings.SANDBOX,
+                         kernel_allowed=self.settings.KERNEL_JOBS == "enabled",
                          protected=repo_protected or (lambda path: any(fnmatch.fnmatch(path, p) for p in patterns)),
                          **extra)
 

@@ -37,7 +37,7 @@ def limit_lines(hits: list[str] | tuple[str, ...]) -> str:
 def limit_hits(text: str) -> list[str]:
     """The limit messages found in an output (from `limit_lines`), for reports written later."""
     import re
-    return re.findall(r"^\[crashfix: ((?:killed|timed out|output truncated|process limit)[^\]]*)\]$",
+    return re.findall(r"^\[crashfix: ((?:killed|timed out|output truncated|process limit|disk limit)[^\]]*)\]$",
                       text, re.M)
 
 
@@ -115,6 +115,7 @@ class Limits:
     """Resource limits of a sandbox (the Docker backend enforces them; local ignores them)."""
 
     mem: str = "2g"
+    disk: str = "1g"              # each of /workspace and /home/sandbox (tmpfs: counts against mem)
     cpus: float = 2.0
     pids: int = 256
     tmp_size: str | None = None   # default: half of mem (tmpfs pages count against mem)

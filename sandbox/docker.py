@@ -3,18 +3,19 @@
 The container runs ``sleep infinity`` under docker-init as uid 1000 with no capabilities,
 no-new-privileges, a read-only root, a pids/memory/CPU limit and no network (loopback only).
 The repository lives in a named volume at /workspace, the venv in another at /home/sandbox.
-Commands go to a small agent inside the container (``sandbox/agent.py``, one long-lived exec:
-a command then costs a fork, not a new exec); when the agent is unavailable they fall back to
-one ``exec`` each, wrapped in ``timeout -s KILL``, read from an upgraded socket that
-``docker_io._ExecConn`` opens itself.
+The repository lives in tmpfs volumes of ``Limits.disk`` each at /workspace and /home/sandbox
+(the venv), so a repository that fills them stops at the limit and the host's disk is untouched.
+Commands go to a small command server inside the container (``sandbox/server.py``, one
+long-lived exec: a command then costs a fork, not a new exec); when the server is unavailable
+they fall back to one ``exec`` each, wrapped in ``timeout -s KILL``, read from an upgraded
+socket that ``docker_io._ExecConn`` opens itself. crashfix's own commands (the server, git) run
+by absolute path with a clean environment (``session.OWN_ENV``), never the repository's PATH.
 """
 from __future__ import annotations
 
 import base64
-import io
 import os
 import posixpath
-import tarfile
 import time
 import uuid
 from pathlib import Path
@@ -24,31 +25,25 @@ import requests
 
 from sandbox.base import (WORKSPACE, ExecResult, ImageMissing, Limits, SandboxDead,
                           SandboxError, limit_lines, size_text)
-from sandbox.docker_io import _WRAPPER, Agent, AgentLost, DockerSession, _ExecConn, _kill_tree
-from sandbox.session import CappedBuffer, GitWorkspace
+from sandbox.docker_io import (_WRAPPER, CommandServer, DockerSession, ServerLost, _ExecConn,
+                               _kill_tree, connect, own_argv)
+from sandbox.docker_tar import create_tmpfs_volumes, file_tar, image_tar, tree_tar
+from sandbox.images import build_command
+from sandbox.network import SETUP_NETWORK, ensure_setup_network
+from sandbox.session import OWN_ENV, CappedBuffer, GitWorkspace
+
+__all__ = ["DockerSandbox", "Limits", "connect"]
 
 HOME = "/home/sandbox"
 VENV = f"{HOME}/venv"
-SETUP_NETWORK = "crashfix-setup"
 HOST_CA = "/etc/ssl/certs/ca-certificates.crt"
+_HOME_SEEDS: dict[str, bytes] = {}   # image id -> tar of its /home/sandbox (the venv)
 
 
 def _bytes(size: str) -> int:
     size = str(size).strip().lower().rstrip("b")
     mult = {"k": 1 << 10, "m": 1 << 20, "g": 1 << 30}.get(size[-1:], 1)
     return int(float(size.rstrip("kmg")) * mult)
-
-
-def connect(base_url: str | None = None, timeout: float = 30.0) -> docker.DockerClient:
-    """A client whose engine answered a ping; SandboxError naming the engine otherwise."""
-    url = base_url or os.environ.get("DOCKER_HOST") or "unix:///var/run/docker.sock"
-    try:
-        client = docker.DockerClient(base_url=url, timeout=timeout)
-        client.ping()
-        return client
-    except (docker.errors.DockerException, requests.RequestException, OSError) as e:
-        raise SandboxError(f"Docker engine unreachable at {url}: {e}. Is dockerd running "
-                           f"(systemctl start docker, or dockerd &)?") from e
 
 
 class DockerSandbox(GitWorkspace):
@@ -66,19 +61,27 @@ class DockerSandbox(GitWorkspace):
         self.env = dict(env or {})
         self._closed = False
         self._sessions: list[DockerSession] = []
-        self._agent: Agent | None = None
-        self._agent_failures = 0
+        self._server: CommandServer | None = None
+        self._server_failures = 0
         try:
-            self.client.images.get(image)
+            img = self.client.images.get(image)
         except docker.errors.ImageNotFound:
-            from sandbox.images import build_command
             raise ImageMissing(f"sandbox image {image!r} is not present (no registry to pull from). "
                                f"Build it with: {build_command()}") from None
+        except (docker.errors.DockerException, requests.RequestException) as e:
+            raise SandboxError(f"cannot inspect sandbox image {image!r}: {e}") from e
+        # the repository's commands get the image's environment (venv first on PATH) + env
+        self.cmd_env = dict(kv.split("=", 1) for kv in img.attrs["Config"].get("Env") or [] if "=" in kv)
+        self.cmd_env.update(self.env)
         name = f"crashfix-{uuid.uuid4().hex[:12]}"
         self.name = name
         self.volumes = [f"{name}-ws", f"{name}-home"]
         self.networked = network_for_setup
+        self.egress_filtered = False    # set-up egress limited to public addresses (network.py)
         tmp_size = self.limits.tmp_size or str(_bytes(self.limits.mem) // 2)
+        self._sizes = {WORKSPACE: _bytes(self.limits.disk), HOME: _bytes(self.limits.disk),
+                       "/tmp": _bytes(tmp_size)}
+        self._create_volumes()
         kwargs = dict(
             image=image, command=["sleep", "infinity"], name=name, detach=True, init=True,
             user="1000:1000", working_dir=WORKSPACE, mem_limit=self.limits.mem,
@@ -93,32 +96,34 @@ class DockerSandbox(GitWorkspace):
         if os.path.exists(HOST_CA):  # the host's CA bundle (TLS-intercepting proxies)
             kwargs["volumes"][HOST_CA] = {"bind": HOST_CA, "mode": "ro"}
         if network_for_setup:
-            self._ensure_setup_network()
+            self.egress_filtered = ensure_setup_network(self.client)
             kwargs["network"] = SETUP_NETWORK
         else:
             kwargs["network_mode"] = "none"
         try:
             self.container = self.client.containers.run(**kwargs)
+            self._seed_home(img)
         except docker.errors.ImageNotFound as e:
+            self._remove()
             raise ImageMissing(f"sandbox image {image!r} missing: {e}") from e
         except (docker.errors.DockerException, requests.RequestException) as e:
             self._remove()
             raise SandboxError(f"cannot start sandbox container from {image}: {e}") from e
 
-    # network ---------------------------------------------------------------
-    def _ensure_setup_network(self) -> None:
+    # writable space --------------------------------------------------------
+    def _create_volumes(self) -> None:
         try:
-            self.client.networks.get(SETUP_NETWORK)
-        except docker.errors.NotFound:
-            try:  # no inter-container traffic: sandboxes in set-up cannot reach each other
-                self.client.networks.create(
-                    SETUP_NETWORK, driver="bridge", labels={"crashfix.sandbox": "1"},
-                    options={"com.docker.network.bridge.enable_icc": "false"})
-            except docker.errors.APIError as e:
-                if e.status_code != 409:  # 409: created concurrently
-                    raise SandboxError(f"cannot create network {SETUP_NETWORK}: {e}") from e
+            create_tmpfs_volumes(self.client, self.volumes, _bytes(self.limits.disk))
         except (docker.errors.DockerException, requests.RequestException) as e:
-            raise SandboxError(f"cannot inspect network {SETUP_NETWORK}: {e}") from e
+            self._remove()
+            raise SandboxError(f"cannot create volumes {self.volumes} of {self.limits.disk}: {e}") from e
+
+    def _seed_home(self, img) -> None:
+        """Copy the image's /home/sandbox (the venv) into the home volume: a tmpfs volume is
+        not filled from the image as a plain one is. The tar is taken once per image."""
+        if img.id not in _HOME_SEEDS:
+            _HOME_SEEDS[img.id] = image_tar(self.client, img.id, HOME)
+        self.api.put_archive(self.container.id, HOME, _HOME_SEEDS[img.id])
 
     def seal_network(self) -> None:
         """Disconnect the set-up network and check that no network is left (loopback only)."""
@@ -203,31 +208,40 @@ class DockerSandbox(GitWorkspace):
         return full
 
     # Sandbox protocol ------------------------------------------------------------
-    def _agent_call(self, req: dict, timeout: float) -> dict | None:
-        """Send a request to the in-container agent; None when it is unavailable (use execs)."""
+    def _server_call(self, req: dict, timeout: float) -> dict | None:
+        """Send a request to the in-container server; None when it is unavailable (use execs)."""
         if self._closed:
             raise SandboxError("sandbox is closed")
-        if self._agent is None and self._agent_failures < 3:
+        if self._server is None and self._server_failures < 3:
             try:
-                self._agent = Agent(self)
-            except (AgentLost, SandboxError):
-                self._agent_failures += 1
-        if self._agent is None:
+                self._server = CommandServer(self)
+            except (ServerLost, SandboxError):
+                self._server_failures += 1
+        if self._server is None:
             return None
         try:
-            return self._agent.call(req, timeout)
-        except AgentLost:
-            self._agent_failures += 1
-            self._agent.close()
-            self._agent = None
+            return self._server.call(req, timeout)
+        except ServerLost:
+            self._server_failures += 1
+            self._server.close()
+            self._server = None
             return None
 
     def run(self, cmd: str, *, timeout: float = 60.0, cwd: str | None = None,
             env: dict[str, str] | None = None) -> ExecResult:
+        return self._run(cmd, timeout, cwd, {**self.cmd_env, **(env or {})}, own=False)
+
+    def run_own(self, cmd: str, *, timeout: float) -> ExecResult:
+        """One of crashfix's own shell commands (git) with `OWN_ENV` only, in the workspace."""
+        return self._run(cmd, timeout, None, OWN_ENV, own=True)
+
+    def _run(self, cmd: str, timeout: float, cwd: str | None, env: dict[str, str],
+             own: bool) -> ExecResult:
         wd = self._abs(cwd) if cwd else WORKSPACE
-        res = self._agent_call({"op": "run", "cmd": cmd, "cwd": wd, "env": env or {},
-                                "timeout": timeout, "limit": self.limits.output_limit,
-                                "max": self.limits.output_max}, timeout + 30)
+        res = self._server_call({"op": "run", "cmd": cmd, "cwd": wd, "env": env,
+                                 "timeout": timeout, "limit": self.limits.output_limit,
+                                 "max": self.limits.output_max, "disks": [WORKSPACE, HOME, "/tmp"]},
+                                timeout + 30)
         hits: list[str] = []
         if res is not None:
             if "error" in res:  # could not even start (bad cwd, no pids left)
@@ -244,6 +258,9 @@ class DockerSandbox(GitWorkspace):
             if res.get("forks_refused"):
                 hits.append(f"process limit {self.limits.pids} reached "
                             f"({res['forks_refused']} fork(s) refused)")
+            for mount in res.get("full") or ():
+                hits.append(f"disk limit {size_text(self._sizes.get(mount, 0))} reached "
+                            f"({mount} full: writes fail with 'No space left on device')")
             if res.get("over_max"):
                 hits.append(f"killed: output over {size_text(self.limits.output_max)}")
             if buf.cut:
@@ -252,7 +269,9 @@ class DockerSandbox(GitWorkspace):
         else:
             # `timeout` leads its own process group; once it returns, the wrapper kills that
             # group (again and again: a fork bomb forks while it is being killed)
-            argv = ["sh", "-c", _WRAPPER, "sh", f"{timeout:g}", cmd]
+            argv = ["/bin/sh", "-c", _WRAPPER, "sh", f"{timeout:g}", cmd]
+            if own:  # the exec's environment is the container's: clear it for our own tools
+                argv, env = own_argv(argv), {}
             code, out, took = self._exec(argv, timeout=timeout, cwd=wd, env=env)
             timed_out = code in (124, 137) and took >= timeout - 0.05
         if timed_out:
@@ -262,12 +281,12 @@ class DockerSandbox(GitWorkspace):
 
     def read(self, path: str) -> str:
         full = self._abs(path)
-        res = self._agent_call({"op": "read", "path": full}, 120)
+        res = self._server_call({"op": "read", "path": full}, 120)
         if res is not None:
             if "error" in res:
                 raise SandboxError(f"cannot read {path}: {res['error']}")
             return base64.b64decode(res["data"]).decode("utf-8", "replace")
-        code, out, _ = self._exec(["cat", "--", full], timeout=60, limit=64_000_000,
+        code, out, _ = self._exec(["/bin/cat", "--", full], timeout=60, limit=64_000_000,
                                   stdout_only=True)
         if code != 0:
             raise SandboxError(f"cannot read {path}: cat exited {code}")
@@ -276,8 +295,8 @@ class DockerSandbox(GitWorkspace):
     def write(self, path: str, text: str) -> None:
         full = self._abs(path)
         data = text.encode()
-        res = self._agent_call({"op": "write", "path": full,
-                                "data": base64.b64encode(data).decode()}, 120)
+        res = self._server_call({"op": "write", "path": full,
+                                 "data": base64.b64encode(data).decode()}, 120)
         if res is not None:
             if "error" in res:
                 raise SandboxError(f"cannot write {path}: {res['error']}")
@@ -286,34 +305,15 @@ class DockerSandbox(GitWorkspace):
         if not full.startswith(vol + "/"):
             raise SandboxError(f"cannot write {path}: only the workspace and home are writable")
         rel = full[len(vol) + 1:]  # put_archive works on volumes even with a read-only root
-        tar = io.BytesIO()
-        with tarfile.open(fileobj=tar, mode="w") as tf:
-            parts = rel.split("/")
-            for i in range(1, len(parts)):
-                d = tarfile.TarInfo("/".join(parts[:i]))
-                d.type, d.mode, d.uid, d.gid = tarfile.DIRTYPE, 0o755, 1000, 1000
-                tf.addfile(d)
-            info = tarfile.TarInfo(rel)
-            info.size, info.mode, info.uid, info.gid = len(data), 0o644, 1000, 1000
-            info.mtime = int(time.time())
-            tf.addfile(info, io.BytesIO(data))
         try:
-            self.api.put_archive(self.container.id, vol, tar.getvalue())
+            self.api.put_archive(self.container.id, vol, file_tar(rel, data))
         except (docker.errors.DockerException, requests.RequestException) as e:
             raise self._dead(e) from e
 
     def put_tree(self, host_dir: Path | str) -> None:
         """Copy a host directory into /workspace, owned by uid 1000."""
-        def owner(ti: tarfile.TarInfo) -> tarfile.TarInfo:
-            ti.uid = ti.gid = 1000
-            ti.uname = ti.gname = "sandbox"
-            return ti
-        tar = io.BytesIO()
-        with tarfile.open(fileobj=tar, mode="w") as tf:
-            for child in sorted(Path(host_dir).iterdir()):
-                tf.add(child, arcname=child.name, filter=owner)
         try:
-            self.api.put_archive(self.container.id, WORKSPACE, tar.getvalue())
+            self.api.put_archive(self.container.id, WORKSPACE, tree_tar(Path(host_dir)))
         except (docker.errors.DockerException, requests.RequestException) as e:
             raise self._dead(e) from e
 
@@ -347,8 +347,8 @@ class DockerSandbox(GitWorkspace):
         self._closed = True
         for s in self._sessions:
             s.close()
-        if self._agent is not None:
-            self._agent.close()
+        if self._server is not None:
+            self._server.close()
         self._remove()
 
     def __enter__(self):

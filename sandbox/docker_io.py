@@ -1,5 +1,5 @@
-"""Exec plumbing for the Docker backend: the raw upgraded exec stream, interactive sessions,
-and the client side of the in-container command agent (``sandbox/agent.py``)."""
+"""Engine plumbing for the Docker backend: the engine connection, the raw upgraded exec stream,
+interactive sessions, and the client side of the in-container command server (``sandbox/server.py``)."""
 from __future__ import annotations
 
 import json
@@ -10,11 +10,33 @@ import threading
 import time
 from pathlib import Path
 
-from sandbox.base import SandboxDead
-from sandbox.session import FrameReader, PromptSession
+import docker
+import requests
 
-_WRAPPER = ('timeout -s KILL "$1" bash -c "$2" </dev/null & p=$!; wait $p; rc=$?; '
+from sandbox.base import SandboxDead, SandboxError
+from sandbox.session import OWN_ENV, FrameReader, PromptSession
+
+# the exec fallback's wrapper (run as /bin/sh, so crashfix's own tools go by absolute path)
+_WRAPPER = ('/usr/bin/timeout -s KILL "$1" /bin/bash -c "$2" </dev/null & p=$!; wait $p; rc=$?; '
             'while kill -9 -$p 2>/dev/null; do :; done; exit $rc')
+
+
+def own_argv(argv: list[str]) -> list[str]:
+    """``argv`` (absolute program path) under ``env -i`` with `OWN_ENV`: none of the container's
+    variables (its PATH starts with the repository's venv) reach crashfix's own programs."""
+    return ["/usr/bin/env", "-i", *(f"{k}={v}" for k, v in OWN_ENV.items()), *argv]
+
+
+def connect(base_url: str | None = None, timeout: float = 30.0) -> docker.DockerClient:
+    """A client whose engine answered a ping; SandboxError naming the engine otherwise."""
+    url = base_url or os.environ.get("DOCKER_HOST") or "unix:///var/run/docker.sock"
+    try:
+        client = docker.DockerClient(base_url=url, timeout=timeout)
+        client.ping()
+        return client
+    except (docker.errors.DockerException, requests.RequestException, OSError) as e:
+        raise SandboxError(f"Docker engine unreachable at {url}: {e}. Is dockerd running "
+                           f"(systemctl start docker, or dockerd &)?") from e
 
 
 class _ExecConn:
@@ -114,17 +136,17 @@ class DockerSession(PromptSession):
         self.conn.close()
 
 
-class AgentLost(Exception):
-    """The agent exited, hung or spoke nonsense; the caller falls back to plain execs."""
+class ServerLost(Exception):
+    """The command server exited, hung or spoke nonsense; the caller falls back to plain execs."""
 
 
-class Agent:
-    """Host side of the command agent: one JSON line out, one JSON line back, over an exec."""
+class CommandServer:
+    """Host side of the command server: one JSON line out, one JSON line back, over an exec."""
 
     def __init__(self, box):
-        src = (Path(__file__).resolve().parent / "agent.py").read_text()
+        src = (Path(__file__).resolve().parent / "server.py").read_text()
         self.box = box
-        self.exec_id = box._exec_create(["python3", "-I", "-c", src], stdin=True)
+        self.exec_id = box._exec_create(own_argv(["/usr/bin/python3", "-I", "-c", src]), stdin=True)
         self.conn = box._exec_conn(self.exec_id, timeout=box.limits.api_timeout)
         self.lock = threading.Lock()
         self.pending = bytearray()
@@ -139,7 +161,7 @@ class Agent:
                 while b"\n" not in self.pending:
                     item = self.conn.reader.read(max(deadline - time.monotonic(), 0.001))
                     if item is None:
-                        raise AgentLost(f"agent exited: {bytes(self.stderr[-500:])!r}")
+                        raise ServerLost(f"command server exited: {bytes(self.stderr[-500:])!r}")
                     if item[0] == 1:
                         self.pending += item[1]
                     else:
@@ -148,7 +170,7 @@ class Agent:
                 self.pending = bytearray(rest)
                 return json.loads(line)
             except (OSError, ValueError) as e:  # TimeoutError is an OSError
-                raise AgentLost(f"agent failed: {e}") from e
+                raise ServerLost(f"command server failed: {e}") from e
 
     def close(self) -> None:
         try:

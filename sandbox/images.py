@@ -77,7 +77,7 @@ def build_command(kind: str = "python") -> str:
 
 
 def _client():
-    from sandbox.docker import connect  # SandboxError naming the engine when it is down
+    from sandbox.docker_io import connect  # SandboxError naming the engine when it is down
     return connect(timeout=30)
 
 

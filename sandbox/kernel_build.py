@@ -5,9 +5,9 @@
         tree.configure(); tree.build()                 # full the first time, incremental after
         tree.apply(diff); tree.build(); tree.revert()
 
-Builds run on the host (not in a Docker container: a kernel tree and its build dir are several
-GB, too slow to copy through the engine here), in a network namespace of their own when we are
-root (`unshare --net`), with a wall-clock limit that kills the whole process group.
+Every command of the tree's own (make, scripts/kconfig/merge_config.sh) runs jailed
+(`sandbox.isolate`): no network, a scrubbed environment, the checkout read-only, only the build dir
+writable, no host secrets. crashfix's own git runs on the host with no user or system git config.
 """
 from __future__ import annotations
 
@@ -17,12 +17,12 @@ import hashlib
 import logging
 import os
 import shutil
-import signal
-import subprocess
-import time
 from dataclasses import dataclass
 from pathlib import Path
 
+from sandbox import contain, hostgit
+from sandbox.base import SandboxError
+from sandbox.isolate import CmdResult, isolated, run_process
 from sandbox.kernel_config import HARNESS, is_full_config, merge_fragments
 
 log = logging.getLogger(__name__)
@@ -31,12 +31,12 @@ CACHE = Path(os.environ.get("CRASHFIX_KERNEL_CACHE", "/var/cache/crashfix/kernel
 # options without which the harness cannot work: checked in .config after olddefconfig
 REQUIRED = ("CONFIG_BLK_DEV_INITRD", "CONFIG_SERIAL_8250_CONSOLE", "CONFIG_DEVTMPFS", "CONFIG_PROC_FS",
             "CONFIG_BINFMT_ELF", "CONFIG_BINFMT_SCRIPT")
-_VERSION = "1"          # bump when the way a tree is configured changes
+_VERSION = "2"          # bump when the way a tree is configured changes
 _BUILD_ENV = {"KBUILD_BUILD_USER": "crashfix", "KBUILD_BUILD_HOST": "crashfix",
               "KBUILD_BUILD_TIMESTAMP": "2024-01-01", "LC_ALL": "C"}
 
 
-class KernelBuildError(RuntimeError):
+class KernelBuildError(SandboxError):
     """The tree cannot be checked out, configured or built; `log` holds the tail of the output."""
 
     def __init__(self, message: str, log: str = ""):
@@ -52,55 +52,34 @@ class BuildResult:
     timed_out: bool = False
 
 
-@dataclass(frozen=True)
-class CmdResult:
-    code: int
-    output: str
-    seconds: float
-    timed_out: bool
-
-
-def isolated(cmd: list[str]) -> list[str]:
-    """Run `cmd` without network: a fresh network namespace (root only; elsewhere as is)."""
-    if os.geteuid() == 0 and shutil.which("unshare"):
-        return ["unshare", "--net", "--", *cmd]
-    return cmd
-
-
-def run_cmd(cmd: list[str], *, cwd: Path | None = None, timeout: float = 600, env: dict | None = None,
-            log_file: Path | None = None, stdin=subprocess.DEVNULL) -> CmdResult:
-    """Run cmd in its own process group; on timeout kill the group. Output goes to log_file if given."""
-    start = time.monotonic()
-    sink = open(log_file, "w") if log_file else subprocess.PIPE
-    try:
-        proc = subprocess.Popen(cmd, cwd=cwd, env={**os.environ, **(env or {})}, stdout=sink,
-                                stderr=subprocess.STDOUT, stdin=stdin, start_new_session=True,
-                                text=True, errors="replace")
-        timed_out = False
-        try:
-            out, _ = proc.communicate(timeout=timeout)
-        except subprocess.TimeoutExpired:
-            timed_out = True
-            with contextlib.suppress(ProcessLookupError):
-                os.killpg(proc.pid, signal.SIGKILL)
-            out, _ = proc.communicate()
-    finally:
-        if log_file:
-            sink.close()
-    if log_file:
-        out = log_file.read_text(errors="replace")
-    return CmdResult(proc.returncode, out or "", time.monotonic() - start, timed_out)
+# crashfix's own git on the host: no user or system config (a repo cannot reach them either way),
+# no hooks, no fsmonitor
 
 
 def tail(text: str, lines: int = 40) -> str:
     return "\n".join(text.splitlines()[-lines:])
 
 
-def git(cwd: Path, *args: str, timeout: float = 600, env: dict | None = None) -> str:
-    res = run_cmd(["git", "-c", "gc.auto=0", *args], cwd=cwd, timeout=timeout, env=env)
+def git(cwd: Path, *args: str, timeout: float = 600, env: dict | None = None, input: str | None = None) -> str:
+    res = _git(cwd, *args, timeout=timeout, env=env, input=input)
     if res.code != 0:
         raise KernelBuildError(f"git {' '.join(args[:3])} failed in {cwd}", tail(res.output))
     return res.output
+
+
+def _git(cwd: Path, *args: str, timeout: float = 600, env: dict | None = None, input: str | None = None) -> CmdResult:
+    # host git hardened in one place (sandbox.hostgit), run with an explicit environment
+    return run_process(hostgit.argv("-c", "gc.auto=0", *args), cwd=cwd, timeout=timeout,
+                       env={"PATH": "/usr/bin:/bin", "HOME": "/nonexistent", "LANG": "C.UTF-8", **hostgit.env(base={}, extra=env)},
+                       input=input)
+
+
+def contained(root: Path, path: str) -> Path:
+    """root/path, refused (KernelBuildError) when it or a link on the way leads out of root."""
+    try:
+        return contain.inside(root, path)
+    except contain.PathEscapes as exc:
+        raise KernelBuildError(f"{path} leads out of the tree") from exc
 
 
 @dataclass
@@ -156,6 +135,7 @@ class KernelTree:
             marker.unlink()
         shutil.rmtree(self.src, ignore_errors=True)
         shutil.rmtree(self.out, ignore_errors=True)
+        (self.root / ".configured").unlink(missing_ok=True)
         self.root.mkdir(parents=True, exist_ok=True)
         git(self.root, "clone", "-q", "--shared", "--no-checkout", str(self.repo), str(self.src))
         git(self.src, "checkout", "-q", "--detach", self.commit, timeout=1800)
@@ -176,60 +156,79 @@ class KernelTree:
             raise KernelBuildError("the patch does not apply", tail(res.output))
 
     def read(self, path: str) -> str:
-        return (self.src / path).read_text(errors="replace")
+        """A file of the checkout; KernelBuildError for a path or symlink leading out of it."""
+        target = contained(self.src, path)
+        if not target.is_file():
+            raise KernelBuildError(f"{path} is not a file of the tree")
+        return target.read_text(errors="replace")
 
     # -- config and build -----------------------------------------------------------------
     def configure(self, timeout: float = 600) -> list[str]:
         """Write build/.config (once per cache entry); returns REQUIRED options the config lacks."""
-        done = self.out / ".crashfix-configured"
+        done = self.root / ".configured"                 # outside the build dir: no jail writes there
         if not done.exists():
-            self.out.mkdir(parents=True, exist_ok=True)
+            # a fresh build dir, its inputs written before any jailed command could plant links in it
+            shutil.rmtree(self.out, ignore_errors=True)
+            self.out.mkdir(parents=True)
+            inputs = self.root / "config-inputs"          # read-only in the jail
+            shutil.rmtree(inputs, ignore_errors=True)
+            inputs.mkdir()
+            frags = []
+            for i, text in enumerate(self.fragments + (HARNESS,)):
+                frag = inputs / f"crashfix-fragment-{i}.config"
+                frag.write_text(text)
+                frags.append(str(frag))
             make = ["make", "-s", f"O={self.out}"]
             if self.base_config:
                 (self.out / ".config").write_text(self.base_config)
             else:
                 self._make_ok(make + ["tinyconfig"], timeout, "make tinyconfig")
-            frags = []
-            for i, text in enumerate(self.fragments + (HARNESS,)):
-                frag = self.out / f"crashfix-fragment-{i}.config"
-                frag.write_text(text)
-                frags.append(str(frag))
-            self._make_ok(["scripts/kconfig/merge_config.sh", "-m", "-O", str(self.out),
-                           str(self.out / ".config"), *frags], timeout, "merge_config.sh")
+            # from the build dir: the script makes its temporary file in the current directory
+            self._make_ok([str(self.src / "scripts/kconfig/merge_config.sh"), "-m", "-O", str(self.out),
+                           str(self.out / ".config"), *frags], timeout, "merge_config.sh", ro=[inputs], cwd=self.out)
             self._make_ok(make + ["olddefconfig"], timeout, "make olddefconfig")
             done.write_text("ok\n")
         return self.missing_options()
 
+    def config_text(self) -> str:
+        """build/.config as the jailed build left it (a link or a pipe there is refused)."""
+        path = contained(self.out, ".config")
+        if not path.is_file():
+            raise KernelBuildError("the build left no .config")
+        return path.read_text(errors="replace")
+
     def missing_options(self) -> list[str]:
-        config = (self.out / ".config").read_text()
+        config = self.config_text()
         return [opt for opt in REQUIRED if f"\n{opt}=y" not in "\n" + config]
 
     def wanted_but_unset(self) -> list[str]:
         """Options a fragment asked for (=y) that olddefconfig dropped (unmet dependencies)."""
-        config = "\n" + (self.out / ".config").read_text()
+        config = "\n" + self.config_text()
         asked = [ln.strip() for text in self.fragments for ln in text.splitlines()
                  if ln.strip().startswith("CONFIG_") and ln.strip().endswith("=y")]
         return [a for a in asked if f"\n{a}" not in config]
 
     def build(self, timeout: float = 3600) -> BuildResult:
         """make bzImage (and vmlinux); incremental when the build dir already has objects."""
-        res = run_cmd(isolated(["make", f"O={self.out}", f"-j{self.jobs}", "bzImage"]), cwd=self.src,
-                      timeout=timeout, env=_BUILD_ENV, log_file=self.build_log)
+        res = self._jailed(["make", f"O={self.out}", f"-j{self.jobs}", "bzImage"], timeout, log_file=self.build_log)
         ok = res.code == 0 and not res.timed_out and self.bzimage.exists()
         log.info("kernel build in %s: %s in %.1f s", self.out, "ok" if ok else "FAILED", res.seconds)
         return BuildResult(ok, res.seconds, tail(res.output, 60), res.timed_out)
 
-    def _make_ok(self, cmd: list[str], timeout: float, what: str) -> None:
-        res = run_cmd(isolated(cmd), cwd=self.src, timeout=timeout, env=_BUILD_ENV)
+    def _jailed(self, cmd: list[str], timeout: float, log_file: Path | None = None, ro: list[Path] = (),
+                cwd: Path | None = None) -> CmdResult:
+        """cmd in the jail: the checkout read-only, the build dir the only writable place."""
+        return isolated(cmd, ro=[self.src, *ro], rw=[self.out], env=_BUILD_ENV, cwd=cwd or self.src,
+                        timeout=timeout, log_file=log_file)
+
+    def _make_ok(self, cmd: list[str], timeout: float, what: str, ro: list[Path] = (), cwd: Path | None = None) -> None:
+        res = self._jailed(cmd, timeout, ro=ro, cwd=cwd)
         if res.code != 0 or res.timed_out:
             raise KernelBuildError(f"{what} failed" + (" (timed out)" if res.timed_out else ""), tail(res.output))
 
 
 def _git_apply(src: Path, diff: str) -> CmdResult:
-    start = time.monotonic()
-    proc = subprocess.run(["git", "apply", "--whitespace=nowarn", "-"], cwd=src, input=diff,
-                          capture_output=True, text=True, timeout=120)
-    return CmdResult(proc.returncode, proc.stdout + proc.stderr, time.monotonic() - start, False)
+    return _git(src, "apply", "--whitespace=nowarn", "-", timeout=120, input=diff)
 
 
 def open_tree(repo: Path, ref: str = "HEAD", *, config: str | None = None, fragments: list[str] = (),
@@ -251,4 +250,4 @@ def open_tree(repo: Path, ref: str = "HEAD", *, config: str | None = None, fragm
     frags = [merged] if merged else []
     h = hashlib.sha256("\0".join([_VERSION, commit, base or "tinyconfig", *frags,
                                   HARNESS]).encode()).hexdigest()[:16]
-    return KernelTree(repo, commit, (cache or CACHE) / "builds" / f"{commit[:12]}-{h}", base, tuple(frags))
+    return KernelTree(repo, commit, (cache or CACHE).resolve() / "builds" / f"{commit[:12]}-{h}", base, tuple(frags))

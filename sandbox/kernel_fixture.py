@@ -8,6 +8,8 @@ import shutil
 import subprocess
 from pathlib import Path
 
+from sandbox.base import SandboxError
+
 log = logging.getLogger(__name__)
 
 EXAMPLE = Path(__file__).resolve().parent.parent / "examples" / "kernel"
@@ -21,7 +23,7 @@ _GIT_ENV = {
 }
 
 
-class FixtureError(RuntimeError):
+class FixtureError(SandboxError):
     """The fixture cannot be prepared (package missing, patch does not apply)."""
 
 

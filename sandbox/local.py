@@ -1,7 +1,11 @@
 """LocalSandbox: plain subprocesses in a host directory. For development only.
 
-It does NOT isolate anything: commands run as the calling user, with its network, its
-files and its privileges. Use the Docker backend for untrusted code.
+It does NOT isolate the host: commands run as the calling user, with its network, its files
+and its privileges (the worker refuses it without ``CRASHFIX_ALLOW_LOCAL_SANDBOX=unsafe``).
+What it does: a scrubbed environment, and each command in a PID namespace of its own
+(``unshare --pid --fork --kill-child --mount-proc``, as root or in a user namespace) so that
+its whole process tree, ``setsid`` and double-forked children included, dies when it returns
+and the host's processes (``/proc/$PPID/environ``) are out of sight. Use Docker for untrusted code.
 """
 from __future__ import annotations
 
@@ -17,9 +21,37 @@ import time
 from pathlib import Path
 
 from sandbox.base import ExecResult, SandboxError, limit_lines
-from sandbox.session import OUTPUT_LIMIT, CappedBuffer, GitWorkspace, PromptSession
+from sandbox.session import OUTPUT_LIMIT, OWN_ENV, CappedBuffer, GitWorkspace, PromptSession
 
 log = logging.getLogger(__name__)
+
+_NAMESPACES = ["--pid", "--fork", "--kill-child", "--mount-proc"]
+_contain: list[str] | None = None
+
+
+def pid_namespace() -> list[str]:
+    """The argv prefix that runs a command in a PID namespace of its own (its tree dies with it),
+    as root or in a user namespace; [] when neither works here (then only its process group)."""
+    global _contain
+    if _contain is None:
+        _contain = []
+        # by absolute path: a command's PATH starts with the venv, which the repository owns
+        unshare = shutil.which("unshare", path="/usr/bin:/bin")
+        tries = [[unshare, *_NAMESPACES]] if os.geteuid() == 0 else []
+        tries += [[unshare, "--user", "--map-current-user", *_NAMESPACES],
+                  [unshare, "--user", "--map-root-user", *_NAMESPACES]]
+        for prefix in tries if unshare else []:
+            try:
+                ok = subprocess.run([*prefix, "/bin/true"], capture_output=True, timeout=10).returncode == 0
+            except (OSError, subprocess.TimeoutExpired):
+                ok = False
+            if ok:
+                _contain = prefix
+                break
+        else:
+            log.warning("LocalSandbox: no PID namespace available (unshare failed); a command's "
+                        "setsid children can outlive it")
+    return _contain
 
 
 def _killpg(proc: subprocess.Popen) -> None:
@@ -45,7 +77,7 @@ class LocalSession(PromptSession):
         super().__init__(prompt)
         self._q: queue.Queue = queue.Queue()
         self._open = 2
-        self.proc = subprocess.Popen(argv, cwd=cwd, env=env, stdin=subprocess.PIPE,
+        self.proc = subprocess.Popen([*pid_namespace(), *argv], cwd=cwd, env=env, stdin=subprocess.PIPE,
                                      stdout=subprocess.PIPE, stderr=subprocess.PIPE,
                                      start_new_session=True, bufsize=0)
         for stream, f in ((1, self.proc.stdout), (2, self.proc.stderr)):
@@ -105,8 +137,9 @@ class LocalSandbox(GitWorkspace):
     """Runs commands as plain subprocesses in ``workspace`` (a copy of the repository).
 
     NO ISOLATION: this is for development and tests on trusted code only. Every command
-    runs in its own process group under a timeout that kills the whole group, with a scrubbed
-    environment (only `HOST_ENV_KEPT` of the host's variables).
+    runs in its own PID namespace when possible (`pid_namespace`) and its own process group,
+    under a timeout that kills the whole tree, with a scrubbed environment (only
+    `HOST_ENV_KEPT` of the host's variables).
     """
 
     def __init__(self, workspace: Path | str, *, venv: Path | str | None = None,
@@ -145,11 +178,17 @@ class LocalSandbox(GitWorkspace):
     # commands --------------------------------------------------------------
     def run(self, cmd: str, *, timeout: float = 60.0, cwd: str | None = None,
             env: dict[str, str] | None = None) -> ExecResult:
+        return self._run(cmd, timeout, self._cwd(cwd), {**self.env, **(env or {})})
+
+    def run_own(self, cmd: str, *, timeout: float) -> ExecResult:
+        """One of crashfix's own shell commands (git) with `OWN_ENV` only, in the workspace."""
+        return self._run(cmd, timeout, str(self.root), dict(OWN_ENV))
+
+    def _run(self, cmd: str, timeout: float, cwd: str, full_env: dict[str, str]) -> ExecResult:
         self._check_open()
-        full_env = {**self.env, **(env or {})}
         start = time.monotonic()
         try:
-            proc = subprocess.Popen(["/bin/bash", "-c", cmd], cwd=self._cwd(cwd), env=full_env,
+            proc = subprocess.Popen([*pid_namespace(), "/bin/bash", "-c", cmd], cwd=cwd, env=full_env,
                                     stdin=subprocess.DEVNULL, stdout=subprocess.PIPE,
                                     stderr=subprocess.STDOUT, start_new_session=True)
         except OSError as e:  # bad cwd, no processes left

@@ -4,10 +4,12 @@
     initrd = make_initramfs(binary, workdir, runs=3)     # busybox + /init that runs it, then a sentinel
     boot = boot_kernel(bzimage, initrd, timeout=120)     # BootResult(console, finished, booted, ...)
 
-No network (`-nodefaults`, no NIC, and a network namespace of its own when root), `-snapshot`,
-`-no-reboot` with `panic=-1 panic_on_warn=1 oops=panic`: QEMU exits as soon as a report has
-printed, or when /init ends with `reboot -f`. KVM only when a short probe boot shows it works
-(here /dev/kvm exists but guests hang in the decompressor); TCG otherwise.
+The compile (the issue's C code: `#include` or `.incbin` of a host file) and QEMU run jailed
+(`sandbox.isolate`): the compiler sees only /usr and its work dir, QEMU only /usr, the kernel image,
+the initramfs and /dev/kvm when it is used. No network (`-nodefaults`, no NIC, and the jail's empty
+network namespace), `-snapshot`, `-no-reboot` with `panic=-1 panic_on_warn=1 oops=panic`: QEMU
+exits as soon as a report has printed, or when /init ends with `reboot -f`. KVM only when a short
+probe boot shows it works (here /dev/kvm exists but guests hang in the decompressor); TCG otherwise.
 """
 from __future__ import annotations
 
@@ -19,7 +21,9 @@ import shutil
 from dataclasses import dataclass
 from pathlib import Path
 
-from sandbox.kernel_build import CACHE, isolated, run_cmd, tail
+from sandbox.base import SandboxError
+from sandbox.isolate import isolated
+from sandbox.kernel_build import CACHE, tail
 
 log = logging.getLogger(__name__)
 
@@ -31,7 +35,7 @@ QEMU = "qemu-system-x86_64"
 CMDLINE = "console=ttyS0 panic=-1 panic_on_warn=1 oops=panic nokaslr"
 
 
-class ReproducerBuildError(RuntimeError):
+class ReproducerBuildError(SandboxError):
     """The C reproducer does not compile; `log` holds the compiler's output."""
 
     def __init__(self, message: str, log: str = ""):
@@ -39,7 +43,7 @@ class ReproducerBuildError(RuntimeError):
         self.log = log
 
 
-class QemuError(RuntimeError):
+class QemuError(SandboxError):
     """QEMU or a harness tool is missing or cannot start."""
 
 
@@ -60,13 +64,15 @@ class BootResult:
 
 
 def compile_reproducer(source: str, workdir: Path, *, timeout: float = 120) -> Path:
-    """gcc -static the reproducer (C) into workdir/repro; ReproducerBuildError with gcc's output."""
+    """gcc -static the reproducer (C) into workdir/repro, jailed with only workdir writable and no host
+    file but /usr to include; ReproducerBuildError with gcc's output."""
+    workdir = workdir.resolve()
     workdir.mkdir(parents=True, exist_ok=True)
     src, binary = workdir / "repro.c", workdir / "repro"
     src.write_text(source)
-    res = run_cmd(isolated(["gcc", "-static", "-O1", "-pthread", "-w", "-o", str(binary), str(src)]),
-                  cwd=workdir, timeout=timeout)
-    if res.code != 0 or res.timed_out or not binary.exists():
+    res = isolated(["gcc", "-static", "-O1", "-pthread", "-w", "-o", str(binary), str(src)], rw=[workdir],
+                   cwd=workdir, timeout=timeout)
+    if res.code != 0 or res.timed_out or binary.is_symlink() or not binary.is_file():
         raise ReproducerBuildError("the C reproducer does not compile (gcc -static)", tail(res.output, 60))
     return binary
 
@@ -101,7 +107,8 @@ def make_initramfs(binary: Path, workdir: Path, *, runs: int = 3) -> Path:
              "init": (init_script(runs).encode(), 0o755)}
     dirs = ["bin", "dev", "proc", "sys", "tmp", "root"]
     out = workdir / "initramfs.cpio.gz"
-    with gzip.open(out, "wb", compresslevel=1) as fh:
+    out.unlink(missing_ok=True)                 # never write through what a jail may have left there
+    with gzip.open(out, "xb", compresslevel=1) as fh:
         ino = 1
         for d in dirs:
             fh.write(_cpio_entry(ino, d, 0o040755, b""))
@@ -140,7 +147,7 @@ def boot_kernel(bzimage: Path, initrd: Path, *, timeout: float = 180, accel: str
         raise QemuError(f"no kernel image at {bzimage}")
     accel = accel or choose_accel(bzimage)
     cmd = qemu_command(bzimage, initrd, accel=accel, memory_mb=memory_mb, cmdline=cmdline)
-    res = run_cmd(isolated(cmd), timeout=timeout, log_file=console_file)
+    res = _jailed_qemu(cmd, [bzimage, initrd], accel, timeout, console_file)
     console = res.output.replace("\r\n", "\n")
     if res.code not in (0, None) and not res.timed_out and INIT_MARK not in console and "Linux version" not in console:
         log.warning("qemu exited %s: %s", res.code, tail(console, 5))
@@ -167,7 +174,7 @@ def choose_accel(bzimage: Path, *, probe_seconds: float = 15) -> str:
         return seen[host]
     cmd = [QEMU, "-accel", "kvm", "-m", "256", "-smp", "1", "-no-reboot", "-nodefaults", "-display", "none",
            "-serial", "stdio", "-kernel", str(bzimage), "-append", "console=ttyS0 panic=-1"]
-    res = run_cmd(isolated(cmd), timeout=probe_seconds)
+    res = _jailed_qemu(cmd, [bzimage], "kvm", probe_seconds)
     accel = "kvm" if "Linux version" in res.output else "tcg"
     log.info("KVM probe boot: %s after %.1f s -> %s", "banner seen" if accel == "kvm" else "no banner",
              res.seconds, accel)
@@ -178,6 +185,12 @@ def choose_accel(bzimage: Path, *, probe_seconds: float = 15) -> str:
     except OSError as exc:
         log.warning("cannot keep the KVM probe's answer in %s: %s", memo, exc)
     return accel
+
+
+def _jailed_qemu(cmd: list[str], files: list[Path], accel: str, timeout: float, console_file: Path | None = None):
+    """QEMU in the jail, seeing only the files it boots (and /dev/kvm under KVM)."""
+    return isolated(cmd, ro=files, devices=["/dev/kvm"] if accel == "kvm" else [], timeout=timeout,
+                    log_file=console_file)
 
 
 def qemu_available() -> bool:

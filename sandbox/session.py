@@ -13,8 +13,15 @@ from sandbox.base import CommandTimeout, PatchFailed, SandboxError
 
 OUTPUT_LIMIT = 1_000_000  # bytes kept per command (head + tail)
 
-GIT = ("git -c user.name=crashfix -c user.email=crashfix@localhost -c commit.gpgsign=false "
-       "-c core.hooksPath=/dev/null -c core.quotepath=off -c safe.directory='*'")
+# crashfix's own commands in a sandbox (git, the command server) run by absolute path with this
+# environment and nothing else: the repository owns the first folder of its own PATH (the venv's
+# bin), its HOME and whatever it exports, so a planted `git` or a ~/.gitconfig is never used
+SYSTEM_PATH = "/usr/bin:/bin"
+OWN_ENV = {"PATH": SYSTEM_PATH, "HOME": "/nonexistent", "LANG": "C.UTF-8", "GIT_CONFIG_NOSYSTEM": "1",
+           "GIT_CONFIG_GLOBAL": "/dev/null", "GIT_TERMINAL_PROMPT": "0", "GIT_OPTIONAL_LOCKS": "0"}
+GIT = ("/usr/bin/git -c core.fsmonitor=false -c core.hooksPath=/dev/null -c core.pager=cat "
+       "-c user.name=crashfix -c user.email=crashfix@localhost -c commit.gpgsign=false "
+       "-c core.quotepath=off -c safe.directory='*'")
 PATCH_FILE = ".git/crashfix-patch.diff"
 
 
@@ -52,8 +59,7 @@ class CappedBuffer:
 
 
 class _Runs(Protocol):
-    def run(self, cmd: str, *, timeout: float = 60.0, cwd: str | None = None,
-            env: dict[str, str] | None = None): ...
+    def run_own(self, cmd: str, *, timeout: float): ...
 
     def write(self, path: str, text: str) -> None: ...
 
@@ -103,20 +109,25 @@ def normalize_patch(diff: str) -> str:
 
 
 class GitWorkspace:
-    """snapshot/reset/diff/apply_patch through git inside the workspace (any backend with run/write)."""
+    """snapshot/reset/diff/apply_patch through git inside the workspace (any backend with
+    ``run_own``, which runs crashfix's own shell command with `OWN_ENV` in the workspace, and write).
+
+    The repository's code can still edit ``.git`` (its config, attributes, objects): the git
+    binary and its global configuration are crashfix's, the output remains untrusted data."""
 
     _base: str | None = None
     git_timeout: float = 120.0
 
-    def _git(self: _Runs, args: str, what: str) -> str:
-        res = self.run(f"{GIT} {args}", timeout=self.git_timeout)
+    def git(self: _Runs, args: str, what: str = "git") -> str:
+        """Run crashfix's git (``args`` is shell text after ``git``) in the workspace; its output."""
+        res = self.run_own(f"{GIT} {args}", timeout=self.git_timeout)
         if not res.ok:
             raise SandboxError(f"{what} failed (exit {res.exit_code}): {res.output.strip()[-2000:]}")
         return res.output
 
     def snapshot(self) -> None:
-        out = self._git(
-            "--version >/dev/null && { [ -e .git ] || git init -q . ; } && "
+        out = self.git(
+            f"--version >/dev/null && {{ [ -e .git ] || {GIT} init -q . ; }} && "
             f"{GIT} add -A . && "
             f"{GIT} commit -q --no-verify --allow-empty -m 'crashfix snapshot' && "
             f"{GIT} rev-parse HEAD", "snapshot")
@@ -129,12 +140,12 @@ class GitWorkspace:
 
     def reset(self) -> None:
         base = self._need_base()
-        self._git(f"reset -q --hard {base} && {GIT} clean -fdq", "reset")
+        self.git(f"reset -q --hard {base} && {GIT} clean -fdq", "reset")
 
     def diff(self) -> str:
         base = self._need_base()
         # intent-to-add makes new untracked files show up; reset() clears the index again
-        return self._git(f"add -A -N . && {GIT} diff --no-color --no-ext-diff --src-prefix=a/ "
+        return self.git(f"add -A -N . && {GIT} diff --no-color --no-ext-diff --no-textconv --src-prefix=a/ "
                          f"--dst-prefix=b/ {base}", "diff")
 
     def apply_patch(self, diff: str) -> None:
@@ -142,7 +153,7 @@ class GitWorkspace:
             raise PatchFailed("empty patch")
         self.write(PATCH_FILE, normalize_patch(diff))
         opts = f"--recount --whitespace=nowarn {PATCH_FILE}"
-        res = self.run(f"{GIT} apply --check {opts} && {GIT} apply {opts}", timeout=self.git_timeout)
+        res = self.run_own(f"{GIT} apply --check {opts} && {GIT} apply {opts}", timeout=self.git_timeout)
         if not res.ok:
             raise PatchFailed(res.output.strip() or f"git apply exited {res.exit_code}")
 

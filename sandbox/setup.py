@@ -1,7 +1,6 @@
 """Getting a repository into a sandbox: fetch the source, copy it in, install it, snapshot."""
 from __future__ import annotations
 
-import os
 import re
 import shutil
 import subprocess
@@ -11,19 +10,16 @@ import tomllib
 from dataclasses import dataclass
 from pathlib import Path
 
+from sandbox import contain, hostgit
 from sandbox.base import SandboxError, SetupFailed
 
 
 def prepare_source(repo: str, ref: str | None, dest: Path) -> Path:
     """Clone ``repo`` (a local path or a URL) into ``dest`` and check out ``ref`` (commit, tag, branch)."""
     dest = Path(dest)
-    env = {**os.environ, "GIT_TERMINAL_PROMPT": "0"}
 
     def git(*args: str, cwd: Path | None = None) -> None:
-        proc = subprocess.run(["git", *args], cwd=cwd, env=env, stdout=subprocess.PIPE,
-                              stderr=subprocess.STDOUT, text=True, timeout=600)
-        if proc.returncode != 0:
-            raise SandboxError(f"git {' '.join(args)} failed: {proc.stdout.strip()[-2000:]}")
+        hostgit.run(*args, cwd=cwd)
 
     local = Path(repo)
     if local.is_dir() and not (local / ".git").exists():
@@ -51,9 +47,9 @@ class InstallStep:
 def _declares_dependencies(repo: Path) -> bool:
     pyproject = repo / "pyproject.toml"
     if pyproject.exists():
-        try:
-            data = tomllib.loads(pyproject.read_text())
-        except (tomllib.TOMLDecodeError, OSError):
+        try:    # security: through contain, so a link to /dev/zero or a host file is not read
+            data = tomllib.loads(contain.read_text(repo, "pyproject.toml"))
+        except (tomllib.TOMLDecodeError, OSError, SandboxError):
             return True
         project = data.get("project", {})
         if project.get("dependencies") or "dependencies" in project.get("dynamic", []):
@@ -61,10 +57,17 @@ def _declares_dependencies(repo: Path) -> bool:
         if data.get("tool", {}).get("poetry", {}).get("dependencies"):
             return True
     setup_py = repo / "setup.py"
-    if setup_py.exists() and re.search(r"install_requires\s*=\s*\[\s*[^\]\s]", setup_py.read_text(
-            errors="replace")):
+    if setup_py.exists() and re.search(r"install_requires\s*=\s*\[\s*[^\]\s]", _repo_text(repo, "setup.py")):
         return True
     return False
+
+
+def _repo_text(repo: Path, name: str) -> str:
+    """security: a file of the clone read through contain ("" when it links out or is no regular file)."""
+    try:
+        return contain.read_text(repo, name)
+    except (OSError, SandboxError):
+        return ""
 
 
 def install_plan(repo: Path, setup_cmd: str | None = None) -> list[InstallStep]:

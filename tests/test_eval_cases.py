@@ -151,10 +151,8 @@ def test_buggy_then_fixed(case, tmp_path):
     assert " passed" in res.stdout and "failed" not in res.stdout
 
 
-def test_example_suite_is_quick(tmp_path):
-    import time
+def test_example_suite_has_one_failure_among_its_tests(tmp_path):
+    # how long it takes is measured by bench/, not asserted here
     work = _copy(EXAMPLE, tmp_path)
-    start = time.monotonic()
     res = _run_tests(EXAMPLE, work)
-    assert time.monotonic() - start < 3.0
     assert re.search(r"1 failed, (9|1\d) passed", res.stdout), res.stdout

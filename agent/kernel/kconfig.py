@@ -4,6 +4,8 @@ from __future__ import annotations
 import re
 from pathlib import Path, PurePosixPath
 
+from sandbox.kernel_build import KernelBuildError, contained
+
 _OBJ = re.compile(r"^\s*obj-\$\((CONFIG_[A-Z0-9_]+)\)\s*[+:]?=\s*(.*?)\s*(?:#.*)?$")
 _COMPOSITE = re.compile(r"^\s*([A-Za-z0-9_\-]+)-(?:y|objs|\$\(CONFIG_[A-Z0-9_]+\))\s*[+:]?=\s*(.*?)\s*(?:#.*)?$")
 
@@ -13,23 +15,27 @@ def options_for(src: Path, paths: list[str]) -> list[str]:
     found: list[str] = []
     for path in paths:
         p = PurePosixPath(path)
-        if p.suffix != ".c":
+        if p.suffix != ".c" or p.is_absolute() or ".." in p.parts:     # report text: only paths in the tree
             continue
         obj = p.stem + ".o"
         directory = p.parent
         while str(directory) not in (".", ""):
-            makefile = _read_makefile(src / directory)
+            makefile = _read_makefile(src, str(directory))
             opts = _options_naming(makefile, obj)
             found += [o for o in opts if o not in found]
             obj, directory = directory.name + "/", directory.parent
     return [f"{o}=y" for o in found]
 
 
-def _read_makefile(directory: Path) -> str:
+def _read_makefile(root: Path, directory: str) -> str:
+    """directory's Makefile and Kbuild; a link leading out of the tree, or a non-file, is skipped."""
     text = ""
     for name in ("Makefile", "Kbuild"):
-        f = directory / name
-        if f.exists():
+        try:
+            f = contained(root, f"{directory}/{name}")
+        except KernelBuildError:
+            continue
+        if f.is_file():
             text += f.read_text(errors="replace").replace("\\\n", " ") + "\n"
     return text
 

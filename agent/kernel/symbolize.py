@@ -6,7 +6,8 @@ import re
 from pathlib import Path
 
 from agent.limits import SYMBOLIZE_TIMEOUT
-from sandbox.kernel_build import KernelTree, run_cmd
+from sandbox.isolate import isolated
+from sandbox.kernel_build import KernelTree
 
 log = logging.getLogger(__name__)
 
@@ -41,8 +42,9 @@ def locate(tree: KernelTree, syms: list[str], *, timeout: float = SYMBOLIZE_TIME
 
     What scripts/faddr2line does, in two commands for all frames (it takes ~1 s per frame): `nm -S`
     for the symbols' addresses (the one whose size matches, among same-named static functions),
-    then one `addr2line -a -f -i`."""
-    nm = run_cmd(["nm", "-S", "--defined-only", str(tree.vmlinux)], timeout=timeout)
+    then one `addr2line -a -f -i`. Both run jailed: vmlinux is what the tree's build made."""
+    image = [tree.vmlinux]
+    nm = isolated(["nm", "-S", "--defined-only", str(tree.vmlinux)], ro=image, timeout=timeout)
     table: dict[str, list[tuple[int, int]]] = {}
     for ln in nm.output.splitlines():
         parts = ln.split()
@@ -59,8 +61,8 @@ def locate(tree: KernelTree, syms: list[str], *, timeout: float = SYMBOLIZE_TIME
         addrs[start + off] = sym
     if not addrs:
         return {}
-    res = run_cmd(["addr2line", "-a", "-f", "-i", "-e", str(tree.vmlinux), *(hex(a) for a in addrs)],
-                  timeout=timeout)
+    res = isolated(["addr2line", "-a", "-f", "-i", "-e", str(tree.vmlinux), *(hex(a) for a in addrs)],
+                   ro=image, timeout=timeout)
     places: dict[str, list[tuple[str, str]]] = {}
     lines = res.output.splitlines()
     current, i = None, 0

@@ -17,6 +17,7 @@ from agent.run import Progress, Run
 from agent.strategies.base import Candidate
 from agent.strategies.repair_context import Site
 from agent.validate import Verdict
+from sandbox import contain
 
 T = TypeVar("T")
 
@@ -103,6 +104,5 @@ def is_git_source(repo: str) -> bool:
 
 
 def repo_files(source: Path) -> list[str]:
-    """Every file of a checkout, relative, `/`-separated, without .git."""
-    return sorted(str(p.relative_to(source)).replace("\\", "/") for p in source.rglob("*")
-                  if p.is_file() and ".git" not in p.relative_to(source).parts)
+    """The clone's regular files, relative, without .git (no walk through a symlink: sandbox.contain, security)."""
+    return sorted(contain.files(source, lambda name: name == ".git"))

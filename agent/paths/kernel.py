@@ -34,6 +34,9 @@ from agent.validate import Verdict
 from sandbox.kernel_build import KernelBuildError, KernelTree, git, open_tree, tail
 from sandbox.qemu import QemuError, ReproducerBuildError, compile_reproducer, make_initramfs
 
+REFUSED = ("this is a Linux kernel crash report, and kernel jobs are not enabled on this crashfix "
+           "(its operator can turn them on with CRASHFIX_KERNEL_JOBS=enabled): nothing was built or run")
+
 
 def pick_reproducer(reproducers: list[str]) -> str | None:
     """The first code block that is a C program (has a main function)."""
@@ -78,6 +81,9 @@ class KernelPath:
     @_as_run_error
     def prepare(self) -> None:
         cfg, run, step = self.cfg, self.run, self.steps.step
+        if not cfg.kernel_allowed:
+            run.report = None        # nothing ran: report.md says why, and no "root cause" of the issue's claims
+            raise RunError(REFUSED)
         run.language = "c"
         repo = Path(cfg.repo)
         if not (repo / ".git").exists():

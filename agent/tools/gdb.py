@@ -19,7 +19,7 @@ from agent.native.probe import gdb_argv
 from agent.reports.paths import map_to_repo
 from agent.tools.base import Observation, Tool, ToolContext, ToolError
 from agent.tools.dynamic import SCRUBBED_ENV, DebuggerTool, send_to_debugger
-from sandbox import SandboxDead, SandboxError
+from sandbox import SandboxDead, SandboxError, contain
 
 SETTINGS = ["set pagination off", "set height 0", "set width 0", "set confirm off",
             "set disable-randomization off",          # personality() is refused in containers
@@ -265,9 +265,9 @@ class Gdb(DebuggerTool):
     def _map(self, ctx: ToolContext, path: str) -> str | None:
         files = ctx.state.get("gdb_files")
         if files is None:
-            files = ctx.state["gdb_files"] = sorted(
-                str(p.relative_to(ctx.source)) for p in ctx.source.rglob("*")
-                if p.is_file() and ".git" not in p.parts and p.suffix in (".c", ".h", ".cc", ".cpp", ".cxx", ".hpp"))
+            files = ctx.state["gdb_files"] = sorted(    # names only, and no walk through a symlink
+                p for p in contain.files(ctx.source, lambda name: name == ".git")
+                if p.endswith((".c", ".h", ".cc", ".cpp", ".cxx", ".hpp")))
         workdir = (getattr(ctx.sb, "workdir", "") or "").rstrip("/")
         if workdir and path.startswith(workdir + "/"):
             path = path[len(workdir) + 1:]

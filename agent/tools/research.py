@@ -1,92 +1,46 @@
 """Research tools. They run HOST-SIDE, read-only, on the cloned source (ctx.source) and its git
 history. Nothing here executes repository code. The code searches (`search_code`,
 `search_definition`) see the workspace as edited: the files the sandbox's diff names are read back
-into a host-side mirror (``edited``), searched instead of their clone copies; deleted files are not
-searched. `view` reads the sandbox workspace itself. History tools show the history, not the edits.
+into a host-side mirror (`agent.tools.mirror`), searched instead of their clone copies; deleted
+files are not searched. `view` reads the sandbox workspace itself. History tools show the history,
+not the edits.
+
+Every host path comes through `sandbox.contain`: the diff's file names are sandbox output (a path
+leaving the mirror is skipped), walks and searches never follow a symlink, and a symlink of the
+clone that leads out of it is refused, so no host file reaches a tool's output. Every git here is
+`sandbox.hostgit` (no global or system config, no fsmonitor, no hooks).
 """
 from __future__ import annotations
 
-import os
 import re
 import shutil
 import subprocess
-import tempfile
 from pathlib import Path
 
-import git
-
 from agent.tools.base import Observation, Tool, ToolContext, ToolError, rel_path
-
-SKIP_DIRS = {".git", "__pycache__", ".crashfix", ".venv", "venv", "node_modules", ".tox", ".mypy_cache",
-             ".pytest_cache", "build", "dist"}
+from agent.tools.mirror import SKIP_DIRS, edited, skip_dir
+from sandbox import contain, hostgit
 
 
 def _host_file(ctx: ToolContext, path: str) -> Path:
     rel = rel_path(ctx, path)
-    full = (ctx.source / rel).resolve()
-    if not full.is_relative_to(ctx.source.resolve()):
-        raise ToolError(f"path {path!r} escapes the repository")
-    return full
+    if rel == ".":
+        return ctx.source.resolve()
+    try:
+        return contain.inside(ctx.source, rel)
+    except contain.PathEscapes:
+        raise ToolError(f"path {path!r} leads out of the repository (a symlink to outside it?)") from None
 
 
 def _numbered(lines: list[str], start: int) -> str:
     return "\n".join(f"{n:5} {text}" for n, text in enumerate(lines, start))
 
 
-def _skipped(path: str) -> bool:
-    return any(part in SKIP_DIRS or part.endswith(".egg-info") for part in Path(path).parts)
-
-
 def _py_files(root: Path, skip: set[str] = frozenset()):
-    for dirpath, dirnames, filenames in os.walk(root):
-        dirnames[:] = sorted(d for d in dirnames if d not in SKIP_DIRS and not d.endswith(".egg-info"))
-        for name in sorted(filenames):
-            file = Path(dirpath) / name
-            if name.endswith(".py") and str(file.relative_to(root)) not in skip:
-                yield file
-
-
-def _diff_path(line: str, prefix: str) -> str | None:
-    """The path of a `--- a/x` / `+++ b/x` line (None for /dev/null)."""
-    rest = line[4:].strip()
-    if rest.startswith('"') and rest.endswith('"'):
-        rest = rest[1:-1].encode("latin-1", "backslashreplace").decode("unicode_escape").encode("latin-1").decode()
-    return rest[len(prefix):] if rest.startswith(prefix) else None
-
-
-def edited(ctx: ToolContext) -> tuple[Path, set[str]]:
-    """The workspace's changes against the clone, as (a host folder holding the changed files'
-    current text, every changed path -- deleted ones included). Read back from the sandbox's diff, so
-    edits made by `edit`, by `run` commands and by a resume's restored patch all count; a file is
-    read again only when its part of the diff changed."""
-    state = ctx.state.get("edited")
-    if state is None:
-        state = ctx.state["edited"] = {"dir": tempfile.TemporaryDirectory(prefix="crashfix-edited-"), "parts": {}}
-    root = Path(state["dir"].name)
-    parts: dict[str, str] = {}
-    for part in re.split(r"^(?=diff --git )", ctx.sb.diff(), flags=re.M):
-        old = new = None
-        for line in part.splitlines():
-            if line.startswith("--- "):
-                old = _diff_path(line, "a/")
-            elif line.startswith("+++ "):
-                new = _diff_path(line, "b/")
-                break
-        path = new or old
-        if path and not _skipped(path):
-            parts[path] = part if new else ""          # "": deleted
-    for path, part in parts.items():
-        if state["parts"].get(path) == part:
-            continue
-        mirror = root / path
-        mirror.unlink(missing_ok=True)
-        if part:
-            mirror.parent.mkdir(parents=True, exist_ok=True)
-            mirror.write_text(ctx.sb.read(path))
-    for path in set(state["parts"]) - set(parts):      # changes undone: the clone's copy is right again
-        (root / path).unlink(missing_ok=True)
-    state["parts"] = parts
-    return root, set(parts)
+    """The *.py files under root (never through a symlink) as (relative path, host path)."""
+    for rel in contain.files(root, skip_dir):
+        if rel.endswith(".py") and rel not in skip:
+            yield rel, root / rel
 
 
 class SearchDefinition(Tool):
@@ -123,7 +77,7 @@ def _python_definitions(root: Path, symbol: str, skip: set[str] = frozenset()) -
     parser = ts.Parser(ts.Language(tsp.language()))
     owner, _, name = symbol.rpartition(".")
     out = []
-    for file in _py_files(root, skip):
+    for rel, file in _py_files(root, skip):
         data = file.read_bytes()
         if name.encode() not in data:
             continue
@@ -147,7 +101,7 @@ def _python_definitions(root: Path, symbol: str, skip: set[str] = frozenset()) -
                         more = f"\n      [... {hi + 1 - lo - 60} more lines]" if hi + 1 - lo > 60 else ""
                         label = ("method of " + scope[-1]) if scope and kind == "function_definition" else \
                             kind.split("_")[0]
-                        out.append((str(file.relative_to(root)), lo + 1, label, _numbered(shown, lo + 1) + more))
+                        out.append((rel, lo + 1, label, _numbered(shown, lo + 1) + more))
                     body = target.child_by_field_name("body")
                     if body is not None:
                         stack.append((body, scope + [ident_text]))
@@ -157,7 +111,7 @@ def _python_definitions(root: Path, symbol: str, skip: set[str] = frozenset()) -
                         left = assign.child_by_field_name("left")
                         if left is not None and left.text.decode() == name:
                             lo = child.start_point[0]
-                            out.append((str(file.relative_to(root)), lo + 1, "variable",
+                            out.append((rel, lo + 1, "variable",
                                         _numbered(lines[lo: lo + 3], lo + 1)))
                 elif kind in ("if_statement", "try_statement", "block", "else_clause", "with_statement"):
                     stack.append((child, scope))
@@ -167,8 +121,11 @@ def _python_definitions(root: Path, symbol: str, skip: set[str] = frozenset()) -
 def _ctags_definitions(root: Path, name: str, skip: set[str] = frozenset()) -> list[tuple[str, int, str, str]]:
     if not shutil.which("ctags"):
         return []
-    proc = subprocess.run(["ctags", "-x", "--output-format=xref", "--_xformat=%N\t%K\t%F\t%n", "-R",
-                           "--exclude=.git", "."], cwd=root, capture_output=True, text=True, timeout=60)
+    # --options=NONE (first): no option file of the repository's (.ctags.d) or the host's is read;
+    # --links=no: no symlink is followed
+    proc = subprocess.run(["ctags", "--options=NONE", "--links=no", "-x", "--output-format=xref",
+                           "--_xformat=%N\t%K\t%F\t%n", "-R", "--exclude=.git", "."],
+                          cwd=root, capture_output=True, text=True, timeout=60)
     out = []
     for row in proc.stdout.splitlines():
         parts = row.split("\t")
@@ -177,8 +134,8 @@ def _ctags_definitions(root: Path, name: str, skip: set[str] = frozenset()) -> l
             if path in skip:
                 continue
             try:
-                lines = (root / path).read_text(errors="replace").splitlines()
-            except OSError:
+                lines = contain.read_text(root, path).splitlines()
+            except (OSError, contain.PathEscapes):
                 continue
             out.append((path, line, parts[1], _numbered(lines[line - 1: line + 14], line)))
     return out
@@ -213,8 +170,10 @@ def _grep(root: Path, pattern: str, where: str, glob: str | None) -> list[str]:
     """`path:line:text` rows of ripgrep (grep -E without it) under ``root``."""
     rg = shutil.which("rg")
     if rg:
-        argv = [rg, "--line-number", "--with-filename", "--no-heading", "--color=never", "--max-count=50", "--glob=!.git",
-                "--max-columns=300", "-e", pattern]
+        # --no-follow: no symlink is followed (`where` itself was checked by contain);
+        # --no-config: no RIPGREP_CONFIG_PATH file adds options
+        argv = [rg, "--no-config", "--no-follow", "--line-number", "--with-filename", "--no-heading",
+                "--color=never", "--max-count=50", "--glob=!.git", "--max-columns=300", "-e", pattern]
         if glob:
             argv += ["--glob", glob]
         argv += ["--", where]
@@ -232,20 +191,13 @@ def _row_key(row: str):
     return path, int(line) if line.isdigit() else 0
 
 
-def _repo(ctx: ToolContext) -> git.Repo:
+def _git(ctx: ToolContext, *args: str) -> str:
     if not ctx.has_history:
         raise ToolError("the repository has no git history here (it was given as a plain folder)")
-    try:
-        return git.Repo(ctx.source)
-    except (git.InvalidGitRepositoryError, git.NoSuchPathError) as exc:
-        raise ToolError(f"not a git repository: {exc}") from None
-
-
-def _git(ctx: ToolContext, *args: str) -> str:
-    try:
-        return _repo(ctx).git.execute(["git", "-c", "core.quotepath=off", *args])
-    except git.GitCommandError as exc:
-        raise ToolError(f"git {' '.join(args[:2])} failed: {str(exc.stderr).strip()[:500]}") from None
+    proc = hostgit.run("-c", "core.quotepath=off", *args, cwd=ctx.source, timeout=120, check=False)
+    if proc.returncode != 0:
+        raise ToolError(f"git {' '.join(args[:2])} failed: {proc.stderr.strip()[:500]}")
+    return proc.stdout.removesuffix("\n")
 
 
 class SearchCommits(Tool):
@@ -321,6 +273,7 @@ class View(Tool):
 
     def __call__(self, ctx: ToolContext, path: str, start: int = 1, end: int | None = None) -> Observation:
         p = rel_path(ctx, path)
+        _host_file(ctx, p)          # a symlink of the clone leading out of it is not followed anywhere
         try:
             lines = ctx.sb.read(p).splitlines()
         except Exception as exc:  # noqa: BLE001 -- sandbox read errors: the path is wrong
@@ -349,15 +302,19 @@ class ListDir(Tool):
         if not root.is_dir():
             raise ToolError(f"{path!r} is not a folder")
         rows = []
-        for child in sorted(root.iterdir()):
-            if child.name in SKIP_DIRS:
+        for name, kind in contain.entries(root):       # links are named, never followed
+            if name in SKIP_DIRS:
                 continue
-            rows.append(child.name + ("/" if child.is_dir() else ""))
-            if child.is_dir():
-                for sub in sorted(child.iterdir())[:40]:
-                    if sub.name not in SKIP_DIRS:
-                        rows.append("  " + sub.name + ("/" if sub.is_dir() else ""))
+            rows.append(_entry(name, kind))
+            if kind == "dir":
+                for sub, sub_kind in contain.entries(root / name)[:40]:
+                    if sub not in SKIP_DIRS:
+                        rows.append("  " + _entry(sub, sub_kind))
         return self.ok("\n".join(rows[:400]) or "(empty)")
+
+
+def _entry(name: str, kind: str) -> str:
+    return name + "/" if kind == "dir" else name if kind == "file" else f"{name} ({kind})"
 
 
 RESEARCH_TOOLS = [SearchDefinition, SearchCode, SearchCommits, GitShow, GitBlame, View, ListDir]

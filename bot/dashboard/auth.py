@@ -10,20 +10,25 @@ one-time ``state``.
 from __future__ import annotations
 
 import functools
+import hashlib
 import hmac
 import logging
 import os
+import re
 import secrets
 from dataclasses import dataclass
-from datetime import timedelta
+from datetime import datetime, timedelta, timezone
 from pathlib import Path
-from urllib.parse import urlencode
+from urllib.parse import urlencode, urlsplit
 
 import requests
-from flask import abort, current_app, redirect, request, session, url_for
+from flask import abort, current_app, g, redirect, request, session, url_for
+
+from bot.db import now
 
 log = logging.getLogger(__name__)
 SESSION_HOURS = 12
+SIGNIN_FAILURES, SIGNIN_WINDOW = 5, 300     # wrong admin tokens per client address per 5 minutes
 HTTP_TIMEOUT = 15
 
 
@@ -68,9 +73,32 @@ def configure(app, s) -> None:
                       PERMANENT_SESSION_LIFETIME=timedelta(hours=SESSION_HOURS))
 
 
+def _db():
+    return current_app.extensions["crashfix"].db
+
+
+def admin_generation() -> str:
+    """A short hash of the current admin token: an admin session made under another token is void."""
+    return hashlib.sha256(f"crashfix-admin:{settings().ADMIN_TOKEN or ''}".encode()).hexdigest()[:16]
+
+
 def viewer() -> Viewer | None:
+    """The signed-in viewer: a signed cookie naming a live server-side session (logout deletes it),
+    and for an admin, made under the admin token configured now (rotating the token signs every
+    admin out). Looked up once per request."""
+    if "crashfix_viewer" not in g:
+        g.crashfix_viewer = _viewer()
+    return g.crashfix_viewer
+
+
+def _viewer() -> Viewer | None:
     data = session.get("viewer")
-    if not isinstance(data, dict) or not data.get("login"):
+    if not isinstance(data, dict) or not data.get("login") or not isinstance(data.get("sid"), str):
+        return None
+    if data.get("admin") and not hmac.compare_digest(str(data.get("gen", "")), admin_generation()):
+        return None
+    cutoff = (datetime.now(timezone.utc) - timedelta(hours=SESSION_HOURS)).isoformat()
+    if _db().one("SELECT 1 AS ok FROM dashboard_sessions WHERE id = ? AND created_at > ?", data["sid"], cutoff) is None:
         return None
     return Viewer(data["login"], bool(data.get("admin")), tuple(int(i) for i in data.get("installations") or ()))
 
@@ -78,8 +106,41 @@ def viewer() -> Viewer | None:
 def sign_in(v: Viewer) -> None:
     session.clear()
     session.permanent = True
-    session["viewer"] = {"login": v.login, "admin": v.admin, "installations": list(v.installations)}
+    sid = secrets.token_urlsafe(24)
+    cutoff = (datetime.now(timezone.utc) - timedelta(hours=SESSION_HOURS)).isoformat()
+    with _db().tx() as tx:
+        tx.execute("DELETE FROM dashboard_sessions WHERE created_at <= ?", cutoff)
+        tx.execute("INSERT INTO dashboard_sessions (id, login, created_at) VALUES (?, ?, ?)", sid, v.login, now())
+    session["viewer"] = {"login": v.login, "admin": v.admin, "installations": list(v.installations), "sid": sid,
+                         **({"gen": admin_generation()} if v.admin else {})}
     session["csrf"] = secrets.token_urlsafe(24)
+
+
+def sign_out() -> None:
+    """End the session on the server too: a copy of the cookie is worth nothing afterwards."""
+    data = session.get("viewer")
+    if isinstance(data, dict) and isinstance(data.get("sid"), str):
+        _db().execute("DELETE FROM dashboard_sessions WHERE id = ?", data["sid"])
+    session.clear()
+
+
+# -- admin sign-in attempts: SIGNIN_FAILURES wrong tokens per address per SIGNIN_WINDOW, then 429
+
+def signin_blocked(addr: str) -> int:
+    """Seconds until `addr` may try the admin token again (0: now)."""
+    since = (datetime.now(timezone.utc) - timedelta(seconds=SIGNIN_WINDOW)).isoformat()
+    rows = _db().all("SELECT at FROM signin_failures WHERE addr = ? AND at > ? ORDER BY at", addr, since)
+    if len(rows) < SIGNIN_FAILURES:
+        return 0
+    oldest = datetime.fromisoformat(rows[-SIGNIN_FAILURES]["at"])
+    return max(1, int(SIGNIN_WINDOW - (datetime.now(timezone.utc) - oldest).total_seconds()) + 1)
+
+
+def signin_failed(addr: str) -> None:
+    old = (datetime.now(timezone.utc) - timedelta(seconds=SIGNIN_WINDOW)).isoformat()
+    with _db().tx() as tx:
+        tx.execute("DELETE FROM signin_failures WHERE at <= ?", old)
+        tx.execute("INSERT INTO signin_failures (addr, at) VALUES (?, ?)", addr, now())
 
 
 def required(view):
@@ -110,10 +171,16 @@ def admin_token_ok(given: str) -> bool:
     return bool(expected) and hmac.compare_digest(given.encode(), expected.encode())
 
 
+_SAFE_PATH = re.compile(r"/dashboard(?:/[A-Za-z0-9._~/%-]*)?(?:\?[A-Za-z0-9._~/%=&+-]*)?")
+
+
 def safe_next(target: str | None) -> str:
-    """Only a path on this site (no //host or scheme), else the jobs page."""
-    if target and target.startswith("/") and not target.startswith("//") and "\\" not in target:
-        return target
+    """Only a dashboard path on this site, in plain characters (browsers drop tabs and newlines and
+    read a backslash as `/`, so `/%09/evil.example/` would leave the site), else the jobs page."""
+    if target and _SAFE_PATH.fullmatch(target) and "//" not in target:
+        parts = urlsplit(target)
+        if not parts.scheme and not parts.netloc:
+            return target
     return url_for("dashboard.jobs")
 
 

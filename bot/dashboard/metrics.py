@@ -1,10 +1,13 @@
-"""`GET /metrics` in Prometheus' text format, computed from the job table at each scrape (the
-table is the source of truth, so every web worker answers the same). Open when METRICS_TOKEN is
-unset (serve it on an internal network only); with it set, `Authorization: Bearer <token>`."""
+"""`GET /metrics` in Prometheus' text format, computed from the job table (the table is the source
+of truth, so every web worker answers the same) at most once every CACHE_SECONDS per process, so
+scrapers cannot load the database the webhook needs. Off (404) until METRICS_TOKEN is set; then
+it wants `Authorization: Bearer <token>`."""
 from __future__ import annotations
 
 import hmac
 import logging
+import threading
+import time
 
 from flask import Blueprint, Response, current_app, request
 from prometheus_client import CollectorRegistry
@@ -17,6 +20,8 @@ from bot.jobs import KINDS, STATES
 log = logging.getLogger(__name__)
 bp = Blueprint("metrics", __name__)
 BUCKETS = (1, 5, 15, 30, 60, 120, 300, 600, 1200, 1800, 3600)
+CACHE_SECONDS = 5.0
+_cache_lock = threading.Lock()
 
 
 class JobTableCollector:
@@ -121,13 +126,20 @@ def registry_for(db: Database) -> CollectorRegistry:
 def metrics():
     services = current_app.extensions["crashfix"]
     token = services.settings.METRICS_TOKEN
-    if token:
-        sent = request.headers.get("Authorization", "")
-        if not hmac.compare_digest(sent.encode(), f"Bearer {token}".encode()):
-            return Response("metrics need Authorization: Bearer <CRASHFIX_METRICS_TOKEN>\n", 401,
-                            {"WWW-Authenticate": 'Bearer realm="crashfix metrics"'}, mimetype="text/plain")
-    registry = current_app.extensions.get("crashfix_metrics")
-    if registry is None:
-        registry = current_app.extensions["crashfix_metrics"] = registry_for(services.db)
+    if not token:
+        return Response("metrics are off: set CRASHFIX_METRICS_TOKEN\n", 404, mimetype="text/plain")
+    sent = request.headers.get("Authorization", "")
+    if not hmac.compare_digest(sent.encode(), f"Bearer {token}".encode()):
+        return Response("metrics need Authorization: Bearer <CRASHFIX_METRICS_TOKEN>\n", 401,
+                        {"WWW-Authenticate": 'Bearer realm="crashfix metrics"'}, mimetype="text/plain")
     encode, content_type = choose_encoder(request.headers.get("Accept", ""))    # text 0.0.4 unless asked
-    return Response(encode(registry), content_type=content_type)
+    cache = current_app.extensions.setdefault("crashfix_metrics_cache", {})      # content type -> (at, body)
+    with _cache_lock:                      # one scrape computes; the others within CACHE_SECONDS reuse it
+        at, body = cache.get(content_type, (0.0, b""))
+        if time.monotonic() - at > CACHE_SECONDS:
+            registry = current_app.extensions.get("crashfix_metrics")
+            if registry is None:
+                registry = current_app.extensions["crashfix_metrics"] = registry_for(services.db)
+            body = encode(registry)
+            cache[content_type] = (time.monotonic(), body)
+    return Response(body, content_type=content_type)

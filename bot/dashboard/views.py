@@ -39,11 +39,18 @@ def login():
     error = None
     if request.method == "POST":
         auth.check_csrf()
+        wait = auth.signin_blocked(request.remote_addr or "-")
+        if wait:
+            log.warning("dashboard: admin sign-in from %s refused: too many wrong tokens", request.remote_addr)
+            return render_template("login.html", next=target, oauth=auth.oauth_enabled(),
+                                   admin=bool(_services().settings.ADMIN_TOKEN),
+                                   error=f"Too many wrong tokens: try again in {wait} s."), 429, {"Retry-After": str(wait)}
         if auth.admin_token_ok(request.form.get("token", "")):
             auth.sign_in(auth.Viewer("admin", True))
             log.info("dashboard: admin signed in from %s", request.remote_addr)
             return redirect(target)
         log.warning("dashboard: wrong admin token from %s", request.remote_addr)
+        auth.signin_failed(request.remote_addr or "-")
         error = "That token is not the admin token." if _services().settings.ADMIN_TOKEN else \
             "No admin token is configured (CRASHFIX_ADMIN_TOKEN)."
     return render_template("login.html", next=target, error=error, oauth=auth.oauth_enabled(),
@@ -53,7 +60,7 @@ def login():
 @bp.post("/logout")
 def logout():
     auth.check_csrf()
-    session.clear()
+    auth.sign_out()
     return redirect(url_for("dashboard.login"))
 
 

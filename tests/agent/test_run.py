@@ -117,8 +117,12 @@ def test_errors_cross_with_their_kind(app_repo, tmp_path):
     broken = execute(RunConfig(repo=str(app_repo), report_text=TRACE, out=tmp_path / "a", sandbox="nowhere"))
     assert broken.status == "error" and broken.error_kind == "sandbox" and not broken.sandbox_lost
     assert broken.error.startswith("SandboxError: unknown sandbox backend 'nowhere'")
-    kernel = execute(RunConfig(repo=str(tmp_path / "no-tree"), out=tmp_path / "b",
-                               report_text=(ROOT / "examples" / "kernel" / "report.txt").read_text()))
+    text = (ROOT / "examples" / "kernel" / "report.txt").read_text()
+    refused = execute(RunConfig(repo=str(tmp_path / "no-tree"), out=tmp_path / "b", report_text=text))
+    assert refused.error_kind == "bad_input" and "kernel jobs are not enabled" in refused.error
+    assert refused.report is None                           # nothing ran: no root cause of the claims
+    kernel = execute(RunConfig(repo=str(tmp_path / "no-tree"), out=tmp_path / "c", report_text=text,
+                               kernel_allowed=True))
     assert kernel.report.kind == "kernel" and kernel.error_kind == "bad_input"
     assert "needs a local git checkout of the kernel tree" in kernel.error
     assert [e.phase for e in kernel.progress] == ["parse", "parse"]          # "parse…", "parsed: …"

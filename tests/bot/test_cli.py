@@ -7,7 +7,7 @@ import sys
 from pathlib import Path
 
 ROOT = Path(__file__).resolve().parents[2]
-SHARED = ROOT.parent / "shared" / "corpora"
+SHARED = ROOT / "tests" / "agent" / "reports" / "golden"
 
 
 def crashfix(*args: str) -> subprocess.CompletedProcess:
@@ -39,7 +39,7 @@ def test_parse_exits_1_when_no_file_held_a_crash(tmp_path):
 
 
 def test_parse_reads_a_real_kernel_log_in_text_mode():
-    log = next(p for p in sorted((SHARED / "kernel-reports").glob("*.txt")) if "KASAN" in p.read_text()[:200])
+    log = next(p for p in sorted((SHARED / "kernel").glob("*.txt")) if "KASAN" in p.read_text()[:200])
     out = crashfix("parse", str(log))
     assert out.returncode == 0 and "[kernel] KASAN:" in out.stdout
 

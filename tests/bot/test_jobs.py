@@ -182,32 +182,9 @@ def test_settings_from_a_yaml_or_toml_file_and_the_environment_wins(tmp_path):
 
 
 @pytest.fixture
-def redis_url(tmp_path):
+def redis_url(redis_server):
     """A real redis-server on a free loopback port, for this test only."""
-    import shutil
-    import socket
-    if not shutil.which("redis-server"):
-        pytest.skip("redis-server is not installed (setup.sh installs it)")
-    with socket.socket() as sock:
-        sock.bind(("127.0.0.1", 0))
-        port = sock.getsockname()[1]
-    proc = subprocess.Popen(["redis-server", "--port", str(port), "--bind", "127.0.0.1", "--save", "",
-                             "--appendonly", "no", "--dir", str(tmp_path)], stdout=subprocess.DEVNULL)
-    import redis
-    client = redis.Redis(port=port)
-    deadline = time.monotonic() + 10
-    while True:
-        try:
-            client.ping()
-            break
-        except redis.ConnectionError:
-            if time.monotonic() > deadline:
-                proc.kill()
-                pytest.fail("redis-server did not answer within 10 s")
-            time.sleep(0.05)
-    yield f"redis://127.0.0.1:{port}/0"
-    proc.terminate()
-    proc.wait(timeout=10)
+    return f"redis://127.0.0.1:{redis_server()}/0"
 
 
 def test_redis_url_selects_redis_huey_and_a_consumer_runs_the_job(make_harness, gh, redis_url):

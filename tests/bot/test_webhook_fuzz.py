@@ -133,7 +133,7 @@ def test_a_valid_signature_over_garbage_is_never_5xx(app, body, event, delivery,
         assert counts(app) == before, "a refused delivery leaves no row"
         assert "error" in r.json
     else:
-        assert counts(app)[0] == before[0] + (0 if r.json.get("duplicate") else 1)
+        assert counts(app)[0] == before[0] + (0 if r.json.get("duplicate") and not r.json.get("replay") else 1)
 
 
 @FUZZ
@@ -160,7 +160,7 @@ def test_real_payloads_mutated_field_by_field_are_never_5xx(app, data):
     if r.status_code >= 400:
         assert r.status_code == 400, r.json
         assert counts(app) == before
-    else:
+    else:                     # hypothesis may draw a body already delivered: a replay, recorded as such
         assert counts(app)[0] == before[0] + 1
 
 
@@ -172,6 +172,7 @@ def test_a_replayed_delivery_is_acknowledged_once(app, name, times, issue):
     payload = copy.deepcopy(EXAMPLES[name])
     if isinstance(payload.get("issue"), dict):
         payload["issue"]["number"] = issue          # a fresh issue each example: dedupe is not what makes it one
+    payload["crashfix_test_event"] = str(uuid.uuid4())   # and a fresh event: the same body twice is a replay
     if name == "issues.labeled":
         payload["label"]["name"] = "crashfix"
     body = json.dumps(payload).encode()

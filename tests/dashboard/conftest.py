@@ -31,6 +31,7 @@ WEBHOOKS = ROOT.parent / "shared" / "github" / "webhooks"
 ARTIFACTS = ROOT / "tests" / "artifacts" / "dashboard"
 SECRET = "whsec-dashboard-" + "k" * 16
 ADMIN = "admin-token-" + secrets.token_hex(12)
+METRICS = "metrics-token-" + secrets.token_hex(12)
 CLIENT_ID = "Iv1.8a61f9b3a7aba766"
 CLIENT_SECRET = "oauth-client-secret-" + secrets.token_hex(12)
 ORG, OTHER = (4242, "octo-org"), (5151, "other-org")
@@ -229,7 +230,7 @@ def world(tmp_path_factory, sandbox_image):
     fake.add_issue("octo-org/stockroom-llm", 7, "fulfil: AttributeError on ZZ-999", report)
     fake.add_issue("other-org/widgets", 3, "widgets crash", report)
 
-    settings = load_settings(env={}, DATA_DIR=tmp / "data", WEBHOOK_SECRET=SECRET, ADMIN_TOKEN=ADMIN,
+    settings = load_settings(env={}, DATA_DIR=tmp / "data", WEBHOOK_SECRET=SECRET, ADMIN_TOKEN=ADMIN, METRICS_TOKEN=METRICS,
                              OAUTH_CLIENT_ID=CLIENT_ID, OAUTH_CLIENT_SECRET=CLIENT_SECRET,
                              GITHUB_API_URL=server.url, SANDBOX="docker", BOT_LOGIN="crashfix[bot]")
     assert settings.dry_run
@@ -278,6 +279,6 @@ def artifacts() -> Path:
 @pytest.fixture
 def dash():
     """Constants for the test modules (conftest is not importable under --import-mode=importlib)."""
-    return SimpleNamespace(ADMIN=ADMIN, CLIENT_ID=CLIENT_ID, CLIENT_SECRET=CLIENT_SECRET, SECRET=SECRET,
+    return SimpleNamespace(ADMIN=ADMIN, METRICS=METRICS, CLIENT_ID=CLIENT_ID, CLIENT_SECRET=CLIENT_SECRET, SECRET=SECRET,
                            ORG=ORG, OTHER=OTHER, REPOS=REPOS, OAuthGitHub=OAuthGitHub, copy=copy,
                            threading=threading, urlsplit=urlsplit)

@@ -117,6 +117,7 @@ def test_a_maintainer_signs_in_with_github_and_sees_their_repos_only(page, site,
 
 
 def test_a_running_job_updates_live(page, site, world, dash, artifacts):
+    from playwright.sync_api import expect
     from bot.jobs import create_job, finish
     with world.db.tx() as tx:
         job_id = create_job(tx, "fix", installation_id=4242, repo="octo-org/stockroom", issue=1, sender="mona",
@@ -128,11 +129,12 @@ def test_a_running_job_updates_live(page, site, world, dash, artifacts):
     assert page.locator("#progress li").count() == 1 and page.locator("#job-state").inner_text() == "running"
     assert "still running" in page.locator("section.facts").inner_text()
     world.db.add_job_event(job_id, "progress", "reproducing: python -m pytest -q tests/test_orders.py")
-    page.wait_for_function("document.querySelectorAll('#progress li').length === 2", timeout=10_000)
+    # Playwright's own assertions, not wait_for_function: the page's CSP forbids eval, as it should
+    expect(page.locator("#progress li")).to_have_count(2, timeout=10_000)
     assert "reproducing" in page.locator("#progress").inner_text()
     shot(page, artifacts, "job-running")
     finish(world.db, job_id, "cancelled", error="cancelled by a command while running")
-    page.wait_for_function("document.getElementById('job-state').textContent === 'cancelled' && "
-                           "!document.getElementById('live-note')", timeout=10_000)   # reloaded when it ended
+    expect(page.locator("#job-state")).to_have_text("cancelled", timeout=10_000)
+    expect(page.locator("#live-note")).to_have_count(0, timeout=10_000)             # reloaded when it ended
     assert "cancelled by a command" in page.inner_text("main")
 

@@ -1,4 +1,5 @@
-"""/metrics: Prometheus text computed from the job table; open unless METRICS_TOKEN is set."""
+"""/metrics: Prometheus text computed from the job table; off unless METRICS_TOKEN is set, then
+it wants the token."""
 from __future__ import annotations
 
 import pytest
@@ -15,8 +16,8 @@ def samples(text: str) -> dict:
     return out
 
 
-def test_metrics_match_the_job_table(world):
-    r = world.app.test_client().get("/metrics")
+def test_metrics_match_the_job_table(world, dash):
+    r = world.app.test_client().get("/metrics", headers={"Authorization": f"Bearer {dash.METRICS}"})
     assert r.status_code == 200 and r.headers["Content-Type"].startswith("text/plain; version=0.0.4")
     m = samples(r.get_data(as_text=True))
     db = world.db
@@ -49,3 +50,7 @@ def test_metrics_token(world):
     assert c.get("/metrics").status_code == 401
     assert c.get("/metrics", headers={"Authorization": "Bearer wrong"}).status_code == 401
     assert c.get("/metrics", headers={"Authorization": f"Bearer {token}"}).status_code == 200
+    settings = load_settings(env={}, DATA_DIR=world.settings.DATA_DIR)
+    off = create_app(settings, {"TESTING": True, "CRASHFIX_DB": world.db,
+                                "CRASHFIX_QUEUE": world.app.extensions["crashfix"].queue}).test_client()
+    assert off.get("/metrics").status_code == 404

@@ -96,8 +96,9 @@ def test_github_rate_limits_are_noted_from_real_answers():
 
 def test_metrics_on_an_empty_table(tmp_path):
     from bot.app import create_app
-    app = create_app(settings(tmp_path), {"TESTING": True})
-    text = app.test_client().get("/metrics").get_data(as_text=True)
+    app = create_app(settings(tmp_path, METRICS_TOKEN="metrics-0123456789abc"), {"TESTING": True})
+    text = app.test_client().get("/metrics", headers={"Authorization": "Bearer metrics-0123456789abc"}).get_data(
+        as_text=True)
     assert "crashfix_queue_depth 0.0" in text and 'crashfix_jobs{kind="fix",state="running"} 0.0' in text
     assert "crashfix_llm_cost_usd_total 0.0" in text
 

@@ -36,6 +36,8 @@ def config(tmp_path: Path, *files: str) -> dict:
     work.mkdir()
     for name in files:
         shutil.copy(DEPLOY / name, work / name)
+    (work / "k8s").mkdir()
+    shutil.copy(DEPLOY / "k8s" / "nginx.conf", work / "k8s" / "nginx.conf")
     (work / "crashfix.env").write_text("CRASHFIX_WEBHOOK_SECRET=compose-test-secret\nCRASHFIX_APP_ID=4242\n")
     (work / "github-app.pem").write_text("-----BEGIN RSA PRIVATE KEY-----\n")
     argv = COMPOSE + [a for f in files for a in ("-f", str(work / f))] + ["config"]
@@ -58,7 +60,7 @@ def _mounts(service: dict) -> list[str]:
 def test_compose_validates_and_holds_the_services(tmp_path):
     c = config(tmp_path, "compose.yaml")
     services = c["services"]
-    assert set(services) == {"web", "worker", "images", "redis"}
+    assert set(services) == {"web", "worker", "images", "redis", "proxy"}
     assert services["web"]["command"][0] == "serve" and "0.0.0.0" in services["web"]["command"]
     assert services["worker"]["command"][0] == "worker"
     assert services["images"]["command"][:1] == ["images"] and services["images"]["restart"] == "no"
@@ -102,3 +104,17 @@ def test_a_broken_compose_file_is_refused(tmp_path):
     out = subprocess.run(COMPOSE + ["-f", str(work / "compose.yaml"), "config"], capture_output=True, text=True,
                          cwd=work, timeout=60)
     assert out.returncode != 0
+
+
+@needs_compose
+def test_only_the_buffering_proxy_is_published_and_redis_wants_a_password(tmp_path):
+    """issue 18: nginx (k8s/nginx.conf, the same file) in front of gunicorn; Redis with requirepass."""
+    services = config(tmp_path, "compose.yaml")["services"]
+    published = {name for name, s in services.items() if s.get("ports")}
+    assert published == {"proxy"}
+    assert any("k8s/nginx.conf:/etc/nginx/nginx.conf" in m for m in _mounts(services["proxy"]))
+    assert services["proxy"]["read_only"] is True
+    assert "crashfix-web" in services["web"]["networks"]["default"]["aliases"]
+    script = " ".join(services["redis"]["command"]).replace("$$", "$")    # Compose v1 keeps the escape
+    assert '--requirepass "$CRASHFIX_REDIS_PASSWORD"' in script and 'test -n "$CRASHFIX_REDIS_PASSWORD"' in script
+    assert "REDISCLI_AUTH" in " ".join(services["redis"]["healthcheck"]["test"])

@@ -3,6 +3,9 @@ strict: unknown fields fail), and the pieces fit: selectors and labels, Service 
 ports, references to ConfigMaps/Secrets/PVCs, variable names that are real settings, no secret values."""
 from __future__ import annotations
 
+import ipaddress
+import shutil
+import subprocess
 from pathlib import Path
 
 import pytest
@@ -12,7 +15,7 @@ from bot.settings import PREFIX, Settings
 
 K8S = Path(__file__).resolve().parents[2] / "deploy" / "k8s"
 VERSIONS = ("1.29.0", "1.33.0")           # native sidecars (restartPolicy on an init container) need 1.29
-OTHER_ENV = {"DOCKER_HOST", "CRASHFIX_IMAGE_SOURCE"}
+OTHER_ENV = {"DOCKER_HOST", "CRASHFIX_IMAGE_SOURCE", "REDISCLI_AUTH"}
 SETTINGS = {f"{PREFIX}{n}" for n in Settings.model_fields}
 kv = pytest.importorskip("kubernetes_validate", reason="pip install kubernetes-validate (a test extra)")
 
@@ -126,3 +129,88 @@ def test_only_the_engine_is_privileged_and_the_bot_runs_as_10001():
     worker = pod_specs()["crashfix-worker"]
     names = [c["name"] for c in worker["initContainers"]]
     assert names == ["dind", "images"]                   # the engine first, then the images on it
+
+
+# -- issue 18: Redis's password, the network policies, the buffering proxy ---------------------
+FORBIDDEN = [ipaddress.ip_network(n) for n in ("10.0.0.0/8", "172.16.0.0/12", "192.168.0.0/16", "169.254.0.0/16",
+                                                "100.64.0.0/10", "127.0.0.0/8", "fc00::/7", "fe80::/10")]
+
+
+def test_redis_requires_the_password_from_the_secret():
+    (redis,) = pod_specs()["crashfix-redis"]["containers"]
+    script = " ".join(redis["command"] + redis["args"])
+    assert '--requirepass "$CRASHFIX_REDIS_PASSWORD"' in script and 'test -n "$CRASHFIX_REDIS_PASSWORD"' in script
+    refs = {e["name"]: e["valueFrom"]["secretKeyRef"] for e in redis["env"]}
+    assert refs["CRASHFIX_REDIS_PASSWORD"] == refs["REDISCLI_AUTH"] == {"name": "crashfix-secrets",
+                                                                         "key": "CRASHFIX_REDIS_PASSWORD"}
+    assert "CRASHFIX_REDIS_PASSWORD" in by_kind("Secret")["crashfix-secrets"]["stringData"]
+
+
+def _selects(policy: dict, name: str) -> bool:
+    labels = by_kind("Deployment")[name]["spec"]["template"]["metadata"]["labels"]
+    return policy["spec"]["podSelector"].get("matchLabels", {}).items() <= labels.items()
+
+
+def _peers(rules: list[dict], key: str) -> set[str]:
+    return {p["podSelector"]["matchLabels"]["app.kubernetes.io/name"] for r in rules for p in r.get(key, [])
+            if "podSelector" in p and "namespaceSelector" not in p}
+
+
+def test_network_policies_deny_by_default_and_fence_redis():
+    policies = by_kind("NetworkPolicy")
+    deny = [p for p in policies.values() if p["spec"]["podSelector"] == {}]
+    assert len(deny) == 1 and set(deny[0]["spec"]["policyTypes"]) == {"Ingress", "Egress"}
+    assert not deny[0]["spec"].get("ingress") and not deny[0]["spec"].get("egress")
+    for name in by_kind("Deployment"):
+        assert [p for p in policies.values() if p is not deny[0] and _selects(p, name)], f"no policy for {name}"
+    allowed_in = {name: _peers([r for p in policies.values() if _selects(p, name) for r in p["spec"].get("ingress", [])],
+                               "from") for name in by_kind("Deployment")}
+    assert allowed_in["crashfix-redis"] == {"crashfix-web", "crashfix-worker"}
+    assert allowed_in["crashfix-web"] == {"crashfix-proxy"}          # only through nginx
+    assert allowed_in["crashfix-worker"] == set()
+    assert all(not r.get("from") for p in policies.values() if _selects(p, "crashfix-worker")
+               for r in p["spec"].get("ingress", []))
+
+
+@pytest.mark.parametrize("name", ["crashfix-worker", "crashfix-web", "crashfix-redis", "crashfix-proxy"])
+def test_egress_never_reaches_private_link_local_or_cluster_ranges(name):
+    rules = [r for p in by_kind("NetworkPolicy").values() if _selects(p, name) for r in p["spec"].get("egress", [])]
+    for rule in rules:
+        assert rule.get("to"), f"{name}: an egress rule without `to` allows every address"
+        ports = {p["port"] for p in rule.get("ports", [])}
+        assert ports and ports <= {53, 80, 443, 6379, 8080}, f"{name}: ports {ports}"
+        for peer in rule["to"]:
+            if "ipBlock" not in peer:
+                assert "podSelector" in peer, f"{name}: {peer}"
+                continue
+            cidr = ipaddress.ip_network(peer["ipBlock"]["cidr"])
+            excepted = [ipaddress.ip_network(e) for e in peer["ipBlock"].get("except", [])]
+            for bad in FORBIDDEN:
+                if bad.version == cidr.version and bad.overlaps(cidr):
+                    assert any(bad.subnet_of(e) for e in excepted if e.version == bad.version), f"{name} reaches {bad}"
+    if name == "crashfix-worker":
+        ports = {p["port"] for r in rules for p in r.get("ports", [])}
+        assert ports == {53, 80, 443, 6379}
+
+
+def test_the_proxy_fronts_web_with_the_shipped_nginx_conf(tmp_path):
+    kust = yaml.safe_load((K8S / "kustomization.yaml").read_text())
+    (gen,) = [g for g in kust["configMapGenerator"] if g["name"] == "crashfix-nginx"]
+    assert gen["files"] == ["nginx.conf"]
+    proxy = pod_specs()["crashfix-proxy"]
+    assert {"configMap": {"name": "crashfix-nginx"}} in [{k: v for k, v in vol.items() if k != "name"}
+                                                          for vol in proxy["volumes"]]
+    conf = (K8S / "nginx.conf").read_text()
+    for line in ("client_max_body_size 25m;", "client_body_timeout 10s;", "client_header_timeout 10s;",
+                 "proxy_request_buffering on;", "server crashfix-web:8080;"):
+        assert line in conf
+    web_ports = by_kind("Service")["crashfix-web"]["spec"]["ports"]
+    assert [p["port"] for p in web_ports] == [8080]
+    nginx = shutil.which("nginx") or (Path("/usr/sbin/nginx") if Path("/usr/sbin/nginx").exists() else None)
+    if nginx is None:
+        pytest.skip("nginx is not installed (apt-get install nginx-light) to check the file's syntax")
+    (tmp_path / "nginx.conf").write_text(conf.replace("crashfix-web:8080", "127.0.0.1:9")
+                                         .replace("/tmp/", f"{tmp_path}/"))
+    out = subprocess.run([str(nginx), "-t", "-q", "-p", str(tmp_path), "-c", str(tmp_path / "nginx.conf"),
+                          "-e", str(tmp_path / "error.log")], capture_output=True, text=True, timeout=30)
+    assert out.returncode == 0, out.stderr

@@ -21,7 +21,7 @@ def _repo(path, files):
 
 
 def _run(repo, out, text=REPORT, **kw):
-    return run_pipeline(RunConfig(repo=str(repo), report_text=text, out=out, sandbox="local", **kw))
+    return run_pipeline(RunConfig(repo=str(repo), report_text=text, out=out, sandbox="local", kernel_allowed=True, **kw))
 
 
 def test_not_a_kernel_tree(tmp_path):

@@ -27,7 +27,7 @@ def _with_repro(source: str) -> str:
 
 def _run(repo, out, text=REPORT, **kw):
     cfg = RunConfig(repo=str(repo), report_text=text, out=out, sandbox="local", strategy="templates",
-                    tries=2, want_valid=1, timeout=240, issue_url=ISSUE, **kw)
+                    tries=2, want_valid=1, timeout=240, issue_url=ISSUE, kernel_allowed=True, **kw)
     return run_pipeline(cfg)
 
 
@@ -65,7 +65,7 @@ def test_validation_rejects_a_candidate_that_does_not_build_or_crashes_anew(demo
     from agent.reports import parse
     from agent.run import Run
     from sandbox.qemu import compile_reproducer, make_initramfs
-    run = Run(RunConfig(repo=str(demo_repo), report_text=REPORT, out=tmp_path, tries=1), report=parse(REPORT))
+    run = Run(RunConfig(repo=str(demo_repo), report_text=REPORT, out=tmp_path, tries=1, kernel_allowed=True), report=parse(REPORT))
     assert run.report is not None
     job = KernelPath(run, Steps(run))
     job.tree = demo_build

@@ -12,4 +12,4 @@ _bot = importlib.util.module_from_spec(_spec)
 sys.modules[_spec.name] = _bot          # dataclasses look their module up
 _spec.loader.exec_module(_bot)
 
-git_repo, make_harness, gh = _bot.git_repo, _bot.make_harness, _bot.gh
+git_repo, make_harness, gh, redis_server = _bot.git_repo, _bot.make_harness, _bot.gh, _bot.redis_server

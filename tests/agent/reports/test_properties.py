@@ -11,12 +11,12 @@ from hypothesis import strategies as st
 
 from agent.reports import parse, to_json
 
-CORPORA = Path(__file__).resolve().parents[3].parent / "shared" / "corpora"
+CORPORA = Path(__file__).resolve().parent / "golden"
 
 
 def _samples() -> list[str]:
     out = []
-    for d in ("kernel-reports", "sanitizer-reports"):
+    for d in ("kernel", "sanitizer"):
         folder = CORPORA / d
         if folder.is_dir():
             for p in sorted(folder.glob("*.txt"))[:40]:

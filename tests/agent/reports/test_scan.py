@@ -9,7 +9,7 @@ import pytest
 import agent.reports  # noqa: F401  (registers every family's anchors)
 from agent.reports import parse, scan
 
-CORPORA = Path(__file__).resolve().parents[3].parent / "shared" / "corpora"
+CORPORA = Path(__file__).resolve().parent / "golden"
 
 
 def _fallback(monkeypatch):
@@ -49,10 +49,9 @@ def test_an_unregistered_anchor_is_a_programming_error():
         scan.Scan("x").has("never registered anchor")
 
 
-@pytest.mark.skipif(not (CORPORA / "sanitizer-reports").is_dir(), reason="shared corpora not found")
 def test_parse_is_the_same_without_the_fast_scanner(monkeypatch):
-    files = sorted((CORPORA / "sanitizer-reports").glob("*.txt"))[:25] + \
-        sorted((CORPORA / "kernel-reports").glob("*.txt"))[:25]
+    files = sorted((CORPORA / "sanitizer").glob("*.txt"))[:25] + \
+        sorted((CORPORA / "kernel").glob("*.txt"))[:25]
     texts = [f.read_text(errors="replace") for f in files]
     fast = [parse(t) for t in texts]
     _fallback(monkeypatch)

@@ -1,11 +1,14 @@
-"""The in-container command agent (standard library only; sent as ``python3 -I -c <this file>``).
+"""The in-container command server (standard library only; sent as
+``/usr/bin/env -i PATH=/usr/bin:/bin /usr/bin/python3 -I -c <this file>``).
 
 One long-lived ``docker exec`` runs this loop: it reads one JSON request per line on stdin and
 answers one JSON line on stdout, so a command costs a fork instead of a new exec (~100 ms).
-Requests: {"op": "run", "cmd", "cwd", "env", "timeout", "limit", "max"} → {"code", "timed_out",
-"out" (base64), "cut", "duration", "oom_kills", "forks_refused", "over_max"}; {"op": "read", "path"}; {"op": "write", "path", "data"};
-any failure → {"error": "..."}. Every command runs in its own session; its whole process group
-is killed on timeout and again after it returns (leftovers, fork bombs).
+Requests: {"op": "run", "cmd", "cwd", "env", "timeout", "limit", "max", "disks"} → {"code",
+"timed_out", "out" (base64), "cut", "duration", "oom_kills", "forks_refused", "over_max", "full"};
+{"op": "read", "path"}; {"op": "write", "path", "data"}; any failure → {"error": "..."}.
+A command gets exactly the environment in "env" (the server's own is clean) and runs under
+/bin/bash in its own session; its whole process group is killed on timeout and again after it
+returns (leftovers, fork bombs). "full" lists the "disks" (mount points) this command filled.
 """
 import base64
 import json
@@ -46,6 +49,19 @@ def _limits_hit():
             _counter(("/sys/fs/cgroup/pids.events", "/sys/fs/cgroup/pids/pids.events"), "max"))
 
 
+def _full(paths):
+    """The mount points among ``paths`` with less than 64 KiB left for an unprivileged writer."""
+    full = []
+    for path in paths:
+        try:
+            st = os.statvfs(path)
+        except OSError:
+            continue
+        if st.f_bavail * st.f_frsize < 65536:
+            full.append(path)
+    return full
+
+
 def _delta(before, after):
     return after - before if before is not None and after is not None else 0
 
@@ -53,9 +69,9 @@ def _delta(before, after):
 def _run(req):
     start = time.monotonic()
     before = _limits_hit()
-    env = dict(os.environ)
-    env.update(req.get("env") or {})
-    proc = subprocess.Popen(["bash", "-c", req["cmd"]], cwd=req.get("cwd") or None, env=env,
+    full_before = _full(req.get("disks") or ())
+    env = req.get("env") or {"PATH": os.environ.get("PATH", "/usr/bin:/bin")}
+    proc = subprocess.Popen(["/bin/bash", "-c", req["cmd"]], cwd=req.get("cwd") or None, env=env,
                             stdin=subprocess.DEVNULL, stdout=subprocess.PIPE,
                             stderr=subprocess.STDOUT, start_new_session=True)
     half = max(int(req.get("limit", 1_000_000)) // 2, 1)
@@ -99,7 +115,8 @@ def _run(req):
     return {"code": 137 if timed_out else code, "timed_out": timed_out, "cut": cut[0],
             "out": base64.b64encode(bytes(head)).decode(), "tail": base64.b64encode(bytes(tail)).decode(),
             "duration": time.monotonic() - start, "oom_kills": _delta(before[0], after[0]),
-            "forks_refused": _delta(before[1], after[1]), "over_max": bool(most and total[0] > most)}
+            "forks_refused": _delta(before[1], after[1]), "over_max": bool(most and total[0] > most),
+            "full": [p for p in _full(req.get("disks") or ()) if p not in full_before]}
 
 
 def _handle(req):
