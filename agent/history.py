@@ -26,8 +26,8 @@ class Commit:
 def has_history(repo_dir: Path) -> bool:
     """More than one commit: a single (initial) commit tells nothing about how the code changed."""
     try:
-        return int(git.Repo(repo_dir).git.rev_list("--count", "--max-count=2", "HEAD")) > 1
-    except (git.GitCommandError, git.InvalidGitRepositoryError, git.NoSuchPathError, ValueError):
+        return int(_git(repo_dir, "rev-list", "--count", "--max-count=2", "HEAD").strip()) > 1
+    except (SandboxError, OSError, ValueError):
         return False
 
 
