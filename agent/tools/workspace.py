@@ -3,14 +3,13 @@ code given as a string, and a hypothesis tried on a scratch tree (apply, run, di
 from __future__ import annotations
 
 import itertools
-from pathlib import Path
 from typing import Callable
 
 from agent.excerpt import failure_excerpt
 from agent.testrun import SCRATCH, TestOutcome, ensure_scratch, node_id, run_tests
 from agent.tools.base import Observation, Tool, ToolContext, ToolError
 from agent.tools.dynamic import SCRUBBED_ENV
-from sandbox import PatchFailed, SandboxDead, SandboxError
+from sandbox import PatchFailed, SandboxDead, SandboxError, contain
 
 OUTPUT = 4000                      # characters of a test or program output shown
 SNIPPET = f"{SCRATCH}/snippet.py"
@@ -44,7 +43,7 @@ def baseline(ctx: ToolContext) -> TestOutcome | None:
 
 def node_ids(ctx: ToolContext, names: set[str]) -> list[str]:
     """Failing tests as pytest node ids (what `run_tests`' `tests` parameter takes)."""
-    files = [str(p.relative_to(ctx.source)) for p in Path(ctx.source).rglob("test*.py")]
+    files = [f for f in contain.files(ctx.source, lambda name: name == ".git") if f.endswith(".py")]
     return sorted(node_id(n, files) or n for n in names)
 
 
