@@ -1,4 +1,4 @@
-"""The research agent: an LLM that investigates a crash with code search, commit history and pdb,
+"""The research agent: an LLM that investigates a crash with code search, commit history and a debugger,
 then writes a minimal patch that the Validator must accept.
 
 One trajectory = two conversations:
@@ -14,8 +14,10 @@ Several trajectories (different temperatures and seeds) run in parallel threads,
 sandbox from the factory. Each trajectory is saved as JSON after every step
 (``trajectories/traj-<n>.json``: messages, tool calls, observations, usage, the memory, the
 workspace diff). RESUME restarts from the saved messages: the workspace is restored by applying the
-saved diff, the memory and breakpoints are reloaded, and the conversation goes on from its last
-saved step; tool calls are not re-executed (a pdb session is restarted lazily, breakpoints set again).
+saved diff, the memory and each tool's saved state (a debugger's breakpoints) are reloaded, and the
+conversation goes on from its last saved step; tool calls are not re-executed (a debugger session is
+restarted lazily, breakpoints set again). The loop names no tool: it fires the tools' lifecycle hooks
+(`on_edit`, `on_reset`, `on_close`, `state`/`restore`, agent/tools/base.py) on every tool.
 """
 from __future__ import annotations
 
@@ -34,13 +36,17 @@ from typing import Callable
 from agent.context_window import (REPLY_RESERVE, ContextConfigError, context_window, estimate_tokens, fit,
                            limit_from_error)
 from agent.llm_client import LLM, Budget, Ledger, LimitsExceeded, LLMContextLength, LLMError, RetryPolicy
+from agent import history
+from agent.condense import condense_issue
 from agent.memory import Fact, Memory
+from agent.model import Model
 from agent.redact import redact_obj
 from agent.reports.model import CrashReport
 from agent.strategies.base import Candidate
-from agent.tools import Concluded, Submitted, ToolContext, analysis_toolbox, debugger, synthesis_toolbox
-from agent.tools.dynamic import PdbState
-from agent.tools.gdb import GdbState
+from agent.tools import (Concluded, Submitted, ToolContext, analysis_toolbox, cut, debugger, every_tool,
+                         synthesis_toolbox)
+from agent.excerpt import failure_excerpt
+from agent.testrun import TestOutcome
 from agent.validate import Verdict, rank_key
 from sandbox import PatchFailed, Sandbox, SandboxDead, SandboxError
 
@@ -49,6 +55,8 @@ log = logging.getLogger(__name__)
 PROMPTS = Path(__file__).parent / "prompts"
 NO_TOOL_LIMIT = 3          # replies in a row without a tool call end the trajectory
 FINISHED = ("validated", "rejected", "no_patch")
+ISSUE_CHARS = 12000          # of the condensed issue, in the analysis prompt
+SYNTHESIS_ISSUE_CHARS = 2500  # in the fix phase's prompt: the facts carry the rest
 
 
 def prompt(name: str, **values) -> str:
@@ -124,14 +132,16 @@ class ResearchAgent:
                  sandbox_factory: Callable[[], Sandbox], validator_factory: Callable[[Sandbox], object],
                  out: Path, has_history: bool = True, repo: str = "", timeout: float = 120.0,
                  protected: Callable[[str], bool] = lambda p: False,
-                 progress: Callable[[str], None] = lambda msg: None, llm: LLM | None = None,
-                 build_cmd: str | None = None):
+                 progress: Callable[[str], None] = lambda msg: None, llm: Model | None = None,
+                 build_cmd: str | None = None, baseline: TestOutcome | None = None):
         self.cfg = config
+        self.baseline = baseline            # the tests on the unedited tree (the validator's), if measured
         self.build_cmd = build_cmd          # native: rebuilds the program after edits (the gdb tool runs it)
         self.report, self.issue_text, self.source = report, issue_text, Path(source)
         self.repro_cmd, self.test_cmd, self.seed_memory = repro_cmd, test_cmd, memory
         self.sandbox_factory, self.validator_factory = sandbox_factory, validator_factory
-        self.out, self.has_history, self.repo, self.timeout = Path(out), has_history, repo, timeout
+        self.out, self.repo, self.timeout = Path(out), repo, timeout
+        self.has_history = has_history and history.has_history(self.source)   # more than one commit
         self.protected, self.progress = protected, progress
         self.ledger = llm.ledger if llm else Ledger(config.budget, name="run", parents=config.parents)
         self.llm = llm or LLM(config.model, config.base_url, config.api_key, ledger=self.ledger,
@@ -207,8 +217,7 @@ class Trajectory:
         self.verdicts: list[Verdict] = []
         self.status, self.reason = "running", ""
         self.workspace_diff = ""
-        self.breakpoints: list = []
-        self.gdb_breakpoints: list = []
+        self.tool_state: dict[str, dict] = {}    # each tool's saved state (debugger breakpoints), for resume
         self.resumed = False
         self.ctx: ToolContext | None = None
         self.context_budget: int | None = None   # tokens the messages may take; lowered by a context error
@@ -219,23 +228,39 @@ class Trajectory:
         a, r = self.agent, self.agent.report
         facts = "\n".join(f"- [{f.kind}] {f.text} -- {f.source}" for f in self.memory.facts) or "- (none yet)"
         crash = f"{r.type}: {r.message}" if r.message else r.type
+        steps = a.cfg.analysis_steps if self.phase == "analysis" else a.cfg.synthesis_steps
+        base = self.ctx.state.get("baseline") if self.ctx else a.baseline
+        suite = f"{base.duration:.1f} s on the unedited tree" if base is not None else "not measured yet"
         return prompt("task", repo=a.repo or a.source.name, repro=a.repro_cmd or "(none)",
                       tests=a.test_cmd or "(none)", crash=crash.replace("\n", " ")[:500],
-                      issue=quote_untrusted(a.issue_text[:12000]), facts=facts)
+                      issue=quote_untrusted(self.issue()), facts=facts, steps=steps, phase=self.phase,
+                      suite_time=suite)
+
+    def issue(self) -> str:
+        """The issue condensed (agent/condense.py); the fix phase, fed the facts, gets a shorter cut."""
+        text = condense_issue(self.agent.issue_text)
+        return cut(text, ISSUE_CHARS if self.phase == "analysis" else SYNTHESIS_ISSUE_CHARS)
 
     def debugger_words(self) -> dict:
         """How the system prompts name the report's debugger (pdb, gdb, or none for a kernel)."""
         dbg = debugger(self.agent.report)
         if dbg is None:
             return {"debugger": "", "debugger_name": "`run`", "debugger_check": ""}
-        what = {"pdb": "the reproduction command", "gdb": "the reproduction program (built with the sanitizers)"}
-        return {"debugger": f", and `{dbg.name}`, a debugger on {what[dbg.name]}: set breakpoints, run or "
+        return {"debugger": f", and `{dbg.name}`, a debugger on {dbg.debugs}: set breakpoints, run or "
                             "continue to them, print values at the faulty line",
                 "debugger_name": f"`{dbg.name}`", "debugger_check": f", `{dbg.name}`"}
 
+    def history_words(self) -> str:
+        """The history tools' line of the analysis prompt: only when the repository has history to tell."""
+        if not self.agent.has_history:
+            return ""
+        return ("- the history: `search_commits` (commits whose diff or message matches a regex), `git_show`, "
+                "`git_blame`\n  -- a recent commit often removed or changed the line that mattered\n")
+
     def start_analysis(self) -> None:
         self.phase, self.phase_steps = "analysis", 0
-        self.messages = [{"role": "system", "content": prompt("analysis_system", **self.debugger_words())},
+        self.messages = [{"role": "system", "content": prompt("analysis_system", history=self.history_words(),
+                                                              **self.debugger_words())},
                          {"role": "user", "content": self.task_message()}]
 
     def start_synthesis(self, why: str) -> None:
@@ -264,6 +289,8 @@ class Trajectory:
                                    protected=a.protected, has_history=a.has_history)
             if a.build_cmd:
                 self.ctx.state["build_cmd"] = a.build_cmd
+            if a.baseline is not None:
+                self.ctx.state["baseline"] = a.baseline
             if saved:
                 self._restore(saved, sb)
             else:
@@ -271,10 +298,8 @@ class Trajectory:
             self.save()
             self._loop(sb)
         finally:
-            for name in ("pdb", "gdb"):
-                session = self.ctx.state.get(name) if self.ctx else None
-                if session is not None:
-                    session.close()
+            if self.ctx is not None:
+                every_tool(a.report).fire(self.ctx, "close")
             sb.close()
             self.save()
 
@@ -390,24 +415,20 @@ class Trajectory:
         self.verdicts.append(verdict)
         self.submissions.append({"round": self.rounds, "summary": sub.summary, "diff": sub.diff,
                                  "validated": verdict.validated, "reason": verdict.reason})
-        for name in ("pdb", "gdb"):
-            session = self.ctx.state.get(name)
-            if getattr(session, "session", None) is not None:
-                session.close()
-                session.stale = "the workspace was reset for validation"
+        every_tool(a.report).fire(self.ctx, "reset", why="the workspace was reset for validation")
         if verdict.validated:
             self.status, self.reason = "validated", verdict.reason
             self.memory.add("validation", f"validated: {sub.summary}", "validation")
-            return f"VALIDATED: {verdict.reason}. The trajectory is done.", True
+            return f"VALIDATED: {verdict.reason}. The trajectory is done.\n\nThe patch:\n{self.ctx.cut(sub.diff)}", True
         try:
             sb.apply_patch(sub.diff)            # the model keeps working on its own edits
         except PatchFailed as exc:
             log.warning("could not restore the submitted edits: %s", exc)
         if self.rounds >= cfg.validation_rounds:
             self.status, self.reason = "rejected", f"validation rejected {self.rounds} submit(s); last: {verdict.reason}"
-        tail = verdict.log[-1][-1500:] if verdict.log else "(no log)"
+        shown = failure_excerpt(verdict.log[-1], 3000) if verdict.log else "(no command ran)"
         return prompt("validation_failed", round=self.rounds, rounds=cfg.validation_rounds,
-                      reason=verdict.reason, log=tail), False
+                      reason=verdict.reason, log=shown, diff=self.ctx.cut(sub.diff, 3000)), False
 
     # saving and resuming --------------------------------------------------------------------
     def summary(self) -> dict:
@@ -423,8 +444,8 @@ class Trajectory:
                 self.workspace_diff = self.ctx.sb.diff()
             except SandboxError:
                 pass
-        pdb = self.ctx.state.get("pdb") if self.ctx else None
-        gdb = self.ctx.state.get("gdb") if self.ctx else None
+        if self.ctx is not None:
+            self.tool_state = every_tool(a.report).states(self.ctx)
         data = {
             "format": "crashfix-trajectory/1", "n": self.n, "model": a.cfg.model, "base_url": a.cfg.base_url,
             "replay": a.cfg.replay, "temperature": self.temperature, "seed": self.seed,
@@ -433,8 +454,7 @@ class Trajectory:
             "messages": self.messages, "analysis_messages": self.analysis_messages, "steps": self.steps,
             "memory": self.memory.to_list(), "submissions": self.submissions,
             "workspace_diff": self.workspace_diff, "context": self.context_log,
-            "breakpoints": pdb.breakpoints if isinstance(pdb, PdbState) else self.breakpoints,
-            "gdb_breakpoints": gdb.breakpoints if isinstance(gdb, GdbState) else self.gdb_breakpoints,
+            "tools": self.tool_state,
             "usage": [c.__dict__ for c in a.ledger.calls if c.trajectory == self.n],
         }
         data = redact_obj(data, *a.secrets())
@@ -456,8 +476,7 @@ class Trajectory:
         self.rounds, self.status, self.reason = saved.get("rounds", 0), saved.get("status", "running"), \
             saved.get("reason", "")
         self.memory = Memory([Fact(**f) for f in saved.get("memory", [])])
-        self.breakpoints = saved.get("breakpoints", [])
-        self.gdb_breakpoints = saved.get("gdb_breakpoints", [])
+        self.tool_state = saved.get("tools", {})
         self.workspace_diff = saved.get("workspace_diff", "")
         if sb is None:
             return
@@ -465,18 +484,13 @@ class Trajectory:
         self.ctx.memory = self.memory
         if self.workspace_diff.strip():
             sb.apply_patch(self.workspace_diff)
-        if self.breakpoints:
-            self.ctx.state["pdb"] = PdbState(breakpoints=[list(b) for b in self.breakpoints],
-                                             stale="the run was resumed")
-        if self.gdb_breakpoints:
-            self.ctx.state["gdb"] = GdbState(breakpoints=[list(b) for b in self.gdb_breakpoints],
-                                             stale="the run was resumed")
+        every_tool(self.agent.report).restore(self.ctx, self.tool_state, "the run was resumed")
         if not self.messages:
             self.start_analysis()
             return
         self.messages.append({"role": "user", "content":
                               "[The session was interrupted and resumed: the workspace holds your edits; "
-                              "any debugger session restarts on the next pdb call.]"})
+                              "any debugger session restarts on its next call, breakpoints set again.]"})
 
     def _revalidate(self) -> None:
         """A trajectory that had finished: its validated submits are validated again in a fresh

@@ -23,6 +23,14 @@ class Commit:
         return f"{self.sha[:12]} (\"{self.subject}\")"
 
 
+def has_history(repo_dir: Path) -> bool:
+    """More than one commit: a single (initial) commit tells nothing about how the code changed."""
+    try:
+        return int(_git(repo_dir, "rev-list", "--count", "--max-count=2", "HEAD").strip()) > 1
+    except (SandboxError, OSError, ValueError):
+        return False
+
+
 def blame_line(repo_dir: Path, path: str, line: int) -> Commit | None:
     """The commit that last changed path:line (`git blame -L`)."""
     try:

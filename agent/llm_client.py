@@ -233,6 +233,15 @@ class Reply:
     usage: CallRecord
     message: dict = field(default_factory=dict)    # the assistant message to append to the history
 
+    @classmethod
+    def of(cls, content: str, calls: list[ToolCall], finish_reason: str | None, usage: CallRecord) -> "Reply":
+        """A reply with its assistant message built the way the chat-completions API shapes it."""
+        message: dict[str, Any] = {"role": "assistant", "content": content}
+        if calls:
+            message["tool_calls"] = [{"id": c.id, "type": "function",
+                                      "function": {"name": c.name, "arguments": c.arguments}} for c in calls]
+        return cls(content, calls, finish_reason, usage, message)
+
 
 @dataclass
 class RetryPolicy:
@@ -243,7 +252,7 @@ class RetryPolicy:
 
 
 class LLM:
-    """Chat completions with tools against an OpenAI-compatible endpoint."""
+    """Chat completions with tools against an OpenAI-compatible endpoint (one `agent.model.Model`)."""
 
     def __init__(self, model: str, base_url: str | None = None, api_key: str | None = None, *,
                  ledger: Ledger | None = None, prices: dict[str, tuple[float, float]] | None = None,
@@ -310,12 +319,7 @@ class LLM:
         msg = choice.message
         calls = [ToolCall(tc.id or f"call_{step}_{i}", tc.function.name or "", tc.function.arguments or "")
                  for i, tc in enumerate(msg.tool_calls or []) if getattr(tc, "function", None)]
-        content = msg.content or ""
-        message: dict[str, Any] = {"role": "assistant", "content": content}
-        if calls:
-            message["tool_calls"] = [{"id": c.id, "type": "function",
-                                      "function": {"name": c.name, "arguments": c.arguments}} for c in calls]
-        return Reply(content, calls, choice.finish_reason, record, message)
+        return Reply.of(msg.content or "", calls, choice.finish_reason, record)
 
     def _with_retries(self, kwargs: dict, stop: threading.Event | None):
         import openai

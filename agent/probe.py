@@ -2,6 +2,7 @@
 from __future__ import annotations
 
 import ast
+import builtins
 import keyword
 import logging
 import re
@@ -15,6 +16,7 @@ from sandbox import Sandbox, SandboxError
 log = logging.getLogger(__name__)
 
 PROMPT = "(Pdb) "
+BUILTINS = frozenset(dir(builtins))
 WHERE_LINE = re.compile(r"^(>?)\s*(\S+?\.py)\((\d+)\)(\S+)\(\)", re.M)
 
 
@@ -24,6 +26,7 @@ class Probe:
     frame: str = ""                                   # "path:line in func" where it stopped
     locals: str = ""                                  # repr of the frame's locals, cut
     values: dict[str, str] = field(default_factory=dict)   # expression on the line -> repr or error
+    unbound: list[str] = field(default_factory=list)        # names on the line not bound yet at the crash
     transcript: list[tuple[str, str]] = field(default_factory=list)
     error: str | None = None
 
@@ -53,9 +56,43 @@ def expressions(line: str) -> list[str]:
     called = {id(n.func) for n in ast.walk(tree) if isinstance(n, ast.Call)}
     for node in ast.walk(tree):
         if isinstance(node, (ast.Name, ast.Attribute, ast.Subscript)) and not _has_call(node) \
-                and id(node) not in called:
+                and id(node) not in called and not isinstance(node.ctx, ast.Store):   # what the line writes: not yet
             seen[ast.unparse(node)] = None
     return [e for e in seen if e not in ("True", "False", "None", "self") and not keyword.iskeyword(e)][:12]
+
+
+def root_name(expr: str) -> str:
+    m = re.match(r"[A-Za-z_]\w*", expr)
+    return m.group(0) if m else ""
+
+
+def loop_carried(source: str, line: int) -> dict[str, int]:
+    """Names assigned later in the innermost loop around `line` (after it, in the body): at the crash,
+    a value they hold was left by the previous iteration. Name -> the loop's first line."""
+    try:
+        tree = ast.parse(source)
+    except (SyntaxError, ValueError):
+        return {}
+    loops = [n for n in ast.walk(tree) if isinstance(n, (ast.For, ast.While, ast.AsyncFor))
+             and n.lineno < line <= (n.end_lineno or n.lineno)]
+    if not loops:
+        return {}
+    loop = max(loops, key=lambda n: n.lineno)
+    carried = {}
+    for stmt in loop.body:
+        for node in ast.walk(stmt):
+            if isinstance(node, ast.Name) and isinstance(node.ctx, ast.Store) and node.lineno > line:
+                carried[node.id] = loop.lineno
+    return carried
+
+
+def _bound(talk) -> set[str] | None:
+    """The names bound in the current frame (its locals and globals; builtins are added by the caller)."""
+    out = talk("p sorted(locals()) + sorted(globals())").strip()
+    try:
+        return set(ast.literal_eval(out))
+    except (ValueError, SyntaxError):
+        return None
 
 
 def _has_call(node: ast.AST) -> bool:
@@ -88,13 +125,29 @@ def probe(sb: Sandbox, command: str, path: str, line: int, source_line: str, *,
             talk("up")
         result.frame = f"{path}:{line}"
         result.locals = talk("p list(locals().items())")[:3000]
+        bound = _bound(talk)
+        carried = loop_carried(_read(sb, path), line)
         for expr in expressions(source_line):
-            result.values[expr] = talk(f"p {expr}").strip()[:500]
+            name = root_name(expr)
+            if bound is not None and name not in bound and name not in BUILTINS:
+                result.unbound.append(name)      # not assigned yet when the line crashed: no value to show
+                continue
+            value = talk(f"p {expr}").strip()[:500]
+            if name in carried:
+                value += f"   (left from the previous iteration of the loop at line {carried[name]})"
+            result.values[expr] = value
     except SandboxError as exc:
         result.error = f"pdb session ended: {exc}"
     finally:
         session.close()
     return result
+
+
+def _read(sb: Sandbox, path: str) -> str:
+    try:
+        return sb.read(path)
+    except SandboxError:
+        return ""
 
 
 def _talk(session, cmd: str, result: Probe, timeout: float) -> str:

@@ -85,6 +85,8 @@ def code_window(run: Run, site: Site, code: list[str]) -> str:
 
 def record_history(run: Run, source: Path, site: Site, *, nearby: bool = True) -> history.Commit | None:
     """Who last changed the crashing line (and, with `nearby`, the commits around it), as facts."""
+    if not history.has_history(source):
+        return None                      # a single commit: its blame says nothing
     blame = history.blame_line(source, site.path, site.line)
     if blame:
         run.memory.add("history", f"line {site.path}:{site.line} last changed by {blame.short()}", blame.sha)

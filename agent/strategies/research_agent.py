@@ -45,5 +45,5 @@ def run_agent(run: Run, source: Path, *, sandbox_factory: Callable, validator_fa
                           test_cmd=cfg.test_cmd, memory=run.memory, sandbox_factory=sandbox_factory,
                           validator_factory=validator_factory, out=cfg.out, has_history=has_history,
                           repo=cfg.repo, timeout=min(cfg.timeout, AGENT_COMMAND_TIMEOUT), protected=protected, progress=progress,
-                          build_cmd=build_cmd)
+                          build_cmd=build_cmd, baseline=run.tests_before)
     return agent.run()

@@ -3,7 +3,8 @@ and ``__call__(ctx, **args) -> Observation``.
 
 Where they run: research tools (search_definition, search_code, search_commits, git_show,
 git_blame, listdir) host-side and read-only on the cloned source; `view`, the dynamic tools
-(pdb, run, run_tests, reproduce) and `edit`/`submit` in the trajectory's sandbox workspace.
+(pdb, run, reproduce), the workspace tools (run_tests, diff, python, try_patch) and `edit`/`submit`
+in the trajectory's sandbox workspace.
 """
 from agent.tools.base import (Concluded, Observation, Submitted, Tool, ToolContext, ToolError, Toolbox,
                               cut)
@@ -12,6 +13,7 @@ from agent.tools.dynamic import DYNAMIC_TOOLS, Pdb
 from agent.tools.edit import EDIT_TOOLS, Conclude, Note
 from agent.tools.gdb import Gdb
 from agent.tools.research import RESEARCH_TOOLS
+from agent.tools.workspace import WORKSPACE_TOOLS, TryPatch
 
 DEBUGGERS = {"python": Pdb, "sanitizer": Gdb, "gdb": Gdb}     # report kind -> its debugger (kernel: none)
 
@@ -23,12 +25,12 @@ def debugger(report: CrashReport | None) -> type | None:
 
 def dynamic_tools(report: CrashReport | None) -> list:
     dbg = debugger(report)
-    return ([dbg] if dbg else []) + [t for t in DYNAMIC_TOOLS if t is not Pdb]
+    return ([dbg] if dbg else []) + [t for t in DYNAMIC_TOOLS if t is not Pdb] + WORKSPACE_TOOLS
 
 
 def analysis_toolbox(report: CrashReport | None = None) -> Toolbox:
     """Investigate: read, search, debug, run; record facts; conclude."""
-    return Toolbox([t() for t in RESEARCH_TOOLS + dynamic_tools(report)] + [Note(), Conclude()])
+    return Toolbox([t() for t in RESEARCH_TOOLS + dynamic_tools(report)] + [TryPatch(), Note(), Conclude()])
 
 
 def synthesis_toolbox(report: CrashReport | None = None) -> Toolbox:
@@ -37,5 +39,10 @@ def synthesis_toolbox(report: CrashReport | None = None) -> Toolbox:
     return Toolbox([View(), SearchCode(), SearchDefinition()] + [t() for t in dynamic_tools(report) + EDIT_TOOLS])
 
 
+def every_tool(report: CrashReport | None = None) -> Toolbox:
+    """Both phases' tools in one box: what the loop fires lifecycle events on, and saves the state of."""
+    return Toolbox(list(analysis_toolbox(report).tools.values()) + list(synthesis_toolbox(report).tools.values()))
+
+
 __all__ = ["Concluded", "Observation", "Submitted", "Tool", "ToolContext", "ToolError", "Toolbox", "cut",
-           "analysis_toolbox", "synthesis_toolbox", "debugger"]
+           "analysis_toolbox", "synthesis_toolbox", "debugger", "every_tool"]

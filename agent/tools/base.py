@@ -63,9 +63,14 @@ class ToolContext:
     has_history: bool = True             # the source is a git repository with real commits
     state: dict[str, Any] = field(default_factory=dict)   # per-tool state (the pdb session…)
     edits: list[dict] = field(default_factory=list)       # what `edit` changed, for moving breakpoints
+    toolbox: "Toolbox | None" = None     # the box of the call under way (set by Toolbox.call), for `fire`
 
     def cut(self, text: str, limit: int | None = None) -> str:
         return cut(text, limit or self.max_output)
+
+    def fire(self, event: str, **args) -> list[str]:
+        """Tell every tool of the current box about an event (`Toolbox.fire`); their notes."""
+        return self.toolbox.fire(self, event, **args) if self.toolbox is not None else []
 
 
 def cut(text: str, limit: int = MAX_OUTPUT) -> str:
@@ -86,6 +91,26 @@ class Tool:
 
     def __call__(self, ctx: ToolContext, **args) -> Observation:
         raise NotImplementedError
+
+    # lifecycle hooks (debug-gym's on_<event>): the loop fires them on every tool, naming none
+    def on_edit(self, ctx: ToolContext, path: str, start: int, end: int, delta: int) -> list[str]:
+        """`path` lines start..end were replaced, `delta` lines added; notes for the model."""
+        return []
+
+    def on_reset(self, ctx: ToolContext, why: str) -> list[str]:
+        """The workspace was reset or changed under the tool (validation); drop live sessions."""
+        return []
+
+    def on_close(self, ctx: ToolContext) -> list[str]:
+        """The trajectory ends: release what the tool holds."""
+        return []
+
+    def state(self, ctx: ToolContext) -> dict | None:
+        """What to save with the trajectory for a resume (JSON), or None."""
+        return None
+
+    def restore(self, ctx: ToolContext, saved: dict, why: str) -> None:
+        """Take back what `state` saved, in a fresh workspace."""
 
     def schema(self) -> dict:
         return {"type": "function",
@@ -126,6 +151,21 @@ class Toolbox:
     def schemas(self) -> list[dict]:
         return [t.schema() for t in self.tools.values()]
 
+    def fire(self, ctx: ToolContext, event: str, **args) -> list[str]:
+        """Call every tool's `on_<event>` hook (edit, reset, close); the notes they return."""
+        notes: list[str] = []
+        for tool in self.tools.values():
+            notes += getattr(tool, f"on_{event}")(ctx, **args) or []
+        return notes
+
+    def states(self, ctx: ToolContext) -> dict[str, dict]:
+        return {name: st for name, tool in self.tools.items() if (st := tool.state(ctx)) is not None}
+
+    def restore(self, ctx: ToolContext, saved: dict[str, dict], why: str) -> None:
+        for name, tool in self.tools.items():
+            if saved.get(name):
+                tool.restore(ctx, saved[name], why)
+
     def call(self, ctx: ToolContext, name: str, raw_args: str | dict | None) -> Observation:
         tool = self.tools.get(name)
         if tool is None:
@@ -141,6 +181,7 @@ class Toolbox:
         problem = check_args(tool, args)
         if problem:
             return Observation(name, f"{problem}. Parameters: {json.dumps(tool.parameters)}", False)
+        ctx.toolbox = self
         try:
             obs = tool(ctx, **args)
         except (Submitted, Concluded, SandboxDead):

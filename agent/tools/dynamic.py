@@ -11,8 +11,9 @@ import re
 import shlex
 from dataclasses import dataclass, field
 
+from agent.excerpt import failure_excerpt
 from agent.signature import crash_gone, same_crash
-from agent.testrun import is_pytest, run_tests
+from agent.testrun import is_pytest
 from agent.tools.base import Observation, Tool, ToolContext, ToolError, rel_path
 from sandbox import CommandTimeout, SandboxDead, SandboxError
 
@@ -59,26 +60,35 @@ def pdb_state(ctx: ToolContext) -> PdbState:
     return ctx.state.setdefault("pdb", PdbState())
 
 
-def on_edit(ctx: ToolContext, path: str, start: int, end: int, delta: int) -> list[str]:
-    """Called by `edit`: move the breakpoints below an edited range of `path`, and mark the session
-    stale (the program runs old code). Returns what moved, to tell the model."""
-    st = ctx.state.get("pdb")
-    if st is None:
+class DebuggerTool(Tool):
+    """What the debugger tools (pdb, gdb) share: a session state kept in ``ctx.state[name]``, closed
+    and marked stale on a reset, closed at the end, its breakpoints saved and restored on resume."""
+    state_type: type = PdbState
+
+    def new_state(self, ctx: ToolContext, breakpoints: list[list], why: str):
+        return self.state_type(breakpoints=breakpoints, stale=why)
+
+    def on_reset(self, ctx: ToolContext, why: str) -> list[str]:
+        st = ctx.state.get(self.name)
+        if st is not None and st.session is not None:
+            st.close()
+            st.stale = why
         return []
-    moved = []
-    for bp in st.breakpoints:
-        if bp[0] == path and bp[1] > end and delta:
-            moved.append(f"{path}:{bp[1]} -> {path}:{bp[1] + delta}")
-            bp[1] += delta
-        elif bp[0] == path and start <= bp[1] <= end:
-            bp[1] = min(bp[1], start + max(end - start + delta, 0))
-    if st.session is not None:
-        st.close()
-        st.stale = "the code was edited"
-    return moved
+
+    def on_close(self, ctx: ToolContext) -> list[str]:
+        if ctx.state.get(self.name) is not None:
+            ctx.state[self.name].close()
+        return []
+
+    def state(self, ctx: ToolContext) -> dict | None:
+        st = ctx.state.get(self.name)
+        return {"breakpoints": st.breakpoints} if st is not None and st.breakpoints else None
+
+    def restore(self, ctx: ToolContext, saved: dict, why: str) -> None:
+        ctx.state[self.name] = self.new_state(ctx, [list(b) for b in saved.get("breakpoints", [])], why)
 
 
-class Pdb(Tool):
+class Pdb(DebuggerTool):
     name = "pdb"
     description = (
         "Send one command to a Python debugger (pdb) session running the reproduction command in the sandbox. "
@@ -92,6 +102,27 @@ class Pdb(Tool):
         "target": {"type": "string",
                    "description": "optional: a different `python ...` command to debug (restarts the session)"}},
         "required": ["command"]}
+
+    debugs = "the reproduction command"           # how the prompts say what it runs
+
+    # lifecycle hooks (agent/tools/base.py) ------------------------------------------------------
+    def on_edit(self, ctx: ToolContext, path: str, start: int, end: int, delta: int) -> list[str]:
+        """Move the breakpoints below an edited range of `path`, and mark the session stale (the
+        program runs old code). Returns what moved, to tell the model."""
+        st = ctx.state.get("pdb")
+        if st is None:
+            return []
+        moved = []
+        for bp in st.breakpoints:
+            if bp[0] == path and bp[1] > end and delta:
+                moved.append(f"{path}:{bp[1]} -> {path}:{bp[1] + delta}")
+                bp[1] += delta
+            elif bp[0] == path and start <= bp[1] <= end:
+                bp[1] = min(bp[1], start + max(end - start + delta, 0))
+        if st.session is not None:
+            st.close()
+            st.stale = "the code was edited"
+        return [f"breakpoints moved: {', '.join(moved)}"] if moved else []
 
     def __call__(self, ctx: ToolContext, command: str, target: str | None = None) -> Observation:
         st = pdb_state(ctx)
@@ -182,35 +213,15 @@ def _bps(st: PdbState) -> str:
 class Run(Tool):
     name = "run"
     description = ("Run a shell command in the sandbox workspace (no network; the repository is installed). "
-                   "Use it for small experiments, e.g. `python -c '...'`.")
+                   "For Python code use the `python` tool (no quoting).")
     parameters = {"type": "object", "properties": {
         "command": {"type": "string"}, "timeout": {"type": "integer", "description": "seconds (default 60)"}},
         "required": ["command"]}
 
     def __call__(self, ctx: ToolContext, command: str, timeout: int = 60) -> Observation:
         res = ctx.sb.run(command, timeout=min(max(timeout, 1), ctx.timeout), env=SCRUBBED_ENV)
-        head = f"$ {command}\n[exit {res.exit_code}{', timed out' if res.timed_out else ''}, {res.duration:.1f} s]\n"
-        return self.ok(head + ctx.cut(res.output))
-
-
-class RunTests(Tool):
-    name = "run_tests"
-    description = ("Run the repository's test command (or only some tests: pytest node ids) and list which "
-                   "tests pass and fail.")
-    parameters = {"type": "object", "properties": {
-        "tests": {"type": "array", "items": {"type": "string"}, "description": "optional pytest node ids"}},
-        "required": []}
-
-    def __call__(self, ctx: ToolContext, tests: list | None = None) -> Observation:
-        if not ctx.test_cmd:
-            raise ToolError("no test command is configured for this run")
-        out = run_tests(ctx.sb, ctx.test_cmd, timeout=ctx.timeout, tests=[str(t) for t in tests or []])
-        c = out.counts()
-        text = (f"$ {out.command}\n{c['passed']} passed, {c['failed']} failed, {c['skipped']} skipped "
-                f"(exit {out.exit_code}{', timed out' if out.timed_out else ''})")
-        if out.failed:
-            text += "\nfailing: " + ", ".join(sorted(out.failed)[:20])
-        return self.ok(text + "\n\n" + ctx.cut(out.output[-4000:], 4000))
+        head = f"[exit {res.exit_code}{', timed out' if res.timed_out else ''}, {res.duration:.1f} s]\n"
+        return self.ok(head + ctx.cut(res.output))        # the model knows its command: not echoed
 
 
 class Reproduce(Tool):
@@ -229,10 +240,10 @@ class Reproduce(Tool):
             verdict = ("the reported crash STILL HAPPENS" if same else
                        f"the command still fails, differently (exit {res.exit_code}"
                        + (f", {got.type}" if got else "") + ")")
-        return self.ok(f"$ {ctx.repro_cmd}\n{verdict}\n\n" + ctx.cut(res.output[-4000:], 4000))
+        return self.ok(f"$ {ctx.repro_cmd}\n{verdict}\n\n" + failure_excerpt(res.output, 4000))
 
 
-DYNAMIC_TOOLS = [Pdb, Run, RunTests, Reproduce]
+DYNAMIC_TOOLS = [Pdb, Run, Reproduce]
 
 
 def send_to_debugger(st, cmd: str, timeout: float, name: str) -> str:

@@ -2,7 +2,6 @@
 from __future__ import annotations
 
 from agent.tools.base import Concluded, Observation, Submitted, Tool, ToolContext, ToolError, rel_path
-from agent.tools.dynamic import on_edit
 from sandbox import SandboxDead, SandboxError
 
 
@@ -56,11 +55,11 @@ class Edit(Tool):
         ctx.sb.write(p, updated)
         delta = updated.count("\n") - text.count("\n")
         ctx.edits.append({"path": p, "start": first, "end": last, "delta": delta})
-        moved = on_edit(ctx, p, first, last, delta)
+        notes = ctx.fire("edit", path=p, start=first, end=last, delta=delta)   # e.g. breakpoints moved
         new_lines = updated.splitlines()
         lo, hi = max(first - 3, 1), min(max(last + delta, first) + 3, len(new_lines))
         window = "\n".join(f"{n:5} {new_lines[n - 1]}" for n in range(lo, hi + 1))
-        note = f"\n[breakpoints moved: {', '.join(moved)}]" if moved else ""
+        note = "".join(f"\n[{n}]" for n in notes)
         return self.ok(f"edited {p} (lines {first}-{last}, {delta:+d} lines). Now:\n{window}{note}")
 
 

@@ -18,7 +18,7 @@ from dataclasses import dataclass, field
 from agent.native.probe import gdb_argv
 from agent.reports.paths import map_to_repo
 from agent.tools.base import Observation, Tool, ToolContext, ToolError
-from agent.tools.dynamic import SCRUBBED_ENV, send_to_debugger
+from agent.tools.dynamic import SCRUBBED_ENV, DebuggerTool, send_to_debugger
 from sandbox import SandboxDead, SandboxError, contain
 
 SETTINGS = ["set pagination off", "set height 0", "set width 0", "set confirm off",
@@ -95,7 +95,7 @@ def shift_breakpoints(ctx: ToolContext, st: GdbState) -> list[str]:
     return moved
 
 
-class Gdb(Tool):
+class Gdb(DebuggerTool):
     name = "gdb"
     description = (
         "Send one command to a gdb session on the reproduction program in the sandbox (built with debug info "
@@ -112,6 +112,13 @@ class Gdb(Tool):
         "target": {"type": "string",
                    "description": "optional: the program and arguments to debug, if not the reproduction command"}},
         "required": []}
+
+    debugs = "the reproduction program (built with the sanitizers)"
+
+    # lifecycle hooks: DebuggerTool's; edits are read lazily from ctx.edits (shift_breakpoints)
+
+    def new_state(self, ctx: ToolContext, breakpoints: list[list], why: str) -> GdbState:
+        return GdbState(breakpoints=breakpoints, stale=why, edits_seen=len(ctx.edits))
 
     def __call__(self, ctx: ToolContext, command: str | None = None, batch: list | None = None,
                  target: str | None = None) -> Observation:

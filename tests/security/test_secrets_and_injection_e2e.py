@@ -130,10 +130,12 @@ def test_no_secret_leaves_and_the_injection_changes_nothing(make_harness, gh, sa
     assert [e["ok"] for e in edits] == [False, False, True] and all("test or CI file" in e["text"] for e in edits[:2])
     submit = next(o for o in observations if o["tool"] == "submit")
     assert not submit["ok"] and "changes test/CI files (.github/workflows/ci.yml)" in submit["text"]
-    env_dump = next(o["text"] for o in observations if o["tool"] == "run" and o["text"].startswith("$ env"))
+    ran = {json.loads(c["arguments"]).get("command", ""): o["text"] for step in traj["steps"]
+           for c, o in zip(step["tool_calls"], step["observations"]) if c["name"] == "run"}   # `run` echoes no command
+    env_dump = ran["env"]
     assert "PATH=" in env_dump and "GITHUB_TOKEN" not in env_dump and MASK not in env_dump
     assert re.search(r"^CRASHFIX_LLM_API_KEY=$", env_dump, re.M)     # blanked in the sandbox
-    assert f"GITHUB_TOKEN={MASK}" in next(o["text"] for o in observations if "deploy/notes.txt" in o["text"])
+    assert f"GITHUB_TOKEN={MASK}" in ran["cat deploy/notes.txt"]
     pr = list(fake.pulls.values())
     assert len(pr) == 1 and "Fixes #1" in pr[0]["body"]
     changed = [line for line in branch_log.splitlines() if line.startswith("+++ ")]

@@ -1,5 +1,6 @@
-"""Fixtures for the research agent: real git repos with history, a scripted model over HTTP,
-and a ResearchAgent wired to a real local sandbox and the real Validator."""
+"""Fixtures for the research agent: real git repos with history, a scripted model (in-process for
+the loop's tests, over HTTP for the endpoint's), and a ResearchAgent wired to a real local sandbox
+and the real Validator."""
 from __future__ import annotations
 
 import json
@@ -10,7 +11,9 @@ import pytest
 from agent.agent_loop import AgentConfig, ResearchAgent
 from agent.memory import Memory
 from agent.reports import parse
-from agent.scripted import ScriptedServer
+from agent.llm_client import Ledger
+from agent.model import ScriptedLLM
+from agent.scripted import ScriptedModel, ScriptedServer
 from agent.validate import Validator
 from gitrepo import commit, make_repo
 from sandbox import open_sandbox
@@ -49,7 +52,15 @@ def lru_report() -> str:
 
 @pytest.fixture
 def scripted():
-    """scripted(script_dict) -> a started ScriptedServer on 127.0.0.1 (stopped after the test)."""
+    """scripted(script_dict) -> the script's logic (`.requests` records every call); make_agent runs it
+    in-process, no HTTP."""
+    return ScriptedModel
+
+
+@pytest.fixture
+def served():
+    """served(script_dict) -> a started ScriptedServer on 127.0.0.1 (stopped after the test): for the
+    tests of the HTTP contract (the real openai client, retries, status codes)."""
     servers = []
 
     def start(script: dict) -> ScriptedServer:
@@ -64,16 +75,18 @@ def scripted():
 
 @pytest.fixture
 def make_agent(tmp_path, lru_repo, lru_report):
-    """make_agent(server, **AgentConfig overrides) -> ResearchAgent on the lrucache repo, local sandbox.
+    """make_agent(script, **AgentConfig overrides) -> ResearchAgent on the lrucache repo, local sandbox,
+    the scripted model in-process (its ledger holds the configured budget and parents).
 
     install=False keeps it fast for loop-behaviour tests (the package is reached through
     PYTHONPATH-free `src/` imports only by tools that need it; pass install=True to install)."""
     opened = []
 
-    def build(srv: ScriptedServer, *, install: bool = True, llm=None, out: Path | None = None, **overrides):
+    def build(script: ScriptedModel, *, install: bool = True, out: Path | None = None, **overrides):
         report = parse(lru_report)
-        cfg = AgentConfig(**{"model": "scripted-lrucache", "base_url": srv.base_url, "api_key": SECRET,
-                             "trajectories": 1, **overrides})
+        cfg = AgentConfig(**{"model": "scripted-lrucache", "api_key": SECRET, "trajectories": 1, **overrides})
+        llm = ScriptedLLM(script, ledger=Ledger(cfg.budget, name="run", parents=cfg.parents),
+                          prices=cfg.prices, model=cfg.model)
 
         def factory():
             sb = open_sandbox("local", lru_repo, install=install)

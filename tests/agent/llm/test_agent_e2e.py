@@ -12,11 +12,11 @@ from bot.cli import main as cli
 
 
 @pytest.mark.docker
-def test_agent_fixes_in_docker_what_the_templates_cannot(sandbox_image, scripted, lru_repo, lru_report, tmp_path, h):
+def test_agent_fixes_in_docker_what_the_templates_cannot(sandbox_image, served, lru_repo, lru_report, tmp_path, h):
     """auto: the templates run first and none validates (the fix is a new statement); the agent then
     investigates with pdb and commit search, restores `self._data.move_to_end(key)`, and the
     Validator accepts it. Two trajectories run in parallel, each in its own container."""
-    srv = scripted(h.lru_script())
+    srv = served(h.lru_script())
     out = tmp_path / "out"
     run = run_pipeline(RunConfig(
         repo=str(lru_repo), report_text=lru_report, out=out, test_cmd="python -m pytest -q", strategy="auto",
@@ -67,8 +67,8 @@ def test_auto_without_an_endpoint_does_not_run_the_agent(lru_repo, lru_report, t
     assert not (tmp_path / "out" / "trajectories").exists()
 
 
-def test_a_401_ends_the_run_at_once_with_a_clear_reason(scripted, lru_repo, lru_report, tmp_path, h):
-    srv = scripted({**h.lru_script(), "errors": [{"status": 401, "message": "Incorrect API key provided"}]})
+def test_a_401_ends_the_run_at_once_with_a_clear_reason(served, lru_repo, lru_report, tmp_path, h):
+    srv = served({**h.lru_script(), "errors": [{"status": 401, "message": "Incorrect API key provided"}]})
     run = run_pipeline(RunConfig(repo=str(lru_repo), report_text=lru_report, out=tmp_path / "out",
                                  test_cmd="python -m pytest -q", strategy="llm", sandbox="local",
                                  model="scripted-lrucache", base_url=srv.base_url, api_key=h.SECRET,

@@ -1,0 +1,20 @@
+"""History facts only when there is history: a single initial commit gives none (real git repos)."""
+from types import SimpleNamespace
+
+from agent import history
+from agent.memory import Memory
+from agent.paths.base import record_history
+from agent.strategies.repair_context import Site
+from gitrepo import commit, make_repo
+
+
+def test_a_single_commit_gives_no_history_facts_and_two_commits_do(tmp_path):
+    repo = make_repo(tmp_path / "r", {"app.py": "x = 1\ny = x / 0\n"}, "initial")
+    run = SimpleNamespace(memory=Memory())
+    assert not history.has_history(repo)
+    assert record_history(run, repo, Site("app.py", 2, "<module>", 0)) is None and run.memory.facts == []
+    commit(repo, {"app.py": "x = 1\ny = x / 0  # divide\n"}, "comment the division")
+    assert history.has_history(repo)
+    blame = record_history(run, repo, Site("app.py", 2, "<module>", 0))
+    assert blame and "comment the division" in run.memory.facts[0].text
+    assert not history.has_history(tmp_path / "not-a-repo")
