@@ -72,7 +72,7 @@ def test_a_python_run_moves_through_the_phases_in_order(app_repo, tmp_path):
     assert phases[:5] == ["parse", "prepare", "reproduce", "analyse", "candidates"], phases
     assert all(p in PHASES for p in phases) and result.status in STATUSES
     assert texts == [e.text for e in result.progress]                 # the text interface sees the same
-    assert [e.text for e in result.progress if e.phase == "reproduce"] == ["reproduce…"]
+    assert [e.text for e in result.progress if e.phase == "reproduce"] == ["tests_before…", "reproduce…"]   # the resolved test command (unittest) runs first
     assert result.root_cause.startswith("`KeyError: 'price'` in `<genexpr>` at `app.py:2`. Under pdb")
     assert {f.kind for f in result.facts("frame", "reproduction", "debugger")} == {"frame", "reproduction", "debugger"}
     assert result.debugger == "pdb" and result.language == "python"
