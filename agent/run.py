@@ -150,7 +150,8 @@ class Result:
     reproduction: Reproduction | None
     patch: str | None                            # the validated diff
     root_cause: str                              # one paragraph of Markdown ("" without a report)
-    regression_test: str | None = None           # a test that fails before the patch and passes after
+    regression_test: str | None = None           # the path of a new test that fails before the patch and passes after
+    regression_patch: str = ""                   # that test as a diff adding the file ("" when none was written)
     evidence: list[Fact] = field(default_factory=list)
     verdicts: list[Verdict] = field(default_factory=list)
     best: Verdict | None = None
@@ -206,7 +207,13 @@ class Result:
                    build=run.native.to_dict() if run.native else None,
                    build_log=run.native.build.log if run.native and run.native.build else None,
                    artifacts=run.artifacts, cost=run.cost or dict(NO_COST), timings=run.timings,
-                   notes=run.notes, progress=list(run.progress))
+                   notes=run.notes, progress=list(run.progress), **_regression(run))
+
+
+def _regression(run: Run) -> dict:
+    """The reproduction's new test file (agent/ladder/regression.py), when one was written."""
+    test = run.reproduction.regression_test if run.reproduction else None
+    return {"regression_test": test.path, "regression_patch": run.reproduction.patch} if test else {}
 
 
 def root_cause(run: Run) -> str:

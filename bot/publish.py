@@ -209,6 +209,9 @@ def pr_body(result: Result, issue: int, *, draft: bool = True) -> str:
     if fix and fix.description:
         lines.append(f"{fix.description} ({fix.template or 'patch'}).")
     lines += [f"- `{f}`" for f in (fix.files if fix else ())]
+    if result.regression_test:
+        lines += ["", f"A regression test from the reproduction: `{result.regression_test}` (it fails with the "
+                      "reported crash before the patch and passes with it)."]
     tried = [v for v in result.verdicts if not v.validated]
     if tried:
         lines += ["", f"<details><summary>{len(tried)} other candidate(s) tried</summary>", ""]
@@ -365,6 +368,7 @@ def publish_result(api, repo: str, issue: int, run_dir: Path, result: Result, cl
             cid = _comment(api, repo, issue, diagnosis_body(result, lead), progress, "diagnosis",
                            "the patch changes protected paths")
             return {**out, "comment": cid, "reason": f"patch changes protected paths: {', '.join(touched)}"}
+        _add_regression_test(clone, result)
         name, email = author or _identity(api)
         sha = _commit(clone, result, issue, name, email)
         if token:
@@ -428,6 +432,19 @@ def _git_url(api, repo: str) -> str:
 def _identity(api) -> tuple[str, str]:
     get = getattr(api, "bot_identity", None)
     return get() if callable(get) else DEFAULT_AUTHOR
+
+
+def _add_regression_test(clone: Path, result: Result) -> None:
+    """Stage the reproduction's regression test beside the fix: a new file only (never an edit of an
+    existing test); one that no longer applies is left out, and the PR body then names no test."""
+    patch = result.regression_patch
+    if not patch or not result.regression_test or "\nnew file mode" not in patch \
+            or (clone / result.regression_test).exists():
+        result.regression_test = None
+        return
+    text = patch if patch.endswith("\n") else patch + "\n"
+    if _git(clone, "apply", "--index", "--whitespace=nowarn", "-", input=text, check=False).returncode != 0:
+        result.regression_test = None
 
 
 def _apply(clone: Path, branch: str, diff: str) -> list[str] | str:

@@ -352,3 +352,29 @@ def test_a_wrong_token_is_refused_and_never_printed(server, upstream, tmp_path, 
     with pytest.raises(gitpush.PushError, match="without credentials"):
         gitpush.push(clone, server.url(REPO).replace("http://", "http://x:ghs_t@"), "b", "ghs_t")
     assert gitpush.redact("a ghs_x b " + basic_auth("ghs_x")[6:], "ghs_x") == "a *** b ***"
+
+
+def test_the_reproductions_regression_test_lands_in_the_pr_beside_the_fix(fake, server, api, upstream, tmp_path):
+    from agent.ladder.regression import RegressionTest
+    test = RegressionTest("tests/test_crashfix_attributeerror_in_fulfil.py",
+                          "from stockroom.orders import fulfil\n\n\ndef test_reported_crash():\n    fulfil\n")
+    run = make_run(tmp_path / "run")
+    run.reproduction.regression_test = test
+    run.regression_test, run.regression_patch = test.path, test.patch
+    out = publish_result(api, REPO, ISSUE, tmp_path / "run", run, checkout(upstream, tmp_path / "c"), RepoConfig())
+    sha = bare_git(server, "rev-parse", "refs/heads/crashfix/issue-7").strip()
+    assert bare_git(server, "show", f"{sha}:{test.path}") == test.text
+    assert "if item is None:" in bare_git(server, "show", f"{sha}:src/stockroom/orders.py")
+    body = next(iter(fake.pulls.values()))["body"]
+    assert f"A regression test from the reproduction: `{test.path}`" in body
+
+
+def test_a_regression_test_that_would_overwrite_a_file_is_left_out(fake, server, api, upstream, tmp_path):
+    from agent.ladder.regression import RegressionTest
+    test = RegressionTest("tests/test_orders.py", "def test_x():\n    pass\n")      # exists upstream
+    run = make_run(tmp_path / "run")
+    run.regression_test, run.regression_patch = test.path, test.patch
+    publish_result(api, REPO, ISSUE, tmp_path / "run", run, checkout(upstream, tmp_path / "c"), RepoConfig())
+    sha = bare_git(server, "rev-parse", "refs/heads/crashfix/issue-7").strip()
+    assert "def test_x" not in bare_git(server, "show", f"{sha}:tests/test_orders.py")
+    assert "regression test" not in next(iter(fake.pulls.values()))["body"]
