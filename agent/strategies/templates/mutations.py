@@ -74,9 +74,17 @@ def _nodes(scope: Scope):
             yield st, n
 
 
+def _names_main(node) -> bool:
+    """`__name__ == "__main__"` and its kin: flipping it stops the script from running at all, which
+    clears any crash without fixing one."""
+    return any(isinstance(x, ast.Name) and x.id == "__name__" for x in ast.walk(node))
+
+
 def compare_op(em, scope: Scope) -> None:
     sf = scope.sf
     for st, n in _nodes(scope):
+        if _names_main(n):
+            continue
         if isinstance(n, ast.Compare):
             operands = [n.left] + list(n.comparators)
             for i, op in enumerate(n.ops):
@@ -101,7 +109,7 @@ def compare_op(em, scope: Scope) -> None:
             if edits:
                 em.add(scope, n.lineno, edits, "compare_op", f"boolean operator flipped in `{sf.src(n)}`", -2.5)
     for st in scope.statements():
-        if isinstance(st, (ast.If, ast.While)) or (isinstance(st, ast.Assert)):
+        if (isinstance(st, (ast.If, ast.While)) or isinstance(st, ast.Assert)) and not _names_main(st.test):
             t = st.test
             s, e = sf.span(t)
             if isinstance(t, ast.UnaryOp) and isinstance(t.op, ast.Not):

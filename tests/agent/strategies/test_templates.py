@@ -1138,3 +1138,16 @@ def test_a_template_that_raises_is_logged_and_the_others_still_run(tmp_path, mon
     assert cands     # the other templates still propose
     assert any("broken" in r.getMessage() and "RuntimeError: odd code" in r.getMessage()
                for r in caplog.records if r.levelno == logging.DEBUG), [r.getMessage() for r in caplog.records]
+
+
+def test_no_candidate_turns_off_the_scripts_main_guard(tmp_path):
+    # flipping `__name__ == "__main__"` stops the script from running: the crash is gone, nothing is fixed
+    src = ('import sys\n\n\ndef total(items):\n    return sum(p["price"] for p in items)\n\n\n'
+           'if __name__ == "__main__":\n    print(total([{"cost": 1}]))\n')
+    repo = make_repo(tmp_path / "m", {"app.py": src})
+    ctx = RepairContext(exc_type="KeyError", message="'price'", read=lambda p: (repo / p).read_text(),
+                        files=["app.py"], sites=[Site("app.py", 5, "<genexpr>", 0), Site("app.py", 9, "<module>", 1)])
+    cands = generate(ctx)
+    assert cands
+    assert not any("__name__" in line for c in cands for line in c.diff.splitlines()
+                   if line.startswith(("+", "-")) and not line.startswith(("+++", "---")))
