@@ -49,3 +49,42 @@ def sandbox_image(docker_engine) -> str:
 def docker_limits():
     from sandbox.docker import Limits
     return Limits(mem=os.environ.get("CRASHFIX_TEST_MEM", "512m"))
+
+
+# The fast tier is `pytest -m "not docker and not kernel and not slow"` (the README names it). Tests
+# that start real pipelines, worker processes, servers or compilers are "slow": marked here, in one
+# place, by node-id prefix (a module, or a test within one), beside the explicit @pytest.mark.slow.
+SLOW = (
+    "tests/agent/llm/test_agent_e2e.py",
+    "tests/agent/llm/test_loop.py::test_a_stopped_run_resumes_from_its_saved_messages",
+    "tests/agent/llm/test_workspace_tools.py",
+    "tests/agent/test_pipeline_e2e.py",
+    "tests/agent/test_run.py",
+    "tests/agent/strategies/test_templates.py::test_some_candidate_fixes_the_crash",
+    "tests/agent/strategies/test_templates.py::test_values_point_the_none_guard_at_the_right_name",
+    "tests/agent/strategies/test_templates.py::test_candidates_on_real_code_apply_cleanly_and_parse",
+    "tests/agent/strategies/ctemplates/test_clib_fixture.py",
+    "tests/agent/strategies/ctemplates/test_families.py",
+    "tests/agent/native/",
+    "tests/agent/ladder/test_eval_issues.py",
+    "tests/agent/environment/test_sanity.py",
+    "tests/sandbox/test_errors.py::test_offline_install_of_a_package",
+    "tests/sandbox/test_local_tree.py",
+    "tests/faults/",
+    "tests/hostile/",
+    "tests/dashboard/test_browser.py",
+    "tests/deploy/test_app_create.py::test_the_whole_flow_stores_working_credentials",
+    "tests/security/test_slow_uploads.py",
+    "tests/security/test_kernel_isolation.py",
+    "tests/security/test_kernel_jobs_setting.py",
+    "tests/security/test_secrets_and_injection_e2e.py",
+    "tests/security/test_queue_format.py",
+    "tests/bot/test_app_e2e.py",
+    "tests/test_eval_cases.py",
+)
+
+
+def pytest_collection_modifyitems(config, items):
+    for item in items:
+        if item.nodeid.startswith(SLOW):
+            item.add_marker(pytest.mark.slow)

@@ -10,7 +10,7 @@ from pathlib import Path
 import pytest
 
 from agent.ladder.match import repo_frame
-from agent.pipeline import repo_files
+from agent.paths.base import repo_files
 from agent.reports import parse
 from agent.reports.paths import map_to_repo
 
