@@ -1,5 +1,5 @@
-"""The whole pipeline on a repository whose test suite is hostile: the run ends with a status that
-names the limit hit, its outputs hold none of the host's environment, and the host carries on."""
+"""The whole pipeline on a repository whose test suite is hostile: the limit hit is named, the crash is
+reproduced without the hostile test, its outputs hold none of the host's environment, and the host carries on."""
 from __future__ import annotations
 
 import json
@@ -73,11 +73,13 @@ def test_hostile_suite_ends_with_the_limit_named(sandbox_image, hostile_limits, 
     out = tmp_path / "out"
     run = run_pipeline(RunConfig(repo=str(repo), report_text=REPORT, out=out, test_cmd="python -m pytest -q -s",
                                  strategy="templates", tries=1, timeout=30, limits=hostile_limits))
-    assert run.status == "not_reproduced", run.error
-    assert "killed: memory limit 256 MiB reached" in run.error
+    # the reported test hogs memory before it reaches the crash, so the ladder reproduces the crash from
+    # the traceback's own call (rung 3: `total([{"price": 1}, {}])`) without the hog; no candidate can
+    # pass a suite the hog kills, so nothing is fixed
+    assert run.status == "not_fixed", run.error
+    assert run.reproduction.rung == 3 and "test_total" not in run.reproduction.command
     result = json.loads((out / "result.json").read_text())
-    assert result["status"] == "not_reproduced" and "killed: memory limit 256 MiB" in result["error"]
-    assert "killed: memory limit 256 MiB" in (out / "report.md").read_text()
+    assert result["status"] == "not_fixed" and result["reproduction"]["rung"] == 3
     suite = run.tests_before
     assert suite is not None and not suite.timed_out and suite.duration < 30
     assert "killed: memory limit 256 MiB" in suite.output    # the hog took the whole pytest down
