@@ -39,7 +39,7 @@ def install_steps(env: Environment, source: Path, test_cmd: str | None) -> list[
     floor = pytest_step(env.python_used or DEFAULT_PYTHON, env.as_of)
     if floor and any(s.network for s in steps) and test_cmd and is_pytest(test_cmd) \
             and not pins_pytest(env.install, env.pins):
-        steps.append(InstallStep(floor[0], True, cutoff=floor[1]))
+        steps.append(InstallStep(floor[0], True, cutoff=floor[1], optional=True))
         env.steps.append(f"pytest as of {floor[1][:10]} (`{floor[0]}`): the repo does not pin it")
     return steps
 

@@ -62,7 +62,7 @@ def pins_pytest(install: list[str], pins: dict[str, str]) -> bool:
 
 def pytest_step(python: str, as_of: str | None) -> tuple[str, str] | None:
     """(install command, cut-off) for a pytest of the commit's era that runs on ``python``; None
-    when the image's own pytest will do (no date, or the tree is newer than the floor)."""
+    when the image's own pytest will do (no floor for that Python, or no commit date)."""
     floor = PYTEST_FLOOR.get(python)
     if floor is None or as_of is None:
         return None

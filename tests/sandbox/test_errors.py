@@ -129,3 +129,19 @@ def test_container_killed_underneath_is_sandbox_dead(sandbox_image, docker_limit
     for v in sb.volumes:
         with pytest.raises(docker.errors.NotFound):
             client.volumes.get(v)
+
+
+def test_an_optional_step_that_fails_is_noted_and_setup_goes_on(repo_factory):
+    # the pytest of a tree's era (agent/environment) is optional: offline, the image's own is used
+    from sandbox.setup import InstallStep
+    repo = repo_factory({"a.txt": "a\n"})
+    notes: list[str] = []
+    box = open_sandbox("local", repo, steps=[InstallStep("exit 3", True, optional=True),
+                                             InstallStep("echo done > marker.txt", False)], notes=notes)
+    try:
+        assert box.read("marker.txt").strip() == "done"
+        assert any("`exit 3` failed (exit 3)" in n and "image's own version" in n for n in notes), notes
+    finally:
+        box.close()
+    with pytest.raises(SetupFailed):
+        open_sandbox("local", repo, steps=[InstallStep("exit 3", True)])
