@@ -81,6 +81,22 @@ SLOW = (
     "tests/security/test_queue_format.py",
     "tests/bot/test_app_e2e.py",
     "tests/test_eval_cases.py",
+    # each starts real pytest runs, a worker, a server or a shell install (seconds each)
+    "tests/agent/ladder/test_extraction.py::test_the_regression_test_fails_on_the_reported_exception_only",
+    "tests/security/test_local_refused.py::test_unsafe_switch_starts_the_worker",
+    "tests/sandbox/test_errors.py",
+    "tests/agent/test_probe_and_tests.py",
+    "tests/agent/reports/test_python_real.py",
+    "tests/agent/strategies/test_templates.py::test_a_template_that_raises_is_logged_and_the_others_still_run",
+    "tests/agent/strategies/test_templates.py::test_crash_inside_a_test_never_patches_tests",
+    "tests/agent/strategies/test_templates.py::test_protected_paths_and_test_files_are_never_touched",
+    "tests/deploy/test_app_create.py",
+    "tests/bot/test_webhook_fuzz.py",
+    "tests/agent/llm/test_loop.py::test_each_budget_stops_the_run_with_its_reason",
+    "tests/agent/llm/test_context.py",
+    "tests/sandbox/test_behaviour.py",
+    "tests/security/test_sandbox_git.py",
+    "tests/bot/test_github.py::test_retries_over_real_http_wait_as_github_asks",
 )
 
 
