@@ -59,10 +59,10 @@ def test_doctor_names_what_is_missing(tmp_path):
                               timeout=120, env={"PATH": "/usr/bin:/bin", "HOME": str(tmp_path),
                                                 "DOCKER_HOST": "unix:///nonexistent.sock"})
     assert env_less.returncode == 1
-    assert "[MISS] docker engine: not reachable" in env_less.stdout
+    assert "[FAIL] docker engine: not reachable" in env_less.stdout
     assert "fix: apt-get install docker.io" in env_less.stdout
-    assert "LLM endpoint: CRASHFIX_LLM_BASE_URL not set" in env_less.stdout
-    assert "GitHub App: not configured" in env_less.stdout
+    assert "[warn] LLM endpoint: not configured" in env_less.stdout
+    assert "[warn] App private key: not configured" in env_less.stdout
 
 
 def test_every_run_status_has_its_own_exit_code_and_help_lists_them():
