@@ -77,3 +77,13 @@ def _cause(exc: BaseException) -> str:
         text = text.split("]", 1)[1].strip()
     return text[:200]
 
+
+
+def run_endpoint_problem(config) -> str | None:
+    """One line naming why a run's LLM endpoint (a RunConfig's, else the environment's) cannot be used,
+    or None: the run uses no model (templates, nothing configured) or the endpoint answers."""
+    from agent.strategies.research_agent import configured, endpoint
+    if config.strategy == "templates" or not configured(config):
+        return None
+    found = probe_endpoint(*endpoint(config))
+    return None if found.ok else f"LLM endpoint not usable: {found.detail}"

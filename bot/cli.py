@@ -80,6 +80,12 @@ def main(argv: list[str] | None = None) -> int:
     ev.add_argument("--sandbox", choices=["docker", "local"], default="docker")
     ev.add_argument("--case", action="append", help="only this case (repeatable)")
     ev.add_argument("--out", type=Path, help="keep each case's run folder here")
+    ev.add_argument("--strategy", choices=["templates", "llm", "auto"], default="templates",
+                    help="templates (default), or run the research agent too")
+    ev.add_argument("--model", help="the agent's model (default $CRASHFIX_LLM_MODEL); scripted: each case's "
+                    "scripted-model.json is replayed (no real LLM)")
+    ev.add_argument("--base-url", help="OpenAI-compatible endpoint (default $CRASHFIX_LLM_BASE_URL)")
+    ev.add_argument("--trajectories", type=int, default=3, help="parallel agent attempts per case")
 
     traj = sub.add_parser("trajectories", help="the research agent's recorded trajectories")
     traj_sub = traj.add_subparsers(dest="traj_command", required=True)
@@ -194,15 +200,9 @@ def cmd_run(args) -> int:
 
 def _probe_llm(config) -> str | None:
     """One line naming an unreachable or refusing LLM endpoint, when the run would use one; else None."""
-    from agent.llm_probe import probe_endpoint
-    from agent.strategies.research_agent import configured, endpoint
-    if config.strategy == "templates" or not configured(config):
-        return None
-    model, base_url, api_key = endpoint(config)
-    found = probe_endpoint(model, base_url, api_key)
-    if found.ok:
-        return None
-    return f"LLM endpoint not usable: {found.detail} (or run with --strategy templates)"
+    from agent.llm_probe import run_endpoint_problem
+    problem = run_endpoint_problem(config)
+    return f"{problem} (or run with --strategy templates)" if problem else None
 
 
 def cmd_parse(args) -> int:

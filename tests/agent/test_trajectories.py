@@ -40,6 +40,7 @@ def runs(tmp_path_factory) -> Path:
     return base
 
 
+@pytest.mark.slow
 def test_export_writes_each_conversation_in_the_chat_format_with_its_outcome(runs, tmp_path):
     out = tmp_path / "train.jsonl"
     done = crashfix("trajectories", "export", "--format", "openai-jsonl", "--out", str(out), str(runs),
@@ -75,6 +76,7 @@ def test_export_writes_each_conversation_in_the_chat_format_with_its_outcome(run
     assert PLANTED not in text and "[REDACTED]" in lines[0]["messages"][1]["content"]
 
 
+@pytest.mark.slow
 def test_only_validated_drops_the_trajectories_whose_patch_was_rejected(runs, tmp_path):
     rejected = tmp_path / "job-2"
     (rejected / "trajectories").mkdir(parents=True)
@@ -93,6 +95,7 @@ def test_only_validated_drops_the_trajectories_whose_patch_was_rejected(runs, tm
     assert summary.examples == 2 and all(json.loads(l)["metadata"]["run"] == "job-1" for l in kept.getvalue().splitlines())
 
 
+@pytest.mark.slow
 def test_a_broken_trajectory_file_is_skipped_and_named_the_others_exported(runs, tmp_path):
     broken = tmp_path / "job-3" / "trajectories"
     broken.mkdir(parents=True)

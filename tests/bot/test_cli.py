@@ -83,6 +83,7 @@ def test_version_is_the_installed_package_version():
     assert out.returncode == 0 and out.stdout.strip() == f"crashfix {version('crashfix')}"
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("case,code", [("eval/dev/mdtoc-empty-heading-not-reproduced", 3),
                                        ("eval/envs/badinput-setup-py-fails", 4)])
 def test_run_exits_with_the_code_of_its_outcome(tmp_path, case, code):
