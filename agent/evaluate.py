@@ -122,12 +122,12 @@ def _bar(done: int, total: int, width: int = 30) -> str:
 
 
 def table(results: list[CaseResult]) -> str:
-    rows = [f"{'case':42} {'expect':15} {'status':15} {'ok':3} {'time':>7} {'cands':>5} {'rung':>4} "
-            f"{'calls':>5} {'tokens':>9}"]
+    rows = [f"{'case':42} {'expect':15} {'status':15} {'ok':3} {'time':>7} {'cands':>5} {'calls':>5} "
+            f"{'tokens':>9} {'rung':>4}"]
     for r in results:
         rows.append(f"{r.case:42} {r.expect:15} {r.status:15} {'yes' if r.as_expected else 'NO':3} "
-                    f"{r.seconds:7.1f} {r.candidates:5} {r.rung if r.rung is not None else '-':>4} "
-                    f"{r.llm_calls:5} {r.prompt_tokens + r.completion_tokens:9}")
+                    f"{r.seconds:7.1f} {r.candidates:5} {r.llm_calls:5} {r.prompt_tokens + r.completion_tokens:9} "
+                    f"{r.rung if r.rung is not None else '-':>4}")
     counts = {s: sum(r.status == s for r in results) for s in ("fixed", "not_fixed", "not_reproduced", "env_broken", "error")}
     rungs = {n: sum(r.rung == n for r in results) for n in sorted({r.rung for r in results if r.rung is not None})}
     rows.append("")

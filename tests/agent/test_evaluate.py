@@ -63,6 +63,6 @@ def test_the_table_shows_calls_and_tokens_and_their_sum():
     rows = [CaseResult("a", "fixed", "fixed", 1.0, 1, "x", None, llm_calls=3, prompt_tokens=100, completion_tokens=5),
             CaseResult("b", "fixed", "not_fixed", 1.0, 0, None, None)]
     text = table(rows).splitlines()
-    assert text[0].split()[-2:] == ["calls", "tokens"]
-    assert text[1].split()[-2:] == ["3", "105"] and text[2].split()[-2:] == ["0", "0"]
+    assert text[0].split()[-3:] == ["calls", "tokens", "rung"]
+    assert text[1].split()[-3:] == ["3", "105", "-"] and text[2].split()[-3:] == ["0", "0", "-"]
     assert text[-1] == "model: 3 calls, 100 prompt + 5 completion tokens"
