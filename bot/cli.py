@@ -87,15 +87,8 @@ def main(argv: list[str] | None = None) -> int:
     ev.add_argument("--base-url", help="OpenAI-compatible endpoint (default $CRASHFIX_LLM_BASE_URL)")
     ev.add_argument("--trajectories", type=int, default=3, help="parallel agent attempts per case")
 
-    traj = sub.add_parser("trajectories", help="the research agent's recorded trajectories")
-    traj_sub = traj.add_subparsers(dest="traj_command", required=True)
-    export = traj_sub.add_parser("export", help="every run's trajectories as chat-format training data with tool "
-                                 "calls, the validated outcome attached, secrets redacted")
-    export.add_argument("paths", nargs="*", type=Path, help="run folders, or folders holding them "
-                        "(default: the bot's runs, $CRASHFIX_DATA_DIR/runs)")
-    export.add_argument("--format", default="openai-jsonl", choices=["openai-jsonl"])
-    export.add_argument("--out", type=Path, help="the JSONL file to write (default: standard output)")
-    export.add_argument("--only-validated", action="store_true", help="only trajectories whose patch validated")
+    from bot.cli_trajectories import add_parser as add_trajectories
+    add_trajectories(sub)
 
     sub.add_parser("doctor", help="check what crashfix needs on this machine")
     img = sub.add_parser("images", help="build the sandbox images (no registry needed)")
@@ -232,36 +225,8 @@ def cmd_eval(args) -> int:
 
 
 def cmd_trajectories(args) -> int:
-    import contextlib
-    import os
-    from agent.redact import register, register_settings
-    from agent.trajectories import ExportError, export
-    from bot.settings import SettingsError, load_settings
-    try:
-        settings = load_settings()
-    except SettingsError as exc:
-        print(f"crashfix: {exc}", file=sys.stderr)
-        return EXIT_USAGE
-    register_settings(settings)
-    register(os.environ.get("CRASHFIX_LLM_API_KEY"))
-    paths = args.paths or [settings.runs_dir]
-    tmp = args.out.with_name(args.out.name + ".tmp") if args.out else None
-    try:
-        with open(tmp, "w") if tmp else contextlib.nullcontext(sys.stdout) as out:
-            summary = export(paths, out, fmt=args.format, only_validated=args.only_validated)
-        if tmp:
-            os.replace(tmp, args.out)
-    except (ExportError, OSError) as exc:
-        if tmp:
-            tmp.unlink(missing_ok=True)
-        print(f"crashfix: {exc}", file=sys.stderr)
-        return EXIT_USAGE
-    for line in summary.skipped:
-        print(f"crashfix: skipped {line}", file=sys.stderr)
-    print(f"crashfix: {summary.examples} conversations ({summary.validated} of validated trajectories) from "
-          f"{summary.trajectories} trajectories of {summary.runs} runs" + (f" -> {args.out}" if args.out else ""),
-          file=sys.stderr)
-    return 0 if summary.examples else 1
+    from bot.cli_trajectories import main as trajectories_main
+    return trajectories_main(args)
 
 
 def cmd_doctor(args) -> int:
