@@ -93,11 +93,19 @@ def run_examples(run: Path, summary: ExportSummary) -> Iterator[dict]:
                 "validated": validated, "chosen": fix.endswith(f"(llm, trajectory {traj.get('n')})"),
                 "trajectory_status": traj.get("status"), "model": traj.get("model"),
                 "replay": bool(traj.get("replay")), "crash": report.type if report else None}
-        for messages in (traj.get("analysis_messages") or [], traj.get("messages") or []):
+        for messages in conversations(traj):
             example = conversation(messages, report)
             if example is not None:
                 example["metadata"] = {**base, "phase": example.pop("phase")}
                 yield example
+
+
+def conversations(traj: dict) -> list[list[dict]]:
+    """The trajectory's conversations in order: each earlier phase's (``analysis_messages``, any other
+    ``*_messages``), then the one it ended in (``messages``)."""
+    earlier = [v for k, v in traj.items() if k.endswith("_messages") and isinstance(v, list)]
+    current = traj.get("messages")
+    return [m for m in earlier + [current] if m]
 
 
 def conversation(messages: list[dict], report: CrashReport | None) -> dict | None:

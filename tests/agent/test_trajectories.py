@@ -115,3 +115,19 @@ def test_bad_input_gets_a_clear_error_and_leaves_no_file(tmp_path):
     assert not out.exists() and not list(tmp_path.glob("*.tmp"))
     empty = crashfix("trajectories", "export", str(tmp_path))
     assert empty.returncode == 1 and "0 conversations" in empty.stderr and empty.stdout == ""
+
+
+def test_every_recorded_conversation_is_exported_and_an_interrupted_turn_is_cut():
+    from agent.trajectories import conversation, conversations
+    call = {"id": "c1", "type": "function", "function": {"name": "run", "arguments": "{}"}}
+    repro = [{"role": "system", "content": "You are the agent, phase: REPRODUCTION."}, {"role": "user", "content": "go"},
+             {"role": "assistant", "content": "", "tool_calls": [call]},
+             {"role": "tool", "tool_call_id": "c1", "content": "exit 1"},
+             {"role": "assistant", "content": None, "tool_calls": [{**call, "id": "c2"}]}]     # killed mid-call
+    traj = {"reproduction_messages": repro, "analysis_messages": [], "messages": repro[:2]}
+    assert conversations(traj) == [repro, repro[:2]]
+    example = conversation(repro, None)
+    assert example["phase"] == "reproduction" and [m["role"] for m in example["messages"]] == \
+        ["system", "user", "assistant", "tool"]
+    assert "run" in {t["function"]["name"] for t in example["tools"]}
+    assert conversation(repro[:2], None) is None                       # no answer: nothing to learn
