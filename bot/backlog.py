@@ -16,7 +16,7 @@ from typing import Callable
 
 from agent.reports import parse
 from agent.triage import triage
-from bot.backlog_rank import FileIndex, rank, test_suite
+from bot.backlog_rank import FileIndex, find_test_suite, rank
 from bot.backlog_store import BacklogStore, Triaged
 from bot.backlog_summary import MARKER, TITLE, Group, group, render
 from bot.db import Database
@@ -76,7 +76,7 @@ class _RepoFiles:
             return
         if page_url and "/issues/" in page_url:
             self.blob_url = f"{page_url.rsplit('/issues/', 1)[0]}/blob/{ref}"
-        self.index, self.tests_at = FileIndex(self.files), test_suite(self.files)
+        self.index, self.tests_at = FileIndex(self.files), find_test_suite(self.files)
 
 
 def scan(api: InstallationAPI, db: Database, repo: str, *, pacer: Pacer, fix: int = 0,

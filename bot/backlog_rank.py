@@ -22,7 +22,7 @@ class Fixability:
     missing: list[str] = field(default_factory=list)      # what does not
 
 
-def test_suite(repo_files: list[str] | None) -> str | None:
+def find_test_suite(repo_files: list[str] | None) -> str | None:
     """A path that shows the repository has tests (a tests/ folder, test_*.py, *_test.go, ...), or None."""
     return next((p for p in repo_files or () if _TEST_PATH.search(p)), None)
 

@@ -71,6 +71,7 @@ def test_500_issues_are_triaged_once_grouped_and_summarised_within_the_limits(wo
     out = w.scan()
 
     w.fake.assert_within_limits()
+    assert w.fake.counted > 300                         # more requests than one window allows: the reset was waited for
     assert w.fake.throttled >= 3 and out.retried == w.fake.throttled
     assert w.clock.skipped >= 3 * 30                    # each Retry-After, and the write pacing, waited out
     crash = set(w.planted.crash_of)

@@ -1,0 +1,93 @@
+"""The backlog job end to end: GitHub's webhook payload -> handler -> job row -> Worker -> the real
+GitHubAPI against the rate-limited stand-in GitHub (issue_comment `/crashfix scan`, installation)."""
+from __future__ import annotations
+
+import json
+from pathlib import Path
+
+import pytest
+
+from bot.backlog_summary import MARKER
+from bot.handlers import Context, Event, router
+from bot.settings import load_settings
+from bot.worker import Worker
+from tests.bot.test_backlog import REPO, World, key  # noqa: F401 - the module-scoped App key fixture
+
+WEBHOOKS = Path(__file__).resolve().parents[2].parent / "shared" / "github" / "webhooks"
+
+
+@pytest.fixture
+def job_world(key, tmp_path):  # noqa: F811
+    w = World(key, tmp_path, total=60)
+    w.settings = load_settings(env={}, DATA_DIR=tmp_path / "data", SANDBOX="local", BOT_LOGIN="crashfix[bot]")
+    w.worker = Worker(w.settings, w.db, None, api_factory=lambda inst: w.api)
+    yield w
+    w.server.__exit__(None, None, None)
+
+
+def deliver(w, name: str, edit) -> list[int]:
+    payload = json.loads((WEBHOOKS / f"{name}.json").read_text())
+    payload["installation"] = {**payload.get("installation", {}), "id": w.inst}
+    edit(payload)
+    event = Event(name.split(".")[0], payload.get("action"), f"d-{id(payload)}", payload)
+    with w.db.tx() as tx:
+        return router.dispatch(event, Context(tx, w.settings))
+
+
+def scan_comment(w, user: str, number: int):
+    cid = 492700400 + number
+    w.fake.comments[cid] = {"id": cid, "number": number, "body": "/crashfix scan",
+                            "issue_url": f"{w.fake.api_base}/repos/{REPO}/issues/{number}"}
+
+    def edit(p):
+        p["repository"]["full_name"] = REPO
+        p["issue"]["number"], p["comment"]["id"] = number, cid
+        p["comment"]["body"], p["sender"]["login"] = "/crashfix scan", user
+    return deliver(w, "issue_comment.created.with-installation", edit)
+
+
+def test_scan_command_by_a_writer_ranks_the_backlog_in_one_summary_issue(job_world):
+    w = job_world
+    w.fake.roles[(REPO, "Codertocat")] = ("write", "write")
+    number = w.planted.chatter[0]
+    [job_id] = scan_comment(w, "Codertocat", number)
+    job = w.worker.run(job_id)
+    assert job.state == "done", job.error
+    assert [r["content"] for r in w.fake.reactions] == ["eyes"]
+    summaries = [i for i in w.fake.issues.values() if MARKER in (i["body"] or "")]
+    assert len(summaries) == 1 and job.result["summary"] == "created"
+    assert job.result["crashes"] == len(w.planted.crash_of) and job.result["distinct"] == len(w.planted.groups())
+    assert job.result["summary_issue"] == summaries[0]["number"]
+    w.fake.assert_within_limits()
+
+    [again] = scan_comment(w, "Codertocat", number)
+    assert w.worker.run(again).result["triaged"] == 0
+
+
+def test_scan_command_by_a_reader_is_refused_and_reads_no_issue(job_world):
+    w = job_world
+    w.fake.roles[(REPO, "mallory")] = ("read", "read")
+    [job_id] = scan_comment(w, "mallory", w.planted.chatter[0])
+    job = w.worker.run(job_id)
+    assert job.state == "cancelled" and job.error.startswith("refused")
+    assert not w.fake.calls("GET", rf"/repos/{REPO}/issues$")
+
+
+def test_installation_with_backlog_fix_n_queues_n_fix_runs(job_world):
+    w = job_world
+    w.fake.files[(REPO, ".github/crashfix.yml")] = "backlog:\n  fix: 2\n"
+
+    def edit(p):
+        p["repositories"] = [{"id": 1, "name": "shop", "full_name": REPO, "private": False}]
+    [job_id] = deliver(w, "installation.created", edit)
+    job = w.worker.run(job_id)
+    assert job.state == "done", job.error
+    fixes = w.db.all("SELECT * FROM jobs WHERE kind = 'fix' ORDER BY id")
+    assert len(fixes) == 2 and all(f["state"] == "queued" and '"trigger": "backlog"' in f["params"] for f in fixes)
+    assert [f["issue"] for f in fixes] == [r["issue"] for r in job.result["ranked"][:2]]
+    assert not [i for i in w.fake.issues.values() if MARKER in (i["body"] or "")]       # no summary in fix mode
+
+    [added] = deliver(w, "installation_repositories.added",
+                      lambda p: p.update(repositories_added=[{"id": 1, "name": "shop", "full_name": REPO}]))
+    assert w.worker.run(added).result["queued"] == {}                                   # each once
+    assert len(w.db.all("SELECT id FROM jobs WHERE kind = 'fix'")) == 2
