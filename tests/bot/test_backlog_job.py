@@ -91,3 +91,24 @@ def test_installation_with_backlog_fix_n_queues_n_fix_runs(job_world):
                       lambda p: p.update(repositories_added=[{"id": 1, "name": "shop", "full_name": REPO}]))
     assert w.worker.run(added).result["queued"] == {}                                   # each once
     assert len(w.db.all("SELECT id FROM jobs WHERE kind = 'fix'")) == 2
+
+
+def test_cli_backlog_scans_through_the_app_and_prints_the_ranking(key, tmp_path, monkeypatch, capsys):  # noqa: F811
+    from bot.cli import main
+    w = World(key, tmp_path, total=10)
+    try:
+        for name, value in {"APP_ID": "4242", "PRIVATE_KEY": key, "GITHUB_API_URL": w.server.url,
+                            "DATA_DIR": str(tmp_path / "cli")}.items():
+            monkeypatch.setenv(f"CRASHFIX_{name}", value)
+        assert main(["backlog", REPO, "--installation", str(w.inst)]) == 0
+        out = capsys.readouterr().out
+        crashes = len(w.planted.crash_of)
+        assert f"{REPO}: {crashes} of {crashes + len(w.planted.chatter)} open issues hold a crash report" in out
+        [summary] = [i for i in w.fake.issues.values() if MARKER in (i["body"] or "")]
+        assert f"summary issue: #{summary['number']} (created)" in out and "  1. #" in out
+        assert main(["backlog", REPO, "--installation", str(w.inst), "--json"]) == 0
+        again = json.loads(capsys.readouterr().out)
+        assert again["state"] == "done" and again["result"]["triaged"] == 0 and again["result"]["summary"] == "unchanged"
+        w.fake.assert_within_limits()
+    finally:
+        w.server.__exit__(None, None, None)
