@@ -32,7 +32,7 @@ def run(ctx: Context) -> dict:
                       queue_fix=lambda issue: _queue_fix(ctx, issue))
     except RateLimited as exc:
         raise Deferred(exc.wait, f"backlog scan of {job.repo}: {exc}", keep_attempt=True) from None
-    return {**result.to_dict(), **({"note": note} if note else {})}
+    return {**result.to_dict(), "enqueue": list(result.queued.values()), **({"note": note} if note else {})}
 
 
 def _queue_fix(ctx: Context, issue: int) -> int | None:

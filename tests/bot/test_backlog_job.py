@@ -76,6 +76,8 @@ def test_scan_command_by_a_reader_is_refused_and_reads_no_issue(job_world):
 def test_installation_with_backlog_fix_n_queues_n_fix_runs(job_world):
     w = job_world
     w.fake.files[(REPO, ".github/crashfix.yml")] = "backlog:\n  fix: 2\n"
+    enqueued = []
+    w.worker.queue = type("Queue", (), {"enqueue": lambda self, job_id, delay=None: enqueued.append(job_id)})()
 
     def edit(p):
         p["repositories"] = [{"id": 1, "name": "shop", "full_name": REPO, "private": False}]
@@ -85,6 +87,7 @@ def test_installation_with_backlog_fix_n_queues_n_fix_runs(job_world):
     fixes = w.db.all("SELECT * FROM jobs WHERE kind = 'fix' ORDER BY id")
     assert len(fixes) == 2 and all(f["state"] == "queued" and '"trigger": "backlog"' in f["params"] for f in fixes)
     assert [f["issue"] for f in fixes] == [r["issue"] for r in job.result["ranked"][:2]]
+    assert enqueued == [f["id"] for f in fixes]                                          # started now, not at a sweep
     assert not [i for i in w.fake.issues.values() if MARKER in (i["body"] or "")]       # no summary in fix mode
 
     [added] = deliver(w, "installation_repositories.added",
