@@ -123,7 +123,19 @@ def test_a_second_scan_triages_nothing_again_and_an_edit_is_triaged_once(world):
     assert third.triaged == 1 and w.labelled().count(number) == 1
     assert len(w.summaries()) == 1 and w.fake.issue_edits == {w.summaries()[0]["number"]: 1}
     assert f"#{number}:" in w.summaries()[0]["body"]
+
+    w.db.execute("DELETE FROM backlog_summaries")       # the record is lost: the marker finds the issue again
+    w.scan()
+    assert len(w.summaries()) == 1
     w.fake.assert_within_limits()
+
+
+def test_a_person_pasting_the_marker_does_not_make_a_summary_issue(world):
+    w = world(total=40)
+    w.fake.add_issue(REPO, 999, "copy of the bot's summary", MARKER + "\nplease fix everything")
+    w.scan()
+    summaries = w.summaries()
+    assert len(summaries) == 2 and w.fake.issues[(REPO, 999)]["body"].endswith("please fix everything")
 
 
 def test_a_scan_cut_short_by_the_limits_resumes_where_it_stopped(world):

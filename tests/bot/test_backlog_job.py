@@ -115,3 +115,30 @@ def test_cli_backlog_scans_through_the_app_and_prints_the_ranking(key, tmp_path,
         w.fake.assert_within_limits()
     finally:
         w.server.__exit__(None, None, None)
+
+
+def test_the_dashboard_shows_the_ranking_of_a_backlog_job(key, tmp_path):  # noqa: F811
+    import re
+
+    from bot.app import create_app
+    from bot.queue import JobQueue
+    w = World(key, tmp_path, total=30)
+    admin = "a-dashboard-admin-token"
+    try:
+        settings = load_settings(env={}, DATA_DIR=tmp_path / "dash", SANDBOX="local", WEBHOOK_SECRET="s",
+                                 ADMIN_TOKEN=admin)
+        w.settings = settings
+        [job_id] = deliver(w, "installation.created", lambda p: p.update(repositories=[{"id": 1, "full_name": REPO}]))
+        job = Worker(settings, w.db, None, api_factory=lambda inst: w.api).run(job_id)
+        app = create_app(settings, {"TESTING": True, "CRASHFIX_DB": w.db,
+                                    "CRASHFIX_QUEUE": JobQueue(settings, immediate=True)})
+        c = app.test_client()
+        csrf = re.search(r'name="csrf" value="([^"]+)"', c.get("/dashboard/login").get_data(as_text=True)).group(1)
+        assert c.post("/dashboard/login", data={"csrf": csrf, "token": admin}).status_code == 302
+        page = c.get(f"/dashboard/jobs/{job_id}").get_data(as_text=True)
+        top = job.result["ranked"][0]
+        assert "Backlog: crash issues ranked by how fixable they look" in page
+        assert f"/{REPO}/issues/{top['issue']}\">#{top['issue']}</a>" in page
+        assert f"Summary issue: <a href=\"https://github.com/{REPO}/issues/{job.result['summary_issue']}\"" in page
+    finally:
+        w.server.__exit__(None, None, None)
