@@ -63,6 +63,9 @@ def world(key, tmp_path):
     yield make
     for w in worlds:
         w.server.__exit__(None, None, None)
+    for w in worlds:                        # a breach fails any test, whatever it asserted
+        if not getattr(w, "breaches_expected", False):
+            w.fake.assert_within_limits()
 
 
 def test_500_issues_are_triaged_once_grouped_and_summarised_within_the_limits(world):
@@ -173,6 +176,7 @@ def test_fix_n_queues_exactly_n_runs_for_the_top_of_the_ranking_once(world):
 def test_the_fake_fails_a_client_that_ignores_the_limits(world):
     """The stand-in is strict: writes past 80 a minute are refused and recorded as breaches."""
     w = world(total=20)
+    w.breaches_expected = True
     for n in range(90):
         try:
             w.api.add_labels(REPO, w.planted.chatter[0], [f"x{n}"])

@@ -23,6 +23,7 @@ def job_world(key, tmp_path):  # noqa: F811
     w.worker = Worker(w.settings, w.db, None, api_factory=lambda inst: w.api)
     yield w
     w.server.__exit__(None, None, None)
+    w.fake.assert_within_limits()
 
 
 def deliver(w, name: str, edit) -> list[int]:
@@ -142,3 +143,10 @@ def test_the_dashboard_shows_the_ranking_of_a_backlog_job(key, tmp_path):  # noq
         assert f"Summary issue: <a href=\"https://github.com/{REPO}/issues/{job.result['summary_issue']}\"" in page
     finally:
         w.server.__exit__(None, None, None)
+
+
+def test_scan_is_a_command_that_becomes_a_backlog_job():
+    from bot.commands import USAGE, parse_command
+    command = parse_command("thanks!\n/crashfix scan")
+    assert command.name == "scan" and command.valid and command.kind == "backlog"
+    assert "`/crashfix scan`" in USAGE
