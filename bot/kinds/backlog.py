@@ -1,4 +1,4 @@
-"""`backlog` (the App installed on a repo, `/crashfix scan`, `crashfix backlog`): triage and rank every open crash issue."""
+"""`backlog` (the App given a repo, `/crashfix scan`, `crashfix backlog`): triage and rank its open crash issues."""
 from __future__ import annotations
 
 import logging
@@ -24,7 +24,8 @@ def run(ctx: Context) -> dict:
     fix, note = config.backlog.fix, ""
     cap = ctx.settings.MAX_USD_PER_INSTALLATION_PER_DAY
     if fix and (spent := gates.spent_today(ctx)) >= cap:
-        fix, note = 0, f"no fix runs queued: the installation's LLM budget for the day is used (${spent:.2f} of ${cap:.2f})"
+        fix, note = 0, (f"no fix runs queued: the installation's LLM budget for the day is used "
+                        f"(${spent:.2f} of ${cap:.2f})")
         log.info("backlog of %s: %s", job.repo, note)
     from bot.backlog import scan            # bot.backlog reads bot.kinds.gates: imported once both exist
     try:

@@ -2,55 +2,20 @@
 the real GitHubAPI (PyGithub over HTTP), the real parsers, triage and database."""
 from __future__ import annotations
 
-import itertools
 import re
 
 import pytest
 
-from bot.backlog import scan
 from bot.backlog_store import BacklogStore
 from bot.backlog_summary import MARKER, SHOWN
-from bot.db import Database
-from bot.github import GitHubAPI, TokenCache
-from bot.pacing import Budget, Pacer, RateLimited
-from tests.support.backlog_issues import plant
-from tests.support.github_fakes import FakeGitHubServer, rsa_private_key
-from tests.support.github_limits import Clock, LimitedGitHub
-
-REPO = "acme/shop"
-_ids = itertools.count(910_000)            # one installation per test: RATE_LIMITS is process-wide
+from bot.pacing import RateLimited
+from tests.support.backlog_issues import REPO, World
+from tests.support.github_fakes import rsa_private_key
 
 
 @pytest.fixture(scope="module")
 def key():
     return rsa_private_key()
-
-
-class World:
-    def __init__(self, key, tmp_path, total=500, **limits):
-        self.inst = next(_ids)
-        self.clock = Clock()
-        self.fake = LimitedGitHub(app_id=4242, private_key=key, clock=self.clock, installation_id=self.inst,
-                                  **limits)
-        self.planted = plant(self.fake, REPO, total)
-        self.server = FakeGitHubServer(self.fake).__enter__()
-        self.api = GitHubAPI(4242, key, self.inst, base_url=self.server.url, retry=0, seconds_between_requests=0,
-                             seconds_between_writes=0, token_cache=TokenCache())
-        self.db = Database(f"sqlite:///{tmp_path}/crashfix.db")
-
-    def pacer(self, **budget) -> Pacer:
-        return Pacer(self.inst, Budget(**{"reserve": 20, "max_wait": 7200, **budget}), clock=self.clock.now,
-                     sleep=self.clock.sleep)
-
-    def scan(self, **kw):
-        return scan(self.api, self.db, REPO, pacer=kw.pop("pacer", None) or self.pacer(), **kw)
-
-    def labelled(self) -> list[int]:
-        return [int(re.search(r"/issues/(\d+)/labels", r["url"]).group(1))
-                for r in self.fake.calls("POST", r"/issues/\d+/labels$")]
-
-    def summaries(self) -> list[dict]:
-        return [i for (rp, _), i in self.fake.issues.items() if rp == REPO and MARKER in (i["body"] or "")]
 
 
 @pytest.fixture
@@ -166,7 +131,8 @@ def test_fix_n_queues_exactly_n_runs_for_the_top_of_the_ranking_once(world):
         queued.append(issue)
         return 1000 + len(queued)
     out = w.scan(fix=3, queue_fix=queue_fix)
-    assert queued == [g.lead.issue for g in out.groups[:3]] and out.queued == {i: 1001 + k for k, i in enumerate(queued)}
+    assert queued == [g.lead.issue for g in out.groups[:3]]
+    assert out.queued == {i: 1001 + k for k, i in enumerate(queued)}
     assert w.summaries() == []                          # fix mode writes no summary issue
     again = w.scan(fix=3, queue_fix=queue_fix)
     assert len(queued) == 3 and again.queued == {}      # the top three had their run

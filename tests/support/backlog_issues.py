@@ -4,15 +4,26 @@ same crashes reported again, issues with no crash in them, and pull requests mix
 
 `plant(fake, repo, total)` fills a `FakeGitHub` and returns a `Planted`: which numbers are crash
 reports and which crash (an id) each one reports, so a test can check the grouping independently.
+`World` serves one such repo from a rate-limited stand-in GitHub to the App's real client.
 """
 from __future__ import annotations
 
+import itertools
 import random
+import re
 from dataclasses import dataclass, field
 from pathlib import Path
 
 from agent.reports import parse
+from bot.backlog import scan
+from bot.backlog_summary import MARKER
+from bot.db import Database
+from bot.github import GitHubAPI, TokenCache
+from bot.pacing import Budget, Pacer
+from tests.support.github_fakes import FakeGitHubServer
+from tests.support.github_limits import Clock, LimitedGitHub
 
+REPO = "acme/shop"
 SHARED = Path(__file__).resolve().parents[2].parent / "shared" / "corpora"
 REPO_FILES = {
     "src/shop/__init__.py": "",
@@ -125,3 +136,35 @@ def plant(fake, repo: str, total: int = 500, seed: int = 15) -> Planted:
             fake.add_issue(repo, number, "Old crash", _body(_python(1, True), rng, False), state="closed")
             planted.closed.append(number)
     return planted
+
+
+_ids = itertools.count(910_000)            # one installation per world: RATE_LIMITS is process-wide
+
+
+class World:
+    """A planted repo on a served `LimitedGitHub`, the App's real client for it, a database."""
+
+    def __init__(self, key, tmp_path, total=500, **limits):
+        self.inst = next(_ids)
+        self.clock = Clock()
+        self.fake = LimitedGitHub(app_id=4242, private_key=key, clock=self.clock, installation_id=self.inst,
+                                  **limits)
+        self.planted = plant(self.fake, REPO, total)
+        self.server = FakeGitHubServer(self.fake).__enter__()
+        self.api = GitHubAPI(4242, key, self.inst, base_url=self.server.url, retry=0, seconds_between_requests=0,
+                             seconds_between_writes=0, token_cache=TokenCache())
+        self.db = Database(f"sqlite:///{tmp_path}/crashfix.db")
+
+    def pacer(self, **budget) -> Pacer:
+        return Pacer(self.inst, Budget(**{"reserve": 20, "max_wait": 7200, **budget}), clock=self.clock.now,
+                     sleep=self.clock.sleep)
+
+    def scan(self, **kw):
+        return scan(self.api, self.db, REPO, pacer=kw.pop("pacer", None) or self.pacer(), **kw)
+
+    def labelled(self) -> list[int]:
+        return [int(re.search(r"/issues/(\d+)/labels", r["url"]).group(1))
+                for r in self.fake.calls("POST", r"/issues/\d+/labels$")]
+
+    def summaries(self) -> list[dict]:
+        return [i for (rp, _), i in self.fake.issues.items() if rp == REPO and MARKER in (i["body"] or "")]
