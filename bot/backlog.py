@@ -37,7 +37,7 @@ class ScanResult:
     groups: list[Group] = field(default_factory=list)
     queued: dict[int, int] = field(default_factory=dict)     # issue -> fix job id, queued by this scan
     summary_issue: int | None = None
-    summary: str = ""                   # "created" | "edited" | "unchanged" | "" (none written)
+    summary: str = ""                   # "created" | "edited" | "unchanged" | "closed" | "" (none written)
     waited: float = 0.0
     retried: int = 0
 
@@ -89,6 +89,7 @@ def scan(api: InstallationAPI, db: Database, repo: str, *, pacer: Pacer, fix: in
     known = store.summary(repo)
     summary_no = known["issue"] if known else next(
         (i["number"] for i in issues if MARKER in (i.get("body") or "") and _by_a_bot(i)), None)
+    listed = any(i["number"] == summary_no for i in issues)
     issues = [i for i in issues if i["number"] != summary_no]
     out.open_issues = len(issues)
     before = store.triaged(repo)
@@ -113,7 +114,7 @@ def scan(api: InstallationAPI, db: Database, repo: str, *, pacer: Pacer, fix: in
     if fix > 0 and queue_fix is not None:
         _queue_top(store, db, repo, out, fix, queue_fix)
     elif out.groups or summary_no is not None:
-        _write_summary(api, store, repo, summary_no, known, out, pacer)
+        _write_summary(api, store, repo, summary_no, known, listed, out, pacer)
     out.waited, out.retried = pacer.waited, pacer.retried
     log.info("backlog of %s: %d open issues, %d crash reports (%d distinct), %d parsed now, %d unchanged",
              repo, out.open_issues, out.crashes, len(out.groups), out.triaged, out.unchanged)
@@ -152,9 +153,13 @@ def _queue_top(store: BacklogStore, db: Database, repo: str, out: ScanResult, n:
 
 
 def _write_summary(api: InstallationAPI, store: BacklogStore, repo: str, number: int | None, known: dict | None,
-                   out: ScanResult, pacer: Pacer) -> None:
+                   listed: bool, out: ScanResult, pacer: Pacer) -> None:
+    """Create the summary issue once; then edit it when its text changes; a closed one is not reopened."""
     body = render(out.groups, out.open_issues)
     d = hashlib.sha256(body.encode()).hexdigest()[:16]
+    if known is not None and not listed:
+        out.summary, out.summary_issue = "closed", number        # a maintainer closed it: left alone
+        return
     if number is None:
         number = pacer.write(api.create_issue, repo, TITLE, body)
         out.summary = "created"

@@ -11,7 +11,8 @@ from bot.backlog_store import Triaged
 
 MARKER = "<!-- crashfix:backlog-summary -->"
 TITLE = "crashfix: crash reports in the open issues, ranked by how fixable they look"
-SHOWN = 100                     # groups listed in full; the rest are counted
+SHOWN = 100                     # groups listed in full at most; the rest are named by number
+MAX_LISTED_CHARS = 50_000       # and no more text than this in full (GitHub takes 65,536 characters)
 
 
 @dataclass
@@ -51,24 +52,34 @@ def render(groups: list[Group], open_issues: int, fix_command: str = "/crashfix 
              f"`{fix_command}` on the issue, or add the trigger label to it.", ""]
     if not groups:
         lines.append("No open issue holds a crash report crashfix can parse.")
+    size, shown = 0, 0
     for rank, g in enumerate(groups[:SHOWN], 1):
-        t = g.lead
-        head = f"{rank}. #{t.issue}: {quote_untrusted(t.title, 120)} ({t.kind}, score {t.score} of {MAX_SCORE})"
-        lines.append(head)
-        if t.reasons:
-            lines.append(f"   - looks fixable because {_join(t.reasons)}")
-        if t.missing:
-            lines.append(f"   - missing: {_join(t.missing)}")
-        if g.duplicates:
-            lines.append("   - the same crash is reported in " + ", ".join(f"#{n}" for n in g.duplicates[:20])
-                         + (f" and {len(g.duplicates) - 20} more" if len(g.duplicates) > 20 else ""))
-    if len(groups) > SHOWN:
-        rest = groups[SHOWN:]
+        entry = _entry(rank, g)
+        size += sum(len(line) + 1 for line in entry)
+        if size > MAX_LISTED_CHARS:
+            break
+        lines += entry
+        shown = rank
+    if len(groups) > shown:
+        rest = groups[shown:]
         lines += ["", f"{len(rest)} more crashes ranked lower: "
                   + ", ".join(f"#{g.lead.issue}" for g in rest[:200]) + (" …" if len(rest) > 200 else "")]
     lines += ["", "This issue is kept up to date by crashfix (edited in place on each scan); "
               "a maintainer can rescan with `/crashfix scan` in any issue."]
     return "\n".join(lines) + "\n"
+
+
+def _entry(rank: int, g: Group) -> list[str]:
+    t = g.lead
+    lines = [f"{rank}. #{t.issue}: {quote_untrusted(t.title, 120)} ({t.kind}, score {t.score} of {MAX_SCORE})"]
+    if t.reasons:
+        lines.append(f"   - looks fixable because {_join(t.reasons)}")
+    if t.missing:
+        lines.append(f"   - missing: {_join(t.missing)}")
+    if g.duplicates:
+        lines.append("   - the same crash is reported in " + ", ".join(f"#{n}" for n in g.duplicates[:20])
+                     + (f" and {len(g.duplicates) - 20} more" if len(g.duplicates) > 20 else ""))
+    return lines
 
 
 def _join(parts: list[str]) -> str:

@@ -98,6 +98,19 @@ def test_a_second_scan_triages_nothing_again_and_an_edit_is_triaged_once(world):
     w.fake.assert_within_limits()
 
 
+def test_a_summary_issue_a_maintainer_closed_is_left_closed(world):
+    w = world(total=40)
+    w.scan()
+    [summary] = w.summaries()
+    summary["state"] = "closed"
+    w.fake.issues[(REPO, w.planted.chatter[0])]["body"] = "```\n" + (
+        "Traceback (most recent call last):\n  File \"/x/src/shop/orders.py\", line 9, in refund\n"
+        "    total -= amount\nTypeError: unsupported operand\n") + "```\n"
+    out = w.scan()
+    assert out.triaged == 1 and out.summary == "closed" and len(w.summaries()) == 1
+    assert summary["state"] == "closed" and w.fake.issue_edits == {}
+
+
 def test_a_person_pasting_the_marker_does_not_make_a_summary_issue(world):
     w = world(total=40)
     w.fake.add_issue(REPO, 999, "copy of the bot's summary", MARKER + "\nplease fix everything")

@@ -68,3 +68,12 @@ def test_groups_are_led_by_the_oldest_issue_and_the_summary_never_says_fixed():
     assert "1. #20: `SIGSEGV in parse | @here`" in body           # untrusted text stays in a code span
     assert "2. #12:" in body and "the same crash is reported in #30" in body
     assert "3 hold a crash report, 2 distinct crashes" in body and "fixed" not in body.lower()
+
+
+def test_a_long_ranking_stays_within_githubs_limit_and_names_the_rest():
+    long = ["x" * 400, "y" * 400]
+    groups = group([Triaged(n, "d", True, "python", "t" * 300, f"sig{n}", 5, long, long) for n in range(1, 151)])
+    body = render(groups, open_issues=150)
+    listed = body.count("looks fixable because")
+    assert len(body) < 65_536 and 0 < listed < 100
+    assert f"{150 - listed} more crashes ranked lower: #{listed + 1}," in body
