@@ -59,6 +59,9 @@ def run(args) -> int:
 def describe(repo: str, job) -> str:
     """The job's outcome in a few readable lines."""
     r = job.result or {}
+    if job.state == "queued":
+        return (f"{repo}: the backlog scan waits for GitHub's rate limits (job {job.id}); a running "
+                "`crashfix worker` resumes it where it stopped")
     if job.state != "done":
         return f"{repo}: backlog scan {job.state} (job {job.id}): {job.error or 'no reason recorded'}"
     lines = [f"{repo}: {r.get('crashes', 0)} of {r.get('open_issues', 0)} open issues hold a crash report, "

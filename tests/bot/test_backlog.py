@@ -10,7 +10,7 @@ from bot.backlog_store import BacklogStore
 from bot.backlog_summary import MARKER, SHOWN
 from bot.pacing import RateLimited
 from tests.support.backlog_issues import REPO, World
-from tests.support.github_fakes import rsa_private_key
+from tests.support.github_fakes import assert_valid_github_requests, rsa_private_key
 
 
 @pytest.fixture(scope="module")
@@ -75,7 +75,7 @@ def test_500_issues_are_triaged_once_grouped_and_summarised_within_the_limits(wo
     assert f"{len(crash)} hold a crash report, {len(out.groups)} distinct crashes" in body
 
 
-def test_a_second_scan_triages_nothing_again_and_an_edit_is_triaged_once(world):
+def test_a_second_scan_triages_nothing_again_and_an_edit_is_triaged_once(world, tmp_path):
     w = world(total=120)
     first = w.scan()
     writes = len(w.fake.writes())
@@ -95,6 +95,7 @@ def test_a_second_scan_triages_nothing_again_and_an_edit_is_triaged_once(world):
     w.db.execute("DELETE FROM backlog_summaries")       # the record is lost: the marker finds the issue again
     w.scan()
     assert len(w.summaries()) == 1
+    assert_valid_github_requests(w.fake.recorded, tmp_path)     # every request as GitHub's OpenAPI describes it
     w.fake.assert_within_limits()
 
 
