@@ -70,3 +70,16 @@ def test_other_errors_are_not_retried():
     with pytest.raises(GithubException):
         p.write(call)
     assert p.retried == 0
+
+
+def test_a_rate_limit_without_retry_after_backs_off_from_a_minute_doubling():
+    p, clock, _ = pacer(max_wait=600)
+    limited = GithubException(403, {"message": "You have exceeded a secondary rate limit."}, {})
+    answers = [limited, limited, "ok"]
+
+    def call():
+        a = answers.pop(0)
+        if isinstance(a, Exception):
+            raise a
+        return a
+    assert p.write(call) == "ok" and clock.slept == [60.0, 120.0]
