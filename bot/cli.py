@@ -117,6 +117,8 @@ def main(argv: list[str] | None = None) -> int:
     create.add_argument("--manifest", type=Path, help="another manifest file")
     worker = sub.add_parser("worker", help="consume queued jobs")
     worker.add_argument("--workers", type=int, help="jobs run at once by this consumer (default 1)")
+    from bot.backlog_cli import add_parser as add_backlog_parser
+    add_backlog_parser(sub)
 
     args = parser.parse_args(argv)
     logging.basicConfig(level=logging.DEBUG if args.verbose else logging.INFO,
@@ -292,6 +294,11 @@ def cmd_worker(args) -> int:
     worker.keep_leases()
     queue.consumer(workers=args.workers or 1).run()
     return 0
+
+
+def cmd_backlog(args) -> int:
+    from bot.backlog_cli import run
+    return run(args)
 
 
 if __name__ == "__main__":

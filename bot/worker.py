@@ -100,6 +100,8 @@ class Worker:
                 ctx = Context(job, api, self.db, self.settings, self.pipeline, lambda: self.check_cancel(job))
                 result = KINDS[job.kind](ctx)
                 finish(self.db, job.id, "done", result=redact_obj(result), cost=result.get("cost"))
+                for queued in result.get("enqueue") or ():       # jobs the kind queued (the backlog's fix runs)
+                    self._later(int(queued), 0)
             except Stop as stop:
                 finish(self.db, job.id, stop.state, result=redact_obj(stop.result), error=redact(stop.error))
                 log.info("job %s: %s (%s)", job.id, stop.state, stop.error)
