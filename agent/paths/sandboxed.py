@@ -8,6 +8,7 @@ from pathlib import Path
 
 from agent.paths.base import Steps, is_git_source, repo_files
 from agent.protect import guard
+from agent import reproducer
 from agent.reports.paths import map_to_repo
 from agent.run import Run
 from agent.strategies import research_agent
@@ -117,9 +118,27 @@ class SandboxPath:
     # -- the research agent ------------------------------------------------------------------
     def new_sandbox(self) -> Sandbox:
         """Another sandbox like the first (the research agent's trajectories each get one)."""
-        cfg = self.cfg
-        return open_sandbox(cfg.sandbox, self.source, image=cfg.image, setup_cmd=cfg.setup_cmd, limits=cfg.limits,
-                            **self.env_opts)
+        cfg, rep = self.cfg, self.run.reproduction
+        sb = open_sandbox(cfg.sandbox, self.source, image=cfg.image, setup_cmd=cfg.setup_cmd, limits=cfg.limits,
+                          **self.env_opts)
+        if rep is not None and rep.regression_test is not None:
+            reproducer.furnish(sb, rep.regression_test, rep.command)
+        return sb
+
+    def reproduce_by_agent(self, rep) -> None:
+        """Rung 5 (agent/reproducer.py): the research agent writes a reproducer that crashfix checks."""
+        cfg, run = self.cfg, self.run
+        found = research_agent.reproduce_first(
+            run, self.source, sandbox_factory=self.new_sandbox, has_history=is_git_source(cfg.repo),
+            check=reproducer.checker(run.report, run.repo_paths, run.files, cfg.test_cmd, cfg.timeout),
+            target=reproducer.target(run.report, run.repo_paths), protected=self.protected,
+            progress=lambda text: self.steps.say(text, "reproduce"))
+        run.notes.append(f"reproduction phase (rung 5): {found.status}: {found.reason}; "
+                         f"{found.trajectory.get('file', 'no trajectory')}")
+        if found.error:
+            run.notes.append(f"reproduction phase stopped: {found.error}")
+        reproducer.settle(rep, found, self.sb, run.report, run.repo_paths, run.files, tries=cfg.tries,
+                          timeout=cfg.timeout)
 
     def rebuild_cmd(self) -> str | None:
         """What rebuilds the code after an edit (the research agent runs it); None: nothing to build."""

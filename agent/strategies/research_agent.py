@@ -12,6 +12,7 @@ from typing import Callable
 from agent.agent_loop import AgentConfig, AgentOutcome, ResearchAgent
 from agent.limits import AGENT_COMMAND_TIMEOUT
 from agent.llm_client import ENV_API_KEY, ENV_BASE_URL, ENV_MODEL, Budget, Ledger
+from agent.reproducer import Checker, ReproOutcome, find_reproducer
 from agent.run import Run, RunConfig
 
 
@@ -33,6 +34,24 @@ def agent_config(cfg: RunConfig, parents: list[Ledger] | None = None) -> AgentCo
                                      seconds=cfg.max_llm_seconds),
                        parents=list(parents or cfg.llm_ledgers), replay=cfg.replay, resume=cfg.resume,
                        context_tokens=cfg.context_tokens)
+
+
+def may_reproduce(cfg: RunConfig) -> bool:
+    """Whether rung 5 runs: a model is configured and the strategy lets the agent run."""
+    return cfg.strategy != "templates" and configured(cfg)
+
+
+def reproduce_first(run: Run, source: Path, *, sandbox_factory: Callable, check: Checker, target: str,
+                    has_history: bool, protected: Callable[[str], bool],
+                    progress: Callable[[str], None] = lambda m: None) -> ReproOutcome:
+    """Rung 5: the agent's reproduction phase (agent/reproducer.py), when the ladder found no reproducer."""
+    cfg = run.config
+    agent = ResearchAgent(agent_config(cfg), report=run.report, issue_text=cfg.report_text, source=source,
+                          repro_cmd=None, test_cmd=cfg.test_cmd, memory=run.memory, sandbox_factory=sandbox_factory,
+                          validator_factory=lambda sb: None, out=cfg.out, has_history=has_history, repo=cfg.repo,
+                          timeout=min(cfg.timeout, AGENT_COMMAND_TIMEOUT), protected=protected, progress=progress,
+                          baseline=run.tests_before)
+    return find_reproducer(agent, check, target)
 
 
 def run_agent(run: Run, source: Path, *, sandbox_factory: Callable, validator_factory: Callable,
