@@ -12,10 +12,11 @@ import shlex
 from dataclasses import dataclass, field
 
 from agent.excerpt import failure_excerpt
-from agent.signature import crash_gone, same_crash
-from agent.testrun import is_pytest
+from agent.ladder.match import Match, matches
+from agent.reports.paths import map_to_repo
+from agent.testrun import is_pytest, run_tests
 from agent.tools.base import Observation, Tool, ToolContext, ToolError, rel_path
-from sandbox import CommandTimeout, SandboxDead, SandboxError
+from sandbox import CommandTimeout, ExecResult, SandboxDead, SandboxError, contain
 
 PROMPT = "(Pdb) "
 LOCATION = re.compile(r"^> (.+?)\((\d+)\)(\S*)\(\)", re.M)
@@ -232,15 +233,30 @@ class Reproduce(Tool):
     def __call__(self, ctx: ToolContext) -> Observation:
         if not ctx.repro_cmd or ctx.report is None:
             raise ToolError("no reproduction command is known for this run")
-        res = ctx.sb.run(ctx.repro_cmd, timeout=ctx.timeout, env=SCRUBBED_ENV)
-        if crash_gone(ctx.report, res):
+        counts = ""
+        if is_pytest(ctx.repro_cmd):            # counted as `run_tests` counts (its junit report)
+            out = run_tests(ctx.sb, ctx.repro_cmd, timeout=ctx.timeout)
+            res = ExecResult(out.exit_code, out.output, out.timed_out, out.duration)
+            c = out.counts()
+            counts = f"{c['passed']} passed, {c['failed']} failed, {c['skipped']} skipped in {out.duration:.1f} s\n"
+        else:
+            res = ctx.sb.run(ctx.repro_cmd, timeout=ctx.timeout, env=SCRUBBED_ENV)
+        seen = reported_crash(ctx, res)
+        if res.ok and not seen.hit:
             verdict = "the crash is GONE: the command ran clean (exit 0)"
         else:
-            same, got = same_crash(ctx.report, res)
-            verdict = ("the reported crash STILL HAPPENS" if same else
+            verdict = ("the reported crash STILL HAPPENS" if seen.hit else
                        f"the command still fails, differently (exit {res.exit_code}"
-                       + (f", {got.type}" if got else "") + ")")
-        return self.ok(f"$ {ctx.repro_cmd}\n{verdict}\n\n" + failure_excerpt(res.output, 4000))
+                       + (f", {seen.got.type}" if seen.got else "") + f"): {seen.why}")
+        return self.ok(f"$ {ctx.repro_cmd}\n{verdict}\n{counts}\n" + failure_excerpt(res.output, 4000))
+
+
+def reported_crash(ctx: ToolContext, res: ExecResult) -> Match:
+    """Does this output show the reported crash, by the rule the reproduction ladder accepted it by
+    (agent/ladder/match.py: the report's frames mapped onto the repository's files)?"""
+    files = contain.files(ctx.source, lambda name: name == ".git")
+    paths = {f.file: p for f in ctx.report.frames if f.file and (p := map_to_repo(f.file, files))}
+    return matches(ctx.report, res, paths, files)
 
 
 DYNAMIC_TOOLS = [Pdb, Run, Reproduce]
