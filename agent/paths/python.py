@@ -60,12 +60,18 @@ class PythonPath(SandboxPath):
 
     def _probe(self, site, line: str) -> None:
         run = self.run
-        seen = run.probe = probe(self.sb, run.reproduction.command, site.path, site.line, line, timeout=PDB_TIMEOUT)
+        exception = f"{run.report.type}: {run.report.message}"
+        seen = run.probe = probe(self.sb, run.reproduction.command, site.path, site.line, line, timeout=PDB_TIMEOUT,
+                                 exception=exception, files=run.files)
         if seen.error:
             run.memory.add("debugger", f"pdb: {seen.error}", "pdb")
             return
         values = ", ".join(f"{k} = {v}" for k, v in seen.values.items())
         run.memory.add("debugger", f"at {seen.frame}: {values}", "pdb")
+        for special in seen.specials:
+            run.memory.add("debugger", special.text(exception, line), f"pdb; {special.path}:{special.line}")
+        for called in seen.definitions:
+            run.memory.add("code", called.text(), f"{called.path}:{called.start}-{called.end}")
         self.sb.reset()
 
     def generate(self, ctx: RepairContext) -> list[Candidate]:
