@@ -32,6 +32,7 @@ class SandboxPath:
         self.validator: Validator | None = None
         self.env_opts: dict = {}
         self.protected = guard(self.cfg.protected)
+        self.model = None                   # the run's model client, made when the agent first runs
 
     # -- prepare -----------------------------------------------------------------------------
     def prepare(self) -> None:
@@ -125,6 +126,12 @@ class SandboxPath:
             reproducer.furnish(sb, rep.regression_test, rep.command)
         return sb
 
+    def llm(self):
+        """One model client for the run (research_agent.new_model): one budget, one cost."""
+        if self.model is None:
+            self.model = research_agent.new_model(self.cfg)
+        return self.model
+
     def reproduce_by_agent(self, rep) -> None:
         """Rung 5 (agent/reproducer.py): the research agent writes a reproducer that crashfix checks."""
         cfg, run = self.cfg, self.run
@@ -132,11 +139,12 @@ class SandboxPath:
             run, self.source, sandbox_factory=self.new_sandbox, has_history=is_git_source(cfg.repo),
             check=reproducer.checker(run.report, run.repo_paths, run.files, cfg.test_cmd, cfg.timeout),
             target=reproducer.target(run.report, run.repo_paths), protected=self.protected,
-            progress=lambda text: self.steps.say(text, "reproduce"))
+            progress=lambda text: self.steps.say(text, "reproduce"), llm=self.llm())
         run.notes.append(f"reproduction phase (rung 5): {found.status}: {found.reason}; "
                          f"{found.trajectory.get('file', 'no trajectory')}")
         if found.error:
             run.notes.append(f"reproduction phase stopped: {found.error}")
+        run.cost = found.cost                # the research agent's, later, counts on from it (one ledger)
         reproducer.settle(rep, found, self.sb, run.report, run.repo_paths, run.files, tries=cfg.tries,
                           timeout=cfg.timeout)
 
@@ -155,7 +163,8 @@ class SandboxPath:
         outcome = research_agent.run_agent(
             run, self.source, has_history=is_git_source(cfg.repo),
             progress=lambda text: self.steps.say(text, "research"), protected=self.protected,
-            sandbox_factory=self.new_sandbox, validator_factory=self.new_validator, build_cmd=self.rebuild_cmd())
+            sandbox_factory=self.new_sandbox, validator_factory=self.new_validator, build_cmd=self.rebuild_cmd(),
+            llm=self.llm())
         run.verdicts.extend(outcome.verdicts)
         run.cost = outcome.cost
         for fact in outcome.memory:

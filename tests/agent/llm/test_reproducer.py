@@ -9,8 +9,14 @@ import json
 
 import pytest
 
+from agent.ladder.regression import RegressionTest
+from agent.memory import Memory
 from agent.pipeline import RunConfig, run_pipeline
+from agent.reproducer import furnish
+from agent.tools import ToolContext, reproduction_toolbox
+from agent.tools.reproducer import CHECK, Check
 from gitrepo import make_repo
+from sandbox import open_sandbox
 
 CONFIG = '''"""Reading shelf's settings file: `key = value` lines."""
 
@@ -131,6 +137,8 @@ def test_a_reproducer_crashfix_accepts_becomes_the_regression_test_and_the_run_i
     assert not overwrite[1] and "exists in the repository" in overwrite[2]
 
     assert run.status == "fixed", (run.error, run.notes)
+    calls = len(SCRIPT["reproduction"]) + len(SCRIPT["analysis"]) + len(SCRIPT["synthesis"])
+    assert result["cost"]["llm_calls"] == calls == len(srv.requests)       # one ledger: both phases counted
     assert "+            if not line.strip():" in result["patch"]
     assert "tests/" not in "".join(l for l in result["patch"].splitlines() if l.startswith("+++"))
     assert result["tests"]["after"]["failed"] == 0
@@ -149,3 +157,48 @@ def test_a_model_that_never_reproduces_ends_not_reproduced_with_what_it_tried(
     assert "research agent's reproducer tests/test_repro_frame.py" in result["error"]
     assert result["patch"] is None and not any(r["body"]["messages"][0]["content"].startswith(
         "You are crashfix's research agent, phase: ANALYSIS") for r in srv.requests)
+
+
+@pytest.fixture
+def ctx(shelf_repo):
+    sb = open_sandbox("local", shelf_repo, install=False)
+    checked = []
+    context = ToolContext(sb=sb, source=shelf_repo, memory=Memory())
+    context.state[CHECK] = lambda box, path: checked.append(box.read("shelf/config.py")) or \
+        Check(path, f"pytest {path}", False, "exit 0: no crash", 0, "1 passed")
+    context.state["checked"] = checked
+    yield context
+    sb.close()
+
+
+def test_the_phase_refuses_existing_files_and_restores_what_run_changed(ctx, shelf_repo):
+    box = reproduction_toolbox()
+    assert "write_test" in box.tools and "check_reproducer" in box.tools and "submit" not in box.tools
+    refused = box.call(ctx, "write_test", {"path": "tests/test_config.py", "content": "x = 1\n"})
+    assert not refused.ok and "exists in the repository" in refused.text
+    assert ctx.sb.read("tests/test_config.py") == TESTS
+    assert not box.call(ctx, "write_test", {"path": "shelf/helper.py", "content": "x = 1\n"}).ok
+    assert not box.call(ctx, "check_reproducer", {"path": "tests/test_new.py"}).ok      # not written yet
+    assert box.call(ctx, "write_test", {"path": "tests/test_new.py", "content": GOOD}).ok
+    box.call(ctx, "run", {"command": "echo 'broken = True' >> shelf/config.py"})
+    changed = box.call(ctx, "check_reproducer", {"path": "tests/test_new.py"})
+    assert not changed.ok and "existing files were changed (shelf/config.py)" in changed.text
+    assert ctx.sb.read("shelf/config.py") == CONFIG and ctx.sb.read("tests/test_new.py") == GOOD
+    assert ctx.state["checked"] == []                     # crashfix ran no check on a changed tree
+    no = box.call(ctx, "check_reproducer", {"path": "tests/test_new.py"})
+    assert not no.ok and no.text.startswith("REFUSED: `pytest tests/test_new.py` (exit 0): exit 0: no crash")
+    assert ctx.state["checked"] == [CONFIG]
+
+
+def test_a_later_sandbox_gets_the_regression_test_where_the_command_runs_it(shelf_repo):
+    test = RegressionTest("tests/test_crashfix_x.py", "def test_x():\n    assert 0\n")
+    for command, where in [("python -m pytest -q tests/test_crashfix_x.py::test_x", "tests/test_crashfix_x.py"),
+                           ("python -m pytest -q --tb=native .crashfix/test_crashfix_x.py", ".crashfix/test_crashfix_x.py")]:
+        sb = open_sandbox("local", shelf_repo, install=False)
+        try:
+            furnish(sb, test, command)
+            assert sb.read(where) == test.text and sb.diff() == ""           # not part of any patch
+            sb.reset()
+            assert sb.read(where) == test.text                               # and a reset keeps it
+        finally:
+            sb.close()
