@@ -2,7 +2,7 @@
 
 A run folder holds ``trajectories/traj-<n>.json`` (agent/agent_loop.py saves one per trajectory:
 the analysis conversation, the conversation of the phase it ended in, its submits) beside
-``result.json``. Each conversation becomes one example in OpenAI's fine-tuning chat format with
+``result.json``, and ``trajectories/repro-1.json`` when the reproduction phase (rung 5) ran. Each conversation becomes one example in OpenAI's fine-tuning chat format with
 tools::
 
     {"messages": [system, user, assistant (tool_calls), tool, ...],
@@ -11,7 +11,8 @@ tools::
 
 ``tools`` are the phase's tools as crashfix defines them now (agent/tools), chosen by the phase the
 conversation's system prompt names and the report's kind (pdb for Python, gdb for native code).
-``validated``: a patch of this trajectory passed validation; ``outcome``: the run's status. Every
+``validated``: a patch of this trajectory passed validation (for the reproduction phase: crashfix
+accepted its reproducer on the unpatched tree); ``outcome``: the run's status. Every
 string goes through agent/redact.py. ``metadata`` is crashfix's own key: a trainer that rejects
 unknown keys wants it dropped.
 """
@@ -26,7 +27,7 @@ from typing import Iterator, TextIO
 
 from agent.redact import redact_obj
 from agent.reports.model import CrashReport
-from agent.tools import analysis_toolbox, every_tool, synthesis_toolbox
+from agent.tools import analysis_toolbox, every_tool, reproduction_toolbox, synthesis_toolbox
 
 log = logging.getLogger(__name__)
 
@@ -34,6 +35,7 @@ FORMATS = ("openai-jsonl",)
 MESSAGE_KEYS = {"system": ("content",), "user": ("content",), "assistant": ("content", "tool_calls"),
                 "tool": ("tool_call_id", "content")}
 PHASE = re.compile(r"phase: ([A-Z]+)")
+GLOBS = ("traj-*.json", "repro-*.json")   # research trajectories; the reproduction phase (rung 5)
 
 
 class ExportError(Exception):
@@ -55,10 +57,10 @@ def find_runs(paths: list[Path]) -> list[Path]:
     for path in paths:
         if not path.exists():
             raise ExportError(f"no such file or folder: {path}")
-        if path.is_file() and path.match("trajectories/traj-*.json"):
+        if path.is_file() and any(path.match(f"trajectories/{g}") for g in GLOBS):
             runs.add(path.parent.parent)
             continue
-        runs.update(p.parent.parent for p in path.rglob("trajectories/traj-*.json"))
+        runs.update(p.parent.parent for g in GLOBS for p in path.rglob(f"trajectories/{g}"))
     return sorted(runs)
 
 
@@ -83,14 +85,20 @@ def run_examples(run: Path, summary: ExportSummary) -> Iterator[dict]:
     result = _read(run / "result.json", summary) or {}
     report = _report(result.get("report"))
     fix = (result.get("fix") or {}).get("description") or ""
-    for path in sorted(run.glob("trajectories/traj-*.json"), key=_number):
+    paths = sorted(run.glob("trajectories/repro-*.json"), key=_number) \
+        + sorted(run.glob("trajectories/traj-*.json"), key=_number)
+    for path in paths:
         traj = _read(path, summary)
         if traj is None:
             continue
         summary.trajectories += 1
-        validated = any(s.get("validated") for s in traj.get("submissions", []))
+        if path.name.startswith("repro-"):   # rung 5: crashfix accepted the reproducer (checked, not claimed)
+            validated = chosen = traj.get("status") == "reproduced"
+        else:
+            validated = any(s.get("validated") for s in traj.get("submissions", []))
+            chosen = fix.endswith(f"(llm, trajectory {traj.get('n')})")
         base = {"run": run.name, "trajectory": traj.get("n"), "outcome": result.get("status", "unknown"),
-                "validated": validated, "chosen": fix.endswith(f"(llm, trajectory {traj.get('n')})"),
+                "validated": validated, "chosen": chosen,
                 "trajectory_status": traj.get("status"), "model": traj.get("model"),
                 "replay": bool(traj.get("replay")), "crash": report.type if report else None}
         for messages in conversations(traj):
@@ -123,7 +131,8 @@ def conversation(messages: list[dict], report: CrashReport | None) -> dict | Non
 
 
 def tools_for(phase: str, report: CrashReport | None) -> list[dict]:
-    box = {"analysis": analysis_toolbox, "synthesis": synthesis_toolbox}.get(phase, every_tool)(report)
+    box = {"analysis": analysis_toolbox, "synthesis": synthesis_toolbox,
+           "reproduction": reproduction_toolbox}.get(phase, every_tool)(report)
     return box.schemas()
 
 

@@ -131,3 +131,26 @@ def test_every_recorded_conversation_is_exported_and_an_interrupted_turn_is_cut(
         ["system", "user", "assistant", "tool"]
     assert "run" in {t["function"]["name"] for t in example["tools"]}
     assert conversation(repro[:2], None) is None                       # no answer: nothing to learn
+
+
+def test_the_reproduction_phase_is_exported_with_its_own_tools_and_crashfixs_verdict(tmp_path):
+    call = {"id": "c1", "type": "function", "function": {"name": "write_test", "arguments": "{}"}}
+    messages = [{"role": "system", "content": "You are crashfix's research agent, phase: REPRODUCTION."},
+                {"role": "user", "content": "reproduce"},
+                {"role": "assistant", "content": "", "tool_calls": [call]},
+                {"role": "tool", "tool_call_id": "c1", "content": "wrote test_repro.py"},
+                {"role": "assistant", "content": "done"}]
+    for name, status in (("job-1", "reproduced"), ("job-2", "not_reproduced")):
+        run = tmp_path / name
+        (run / "trajectories").mkdir(parents=True)
+        (run / "result.json").write_text(json.dumps({"status": "fixed" if status == "reproduced" else status}))
+        (run / "trajectories" / "repro-1.json").write_text(json.dumps({"n": 1, "status": status, "messages": messages}))
+    sink = io.StringIO()
+    summary = export([tmp_path], sink)
+    examples = [json.loads(line) for line in sink.getvalue().splitlines()]
+    assert summary.runs == 2 and len(examples) == 2
+    meta = {e["metadata"]["run"]: e["metadata"] for e in examples}
+    assert meta["job-1"]["phase"] == "reproduction" and meta["job-1"]["validated"] is True
+    assert meta["job-2"]["validated"] is False and meta["job-2"]["outcome"] == "not_reproduced"
+    tools = {t["function"]["name"] for t in examples[0]["tools"]}
+    assert {"write_test", "check_reproducer"} <= tools and "try_patch" not in tools
