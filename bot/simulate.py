@@ -71,7 +71,7 @@ def git_source(path: Path, scratch: Path) -> Path:
         if hostgit.run("status", "--porcelain", cwd=path, check=False).stdout.strip():
             log.warning("%s has uncommitted changes: the App clones the committed default branch only", path)
         return path
-    snap = scratch / "repo"
+    snap = scratch / "snapshot"
     shutil.copytree(path, snap, ignore=shutil.ignore_patterns("__pycache__", "*.pyc", ".pytest_cache"))
     ident = {"GIT_AUTHOR_NAME": "crashfix simulate", "GIT_AUTHOR_EMAIL": "simulate@localhost",
              "GIT_COMMITTER_NAME": "crashfix simulate", "GIT_COMMITTER_EMAIL": "simulate@localhost"}
@@ -183,7 +183,7 @@ def simulate(repo: Path, issue_text: str, comments: list[str], data_dir: Path, *
     data_dir = Path(data_dir)
     source = git_source(repo, data_dir)
     name = name or f"local/{Path(repo).resolve().name}"
-    sim = Simulation(source, name, data_dir / "data", sandbox=sandbox, pipeline=pipeline, on_op=on_op)
+    sim = Simulation(source, name, data_dir, sandbox=sandbox, pipeline=pipeline, on_op=on_op)
     tell = on_step or (lambda step: None)
     title = issue_title(issue_text)
     tell(Step(REPORTER, "opened", title))
