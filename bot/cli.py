@@ -289,7 +289,8 @@ def cmd_simulate(args) -> int:
               file=sys.stderr)
     if out.waiting:
         print(f"crashfix: still queued (held back by a limit): jobs {out.waiting}", file=sys.stderr)
-    return 0
+    by_status = globals().get("exit_code")          # `crashfix run`'s table, where this cli has one
+    return by_status(out.status) if by_status and out.status else 0
 
 
 if __name__ == "__main__":

@@ -176,14 +176,14 @@ class Simulation:
 
 
 def simulate(repo: Path, issue_text: str, comments: list[str], data_dir: Path, *, name: str | None = None,
-             sandbox: str = "docker", pipeline: Pipeline = execute, on_op: Callable[[dict], None] | None = None,
+             sandbox: str = "docker", pipeline: Pipeline | None = None, on_op: Callable[[dict], None] | None = None,
              on_step: Callable[[Step], None] | None = None) -> Outcome:
     """Open the issue, then label it with the trigger label (or post ``comments`` in order); the App's ops, in order."""
     from bot.repo_config import ConfigError, load_repo_config
     data_dir = Path(data_dir)
     source = git_source(repo, data_dir)
     name = name or f"local/{Path(repo).resolve().name}"
-    sim = Simulation(source, name, data_dir, sandbox=sandbox, pipeline=pipeline, on_op=on_op)
+    sim = Simulation(source, name, data_dir, sandbox=sandbox, pipeline=pipeline or execute, on_op=on_op)
     tell = on_step or (lambda step: None)
     title = issue_title(issue_text)
     tell(Step(REPORTER, "opened", title))

@@ -76,6 +76,22 @@ def test_bad_arguments_exit_2_with_one_line(tmp_path, capsys):
     assert main(["simulate", "--repo", str(tmp_path), "--issue", str(issue), "--name", "noslash"]) == 2
 
 
+def test_the_command_prints_one_json_op_per_line_and_exits_by_the_outcome(tmp_path, gh, git_repo, monkeypatch,
+                                                                         capsys):
+    from bot import cli
+    monkeypatch.setattr("bot.simulate.execute", gh.fake_pipeline("not_reproduced"))
+    issue = tmp_path / "issue.md"
+    issue.write_text(gh.CRASH_BODY)
+    code = main(["simulate", "--repo", str(git_repo), "--issue", str(issue), "--sandbox", "local", "--json",
+                 "--comment", "/crashfix fix"])
+    out = capsys.readouterr()
+    ops = [json.loads(line) for line in out.out.splitlines()]
+    assert [o["op"] for o in ops][:3] == ["label.add", "comment.create", "reaction.add"]
+    assert "job 2 (fix): done, not_reproduced" in out.err
+    table = getattr(cli, "exit_code", None)                # `crashfix run`'s exit codes, where the cli has them
+    assert code == (table("not_reproduced") if table else 0)
+
+
 @pytest.mark.docker
 def test_simulate_the_bundled_example_in_the_docker_sandbox(sandbox_image, tmp_path):
     """The README's command, as a user runs it: the real pipeline in Docker, the App's writes as JSON lines."""
