@@ -24,7 +24,7 @@ from datetime import datetime, timezone
 from pathlib import Path
 from typing import Any, Callable, Iterator
 
-from bot.github import DEFAULT_BOT_NAME, InstallationAPI, issue_dict
+from bot.github_data import DEFAULT_BOT_NAME, issue_dict
 from sandbox import hostgit
 
 log = logging.getLogger(__name__)
@@ -104,11 +104,12 @@ def observe(state: DryState, payload: dict) -> None:
 
 
 class DryRunAPI:
-    """Reads from ``read_api`` or the simulated state; writes recorded (and applied to the state), never sent.
+    """Reads from ``read_api`` (an InstallationAPI) or the simulated state; writes recorded (and applied to
+    the state), never sent.
 
     ``on_record(op)`` is called with each op as it is recorded (``crashfix simulate`` prints them)."""
 
-    def __init__(self, read_api: InstallationAPI | None = None, log_path: Path | str | None = None, *,
+    def __init__(self, read_api: Any = None, log_path: Path | str | None = None, *,
                  state: DryState | None = None, local_repo: Path | str | None = None,
                  on_record: Callable[[dict], None] | None = None):
         self.read_api = read_api
@@ -299,7 +300,7 @@ class DryRunAPI:
         self.record("update_check_run", repo, check_run_id=check_run_id, **fields)
 
 
-def for_data_dir(data_dir: Path | str, local_repo: Path | str | None = None, read_api: InstallationAPI | None = None,
+def for_data_dir(data_dir: Path | str, local_repo: Path | str | None = None, read_api: Any = None,
                  on_record: Callable[[dict], None] | None = None) -> DryRunAPI:
     """The dry run of a data dir: ops to DATA_DIR/dry-run.jsonl, state in DATA_DIR/dry-run-state.json,
     files and clones from ``local_repo`` (CRASHFIX_DRY_RUN_REPO) when given."""

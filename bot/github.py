@@ -31,6 +31,8 @@ from urllib.parse import quote
 import requests
 from github import Auth, Github, GithubException, GithubIntegration, GithubRetry
 
+from bot.github_data import DEFAULT_BOT_NAME, issue_dict
+
 log = logging.getLogger(__name__)
 
 DEFAULT_API_URL = "https://api.github.com"
@@ -38,7 +40,6 @@ TOKEN_REFRESH_MARGIN = 300.0          # seconds before expiry at which a cached 
 ROLES = ("admin", "maintain", "write", "triage", "read", "none")
 REACTIONS = ("+1", "-1", "laugh", "confused", "heart", "hooray", "rocket", "eyes")
 MAX_TEXT = 65_535                      # GitHub's limit on comment, PR body and check-run output fields
-DEFAULT_BOT_NAME = "crashfix[bot]"
 
 
 class InstallationAPI(Protocol):
@@ -79,14 +80,6 @@ def _split(repo: str) -> tuple[str, str]:
 def _r(repo: str) -> str:
     owner, name = _split(repo)
     return f"/repos/{quote(owner, safe='')}/{quote(name, safe='')}"
-
-
-def issue_dict(data: dict) -> dict:
-    return {"number": data["number"], "title": data.get("title") or "", "body": data.get("body") or "",
-            "state": data.get("state", "open"), "locked": bool(data.get("locked")),
-            "labels": [lab["name"] if isinstance(lab, dict) else str(lab) for lab in data.get("labels") or []],
-            "pull_request": bool(data.get("pull_request")),
-            "author": (data.get("user") or {}).get("login"), "html_url": data.get("html_url")}
 
 
 def pr_dict(data: dict) -> dict:
