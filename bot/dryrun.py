@@ -171,14 +171,14 @@ class DryRunAPI:
     def read_file(self, repo: str, path: str, ref: str | None = None) -> str | None:
         if self.read_api:
             return self.read_api.read_file(repo, path, ref)
-        if not self._is_local(repo):
-            return None
-        return self._git("show", f"{ref or self.default_branch(repo)}:{path.lstrip('/')}")
+        ref = self._local_ref(repo, ref)
+        return self._git("show", f"{ref}:{path.lstrip('/')}") if ref else None
 
     def list_files(self, repo: str, ref: str) -> list[str]:
         if self.read_api:
             return self.read_api.list_files(repo, ref)
-        out = self._git("ls-tree", "-r", "--name-only", ref) if self._is_local(repo) else None
+        ref = self._local_ref(repo, ref)
+        out = self._git("ls-tree", "-r", "--name-only", ref) if ref else None
         return out.splitlines() if out else []
 
     def default_branch(self, repo: str) -> str:
@@ -220,12 +220,17 @@ class DryRunAPI:
     def bot_identity(self) -> tuple[str, str]:
         return DEFAULT_BOT_NAME, f"{DEFAULT_BOT_NAME}@users.noreply.github.com"
 
-    def _is_local(self, repo: str) -> bool:
-        """The local repository stands in for the repositories the webhooks named (not, e.g., an org's .github)."""
-        if self.local_repo is None:
-            return False
+    def _local_ref(self, repo: str, ref: str | None) -> str | None:
+        """The local repository's ref to read ``repo`` at: its own branch for the repo's default one; None
+        when it does not stand in for ``repo`` (only for the repositories the webhooks named, not, e.g., an
+        org's .github) or the ref looks like an option."""
+        if self.local_repo is None or (ref or "").startswith("-"):
+            return None
         with self.state.open() as s:
-            return not s["repos"] or repo in s["repos"]
+            known = s["repos"].get(repo)
+            if s["repos"] and known is None:
+                return None
+        return ref if ref and ref != (known or {}).get("default_branch") else self.default_branch(repo)
 
     # -- writes ----------------------------------------------------------------------------
     def add_labels(self, repo: str, number: int, labels: list[str]) -> None:

@@ -105,6 +105,8 @@ def test_a_local_repository_stands_in_for_files_branch_and_clone(tmp_path):
     assert api.read_file(REPO, ".github/crashfix.yml") == "trigger_label: fixme\n"
     assert api.read_file(REPO, "missing.txt") is None
     assert sorted(api.list_files(REPO, "main")) == [".github/crashfix.yml", "src/app.py"]
+    assert api.list_files(REPO, "trunk") == api.list_files(REPO, "main")     # the payload's default branch
+    assert api.read_file(REPO, "src/app.py", ref="--output=/tmp/x") is None   # never an option to git
     assert api.git_url(REPO) == str(local.resolve())
     assert api.read_file("octo-org/.github", ".github/crashfix.yml") is None   # not a repository of the webhooks
 
