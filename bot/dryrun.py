@@ -33,7 +33,7 @@ log = logging.getLogger(__name__)
 OPS = {"add_labels": "label.add", "remove_label": "label.remove", "comment": "comment.create",
        "edit_comment": "comment.edit", "react": "reaction.add", "push": "branch.push", "open_pr": "pr.create",
        "update_pr": "pr.update", "create_check_run": "check.create", "update_check_run": "check.update",
-       "delete_branch": "branch.delete"}
+       "delete_branch": "branch.delete", "create_issue": "issue.create", "edit_issue": "issue.edit"}
 WRITER = "write"
 
 
@@ -77,6 +77,12 @@ def _next_id(s: dict) -> int:
     return s["ids"]
 
 
+def _next_number(s: dict, repo: str) -> int:
+    """A made-up issue or PR number: from the id counter, above the numbers the repo's issues have."""
+    s["ids"] = max([s["ids"]] + [int(k.rsplit("#", 1)[1]) for k in s["issues"] if k.startswith(repo + "#")])
+    return _next_id(s)
+
+
 def _key(repo: str, number: int) -> str:
     return f"{repo}#{int(number)}"
 
@@ -95,9 +101,10 @@ def observe(state: DryState, payload: dict) -> None:
             s["issues"][_key(repo, issue["number"])] = issue_dict(issue)
         comment = payload.get("comment")
         if isinstance(comment, dict) and isinstance(comment.get("id"), int) and isinstance(issue, dict):
+            user = comment.get("user") or {}
             s["comments"][str(comment["id"])] = {"id": comment["id"], "repo": repo, "number": issue.get("number"),
-                                                 "body": comment.get("body") or "",
-                                                 "author": (comment.get("user") or {}).get("login")}
+                                                 "body": comment.get("body") or "", "author": user.get("login"),
+                                                 "author_type": user.get("type") or "User"}
         sender = (payload.get("sender") or {}).get("login")
         if isinstance(sender, str):
             s["permissions"].setdefault(repo, {}).setdefault(sender, WRITER)
@@ -118,6 +125,7 @@ class DryRunAPI:
         self.local_repo = Path(local_repo) if local_repo else None
         self.on_record = on_record
         self.actions: list[dict] = []
+        self.bot_login = DEFAULT_BOT_NAME
         self._lock = threading.Lock()
 
     def record(self, action: str, repo: str, **fields: Any) -> dict:
@@ -164,9 +172,12 @@ class DryRunAPI:
                     and i.get("state") == "open" and not i.get("pull_request")]
 
     def list_comments(self, repo: str, number: int) -> list[dict]:
-        """The issue's comments as the state holds them (edits applied), oldest first."""
+        """The issue's comments (``{"id", "body", "author", "author_type"}``), oldest first: those the
+        wrapped API reads, then those the state holds (the dry run's own, edits applied)."""
+        lister = getattr(self.read_api, "list_comments", None)
+        earlier = lister(repo, number) if lister else []
         with self.state.open() as s:
-            return [dict(c) for c in s["comments"].values() if c["repo"] == repo and c["number"] == number]
+            return earlier + [dict(c) for c in s["comments"].values() if c["repo"] == repo and c["number"] == number]
 
     def read_file(self, repo: str, path: str, ref: str | None = None) -> str | None:
         if self.read_api:
@@ -251,7 +262,7 @@ class DryRunAPI:
         with self.state.open() as s:
             cid = _next_id(s)
             s["comments"][str(cid)] = {"id": cid, "repo": repo, "number": number, "body": body,
-                                       "author": DEFAULT_BOT_NAME}
+                                       "author": DEFAULT_BOT_NAME, "author_type": "Bot"}
         self.record("comment", repo, number=number, comment_id=cid, body=body)
         return cid
 
@@ -268,11 +279,24 @@ class DryRunAPI:
     def delete_branch(self, repo: str, branch: str) -> None:
         self.record("delete_branch", repo, branch=branch)
 
+    def create_issue(self, repo: str, title: str, body: str) -> int:
+        with self.state.open() as s:
+            number = _next_number(s, repo)
+            s["issues"][_key(repo, number)] = issue_dict({"number": number, "title": title, "body": body,
+                                                          "user": {"login": DEFAULT_BOT_NAME}})
+        self.record("create_issue", repo, number=number, title=title, body=body)
+        return number
+
+    def edit_issue(self, repo: str, number: int, title: str, body: str) -> None:
+        with self.state.open() as s:
+            issue = s["issues"].get(_key(repo, number))
+            if issue is not None:
+                issue.update(title=title, body=body)
+        self.record("edit_issue", repo, number=number, title=title, body=body)
+
     def open_pr(self, repo: str, head: str, base: str, title: str, body: str, draft: bool) -> dict:
         with self.state.open() as s:
-            # made up, like comment ids (one counter), and above the issues' numbers, which PRs share
-            s["ids"] = max([s["ids"]] + [int(k.rsplit("#", 1)[1]) for k in s["issues"] if k.startswith(repo + "#")])
-            number = _next_id(s)
+            number = _next_number(s, repo)
             pr = {"repo": repo, "number": number, "url": None, "html_url": None, "head_sha": None, "head_ref": head,
                   "draft": draft, "author": DEFAULT_BOT_NAME, "title": title, "body": body, "state": "open"}
             s["prs"][_key(repo, number)] = pr

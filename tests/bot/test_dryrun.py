@@ -47,10 +47,13 @@ def test_dry_run_sends_nothing_and_records_every_write_as_an_op(tmp_path):
         api.update_check_run(REPO, check, status="completed", conclusion="success", text="log")
         api.remove_label(REPO, 4, "crashfix")
         api.delete_branch(REPO, "crashfix/issue-4")
+        summary = api.create_issue(REPO, "crashfix: the backlog", "1 crash")
+        api.edit_issue(REPO, summary, "crashfix: the backlog", "2 crashes")
         assert len(rs.calls) == 0
     ops = [a["op"] for a in api.actions]
     assert ops == ["label.add", "comment.create", "comment.edit", "reaction.add", "check.create", "pr.create",
-                   "pr.update", "check.update", "label.remove", "branch.delete"]
+                   "pr.update", "check.update", "label.remove", "branch.delete", "issue.create", "issue.edit"]
+    assert api.get_issue(REPO, summary)["body"] == "2 crashes" and summary != pr["number"]
     lines = [json.loads(line) for line in (tmp_path / "dry-run.jsonl").read_text().splitlines()]
     assert [a["op"] for a in lines] == ops
     assert lines[1] == {**lines[1], "repo": REPO, "number": 4, "body": "parsed", "action": "comment"}
@@ -76,7 +79,8 @@ def test_reads_come_from_the_payloads_and_see_the_apps_own_writes():
     assert api.get_issue(REPO, 4)["labels"] == ["crashfix"]
     cid = api.comment(REPO, 4, "working")
     api.edit_comment(REPO, cid, "done")
-    assert [(c["id"], c["body"]) for c in api.list_comments(REPO, 4)] == [(900, "/crashfix fix"), (cid, "done")]
+    assert [(c["id"], c["body"], c["author_type"]) for c in api.list_comments(REPO, 4)] == \
+        [(900, "/crashfix fix", "User"), (cid, "done", "Bot")]                  # the App's own comment is the Bot's
     assert api.actions[-1]["number"] == 4                        # an edit names the issue it is on
     pr = api.open_pr(REPO, "crashfix/issue-4", "trunk", "Fix", "Fixes #4", True)
     assert pr["number"] > 4 and api.find_open_pr(REPO, "crashfix/issue-4")["number"] == pr["number"]
