@@ -156,7 +156,7 @@ def test_the_server_in_dry_run_mode_reads_the_payload_and_the_local_repo_and_log
     names = [o["op"] for o in ops]
     assert "label.add" in names and names.index("comment.create") < names.index("branch.push")
     push, pr = ops[names.index("branch.push")], ops[names.index("pr.create")]
-    assert names.index("branch.push") < names.index("pr.create") < names.index("check.create")
+    assert names.index("branch.push") < names.index("pr.create") and "check.create" in names
     assert push["branch"] == "crashfix/issue-1" and push["remote"] == str(git_repo.resolve())
     assert "+print('hello')" in push["diff"] and pr["draft"] is True and "Fixes #1" in pr["body"]
     assert not any("write access" in (o.get("body") or "") for o in ops)     # octocat (the sender) is a writer
