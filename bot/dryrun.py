@@ -7,23 +7,22 @@ Every write becomes one op, a dict ``{"op": "comment.create", "action": "comment
 (an edited comment reads edited, an added label is on the issue).
 
 Reads come from, in order: a wrapped real API when given (``read_api``, a dry run with App
-credentials); else the simulated state (`DryState`), which `observe()` fills from each webhook
-payload (the issue, its comment, the repository, the sender as a writer); the repository's files,
-default branch and clone URL come from ``local_repo`` (``CRASHFIX_DRY_RUN_REPO``, a git
-repository standing in for every repository), else the payload's clone URL. The state lives in a
-JSON file beside the log when ``state_path`` is given, so the web process and the worker share it.
+credentials); else the simulated state (bot/dry_state.py), which `observe()` fills from each
+webhook payload (the issue, its comment, the repository, the sender as a writer); the repository's
+files, default branch and clone URL come from ``local_repo`` (``CRASHFIX_DRY_RUN_REPO``, a git
+repository standing in for every repository), else the payload's clone URL. `for_data_dir()` keeps
+the state in a JSON file beside the log, so the web process and the workers share it.
 """
 from __future__ import annotations
 
-import fcntl
 import json
 import logging
 import threading
-from contextlib import contextmanager
 from datetime import datetime, timezone
 from pathlib import Path
-from typing import Any, Callable, Iterator
+from typing import Any, Callable
 
+from bot.dry_state import DryState, issue_key, next_id, next_number, state_of
 from bot.github_data import DEFAULT_BOT_NAME, issue_dict
 from sandbox import hostgit
 
@@ -34,82 +33,6 @@ OPS = {"add_labels": "label.add", "remove_label": "label.remove", "comment": "co
        "edit_comment": "comment.edit", "react": "reaction.add", "push": "branch.push", "open_pr": "pr.create",
        "update_pr": "pr.update", "create_check_run": "check.create", "update_check_run": "check.update",
        "delete_branch": "branch.delete", "create_issue": "issue.create", "edit_issue": "issue.edit"}
-WRITER = "write"
-
-
-def _empty() -> dict:
-    return {"repos": {}, "issues": {}, "comments": {}, "permissions": {}, "prs": {}, "checks": {}, "ids": 0}
-
-
-class DryState:
-    """The simulated GitHub: repos, issues, comments, permissions, PRs, check runs; in memory, or in
-    a JSON file (locked while read and written) when ``path`` is given."""
-
-    def __init__(self, path: Path | str | None = None):
-        self.path = Path(path) if path else None
-        self._data = _empty()
-        self._lock = threading.RLock()
-
-    @contextmanager
-    def open(self) -> Iterator[dict]:
-        """The state to read or change; saved back when the block ends."""
-        with self._lock:
-            if self.path is None:
-                yield self._data
-                return
-            self.path.parent.mkdir(parents=True, exist_ok=True)
-            with open(self.path.with_suffix(".lock"), "a") as lock:
-                fcntl.flock(lock, fcntl.LOCK_EX)
-                data = json.loads(self.path.read_text()) if self.path.exists() else _empty()
-                yield data
-                tmp = self.path.with_suffix(".tmp")
-                tmp.write_text(json.dumps(data, default=str))
-                tmp.replace(self.path)
-
-    def new_id(self) -> int:
-        """A made-up id (comments, pull requests, check runs share one counter, as made-up numbers may)."""
-        with self.open() as s:
-            return _next_id(s)
-
-
-def _next_id(s: dict) -> int:
-    s["ids"] += 1
-    return s["ids"]
-
-
-def _next_number(s: dict, repo: str) -> int:
-    """A made-up issue or PR number: from the id counter, above the numbers the repo's issues have."""
-    s["ids"] = max([s["ids"]] + [int(k.rsplit("#", 1)[1]) for k in s["issues"] if k.startswith(repo + "#")])
-    return _next_id(s)
-
-
-def _key(repo: str, number: int) -> str:
-    return f"{repo}#{int(number)}"
-
-
-def observe(state: DryState, payload: dict) -> None:
-    """What a webhook delivery tells about GitHub: the repository, the issue (as the payload has it),
-    the comment, and the sender, who counts as a writer unless the state says otherwise."""
-    repo = (payload.get("repository") or {}).get("full_name")
-    if not isinstance(repo, str):
-        return
-    with state.open() as s:
-        r = payload["repository"]
-        s["repos"][repo] = {"default_branch": r.get("default_branch"), "clone_url": r.get("clone_url")}
-        issue = payload.get("issue")
-        if isinstance(issue, dict) and isinstance(issue.get("number"), int):
-            s["issues"][_key(repo, issue["number"])] = issue_dict(issue)
-        comment = payload.get("comment")
-        if isinstance(comment, dict) and isinstance(comment.get("id"), int) and isinstance(issue, dict):
-            user = comment.get("user") or {}
-            s["comments"][str(comment["id"])] = {"id": comment["id"], "repo": repo, "number": issue.get("number"),
-                                                 "body": comment.get("body") or "", "author": user.get("login"),
-                                                 "author_type": user.get("type") or "User"}
-        sender = (payload.get("sender") or {}).get("login")
-        if isinstance(sender, str):
-            s["permissions"].setdefault(repo, {}).setdefault(sender, WRITER)
-
-
 class DryRunAPI:
     """Reads from ``read_api`` (an InstallationAPI) or the simulated state; writes recorded (and applied to
     the state), never sent.
@@ -160,7 +83,7 @@ class DryRunAPI:
         if self.read_api:
             return self.read_api.get_issue(repo, number)
         with self.state.open() as s:
-            found = s["issues"].get(_key(repo, number))
+            found = s["issues"].get(issue_key(repo, number))
         return dict(found) if found else {"number": number, "title": "", "body": "", "state": "open", "locked": False,
                                           "labels": [], "pull_request": False, "author": None, "html_url": None}
 
@@ -254,13 +177,13 @@ class DryRunAPI:
 
     def _label(self, repo: str, number: int, add: list[str] = (), drop: str | None = None) -> None:
         with self.state.open() as s:
-            issue = s["issues"].get(_key(repo, number))
+            issue = s["issues"].get(issue_key(repo, number))
             if issue is not None:
                 issue["labels"] = [x for x in issue["labels"] if x != drop] + [x for x in add if x not in issue["labels"]]
 
     def comment(self, repo: str, number: int, body: str) -> int:
         with self.state.open() as s:
-            cid = _next_id(s)
+            cid = next_id(s)
             s["comments"][str(cid)] = {"id": cid, "repo": repo, "number": number, "body": body,
                                        "author": DEFAULT_BOT_NAME, "author_type": "Bot"}
         self.record("comment", repo, number=number, comment_id=cid, body=body)
@@ -281,31 +204,31 @@ class DryRunAPI:
 
     def create_issue(self, repo: str, title: str, body: str) -> int:
         with self.state.open() as s:
-            number = _next_number(s, repo)
-            s["issues"][_key(repo, number)] = issue_dict({"number": number, "title": title, "body": body,
+            number = next_number(s, repo)
+            s["issues"][issue_key(repo, number)] = issue_dict({"number": number, "title": title, "body": body,
                                                           "user": {"login": DEFAULT_BOT_NAME}})
         self.record("create_issue", repo, number=number, title=title, body=body)
         return number
 
     def edit_issue(self, repo: str, number: int, title: str, body: str) -> None:
         with self.state.open() as s:
-            issue = s["issues"].get(_key(repo, number))
+            issue = s["issues"].get(issue_key(repo, number))
             if issue is not None:
                 issue.update(title=title, body=body)
         self.record("edit_issue", repo, number=number, title=title, body=body)
 
     def open_pr(self, repo: str, head: str, base: str, title: str, body: str, draft: bool) -> dict:
         with self.state.open() as s:
-            number = _next_number(s, repo)
+            number = next_number(s, repo)
             pr = {"repo": repo, "number": number, "url": None, "html_url": None, "head_sha": None, "head_ref": head,
                   "draft": draft, "author": DEFAULT_BOT_NAME, "title": title, "body": body, "state": "open"}
-            s["prs"][_key(repo, number)] = pr
+            s["prs"][issue_key(repo, number)] = pr
         self.record("open_pr", repo, number=number, head=head, base=base, title=title, draft=draft, body=body)
         return dict(pr)
 
     def update_pr(self, repo: str, number: int, title: str, body: str) -> None:
         with self.state.open() as s:
-            pr = s["prs"].get(_key(repo, number))
+            pr = s["prs"].get(issue_key(repo, number))
             if pr is not None:
                 pr.update(title=title, body=body)
         self.record("update_pr", repo, number=number, title=title, body=body)
@@ -314,7 +237,7 @@ class DryRunAPI:
                          title: str = "", summary: str = "", text: str = "", **more: Any) -> int:
         """Records the check run as given (a completed one, or one ``status="in_progress"``); returns its id."""
         with self.state.open() as s:
-            check_id = _next_id(s)
+            check_id = next_id(s)
             s["checks"][str(check_id)] = {"repo": repo, "head_sha": head_sha, "name": name, "conclusion": conclusion,
                                           **more}
         self.record("create_check_run", repo, check_run_id=check_id, head_sha=head_sha, name=name,
@@ -335,8 +258,3 @@ def for_data_dir(data_dir: Path | str, local_repo: Path | str | None = None, rea
     files and clones from ``local_repo`` (CRASHFIX_DRY_RUN_REPO) when given."""
     return DryRunAPI(read_api, Path(data_dir).expanduser() / "dry-run.jsonl", state=state_of(data_dir),
                      local_repo=local_repo, on_record=on_record)
-
-
-def state_of(data_dir: Path | str) -> DryState:
-    """The simulated GitHub the web process (`observe`) and the workers of one data dir share."""
-    return DryState(Path(data_dir).expanduser() / "dry-run-state.json")

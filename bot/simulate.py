@@ -20,7 +20,8 @@ from pathlib import Path
 from typing import Callable
 
 from agent.pipeline import execute
-from bot.dryrun import DryRunAPI, for_data_dir, state_of
+from bot.dry_state import state_of
+from bot.dryrun import DryRunAPI, for_data_dir
 from bot.kinds.context import Pipeline
 from sandbox import hostgit
 

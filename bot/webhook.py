@@ -86,7 +86,7 @@ def webhook():
 
 def _observe(settings, event: Event) -> None:
     """Dry run: the simulated GitHub learns the issue, comment, repository and sender from the payload."""
-    from bot.dryrun import observe, state_of
+    from bot.dry_state import observe, state_of
     try:
         observe(state_of(settings.DATA_DIR), event.payload)
     except Exception:  # noqa: BLE001 - a dry run's bookkeeping never refuses a delivery

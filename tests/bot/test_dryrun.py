@@ -1,6 +1,6 @@
-"""bot/dryrun.py: the dry run records every write as an op, answers reads from a simulated GitHub
-that the webhook payloads and the writes keep up to date, and reads files and clones from a local
-repository; the server's dry-run mode end to end (a signed webhook in, ops logged, nothing sent)."""
+"""bot/dryrun.py, bot/dry_state.py: the dry run records every write as an op, answers reads from a
+simulated GitHub that the webhook payloads and the writes keep up to date, and reads files and clones
+from a local repository; the server's dry-run mode end to end (a signed webhook in, ops logged, nothing sent)."""
 from __future__ import annotations
 
 import json
@@ -10,7 +10,8 @@ from types import SimpleNamespace
 import pytest
 import responses
 
-from bot.dryrun import DryRunAPI, DryState, for_data_dir, observe, state_of
+from bot.dry_state import DryState, observe, state_of
+from bot.dryrun import DryRunAPI, for_data_dir
 from bot.github import installation_api
 from bot.settings import SettingsError, load_settings
 from gitrepo import make_repo
