@@ -211,11 +211,14 @@ class DryRunAPI:
         return number
 
     def edit_issue(self, repo: str, number: int, title: str, body: str) -> None:
+        self._retitle("issues", "edit_issue", repo, number, title, body)
+
+    def _retitle(self, table: str, action: str, repo: str, number: int, title: str, body: str) -> None:
         with self.state.open() as s:
-            issue = s["issues"].get(issue_key(repo, number))
-            if issue is not None:
-                issue.update(title=title, body=body)
-        self.record("edit_issue", repo, number=number, title=title, body=body)
+            found = s[table].get(issue_key(repo, number))
+            if found is not None:
+                found.update(title=title, body=body)
+        self.record(action, repo, number=number, title=title, body=body)
 
     def open_pr(self, repo: str, head: str, base: str, title: str, body: str, draft: bool) -> dict:
         with self.state.open() as s:
@@ -227,11 +230,7 @@ class DryRunAPI:
         return dict(pr)
 
     def update_pr(self, repo: str, number: int, title: str, body: str) -> None:
-        with self.state.open() as s:
-            pr = s["prs"].get(issue_key(repo, number))
-            if pr is not None:
-                pr.update(title=title, body=body)
-        self.record("update_pr", repo, number=number, title=title, body=body)
+        self._retitle("prs", "update_pr", repo, number, title, body)
 
     def create_check_run(self, repo: str, head_sha: str, name: str, conclusion: str | None = None,
                          title: str = "", summary: str = "", text: str = "", **more: Any) -> int:
