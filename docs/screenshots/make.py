@@ -70,6 +70,7 @@ def inline(text: str) -> str:
 
 def comment_box(who: str, body: str, bot: bool = False, note: str = "commented") -> str:
     badge = '<span class="badge">bot</span>' if bot else ""
+    who = who.removesuffix("[bot]")
     return (f'<div class="comment"><div class="avatar{" bot" if bot else ""}">{html.escape(who[0].upper())}</div>'
             f'<div class="box"><div class="head"><b>{html.escape(who)}</b>{badge} {note}</div>'
             f'<div class="markdown-body">{to_html(body)}</div></div></div>')
@@ -95,17 +96,17 @@ def conversation(data: Path, ops: list[dict]) -> dict[str, str]:
     thread += [comment_box(c["author"], c["body"], bot=c["author"].endswith("[bot]"))
                for c in sorted(state["comments"].values(), key=lambda c: c["id"])]
     open_meta = f"<span class='state'>Open</span> {labels}"
-    progress = [o for o in ops if o["op"] in ("comment.create", "comment.edit") and "crashfix:progress" in o["body"]]
-    running = next((o for o in progress if re.search(r"Validat.*⏳", o["body"])), progress[len(progress) // 2])
-    return {
-        "issue": page(f"{inline(issue['title'])} {number}", open_meta, thread),
-        "progress": page(f"{inline(issue['title'])} {number}", open_meta,
-                         [comment_box("crashfix", running["body"], bot=True, note="commented (while the run validates)")]),
-        "pr": page(f"{inline(pr['title'])} <span class='num'>#{pr['number']}</span>",
-                   f"<span class='state draft'>Draft</span> crashfix[bot] wants to merge into the default branch "
-                   f"from <code>{html.escape(pr['head_ref'])}</code>",
-                   [comment_box("crashfix", pr["body"], bot=True, note="opened this pull request")]),
-    }
+    running = [o for o in ops if o["op"] in ("comment.create", "comment.edit") and "⏳" in o["body"]]
+    pages = {"issue": page(f"{inline(issue['title'])} {number}", open_meta, thread)}
+    if running:                                    # the comment while a step is under way, validation if shown
+        shown = next((o for o in running if re.search(r"Validat.*⏳", o["body"])), running[-1])
+        pages["progress"] = page(f"{inline(issue['title'])} {number}", open_meta,
+                                 [comment_box("crashfix", shown["body"], bot=True, note="commented (edited as it runs)")])
+    pages["pr"] = page(f"{inline(pr['title'])} <span class='num'>#{pr['number']}</span>",
+                       f"<span class='state draft'>Draft</span> crashfix[bot] wants to merge into the default "
+                       f"branch from <code>{html.escape(pr['head_ref'])}</code>",
+                       [comment_box("crashfix", pr["body"], bot=True, note="opened this pull request")])
+    return pages
 
 
 def dashboard(browser, data: Path, job_id: int, out: Path) -> None:
