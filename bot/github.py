@@ -8,9 +8,8 @@ one installation's repositories, with plain dicts and ints in and out. Two imple
   installation) for the whole process and renewed five minutes before it expires. Requests are
   retried by PyGithub's `GithubRetry` (5xx, primary and secondary rate limits). The base URL is
   configurable (GitHub Enterprise Server: ``https://HOST/api/v3``).
-* `DryRunAPI`: reads go to a wrapped API (or return empty values); every write is recorded (a
-  dict with ``action`` and ``repo`` and the arguments) and appended to a JSON-lines file, never
-  sent. `installation_api()` returns one when the settings hold no App credentials.
+* `bot.dryrun.DryRunAPI`: nothing sent; reads from a simulated GitHub (or a wrapped API), every
+  write recorded as an op. `installation_api()` returns one when the settings hold no App credentials.
 
 Errors: GitHub's answers other than the ones each method documents raise PyGithub's
 `github.GithubException` (the worker catches broadly). `repo` is always ``"owner/name"``.
@@ -32,6 +31,8 @@ from urllib.parse import quote
 import requests
 from github import Auth, Github, GithubException, GithubIntegration, GithubRetry
 
+from bot.github_data import DEFAULT_BOT_NAME, issue_dict
+
 log = logging.getLogger(__name__)
 
 DEFAULT_API_URL = "https://api.github.com"
@@ -39,7 +40,6 @@ TOKEN_REFRESH_MARGIN = 300.0          # seconds before expiry at which a cached 
 ROLES = ("admin", "maintain", "write", "triage", "read", "none")
 REACTIONS = ("+1", "-1", "laugh", "confused", "heart", "hooray", "rocket", "eyes")
 MAX_TEXT = 65_535                      # GitHub's limit on comment, PR body and check-run output fields
-DEFAULT_BOT_NAME = "crashfix[bot]"
 
 
 class InstallationAPI(Protocol):
@@ -82,14 +82,6 @@ def _split(repo: str) -> tuple[str, str]:
 def _r(repo: str) -> str:
     owner, name = _split(repo)
     return f"/repos/{quote(owner, safe='')}/{quote(name, safe='')}"
-
-
-def issue_dict(data: dict) -> dict:
-    return {"number": data["number"], "title": data.get("title") or "", "body": data.get("body") or "",
-            "state": data.get("state", "open"), "locked": bool(data.get("locked")),
-            "labels": [lab["name"] if isinstance(lab, dict) else str(lab) for lab in data.get("labels") or []],
-            "pull_request": bool(data.get("pull_request")),
-            "author": (data.get("user") or {}).get("login"), "html_url": data.get("html_url")}
 
 
 def pr_dict(data: dict) -> dict:
@@ -472,118 +464,6 @@ class GitHubAPI:
         return self.bot_login, self._bot_email
 
 
-# -- dry run -------------------------------------------------------------------------------
-
-class DryRunAPI:
-    """Reads go to ``read_api`` (or return empty values); writes are recorded, never sent.
-
-    ``actions`` holds one dict per write (``{"action": "comment", "repo": ..., "number": ...,
-    "body": ...}``); each is also appended as a JSON line to ``log_path`` when given. Comment and
-    pull-request numbers handed back are made up (counting from 1)."""
-
-    def __init__(self, read_api: InstallationAPI | None = None, log_path: Path | str | None = None):
-        self.read_api = read_api
-        self.log_path = Path(log_path) if log_path else None
-        self.actions: list[dict] = []
-        self._ids = 0
-        self._lock = threading.Lock()
-
-    def record(self, action: str, repo: str, **fields: Any) -> dict:
-        entry = {"action": action, "repo": repo, **fields,
-                 "at": datetime.now(timezone.utc).strftime("%Y-%m-%dT%H:%M:%SZ")}
-        with self._lock:
-            self.actions.append(entry)
-            if self.log_path:
-                self.log_path.parent.mkdir(parents=True, exist_ok=True)
-                with self.log_path.open("a") as fh:
-                    fh.write(json.dumps(entry, default=str) + "\n")
-        log.info("dry run: %s on %s not sent", action, repo)
-        return entry
-
-    def _next_id(self) -> int:
-        with self._lock:
-            self._ids += 1
-            return self._ids
-
-    # reads
-    def permission(self, repo: str, user: str) -> str:
-        return self.read_api.permission(repo, user) if self.read_api else "none"
-
-    def get_issue(self, repo: str, number: int) -> dict:
-        if self.read_api:
-            return self.read_api.get_issue(repo, number)
-        return {"number": number, "title": "", "body": "", "state": "open", "locked": False, "labels": [],
-                "pull_request": False, "author": None, "html_url": None}
-
-    def list_open_issues(self, repo: str) -> list[dict]:
-        return self.read_api.list_open_issues(repo) if self.read_api else []
-
-    def read_file(self, repo: str, path: str, ref: str | None = None) -> str | None:
-        return self.read_api.read_file(repo, path, ref) if self.read_api else None
-
-    def list_files(self, repo: str, ref: str) -> list[str]:
-        return self.read_api.list_files(repo, ref) if self.read_api else []
-
-    def default_branch(self, repo: str) -> str:
-        return self.read_api.default_branch(repo) if self.read_api else "main"
-
-    def find_open_pr(self, repo: str, head_branch: str) -> dict | None:
-        return self.read_api.find_open_pr(repo, head_branch) if self.read_api else None
-
-    def list_open_prs(self, repo: str, limit: int = 300) -> list[dict]:
-        lister = getattr(self.read_api, "list_open_prs", None)
-        return lister(repo, limit) if lister else []
-
-    def token(self) -> None:
-        return None
-
-    def git_url(self, repo: str) -> str:
-        inner = getattr(self.read_api, "git_url", None)
-        return inner(repo) if inner else f"https://github.com/{repo}.git"
-
-    def bot_identity(self) -> tuple[str, str]:
-        return DEFAULT_BOT_NAME, f"{DEFAULT_BOT_NAME}@users.noreply.github.com"
-
-    # writes
-    def add_labels(self, repo: str, number: int, labels: list[str]) -> None:
-        self.record("add_labels", repo, number=number, labels=list(labels))
-
-    def comment(self, repo: str, number: int, body: str) -> int:
-        cid = self._next_id()
-        self.record("comment", repo, number=number, comment_id=cid, body=body)
-        return cid
-
-    def edit_comment(self, repo: str, comment_id: int, body: str) -> None:
-        self.record("edit_comment", repo, comment_id=comment_id, body=body)
-
-    def react(self, repo: str, comment_id: int, content: str) -> None:
-        self.record("react", repo, comment_id=comment_id, content=content)
-
-    def delete_branch(self, repo: str, branch: str) -> None:
-        self.record("delete_branch", repo, branch=branch)
-
-    def open_pr(self, repo: str, head: str, base: str, title: str, body: str, draft: bool) -> dict:
-        number = self._next_id()
-        self.record("open_pr", repo, number=number, head=head, base=base, title=title, draft=draft, body=body)
-        return {"number": number, "url": None, "html_url": None, "head_sha": None, "draft": draft}
-
-    def update_pr(self, repo: str, number: int, title: str, body: str) -> None:
-        self.record("update_pr", repo, number=number, title=title, body=body)
-
-    def create_issue(self, repo: str, title: str, body: str) -> int:
-        number = self._next_id()
-        self.record("create_issue", repo, number=number, title=title, body=body)
-        return number
-
-    def edit_issue(self, repo: str, number: int, title: str, body: str) -> None:
-        self.record("edit_issue", repo, number=number, title=title, body=body)
-
-    def create_check_run(self, repo: str, head_sha: str, name: str, conclusion: str, title: str,
-                         summary: str, text: str) -> None:
-        self.record("create_check_run", repo, head_sha=head_sha, name=name, conclusion=conclusion,
-                    title=title, summary=summary, body=text)
-
-
 # -- factory -------------------------------------------------------------------------------
 
 def _setting(settings: Any, name: str, default: Any = None) -> Any:
@@ -598,20 +478,29 @@ def _setting(settings: Any, name: str, default: Any = None) -> Any:
 
 
 def installation_api(settings: Any, installation_id: int) -> InstallationAPI:
-    """The API for one installation; a `DryRunAPI` (log: DATA_DIR/dry-run.jsonl) without credentials."""
+    """The API for one installation; without credentials a `bot.dryrun.DryRunAPI` (ops logged to
+    DATA_DIR/dry-run.jsonl; files and clones from the DRY_RUN_REPO setting when set)."""
+    from bot.dryrun import for_data_dir
     data_dir = Path(str(_setting(settings, "data_dir", "."))).expanduser()
-    log_path = data_dir / "dry-run.jsonl"
     app_id = _setting(settings, "app_id")
     key = _setting(settings, "private_key")
     key_path = _setting(settings, "private_key_path")
     if not key and key_path:
         key = Path(str(key_path)).expanduser().read_text()
     if not app_id or not key:
-        return DryRunAPI(None, log_path)
+        return for_data_dir(data_dir, _setting(settings, "dry_run_repo"))
     api = GitHubAPI(app_id, key, int(installation_id),
                     base_url=_setting(settings, "github_api_url", DEFAULT_API_URL),
                     git_url=_setting(settings, "github_git_url"),
                     bot_login=_setting(settings, "bot_login"), bot_email=_setting(settings, "bot_email"))
     if _setting(settings, "force_dry_run", False):
-        return DryRunAPI(api, log_path)
+        return for_data_dir(data_dir, read_api=api)
     return api
+
+
+def __getattr__(name: str) -> Any:
+    """`bot.github.DryRunAPI`, for code written before it moved to bot/dryrun.py."""
+    if name == "DryRunAPI":
+        from bot.dryrun import DryRunAPI
+        return DryRunAPI
+    raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
