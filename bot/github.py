@@ -57,8 +57,12 @@ class InstallationAPI(Protocol):
     def find_open_pr(self, repo: str, head_branch: str) -> dict | None: ...
     def open_pr(self, repo: str, head: str, base: str, title: str, body: str, draft: bool) -> dict: ...
     def update_pr(self, repo: str, number: int, title: str, body: str) -> None: ...
-    def create_check_run(self, repo: str, head_sha: str, name: str, conclusion: str, title: str,
-                         summary: str, text: str) -> None: ...
+    def remove_label(self, repo: str, number: int, label: str) -> None: ...
+    def create_check_run(self, repo: str, head_sha: str, name: str, conclusion: str | None, title: str,
+                         summary: str, text: str, *, status: str = "completed", details_url: str | None = None,
+                         external_id: str | None = None) -> int | None: ...
+    def update_check_run(self, repo: str, check_run_id: int, *, status: str, conclusion: str | None = None,
+                         title: str = "", summary: str = "", details_url: str | None = None) -> None: ...
     def token(self) -> str | None: ...
 
 
@@ -96,6 +100,27 @@ def pr_dict(data: dict) -> dict:
             "head_sha": head.get("sha"), "head_ref": head.get("ref"), "draft": data.get("draft"),
             "author": (data.get("user") or {}).get("login"), "body": data.get("body") or "",
             "title": data.get("title") or ""}
+
+
+def check_run_body(status: str, conclusion: str | None, title: str, summary: str, text: str,
+                   details_url: str | None) -> dict:
+    """The fields of a check run create or update: a `completed` one needs a conclusion (GitHub's
+    schema), an `in_progress` one has none; the output when there is a title."""
+    if status not in ("queued", "in_progress", "completed"):
+        raise ValueError(f"check run status must be queued, in_progress or completed, got {status!r}")
+    if (status == "completed") != (conclusion is not None):
+        raise ValueError("a completed check run needs a conclusion, and only a completed one has one")
+    now = datetime.now(timezone.utc).strftime("%Y-%m-%dT%H:%M:%SZ")
+    body: dict[str, Any] = {"status": status}
+    if status == "completed":
+        body.update(conclusion=conclusion, completed_at=now)
+    if title:
+        body["output"] = {"title": clip(title, 255), "summary": clip(summary or title)}
+        if text:
+            body["output"]["text"] = clip(text)
+    if details_url:
+        body["details_url"] = details_url
+    return body
 
 
 def web_url(api_url: str) -> str:
@@ -402,15 +427,30 @@ class GitHubAPI:
     def update_pr(self, repo: str, number: int, title: str, body: str) -> None:
         self._call("PATCH", f"{_r(repo)}/pulls/{int(number)}", body={"title": title, "body": clip(body)})
 
-    def create_check_run(self, repo: str, head_sha: str, name: str, conclusion: str, title: str,
-                         summary: str, text: str) -> None:
-        now = datetime.now(timezone.utc).strftime("%Y-%m-%dT%H:%M:%SZ")
-        output = {"title": clip(title, 255), "summary": clip(summary)}
-        if text:
-            output["text"] = clip(text)
-        self._call("POST", f"{_r(repo)}/check-runs",
-                   body={"name": name, "head_sha": head_sha, "status": "completed", "conclusion": conclusion,
-                         "completed_at": now, "output": output})
+    def remove_label(self, repo: str, number: int, label: str) -> None:
+        """Take a label off an issue; a label it no longer has (404) is not an error."""
+        try:
+            self._call("DELETE", f"{_r(repo)}/issues/{int(number)}/labels/{quote(label, safe='')}")
+        except GithubException as exc:
+            if exc.status != 404:
+                raise
+
+    def create_check_run(self, repo: str, head_sha: str, name: str, conclusion: str | None, title: str,
+                         summary: str, text: str, *, status: str = "completed", details_url: str | None = None,
+                         external_id: str | None = None) -> int | None:
+        """A check run on ``head_sha``: ``completed`` with ``conclusion``, or ``in_progress`` (no
+        conclusion; `update_check_run` completes it). Returns its id."""
+        body = check_run_body(status, conclusion, title, summary, text, details_url)
+        body.update({"name": name, "head_sha": head_sha})
+        if external_id:
+            body["external_id"] = external_id
+        _, data = self._call("POST", f"{_r(repo)}/check-runs", body=body)
+        return int(data["id"]) if isinstance(data, dict) and "id" in data else None
+
+    def update_check_run(self, repo: str, check_run_id: int, *, status: str, conclusion: str | None = None,
+                         title: str = "", summary: str = "", details_url: str | None = None) -> None:
+        self._call("PATCH", f"{_r(repo)}/check-runs/{int(check_run_id)}",
+                   body=check_run_body(status, conclusion, title, summary, "", details_url))
 
     # -- git -------------------------------------------------------------------------------
     def git_url(self, repo: str) -> str:
@@ -529,10 +569,23 @@ class DryRunAPI:
     def update_pr(self, repo: str, number: int, title: str, body: str) -> None:
         self.record("update_pr", repo, number=number, title=title, body=body)
 
-    def create_check_run(self, repo: str, head_sha: str, name: str, conclusion: str, title: str,
-                         summary: str, text: str) -> None:
-        self.record("create_check_run", repo, head_sha=head_sha, name=name, conclusion=conclusion,
-                    title=title, summary=summary, body=text)
+    def remove_label(self, repo: str, number: int, label: str) -> None:
+        self.record("remove_label", repo, number=number, label=label)
+
+    def create_check_run(self, repo: str, head_sha: str, name: str, conclusion: str | None, title: str,
+                         summary: str, text: str, *, status: str = "completed", details_url: str | None = None,
+                         external_id: str | None = None) -> int:
+        check_run_body(status, conclusion, title, summary, text, details_url)      # the same checks as sent
+        check_id = self._next_id()
+        self.record("create_check_run", repo, check_run_id=check_id, head_sha=head_sha, name=name, status=status,
+                    conclusion=conclusion, title=title, summary=summary, body=text, details_url=details_url)
+        return check_id
+
+    def update_check_run(self, repo: str, check_run_id: int, *, status: str, conclusion: str | None = None,
+                         title: str = "", summary: str = "", details_url: str | None = None) -> None:
+        check_run_body(status, conclusion, title, summary, "", details_url)
+        self.record("update_check_run", repo, check_run_id=check_run_id, status=status, conclusion=conclusion,
+                    title=title, summary=summary, details_url=details_url)
 
 
 # -- factory -------------------------------------------------------------------------------
