@@ -25,6 +25,14 @@ def reply_once(ctx: Context, body: str) -> str:
     return _reply(ctx, body)[0]
 
 
+def refuse(ctx: Context, body: str) -> str:
+    """A refusal with its reason: replied once per issue; asked again, a `confused` reaction."""
+    digest, replied = _reply(ctx, body)
+    if not replied:
+        react(ctx, "confused")
+    return digest
+
+
 def _reply(ctx: Context, body: str) -> tuple[str, bool]:
     """`reply_once`: (the text's digest, whether it was posted now)."""
     job = ctx.job
@@ -53,7 +61,10 @@ def authorize(ctx: Context) -> None:
     if level in WRITE:
         if job.params.get("busy"):
             already_running(ctx, int(job.params["busy"]))
-        react(ctx, "eyes")
+        if job.kind != "help":                   # an invalid command is refused (help), not accepted
+            if job.params.get("on_pr"):
+                target_issue(ctx)                # refused on a PR crashfix did not open
+            react(ctx, "eyes")
         return
     earlier = ctx.db.one("SELECT id FROM jobs WHERE repo = ? AND issue = ? AND sender = ? AND id <> ? "
                          "AND error LIKE 'refused:%' LIMIT 1", job.repo, job.issue, job.sender, job.id)
@@ -100,8 +111,8 @@ def target_issue(ctx: Context) -> int:
         return job.issue
     row = ctx.db.pr_by_number(job.repo, job.issue)
     if row is None:
-        reply_once(ctx, f"`/crashfix {job.params.get('command')}` works on issues and on pull "
-                   "requests crashfix opened; this pull request is not one of them.")
+        refuse(ctx, f"`/crashfix {job.params.get('command')}` works on issues and on pull "
+               "requests crashfix opened; this pull request is not one of them.")
         raise Stop("cancelled", "not a crashfix pull request")
     return int(row["issue"])
 

@@ -123,3 +123,22 @@ def test_a_failing_reaction_does_not_fail_the_job(make_harness, gh):
     assert len(h.api.published()) == 1
     (write,) = [json.loads(e["body"]) for e in h.db.job_events(job["id"], "write") if '"reaction.add"' in e["body"]]
     assert write["ok"] is False and "403" in write["error"]
+
+
+def test_an_unknown_command_is_refused_with_the_usage_then_a_confused_reaction(make_harness, gh):
+    h = make_harness()
+    for _ in range(2):
+        _comment(h, gh, "/crashfix frobnicate")
+    (reply,) = h.api.named("comment")
+    assert "unknown command `frobnicate`" in reply[3] and "/crashfix fix" in reply[3]
+    assert [c[3] for c in h.api.named("react")] == ["confused"]            # never 👀: nothing was accepted
+
+
+def test_a_command_on_a_pr_crashfix_did_not_open_is_refused(make_harness, gh):
+    h = make_harness()
+    for _ in range(2):
+        h.deliver("issue_comment", "issue_comment.created.with-installation",
+                  gh.commented("/crashfix explain", on_pr=True, number=55))
+    (reply,) = h.api.named("comment")
+    assert "this pull request is not one of them" in reply[3] and h.pipeline.configs == []
+    assert [c[3] for c in h.api.named("react")] == ["confused"]             # refused, so never 👀
