@@ -110,30 +110,27 @@ def progress(db: Database, job_id: int, after: int = 0) -> list[dict]:
             for e in db.job_events(job_id, "progress", after)]
 
 
-def dry_run_writes(db: Database, job_id: int) -> list[dict]:
+def _json_events(db: Database, job_id: int, kind: str) -> list[dict]:
+    """The job's events of `kind` whose body is a JSON object, with their time, redacted."""
     out = []
-    for event in db.job_events(job_id, "dry_run"):
+    for event in db.job_events(job_id, kind):
         try:
-            action = json.loads(event["body"])
+            body = json.loads(event["body"])
         except ValueError:
             continue
-        if isinstance(action, dict):
-            out.append(redact_obj(action))
+        if isinstance(body, dict):
+            out.append(redact_obj({"at": event["at"], **body}))
     return out
+
+
+def dry_run_writes(db: Database, job_id: int) -> list[dict]:
+    return _json_events(db, job_id, "dry_run")
 
 
 def posted(db: Database, job_id: int) -> list[dict]:
     """The GitHub writes the job sent (bot/tracked.py), in order, failed ones included (a dry run's
     writes, sent nowhere, are `dry_run_writes`)."""
-    out = []
-    for event in db.job_events(job_id, "write"):
-        try:
-            write = json.loads(event["body"])
-        except ValueError:
-            continue
-        if isinstance(write, dict) and write.get("sent"):
-            out.append(redact_obj({**write, "at": event["at"]}))
-    return out
+    return [w for w in _json_events(db, job_id, "write") if w.get("sent")]
 
 
 def pr_of(db: Database, job: dict) -> dict | None:

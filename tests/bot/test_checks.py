@@ -131,3 +131,25 @@ def test_without_a_public_url_nothing_links_anywhere(make_harness, gh):
     assert job_url(make_harness(PUBLIC_URL=PUBLIC + "/").settings, 7) == f"{PUBLIC}/dashboard/jobs/7"
     h.deliver("issues", "issues.labeled", gh.labeled())
     assert len(h.api.check_runs) == 2 and all(c["details_url"] is None for c in h.api.check_runs.values())
+
+
+@pytest.mark.parametrize("status, conclusion", [("completed", None), ("in_progress", "success"), ("done", None)])
+def test_a_check_run_github_would_refuse_is_never_sent(status, conclusion):
+    from bot.github import DryRunAPI, check_run_body
+    with pytest.raises(ValueError):
+        check_run_body(status, conclusion, "t", "s", "", None)
+    dry = DryRunAPI()
+    with pytest.raises(ValueError):
+        dry.update_check_run("o/r", 1, status=status, conclusion=conclusion, title="t")
+    assert dry.actions == []
+
+
+def test_a_label_already_gone_is_not_an_error(github, gh, tmp_path):
+    from bot.github import GitHubAPI
+    github.fake.issues[(gh.REPO, 1)]["labels"] = []
+    api = github.h.worker.api_factory(4242)
+    assert isinstance(api, GitHubAPI)
+    api.remove_label(gh.REPO, 1, "crashfix")                        # 404 from GitHub: nothing to do
+    assert [r["url"] for r in github.fake.calls("DELETE", r"/labels/")] == [
+        f"https://api.github.com/repos/{gh.REPO}/issues/1/labels/crashfix"]
+    assert_valid_github_requests(github.fake.recorded, tmp_path, "--github-app")
