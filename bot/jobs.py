@@ -1,6 +1,8 @@
 """Jobs: the row in the `jobs` table is the source of truth; the queue only carries its id.
 
-States: queued -> running -> done | failed | cancelled. A running job is leased: its worker
+States: queued -> running -> done | failed | cancelled. A fix asked for while an equivalent one is
+queued or running is a job too, with `params["busy"]` naming that one: it only answers "already
+running (job N)", and waits for no slot of its installation. A running job is leased: its worker
 renews `heartbeat_at` every few seconds (`heartbeat`), and a job whose lease ran out (worker
 killed, machine gone; settings.JOB_LEASE_SECONDS) or whose worker on this host is dead is put
 back to queued by `sweep` (worker start-up) or `reclaim_expired` (any live worker, every few

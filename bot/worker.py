@@ -3,7 +3,9 @@
 `Worker.run(job_id)` claims the job row (queued -> running), hands a `Context` to the function
 `bot.kinds.KINDS` holds for its kind, and records the outcome (state, timings, cost, result,
 error). Only here are exceptions caught broadly: a failure marks the job failed with its reason
-and comments once on the issue. GitHub comes from `api_factory(installation_id)` (default:
+and comments once on the issue. Every GitHub write the job makes is kept as a job event
+(`bot.tracked.Tracked`); when the job ends, whatever the outcome, its check run is completed and
+its trigger label removed (`bot.checks.end`). GitHub comes from `api_factory(installation_id)` (default:
 `bot.github.installation_api`), the run's Result from `pipeline(config, on_progress)` (default:
 `agent.pipeline.execute`).
 """

@@ -52,6 +52,8 @@ def authorize(ctx: Context) -> None:
     "already running (job N)". Reactions are cosmetic: a failed one never fails the job."""
     job, api = ctx.job, ctx.api
     if not job.sender:
+        if job.params.get("busy"):           # nobody to answer, and never a second run
+            raise Stop("cancelled", f"already running (job {job.params['busy']})")
         return
     if ctx.settings.is_self(job.sender):
         raise Stop("cancelled", "ignored: the App itself")
