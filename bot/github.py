@@ -47,6 +47,8 @@ class InstallationAPI(Protocol):
     def get_issue(self, repo: str, number: int) -> dict: ...
     def list_open_issues(self, repo: str) -> list[dict]: ...
     def add_labels(self, repo: str, number: int, labels: list[str]) -> None: ...
+    def create_issue(self, repo: str, title: str, body: str) -> int: ...
+    def edit_issue(self, repo: str, number: int, title: str, body: str) -> None: ...
     def comment(self, repo: str, number: int, body: str) -> int: ...
     def edit_comment(self, repo: str, comment_id: int, body: str) -> None: ...
     def react(self, repo: str, comment_id: int, content: str) -> None: ...
@@ -159,11 +161,15 @@ TOKENS = TokenCache()
 
 
 class RateLimits:
-    """The last X-RateLimit-* headers GitHub answered with, per (installation, resource), for /metrics."""
+    """The last X-RateLimit-* headers GitHub answered with, per (installation, resource), for /metrics
+    and for pacing (`wait`); how long GitHub asked an installation to hold off (`hold`); the
+    installation's recent writes (`wrote`, `writes`: GitHub's secondary limits count them)."""
 
     def __init__(self) -> None:
         self._lock = threading.Lock()
         self._seen: dict[tuple[int, str], dict] = {}
+        self._held: dict[int, float] = {}
+        self._writes: dict[int, list[float]] = {}
 
     def note(self, installation_id: int, headers: dict | None) -> None:
         h = {str(k).lower(): v for k, v in (headers or {}).items()}
@@ -181,6 +187,32 @@ class RateLimits:
     def snapshot(self, installation_id: int | None = None) -> dict[tuple[int, str], dict]:
         with self._lock:
             return {k: dict(v) for k, v in self._seen.items() if installation_id is None or k[0] == installation_id}
+
+    def hold(self, installation_id: int, until: float) -> None:
+        """GitHub asked this installation to wait (a secondary limit's Retry-After): no request before ``until``."""
+        with self._lock:
+            self._held[int(installation_id)] = max(until, self._held.get(int(installation_id), 0.0))
+
+    def wrote(self, installation_id: int, at: float) -> list[float]:
+        """Note a content-creating request; returns the installation's writes of the last hour, oldest first."""
+        with self._lock:
+            kept = [t for t in self._writes.get(int(installation_id), []) if t > at - 3600] + [at]
+            self._writes[int(installation_id)] = kept
+            return list(kept)
+
+    def writes(self, installation_id: int, since: float) -> list[float]:
+        with self._lock:
+            return [t for t in self._writes.get(int(installation_id), []) if t > since]
+
+    def wait(self, installation_id: int, now: float, reserve: int, resource: str = "core") -> float:
+        """Seconds to wait before the next request: until a hold ends, or until the primary limit
+        resets when no more than ``reserve`` requests are left of it (for the installation's other jobs)."""
+        with self._lock:
+            wait = self._held.get(int(installation_id), 0.0) - now
+            seen = self._seen.get((int(installation_id), resource))
+        if seen and seen["reset_at"] and seen["remaining"] <= reserve:
+            wait = max(wait, seen["reset_at"] + 1 - now)
+        return max(wait, 0.0)
 
 
 RATE_LIMITS = RateLimits()
@@ -427,6 +459,15 @@ class GitHubAPI:
     def update_pr(self, repo: str, number: int, title: str, body: str) -> None:
         self._call("PATCH", f"{_r(repo)}/pulls/{int(number)}", body={"title": title, "body": clip(body)})
 
+    def create_issue(self, repo: str, title: str, body: str) -> int:
+        """Open an issue (sent once: a lost answer is not retried); returns its number."""
+        _, data = self._call("POST", f"{_r(repo)}/issues", body={"title": clip(title, 256), "body": clip(body)},
+                             once=True)
+        return int(data["number"])
+
+    def edit_issue(self, repo: str, number: int, title: str, body: str) -> None:
+        self._call("PATCH", f"{_r(repo)}/issues/{int(number)}", body={"title": clip(title, 256), "body": clip(body)})
+
     def remove_label(self, repo: str, number: int, label: str) -> None:
         """Take a label off an issue; a label it no longer has (404) is not an error."""
         try:
@@ -568,6 +609,14 @@ class DryRunAPI:
 
     def update_pr(self, repo: str, number: int, title: str, body: str) -> None:
         self.record("update_pr", repo, number=number, title=title, body=body)
+
+    def create_issue(self, repo: str, title: str, body: str) -> int:
+        number = self._next_id()
+        self.record("create_issue", repo, number=number, title=title, body=body)
+        return number
+
+    def edit_issue(self, repo: str, number: int, title: str, body: str) -> None:
+        self.record("edit_issue", repo, number=number, title=title, body=body)
 
     def remove_label(self, repo: str, number: int, label: str) -> None:
         self.record("remove_label", repo, number=number, label=label)

@@ -178,6 +178,8 @@ def installation(event: Event, ctx: Context) -> None:
     for repo in _list(event.get("repositories")):
         if isinstance(repo, dict) and _str(repo.get("full_name")):
             Database.set_repo(ctx.tx, inst["id"], repo["full_name"], True)
+            if event.action == "created":
+                _scan_backlog(event, ctx, repo["full_name"])
 
 
 @router.register("installation_repositories", requires=("installation.id:int", "installation.account.login:str"))
@@ -191,6 +193,16 @@ def installation_repositories(event: Event, ctx: Context) -> None:
         for repo in _list(event.get(key)):
             if isinstance(repo, dict) and _str(repo.get("full_name")):
                 Database.set_repo(ctx.tx, inst["id"], repo["full_name"], active)
+                if active:
+                    _scan_backlog(event, ctx, repo["full_name"])
+
+
+def _scan_backlog(event: Event, ctx: Context, repo: str) -> None:
+    """A repository the App was just given: one backlog job triages and ranks its open crash issues."""
+    job_id = create_job(ctx.tx, "backlog", installation_id=event.installation_id, repo=repo, issue=None,
+                        sender=event.sender, delivery_id=event.delivery, params={"trigger": "installation"})
+    if job_id is not None:
+        ctx.jobs.append(job_id)
 
 
 # -- issues --------------------------------------------------------------------------------

@@ -15,7 +15,7 @@ log = logging.getLogger(__name__)
 WRITES = {"comment": "comment.create", "edit_comment": "comment.edit", "add_labels": "label.add",
           "remove_label": "label.remove", "react": "reaction.add", "delete_branch": "branch.delete",
           "open_pr": "pr.create", "update_pr": "pr.update", "create_check_run": "check.create",
-          "update_check_run": "check.update"}
+          "update_check_run": "check.update", "create_issue": "issue.create", "edit_issue": "issue.edit"}
 KEPT = ("number", "comment_id", "check_run_id", "labels", "label", "content", "branch", "head", "base", "title",
         "draft", "body", "status", "conclusion", "summary", "details_url", "head_sha")
 EVENT = "write"

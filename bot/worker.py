@@ -106,6 +106,8 @@ class Worker:
                               lambda: self.check_cancel(job))
                 result = KINDS[job.kind](ctx)
                 finish(self.db, job.id, "done", result=redact_obj(result), cost=result.get("cost"))
+                for queued in result.get("enqueue") or ():       # jobs the kind queued (the backlog's fix runs)
+                    self._later(int(queued), 0)
                 ending = Ending("done", result.get("status"), result=result)
             except Stop as stop:
                 finish(self.db, job.id, stop.state, result=redact_obj(stop.result), error=redact(stop.error))

@@ -160,12 +160,17 @@ def installation_budget(ctx: Context) -> list[Ledger]:
     is used up, else a ledger of what remains, charged by the run's model calls."""
     job = ctx.job
     cap = ctx.settings.MAX_USD_PER_INSTALLATION_PER_DAY
-    since = (datetime.now(timezone.utc) - timedelta(days=1)).isoformat()
-    row = ctx.db.one("SELECT COALESCE(SUM(cost), 0) AS usd FROM jobs WHERE installation_id = ? "
-                     "AND id != ? AND finished_at >= ?", job.installation_id, job.id, since)
-    spent = float(row["usd"] if row else 0.0)
+    spent = spent_today(ctx)
     if spent >= cap:
         reply_once(ctx, f"crashfix has used this installation's LLM budget for the day "
                         f"(${spent:.2f} of ${cap:.2f}); try again later.")
         raise Stop("cancelled", f"installation budget used: ${spent:.2f} of ${cap:.2f} in the last day")
     return [Ledger(Budget(usd=cap - spent), name=f"installation {job.installation_id}")]
+
+
+def spent_today(ctx: Context) -> float:
+    """The installation's LLM spend over the last day (other jobs than this one), in US dollars."""
+    since = (datetime.now(timezone.utc) - timedelta(days=1)).isoformat()
+    row = ctx.db.one("SELECT COALESCE(SUM(cost), 0) AS usd FROM jobs WHERE installation_id = ? "
+                     "AND id != ? AND finished_at >= ?", ctx.job.installation_id, ctx.job.id, since)
+    return float(row["usd"] if row else 0.0)

@@ -10,7 +10,7 @@ from bot.commands import parse_command
 
 # -- installations -------------------------------------------------------------------------
 def test_installation_created_deleted_and_repositories(harness):
-    assert harness.deliver("installation", "installation.created").status_code == 200
+    assert harness.deliver("installation", "installation.created").status_code == 202     # a backlog scan queued
     inst = harness.db.one("SELECT * FROM installations")
     assert inst["id"] == 957387 and inst["account"] == "Codertocat" and inst["deleted"] == 0
     assert [r["full_name"] for r in harness.db.all("SELECT * FROM repos WHERE active = 1")] == ["Codertocat/Hello-World"]
@@ -29,7 +29,9 @@ def test_installation_created_deleted_and_repositories(harness):
     harness.deliver("installation", "installation.deleted", ours)
     assert harness.db.one("SELECT deleted FROM installations WHERE id = 957387")["deleted"] == 1
     assert harness.db.one("SELECT COUNT(*) AS n FROM repos WHERE active = 1")["n"] == 0
-    assert harness.api.calls == []
+    assert [(j["repo"], j["state"]) for j in harness.jobs(kind="backlog")] == [
+        ("Codertocat/Hello-World", "done"), ("Codertocat/Space", "done")]           # each repo given: one scan
+    assert [c[0] for c in harness.api.calls if c[0] not in ("read_file", "list_open_issues")] == []   # no issues: no writes
 
 
 def test_suspended_installation_runs_no_jobs(harness, gh):
