@@ -23,7 +23,7 @@ from pathlib import Path
 from typing import Any, Callable
 
 from bot.dry_state import DryState, issue_key, next_id, next_number, state_of
-from bot.github_data import DEFAULT_BOT_NAME, issue_dict
+from bot.github_data import DEFAULT_BOT_NAME, check_run_body, issue_dict
 from sandbox import hostgit
 
 log = logging.getLogger(__name__)
@@ -234,7 +234,9 @@ class DryRunAPI:
 
     def create_check_run(self, repo: str, head_sha: str, name: str, conclusion: str | None = None,
                          title: str = "", summary: str = "", text: str = "", **more: Any) -> int:
-        """Records the check run as given (a completed one, or one ``status="in_progress"``); returns its id."""
+        """Records the check run as given (a completed one, or one ``status="in_progress"``); returns its id.
+        A body GitHub would refuse raises ValueError, as the real API does before sending."""
+        check_run_body(more.get("status", "completed"), conclusion, title, summary, text, more.get("details_url"))
         with self.state.open() as s:
             check_id = next_id(s)
             s["checks"][str(check_id)] = {"repo": repo, "head_sha": head_sha, "name": name, "conclusion": conclusion,
@@ -244,6 +246,8 @@ class DryRunAPI:
         return check_id
 
     def update_check_run(self, repo: str, check_run_id: int, **fields: Any) -> None:
+        check_run_body(fields.get("status", "completed"), fields.get("conclusion"), fields.get("title", ""),
+                       fields.get("summary", ""), fields.get("text", ""), fields.get("details_url"))
         with self.state.open() as s:
             s["checks"].setdefault(str(check_run_id), {}).update(fields)
         if "text" in fields:

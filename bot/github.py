@@ -23,7 +23,6 @@ import re
 import threading
 import time
 import uuid
-from datetime import datetime, timezone
 from pathlib import Path
 from typing import Any, Callable, Protocol
 from urllib.parse import quote
@@ -31,7 +30,7 @@ from urllib.parse import quote
 import requests
 from github import Auth, Github, GithubException, GithubIntegration, GithubRetry
 
-from bot.github_data import DEFAULT_BOT_NAME, issue_dict
+from bot.github_data import DEFAULT_BOT_NAME, MAX_TEXT, check_run_body, clip, issue_dict  # noqa: F401 (re-exported)
 
 log = logging.getLogger(__name__)
 
@@ -39,7 +38,6 @@ DEFAULT_API_URL = "https://api.github.com"
 TOKEN_REFRESH_MARGIN = 300.0          # seconds before expiry at which a cached token is renewed
 ROLES = ("admin", "maintain", "write", "triage", "read", "none")
 REACTIONS = ("+1", "-1", "laugh", "confused", "heart", "hooray", "rocket", "eyes")
-MAX_TEXT = 65_535                      # GitHub's limit on comment, PR body and check-run output fields
 
 
 class InstallationAPI(Protocol):
@@ -59,17 +57,13 @@ class InstallationAPI(Protocol):
     def find_open_pr(self, repo: str, head_branch: str) -> dict | None: ...
     def open_pr(self, repo: str, head: str, base: str, title: str, body: str, draft: bool) -> dict: ...
     def update_pr(self, repo: str, number: int, title: str, body: str) -> None: ...
-    def create_check_run(self, repo: str, head_sha: str, name: str, conclusion: str, title: str,
-                         summary: str, text: str) -> None: ...
+    def remove_label(self, repo: str, number: int, label: str) -> None: ...
+    def create_check_run(self, repo: str, head_sha: str, name: str, conclusion: str | None, title: str,
+                         summary: str, text: str, *, status: str = "completed", details_url: str | None = None,
+                         external_id: str | None = None) -> int | None: ...
+    def update_check_run(self, repo: str, check_run_id: int, *, status: str, conclusion: str | None = None,
+                         title: str = "", summary: str = "", details_url: str | None = None) -> None: ...
     def token(self) -> str | None: ...
-
-
-def clip(text: str, limit: int = MAX_TEXT) -> str:
-    """GitHub rejects longer fields (422); keep the head and say what was cut."""
-    if len(text) <= limit:
-        return text
-    note = "\n\n… (truncated)\n"
-    return text[: limit - len(note)] + note
 
 
 def _split(repo: str) -> tuple[str, str]:
@@ -435,15 +429,30 @@ class GitHubAPI:
     def edit_issue(self, repo: str, number: int, title: str, body: str) -> None:
         self._call("PATCH", f"{_r(repo)}/issues/{int(number)}", body={"title": clip(title, 256), "body": clip(body)})
 
-    def create_check_run(self, repo: str, head_sha: str, name: str, conclusion: str, title: str,
-                         summary: str, text: str) -> None:
-        now = datetime.now(timezone.utc).strftime("%Y-%m-%dT%H:%M:%SZ")
-        output = {"title": clip(title, 255), "summary": clip(summary)}
-        if text:
-            output["text"] = clip(text)
-        self._call("POST", f"{_r(repo)}/check-runs",
-                   body={"name": name, "head_sha": head_sha, "status": "completed", "conclusion": conclusion,
-                         "completed_at": now, "output": output})
+    def remove_label(self, repo: str, number: int, label: str) -> None:
+        """Take a label off an issue; a label it no longer has (404) is not an error."""
+        try:
+            self._call("DELETE", f"{_r(repo)}/issues/{int(number)}/labels/{quote(label, safe='')}")
+        except GithubException as exc:
+            if exc.status != 404:
+                raise
+
+    def create_check_run(self, repo: str, head_sha: str, name: str, conclusion: str | None, title: str,
+                         summary: str, text: str, *, status: str = "completed", details_url: str | None = None,
+                         external_id: str | None = None) -> int | None:
+        """A check run on ``head_sha``: ``completed`` with ``conclusion``, or ``in_progress`` (no
+        conclusion; `update_check_run` completes it). Returns its id."""
+        body = check_run_body(status, conclusion, title, summary, text, details_url)
+        body.update({"name": name, "head_sha": head_sha})
+        if external_id:
+            body["external_id"] = external_id
+        _, data = self._call("POST", f"{_r(repo)}/check-runs", body=body)
+        return int(data["id"]) if isinstance(data, dict) and "id" in data else None
+
+    def update_check_run(self, repo: str, check_run_id: int, *, status: str, conclusion: str | None = None,
+                         title: str = "", summary: str = "", details_url: str | None = None) -> None:
+        self._call("PATCH", f"{_r(repo)}/check-runs/{int(check_run_id)}",
+                   body=check_run_body(status, conclusion, title, summary, "", details_url))
 
     # -- git -------------------------------------------------------------------------------
     def git_url(self, repo: str) -> str:

@@ -13,7 +13,7 @@ from typing import Any, Callable
 
 from bot.commands import parse_command
 from bot.db import Database, Tx
-from bot.jobs import create_job
+from bot.jobs import PIPELINE_KINDS, active_job, create_job
 from bot.settings import Settings
 
 log = logging.getLogger(__name__)
@@ -62,6 +62,12 @@ class Context:
 
     def job(self, event: Event, kind: str, issue: int | None, params: dict | None = None,
             dedupe: bool = True) -> int | None:
+        """A job for the worker. A command or label asking for a run of the issue while an equivalent
+        one is queued or running becomes a job that only answers "already running (job N)"."""
+        running = active_job(self.tx, kind, event.repo, issue, params) \
+            if dedupe and kind in PIPELINE_KINDS and params and params.get("trigger") else None
+        if running is not None:
+            params, dedupe = {**params, "busy": running}, False
         job_id = create_job(self.tx, kind, installation_id=event.installation_id, repo=event.repo, issue=issue,
                             sender=event.sender, delivery_id=event.delivery, params=params, dedupe=dedupe)
         if job_id is not None:

@@ -116,6 +116,9 @@ class RepoConfig(BaseModel):
 
     trigger_label: str = Field("crashfix", min_length=1, max_length=50)
     """Adding this label to an issue asks crashfix to fix the crash it reports."""
+    triage: bool = True
+    """Triage opened and edited issues: `crash:*` labels and one comment on what was parsed.
+    `false`: crashfix writes nothing on an issue until someone asks for a fix."""
     setup_cmd: str | None = None
     """Command that installs the project in the sandbox (default: detected from the repo)."""
     build_cmd: str | None = None

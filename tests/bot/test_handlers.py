@@ -1,6 +1,8 @@
 """Events end to end: real payload -> handler -> job row -> queue (immediate) -> worker -> fake API."""
 from __future__ import annotations
 
+import json
+
 import pytest
 
 from bot.commands import parse_command
@@ -236,7 +238,8 @@ def test_command_by_a_reader_is_refused_once_and_runs_nothing(harness, gh):
         harness.deliver("issue_comment", "issue_comment.created.with-installation", gh.commented("/crashfix fix"))
     harness.deliver("issue_comment", "issue_comment.created.with-installation", gh.commented("/crashfix explain"))
     assert harness.pipeline.configs == [] and harness.api.published() == []
-    assert harness.api.named("react") == []
+    # one reply says why; each later refusal is answered by a `confused` reaction, never 👀
+    assert [c[3] for c in harness.api.named("react")] == ["confused", "confused"]
     assert len(harness.api.named("comment")) == 1
     assert all(j["state"] == "cancelled" and j["error"].startswith("refused") for j in harness.jobs())
 
@@ -372,7 +375,9 @@ def test_the_same_fix_triggered_twice_while_queued_runs_once(make_harness, gh):
     h.app.extensions["crashfix"].queue = JobQueue(h.settings)
     assert h.deliver("issues", "issues.labeled", gh.labeled()).status_code == 202
     r = h.deliver("issue_comment", "issue_comment.created.with-installation", gh.commented("/crashfix fix"))
-    assert r.status_code == 200 and len(h.jobs(kind="fix")) == 1
+    first, second = h.jobs(kind="fix")                # the second only answers "already running (job N)"
+    assert r.status_code == 202 and "busy" not in json.loads(first["params"])
+    assert json.loads(second["params"])["busy"] == first["id"]
 
 
 # -- command parsing -----------------------------------------------------------------------
