@@ -23,6 +23,7 @@ import re
 import threading
 import time
 import uuid
+from datetime import timezone
 from pathlib import Path
 from typing import Any, Callable, Protocol
 from urllib.parse import quote
