@@ -72,7 +72,7 @@ def run(sb: Sandbox, report: CrashReport, repo_paths: dict[str, str], files: lis
     if not wanted:
         return None
     if test_cmd and is_pytest(test_cmd):
-        plugin = f"TARGETS = {[[t[2], t[1]] for t in wanted]!r}\n" + TRACER
+        plugin = f"TARGETS = {[[t[2], t[1]] for t in wanted]!r}\nLIMIT = 40\nKEEP = \"first\"\nSEEDS_FILE = \"seeds.pkl\"\n" + TRACER
         sb.write(f"{SCRATCH}/crashfix_trace.py", plugin)
         traced = sb.run(f"PYTHONPATH={SCRATCH}${{PYTHONPATH:+:$PYTHONPATH}} {test_cmd} -p crashfix_trace",
                         timeout=timeout)

@@ -1,12 +1,12 @@
 """The two programs rung 4 writes into the sandbox: a pytest plugin that records the arguments of calls
 to the traceback's repo functions, and the seeded search that calls them with values around those."""
 
-# A pytest plugin (-p crashfix_trace): TARGETS = [[repo path, function name], ...] is prepended.
+# A pytest plugin (-p crashfix_trace): TARGETS = [[repo path, function name], ...], LIMIT (calls kept per
+# function), KEEP ("first" or "last" LIMIT calls) and SEEDS_FILE (in the plugin's folder) are prepended.
 TRACER = r'''
 import os, pickle, sys
 
 SEEDS = {}
-LIMIT = 40
 
 
 def _record(frame, event, arg):
@@ -16,7 +16,7 @@ def _record(frame, event, arg):
     for path, name in TARGETS:
         if code.co_name == name and code.co_filename.replace("\\", "/").endswith("/" + path):
             calls = SEEDS.setdefault(path + "::" + name, [])
-            if len(calls) >= LIMIT:
+            if len(calls) >= LIMIT and KEEP == "first":
                 return
             n = code.co_argcount + code.co_kwonlyargcount
             args = {}
@@ -27,6 +27,7 @@ def _record(frame, event, arg):
                     pass
             if len(args) == n:
                 calls.append(args)
+                del calls[:-LIMIT]
 
 
 def pytest_configure(config):
@@ -35,24 +36,13 @@ def pytest_configure(config):
 
 def pytest_unconfigure(config):
     sys.setprofile(None)
-    with open(os.path.join(os.path.dirname(os.path.abspath(__file__)), "seeds.pkl"), "wb") as f:
+    with open(os.path.join(os.path.dirname(os.path.abspath(__file__)), SEEDS_FILE), "wb") as f:
         pickle.dump(SEEDS, f)
 '''
 
-# The search: TARGETS = [[module, function, repo path, line, exception name], ...], LITERALS,
-# SECONDS, CALLS and SEED are prepended. Prints one line `CRASHFIX-SEARCH {json}`.
-SEARCH = r'''
-import importlib, inspect, itertools, json, os, pickle, random, sys, time, traceback
-
-START = time.monotonic()
-HERE = os.path.dirname(os.path.abspath(__file__))
-try:
-    with open(os.path.join(HERE, "seeds.pkl"), "rb") as f:
-        SEEDS = pickle.load(f)
-except Exception:
-    SEEDS = {}
-
-
+# Values around one recorded value (LITERALS, the issue's literals, is prepended): the search's generator,
+# and the overfitting guard's (agent/ladder/overfit.py).
+NEIGHBOURS = r'''
 def neighbours(value):
     """Values around one recorded value: empty, single, boundary, mutated."""
     out = [None]
@@ -74,6 +64,20 @@ def neighbours(value):
         out += [{**value, key: None} for key in list(value)[:6]]
     out += [v for v in LITERALS if type(v) is type(value)] + list(LITERALS)
     return out
+'''
+
+# The search: TARGETS = [[module, function, repo path, line, exception name], ...], LITERALS,
+# SECONDS, CALLS and SEED are prepended. Prints one line `CRASHFIX-SEARCH {json}`.
+SEARCH = NEIGHBOURS + r'''
+import importlib, inspect, itertools, json, os, pickle, random, sys, time, traceback
+
+START = time.monotonic()
+HERE = os.path.dirname(os.path.abspath(__file__))
+try:
+    with open(os.path.join(HERE, "seeds.pkl"), "rb") as f:
+        SEEDS = pickle.load(f)
+except Exception:
+    SEEDS = {}
 
 
 def candidates(fn, name, path):
