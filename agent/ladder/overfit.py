@@ -12,7 +12,7 @@ from dataclasses import asdict, dataclass, field
 from agent.ladder.match import repo_frame
 from agent.ladder.overfit_script import EVALUATE, GENERATE
 from agent.ladder.regression import PRELUDE
-from agent.ladder.search import SEED, issue_literals, targets
+from agent.ladder.search import SEED, issue_literals, targets, user_text
 from agent.ladder.search_script import TRACER
 from agent.markdown_safe import quote_untrusted
 from agent.reports.model import CrashReport
@@ -31,7 +31,7 @@ CALL_SECONDS = 2.0       # one call of the function on one input
 class Standing:
     """One validated candidate on the generated inputs."""
     description: str
-    crashes: int = 0          # inputs on which it still raises the reported crash
+    crashes: int = 0          # inputs on which it raises the reported crash, or raises where it should not
     changed: int = 0          # inputs the unpatched code returned on, where it answers differently
     disagreements: int = 0    # (input, other candidate) pairs where the two answer differently
     example: str = ""         # an input where it crashed, else one where it answered differently
@@ -60,8 +60,9 @@ class Overfit:
         crashed = [s for s in self.standings if s.crashes]
         text = ""
         if crashed:
-            text += (f"{len(crashed)} of {len(self.standings)} validated candidates still crash on inputs generated "
-                     f"around the failing call (e.g. {quote_untrusted(crashed[0].example)}) and were ranked down. ")
+            text += (f"{len(crashed)} of {len(self.standings)} validated candidates crash on inputs generated "
+                     f"around the failing call (e.g. {quote_untrusted(crashed[0].example)}: the reported crash, or an "
+                     f"exception on the failing input itself or where the unpatched code returned) and were ranked down. ")
         if self.disagree:
             text += (f"The validated candidates that do not crash there disagree on inputs generated around the "
                      f"failing call: {quote_untrusted(self.example)}. The patch shown is ranked first, not proven "
@@ -106,7 +107,7 @@ def _inputs(sb: Sandbox, report: CrashReport, repro_cmd: str | None, repo_paths:
     sb.write(f"{SCRATCH}/crashfix_trace.py", f"TARGETS = {[[t[2], t[1]] for t in wanted]!r}\nLIMIT = 1\n"
                                               f"KEEP = 'last'\nSEEDS_FILE = 'overfit_seeds.pkl'\n" + TRACER)
     sb.run(f"PYTHONPATH={SCRATCH}${{PYTHONPATH:+:$PYTHONPATH}} {repro_cmd} -p crashfix_trace", timeout=timeout)
-    head = (f"TARGETS = {[t[:3] for t in wanted]!r}\nLITERALS = {issue_literals(issue_text)!r}\n"
+    head = (f"TARGETS = {[t[:3] for t in wanted]!r}\nLITERALS = {issue_literals(user_text(report, repo_paths, issue_text))!r}\n"
             f"SEED = {SEED}\nMAX_INPUTS = {MAX_INPUTS}\n")
     sb.write(f"{SCRATCH}/crashfix_overfit_inputs.py", PRELUDE + head + GENERATE)
     sb.run(f"python {SCRATCH}/crashfix_overfit_inputs.py", timeout=timeout)
@@ -168,10 +169,12 @@ def _rank(survivors: list[Verdict], runs: list[list], shown: list[str], verdict:
         for k, (answer, crashed) in enumerate(mine):
             differs = sum(other[k][0] != answer for j, other in enumerate(answers) if j != i)
             changed = not before[k][0].startswith(("raised", "timed out", "no answer")) and before[k][0] != answer
-            st.crashes += crashed
+            # the reported crash; or any exception on the failing input itself, or where the unpatched code returned
+            broke = crashed or (answer.startswith("raised") and (k == 0 or before[k][0].startswith("returned")))
+            st.crashes += broke
             st.changed += changed
             st.disagreements += differs
-            crash_at = k if crash_at is None and crashed else crash_at
+            crash_at = k if crash_at is None and broke else crash_at
             odd_at = k if odd_at is None and (differs or changed) else odd_at
         at = crash_at if crash_at is not None else odd_at
         st.example = shown[at] if at is not None else ""

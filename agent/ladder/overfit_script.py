@@ -4,8 +4,9 @@ from agent.ladder.search_script import NEIGHBOURS
 
 # TARGETS = [[module, function, repo path], ...] (innermost first), LITERALS, SEED and MAX_INPUTS are
 # prepended. Reads the tracer's overfit_seeds.pkl; writes overfit_inputs.pkl and overfit_inputs.json.
-GENERATE = NEIGHBOURS + r'''
+GENERATE = r'''
 import importlib, json, os, pickle, random
+''' + NEIGHBOURS + r'''
 
 HERE = os.path.dirname(os.path.abspath(__file__))
 try:
@@ -18,11 +19,12 @@ chosen = None
 for module, name, path in TARGETS:
     recorded = SEEDS.get(path + "::" + name) or []
     try:
-        fn = getattr(importlib.import_module(module), name)
+        fn = function_at(module, name, path)
     except Exception:
         continue
-    if recorded and callable(fn):
-        chosen = module, name, {k: pickle.loads(v) for k, v in recorded[-1].items()}   # the last call: the crash's
+    failing = unpickled(recorded[-1]) if recorded else None      # the last call: the crash's
+    if failing is not None and callable(fn):
+        chosen = module, name, failing
         break
 
 inputs, shown, seen = [], [], set()

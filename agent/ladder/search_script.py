@@ -43,6 +43,24 @@ def pytest_unconfigure(config):
 # Values around one recorded value (LITERALS, the issue's literals, is prepended): the search's generator,
 # and the overfitting guard's (agent/ladder/overfit.py).
 NEIGHBOURS = r'''
+def unpickled(call):
+    """A recorded call's arguments, or None when one of them does not load back (a class without state)."""
+    try:
+        return {k: pickle.loads(v) for k, v in call.items()}
+    except Exception:
+        return None
+
+
+def function_at(module, name, path):
+    """The module-level function `name` of `module`, defined in `path` (never a method, never a module's own
+    `__init__`); raises when there is none."""
+    fn = getattr(importlib.import_module(module), name)
+    code = getattr(fn, "__code__", None)
+    if code is None or code.co_name != name or not code.co_filename.replace("\\", "/").endswith("/" + path):
+        raise LookupError(name)
+    return fn
+
+
 def neighbours(value):
     """Values around one recorded value: empty, single, boundary, mutated."""
     out = [None]
@@ -68,8 +86,9 @@ def neighbours(value):
 
 # The search: TARGETS = [[module, function, repo path, line, exception name], ...], LITERALS,
 # SECONDS, CALLS and SEED are prepended. Prints one line `CRASHFIX-SEARCH {json}`.
-SEARCH = NEIGHBOURS + r'''
+SEARCH = r'''
 import importlib, inspect, itertools, json, os, pickle, random, sys, time, traceback
+''' + NEIGHBOURS + r'''
 
 START = time.monotonic()
 HERE = os.path.dirname(os.path.abspath(__file__))
@@ -82,7 +101,7 @@ except Exception:
 
 def candidates(fn, name, path):
     """Argument dicts: each recorded call with one argument changed at a time, then literals alone."""
-    recorded = [{k: pickle.loads(v) for k, v in call.items()} for call in SEEDS.get(path + "::" + name, [])]
+    recorded = [args for args in map(unpickled, SEEDS.get(path + "::" + name, [])) if args is not None]
     if not recorded:
         try:
             params = [p for p in inspect.signature(fn).parameters.values()
@@ -113,7 +132,7 @@ calls = 0
 found = None
 for module, name, path, line, want in TARGETS:
     try:
-        fn = getattr(importlib.import_module(module), name)
+        fn = function_at(module, name, path)
     except Exception:
         continue
     for args in candidates(fn, name, path):

@@ -33,6 +33,20 @@ PARSE = {"sdist": "parse-1.8.4", "keep": ["parse.py", "test_parse.py", "setup.py
          "fix": ("parse.py", "    def __eq__(self, other):\n        return self._name",
                  "    def __eq__(self, other):\n        if not isinstance(other, FixedTzOffset):\n"
                  "            return False\n        return self._name")}
+# parse 1.8.4 again, another crash: numbered fields with a type ("{0:d}"); upstream's 1.19.0 fix splits
+# the field before telling names from numbers
+PARSE_NUMBERED = {**PARSE, "source": "parse 1.8.4 (PyPI sdist); its 1.19.0 changelog: 'Fix issue with using "
+                                       "digit field numbering and types'",
+                  "fix": ("parse.py",
+                          "        format = ''\n        if field and field[0].isalpha():\n            if ':' in field:\n"
+                          "                name, format = field.split(':')\n            else:\n"
+                          "                name = field\n            if name in",
+                          "        format = ''\n\n        if ':' in field:\n            name, format = field.split(':')\n"
+                          "        else:\n            name = field\n\n        if name and name[0].isalpha():\n"
+                          "            if name in"),
+                  "fix2": ("parse.py", "            wrap = '(%s)'\n            if ':' in field:\n"
+                                       "                format = field[1:]\n            group",
+                           "            wrap = '(%s)'\n            group")}
 SQL = "SELECT @min_price:=MIN(price), @max_price:=MAX(price) FROM shop;"
 
 CASES = {
@@ -58,6 +72,13 @@ CASES = {
                  ">>> r[0].tzinfo == None\n"),
         issue="Comparing a parsed timezone with None raises instead of returning False:\n\n"
               "```pycon\n{console}{tb}```\n"),
+    "parse-numbered-field-search": dict(
+        project=PARSE_NUMBERED, user="ravi", where="backup", kind="ValueError", rung=4, expect="not_fixed",
+        script="import parse\n\nTEMPLATES = {'copied': 'copied {0:d} files in {1:d} s'}\n\n\n"
+               "def read(kind, line):\n    return parse.parse(TEMPLATES[kind], line)\n\n\n"
+               "for line in ['copied 12 files in 3 s']:\n    print(read('copied', line))\n",
+        issue="Our backup report parses its log with templates from a config file; since we numbered the "
+              "fields (`copied {{0:d}} files in {{1:d}} s`) it dies:\n\n```\n{tb}```\n"),
     "sqlparse-foreign-traceback-not-reproduced": dict(
         project=SQLPARSE, user="ana", where="app", kind="KeyError", rung=None, expect="not_reproduced",
         script="import sqlparse\n\nSETTINGS = {'dialect': 'mysql'}\n\n\ndef load(name):\n"
@@ -84,9 +105,11 @@ def build(name: str, spec: dict, sdists: Path) -> None:
     fields = {k: spec.get(k, "") for k in ("script", "command", "console")}
     (case / "report.txt").write_text(spec["issue"].format(tb=tb, **fields))
     path, old, new = project["fix"]
-    text = (repo / path).read_text()
-    assert old in text, (name, path)
-    (case / "fix.diff").write_text(_diff(path, text, text.replace(old, new, 1)))
+    text = fixed = (repo / path).read_text()
+    for _, old, new in [project["fix"]] + ([project["fix2"]] if "fix2" in project else []):
+        assert old in fixed, (name, path)
+        fixed = fixed.replace(old, new, 1)
+    (case / "fix.diff").write_text(_diff(path, text, fixed))
     meta = {"repo": f"../_repos/{project['sdist']}", "test_cmd": "python -m pytest -q", "kind": spec["kind"],
             "expect": spec["expect"],
             "rung": spec["rung"], "source": project["source"],

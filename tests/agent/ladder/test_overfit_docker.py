@@ -76,7 +76,7 @@ def test_a_candidate_that_only_special_cases_the_failing_input_is_ranked_down(se
     assert special.crashes > 0 and general.crashes == 0
     assert special.example.startswith("ratio(") and "whole=0" in special.example
     assert not seen.disagree
-    assert "1 of 2 validated candidates still crash" in seen.sentence()
+    assert "1 of 2 validated candidates crash on inputs generated" in seen.sentence()
     assert "agree" not in seen.sentence()                   # one candidate left: nothing to agree with
 
 
