@@ -1,19 +1,15 @@
 """The two programs the overfitting guard writes into the sandbox: one generates inputs around the failing
 call (the search rung's `neighbours`), one calls the function on each and writes what happened."""
-from agent.ladder.search_script import NEIGHBOURS
+from agent.ladder.search_script import HELPERS
 
 # TARGETS = [[module, function, repo path], ...] (innermost first), LITERALS, SEED and MAX_INPUTS are
 # prepended. Reads the tracer's overfit_seeds.pkl; writes overfit_inputs.pkl and overfit_inputs.json.
 GENERATE = r'''
 import importlib, json, os, pickle, random
-''' + NEIGHBOURS + r'''
+''' + HELPERS + r'''
 
 HERE = os.path.dirname(os.path.abspath(__file__))
-try:
-    with open(os.path.join(HERE, "overfit_seeds.pkl"), "rb") as f:
-        SEEDS = pickle.load(f)
-except Exception:
-    SEEDS = {}
+SEEDS = load_seeds("overfit_seeds.pkl")
 
 chosen = None
 for module, name, path in TARGETS:

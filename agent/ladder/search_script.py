@@ -40,9 +40,19 @@ def pytest_unconfigure(config):
         pickle.dump(SEEDS, f)
 '''
 
-# Values around one recorded value (LITERALS, the issue's literals, is prepended): the search's generator,
-# and the overfitting guard's (agent/ladder/overfit.py).
-NEIGHBOURS = r'''
+# What the search and the overfitting guard (agent/ladder/overfit.py) share: loading the tracer's calls,
+# finding a module-level function, and the generator of values around one recorded value (LITERALS, the
+# issue's literals, is prepended to the programs).
+HELPERS = r'''
+def load_seeds(name):
+    """The tracer's recorded calls ({} when it wrote none)."""
+    try:
+        with open(os.path.join(os.path.dirname(os.path.abspath(__file__)), name), "rb") as f:
+            return pickle.load(f)
+    except Exception:
+        return {}
+
+
 def unpickled(call):
     """A recorded call's arguments, or None when one of them does not load back (a class without state)."""
     try:
@@ -88,15 +98,10 @@ def neighbours(value):
 # SECONDS, CALLS and SEED are prepended. Prints one line `CRASHFIX-SEARCH {json}`.
 SEARCH = r'''
 import importlib, inspect, itertools, json, os, pickle, random, sys, time, traceback
-''' + NEIGHBOURS + r'''
+''' + HELPERS + r'''
 
 START = time.monotonic()
-HERE = os.path.dirname(os.path.abspath(__file__))
-try:
-    with open(os.path.join(HERE, "seeds.pkl"), "rb") as f:
-        SEEDS = pickle.load(f)
-except Exception:
-    SEEDS = {}
+SEEDS = load_seeds("seeds.pkl")
 
 
 def candidates(fn, name, path):
