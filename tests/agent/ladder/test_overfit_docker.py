@@ -101,3 +101,23 @@ def test_the_guard_leaves_the_tree_clean_and_says_why_it_could_not_run(setup):
     assert ranked == [NAN, GENERAL] and "not a pytest command" in seen.skipped and seen.sentence() == ""
     ranked, seen = run_guard(setup, [NAN, GENERAL])
     assert sb.read("stats/core.py") == STATS                 # every candidate's patch undone
+
+
+def test_a_whole_run_ranks_its_validated_candidates_and_says_they_disagree(tmp_path):
+    from agent.pipeline import RunConfig, execute
+    repo = make_repo(tmp_path / "stats", REPO)
+    result = execute(RunConfig(repo=str(repo), report_text=ISSUE, out=tmp_path / "out",
+                               test_cmd="python -m pytest -q", strategy="templates"))
+    data = json.loads((tmp_path / "out" / "result.json").read_text())
+    valid = [c for c in data["candidates"] if c["validated"]]
+    assert result.status == "fixed" and len(valid) >= 2
+    seen = data["overfit"]
+    assert seen and not seen["skipped"] and seen["function"] == "ratio"
+    assert len(seen["candidates"]) == len(valid)
+    assert seen["candidates"][0]["description"] == data["fix"]["description"]      # the guard's order decides
+    answers = {c["description"]: c["disagreements"] for c in seen["candidates"]}
+    assert answers[data["fix"]["description"]] == min(answers.values())
+    nones = [d for d in answers if "return None" in d]
+    assert 0 < len(nones) < len(answers)          # the templates offer None and 0.0: the survivors disagree
+    assert seen["disagree"] and data["fix"]["description"] not in nones
+    assert "disagree on inputs generated around the failing call" in (tmp_path / "out" / "report.md").read_text()
