@@ -62,6 +62,12 @@ def setup(sandbox_image, docker_limits, tmp_path_factory):
     sb.close()
 
 
+def fixed_result(setup, ranked, seen) -> Result:
+    return Result(status="fixed", error=None, error_kind=None, repo="r", ref=None, strategy="templates",
+                  sandbox="docker", test_cmd=None, report=setup[1], reproduction=setup[2],
+                  patch=ranked[0].candidate.diff, root_cause="", verdicts=ranked, best=ranked[0], overfit=seen)
+
+
 def run_guard(setup, survivors):
     sb, report, rep, paths, files = setup
     return guard(sb, report, rep.command, paths, files, ISSUE, survivors, timeout=120)
@@ -87,9 +93,7 @@ def test_survivors_that_disagree_are_reported_not_silently_picked(setup):
     assert "disagree on inputs generated around the failing call" in seen.sentence()
     assert len(ranked) == 2
     # result.json and report.md carry it
-    result = Result(status="fixed", error=None, error_kind=None, repo="r", ref=None, strategy="templates",
-                    sandbox="docker", test_cmd=None, report=setup[1], reproduction=setup[2], patch=ranked[0].candidate.diff,
-                    root_cause="", verdicts=ranked, best=ranked[0], overfit=seen)
+    result = fixed_result(setup, ranked, seen)
     data = json.loads(json.dumps(result_dict(result), default=str))
     assert data["overfit"]["disagree"] is True and len(data["overfit"]["candidates"]) == 2
     assert "disagree on inputs generated around the failing call" in report_markdown(result)
@@ -121,3 +125,10 @@ def test_a_whole_run_ranks_its_validated_candidates_and_says_they_disagree(tmp_p
     assert 0 < len(nones) < len(answers)          # the templates offer None and 0.0: the survivors disagree
     assert seen["disagree"] and data["fix"]["description"] not in nones
     assert "disagree on inputs generated around the failing call" in (tmp_path / "out" / "report.md").read_text()
+
+
+def test_the_pr_body_carries_the_guards_sentence(setup):
+    from bot.publish import pr_body
+    ranked, seen = run_guard(setup, [GENERAL, NAN])
+    result = fixed_result(setup, ranked, seen)
+    assert seen.sentence() and seen.sentence() in pr_body(result, 7)
