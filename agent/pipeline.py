@@ -94,6 +94,7 @@ def drive(path: CrashPath, run: Run, steps: Steps) -> None:
         elif cfg.strategy == "auto":
             run.notes.append("no template candidate validated and no LLM endpoint is configured "
                              "(CRASHFIX_LLM_MODEL + CRASHFIX_LLM_BASE_URL): the research agent did not run")
+    survivors = path.guard(survivors)            # overfitting: agent/ladder/overfit.py
     if survivors:
         run.status, run.best = "fixed", survivors[0]
         run.memory.add("validation", f"validated: {run.best.candidate.description}", "validation")

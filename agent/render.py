@@ -29,6 +29,7 @@ def result_dict(result: Result) -> dict:
         "regression_test": result.regression_test,
         "fix": best.to_dict() if best else None,
         "candidates": [v.to_dict() for v in result.verdicts],
+        "overfit": result.overfit.to_dict() if result.overfit else None,    # ladder2: agent/ladder/overfit.py
         "reproduction": {
             **(rep.to_dict() if rep else {"reproduced": False, "tries": 0, "crashed": 0, "flaky": False}),
             "after": {"tries": best.tries, "clean": best.clean_runs} if best else None,
@@ -106,6 +107,8 @@ def report_markdown(result: Result) -> str:
                      + (" (flaky)" if rep.flaky else "") + ".")
     if best:
         lines.append(f"- With the patch: clean {best.clean_runs}/{best.tries} times.")
+        if result.overfit and result.overfit.sentence():                 # ladder2: the overfitting guard
+            lines.append(f"- {result.overfit.sentence()}")
         before, after = result.tests_before, result.tests_after
         if before and after:
             lines.append(f"- Tests (`{result.test_cmd}`): before {len(before.passed)} passed, "

@@ -10,6 +10,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Callable
 
+from agent.ladder.overfit import Overfit
 from agent.limits import (COMMAND_TIMEOUT, LLM_SECONDS, MAX_CANDIDATES, MAX_DIFF_LINES, REPRODUCE_TRIES,
                           VALIDATION_SECONDS)
 from agent.markdown_safe import quote_untrusted
@@ -114,6 +115,7 @@ class Run:
     language: str = "python"                                  # the code's language: python | c
     verdicts: list[Verdict] = field(default_factory=list)
     best: Verdict | None = None
+    overfit: Overfit | None = None                            # the overfitting guard (agent/ladder/overfit.py)
     timings: dict[str, float] = field(default_factory=dict)
     notes: list[str] = field(default_factory=list)
     cost: dict = field(default_factory=dict)                  # LLM usage (result.json "cost")
@@ -155,6 +157,7 @@ class Result:
     evidence: list[Fact] = field(default_factory=list)
     verdicts: list[Verdict] = field(default_factory=list)
     best: Verdict | None = None
+    overfit: Overfit | None = None               # how the validated candidates behaved around the crash
     tests_before: TestOutcome | None = None
     probe: Probe | None = None
     debugger: str = "pdb"
@@ -202,7 +205,7 @@ class Result:
                    repo=cfg.repo, ref=cfg.ref, strategy=cfg.strategy, sandbox=cfg.sandbox, test_cmd=cfg.test_cmd,
                    report=run.report, reproduction=run.reproduction, patch=best.candidate.diff if best else None,
                    root_cause=root_cause(run) if run.report else "", evidence=list(run.memory.facts),
-                   verdicts=list(run.verdicts), best=best, tests_before=run.tests_before, probe=run.probe,
+                   verdicts=list(run.verdicts), best=best, overfit=run.overfit, tests_before=run.tests_before, probe=run.probe,
                    debugger=run.debugger, language=run.language,
                    build=run.native.to_dict() if run.native else None,
                    build_log=run.native.build.log if run.native and run.native.build else None,

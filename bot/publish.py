@@ -203,6 +203,8 @@ def pr_body(result: Result, issue: int, *, draft: bool = True) -> str:
              "merges anything.", "", "### Root cause", "", root, "", "### Evidence", ""]
     lines += _evidence(result)
     lines += ["", "### Validation", ""] + validation_table(result)
+    if result.overfit and result.overfit.sentence():          # ladder2: the overfitting guard (agent/ladder/overfit.py)
+        lines += ["", result.overfit.sentence()]
     if best and best.broken:
         lines += ["", f"Tests that broke: {', '.join(f'`{t}`' for t in best.broken[:10])}"]
     lines += ["", "### The change", ""]

@@ -44,13 +44,24 @@ def issue_literals(issue_text: str) -> list:
     return list(dict.fromkeys(v for v in found if isinstance(v, (str, int, float))))[:MAX_LITERALS]
 
 
+def user_text(report: CrashReport, repo_paths: dict[str, str], issue_text: str) -> str:
+    """The issue without the source lines of its repo frames: the project's own code holds no input."""
+    for frame in report.frames:
+        if frame.code and repo_path(frame, repo_paths):
+            issue_text = issue_text.replace(frame.code, "")
+    return issue_text
+
+
 def targets(report: CrashReport, repo_paths: dict[str, str], files: list[str]) -> list[list]:
-    """[module, function, repo path, line, exception] for each repo frame, innermost first."""
+    """[module, function, repo path, line, exception] for each repo frame, innermost first. A frame whose
+    line is a `raise` statement is left out: raising there on a bad argument is that function's contract,
+    so the input to find is its caller's."""
     out = []
     for frame in report.frames:
         path = repo_path(frame, repo_paths)
         module = module_name(path, files) if path else None
-        if module and frame.line and frame.function.isidentifier():
+        deliberate = (frame.code or "").lstrip().startswith("raise ")
+        if module and frame.line and frame.function.isidentifier() and not deliberate:
             out.append([module, frame.function, path, frame.line, report.type.rsplit(".", 1)[-1]])
     return out
 
@@ -72,12 +83,12 @@ def run(sb: Sandbox, report: CrashReport, repo_paths: dict[str, str], files: lis
     if not wanted:
         return None
     if test_cmd and is_pytest(test_cmd):
-        plugin = f"TARGETS = {[[t[2], t[1]] for t in wanted]!r}\n" + TRACER
+        plugin = f"TARGETS = {[[t[2], t[1]] for t in wanted]!r}\nLIMIT = 40\nKEEP = \"first\"\nSEEDS_FILE = \"seeds.pkl\"\n" + TRACER
         sb.write(f"{SCRATCH}/crashfix_trace.py", plugin)
         traced = sb.run(f"PYTHONPATH={SCRATCH}${{PYTHONPATH:+:$PYTHONPATH}} {test_cmd} -p crashfix_trace",
                         timeout=timeout)
         log.info("search: traced the tests (exit %s, %.1f s)", traced.exit_code, traced.duration)
-    head = (f"TARGETS = {wanted!r}\nLITERALS = {issue_literals(issue_text)!r}\n"
+    head = (f"TARGETS = {wanted!r}\nLITERALS = {issue_literals(user_text(report, repo_paths, issue_text))!r}\n"
             f"SECONDS = {seconds!r}\nCALLS = {MAX_CALLS}\nSEED = {SEED}\n")
     sb.write(f"{SCRATCH}/crashfix_search.py", PRELUDE + head + SEARCH)
     command = f"python {SCRATCH}/crashfix_search.py"

@@ -1,12 +1,12 @@
 """The two programs rung 4 writes into the sandbox: a pytest plugin that records the arguments of calls
 to the traceback's repo functions, and the seeded search that calls them with values around those."""
 
-# A pytest plugin (-p crashfix_trace): TARGETS = [[repo path, function name], ...] is prepended.
+# A pytest plugin (-p crashfix_trace): TARGETS = [[repo path, function name], ...], LIMIT (calls kept per
+# function), KEEP ("first" or "last" LIMIT calls) and SEEDS_FILE (in the plugin's folder) are prepended.
 TRACER = r'''
 import os, pickle, sys
 
 SEEDS = {}
-LIMIT = 40
 
 
 def _record(frame, event, arg):
@@ -16,7 +16,7 @@ def _record(frame, event, arg):
     for path, name in TARGETS:
         if code.co_name == name and code.co_filename.replace("\\", "/").endswith("/" + path):
             calls = SEEDS.setdefault(path + "::" + name, [])
-            if len(calls) >= LIMIT:
+            if len(calls) >= LIMIT and KEEP == "first":
                 return
             n = code.co_argcount + code.co_kwonlyargcount
             args = {}
@@ -27,6 +27,7 @@ def _record(frame, event, arg):
                     pass
             if len(args) == n:
                 calls.append(args)
+                del calls[:-LIMIT]
 
 
 def pytest_configure(config):
@@ -35,22 +36,39 @@ def pytest_configure(config):
 
 def pytest_unconfigure(config):
     sys.setprofile(None)
-    with open(os.path.join(os.path.dirname(os.path.abspath(__file__)), "seeds.pkl"), "wb") as f:
+    with open(os.path.join(os.path.dirname(os.path.abspath(__file__)), SEEDS_FILE), "wb") as f:
         pickle.dump(SEEDS, f)
 '''
 
-# The search: TARGETS = [[module, function, repo path, line, exception name], ...], LITERALS,
-# SECONDS, CALLS and SEED are prepended. Prints one line `CRASHFIX-SEARCH {json}`.
-SEARCH = r'''
-import importlib, inspect, itertools, json, os, pickle, random, sys, time, traceback
+# What the search and the overfitting guard (agent/ladder/overfit.py) share: loading the tracer's calls,
+# finding a module-level function, and the generator of values around one recorded value (LITERALS, the
+# issue's literals, is prepended to the programs).
+HELPERS = r'''
+def load_seeds(name):
+    """The tracer's recorded calls ({} when it wrote none)."""
+    try:
+        with open(os.path.join(os.path.dirname(os.path.abspath(__file__)), name), "rb") as f:
+            return pickle.load(f)
+    except Exception:
+        return {}
 
-START = time.monotonic()
-HERE = os.path.dirname(os.path.abspath(__file__))
-try:
-    with open(os.path.join(HERE, "seeds.pkl"), "rb") as f:
-        SEEDS = pickle.load(f)
-except Exception:
-    SEEDS = {}
+
+def unpickled(call):
+    """A recorded call's arguments, or None when one of them does not load back (a class without state)."""
+    try:
+        return {k: pickle.loads(v) for k, v in call.items()}
+    except Exception:
+        return None
+
+
+def function_at(module, name, path):
+    """The module-level function `name` of `module`, defined in `path` (never a method, never a module's own
+    `__init__`); raises when there is none."""
+    fn = getattr(importlib.import_module(module), name)
+    code = getattr(fn, "__code__", None)
+    if code is None or code.co_name != name or not code.co_filename.replace("\\", "/").endswith("/" + path):
+        raise LookupError(name)
+    return fn
 
 
 def neighbours(value):
@@ -74,11 +92,21 @@ def neighbours(value):
         out += [{**value, key: None} for key in list(value)[:6]]
     out += [v for v in LITERALS if type(v) is type(value)] + list(LITERALS)
     return out
+'''
+
+# The search: TARGETS = [[module, function, repo path, line, exception name], ...], LITERALS,
+# SECONDS, CALLS and SEED are prepended. Prints one line `CRASHFIX-SEARCH {json}`.
+SEARCH = r'''
+import importlib, inspect, itertools, json, os, pickle, random, sys, time, traceback
+''' + HELPERS + r'''
+
+START = time.monotonic()
+SEEDS = load_seeds("seeds.pkl")
 
 
 def candidates(fn, name, path):
     """Argument dicts: each recorded call with one argument changed at a time, then literals alone."""
-    recorded = [{k: pickle.loads(v) for k, v in call.items()} for call in SEEDS.get(path + "::" + name, [])]
+    recorded = [args for args in map(unpickled, SEEDS.get(path + "::" + name, [])) if args is not None]
     if not recorded:
         try:
             params = [p for p in inspect.signature(fn).parameters.values()
@@ -109,7 +137,7 @@ calls = 0
 found = None
 for module, name, path, line, want in TARGETS:
     try:
-        fn = getattr(importlib.import_module(module), name)
+        fn = function_at(module, name, path)
     except Exception:
         continue
     for args in candidates(fn, name, path):

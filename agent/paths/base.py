@@ -68,6 +68,9 @@ class CrashPath(Protocol):
     def research(self) -> str | None:
         """Run the research agent (its verdicts join run.verdicts); a fatal model error, if any."""
 
+    def guard(self, survivors: list[Verdict]) -> list[Verdict]:
+        """The validated verdicts re-ranked against overfitting (python: agent/ladder/overfit.py), best first."""
+
     def finish(self) -> None:
         """After the run's status is decided (kernel: the mailing-list patch)."""
 

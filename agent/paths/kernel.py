@@ -233,6 +233,9 @@ class KernelPath:
 
     # -- finish: the mailing-list patch ------------------------------------------------------
     @_as_run_error
+    def guard(self, survivors: list[Verdict]) -> list[Verdict]:
+        return survivors
+
     def finish(self) -> None:
         if self.run.best is not None:
             self.steps.step("mail", self._mail)

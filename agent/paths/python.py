@@ -5,6 +5,7 @@ from __future__ import annotations
 from agent.environment.apply import prepare as prepare_environment
 from agent.environment.sanity import broken
 from agent.environment.timeouts import derived_timeout
+from agent.ladder import overfit
 from agent.limits import PDB_TIMEOUT
 from agent.paths.base import code_window, record_history
 from agent.paths.sandboxed import SandboxPath
@@ -15,6 +16,7 @@ from agent.strategies.base import Candidate
 from agent.strategies.repair_context import RepairContext
 from agent.strategies.templates import generate
 from agent.testrun import run_tests
+from agent.validate import Verdict
 from sandbox.base import limit_hits
 
 
@@ -73,6 +75,18 @@ class PythonPath(SandboxPath):
         for called in seen.definitions:
             run.memory.add("code", called.text(), f"{called.path}:{called.start}-{called.end}")
         self.sb.reset()
+
+    def guard(self, survivors: list[Verdict]) -> list[Verdict]:
+        """Two or more validated candidates: rank them on inputs generated around the crash."""
+        if len(survivors) < 2:
+            return survivors
+        run = self.run
+        ranked, run.overfit = self.steps.step("overfitting", lambda: overfit.guard(
+            self.sb, run.report, run.reproduction.command, run.repo_paths, run.files, self.cfg.report_text,
+            survivors, timeout=self.cfg.timeout))
+        if run.overfit.skipped:
+            run.notes.append(f"overfitting guard did not run: {run.overfit.skipped}")
+        return ranked
 
     def generate(self, ctx: RepairContext) -> list[Candidate]:
         return generate(ctx, max_candidates=self.cfg.max_candidates)

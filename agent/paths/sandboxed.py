@@ -176,6 +176,9 @@ class SandboxPath:
             run.notes.append(f"agent stopped by its budget: {outcome.limits}")
         return f"LLM: {outcome.error}" if outcome.error else None
 
+    def guard(self, survivors: list[Verdict]) -> list[Verdict]:
+        return survivors
+
     def finish(self) -> None:
         pass
 

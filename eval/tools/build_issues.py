@@ -33,6 +33,27 @@ PARSE = {"sdist": "parse-1.8.4", "keep": ["parse.py", "test_parse.py", "setup.py
          "fix": ("parse.py", "    def __eq__(self, other):\n        return self._name",
                  "    def __eq__(self, other):\n        if not isinstance(other, FixedTzOffset):\n"
                  "            return False\n        return self._name")}
+# parse 1.8.4 again, another crash: numbered fields with a type ("{0:d}"); upstream's 1.19.0 fix splits
+# the field before telling names from numbers
+PARSE_NUMBERED = {**PARSE, "source": "parse 1.8.4 (PyPI sdist); its 1.19.0 changelog: 'Fix issue with using "
+                                       "digit field numbering and types'",
+                  "fix": ("parse.py",
+                          "        format = ''\n        if field and field[0].isalpha():\n            if ':' in field:\n"
+                          "                name, format = field.split(':')\n            else:\n"
+                          "                name = field\n            if name in",
+                          "        format = ''\n\n        if ':' in field:\n            name, format = field.split(':')\n"
+                          "        else:\n            name = field\n\n        if name and name[0].isalpha():\n"
+                          "            if name in"),
+                  "fix2": ("parse.py", "            wrap = '(%s)'\n            if ':' in field:\n"
+                                       "                format = field[1:]\n            group",
+                           "            wrap = '(%s)'\n            group")}
+# the same crash as a CI failure: parse 1.8.4 plus upstream's test of the fix (1.19.0's TestPattern.test_numbered,
+# its float pattern as 1.8.4 writes it), which a contributor's CI run reports by its node id
+NUMBERED_TEST = ("    def test_numbered(self):\n        self._test_expression('{0}', '(.+?)')\n"
+                 "        self._test_expression('{0} {1}', '(.+?) (.+?)')\n"
+                 "        self._test_expression('{0:f} {1:f}', r'([-+ ]?\\d+\\.\\d+) ([-+ ]?\\d+\\.\\d+)')\n\n")
+PARSE_CI = {**PARSE_NUMBERED, "repo": "parse-1.8.4-numbered-test",
+            "add": ("test_parse.py", "    def test_named_typed(self):", NUMBERED_TEST)}
 SQL = "SELECT @min_price:=MIN(price), @max_price:=MAX(price) FROM shop;"
 
 CASES = {
@@ -58,6 +79,18 @@ CASES = {
                  ">>> r[0].tzinfo == None\n"),
         issue="Comparing a parsed timezone with None raises instead of returning False:\n\n"
               "```pycon\n{console}{tb}```\n"),
+    "parse-numbered-field-search": dict(
+        project=PARSE_NUMBERED, user="ravi", where="backup", kind="ValueError", rung=4, expect="not_fixed",
+        script="import parse\n\nTEMPLATES = {'copied': 'copied {0:d} files in {1:d} s'}\n\n\n"
+               "def read(kind, line):\n    return parse.parse(TEMPLATES[kind], line)\n\n\n"
+               "for line in ['copied 12 files in 3 s']:\n    print(read('copied', line))\n",
+        issue="Our backup report parses its log with templates from a config file; since we numbered the "
+              "fields (`copied {{0:d}} files in {{1:d}} s`) it dies:\n\n```\n{tb}```\n"),
+    "parse-numbered-field-named-test": dict(
+        project=PARSE_CI, user="jo", where="src", kind="ValueError", rung=2, expect="not_fixed",
+        pytest="test_parse.py::TestPattern::test_numbered",
+        issue="Numbered fields with a type do not compile. I added upstream's pattern test for them and CI "
+              "fails:\n\n```\n$ python -m pytest -q\n{tb}```\n"),
     "sqlparse-foreign-traceback-not-reproduced": dict(
         project=SQLPARSE, user="ana", where="app", kind="KeyError", rung=None, expect="not_reproduced",
         script="import sqlparse\n\nSETTINGS = {'dialect': 'mysql'}\n\n\ndef load(name):\n"
@@ -71,27 +104,34 @@ def build(name: str, spec: dict, sdists: Path) -> None:
     case = OUT / name
     shutil.rmtree(case, ignore_errors=True)
     case.mkdir(parents=True)
-    repo = OUT / "_repos" / project["sdist"]          # one copy per sdist, shared by its cases
+    repo = OUT / "_repos" / project.get("repo", project["sdist"])   # one copy per sdist (and added test), shared
     if not repo.exists():
         for part in project["keep"]:
             src = sdists / project["sdist"] / part
             dst = repo / part
             dst.parent.mkdir(parents=True, exist_ok=True)
             (shutil.copytree if src.is_dir() else shutil.copy2)(src, dst)
+        if "add" in project:                           # a test added before an anchor line
+            path, anchor, text = project["add"]
+            (repo / path).write_text((repo / path).read_text().replace(anchor, text + anchor, 1))
         for junk in repo.rglob("__pycache__"):
             shutil.rmtree(junk, ignore_errors=True)
     tb = _user_run(spec, repo)
     fields = {k: spec.get(k, "") for k in ("script", "command", "console")}
     (case / "report.txt").write_text(spec["issue"].format(tb=tb, **fields))
     path, old, new = project["fix"]
-    text = (repo / path).read_text()
-    assert old in text, (name, path)
-    (case / "fix.diff").write_text(_diff(path, text, text.replace(old, new, 1)))
-    meta = {"repo": f"../_repos/{project['sdist']}", "test_cmd": "python -m pytest -q", "kind": spec["kind"],
+    text = fixed = (repo / path).read_text()
+    for _, old, new in [project["fix"]] + ([project["fix2"]] if "fix2" in project else []):
+        assert old in fixed, (name, path)
+        fixed = fixed.replace(old, new, 1)
+    (case / "fix.diff").write_text(_diff(path, text, fixed))
+    meta = {"repo": f"../_repos/{project.get('repo', project['sdist'])}", "test_cmd": "python -m pytest -q", "kind": spec["kind"],
             "expect": spec["expect"],
             "rung": spec["rung"], "source": project["source"],
             "bug": "the report's traceback is from the user's own code" if spec["rung"] is None else
             f"crash fixed upstream in {path}", "fix_class": "none"}
+    if spec.get("pytest"):
+        meta["named_test"] = spec["pytest"]
     (case / "case.json").write_text(json.dumps(meta, indent=2) + "\n")
 
 
@@ -101,6 +141,13 @@ def _user_run(spec: dict, repo: Path) -> str:
     checkout = home / "venv-lib" / "site-packages"
     shutil.rmtree(home, ignore_errors=True)
     shutil.copytree(repo, checkout)
+    if spec.get("pytest"):                             # the user's own checkout runs the suite
+        work = home / spec["where"] / "parse"
+        shutil.copytree(repo, work)
+        out = subprocess.run([sys.executable, "-m", "pytest", "-q", "-p", "no:cacheprovider"], cwd=work,
+                             capture_output=True, text=True).stdout
+        assert spec["pytest"] in out, out
+        return out
     work = home / spec["where"]
     work.mkdir(parents=True)
     env = {**os.environ, "PYTHONPATH": str(checkout)}

@@ -26,7 +26,7 @@ def load(case: Path) -> tuple[dict, Path, list[str]]:
 
 def test_there_are_cases_of_every_shape():
     rungs = [json.loads((c / "case.json").read_text())["rung"] for c in CASES]
-    assert len(CASES) >= 5 and {1, 3, None} <= set(rungs)
+    assert len(CASES) >= 7 and {1, 2, 3, 4, None} <= set(rungs)
 
 
 @pytest.mark.parametrize("case", CASES, ids=[c.name for c in CASES])
@@ -37,6 +37,10 @@ def test_the_report_comes_from_the_users_code_and_the_repo_frames_map(case):
     assert report is not None and report.type == meta["kind"].split("-")[0]
     paths = {f.file: p for f in report.frames if f.file and (p := map_to_repo(f.file, files))}
     outer = report.frames[-1]
+    if meta.get("named_test"):          # a CI run of the project's own test, which the issue names
+        assert paths[outer.file] == meta["named_test"].split("::")[0] and meta["named_test"] in report_text(case)
+        assert "/tmp/home/" in report_text(case) and meta["rung"] == 2
+        return
     assert outer.file.startswith(("/tmp/home/", "<console>")) and outer.file not in paths
     if meta["expect"] == "not_reproduced":
         assert repo_frame(report, paths) is None
@@ -45,16 +49,30 @@ def test_the_report_comes_from_the_users_code_and_the_repo_frames_map(case):
     assert not [f for f in files if "test_crashfix" in f]
 
 
+def report_text(case: Path) -> str:
+    return (case / "report.txt").read_text()
+
+
 @pytest.mark.parametrize("repo", sorted({load(c)[1] for c in CASES}), ids=lambda p: p.name)
 def test_the_repos_own_tests_pass_and_each_fix_applies(repo, tmp_path):
+    """Every test passes but the one a named-test case names (it fails, and passes with the fix)."""
     work = tmp_path / "repo"
     shutil.copytree(repo, work)
-    out = subprocess.run([sys.executable, "-m", "pytest", "-q", "-p", "no:cacheprovider"], cwd=work,
+    named = [m["named_test"] for c in CASES if load(c)[1] == repo and (m := load(c)[0]).get("named_test")]
+    pytest_cmd = [sys.executable, "-m", "pytest", "-q", "-p", "no:cacheprovider"]
+    out = subprocess.run(pytest_cmd + [f"--deselect={n}" for n in named], cwd=work,
                          capture_output=True, text=True, timeout=600)
     assert out.returncode == 0, out.stdout[-2000:]
+    for node in named:
+        assert subprocess.run(pytest_cmd + [node], cwd=work, capture_output=True, timeout=600).returncode == 1
     subprocess.run(["git", "init", "-q"], cwd=work, check=True)
     for case in CASES:
         if load(case)[1] == repo:
             check = subprocess.run(["git", "apply", "--check", str(case / "fix.diff")], cwd=work,
                                    capture_output=True, text=True)
             assert check.returncode == 0, (case.name, check.stderr)
+    for case in CASES:
+        if load(case)[1] == repo and load(case)[0].get("named_test"):
+            subprocess.run(["git", "apply", str(case / "fix.diff")], cwd=work, check=True)
+            node = load(case)[0]["named_test"]
+            assert subprocess.run(pytest_cmd + [node], cwd=work, capture_output=True, timeout=600).returncode == 0

@@ -220,3 +220,19 @@ def test_search_literals_and_only_literal_calls_become_scripts():
     assert script == "from dates.parse import days_in_month\n\ndays_in_month(month=12)\n"
     assert search._call({"module": "dates.parse", "function": "f", "args": {"x": "__import__('os').system('x')"}}) is None
     assert search._call({"module": "os; import x", "function": "f", "args": {}}) is None
+
+
+def test_the_search_skips_a_deliberate_raise_and_the_projects_own_source_lines():
+    from agent.ladder import search
+    tb = ("Traceback (most recent call last):\n"
+          '  File "/home/u/run.py", line 3, in <module>\n    print(read(kind, line))\n'
+          '  File "/venv/site-packages/fmt/core.py", line 40, in parse\n    spec = check(part)\n'
+          '  File "/venv/site-packages/fmt/core.py", line 9, in check\n'
+          "    raise ValueError('spec %r not recognised' % part)\n"
+          "ValueError: spec ':d' not recognised\n")
+    report = parse(tb)
+    paths = {"/venv/site-packages/fmt/core.py": "fmt/core.py"}
+    files = ["fmt/__init__.py", "fmt/core.py"]
+    assert [t[1] for t in search.targets(report, paths, files)] == ["parse"]      # not `check`: raising is its contract
+    literals = search.issue_literals(search.user_text(report, paths, tb + "with `{0:d}`"))
+    assert "spec %r not recognised" not in literals and ":d" in literals and "{0:d}" in literals
