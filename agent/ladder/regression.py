@@ -18,6 +18,38 @@ for _path in (_ROOT, os.path.join(_ROOT, "src")):
         sys.path.insert(0, _path)
 '''
 
+# After a fix, the reproducer may still end in an exception the code raises on purpose (a `raise`
+# statement, or SystemExit); one raised by the interpreter at any other line is a bug the fix left or made.
+ON_PURPOSE = '''
+import ast
+import linecache
+
+
+def _on_purpose(exc):
+    if isinstance(exc, SystemExit):
+        return True
+    tb = exc.__traceback__
+    while tb is not None and tb.tb_next is not None:
+        tb = tb.tb_next
+    if tb is None:
+        return False
+    source = "".join(linecache.getlines(tb.tb_frame.f_code.co_filename))
+    try:
+        tree = ast.parse(source)
+    except (SyntaxError, ValueError):
+        return False
+    line = tb.tb_lineno
+    names = {cls.__name__ for cls in type(exc).__mro__}
+    for node in ast.walk(tree):
+        if isinstance(node, ast.Raise) and node.lineno <= line <= (node.end_lineno or node.lineno):
+            raised = node.exc.func if isinstance(node.exc, ast.Call) else node.exc
+            name = getattr(raised, "attr", None) or getattr(raised, "id", None)
+            # a bare `raise`, `raise err`, or the very class the statement names (not an error in its argument)
+            return raised is None or name is None or name[:1].islower() or name in names
+    return False
+
+'''
+
 
 @dataclass(frozen=True)
 class RegressionTest:
@@ -53,14 +85,16 @@ def build(report: CrashReport, function: str | None, script: str, how: str,
     name = slug(report, function)
     exc = report.type.rsplit(".", 1)[-1]
     text = (f'"""Regression test for the reported crash: {exc} in {function or "the reproducer"}.\n\n'
-            f"Written by crashfix from {how}. It runs the reproducer and fails only when the reported\n"
-            f'{exc} is raised."""\n' + PRELUDE + "\n" + f"REPRODUCER = {_literal(script)}\n"
+            f"Written by crashfix from {how}. It runs the reproducer and fails when the reported\n"
+            f"{exc} is raised, or when any other exception comes from a line that is not a `raise`\n"
+            f'statement (an error the code did not raise on purpose)."""\n' + PRELUDE + ON_PURPOSE
+            + "\n" + f"REPRODUCER = {_literal(script)}\n"
             f"REPORTED = {exc!r}\n\n\n"
             f"def test_crashfix_{name}():\n"
             f"    try:\n"
             f"        exec(compile(REPRODUCER, \"<crashfix reproducer>\", \"exec\"), {{\"__name__\": \"__main__\"}})\n"
             f"    except (Exception, SystemExit) as exc:\n"
-            f"        if any(cls.__name__ == REPORTED for cls in type(exc).__mro__):\n"
+            f"        if any(cls.__name__ == REPORTED for cls in type(exc).__mro__) or not _on_purpose(exc):\n"
             f"            raise\n")
     return RegressionTest(f"{tests_folder(files)}/test_crashfix_{name}.py", text)
 

@@ -15,13 +15,15 @@ calls and their callees. Templates propose minimal text edits there:
 Each proposal is scored relevance(template, exception) + location (crash line > its function > depth 1 >
 depth 2; callees of a failing test by proximity) + evidence (pdb values, the key in a KeyError, literals and
 argument values from the failing test, `assert 3 == 2.5`) - size; engine.py compiles the patched function,
-drops duplicates and no-ops and renders git-style diffs, best first.
+drops duplicates and no-ops and renders git-style diffs, best first. A crash on the code's own `raise`
+keeps that raise and its `if` condition as they are (deliberate.py): silencing the check is not a fix.
 """
 from __future__ import annotations
 
 from ..base import Candidate
 from ..repair_context import RepairContext
 from . import flow, guards, mutations
+from .deliberate import drop_silencers
 from .common import log
 from .engine import Emitter, finalize
 from .locate import Repo, build_scopes
@@ -51,4 +53,4 @@ def generate(ctx: RepairContext, *, max_candidates: int = 40) -> list[Candidate]
                 log.debug("template family %s failed on %s (%s): %s: %s", family.__module__.rsplit(".", 1)[-1],
                           scope.path, scope.name, type(exc).__name__, exc)
                 continue
-    return finalize(ctx, repo, em.proposals, max_candidates)
+    return finalize(ctx, repo, drop_silencers(ctx, repo, em.proposals), max_candidates)

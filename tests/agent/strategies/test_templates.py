@@ -1151,3 +1151,18 @@ def test_no_candidate_turns_off_the_scripts_main_guard(tmp_path):
     assert cands
     assert not any("__name__" in line for c in cands for line in c.diff.splitlines()
                    if line.startswith(("+", "-")) and not line.startswith(("+++", "---")))
+
+
+def test_no_candidate_silences_a_raise_the_code_makes_on_purpose(tmp_path):
+    # the crashing line is the function's own `raise`: wrapping it in try/except, or weakening the `if` in
+    # front of it, hides the error and fixes nothing; the caller that passed the value may still be edited
+    src = ('def parse(text, width):\n    if text and not text.isdigit():\n'
+           '        raise ValueError("not a number: " + text)\n    return int(text)\n\n\n'
+           'def run(text, width=0):\n    return parse(text, width) + 1\n')
+    repo = make_repo(tmp_path / "r", {"conv.py": src})
+    ctx = RepairContext(exc_type="ValueError", message="not a number: x", read=lambda p: (repo / p).read_text(),
+                        files=["conv.py"], sites=[Site("conv.py", 3, "parse", 0), Site("conv.py", 8, "run", 1)])
+    cands = generate(ctx)
+    for cand in cands:
+        touched = [ln for ln in cand.diff.splitlines() if ln.startswith("-") and not ln.startswith("---")]
+        assert not any("raise ValueError" in ln or "isdigit" in ln for ln in touched), cand.diff
