@@ -2,7 +2,7 @@
 Python fix templates, validation by the reproduction and the test suite."""
 from __future__ import annotations
 
-from agent.environment.apply import prepare as prepare_environment
+from agent.environment.apply import keep_environment, prepare as prepare_environment
 from agent.environment.sanity import broken
 from agent.environment.timeouts import derived_timeout
 from agent.limits import PDB_TIMEOUT
@@ -33,9 +33,12 @@ class PythonPath(SandboxPath):
             if cause:
                 run.fail("env_broken", f"the baseline test run says the environment is broken: {cause}")
                 return
+            keep_environment(sb, run.notes)
             cfg.timeout = derived_timeout(run.tests_before, cfg.timeout)
             run.notes.append(f"commands time out after {cfg.timeout:.0f} s "
                              f"(the baseline took {run.tests_before.duration:.1f} s)")
+        else:
+            keep_environment(sb, run.notes)
         rep = run.reproduction = step("reproduce", lambda: reproduce(
             sb, run.report, cfg.report_text, cfg.test_cmd, run.repo_paths, baseline=run.tests_before,
             files=run.files, tries=cfg.tries, timeout=cfg.timeout))
