@@ -7,6 +7,8 @@ import subprocess
 import sys
 from dataclasses import dataclass
 
+from sandbox import envcache
+
 
 @dataclass(frozen=True)
 class Check:
@@ -89,6 +91,7 @@ def run_checks() -> list[Check]:
         _tool("ripgrep", ["rg", "--version"], "pip install ripgrep==14.1.0"),
         _tool("ctags", ["ctags", "--version"], "apt-get install universal-ctags", required=False),
         *check_qemu(),
+        Check("environment cache", *envcache.describe(), "set CRASHFIX_ENV_CACHE (a writable folder), CRASHFIX_ENV_CACHE_MAX (e.g. 5g)", required=False),
         check_llm(),
         check_github(),
     ]

@@ -15,6 +15,8 @@ import time
 from dataclasses import dataclass
 from pathlib import Path
 
+from sandbox.base import size_text
+
 log = logging.getLogger(__name__)
 
 DEFAULT_MAX = "5g"
@@ -103,13 +105,13 @@ def keep(pending: Pending | None) -> str | None:
     size = pending.path.stat().st_size
     if size > bound:
         pending.discard()
-        return f"environment cache: the prepared environment ({_mb(size)}) is over the cache's bound ({_mb(bound)}): not kept"
+        return f"environment cache: the prepared environment ({size_text(size)}) is over the cache's bound ({size_text(bound)}): not kept"
     final = cache_dir() / f"{pending.key}{SUFFIX}"
     os.replace(pending.path, final)
     os.utime(final)
     gone = evict(bound)
-    log.info("environment cache: kept %s (%s); evicted %s", pending.key, _mb(size), [e.key for e in gone])
-    said = f"environment cache: prepared environment kept ({_mb(size)}) for the next run of this repository"
+    log.info("environment cache: kept %s (%s); evicted %s", pending.key, size_text(size), [e.key for e in gone])
+    said = f"environment cache: prepared environment kept ({size_text(size)}) for the next run of this repository"
     return said + (f"; {len(gone)} older entr{'y' if len(gone) == 1 else 'ies'} evicted" if gone else "")
 
 
@@ -139,10 +141,6 @@ def drop(key: str) -> None:
     (cache_dir() / f"{key}{SUFFIX}").unlink(missing_ok=True)
 
 
-def _mb(n: int) -> str:
-    return f"{n / (1 << 20):.1f} MB"
-
-
 def describe() -> tuple[bool, str]:
     """(usable, one line) for `crashfix doctor`: entries, size, bound, folder."""
     try:
@@ -154,5 +152,5 @@ def describe() -> tuple[bool, str]:
         return True, f"off (CRASHFIX_ENV_CACHE_MAX=0); {folder}"
     kept = entries(folder)
     writable = os.access(folder if folder.exists() else folder.parent if folder.parent.exists() else "/", os.W_OK)
-    line = f"{len(kept)} entr{'y' if len(kept) == 1 else 'ies'}, {_mb(sum(e.size for e in kept))} of {_mb(bound)} in {folder}"
+    line = f"{len(kept)} entr{'y' if len(kept) == 1 else 'ies'}, {size_text(sum(e.size for e in kept))} of {size_text(bound)} in {folder}"
     return writable, line if writable else f"{line} (not writable: environments are not kept)"

@@ -81,7 +81,7 @@ def test_eviction_beyond_the_bound_removes_the_least_recently_used(monkeypatch):
     assert not b.exists() and a.exists() and c.exists()
     assert [e.key for e in envcache.entries()] == ["c", "a", "d"]
     ok, line = envcache.describe()
-    assert ok and line.startswith("3 entries, 3.0 MB of 3.0 MB in ")
+    assert ok and line.startswith("3 entries, 3 MiB of 3 MiB in ")
     too_big = envcache.keep(envcache.Pending("e", _fill(envcache.pending_file("e"), 4 << 20)))
     assert "over the cache's bound" in too_big and not (envcache.cache_dir() / "e.tar").exists()
     assert not list(envcache.cache_dir().glob(".pending-*"))
