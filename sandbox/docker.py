@@ -253,6 +253,10 @@ class DockerSandbox(GitWorkspace):
             env: dict[str, str] | None = None) -> ExecResult:
         return self._run(cmd, timeout, cwd, {**self.cmd_env, **(env or {})}, own=False)
 
+    def setenv(self, values: dict[str, str]) -> None:
+        """Environment variables for every later command of the repository."""
+        self.cmd_env.update(values)
+
     def run_own(self, cmd: str, *, timeout: float) -> ExecResult:
         """One of crashfix's own shell commands (git) with `OWN_ENV` only, in the workspace."""
         return self._run(cmd, timeout, None, OWN_ENV, own=True)
