@@ -2,9 +2,8 @@
 first; when one of them breaks, the rest is not run; else the rest runs and the outcomes merge."""
 from __future__ import annotations
 
-import subprocess
-
 import pytest
+from gitrepo import make_repo
 
 from agent import testorder
 from agent.testrun import run_tests
@@ -30,19 +29,9 @@ BREAK_ADD = """--- a/calc/add.py
 KEEP_ADD = BREAK_ADD.replace("a - b", "b + a")
 
 
-def _repo(root):
-    for name, text in FILES.items():
-        (root / name).parent.mkdir(parents=True, exist_ok=True)
-        (root / name).write_text(text)
-    subprocess.run(["git", "init", "-q"], cwd=root, check=True)
-    subprocess.run(["git", "add", "-A"], cwd=root, check=True)
-    subprocess.run(["git", "-c", "user.name=t", "-c", "user.email=t@t", "commit", "-qm", "calc"], cwd=root, check=True)
-    return root
-
-
 def test_the_tests_near_the_patch_run_first(sandbox_image, docker_limits, tmp_path, monkeypatch):
     monkeypatch.setattr(testorder, "LONG_SUITE", 0.0)        # the suite here takes a second, not minutes
-    repo = _repo(tmp_path / "calc")
+    repo = make_repo(tmp_path / "calc", FILES)
     with open_sandbox("docker", repo, image=sandbox_image, limits=docker_limits, steps=[]) as box:
         cmd = "python -m pytest -q"
         baseline = run_tests(box, cmd, timeout=120)

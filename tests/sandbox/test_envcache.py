@@ -3,25 +3,17 @@ and (real Docker, real PyPI) a second set-up of the same repository that reuses 
 from __future__ import annotations
 
 import os
-import subprocess
 import time
 from pathlib import Path
 
 import pytest
+from gitrepo import commit
 
 from sandbox import envcache, open_sandbox
 from sandbox.envkey import cache_key, on_reuse
 from sandbox.setup import OFFLINE_SELF, InstallStep, plan_commands
 
 REQS = [InstallStep("pip install -r requirements.txt", True)]
-
-
-def _commit(repo: Path, files: dict[str, str], message: str = "change") -> None:
-    for name, text in files.items():
-        (repo / name).parent.mkdir(parents=True, exist_ok=True)
-        (repo / name).write_text(text)
-    subprocess.run(["git", "add", "-A"], cwd=repo, check=True)
-    subprocess.run(["git", "-c", "user.name=t", "-c", "user.email=t@t", "commit", "-qm", message], cwd=repo, check=True)
 
 
 def _key(repo: Path, steps=REQS, **kw) -> str:
@@ -33,15 +25,15 @@ def test_the_key_follows_the_dependency_declarations_not_the_code(repo_factory):
     repo = repo_factory({"requirements.txt": "six==1.16.0\n", "pyproject.toml": '[project]\nname = "p"\nversion = "1"\n',
                          "p.py": "x = 1\n"})
     first = _key(repo)
-    _commit(repo, {"p.py": "x = 2\n", "pyproject.toml": '[project]\nname = "p"\nversion = "2"\n'})
+    commit(repo, {"p.py": "x = 2\n", "pyproject.toml": '[project]\nname = "p"\nversion = "2"\n'}, "change")
     assert _key(repo) == first                                   # code and version: the same environment
     assert _key(repo, as_of="2024-03-28T00:00:00Z") == first     # the same month
     assert _key(repo, as_of="2024-04-01T00:00:00Z") != first
     assert _key(repo, pins={"six": "1.15.0"}) != first
-    _commit(repo, {"requirements.txt": "six==1.15.0\n"})
+    commit(repo, {"requirements.txt": "six==1.15.0\n"}, "change")
     assert _key(repo) != first
     second = _key(repo)
-    _commit(repo, {"pyproject.toml": '[project]\nname = "p"\nversion = "2"\ndependencies = ["attrs"]\n'})
+    commit(repo, {"pyproject.toml": '[project]\nname = "p"\nversion = "2"\ndependencies = ["attrs"]\n'}, "change")
     assert _key(repo) != second
 
 
@@ -125,7 +117,7 @@ def test_a_second_set_up_reuses_the_first_and_a_changed_requirements_file_misses
         assert "kept" in envcache.keep(box.pending_env)
     assert len(envcache.entries()) == 1
 
-    _commit(repo, {"test_it.py": "import six, attrs\n\ndef test_six():\n    assert six.PY3 and attrs.define\n"})
+    commit(repo, {"test_it.py": "import six, attrs\n\ndef test_six():\n    assert six.PY3 and attrs.define\n"}, "change")
     warm, notes, box = _set_up(repo, sandbox_image, docker_limits, f"envcache-test-{os.getpid()}")
     with box:
         assert any(n.startswith("environment cache: hit") and "skipped `pip install -r requirements.txt`" in n for n in notes)
@@ -139,7 +131,7 @@ def test_a_second_set_up_reuses_the_first_and_a_changed_requirements_file_misses
         assert box.pending_env is None                                   # a hit captures nothing
     assert warm < cold
 
-    _commit(repo, {"requirements.txt": "six==1.15.0\nattrs==23.1.0\n"})
+    commit(repo, {"requirements.txt": "six==1.15.0\nattrs==23.1.0\n"}, "change")
     _, notes, box = _set_up(repo, sandbox_image, docker_limits, f"envcache-test-{os.getpid()}")
     with box:
         assert any(n.startswith("environment cache: miss") for n in notes)
@@ -158,8 +150,8 @@ def test_a_reused_environment_installs_the_project_at_the_new_checkout(sandbox_i
     _, _, box = _set_up(repo, sandbox_image, docker_limits, "greet", steps)
     with box:
         envcache.keep(box.pending_env)
-    _commit(repo, {"greet/__init__.py": "WORD = 'new'\n", "greet/extra.py": "X = 1\n",
-                   "pyproject.toml": (repo / "pyproject.toml").read_text().replace('"1.0"', '"2.0"')})
+    commit(repo, {"greet/__init__.py": "WORD = 'new'\n", "greet/extra.py": "X = 1\n",
+                   "pyproject.toml": (repo / "pyproject.toml").read_text().replace('"1.0"', '"2.0"')}, "change")
     _, notes, box = _set_up(repo, sandbox_image, docker_limits, "greet", steps)
     with box:
         assert any(n.startswith("environment cache: hit") and f"ran again `{OFFLINE_SELF}`" in n for n in notes)

@@ -2,10 +2,8 @@
 versions win), and the development dependencies pyproject.toml declares are installed."""
 from __future__ import annotations
 
-import subprocess
-from pathlib import Path
-
 import pytest
+from gitrepo import make_repo
 
 from agent.environment import resolve
 from agent.environment.apply import install_steps
@@ -87,16 +85,6 @@ build-backend = "poetry.core.masonry.api"
 '''
 
 
-def _tree(root: Path, files: dict[str, str]) -> Path:
-    for name, text in files.items():
-        (root / name).parent.mkdir(parents=True, exist_ok=True)
-        (root / name).write_text(text)
-    subprocess.run(["git", "init", "-q"], cwd=root, check=True)
-    subprocess.run(["git", "add", "-A"], cwd=root, check=True)
-    subprocess.run(["git", "-c", "user.name=t", "-c", "user.email=t@t", "commit", "-qm", "x"], cwd=root, check=True)
-    return root
-
-
 def test_uv_lock_pins_registry_packages_once_and_leaves_the_project_and_forks_out(tmp_path):
     (tmp_path / "uv.lock").write_text(UV_LOCK)
     name, pins, note = locked(tmp_path, {"tally"})
@@ -105,7 +93,7 @@ def test_uv_lock_pins_registry_packages_once_and_leaves_the_project_and_forks_ou
 
 
 def test_poetry_lock_and_its_dev_group_reach_the_environment(tmp_path):
-    repo = _tree(tmp_path / "r", {"poetry.lock": POETRY_LOCK, "pyproject.toml": PYPROJECT_POETRY,
+    repo = make_repo(tmp_path / "r", {"poetry.lock": POETRY_LOCK, "pyproject.toml": PYPROJECT_POETRY,
                                   "greeter/__init__.py": "", "tests/test_g.py": "def test_g():\n    pass\n"})
     assert dev_requirements(repo) == ["pytest", "mock"]
     env = resolve(repo, report_text="I run click==8.0.0 and it breaks")
@@ -130,7 +118,7 @@ def test_dependency_groups_and_uv_dev_dependencies(tmp_path):
 @pytest.mark.docker
 def test_a_uv_lock_decides_the_version_installed_in_the_sandbox(sandbox_image, docker_limits, tmp_path):
     lock = UV_LOCK.replace('version = "23.1.0"', 'version = "22.2.0"')
-    repo = _tree(tmp_path / "r", {"uv.lock": lock, "greet/__init__.py": "",
+    repo = make_repo(tmp_path / "r", {"uv.lock": lock, "greet/__init__.py": "",
                                   "pyproject.toml": '[build-system]\nrequires = ["setuptools"]\nbuild-backend = '
                                                     '"setuptools.build_meta"\n[project]\nname = "greet"\nversion = "1"\n'
                                                     'dependencies = ["attrs"]\n'})

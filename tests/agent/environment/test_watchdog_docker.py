@@ -2,11 +2,10 @@
 the hanging test in seconds, not the command timeout, and the run names it."""
 from __future__ import annotations
 
-import subprocess
 import time
-from pathlib import Path
 
 import pytest
+from gitrepo import make_repo
 
 from agent.pipeline import RunConfig, run_pipeline
 
@@ -45,19 +44,10 @@ KeyboardInterrupt
 '''
 
 
-def _repo(root: Path) -> Path:
-    for name, text in {"spin/__init__.py": "", "spin/core.py": CORE, "tests/test_core.py": TESTS}.items():
-        (root / name).parent.mkdir(parents=True, exist_ok=True)
-        (root / name).write_text(text)
-    subprocess.run(["git", "init", "-q"], cwd=root, check=True)
-    subprocess.run(["git", "add", "-A"], cwd=root, check=True)
-    subprocess.run(["git", "-c", "user.name=t", "-c", "user.email=t@t", "commit", "-qm", "spin"], cwd=root, check=True)
-    return root
-
-
 def test_an_endless_loop_costs_seconds_and_the_hang_is_named(sandbox_image, tmp_path):
     start = time.monotonic()
-    run = run_pipeline(RunConfig(repo=str(_repo(tmp_path / "repo")), report_text=REPORT, out=tmp_path / "out",
+    repo = make_repo(tmp_path / "repo", {"spin/__init__.py": "", "spin/core.py": CORE, "tests/test_core.py": TESTS})
+    run = run_pipeline(RunConfig(repo=str(repo), report_text=REPORT, out=tmp_path / "out",
                                  strategy="templates"))
     took = time.monotonic() - start
     # the baseline ends in the watchdog's 15 s, not the 300 s command timeout; what remains is the
