@@ -5,6 +5,7 @@ no-new-privileges, a read-only root, a pids/memory/CPU limit and no network (loo
 The repository lives in a named volume at /workspace, the venv in another at /home/sandbox.
 The repository lives in tmpfs volumes of ``Limits.disk`` each at /workspace and /home/sandbox
 (the venv), so a repository that fills them stops at the limit and the host's disk is untouched.
+The home volume is filled from the image, or from a prepared environment (``sandbox/envcache.py``).
 Commands go to a small command server inside the container (``sandbox/server.py``, one
 long-lived exec: a command then costs a fork, not a new exec); when the server is unavailable
 they fall back to one ``exec`` each, wrapped in ``timeout -s KILL``, read from an upgraded
