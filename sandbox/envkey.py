@@ -72,7 +72,9 @@ def cache_key(repo_id: str, image_id: str, steps: list[InstallStep], repo: Path,
     blob = json.dumps({"repo": repo_id, "image": image_id, "steps": [[s.cmd, s.network, s.cutoff, s.optional] for s in steps],
                        "files": declarations(repo, steps), "month": date_bucket(as_of),
                        "pins": sorted((pins or {}).items()), "env": sorted((env or {}).items())}, sort_keys=True)
-    slug = re.sub(r"[^A-Za-z0-9]+", "-", repo_id.rstrip("/").rsplit("/", 1)[-1].removesuffix(".git"))[:24].strip("-")
+    parts = [p for p in repo_id.removesuffix(".git").split("/") if p]
+    name = parts[-2] if len(parts) > 1 and parts[-1] in ("repo", "checkout", "src") else (parts or [""])[-1]
+    slug = re.sub(r"[^A-Za-z0-9]+", "-", name)[:24].strip("-")
     return f"{slug or 'repo'}-{hashlib.sha256(blob.encode()).hexdigest()[:20]}"
 
 
