@@ -272,10 +272,13 @@ def test_with_the_real_repo_config_and_publish_modules_in_dry_run(make_harness, 
     job = h.jobs(kind="fix")[0]
     assert job["state"] == "done", job["error"]
     actions = [a["action"] for a in dry.actions]
-    # 👀, the progress comment (created when the run is past parsing), moved to validating, the
-    # diagnosis, the progress comment ticked done
-    assert actions == ["react", "comment", "edit_comment", "comment", "edit_comment"], dry.actions
-    progress, _, diagnosis, done = dry.actions[1:]
+    # 👀, the check run (in progress), the progress comment (created when the run is past parsing),
+    # moved to validating, the diagnosis, the progress comment ticked done, the check run completed
+    assert actions == ["react", "create_check_run", "comment", "edit_comment", "comment", "edit_comment",
+                       "update_check_run"], dry.actions
+    progress, _, diagnosis, done = dry.actions[2:6]
+    assert (dry.actions[1]["status"], dry.actions[-1]["status"], dry.actions[-1]["conclusion"]) == \
+        ("in_progress", "completed", "neutral")
     assert "crashfix:progress" in progress["body"] and "crashfix:progress" not in diagnosis["body"]
     assert done["comment_id"] == progress["comment_id"] != diagnosis["comment_id"]
     assert "no pull request" in json.loads(job["result"])["reason"]
