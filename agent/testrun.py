@@ -5,12 +5,15 @@ import re
 import shlex
 import xml.etree.ElementTree as ET
 from dataclasses import dataclass, field
+from pathlib import Path
 
 from agent.limits import HOUSEKEEPING_TIMEOUT
 from sandbox import Sandbox
 
 SCRATCH = ".crashfix"                 # ignored folder inside the workspace for our own files
 JUNIT = f"{SCRATCH}/junit.xml"
+WATCHDOG = "crashfix_watchdog"        # the per-test watchdog plugin (agent/watchdog_plugin.py), in SCRATCH
+HUNG = "crashfix watchdog"            # what its failures say
 
 
 @dataclass
@@ -24,6 +27,12 @@ class TestOutcome:
     failed: set[str] = field(default_factory=set)     # failures and errors
     messages: dict[str, str] = field(default_factory=dict)   # failed test -> its failure message
     skipped: int = 0
+    times: dict[str, float] = field(default_factory=dict)    # test -> its seconds (pytest's junit)
+
+    @property
+    def hung(self) -> list[str]:
+        """The tests the per-test watchdog stopped."""
+        return sorted(t for t, m in self.messages.items() if HUNG in m)
 
     @property
     def ok(self) -> bool:
@@ -67,10 +76,31 @@ def run_tests(sb: Sandbox, cmd: str, *, timeout: float, tests: list[str] | None 
     return out
 
 
+def arm_watchdog(sb: Sandbox, cmd: str | None, seconds: float) -> bool:
+    """From now on every pytest run in ``sb`` stops a test whose set-up or call runs over
+    ``seconds``: it fails naming where it hung. The plugin goes into the sandbox's site-packages
+    and is loaded by PYTEST_ADDOPTS; only where ``cmd`` runs pytest itself (a runner such as tox
+    starts an environment of its own, which would not find it). Returns whether it is armed."""
+    if not cmd or not is_pytest(cmd) or not hasattr(sb, "setenv"):
+        return False
+    plugin = Path(__file__).with_name("watchdog_plugin.py").read_text()
+    res = sb.run("python -c 'import sys, sysconfig; open(sysconfig.get_paths()[\"purelib\"] + \"/"
+                 f"{WATCHDOG}.py\", \"w\").write(sys.stdin.read())' <<'CRASHFIX_EOF'\n{plugin}CRASHFIX_EOF\n",
+                 timeout=HOUSEKEEPING_TIMEOUT)
+    if not res.ok:
+        return False
+    sb.setenv({"CRASHFIX_TEST_TIMEOUT": f"{seconds:g}", "PYTEST_ADDOPTS": f"-p {WATCHDOG}"})
+    return True
+
+
 def _read_junit(xml: str, out: TestOutcome) -> None:
     root = ET.fromstring(xml)
     for case in root.iter("testcase"):
         name = f"{case.get('classname', '')}::{case.get('name', '')}"
+        try:
+            out.times[name] = float(case.get("time") or 0)
+        except ValueError:
+            pass
         tags = {child.tag for child in case}
         bad = [child for child in case if child.tag in ("failure", "error")]
         if bad:

@@ -11,7 +11,8 @@ from agent.limits import (BUILD_TIMEOUT, COMMAND_TIMEOUT, MAX_DIFF_LINES, REPRO_
 from agent.reports.model import CrashReport
 from agent.signature import crash_gone, same_crash
 from agent.strategies.base import Candidate
-from agent.testrun import TestOutcome, run_tests
+from agent.testorder import run_near_first
+from agent.testrun import TestOutcome
 from sandbox import PatchFailed, Sandbox
 
 log = logging.getLogger(__name__)
@@ -134,7 +135,7 @@ class Validator:
         if not self.test_cmd:
             v.validated, v.reason = True, "crash gone; no test command to run"
             return
-        after = run_tests(self.sb, self.test_cmd, timeout=self.test_timeout)
+        after = run_near_first(self.sb, self.test_cmd, self.baseline, diff_paths(v.candidate.diff), timeout=self.test_timeout)
         if self.read_results:
             self.read_results(after)
         v.command_seconds += after.duration

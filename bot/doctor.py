@@ -10,6 +10,8 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Callable
 
+from sandbox import envcache
+
 
 @dataclass(frozen=True)
 class Check:
@@ -175,6 +177,7 @@ def _machine() -> list[Check]:
         _tool("ripgrep", ["rg", "--version"], "pip install ripgrep==14.1.0"),
         _tool("ctags", ["ctags", "--version"], "apt-get install universal-ctags", required=False),
         *check_qemu(),
+        Check("environment cache", *envcache.describe(), "set CRASHFIX_ENV_CACHE (a writable folder), CRASHFIX_ENV_CACHE_MAX (e.g. 5g)", required=False),
     ]
 
 

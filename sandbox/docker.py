@@ -5,6 +5,7 @@ no-new-privileges, a read-only root, a pids/memory/CPU limit and no network (loo
 The repository lives in a named volume at /workspace, the venv in another at /home/sandbox.
 The repository lives in tmpfs volumes of ``Limits.disk`` each at /workspace and /home/sandbox
 (the venv), so a repository that fills them stops at the limit and the host's disk is untouched.
+The home volume is filled from the image, or from a prepared environment (``sandbox/envcache.py``).
 Commands go to a small command server inside the container (``sandbox/server.py``, one
 long-lived exec: a command then costs a fork, not a new exec); when the server is unavailable
 they fall back to one ``exec`` each, wrapped in ``timeout -s KILL``, read from an upgraded
@@ -52,12 +53,16 @@ class DockerSandbox(GitWorkspace):
     workdir = WORKSPACE
 
     def __init__(self, image: str, *, limits: Limits | None = None, base_url: str | None = None,
-                 network_for_setup: bool = False, env: dict[str, str] | None = None):
+                 network_for_setup: bool = False, env: dict[str, str] | None = None, home=None):
+        """``home``: an open tar of a prepared /home/sandbox (`sandbox.envcache`) to start from
+        instead of the image's."""
         self.limits = limits or Limits()
         self.base_url = base_url or os.environ.get("DOCKER_HOST") or "unix:///var/run/docker.sock"
         self.client = connect(self.base_url, self.limits.api_timeout)
         self.api = self.client.api
         self.image = image
+        self.home = home
+        self.pending_env = None          # a captured environment (envcache.Pending) until kept
         self.env = dict(env or {})
         self._closed = False
         self._sessions: list[DockerSession] = []
@@ -70,6 +75,7 @@ class DockerSandbox(GitWorkspace):
                                f"Build it with: {build_command()}") from None
         except (docker.errors.DockerException, requests.RequestException) as e:
             raise SandboxError(f"cannot inspect sandbox image {image!r}: {e}") from e
+        self.image_id = img.id
         # the repository's commands get the image's environment (venv first on PATH) + env
         self.cmd_env = dict(kv.split("=", 1) for kv in img.attrs["Config"].get("Env") or [] if "=" in kv)
         self.cmd_env.update(self.env)
@@ -120,10 +126,27 @@ class DockerSandbox(GitWorkspace):
 
     def _seed_home(self, img) -> None:
         """Copy the image's /home/sandbox (the venv) into the home volume: a tmpfs volume is
-        not filled from the image as a plain one is. The tar is taken once per image."""
+        not filled from the image as a plain one is. The tar is taken once per image. A prepared
+        one (``home``) replaces it."""
+        if self.home is not None:
+            self.api.put_archive(self.container.id, HOME, self.home)
+            return
         if img.id not in _HOME_SEEDS:
             _HOME_SEEDS[img.id] = image_tar(self.client, img.id, HOME)
         self.api.put_archive(self.container.id, HOME, _HOME_SEEDS[img.id])
+
+    def save_home(self, dest: Path) -> int:
+        """Write the prepared /home/sandbox (the venv; not the installers' caches) as a tar to
+        ``dest`` on the host; returns its size."""
+        self.run_own(f"/bin/rm -rf {HOME}/.cache", timeout=120)
+        try:
+            stream, _ = self.container.get_archive(HOME + "/.")
+            with open(dest, "wb") as f:
+                for chunk in stream:
+                    f.write(chunk)
+        except (docker.errors.DockerException, requests.RequestException) as e:
+            raise self._dead(e) from e
+        return dest.stat().st_size
 
     def seal_network(self) -> None:
         """Disconnect the set-up network and check that no network is left (loopback only)."""
@@ -230,6 +253,10 @@ class DockerSandbox(GitWorkspace):
     def run(self, cmd: str, *, timeout: float = 60.0, cwd: str | None = None,
             env: dict[str, str] | None = None) -> ExecResult:
         return self._run(cmd, timeout, cwd, {**self.cmd_env, **(env or {})}, own=False)
+
+    def setenv(self, values: dict[str, str]) -> None:
+        """Environment variables for every later command of the repository."""
+        self.cmd_env.update(values)
 
     def run_own(self, cmd: str, *, timeout: float) -> ExecResult:
         """One of crashfix's own shell commands (git) with `OWN_ENV` only, in the workspace."""
@@ -345,6 +372,8 @@ class DockerSandbox(GitWorkspace):
         if self._closed:
             return
         self._closed = True
+        if self.pending_env is not None:    # not kept: the run did not say the set-up worked
+            self.pending_env.discard()
         for s in self._sessions:
             s.close()
         if self._server is not None:

@@ -180,6 +180,10 @@ class LocalSandbox(GitWorkspace):
             env: dict[str, str] | None = None) -> ExecResult:
         return self._run(cmd, timeout, self._cwd(cwd), {**self.env, **(env or {})})
 
+    def setenv(self, values: dict[str, str]) -> None:
+        """Environment variables for every later command of the repository."""
+        self.env.update(values)
+
     def run_own(self, cmd: str, *, timeout: float) -> ExecResult:
         """One of crashfix's own shell commands (git) with `OWN_ENV` only, in the workspace."""
         return self._run(cmd, timeout, str(self.root), dict(OWN_ENV))

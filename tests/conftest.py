@@ -1,4 +1,4 @@
-"""Shared fixtures: only the Docker engine and the sandbox image live here."""
+"""Shared fixtures: the Docker engine, the sandbox image, and a test's own environment cache."""
 from __future__ import annotations
 
 import os
@@ -16,6 +16,13 @@ def _ping() -> bool:
         return True
     except Exception:  # noqa: BLE001
         return False
+
+
+@pytest.fixture(autouse=True)
+def _own_environment_cache(tmp_path_factory, monkeypatch):
+    """Each test its own environment cache (sandbox/envcache.py): no run reuses another test's
+    prepared environment, and the machine's cache is left alone. Created only when used."""
+    monkeypatch.setenv("CRASHFIX_ENV_CACHE", str(tmp_path_factory.getbasetemp() / f"envcache-{os.urandom(6).hex()}"))
 
 
 @pytest.fixture(scope="session")

@@ -9,7 +9,7 @@ from __future__ import annotations
 import logging
 from pathlib import Path
 
-from agent.environment import detect, explicit, pins, recipes
+from agent.environment import detect, explicit, locks, pins, recipes
 from agent.environment.model import FIELDS, Environment, Finding
 from agent.environment.sanity import broken
 
@@ -29,6 +29,18 @@ def _describe(field: str, value, found: Finding) -> str:
     else:
         shown = str(value)
     return f"{field.replace('_', ' ')} {shown} {found.verb} {found.origin}"
+
+
+def _locked(source: Path, own: set[str], steps: list[str]) -> dict[str, str]:
+    """The versions of the tree's lock file (uv.lock, poetry.lock), said in ``steps``."""
+    lock = locks.locked(source, own)
+    if lock is None:
+        return {}
+    name, held, note = lock
+    steps += [note] if note else []
+    if held:
+        steps.append(f"versions locked in {name} constrain the install ({len(held)} package{'s' * (len(held) != 1)})")
+    return held
 
 
 def findings(source: Path, cli: dict, config: dict | None, report_text: str, files: list[str]) -> list[Finding]:
@@ -62,10 +74,12 @@ def resolve(source: Path, cli: dict | None = None, *, config: dict | None = None
     if env.services:
         env.steps.append(f"services are not started here: {', '.join(env.services)}")
     env.as_of = pins.commit_date(source)
-    env.pins = pins.issue_pins(report_text, pins.own_names(source, files))
+    own = pins.own_names(source, files)
+    named = pins.issue_pins(report_text, own)
+    env.pins = {**_locked(source, own, env.steps), **named}
     env.steps.append(f"dependencies as of the commit's date {env.as_of}" if env.as_of else
                      "dependencies as of today (no commit date: a plain folder)")
-    if env.pins:
-        env.steps.append("versions named in the issue win: " + ", ".join(f"{k}=={v}" for k, v in env.pins.items()))
+    if named:
+        env.steps.append("versions named in the issue win: " + ", ".join(f"{k}=={v}" for k, v in named.items()))
     log.info("environment: %s", "; ".join(env.steps))
     return env

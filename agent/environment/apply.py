@@ -3,11 +3,14 @@ test command; what the pipeline calls."""
 from __future__ import annotations
 
 import platform
+import re
 from pathlib import Path
 
 from agent.environment.model import Environment
 from agent.environment.pins import pins_pytest, pytest_step
 from agent.testrun import is_pytest
+from sandbox import envcache, hostgit
+from sandbox.base import SandboxError
 from sandbox.install import quoted_env
 from sandbox.pythons import DEFAULT_PYTHON
 from sandbox.setup import InstallStep, plan_commands
@@ -50,6 +53,29 @@ def test_command(env: Environment, configured: str | None) -> str | None:
     return quoted_env(env.env) + cmd if cmd and env.env else cmd
 
 
+def cache_name(repo: str) -> str:
+    """The repository's name in the environment cache: its remote (no credentials) when it has
+    one (the bot clones each job into a folder of its own), else its resolved path."""
+    local = Path(repo)
+    if local.is_dir():
+        try:
+            url = hostgit.run("remote", "get-url", "origin", cwd=local, timeout=30, check=False).stdout.strip()
+        except (OSError, SandboxError):
+            url = ""
+        if "://" not in url and not re.match(r"^[\w.-]+@[\w.-]+:", url):
+            return str(local.resolve())
+        repo = url
+    return re.sub(r"://[^/@]*@", "://", repo.strip())
+
+
+def keep_environment(sb, notes: list[str]) -> None:
+    """The set-up worked (the baseline is sane, or there is none): keep its prepared environment."""
+    said = envcache.keep(getattr(sb, "pending_env", None))
+    if said:
+        notes.append(said)
+        sb.pending_env = None
+
+
 def prepare(cfg, source: Path, files: list[str], progress=lambda msg: None) -> tuple[Environment, dict]:
     """Resolve the environment of a Python run's checkout (``cfg``: the RunConfig; its flags win),
     set ``cfg.image`` and ``cfg.test_cmd`` from it, and return it with the `open_sandbox` keyword
@@ -61,4 +87,5 @@ def prepare(cfg, source: Path, files: list[str], progress=lambda msg: None) -> t
     cfg.image = choose_image(env, cfg.sandbox, cfg.image, log=progress)
     cfg.test_cmd = test_command(env, None)
     return env, {"steps": install_steps(env, source, cfg.test_cmd), "as_of": env.as_of,
-                 "pins": env.pins, "env": env.env}
+                 "pins": env.pins, "env": env.env,
+                 "cache": cache_name(cfg.repo) if cfg.sandbox == "docker" else None}

@@ -5,6 +5,7 @@ import re
 import tomllib
 from pathlib import Path
 
+from agent.environment.locks import dev_requirements
 from agent.environment.model import Finding, read
 from agent.environment.versions import pick_version, satisfying
 
@@ -92,6 +93,10 @@ def dependencies(repo: Path) -> Finding | None:
     reqs += sorted(p for p in repo.glob("requirements/*.txt") if not SKIP_REQS.search(p.name))
     install += [f"pip install -r {p.relative_to(repo)}" for p in reqs]
     where += [str(p.relative_to(repo)) for p in reqs]
+    dev = dev_requirements(repo)
+    if dev:
+        install.append("pip install " + " ".join("'" + r.replace("'", "") + "'" for r in dev))
+        where.append("the development dependencies of pyproject.toml")
     extra = tests_require(repo)
     if extra:
         install.append("pip install " + " ".join("'" + r.replace("'", "") + "'" for r in extra))

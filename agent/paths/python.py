@@ -2,9 +2,9 @@
 Python fix templates, validation by the reproduction and the test suite."""
 from __future__ import annotations
 
-from agent.environment.apply import prepare as prepare_environment
+from agent.environment.apply import keep_environment, prepare as prepare_environment
 from agent.environment.sanity import broken
-from agent.environment.timeouts import derived_timeout
+from agent.environment.timeouts import BASELINE_PER_TEST, derived_timeout, per_test_timeout
 from agent.ladder import overfit
 from agent.limits import PDB_TIMEOUT
 from agent.paths.base import code_window, record_history
@@ -15,7 +15,7 @@ from agent.strategies import research_agent
 from agent.strategies.base import Candidate
 from agent.strategies.repair_context import RepairContext
 from agent.strategies.templates import generate
-from agent.testrun import run_tests
+from agent.testrun import arm_watchdog, run_tests
 from agent.validate import Verdict
 from sandbox.base import limit_hits
 
@@ -31,14 +31,20 @@ class PythonPath(SandboxPath):
     def reproduce(self) -> None:
         cfg, run, sb, step = self.cfg, self.run, self.sb, self.steps.step
         if cfg.test_cmd:
+            watched = arm_watchdog(sb, cfg.test_cmd, min(BASELINE_PER_TEST, cfg.timeout))
             run.tests_before = step("tests_before", lambda: run_tests(sb, cfg.test_cmd, timeout=cfg.timeout))
             cause = broken(run.tests_before, files=run.files, report_text=cfg.report_text)
             if cause:
                 run.fail("env_broken", f"the baseline test run says the environment is broken: {cause}")
                 return
+            keep_environment(sb, run.notes)
+            if watched:
+                self.watch(run.tests_before)
             cfg.timeout = derived_timeout(run.tests_before, cfg.timeout)
             run.notes.append(f"commands time out after {cfg.timeout:.0f} s "
                              f"(the baseline took {run.tests_before.duration:.1f} s)")
+        else:
+            keep_environment(sb, run.notes)
         rep = run.reproduction = step("reproduce", lambda: reproduce(
             sb, run.report, cfg.report_text, cfg.test_cmd, run.repo_paths, baseline=run.tests_before,
             files=run.files, tries=cfg.tries, timeout=cfg.timeout))
@@ -47,9 +53,22 @@ class PythonPath(SandboxPath):
         if not rep.reproduced:
             tried = "; ".join(f"{a.how}: `{a.command}` (exit {a.exit_code}{''.join(', ' + h for h in limit_hits(a.output_tail))})"
                               for a in rep.attempts) or "nothing to run"
-            run.fail("not_reproduced", f"the crash did not reproduce; tried {tried}")
+            hung = run.tests_before.hung if run.tests_before else []
+            run.fail("not_reproduced", f"the crash did not reproduce; tried {tried}" + (
+                f"; the baseline's {', '.join(hung)} hang(s) (stopped by the per-test watchdog)" if hung else ""))
             return
         run.memory.add("reproduction", f"`{rep.command}` crashes {rep.crashed}/{rep.tries} times ({rep.how})", "sandbox")
+
+    def watch(self, baseline) -> None:
+        """Name the tests the baseline's watchdog stopped; bound each later test by the baseline's times."""
+        run, cfg = self.run, self.cfg
+        for test in baseline.hung:
+            run.notes.append(f"the baseline's test {test} hangs: stopped by the per-test watchdog after "
+                             f"{min(BASELINE_PER_TEST, cfg.timeout):g} s")
+        bound = per_test_timeout(baseline, cfg.timeout)
+        if bound and arm_watchdog(self.sb, cfg.test_cmd, bound[0]):
+            run.notes.append(f"each test is stopped after {bound[0]:g} s (the slowest of the baseline took "
+                             f"{bound[1]:.2f} s)")
 
     def analyse(self) -> None:
         found = self.crash_line()

@@ -92,6 +92,7 @@ def run_config(ctx: Context, t: Target, repo: Path, *, ref: str | None = None, r
     return RunConfig(repo=str(repo), report_text=t.text, out=run_dir(ctx), ref=ref,
                      test_cmd=config.test_cmd, setup_cmd=config.setup_cmd, build_cmd=config.build_cmd,
                      max_diff_lines=config.max_diff_lines, image=config.image, strategy=strategy,
+                     environment=config.environment_settings(),
                      sandbox=ctx.settings.SANDBOX, kernel_allowed=ctx.settings.KERNEL_JOBS == "enabled",
                      protected=lambda path: is_protected(config, path),
                      max_seconds=budgets.seconds, max_llm_calls=budgets.steps, max_tokens=budgets.tokens,

@@ -24,7 +24,9 @@ ENVS = Path(__file__).resolve().parents[3] / "eval" / "envs"
 def sandboxes(image: str) -> list[str]:
     import docker
     client = docker.from_env()
-    return [c.id for c in client.containers.list(all=True, filters={"ancestor": image})]
+    # by the name it was started from (other runs on the shared engine use the same image id)
+    return [c.id for c in client.containers.list(all=True, filters={"ancestor": image})
+            if c.attrs["Config"]["Image"] == image]
 
 
 def run_case(name: str, out: Path, **extra):

@@ -81,7 +81,7 @@ def test_the_timeout_follows_the_baselines_own_time():
     from agent.environment.timeouts import derived_timeout
     from agent.testrun import TestOutcome
     quick = TestOutcome("pytest", 1, "", duration=2.5)
-    assert derived_timeout(quick, 300) == 30.0
+    assert derived_timeout(quick, 300) == 20.0
     assert derived_timeout(TestOutcome("pytest", 1, "", duration=20), 300) == 100
     assert derived_timeout(TestOutcome("pytest", 1, "", duration=200), 300) == 300
     assert derived_timeout(TestOutcome("pytest", 1, "", timed_out=True, duration=300), 300) == 300

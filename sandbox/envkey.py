@@ -1,0 +1,124 @@
+"""What a prepared environment is keyed by, and which install steps still run when it is reused.
+
+The key: the repository, the sandbox image (its Python), the install steps, the dependency
+declarations they read (requirements and lock files, the dependency tables of pyproject.toml,
+setup.py/setup.cfg), the commit-date bucket (a month), the issue's pins and the environment
+variables. On reuse, the steps that only install dependencies are skipped; the project's own
+editable install (offline, no dependencies) runs again against the new checkout, and so does
+every other command (a build in the tree): the checkout is fresh at the new commit."""
+from __future__ import annotations
+
+import hashlib
+import json
+import re
+import shlex
+import time
+import tomllib
+from pathlib import Path
+
+from sandbox import contain
+from sandbox.base import SandboxError
+from sandbox.install import PIP_INSTALL
+from sandbox.setup import OFFLINE_SELF, InstallStep
+
+DECLARATIONS = ("setup.py", "setup.cfg", "uv.lock", "poetry.lock", "Pipfile", "Pipfile.lock", "pdm.lock")
+REQUIREMENT_FILE = re.compile(r"(?:^|\s)(?:-r|-c|--requirement|--constraint)[= ]?\s*(\S+)")
+# arguments after `pip install` that name the tree (the project itself, a folder or file of it)
+LOCAL_ARG = re.compile(r"""^['"]?(?:\.|\./|/workspace|[\w.-]+/)""")
+SELF_ARG = re.compile(r"""^['"]?(?:\.|\./|/workspace/?)(?:\[[\w,.\s-]*\])?['"]?$""")
+
+
+def _read(repo: Path, name: str) -> str:
+    try:    # security: a link out of the tree or to /dev/zero is not read
+        return contain.read_text(repo, name)
+    except (OSError, SandboxError):
+        return ""
+
+
+def _pyproject_deps(text: str) -> str:
+    """The parts of pyproject.toml that decide what is installed (not its version or tool config)."""
+    try:
+        data = tomllib.loads(text)
+    except tomllib.TOMLDecodeError:
+        return text
+    project, tool = data.get("project", {}), data.get("tool", {})
+    poetry = tool.get("poetry", {})
+    return json.dumps({"build": data.get("build-system"), "deps": project.get("dependencies"),
+                       "extras": project.get("optional-dependencies"), "python": project.get("requires-python"),
+                       "dynamic": project.get("dynamic"), "groups": data.get("dependency-groups"),
+                       "poetry": [poetry.get(k) for k in ("dependencies", "dev-dependencies", "group")]},
+                      sort_keys=True, default=str)
+
+
+def declarations(repo: Path, steps: list[InstallStep]) -> dict[str, str]:
+    """The dependency declarations of the tree: file name -> the text that matters."""
+    names = set(DECLARATIONS) | {p.name for p in repo.glob("requirements*.txt")} | \
+        {f"requirements/{p.name}" for p in repo.glob("requirements/*.txt")}
+    for step in steps:
+        names |= {m.group(1).strip("'\"") for m in REQUIREMENT_FILE.finditer(step.cmd)}
+    out = {name: _read(repo, name) for name in sorted(names)}
+    out["pyproject.toml"] = _pyproject_deps(_read(repo, "pyproject.toml"))
+    return {k: v for k, v in out.items() if v}
+
+
+def date_bucket(as_of: str | None) -> str:
+    """The month of the dependency cut-off (today's month without one)."""
+    return (as_of or time.strftime("%Y-%m", time.gmtime()))[:7]
+
+
+def cache_key(repo_id: str, image_id: str, steps: list[InstallStep], repo: Path, *, as_of: str | None,
+              pins: dict[str, str] | None, env: dict[str, str] | None) -> str:
+    """A short, stable name for the prepared environment (see the module docstring)."""
+    blob = json.dumps({"repo": repo_id, "image": image_id, "steps": [[s.cmd, s.network, s.cutoff, s.optional] for s in steps],
+                       "files": declarations(repo, steps), "month": date_bucket(as_of),
+                       "pins": sorted((pins or {}).items()), "env": sorted((env or {}).items())}, sort_keys=True)
+    parts = [p for p in repo_id.removesuffix(".git").split("/") if p]
+    name = parts[-2] if len(parts) > 1 and parts[-1] in ("repo", "checkout", "src") else (parts or [""])[-1]
+    slug = re.sub(r"[^A-Za-z0-9]+", "-", name)[:24].strip("-")
+    return f"{slug or 'repo'}-{hashlib.sha256(blob.encode()).hexdigest()[:20]}"
+
+
+def _installs_dependencies_only(cmd: str) -> bool:
+    """A command made only of `pip install`s of named packages, requirement files and the project
+itself (which `OFFLINE_SELF` reinstalls)."""
+    for part in re.split(r"&&|;|\n", cmd):
+        part = part.strip()
+        m = PIP_INSTALL.search(part)
+        if not part or (m and m.start() == 0 and not _local_args(part[m.end():])):
+            continue
+        if part.startswith("export ") and "$(" not in part and "`" not in part:
+            continue
+        return False
+    return True
+
+
+def _local_args(args: str) -> bool:
+    try:
+        words = shlex.split(args)
+    except ValueError:
+        return True
+    skip_next = False
+    for w in words:
+        if skip_next:
+            skip_next = False
+            continue
+        if w in ("-r", "-c", "--requirement", "--constraint", "-i", "--index-url", "--extra-index-url", "-f", "--find-links"):
+            skip_next = True
+            continue
+        if not w.startswith("-") and LOCAL_ARG.match(w) and not SELF_ARG.match(w) \
+                and not re.match(r"^[\w.-]+(\[.*\])?[<>=!~]", w):
+            return True
+    return False
+
+
+def on_reuse(steps: list[InstallStep]) -> tuple[list[InstallStep], list[InstallStep]]:
+    """(the steps that still run, the steps skipped) when a prepared environment is reused."""
+    run, skipped = [], []
+    for step in steps:
+        if step.cmd == OFFLINE_SELF or not _installs_dependencies_only(step.cmd):
+            run.append(step)
+            continue
+        skipped.append(step)
+        if any(SELF_ARG.match(w) for w in step.cmd.split()) and InstallStep(OFFLINE_SELF, False) not in run:
+            run.insert(0, InstallStep(OFFLINE_SELF, False))     # the project itself, at the new checkout
+    return run, skipped
