@@ -2,16 +2,17 @@
 from __future__ import annotations
 
 import logging
+import re
 from dataclasses import asdict, dataclass, field
 from typing import Callable
 
-from agent.ladder import plan, regression, search
+from agent.ladder import named_test, plan, regression, search
 from agent.ladder.match import matches, repo_frame
 from agent.ladder.plan import Trial
 from agent.ladder.regression import PRELUDE, RegressionTest
 from agent.reports.model import CrashReport
 from agent.signature import base_type, crash_gone, same_crash  # noqa: F401 - re-exported: one rule, agent/signature.py
-from agent.testrun import SCRATCH, TestOutcome, ensure_scratch
+from agent.testrun import SCRATCH, TestOutcome, ensure_scratch, is_pytest
 from sandbox import ExecResult, Sandbox
 
 log = logging.getLogger(__name__)
@@ -88,9 +89,32 @@ def reproduce(sb: Sandbox, report: CrashReport, issue_text: str, test_cmd: str |
             rep.attempts.append(Attempt(trial.how, trial.command, seen.hit, res.exit_code, res.output[-2000:],
                                         trial.rung, seen.why))
             if seen.hit:
+                if trial.how == "test suite":
+                    trial, res, seen = _one_node(rep, sb, report, trial, res, seen, test_cmd, repo_paths, files,
+                                                 timeout=timeout)
                 _settle(rep, sb, report, trial, res, seen.got, repo_paths, files, tries=tries, timeout=timeout)
                 return rep
     return rep
+
+
+FAILED_NODE = re.compile(r"^(?:FAILED|ERROR) (\S+::.+?)(?: - .*)?$", re.M)
+
+
+def _one_node(rep: Reproduction, sb: Sandbox, report: CrashReport, trial: Trial, res: ExecResult, seen,
+              test_cmd: str | None, repo_paths: dict[str, str], files: list[str], *, timeout: float):
+    """The whole suite showed the crash: the first failing node that shows it alone becomes the
+    reproduction command (validation re-runs one test, not the suite); the suite when none does."""
+    if not test_cmd or not is_pytest(test_cmd):
+        return trial, res, seen
+    for node in list(dict.fromkeys(FAILED_NODE.findall(res.output)))[:5]:
+        cmd = named_test.command(test_cmd, node, files)
+        one = sb.run(cmd, timeout=timeout)
+        alone = matches(report, one, repo_paths, files)
+        rep.attempts.append(Attempt(f"failing node {node} of the suite", cmd, alone.hit, one.exit_code,
+                                    one.output[-2000:], trial.rung, alone.why))
+        if alone.hit:
+            return Trial(trial.rung, f"test suite, narrowed to {node}", cmd), one, alone
+    return trial, res, seen
 
 
 def _search(rep: Reproduction, sb: Sandbox, report: CrashReport, repo_paths: dict[str, str], files: list[str],

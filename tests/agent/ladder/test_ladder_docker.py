@@ -99,6 +99,18 @@ def test_rung3_the_users_call_is_rebuilt_from_the_traceback(box):
     assert "parse_date('2019-12-01')" in rep.regression_test.text
 
 
+def test_when_the_suite_reproduces_its_failing_node_alone_becomes_the_command(box):
+    # the user's line passes a name (nothing to rebuild), no test is named: the suite shows the crash,
+    # and the failing node (an id with a space) run alone is what validation re-runs
+    issue = "Planning crashes for me:\n\n```\n" + TRACEBACK.replace('parse_date("2019-12-01")', "parse_date(text)") + "```\n"
+    rep = climb(box, issue)
+    assert rep.rung == 2 and rep.reproduced
+    assert rep.how == "test suite, narrowed to tests/test_parse.py::TestParse::test_parse[last month]"
+    assert rep.command.endswith("'tests/test_parse.py::TestParse::test_parse[last month]'")
+    suite = next(a for a in rep.attempts if a.how == "test suite")
+    assert suite.reproduced and suite.command == "python -m pytest -q"
+
+
 def test_a_traceback_from_code_not_in_the_repo_stays_not_reproduced(box):
     issue = ("```\nTraceback (most recent call last):\n"
              '  File "/home/maria/cal/plan.py", line 9, in <module>\n    load("holidays")\n'
