@@ -9,7 +9,7 @@ import sys
 import time
 from pathlib import Path
 
-from agent.environment.timeouts import derived_timeout, per_test_timeout
+from agent.environment.timeouts import FLOOR, derived_timeout, per_test_timeout
 from agent import testrun
 
 PLUGIN = Path(__file__).resolve().parents[2] / "agent" / "watchdog_plugin.py"
@@ -49,4 +49,4 @@ def test_the_per_test_bound_follows_the_slowest_test_that_ended_by_itself():
     assert per_test_timeout(testrun.TestOutcome("pytest", 0, "", times={"t::a": 0.01}), 300) == (5.0, 0.01)
     assert per_test_timeout(testrun.TestOutcome("pytest", 0, "", times={"t::a": 100.0}), 300) == (300, 100.0)
     assert per_test_timeout(testrun.TestOutcome("unittest", 0, ""), 300) is None
-    assert derived_timeout(base, 300) == 15.0          # the hung test's 15 s left out: 1 s of real tests
+    assert derived_timeout(base, 300) == FLOOR         # the hung test's 15 s left out (else 5 x 16 s = 80 s)
