@@ -2,10 +2,10 @@
 
 `Worker.run(job_id)` claims the job row (queued -> running), hands a `Context` to the function
 `bot.kinds.KINDS` holds for its kind, and records the outcome (state, timings, cost, result,
-error). Only here are exceptions caught broadly: a failure marks the job failed with its reason
-and comments once on the issue. GitHub comes from `api_factory(installation_id)` (default:
-`bot.github.installation_api`), the run's Result from `pipeline(config, on_progress)` (default:
-`agent.pipeline.execute`).
+error). Only here are exceptions caught broadly: a failure marks the job failed with its reason,
+and a run's status comment on the issue says it in plain words. GitHub comes from
+`api_factory(installation_id)` (default: `bot.github.installation_api`), the run's Result from
+`pipeline(config, on_progress)` (default: `agent.pipeline.execute`).
 """
 from __future__ import annotations
 
@@ -17,6 +17,7 @@ from typing import Callable
 
 from agent.pipeline import execute
 from agent.redact import install_logging, redact, redact_obj, redacting, register_settings
+from bot.conversation.board import job_failed
 from bot.db import Database
 from bot.github import RATE_LIMITS, InstallationAPI, installation_api
 from bot.jobs import Job, claim, finish, get_job, heartbeat, holds, log_context, reclaim_expired, requeue, sweep
@@ -117,7 +118,7 @@ class Worker:
                 reason = redact(f"{type(exc).__name__}: {exc}")
                 log.exception("job %s failed: %s", job.id, reason)
                 finish(self.db, job.id, "failed", error=reason[:2000])
-                self._report_failure(api, job, reason)
+                self._report_failure(api, job, exc)
             self._keep_github_activity(job, api, mark)
             return get_job(self.db, job.id)
 
@@ -150,11 +151,9 @@ class Worker:
         if self.queue is not None:
             self.queue.enqueue(job_id, delay=delay)
 
-    def _report_failure(self, api, job: Job, reason: str) -> None:
-        if api is None or job.kind in ("triage", "cleanup") or job.issue is None:
-            return
+    def _report_failure(self, api, job: Job, exc: Exception) -> None:
+        """The error's text to the job's page; a run's status comment says it in plain words (bot/failures.py)."""
         try:
-            api.comment(job.repo, job.issue, f"crashfix could not finish this {job.kind} (job {job.id}): "
-                        f"{reason[:500]}\n\nA maintainer can try again with `/crashfix retry`.")
+            job_failed(api, self.db, self.settings, job, exc)
         except Exception:  # noqa: BLE001 - the failure is already recorded; the comment is a courtesy
-            log.exception("job %s: could not comment the failure", job.id)
+            log.exception("job %s: could not tell the failure on the issue", job.id)
