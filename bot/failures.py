@@ -42,7 +42,7 @@ NO_REPORT = Failure(
     "crashfix found no crash report (a traceback or a sanitizer report) in this issue.",
     "Edit the issue to add the whole traceback as a code block; crashfix reads it again.")
 KERNEL = Failure(
-    "This is a Linux kernel crash report, and kernel runs are turned off on this crashfix: nothing was "
+    "This is a Linux kernel crash report, and kernel jobs are not enabled on this crashfix: nothing was "
     "built or run.",
     "The operator of this crashfix can turn them on (`CRASHFIX_KERNEL_JOBS=enabled`).")
 SANDBOX_LOST = Failure(

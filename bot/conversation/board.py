@@ -49,6 +49,8 @@ class RunBoard:
         return self.status.comment_id
 
     def reach(self, step: str, detail: str = "") -> None:
+        if step not in checklist.KEYS:
+            raise ValueError(f"unknown step {step!r}; one of {', '.join(checklist.KEYS)}")
         if detail:
             self.details[step] = detail
         if self.reached is not None and checklist.KEYS.index(step) < checklist.KEYS.index(self.reached):

@@ -6,6 +6,7 @@ Pure: (trigger, what is known) in, Markdown out. The first line is the run's hea
 """
 from __future__ import annotations
 
+import re
 from dataclasses import dataclass
 
 from agent.markdown_safe import quote_untrusted
@@ -17,6 +18,7 @@ STEPS = (("parse", "Parse the crash report"), ("prepare", "Set up the project in
          ("reproduce", "Reproduce the crash"), ("investigate", "Investigate the cause (frames, debugger, history)"),
          ("validate", "Validate candidate patches"), ("publish", "Open a pull request"))
 KEYS = [k for k, _ in STEPS]
+CLASS_PREFIX = re.compile(r"^\w+(?:Error|Exception): ")      # the run's own error class: the job page's
 OUTCOME = {
     "fixed": "a patch passed validation",
     "not_fixed": "the crash reproduced, but no candidate patch passed validation",
@@ -84,6 +86,9 @@ def final(trigger: Trigger, result: Result, failure: Failure | None, published: 
         lines += ["", f"**What happened:** {failure.what}"]
         if failure.action:
             lines.append(f"**What you can do:** {failure.action}")
+        if result.error_kind == "build" and result.error:
+            lines += ["", "<details><summary>The build's output</summary>", "",
+                      fenced(CLASS_PREFIX.sub("", result.error)[-4000:]), "", "</details>"]
     if result.status == "not_reproduced" and asked:
         lines += ["", asked]
     if pr:
@@ -150,6 +155,13 @@ def _final_steps(trigger: Trigger, result: Result, published: dict | None) -> li
 def _parsed(result: Result) -> str:
     r = result.report
     return f"a {r.kind} crash, {quote_untrusted(r.type, 80)}"
+
+
+def fenced(text: str) -> str:
+    """Untrusted output as a fenced code block that it cannot close (GitHub renders nothing inside)."""
+    longest = max((len(m) for m in re.findall(r"`{3,}|~{3,}", text)), default=0)
+    fence = "`" * max(3, longest + 1)
+    return f"{fence}text\n{text.rstrip()}\n{fence}"
 
 
 def cost_text(result: Result) -> str:

@@ -24,6 +24,8 @@ def publish_run(ctx: Context, t: runner.Target) -> dict:
     with runner.checkout(ctx) as (repo, url):
         result = runner.execute(ctx, runner.run_config(ctx, t, repo), board)
         out = runner.run_dir(ctx)
+        if result.fixed:
+            board.reach("publish")
         # the checkout is still the default branch: the pipeline worked on its own copy
         published = publish_result(ctx.api, job.repo, t.issue, out, result, repo, config=t.config, remote_url=url,
                                    dry_run_log=settings.DATA_DIR / "dry-run.jsonl" if settings.dry_run else None)

@@ -54,12 +54,10 @@ def _assert_clear_and_nothing_half_written(world, job, tmp_path, cause: str) -> 
     assert job["state"] == "done" and result["status"] == "error", job
     assert "LLMUnavailable" in result["error"] and cause in result["error"], result["error"]
     comments = list(world.fake.comments.values())
-    board = [c for c in comments if "crashfix:progress" in c["body"]]
-    assert len(board) == 1, [c["body"][:80] for c in comments]
-    assert "stopped" in board[0]["body"] and "LLMUnavailable" in board[0]["body"], board[0]["body"]
-    diagnosis = [c for c in comments if "crashfix:diagnosis" in c["body"]]
-    assert len(diagnosis) == 1 and "LLMUnavailable" in diagnosis[0]["body"], diagnosis
-    assert len(comments) == 2, "the progress comment and one diagnosis, nothing else"
+    board = [c for c in comments if "crashfix:status" in c["body"]]
+    assert len(comments) == len(board) == 1, [c["body"][:80] for c in comments]
+    assert "`error`" in board[0]["body"] and "The research agent's model endpoint failed." in board[0]["body"]
+    assert "LLMUnavailable" not in board[0]["body"], board[0]["body"]      # the error's text: the job page's
     assert not world.fake.pulls and world.branches() == ["main"], "no PR, no branch"
     assert_valid_github_requests(world.fake.recorded, tmp_path, "--github-app")
 
