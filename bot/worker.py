@@ -17,7 +17,7 @@ from typing import Callable
 
 from agent.pipeline import execute
 from agent.redact import install_logging, redact, redact_obj, redacting, register_settings
-from bot.conversation.board import job_failed
+from bot.conversation.board import job_cancelled, job_failed
 from bot.db import Database
 from bot.github import RATE_LIMITS, InstallationAPI, installation_api
 from bot.jobs import Job, claim, finish, get_job, heartbeat, holds, log_context, reclaim_expired, requeue, sweep
@@ -114,11 +114,12 @@ class Worker:
             except JobCancelled:
                 finish(self.db, job.id, "cancelled", error="cancelled by a command while running")
                 log.info("job %s cancelled while running", job.id)
+                self._tell(job_cancelled, api, job)
             except Exception as exc:   # the job's edge: anything else fails the job, once
                 reason = redact(f"{type(exc).__name__}: {exc}")
                 log.exception("job %s failed: %s", job.id, reason)
                 finish(self.db, job.id, "failed", error=reason[:2000])
-                self._report_failure(api, job, exc)
+                self._tell(job_failed, api, job, exc)
             self._keep_github_activity(job, api, mark)
             return get_job(self.db, job.id)
 
@@ -151,9 +152,9 @@ class Worker:
         if self.queue is not None:
             self.queue.enqueue(job_id, delay=delay)
 
-    def _report_failure(self, api, job: Job, exc: Exception) -> None:
-        """The error's text to the job's page; a run's status comment says it in plain words (bot/failures.py)."""
+    def _tell(self, how, api, job: Job, *args) -> None:
+        """A run's end outside its kind (bot/conversation/board.py: failed, cancelled) on its status comment."""
         try:
-            job_failed(api, self.db, self.settings, job, exc)
-        except Exception:  # noqa: BLE001 - the failure is already recorded; the comment is a courtesy
-            log.exception("job %s: could not tell the failure on the issue", job.id)
+            how(api, self.db, self.settings, job, *args)
+        except Exception:  # noqa: BLE001 - the outcome is already recorded; the comment is a courtesy
+            log.exception("job %s: could not tell its end on the issue", job.id)

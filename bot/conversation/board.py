@@ -18,7 +18,8 @@ from bot.failures import Failure, for_exception, for_result
 
 log = logging.getLogger(__name__)
 
-RUN_KINDS = ("fix", "revise", "explain", "test")
+RUN_KINDS = ("fix", "revise", "explain")
+CANCELLED = Failure("A maintainer stopped this run (`/crashfix cancel`); nothing was published.")
 
 
 def trigger_of(job, settings) -> Trigger:
@@ -65,8 +66,8 @@ class RunBoard:
         text = checklist.final(self.trigger, result, for_result(result), published, asked=asked)
         return self.status.run(self.trigger.job, text)
 
-    def stop(self, failure: Failure, again: str = "") -> int:
-        text = checklist.stopped(self.trigger, self.reached, self.details, failure, again=again)
+    def stop(self, failure: Failure, again: str = "", *, cancelled: bool = False) -> int:
+        text = checklist.stopped(self.trigger, self.reached, self.details, failure, again=again, cancelled=cancelled)
         return self.status.run(self.trigger.job, text)
 
 
@@ -79,19 +80,33 @@ def board_for(ctx, issue: int) -> RunBoard:
 def job_failed(api, db, settings, job, exc: BaseException) -> None:
     """A run job ended in an exception: its text to the job's page, plain words to the status comment."""
     db.add_job_event(job.id, "failure", redact(f"{type(exc).__name__}: {exc}")[:4000])
+    board = _board_of(api, db, settings, job)
+    if board is not None:
+        board.stop(for_exception(exc))
+
+
+def job_cancelled(api, db, settings, job) -> None:
+    """A running run stopped by `/crashfix cancel`: the status comment says so."""
+    board = _board_of(api, db, settings, job)
+    if board is not None:
+        board.stop(CANCELLED, cancelled=True)
+
+
+def _board_of(api, db, settings, job) -> RunBoard | None:
+    """The board of a run job that ended outside its kind's code, keeping the steps it had ticked."""
     if api is None or job.kind not in RUN_KINDS or job.issue is None:
-        return
+        return None
     issue = job.issue
     if (job.params or {}).get("on_pr"):
         row = db.pr_by_number(job.repo, job.issue)
         if row is None:
-            return
+            return None
         issue = int(row["issue"])
     board = RunBoard(StatusComment(api, db, job.repo, issue, settings.BOT_LOGIN), trigger_of(job, settings))
     same = board.status.sections()
-    if same.run_job == job.id:                      # keep the steps this run had ticked
+    if same.run_job == job.id:
         board.reached = _reached(same.run)
-    board.stop(for_exception(exc))
+    return board
 
 
 def _reached(run: str) -> str | None:

@@ -63,12 +63,15 @@ def live(trigger: Trigger, reached: str, details: dict[str, str]) -> str:
 
 
 def stopped(trigger: Trigger, reached: str | None, details: dict[str, str], failure: Failure, *,
-            again: str = "") -> str:
-    """A run that stopped at `reached` without a result (an error at the job's edge, a lost sandbox)."""
-    at = KEYS.index(reached) if reached else 0
-    lines = [trigger.headline("`error`: " + ("the sandbox was lost, trying again" if again else OUTCOME["error"])), ""]
+            again: str = "", cancelled: bool = False) -> str:
+    """A run that stopped at `reached` without a result: an error at the job's edge, a lost sandbox
+    (`again`: what happens next), or a cancel (nothing failed: the step it was at stays unticked)."""
+    at = KEYS.index(reached) if reached else -1            # -1: it stopped before its first step
+    state = "cancelled" if cancelled else "`error`: " + ("the sandbox was lost, trying again" if again
+                                                       else OUTCOME["error"])
+    lines = [trigger.headline(state), ""]
     for i, key in enumerate(_steps(trigger)):
-        mark = "done" if i < at else "failed" if i == at else "todo"
+        mark = "done" if i < at else "failed" if i == at and not cancelled else "todo"
         lines.append(_line(key, mark, details.get(key, "") if i < at else ""))
     lines += ["", f"**What happened:** {failure.what}"]
     lines += [again] if again else ([f"**What you can do:** {failure.action}"] if failure.action else [])

@@ -9,9 +9,12 @@ from __future__ import annotations
 
 import logging
 import re
+import threading
 from dataclasses import dataclass, field
 
 from github import GithubException
+
+from agent.redact import redact
 
 log = logging.getLogger(__name__)
 
@@ -19,6 +22,9 @@ STATUS = "<!-- crashfix:status -->"
 QUESTION = "<!-- crashfix:question -->"
 MARKERS = {"status": STATUS, "question": QUESTION}
 MAX_EARLIER = 20
+MAX_RUN = 45_000                      # characters of the run part: GitHub takes 65,536 in all
+_LOCKS: dict[tuple[str, int], threading.Lock] = {}
+_LOCKS_LOCK = threading.Lock()
 _SECTION = re.compile(r"^<!-- crashfix:(triage|run|earlier)(?: job=(\d+))? -->$", re.M)
 _FAKE = re.compile(r"^<!-- crashfix:", re.M)
 
@@ -61,7 +67,9 @@ class BotComment:
         return c.get("author_type") == "Bot"
 
     def write(self, body: str) -> int:
-        """Create the comment, or edit it when `body` differs from what it holds; its id."""
+        """Create the comment, or edit it when `body` differs from what it holds; its id. Redacted
+        first (agent/redact.py): no secret reaches GitHub or the table."""
+        body = redact(body)
         cid, last = self.load()
         if cid is not None and body == last:
             return cid
@@ -107,7 +115,8 @@ class Sections:
         if self.triage:
             parts += ["<!-- crashfix:triage -->", _inert(self.triage), ""]
         if self.run:
-            parts += [f"<!-- crashfix:run job={self.run_job or 0} -->", _inert(self.run), ""]
+            run = self.run if len(self.run) <= MAX_RUN else self.run[:MAX_RUN] + "\n\n… (cut: the job's page has it all)"
+            parts += [f"<!-- crashfix:run job={self.run_job or 0} -->", _inert(run), ""]
         if self.earlier:
             parts += ["<!-- crashfix:earlier -->", f"<details><summary>Earlier runs ({len(self.earlier)})</summary>",
                       ""] + [f"- {line}" for line in self.earlier] + ["", "</details>", ""]
@@ -135,16 +144,25 @@ class StatusComment:
         return Sections.parse(self.comment.load()[1])
 
     def triage(self, text: str) -> int:
-        s = self.sections()
-        s.triage = text
-        return self._write(s)
+        with self._lock():
+            s = self.sections()
+            s.triage = text
+            return self._write(s)
 
     def run(self, job_id: int, text: str) -> int:
-        s = self.sections()
-        if s.run and s.run_job != job_id:
-            s.earlier = ([headline(s.run)] + s.earlier)[:MAX_EARLIER]
-        s.run, s.run_job = text, job_id
-        return self._write(s)
+        with self._lock():
+            s = self.sections()
+            if s.run and s.run_job != job_id:
+                s.earlier = ([headline(s.run)] + s.earlier)[:MAX_EARLIER]
+            s.run, s.run_job = text, job_id
+            return self._write(s)
+
+    def _lock(self) -> threading.Lock:
+        """Read, change and write one part at a time within this process (two processes editing the
+        same issue at once can still lose one part's update until its next write: docs/conversation.md)."""
+        key = (self.comment.repo, self.comment.issue)
+        with _LOCKS_LOCK:
+            return _LOCKS.setdefault(key, threading.Lock())
 
     def _write(self, s: Sections) -> int:
         self.comment_id = self.comment.write(s.render())

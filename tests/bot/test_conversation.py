@@ -213,3 +213,21 @@ def test_a_help_reply_github_refuses_is_not_answered_with_its_error(world, gh):
     assert job["kind"] == "help" and job["state"] == "failed"
     assert "404" in h.db.job_events(job["id"], "failure")[0]["body"]
     assert not bots(h)                                              # nothing posted, and no "retry" advice
+
+
+def test_a_cancelled_run_says_it_was_cancelled_not_failed(world, gh):
+    h = world
+
+    def cancelled_midway(config, progress):
+        progress(Progress("parse", "parsed: python AttributeError"))
+        h.db.execute("UPDATE jobs SET cancel_requested = 1 WHERE kind = 'fix'")      # `/crashfix cancel`
+        progress(Progress("prepare", "prepare…"))
+        raise AssertionError("the cancel stops the run at its next step")
+    h.worker.pipeline = cancelled_midway
+    assert h.deliver("issues", "issues.labeled", gh.labeled()).status_code == 202
+    assert h.jobs(kind="fix")[-1]["state"] == "cancelled"
+    (status,) = bots(h)
+    run = run_section(status["body"])
+    assert "**label `crashfix`** · [job 1](https://crashfix.example.org/dashboard/jobs/1): cancelled" in run
+    assert "- [x] Parse the crash report" in run and "- [ ] Set up the project in a sandbox\n" in run
+    assert "❌" not in run and "`error`" not in run and "nothing was published" in run
