@@ -101,6 +101,9 @@ def final(trigger: Trigger, result: Result, failure: Failure | None, published: 
         if failure is not None:
             diagnosis = f"<details><summary>What crashfix read in the report</summary>\n\n{diagnosis}\n\n</details>"
         lines += ["", diagnosis]
+        if result.notes:
+            lines += ["", "<details><summary>Notes</summary>", ""]
+            lines += [f"- {quote_untrusted(n)}" for n in result.notes[:30]] + ["", "</details>"]
     lines += ["", f"<sub>{cost_text(result)}</sub>"]
     return "\n".join(lines) + "\n"
 
