@@ -2,6 +2,7 @@
 from __future__ import annotations
 
 import json
+import re
 from dataclasses import asdict
 from pathlib import Path
 
@@ -112,7 +113,8 @@ def report_sections(result: Result, *, raw_error: bool = False) -> str:
     lines += ["### Evidence", ""] + (evidence_lines(result) or ["- (none recorded)"])
     code = result.facts("code")
     if code:
-        lines += ["", f"Code at the crash ({code[0].source}):", "", f"```{result.language}", code[0].text, "```"]
+        fence = "`" * max(3, max((len(m) for m in re.findall(r"`+", code[0].text)), default=0) + 1)
+        lines += ["", f"Code at the crash ({code[0].source}):", "", f"{fence}{result.language}", code[0].text, fence]
     if rep and rep.attempts and not rep.reproduced:
         lines += ["", "### What crashfix ran", ""] + attempt_lines(rep)
     lines += ["", "### Validation", ""]
@@ -132,7 +134,8 @@ def report_sections(result: Result, *, raw_error: bool = False) -> str:
         lines.append(f"- {result.error}")
     if result.tried:
         lines += ["", "<details><summary>Other candidates tried</summary>", ""]
-        lines += [f"- {v.candidate.description}: {v.reason}" for v in result.tried]
+        lines += [f"- {quote_untrusted(v.candidate.description, 200)}: {quote_untrusted(v.reason, 200)}"
+                  for v in result.tried]
         lines += ["", "</details>"]
     return "\n".join(lines) + "\n"
 

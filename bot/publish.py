@@ -115,7 +115,7 @@ def pr_title(result: Result, issue: int) -> str:
 def pr_body(result: Result, issue: int, *, draft: bool = True) -> str:
     best = result.best
     fix = best.candidate if best else None
-    root = result.root_cause or (fix.description if fix else "") or "(not recorded)"
+    root = result.root_cause or (quote_untrusted(fix.description) if fix else "") or "(not recorded)"
     lines = [f"<!-- crashfix:pr issue={issue} -->", f"Fixes #{issue}", "",
              f"crashfix reproduced the crash reported in #{issue}, wrote this patch and validated it "
              f"in a sandbox. {'It is a draft: ' if draft else ''}review it before merging; crashfix never "
@@ -126,7 +126,7 @@ def pr_body(result: Result, issue: int, *, draft: bool = True) -> str:
         lines += ["", f"Tests that broke: {', '.join(f'`{t}`' for t in best.broken[:10])}"]
     lines += ["", "### The change", ""]
     if fix and fix.description:
-        lines.append(f"{fix.description} ({fix.template or 'patch'}).")
+        lines.append(f"{quote_untrusted(fix.description)} ({fix.template or 'patch'}).")
     lines += [f"- `{f}`" for f in (fix.files if fix else ())]
     if result.regression_test:
         lines += ["", f"A regression test from the reproduction: `{result.regression_test}` (it fails with the "
@@ -134,7 +134,8 @@ def pr_body(result: Result, issue: int, *, draft: bool = True) -> str:
     tried = [v for v in result.verdicts if not v.validated]
     if tried:
         lines += ["", f"<details><summary>{len(tried)} other candidate(s) tried</summary>", ""]
-        lines += [f"- {v.candidate.description}: {v.reason}" for v in tried[:20]]
+        lines += [f"- {quote_untrusted(v.candidate.description, 200)}: {quote_untrusted(v.reason, 200)}"
+                  for v in tried[:20]]
         lines += ["", "</details>"]
     lines += ["", "### Cost", "", cost_text(result), "", commands_text(), ""]
     return "\n".join(lines)

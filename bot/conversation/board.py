@@ -1,8 +1,9 @@
 """A run on the issue's status comment: started, moved step by step, finished from its Result, or
 stopped by a failure; the job's trigger named as the maintainer gave it.
 
-`RunBoard` is what the job kinds use; `job_failed` is what the worker calls when a run job ends in
-an exception (the exception's text goes to the job's "failure" event, never to GitHub).
+`RunBoard` is what the job kinds use; `job_failed` and `job_cancelled` are what the worker calls when
+a run job ends in an exception (its text goes to the job's "failure" event, never to GitHub) or is
+cancelled while running.
 """
 from __future__ import annotations
 

@@ -290,7 +290,7 @@ def test_the_status_comment_of_a_run_that_did_not_fix_holds_the_true_diagnosis(f
     body = fake.comments[cid]["body"]
     assert "`not_fixed`: the crash reproduced, but no candidate patch passed validation" in body
     assert report_sections(run).strip() in body                                  # the diagnosis, whole
-    assert "guard None (item): return None: crash still happens" in body         # what was tried
+    assert "`guard None (item): return None`: `crash still happens`" in body     # what was tried, inert
     assert "- [x] Reproduce the crash: 3 of 3 runs crashed with" in body
     assert "- [ ] Validate candidate patches ❌: 0 of 1 candidate(s) passed" in body
     assert "- [ ] Open a pull request\n" in body and "/crashfix retry" not in body
