@@ -1,6 +1,8 @@
 """`fix` (a label or `/crashfix fix`, `/crashfix retry`): run the pipeline, then open or update the draft PR."""
 from __future__ import annotations
 
+import logging
+
 from agent.run import Result
 from bot.conversation.board import RunBoard, board_for
 from bot.conversation.question import ask_once
@@ -8,6 +10,7 @@ from bot.kinds import runner
 from bot.kinds.context import Context
 from bot.publish import publish_result
 
+log = logging.getLogger(__name__)
 PUBLISHED = ("pr", "url", "reason", "updated")
 
 
@@ -33,7 +36,13 @@ def publish_run(ctx: Context, t: runner.Target) -> dict:
         with ctx.db.tx() as tx:
             ctx.db.upsert_pr(tx, job.repo, t.issue, published["pr"], published.get("url"),
                              f"crashfix/issue-{t.issue}", job.id)
-    comment = None if published.get("quiet") else finish(ctx, board, t.issue, result, published)
+    try:
+        comment = finish(ctx, board, t.issue, result, published)
+    except Exception as exc:  # noqa: BLE001 - a locked issue may refuse even the bot's own edit
+        if not published.get("quiet"):
+            raise
+        log.warning("job %s: %s; its status comment not updated: %s", job.id, published["reason"], exc)
+        comment = None
     return {**runner.summary(result, out), **{k: published[k] for k in PUBLISHED if k in published},
             "comment": comment}
 

@@ -231,3 +231,19 @@ def test_a_cancelled_run_says_it_was_cancelled_not_failed(world, gh):
     assert "**label `crashfix`** · [job 1](https://crashfix.example.org/dashboard/jobs/1): cancelled" in run
     assert "- [x] Parse the crash report" in run and "- [ ] Set up the project in a sandbox\n" in run
     assert "❌" not in run and "`error`" not in run and "nothing was published" in run
+
+
+def test_the_reporter_is_asked_once_however_many_runs_do_not_reproduce(world, gh):
+    h, fake = world, world.fake
+    h.worker.pipeline = scripted("not_reproduced", "not_reproduced")
+    assert h.deliver("issues", "issues.labeled", gh.labeled()).status_code == 202
+    assert command(h, gh, "/crashfix retry")["state"] == "done"
+    status, question = bots(h)
+    assert "<!-- crashfix:question -->" in question["body"] and question["body"].count("Could you add") == 1
+    assert "crashfix asked the reporter" in run_section(status["body"])
+    assert len(fake.calls("POST", r"/issues/1/comments$")) == 2 and question["edits"] == 0
+    h.db.execute("DELETE FROM issue_comments")                 # a database started afresh: found by marker
+    h.worker.pipeline = scripted("not_reproduced")
+    assert command(h, gh, "/crashfix retry")["state"] == "done"
+    assert len(fake.calls("POST", r"/issues/1/comments$")) == 2 and [c["id"] for c in bots(h)] == \
+        [status["id"], question["id"]]
