@@ -70,7 +70,7 @@ def world(make_harness, gh, git_repo, tmp_path):
         cache = TokenCache()
         h.worker.api_factory = lambda inst: GitHubAPI(4242, key, inst, git_url=server.base, token_cache=cache,
                                                       seconds_between_requests=0, seconds_between_writes=0)
-        h.fake = fake
+        h.fake, h.repo = fake, gh.REPO
         yield h
     assert_valid_github_requests(fake.recorded, tmp_path, "--github-app")
 
@@ -97,6 +97,13 @@ def bots(h) -> list[dict]:
     return [c for c in h.fake.comments.values() if c["user"]["login"] == "crashfix[bot]"]
 
 
+def writes(h, since: int = 0) -> list[tuple[str, str]]:
+    """GitHub's writes from the `since`-th recorded request on: (method, path), ids as N."""
+    import re
+    return [(r["method"], re.sub(r"/\d{4,}", "/N", r["url"].removeprefix("https://api.github.com/repos/" + h.repo)))
+            for r in h.fake.recorded[since:] if r["method"] != "GET" and "access_tokens" not in r["url"]]
+
+
 def run_section(body: str) -> str:
     return body.split("<!-- crashfix:run ")[1].split("<!-- crashfix:earlier -->")[0]
 
@@ -113,8 +120,13 @@ def test_an_issue_lives_in_one_status_comment_edited_in_place(world, gh):
     assert "parsed a **python** crash" in status["body"]
     assert [lab["name"] for lab in fake.issues[(gh.REPO, 1)]["labels"]] == ["crash:python"]
 
+    assert writes(h) == [("POST", "/issues/1/labels"), ("POST", "/issues/1/comments")]
+
     # the label: a run that did not reproduce says so, and asks the reporter once
+    mark = len(fake.recorded)
     assert h.deliver("issues", "issues.labeled", gh.labeled()).status_code == 202
+    assert writes(h, mark) == [("PATCH", "/issues/comments/N")] * 3 + [      # running: parse, set-up, reproduce
+        ("POST", "/issues/1/comments"), ("PATCH", "/issues/comments/N")]     # the question, the outcome
     assert h.jobs(kind="fix")[-1]["state"] == "done"
     status, question = bots(h)
     assert status["id"] == sid
@@ -148,7 +160,10 @@ def test_an_issue_lives_in_one_status_comment_edited_in_place(world, gh):
         in status["body"]
 
     # /crashfix retry again: fixed, a draft PR; the command block in the PR only
+    mark = len(fake.recorded)
     assert command(h, gh, "/crashfix retry")["state"] == "done"
+    assert writes(h, mark) == [("POST", "/issues/comments/N/reactions")] + [("PATCH", "/issues/comments/N")] * 6 \
+        + [("POST", "/pulls"), ("POST", "/check-runs"), ("PATCH", "/issues/comments/N")]
     (pr,) = fake.pulls.values()
     assert pr["draft"] and "<summary>Commands</summary>" in pr["body"]
     status = bots(h)[0]
