@@ -117,7 +117,8 @@ def report_sections(result: Result, *, raw_error: bool = False) -> str:
         lines += ["", f"Code at the crash ({code[0].source}):", "", f"{fence}{result.language}", code[0].text, fence]
     if rep and rep.attempts and not rep.reproduced:
         lines += ["", "### What crashfix ran", ""] + attempt_lines(rep)
-    lines += ["", "### Validation", ""]
+    if result.reproduced or result.verdicts:
+        lines += ["", "### Validation", ""]
     if rep and rep.command and rep.reproduced:
         lines.append(f"- Crash reproduced {rep.crashed}/{rep.tries} times with {quote_untrusted(rep.command)}"
                      + (" (flaky)" if rep.flaky else "") + ".")
@@ -128,10 +129,10 @@ def report_sections(result: Result, *, raw_error: bool = False) -> str:
             lines.append(f"- Tests (`{result.test_cmd}`): before {len(before.passed)} passed, "
                          f"{len(before.failed)} failed; after {after['passed']} passed, {after['failed']} failed.")
         lines += ["", "### Patch", "", "```diff", best.candidate.diff.rstrip(), "```"]
-    elif not result.verdicts:
+    elif result.reproduced and not result.verdicts:
         lines.append("- No candidate patch was tried.")
     if raw_error and result.error:
-        lines.append(f"- {result.error}")
+        lines += ["", "### Why the run ended", "", f"- {result.error}"]
     if result.tried:
         lines += ["", "<details><summary>Other candidates tried</summary>", ""]
         lines += [f"- {quote_untrusted(v.candidate.description, 200)}: {quote_untrusted(v.reason, 200)}"

@@ -74,7 +74,7 @@ def stopped(trigger: Trigger, reached: str | None, details: dict[str, str], fail
         mark = "done" if i < at else "failed" if i == at and not cancelled else "todo"
         lines.append(_line(key, mark, details.get(key, "") if i < at else ""))
     lines += ["", f"**What happened:** {failure.what}"]
-    lines += [again] if again else ([f"**What you can do:** {failure.action}"] if failure.action else [])
+    lines += ["", again] if again else (["", f"**What you can do:** {failure.action}"] if failure.action else [])
     return "\n".join(lines) + "\n"
 
 
@@ -88,7 +88,7 @@ def final(trigger: Trigger, result: Result, failure: Failure | None, published: 
     if failure is not None:
         lines += ["", f"**What happened:** {failure.what}"]
         if failure.action:
-            lines.append(f"**What you can do:** {failure.action}")
+            lines += ["", f"**What you can do:** {failure.action}"]
         if result.error_kind == "build" and result.error:
             lines += ["", "<details><summary>The build's output</summary>", "",
                       fenced(CLASS_PREFIX.sub("", result.error)[-4000:]), "", "</details>"]
@@ -101,9 +101,10 @@ def final(trigger: Trigger, result: Result, failure: Failure | None, published: 
         if failure is not None:
             diagnosis = f"<details><summary>What crashfix read in the report</summary>\n\n{diagnosis}\n\n</details>"
         lines += ["", diagnosis]
-        if result.notes:
-            lines += ["", "<details><summary>Notes</summary>", ""]
-            lines += [f"- {quote_untrusted(n)}" for n in result.notes[:30]] + ["", "</details>"]
+        setup = [n for n in result.notes if n.startswith("environment: ")]   # other notes may hold error text
+        if setup:
+            lines += ["", "<details><summary>How the project was set up</summary>", ""]
+            lines += [f"- {quote_untrusted(n)}" for n in setup[:30]] + ["", "</details>"]
     lines += ["", f"<sub>{cost_text(result)}</sub>"]
     return "\n".join(lines) + "\n"
 
