@@ -80,6 +80,7 @@ class AgentConfig:
     seed: int = 1234
     analysis_steps: int = 25            # model calls per trajectory, analysis phase
     synthesis_steps: int = 20           # model calls per trajectory, synthesis phase
+    reproduction_steps: int = 15        # model calls of the reproduction phase (rung 5, agent/reproducer.py)
     validation_rounds: int = 3          # submits per trajectory
     budget: Budget = field(default_factory=Budget)          # per run, all trajectories together
     parents: list[Ledger] = field(default_factory=list)     # per-repo / per-installation totals
@@ -202,9 +203,12 @@ class ResearchAgent:
 
 
 class Trajectory:
+    file_prefix = "traj"           # trajectories/<prefix>-<n>.json
+    spent_status = "no_patch"      # the status when the last phase's step allowance is spent
+
     def __init__(self, agent: ResearchAgent, n: int, temperature: float, seed: int):
         self.agent, self.n, self.temperature, self.seed = agent, n, temperature, seed
-        self.path = agent.out / "trajectories" / f"traj-{n}.json"
+        self.path = agent.out / "trajectories" / f"{self.file_prefix}-{n}.json"
         self.memory = Memory(list(agent.seed_memory.facts))
         self.phase = "analysis"
         self.messages: list[dict] = []
@@ -228,7 +232,7 @@ class Trajectory:
         a, r = self.agent, self.agent.report
         facts = "\n".join(f"- [{f.kind}] {f.text} -- {f.source}" for f in self.memory.facts) or "- (none yet)"
         crash = f"{r.type}: {r.message}" if r.message else r.type
-        steps = a.cfg.analysis_steps if self.phase == "analysis" else a.cfg.synthesis_steps
+        steps = self.phase_limit()
         base = self.ctx.state.get("baseline") if self.ctx else a.baseline
         suite = f"{base.duration:.1f} s on the unedited tree" if base is not None else "not measured yet"
         return prompt("task", repo=a.repo or a.source.name, repro=a.repro_cmd or "(none)",
@@ -256,6 +260,15 @@ class Trajectory:
             return ""
         return ("- the history: `search_commits` (commits whose diff or message matches a regex), `git_show`, "
                 "`git_blame`\n  -- a recent commit often removed or changed the line that mattered\n")
+
+    def phase_limit(self) -> int:
+        """The model turns the current phase may take."""
+        cfg = self.agent.cfg
+        return cfg.analysis_steps if self.phase == "analysis" else cfg.synthesis_steps
+
+    def no_tool_hint(self) -> str:
+        return "To finish the investigation call `conclude`." if self.phase == "analysis" else \
+            "When the fix is in place call `submit`."
 
     def start_analysis(self) -> None:
         self.phase, self.phase_steps = "analysis", 0
@@ -309,12 +322,12 @@ class Trajectory:
             if a.stop.is_set():
                 self.status, self.reason = "stopped", a.outcome.error or a.outcome.limits or "run stopped"
                 return
-            limit = cfg.analysis_steps if self.phase == "analysis" else cfg.synthesis_steps
+            limit = self.phase_limit()
             if self.phase_steps >= limit:
                 if self.phase == "analysis":
                     self.start_synthesis(f"its step allowance ({limit}) was spent")
                     continue
-                self.status, self.reason = "no_patch", f"synthesis step allowance ({limit}) spent"
+                self.status, self.reason = self.spent_status, f"{self.phase} step allowance ({limit}) spent"
                 return
             try:
                 reply = self._ask()
@@ -341,9 +354,7 @@ class Trajectory:
                 if self.no_tool >= NO_TOOL_LIMIT:
                     self.status, self.reason = "no_patch", f"the model answered {NO_TOOL_LIMIT} times without a tool call"
                     return
-                hint = "To finish the investigation call `conclude`." if self.phase == "analysis" else \
-                    "When the fix is in place call `submit`."
-                self.messages.append({"role": "user", "content": prompt("no_tool_call", hint=hint)})
+                self.messages.append({"role": "user", "content": prompt("no_tool_call", hint=self.no_tool_hint())})
             else:
                 self.no_tool = 0
                 self._do_calls(sb, reply.tool_calls, step)

@@ -10,6 +10,9 @@ import shlex
 from dataclasses import dataclass, field
 
 from agent.limits import PDB_TIMEOUT
+from agent.probe_facts import Definition, Special, definitions, specials
+from agent.protect import is_test_path
+from agent.reports.paths import map_to_repo
 from agent.testrun import is_pytest
 from sandbox import Sandbox, SandboxError
 
@@ -27,6 +30,8 @@ class Probe:
     locals: str = ""                                  # repr of the frame's locals, cut
     values: dict[str, str] = field(default_factory=dict)   # expression on the line -> repr or error
     unbound: list[str] = field(default_factory=list)        # names on the line not bound yet at the crash
+    specials: list[Special] = field(default_factory=list)   # special methods the interpreter called (probe_facts)
+    definitions: list[Definition] = field(default_factory=list)   # what a failing assertion calls, with its code
     transcript: list[tuple[str, str]] = field(default_factory=list)
     error: str | None = None
 
@@ -100,8 +105,10 @@ def _has_call(node: ast.AST) -> bool:
 
 
 def probe(sb: Sandbox, command: str, path: str, line: int, source_line: str, *,
-          timeout: float = PDB_TIMEOUT) -> Probe:
-    """Run `command` under pdb to the post-mortem, move to path:line, and print what is there."""
+          timeout: float = PDB_TIMEOUT, exception: str = "", files: list[str] | None = None) -> Probe:
+    """Run `command` under pdb to the post-mortem, move to path:line, and print what is there; with
+    the `exception` ("TypeError: ..."), the special method behind an interpreter-raised one, and for
+    a failing assertion the functions it calls (agent/probe_facts.py)."""
     result = Probe(command=command)
     argv = pdb_argv(command)
     if argv is None:
@@ -136,11 +143,24 @@ def probe(sb: Sandbox, command: str, path: str, line: int, source_line: str, *,
             if name in carried:
                 value += f"   (left from the previous iteration of the loop at line {carried[name]})"
             result.values[expr] = value
+        where = lambda filename: _repo_path(sb, filename, files)
+        shown = [e for e, v in result.values.items() if not v.startswith("***")]
+        result.specials = specials(talk, shown, exception, where)
+        if exception.startswith("AssertionError") or source_line.strip().startswith("assert "):
+            result.definitions = definitions(talk, source_line, where, lambda p: _read(sb, p), is_test_path)
     except SandboxError as exc:
         result.error = f"pdb session ended: {exc}"
     finally:
         session.close()
     return result
+
+
+def _repo_path(sb: Sandbox, filename: str, files: list[str] | None) -> str | None:
+    """A code object's file as a repository path (None: not a file of the repository)."""
+    root = (getattr(sb, "workdir", "") or "/workspace").rstrip("/") + "/"
+    if filename.startswith(root):
+        return filename[len(root):]
+    return map_to_repo(filename, files) if files else None
 
 
 def _read(sb: Sandbox, path: str) -> str:

@@ -13,6 +13,7 @@ Script (JSON)::
      "usage": {"prompt_tokens": 900, "completion_tokens": 60},                       # optional, per call
      "context_chars": 40000,     # optional: messages longer than this (as JSON) get OpenAI's 400
                                  # context_length_exceeded, 4 characters counted as a token
+     "reproduction": [turn, ...],   # optional: the reproduction phase (rung 5), when the ladder found none
      "analysis":  [turn, ...],
      "synthesis": [turn, ...]}
 
@@ -48,7 +49,10 @@ def load_script(path: str | Path) -> dict:
 
 def _phase(messages: list[dict]) -> str:
     system = " ".join(str(m.get("content", "")) for m in messages if m.get("role") == "system")
-    return "synthesis" if "phase: SYNTHESIS" in system else "analysis"
+    for phase in ("synthesis", "reproduction"):
+        if f"phase: {phase.upper()}" in system:
+            return phase
+    return "analysis"
 
 
 def _approx_tokens(obj) -> int:

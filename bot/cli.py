@@ -8,12 +8,37 @@ import sys
 from pathlib import Path
 
 
+# How `crashfix run` exits, by the run's status (agent/run.py STATUSES): the one table, shown in --help.
+EXIT_CODES = {"fixed": 0, "not_fixed": 1, "error": 2, "not_reproduced": 3, "env_broken": 4}
+EXIT_USAGE = 2                          # a bad command line, an unreadable input, an unreachable LLM endpoint
+EXIT_HELP = "exit status of run:\n" + "\n".join(
+    f"  {code}  {status}" + ("  (also: usage error, unreadable input, unreachable LLM endpoint)"
+                             if code == EXIT_USAGE else "")
+    for status, code in sorted(EXIT_CODES.items(), key=lambda item: item[1]))
+
+
+def exit_code(status: str) -> int:
+    """The exit status of a run that ended with ``status``; an unknown status is an error (2)."""
+    return EXIT_CODES.get(status, EXIT_CODES["error"])
+
+
+def _version() -> str:
+    from importlib.metadata import PackageNotFoundError, version
+    try:
+        return version("crashfix")
+    except PackageNotFoundError:
+        return "unknown (not installed: pip install -e .)"
+
+
 def main(argv: list[str] | None = None) -> int:
-    parser = argparse.ArgumentParser(prog="crashfix", description="Turn crash reports into validated patches.")
+    parser = argparse.ArgumentParser(prog="crashfix", description="Turn crash reports into validated patches.",
+                                     epilog=EXIT_HELP, formatter_class=argparse.RawDescriptionHelpFormatter)
+    parser.add_argument("--version", action="version", version=f"crashfix {_version()}")
     parser.add_argument("-v", "--verbose", action="store_true", help="debug logging")
     sub = parser.add_subparsers(dest="command", required=True)
 
-    run = sub.add_parser("run", help="find and validate a patch for a crash report against a repo")
+    run = sub.add_parser("run", help="find and validate a patch for a crash report against a repo",
+                         epilog=EXIT_HELP, formatter_class=argparse.RawDescriptionHelpFormatter)
     run.add_argument("--repo", required=True, help="path or URL of the git repository")
     run.add_argument("--report", required=True, type=Path, help="file holding the crash report or issue text")
     run.add_argument("--ref", help="commit, tag or branch to check out")
@@ -55,6 +80,15 @@ def main(argv: list[str] | None = None) -> int:
     ev.add_argument("--sandbox", choices=["docker", "local"], default="docker")
     ev.add_argument("--case", action="append", help="only this case (repeatable)")
     ev.add_argument("--out", type=Path, help="keep each case's run folder here")
+    ev.add_argument("--strategy", choices=["templates", "llm", "auto"], default="templates",
+                    help="templates (default), or run the research agent too")
+    ev.add_argument("--model", help="the agent's model (default $CRASHFIX_LLM_MODEL); scripted: each case's "
+                    "scripted-model.json is replayed (no real LLM)")
+    ev.add_argument("--base-url", help="OpenAI-compatible endpoint (default $CRASHFIX_LLM_BASE_URL)")
+    ev.add_argument("--trajectories", type=int, default=3, help="parallel agent attempts per case")
+
+    from bot.cli_trajectories import add_parser as add_trajectories
+    add_trajectories(sub)
 
     sub.add_parser("doctor", help="check what crashfix needs on this machine")
     img = sub.add_parser("images", help="build the sandbox images (no registry needed)")
@@ -83,6 +117,9 @@ def main(argv: list[str] | None = None) -> int:
     create.add_argument("--manifest", type=Path, help="another manifest file")
     worker = sub.add_parser("worker", help="consume queued jobs")
     worker.add_argument("--workers", type=int, help="jobs run at once by this consumer (default 1)")
+    from bot.backlog_cli import add_parser as add_backlog_parser
+    add_backlog_parser(sub)
+    _simulate_parser(sub)
 
     args = parser.parse_args(argv)
     logging.basicConfig(level=logging.DEBUG if args.verbose else logging.INFO,
@@ -134,6 +171,12 @@ def cmd_run(args) -> int:
                        kernel_config=args.kernel_config, kernel_cmdline=args.kernel_cmdline, issue_url=args.issue_url,
                        kernel_allowed=True,   # on the command line the user is the operator
                        python=args.python)
+    failure = _probe_llm(config)
+    if failure:
+        print(f"crashfix: {failure}", file=sys.stderr)
+        if server is not None:
+            server.stop()
+        return EXIT_USAGE
     try:
         run = run_pipeline(config, progress=lambda msg: print(f"crashfix: {msg}", file=sys.stderr, flush=True))
     finally:
@@ -148,7 +191,14 @@ def cmd_run(args) -> int:
         c = run.cost
         print(f"llm: {c['llm_calls']} calls, {c['prompt_tokens']}+{c['completion_tokens']} tokens, ${c['usd']:.4f}")
     print(f"results in {args.out}/ (result.json, patch.diff, report.md)")
-    return 0 if run.status == "fixed" else 1
+    return exit_code(run.status)
+
+
+def _probe_llm(config) -> str | None:
+    """One line naming an unreachable or refusing LLM endpoint, when the run would use one; else None."""
+    from agent.llm_probe import run_endpoint_problem
+    problem = run_endpoint_problem(config)
+    return f"{problem} (or run with --strategy templates)" if problem else None
 
 
 def cmd_parse(args) -> int:
@@ -175,6 +225,11 @@ def cmd_parse(args) -> int:
 def cmd_eval(args) -> int:
     from agent.evaluate import main as eval_main
     return eval_main(args)
+
+
+def cmd_trajectories(args) -> int:
+    from bot.cli_trajectories import main as trajectories_main
+    return trajectories_main(args)
 
 
 def cmd_doctor(args) -> int:
@@ -240,6 +295,61 @@ def cmd_worker(args) -> int:
     worker.keep_leases()
     queue.consumer(workers=args.workers or 1).run()
     return 0
+
+
+def cmd_backlog(args) -> int:
+    from bot.backlog_cli import run
+    return run(args)
+
+
+def _simulate_parser(sub) -> None:
+    sim = sub.add_parser("simulate", help="play one issue's conversation with the App locally: no GitHub, no "
+                         "credentials; prints every write the App would make")
+    sim.add_argument("--repo", required=True, type=Path, help="the repository (a git checkout or a plain folder)")
+    sim.add_argument("--issue", required=True, type=Path, help="the issue body (title: its first heading or line)")
+    sim.add_argument("--comment", action="append", help="post this comment as a maintainer instead of adding the "
+                     "trigger label (repeatable, in order), e.g. --comment '/crashfix explain'")
+    sim.add_argument("--json", action="store_true", help="one JSON object per write (op, body, draft, ...) per line")
+    sim.add_argument("--name", help="the repository's OWNER/NAME (default local/<folder name>)")
+    sim.add_argument("--sandbox", choices=["docker", "local"], default="docker")
+    sim.add_argument("--data-dir", type=Path, help="keep the database, run folders and dry-run.jsonl here (an "
+                     "empty or new folder; `crashfix serve` with CRASHFIX_DATA_DIR=it shows them on the dashboard)")
+
+
+def cmd_simulate(args) -> int:
+    import tempfile
+    from bot.simulate import SimulateError, render_op, render_step, simulate
+    if not args.verbose:
+        logging.getLogger().setLevel(logging.WARNING)        # the transcript is the output
+    try:
+        text = args.issue.read_text(errors="replace")
+    except OSError as exc:
+        print(f"crashfix: cannot read the issue: {exc}", file=sys.stderr)
+        return 2
+    if args.name and (args.name.count("/") != 1 or args.name.startswith("/") or args.name.endswith("/")):
+        print(f"crashfix: --name must be OWNER/NAME, got {args.name!r}", file=sys.stderr)
+        return 2
+    if args.data_dir and args.data_dir.exists() and any(args.data_dir.iterdir()):
+        print(f"crashfix: --data-dir {args.data_dir} is not empty", file=sys.stderr)
+        return 2
+    show = (lambda op: print(json.dumps(op, default=str), flush=True)) if args.json \
+        else (lambda op: print(render_op(op), flush=True))
+    step = None if args.json else (lambda s: print(render_step(s), flush=True))
+    with tempfile.TemporaryDirectory(prefix="crashfix-simulate-") as tmp:
+        try:
+            out = simulate(args.repo, text, args.comment or [], args.data_dir or Path(tmp), name=args.name,
+                           sandbox=args.sandbox, on_op=show, on_step=step)
+        except SimulateError as exc:
+            print(f"crashfix: {exc}", file=sys.stderr)
+            return 2
+    for job in out.jobs:
+        print(f"crashfix: job {job['id']} ({job['kind']}): {job['state']}"
+              + (f", {job['status']}" if job["status"] else "") + (f" ({job['error']})" if job["error"] else ""),
+              file=sys.stderr)
+    if out.waiting:
+        print(f"crashfix: still queued (held back by a limit): jobs {out.waiting}", file=sys.stderr)
+    by_status = globals().get("exit_code")          # `crashfix run`'s table, where this cli has one
+    return by_status(out.status) if by_status and out.status else 0
 
 
 if __name__ == "__main__":

@@ -6,6 +6,7 @@
     /crashfix explain             diagnosis only: a comment, no PR
     /crashfix revise <feedback>   on a crashfix PR: a new run told the feedback
     /crashfix test <ref>          reproduce the crash against a branch, tag or commit and report
+    /crashfix scan                triage and rank every open crash issue of the repo (the backlog)
 
 The first line starting with `/crashfix` counts (leading spaces allowed; quoted lines `>`
 and fenced code blocks do not). Pure: no I/O.
@@ -16,10 +17,12 @@ import re
 from dataclasses import dataclass
 
 USAGE = ("Commands: `/crashfix fix`, `/crashfix retry`, `/crashfix cancel`, `/crashfix explain`, "
-         "`/crashfix revise <feedback>` (on a crashfix PR), `/crashfix test <branch, tag or commit>`.")
-NAMES = ("fix", "retry", "cancel", "explain", "revise", "test")
+         "`/crashfix revise <feedback>` (on a crashfix PR), `/crashfix test <branch, tag or commit>`, "
+         "`/crashfix scan` (rank the repo's open crash issues).")
+NAMES = ("fix", "retry", "cancel", "explain", "revise", "test", "scan")
 # the job kind each command becomes
-KIND = {"fix": "fix", "retry": "fix", "cancel": "cancel", "explain": "explain", "revise": "revise", "test": "test"}
+KIND = {"fix": "fix", "retry": "fix", "cancel": "cancel", "explain": "explain", "revise": "revise", "test": "test",
+        "scan": "backlog"}
 MAX_FEEDBACK = 4000
 _REF = re.compile(r"^(?!-)(?!.*\.\.)(?!.*@\{)[A-Za-z0-9._/+-]{1,200}(?<!\.lock)(?<![./])$")
 

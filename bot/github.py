@@ -8,9 +8,8 @@ one installation's repositories, with plain dicts and ints in and out. Two imple
   installation) for the whole process and renewed five minutes before it expires. Requests are
   retried by PyGithub's `GithubRetry` (5xx, primary and secondary rate limits). The base URL is
   configurable (GitHub Enterprise Server: ``https://HOST/api/v3``).
-* `DryRunAPI`: reads go to a wrapped API (or return empty values); every write is recorded (a
-  dict with ``action`` and ``repo`` and the arguments) and appended to a JSON-lines file, never
-  sent. `installation_api()` returns one when the settings hold no App credentials.
+* `bot.dryrun.DryRunAPI`: nothing sent; reads from a simulated GitHub (or a wrapped API), every
+  write recorded as an op. `installation_api()` returns one when the settings hold no App credentials.
 
 Errors: GitHub's answers other than the ones each method documents raise PyGithub's
 `github.GithubException` (the worker catches broadly). `repo` is always ``"owner/name"``.
@@ -24,7 +23,7 @@ import re
 import threading
 import time
 import uuid
-from datetime import datetime, timezone
+from datetime import timezone
 from pathlib import Path
 from typing import Any, Callable, Protocol
 from urllib.parse import quote
@@ -32,14 +31,14 @@ from urllib.parse import quote
 import requests
 from github import Auth, Github, GithubException, GithubIntegration, GithubRetry
 
+from bot.github_data import DEFAULT_BOT_NAME, MAX_TEXT, check_run_body, clip, issue_dict  # noqa: F401 (re-exported)
+
 log = logging.getLogger(__name__)
 
 DEFAULT_API_URL = "https://api.github.com"
 TOKEN_REFRESH_MARGIN = 300.0          # seconds before expiry at which a cached token is renewed
 ROLES = ("admin", "maintain", "write", "triage", "read", "none")
 REACTIONS = ("+1", "-1", "laugh", "confused", "heart", "hooray", "rocket", "eyes")
-MAX_TEXT = 65_535                      # GitHub's limit on comment, PR body and check-run output fields
-DEFAULT_BOT_NAME = "crashfix[bot]"
 
 
 class InstallationAPI(Protocol):
@@ -47,6 +46,8 @@ class InstallationAPI(Protocol):
     def get_issue(self, repo: str, number: int) -> dict: ...
     def list_open_issues(self, repo: str) -> list[dict]: ...
     def add_labels(self, repo: str, number: int, labels: list[str]) -> None: ...
+    def create_issue(self, repo: str, title: str, body: str) -> int: ...
+    def edit_issue(self, repo: str, number: int, title: str, body: str) -> None: ...
     def comment(self, repo: str, number: int, body: str) -> int: ...
     def list_comments(self, repo: str, number: int) -> list[dict]: ...
     def edit_comment(self, repo: str, comment_id: int, body: str) -> None: ...
@@ -58,17 +59,13 @@ class InstallationAPI(Protocol):
     def find_open_pr(self, repo: str, head_branch: str) -> dict | None: ...
     def open_pr(self, repo: str, head: str, base: str, title: str, body: str, draft: bool) -> dict: ...
     def update_pr(self, repo: str, number: int, title: str, body: str) -> None: ...
-    def create_check_run(self, repo: str, head_sha: str, name: str, conclusion: str, title: str,
-                         summary: str, text: str) -> None: ...
+    def remove_label(self, repo: str, number: int, label: str) -> None: ...
+    def create_check_run(self, repo: str, head_sha: str, name: str, conclusion: str | None, title: str,
+                         summary: str, text: str, *, status: str = "completed", details_url: str | None = None,
+                         external_id: str | None = None) -> int | None: ...
+    def update_check_run(self, repo: str, check_run_id: int, *, status: str, conclusion: str | None = None,
+                         title: str = "", summary: str = "", details_url: str | None = None) -> None: ...
     def token(self) -> str | None: ...
-
-
-def clip(text: str, limit: int = MAX_TEXT) -> str:
-    """GitHub rejects longer fields (422); keep the head and say what was cut."""
-    if len(text) <= limit:
-        return text
-    note = "\n\n… (truncated)\n"
-    return text[: limit - len(note)] + note
 
 
 def _split(repo: str) -> tuple[str, str]:
@@ -81,14 +78,6 @@ def _split(repo: str) -> tuple[str, str]:
 def _r(repo: str) -> str:
     owner, name = _split(repo)
     return f"/repos/{quote(owner, safe='')}/{quote(name, safe='')}"
-
-
-def issue_dict(data: dict) -> dict:
-    return {"number": data["number"], "title": data.get("title") or "", "body": data.get("body") or "",
-            "state": data.get("state", "open"), "locked": bool(data.get("locked")),
-            "labels": [lab["name"] if isinstance(lab, dict) else str(lab) for lab in data.get("labels") or []],
-            "pull_request": bool(data.get("pull_request")),
-            "author": (data.get("user") or {}).get("login"), "html_url": data.get("html_url")}
 
 
 def pr_dict(data: dict) -> dict:
@@ -135,11 +124,15 @@ TOKENS = TokenCache()
 
 
 class RateLimits:
-    """The last X-RateLimit-* headers GitHub answered with, per (installation, resource), for /metrics."""
+    """The last X-RateLimit-* headers GitHub answered with, per (installation, resource), for /metrics
+    and for pacing (`wait`); how long GitHub asked an installation to hold off (`hold`); the
+    installation's recent writes (`wrote`, `writes`: GitHub's secondary limits count them)."""
 
     def __init__(self) -> None:
         self._lock = threading.Lock()
         self._seen: dict[tuple[int, str], dict] = {}
+        self._held: dict[int, float] = {}
+        self._writes: dict[int, list[float]] = {}
 
     def note(self, installation_id: int, headers: dict | None) -> None:
         h = {str(k).lower(): v for k, v in (headers or {}).items()}
@@ -157,6 +150,32 @@ class RateLimits:
     def snapshot(self, installation_id: int | None = None) -> dict[tuple[int, str], dict]:
         with self._lock:
             return {k: dict(v) for k, v in self._seen.items() if installation_id is None or k[0] == installation_id}
+
+    def hold(self, installation_id: int, until: float) -> None:
+        """GitHub asked this installation to wait (a secondary limit's Retry-After): no request before ``until``."""
+        with self._lock:
+            self._held[int(installation_id)] = max(until, self._held.get(int(installation_id), 0.0))
+
+    def wrote(self, installation_id: int, at: float) -> list[float]:
+        """Note a content-creating request; returns the installation's writes of the last hour, oldest first."""
+        with self._lock:
+            kept = [t for t in self._writes.get(int(installation_id), []) if t > at - 3600] + [at]
+            self._writes[int(installation_id)] = kept
+            return list(kept)
+
+    def writes(self, installation_id: int, since: float) -> list[float]:
+        with self._lock:
+            return [t for t in self._writes.get(int(installation_id), []) if t > since]
+
+    def wait(self, installation_id: int, now: float, reserve: int, resource: str = "core") -> float:
+        """Seconds to wait before the next request: until a hold ends, or until the primary limit
+        resets when no more than ``reserve`` requests are left of it (for the installation's other jobs)."""
+        with self._lock:
+            wait = self._held.get(int(installation_id), 0.0) - now
+            seen = self._seen.get((int(installation_id), resource))
+        if seen and seen["reset_at"] and seen["remaining"] <= reserve:
+            wait = max(wait, seen["reset_at"] + 1 - now)
+        return max(wait, 0.0)
 
 
 RATE_LIMITS = RateLimits()
@@ -409,15 +428,39 @@ class GitHubAPI:
     def update_pr(self, repo: str, number: int, title: str, body: str) -> None:
         self._call("PATCH", f"{_r(repo)}/pulls/{int(number)}", body={"title": title, "body": clip(body)})
 
-    def create_check_run(self, repo: str, head_sha: str, name: str, conclusion: str, title: str,
-                         summary: str, text: str) -> None:
-        now = datetime.now(timezone.utc).strftime("%Y-%m-%dT%H:%M:%SZ")
-        output = {"title": clip(title, 255), "summary": clip(summary)}
-        if text:
-            output["text"] = clip(text)
-        self._call("POST", f"{_r(repo)}/check-runs",
-                   body={"name": name, "head_sha": head_sha, "status": "completed", "conclusion": conclusion,
-                         "completed_at": now, "output": output})
+    def create_issue(self, repo: str, title: str, body: str) -> int:
+        """Open an issue (sent once: a lost answer is not retried); returns its number."""
+        _, data = self._call("POST", f"{_r(repo)}/issues", body={"title": clip(title, 256), "body": clip(body)},
+                             once=True)
+        return int(data["number"])
+
+    def edit_issue(self, repo: str, number: int, title: str, body: str) -> None:
+        self._call("PATCH", f"{_r(repo)}/issues/{int(number)}", body={"title": clip(title, 256), "body": clip(body)})
+
+    def remove_label(self, repo: str, number: int, label: str) -> None:
+        """Take a label off an issue; a label it no longer has (404) is not an error."""
+        try:
+            self._call("DELETE", f"{_r(repo)}/issues/{int(number)}/labels/{quote(label, safe='')}")
+        except GithubException as exc:
+            if exc.status != 404:
+                raise
+
+    def create_check_run(self, repo: str, head_sha: str, name: str, conclusion: str | None, title: str,
+                         summary: str, text: str, *, status: str = "completed", details_url: str | None = None,
+                         external_id: str | None = None) -> int | None:
+        """A check run on ``head_sha``: ``completed`` with ``conclusion``, or ``in_progress`` (no
+        conclusion; `update_check_run` completes it). Returns its id."""
+        body = check_run_body(status, conclusion, title, summary, text, details_url)
+        body.update({"name": name, "head_sha": head_sha})
+        if external_id:
+            body["external_id"] = external_id
+        _, data = self._call("POST", f"{_r(repo)}/check-runs", body=body)
+        return int(data["id"]) if isinstance(data, dict) and "id" in data else None
+
+    def update_check_run(self, repo: str, check_run_id: int, *, status: str, conclusion: str | None = None,
+                         title: str = "", summary: str = "", details_url: str | None = None) -> None:
+        self._call("PATCH", f"{_r(repo)}/check-runs/{int(check_run_id)}",
+                   body=check_run_body(status, conclusion, title, summary, "", details_url))
 
     # -- git -------------------------------------------------------------------------------
     def git_url(self, repo: str) -> str:
@@ -438,110 +481,6 @@ class GitHubAPI:
         return self.bot_login, self._bot_email
 
 
-# -- dry run -------------------------------------------------------------------------------
-
-class DryRunAPI:
-    """Reads go to ``read_api`` (or return empty values); writes are recorded, never sent.
-
-    ``actions`` holds one dict per write (``{"action": "comment", "repo": ..., "number": ...,
-    "body": ...}``); each is also appended as a JSON line to ``log_path`` when given. Comment and
-    pull-request numbers handed back are made up (counting from 1)."""
-
-    def __init__(self, read_api: InstallationAPI | None = None, log_path: Path | str | None = None):
-        self.read_api = read_api
-        self.log_path = Path(log_path) if log_path else None
-        self.actions: list[dict] = []
-        self._ids = 0
-        self._lock = threading.Lock()
-
-    def record(self, action: str, repo: str, **fields: Any) -> dict:
-        entry = {"action": action, "repo": repo, **fields,
-                 "at": datetime.now(timezone.utc).strftime("%Y-%m-%dT%H:%M:%SZ")}
-        with self._lock:
-            self.actions.append(entry)
-            if self.log_path:
-                self.log_path.parent.mkdir(parents=True, exist_ok=True)
-                with self.log_path.open("a") as fh:
-                    fh.write(json.dumps(entry, default=str) + "\n")
-        log.info("dry run: %s on %s not sent", action, repo)
-        return entry
-
-    def _next_id(self) -> int:
-        with self._lock:
-            self._ids += 1
-            return self._ids
-
-    # reads
-    def permission(self, repo: str, user: str) -> str:
-        return self.read_api.permission(repo, user) if self.read_api else "none"
-
-    def get_issue(self, repo: str, number: int) -> dict:
-        if self.read_api:
-            return self.read_api.get_issue(repo, number)
-        return {"number": number, "title": "", "body": "", "state": "open", "locked": False, "labels": [],
-                "pull_request": False, "author": None, "html_url": None}
-
-    def list_open_issues(self, repo: str) -> list[dict]:
-        return self.read_api.list_open_issues(repo) if self.read_api else []
-
-    def read_file(self, repo: str, path: str, ref: str | None = None) -> str | None:
-        return self.read_api.read_file(repo, path, ref) if self.read_api else None
-
-    def list_files(self, repo: str, ref: str) -> list[str]:
-        return self.read_api.list_files(repo, ref) if self.read_api else []
-
-    def default_branch(self, repo: str) -> str:
-        return self.read_api.default_branch(repo) if self.read_api else "main"
-
-    def find_open_pr(self, repo: str, head_branch: str) -> dict | None:
-        return self.read_api.find_open_pr(repo, head_branch) if self.read_api else None
-
-    def list_open_prs(self, repo: str, limit: int = 300) -> list[dict]:
-        lister = getattr(self.read_api, "list_open_prs", None)
-        return lister(repo, limit) if lister else []
-
-    def token(self) -> None:
-        return None
-
-    def git_url(self, repo: str) -> str:
-        inner = getattr(self.read_api, "git_url", None)
-        return inner(repo) if inner else f"https://github.com/{repo}.git"
-
-    def bot_identity(self) -> tuple[str, str]:
-        return DEFAULT_BOT_NAME, f"{DEFAULT_BOT_NAME}@users.noreply.github.com"
-
-    # writes
-    def add_labels(self, repo: str, number: int, labels: list[str]) -> None:
-        self.record("add_labels", repo, number=number, labels=list(labels))
-
-    def comment(self, repo: str, number: int, body: str) -> int:
-        cid = self._next_id()
-        self.record("comment", repo, number=number, comment_id=cid, body=body)
-        return cid
-
-    def edit_comment(self, repo: str, comment_id: int, body: str) -> None:
-        self.record("edit_comment", repo, comment_id=comment_id, body=body)
-
-    def react(self, repo: str, comment_id: int, content: str) -> None:
-        self.record("react", repo, comment_id=comment_id, content=content)
-
-    def delete_branch(self, repo: str, branch: str) -> None:
-        self.record("delete_branch", repo, branch=branch)
-
-    def open_pr(self, repo: str, head: str, base: str, title: str, body: str, draft: bool) -> dict:
-        number = self._next_id()
-        self.record("open_pr", repo, number=number, head=head, base=base, title=title, draft=draft, body=body)
-        return {"number": number, "url": None, "html_url": None, "head_sha": None, "draft": draft}
-
-    def update_pr(self, repo: str, number: int, title: str, body: str) -> None:
-        self.record("update_pr", repo, number=number, title=title, body=body)
-
-    def create_check_run(self, repo: str, head_sha: str, name: str, conclusion: str, title: str,
-                         summary: str, text: str) -> None:
-        self.record("create_check_run", repo, head_sha=head_sha, name=name, conclusion=conclusion,
-                    title=title, summary=summary, body=text)
-
-
 # -- factory -------------------------------------------------------------------------------
 
 def _setting(settings: Any, name: str, default: Any = None) -> Any:
@@ -556,20 +495,29 @@ def _setting(settings: Any, name: str, default: Any = None) -> Any:
 
 
 def installation_api(settings: Any, installation_id: int) -> InstallationAPI:
-    """The API for one installation; a `DryRunAPI` (log: DATA_DIR/dry-run.jsonl) without credentials."""
+    """The API for one installation; without credentials a `bot.dryrun.DryRunAPI` (ops logged to
+    DATA_DIR/dry-run.jsonl; files and clones from the DRY_RUN_REPO setting when set)."""
+    from bot.dryrun import for_data_dir
     data_dir = Path(str(_setting(settings, "data_dir", "."))).expanduser()
-    log_path = data_dir / "dry-run.jsonl"
     app_id = _setting(settings, "app_id")
     key = _setting(settings, "private_key")
     key_path = _setting(settings, "private_key_path")
     if not key and key_path:
         key = Path(str(key_path)).expanduser().read_text()
     if not app_id or not key:
-        return DryRunAPI(None, log_path)
+        return for_data_dir(data_dir, _setting(settings, "dry_run_repo"))
     api = GitHubAPI(app_id, key, int(installation_id),
                     base_url=_setting(settings, "github_api_url", DEFAULT_API_URL),
                     git_url=_setting(settings, "github_git_url"),
                     bot_login=_setting(settings, "bot_login"), bot_email=_setting(settings, "bot_email"))
     if _setting(settings, "force_dry_run", False):
-        return DryRunAPI(api, log_path)
+        return for_data_dir(data_dir, read_api=api)
     return api
+
+
+def __getattr__(name: str) -> Any:
+    """`bot.github.DryRunAPI`, for code written before it moved to bot/dryrun.py."""
+    if name == "DryRunAPI":
+        from bot.dryrun import DryRunAPI
+        return DryRunAPI
+    raise AttributeError(f"module {__name__!r} has no attribute {name!r}")

@@ -13,7 +13,7 @@ from typing import Any, Callable
 
 from bot.commands import parse_command
 from bot.db import Database, Tx
-from bot.jobs import create_job
+from bot.jobs import PIPELINE_KINDS, active_job, create_job
 from bot.settings import Settings
 
 log = logging.getLogger(__name__)
@@ -62,6 +62,12 @@ class Context:
 
     def job(self, event: Event, kind: str, issue: int | None, params: dict | None = None,
             dedupe: bool = True) -> int | None:
+        """A job for the worker. A command or label asking for a run of the issue while an equivalent
+        one is queued or running becomes a job that only answers "already running (job N)"."""
+        running = active_job(self.tx, kind, event.repo, issue, params) \
+            if dedupe and kind in PIPELINE_KINDS and params and params.get("trigger") else None
+        if running is not None:
+            params, dedupe = {**params, "busy": running}, False
         job_id = create_job(self.tx, kind, installation_id=event.installation_id, repo=event.repo, issue=issue,
                             sender=event.sender, delivery_id=event.delivery, params=params, dedupe=dedupe)
         if job_id is not None:
@@ -172,6 +178,8 @@ def installation(event: Event, ctx: Context) -> None:
     for repo in _list(event.get("repositories")):
         if isinstance(repo, dict) and _str(repo.get("full_name")):
             Database.set_repo(ctx.tx, inst["id"], repo["full_name"], True)
+            if event.action == "created":
+                _scan_backlog(event, ctx, repo["full_name"])
 
 
 @router.register("installation_repositories", requires=("installation.id:int", "installation.account.login:str"))
@@ -185,6 +193,16 @@ def installation_repositories(event: Event, ctx: Context) -> None:
         for repo in _list(event.get(key)):
             if isinstance(repo, dict) and _str(repo.get("full_name")):
                 Database.set_repo(ctx.tx, inst["id"], repo["full_name"], active)
+                if active:
+                    _scan_backlog(event, ctx, repo["full_name"])
+
+
+def _scan_backlog(event: Event, ctx: Context, repo: str) -> None:
+    """A repository the App was just given: one backlog job triages and ranks its open crash issues."""
+    job_id = create_job(ctx.tx, "backlog", installation_id=event.installation_id, repo=repo, issue=None,
+                        sender=event.sender, delivery_id=event.delivery, params={"trigger": "installation"})
+    if job_id is not None:
+        ctx.jobs.append(job_id)
 
 
 # -- issues --------------------------------------------------------------------------------

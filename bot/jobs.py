@@ -1,6 +1,8 @@
 """Jobs: the row in the `jobs` table is the source of truth; the queue only carries its id.
 
-States: queued -> running -> done | failed | cancelled. A running job is leased: its worker
+States: queued -> running -> done | failed | cancelled. A fix asked for while an equivalent one is
+queued or running is a job too, with `params["busy"]` naming that one: it only answers "already
+running (job N)", and waits for no slot of its installation. A running job is leased: its worker
 renews `heartbeat_at` every few seconds (`heartbeat`), and a job whose lease ran out (worker
 killed, machine gone; settings.JOB_LEASE_SECONDS) or whose worker on this host is dead is put
 back to queued by `sweep` (worker start-up) or `reclaim_expired` (any live worker, every few
@@ -20,7 +22,7 @@ from typing import Any, Iterator
 
 from bot.db import Database, Tx, dumps, loads, now
 
-KINDS = ("triage", "fix", "explain", "test", "revise", "cleanup", "cancel", "help")
+KINDS = ("triage", "fix", "explain", "test", "revise", "cleanup", "cancel", "help", "backlog")
 PIPELINE_KINDS = ("fix", "explain", "test", "revise")       # the expensive ones, limited per installation
 STATES = ("queued", "running", "done", "failed", "cancelled")
 ACTIVE = ("queued", "running")
@@ -60,24 +62,34 @@ class Job:
         return cls(**row)
 
 
+def active_job(tx: Tx, kind: str, repo: str | None, issue: int | None, params: dict | None = None) -> int | None:
+    """The id of a queued or running job equivalent to this one, or None.
+
+    Equivalent: the same issue and kind, and for the PR-making kinds (fix, revise) any active
+    fix or revise of that issue, so the same fix triggered twice runs (and publishes) once. A job
+    that only answers "already running" (params `busy`) is never one."""
+    if not repo or issue is None:
+        return None
+    kinds = ("fix", "revise") if kind in ("fix", "revise") else (kind,)
+    marks = ", ".join("?" for _ in kinds)
+    by_params = kind in ("test", "help")
+    same = tx.one(f"SELECT id FROM jobs WHERE repo = ? AND issue = ? AND kind IN ({marks}) "
+                  "AND state IN ('queued', 'running') AND cancel_requested = 0 AND params NOT LIKE '%\"busy\": %' "
+                  + ("AND params = ? " if by_params else "") + "ORDER BY id LIMIT 1",
+                  repo, issue, *kinds, *((dumps(params or {}),) if by_params else ()))
+    return int(same["id"]) if same else None
+
+
 def create_job(tx: Tx, kind: str, *, installation_id: int | None, repo: str | None, issue: int | None,
                sender: str | None = None, delivery_id: str | None = None, params: dict | None = None,
                dedupe: bool = True) -> int | None:
-    """Insert a queued job; None when an equivalent one is already queued or running (`dedupe`).
-
-    Equivalent: the same issue and kind, and for the PR-making kinds (fix, revise) any active
-    fix or revise of that issue, so the same fix triggered twice runs (and publishes) once."""
+    """Insert a queued job; None when an equivalent one is already queued or running (`dedupe`,
+    see `active_job`)."""
     assert kind in KINDS, kind
-    if dedupe and repo and issue is not None:
-        kinds = ("fix", "revise") if kind in ("fix", "revise") else (kind,)
-        marks = ", ".join("?" for _ in kinds)
-        same = tx.one(f"SELECT id FROM jobs WHERE repo = ? AND issue = ? AND kind IN ({marks}) "
-                      "AND state IN ('queued', 'running') AND cancel_requested = 0 "
-                      + ("AND params = ? " if kind in ("test", "help") else "")
-                      + "ORDER BY id LIMIT 1",
-                      repo, issue, *kinds, *((dumps(params or {}),) if kind in ("test", "help") else ()))
-        if same:
-            log.info("%s job for %s#%s already active as job %s: not queued again", kind, repo, issue, same["id"])
+    if dedupe:
+        same = active_job(tx, kind, repo, issue, params)
+        if same is not None:
+            log.info("%s job for %s#%s already active as job %s: not queued again", kind, repo, issue, same)
             return None
     row = tx.one("INSERT INTO jobs (kind, state, installation_id, repo, issue, sender, delivery_id, params, "
                  "created_at) VALUES (?, 'queued', ?, ?, ?, ?, ?, ?, ?) RETURNING id",
@@ -102,8 +114,10 @@ def claim(db: Database, job_id: int, max_per_installation: int) -> tuple[Job | N
             return None, "gone"
         if row["state"] != "queued":
             return None, "not queued"
-        if row["kind"] in PIPELINE_KINDS and row["installation_id"] is not None:
+        answers_only = bool((loads(row["params"]) or {}).get("busy"))     # "already running": no pipeline
+        if row["kind"] in PIPELINE_KINDS and row["installation_id"] is not None and not answers_only:
             busy = tx.one("SELECT COUNT(*) AS n FROM jobs WHERE installation_id = ? AND state = 'running' "
+                          "AND params NOT LIKE '%\"busy\": %' "
                           f"AND kind IN ({', '.join('?' for _ in PIPELINE_KINDS)})",
                           row["installation_id"], *PIPELINE_KINDS)["n"]
             if busy >= max_per_installation:

@@ -20,7 +20,7 @@ from agent.markdown_safe import quote_untrusted
 from agent.redact import has_secret, redact, redacting
 from agent.render import evidence_lines
 from agent.run import Result
-from bot import gitpush
+from bot import checks, gitpush
 from bot.conversation.checklist import cost_text
 from bot.repo_config import RepoConfig, is_protected
 from sandbox import hostgit
@@ -273,8 +273,8 @@ def publish_result(api, repo: str, issue: int, run_dir: Path, result: Result, cl
             api.update_pr(repo, again["number"], title, body)
             pr, updated = again, True
     rep, best = result.reproduction, result.best
-    api.create_check_run(
-        repo, sha, CHECK_NAME, "success",
+    checks.on_commit(
+        api, repo, sha, "success",
         f"Crash reproduced {rep.crashed if rep else 0}/{rep.tries if rep else 0} before, "
         f"clean {best.clean_runs if best else 0}/{best.tries if best else 0} with the patch",
         "\n".join(validation_table(result)) + "\n\n" + cost_text(result),

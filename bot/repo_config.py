@@ -58,6 +58,15 @@ class Budgets(BaseModel):
     """Wall-clock time for the whole run."""
 
 
+class BacklogSettings(BaseModel):
+    """What the backlog scan (on installation, `/crashfix scan`) does with the crashes it ranks."""
+
+    model_config = ConfigDict(extra="forbid", use_attribute_docstrings=True)
+
+    fix: int = Field(0, ge=0, le=50)
+    """Queue a fix run for the top N crashes of the ranking (once each); 0: list them in one summary issue instead."""
+
+
 PYTHON_VERSION = r"^3\.\d{1,2}$"
 
 
@@ -107,6 +116,9 @@ class RepoConfig(BaseModel):
 
     trigger_label: str = Field("crashfix", min_length=1, max_length=50)
     """Adding this label to an issue asks crashfix to fix the crash it reports."""
+    triage: bool = True
+    """Triage opened and edited issues: `crash:*` labels and one comment on what was parsed.
+    `false`: crashfix writes nothing on an issue until someone asks for a fix."""
     setup_cmd: str | None = None
     """Command that installs the project in the sandbox (default: detected from the repo)."""
     build_cmd: str | None = None
@@ -122,6 +134,8 @@ class RepoConfig(BaseModel):
     """How to set the repo up: `python`, `install`, `test_cmd`, `env`, `system_packages`, `services`, `image`."""
     budgets: Budgets = Field(default_factory=Budgets)
     """Limits of one run: `steps`, `tokens`, `usd`, `seconds`."""
+    backlog: BacklogSettings = Field(default_factory=BacklogSettings)
+    """The backlog scan: `fix: N` queues fix runs for the top N crashes; default 0 (a summary issue)."""
     draft: bool = True
     """Open pull requests as drafts."""
     protected_paths: list[str] = Field(default_factory=lambda: list(DEFAULT_PROTECTED))
@@ -161,6 +175,8 @@ def field_docs() -> dict[str, str]:
                  for name, f in Budgets.model_fields.items()})
     docs.update({f"environment.{name}": " ".join((f.description or "").split())
                  for name, f in EnvironmentSettings.model_fields.items()})
+    docs.update({f"backlog.{name}": " ".join((f.description or "").split())
+                 for name, f in BacklogSettings.model_fields.items()})
     return docs
 
 

@@ -57,6 +57,9 @@ class Settings(BaseModel):
     # a job held back because its installation already runs MAX_JOBS_PER_INSTALLATION jobs is tried again after this
     LIMIT_RETRY_SECONDS: float = 30.0
     BOT_LOGIN: str | None = None
+    # dry run (no App credentials): a local git repository standing in for every repository the
+    # webhooks name (its files, default branch and clone); unset, the payload's clone URL is cloned
+    DRY_RUN_REPO: Path | None = None
     # -- dashboard and /metrics (bot/dashboard; docs/dashboard.md) --
     ADMIN_TOKEN: str | None = None          # dashboard sign-in for operators (sees every installation); 16+ characters
     OAUTH_CLIENT_ID: str | None = None      # the App's client id: "Sign in with GitHub" on the dashboard
@@ -65,7 +68,7 @@ class Settings(BaseModel):
     PUBLIC_URL: str | None = None           # the dashboard's external base URL (OAuth redirect); unset: from the request
     METRICS_TOKEN: str | None = None        # /metrics wants "Authorization: Bearer <token>"; unset, /metrics is off (404)
 
-    @field_validator("DATA_DIR", "PRIVATE_KEY_PATH")
+    @field_validator("DATA_DIR", "PRIVATE_KEY_PATH", "DRY_RUN_REPO")
     @classmethod
     def _expand(cls, value: Path | None) -> Path | None:
         return value.expanduser() if value is not None else None
@@ -218,6 +221,10 @@ def _check(s: Settings) -> Settings:
             raise SettingsError(f"{PREFIX}PRIVATE_KEY_PATH", f"cannot read {s.PRIVATE_KEY_PATH}: {exc}") from None
         if "PRIVATE KEY" not in head:
             raise SettingsError(f"{PREFIX}PRIVATE_KEY_PATH", f"{s.PRIVATE_KEY_PATH} is not a PEM private key")
+    if s.DRY_RUN_REPO is not None and not s.dry_run:
+        raise SettingsError(f"{PREFIX}DRY_RUN_REPO", "set, but so are App credentials (it is only for dry runs)")
+    if s.DRY_RUN_REPO is not None and not (s.DRY_RUN_REPO / ".git").exists():
+        raise SettingsError(f"{PREFIX}DRY_RUN_REPO", f"not a git repository: {s.DRY_RUN_REPO}")
     if s.PRIVATE_KEY and "PRIVATE KEY" not in s.PRIVATE_KEY:
         raise SettingsError(f"{PREFIX}PRIVATE_KEY", "is not a PEM private key")
     if s.DATABASE_URL and not s.DATABASE_URL.startswith(("sqlite:", "postgres://", "postgresql://")):

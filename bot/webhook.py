@@ -84,6 +84,15 @@ def webhook():
             return _handle(services, event, started, body)
 
 
+def _observe(settings, event: Event) -> None:
+    """Dry run: the simulated GitHub learns the issue, comment, repository and sender from the payload."""
+    from bot.dry_state import observe, state_of
+    try:
+        observe(state_of(settings.DATA_DIR), event.payload)
+    except Exception:  # noqa: BLE001 - a dry run's bookkeeping never refuses a delivery
+        log.exception("dry run: the payload was not recorded in the simulated GitHub")
+
+
 def _handle(services, event: Event, started: float, body: bytes):
     label = f"{event.name}.{event.action}" if event.action else event.name
     handled = router.handles(event)
@@ -102,6 +111,8 @@ def _handle(services, event: Event, started: float, body: bytes):
             tx.execute("UPDATE deliveries SET outcome = 'replay' WHERE id = ?", event.delivery)
             log.warning("%s: the same signed body as an earlier delivery under a new id (a replay), ignored", label)
             return jsonify({"duplicate": True, "replay": True}), 200
+        if services.settings.dry_run:
+            _observe(services.settings, event)
         if not handled:
             tx.execute("UPDATE deliveries SET outcome = 'ignored' WHERE id = ?", event.delivery)
             log.info("%s: no handler, ignored", label)

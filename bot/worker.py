@@ -3,9 +3,11 @@
 `Worker.run(job_id)` claims the job row (queued -> running), hands a `Context` to the function
 `bot.kinds.KINDS` holds for its kind, and records the outcome (state, timings, cost, result,
 error). Only here are exceptions caught broadly: a failure marks the job failed with its reason,
-and a run's status comment on the issue says it in plain words. GitHub comes from
-`api_factory(installation_id)` (default: `bot.github.installation_api`), the run's Result from
-`pipeline(config, on_progress)` (default: `agent.pipeline.execute`).
+and a run's status comment on the issue says it in plain words (bot/conversation, bot/failures.py).
+Every GitHub write the job makes is kept as a job event (`bot.tracked.Tracked`); when the job ends,
+whatever the outcome, its check run is completed and its trigger label removed (`bot.checks.end`).
+GitHub comes from `api_factory(installation_id)` (default: `bot.github.installation_api`), the run's
+Result from `pipeline(config, on_progress)` (default: `agent.pipeline.execute`).
 """
 from __future__ import annotations
 
@@ -17,6 +19,8 @@ from typing import Callable
 
 from agent.pipeline import execute
 from agent.redact import install_logging, redact, redact_obj, redacting, register_settings
+from bot import checks
+from bot.checks import Ending
 from bot.conversation.board import job_cancelled, job_failed
 from bot.db import Database
 from bot.github import RATE_LIMITS, InstallationAPI, installation_api
@@ -25,6 +29,7 @@ from bot.kinds import KINDS
 from bot.kinds.context import Context, Deferred, JobCancelled, LeaseLost, Pipeline, Stop
 from bot.queue import JobQueue
 from bot.settings import Settings
+from bot.tracked import Tracked
 
 log = logging.getLogger(__name__)
 
@@ -89,21 +94,26 @@ class Worker:
             elif why != "not queued":
                 log.warning("job %s: %s", job_id, why)
             return get_job(self.db, job_id)
-        with log_context(job=job.id, repo=job.repo, delivery=job.delivery_id):
+        with log_context(job=job.id, repo=job.repo, delivery=job.delivery_id), checks.job_scope(self.settings, job.id):
             log.info("%s job for %s#%s (attempt %s)", job.kind, job.repo, job.issue, job.attempts)
-            api, mark = None, 0
+            api, mark, ending = None, 0, None
             try:
                 inst = self.db.installation(job.installation_id) if job.installation_id else None
                 if inst and (inst["suspended"] or inst["deleted"]):
                     raise Stop("cancelled", "the installation is suspended or deleted")
-                api = redacting(self.api_factory(job.installation_id))
+                api = redacting(Tracked(self.api_factory(job.installation_id), self.db, job.id))
                 mark = len(getattr(api, "actions", None) or ())       # a DryRunAPI's writes so far
-                ctx = Context(job, api, self.db, self.settings, self.pipeline, lambda: self.check_cancel(job))
+                ctx = Context(job, api, self.db, self.settings, self._checked(job, api),
+                              lambda: self.check_cancel(job))
                 result = KINDS[job.kind](ctx)
                 finish(self.db, job.id, "done", result=redact_obj(result), cost=result.get("cost"))
+                for queued in result.get("enqueue") or ():       # jobs the kind queued (the backlog's fix runs)
+                    self._later(int(queued), 0)
+                ending = Ending("done", result.get("status"), result=result)
             except Stop as stop:
                 finish(self.db, job.id, stop.state, result=redact_obj(stop.result), error=redact(stop.error))
                 log.info("job %s: %s (%s)", job.id, stop.state, stop.error)
+                ending = Ending(stop.state, error=stop.error, result=stop.result)
             except Deferred as wait:
                 requeue(self.db, job.id, keep_attempt=wait.keep_attempt)
                 log.info("job %s deferred %.0f s: %s", job.id, wait.delay, wait)
@@ -115,13 +125,24 @@ class Worker:
                 finish(self.db, job.id, "cancelled", error="cancelled by a command while running")
                 log.info("job %s cancelled while running", job.id)
                 self._tell(job_cancelled, api, job)
+                ending = Ending("cancelled", error="cancelled by a command while running")
             except Exception as exc:   # the job's edge: anything else fails the job, once
                 reason = redact(f"{type(exc).__name__}: {exc}")
                 log.exception("job %s failed: %s", job.id, reason)
                 finish(self.db, job.id, "failed", error=reason[:2000])
                 self._tell(job_failed, api, job, exc)
+                ending = Ending("failed", error=reason)
+            if ending is not None and api is not None:
+                checks.end(self.db, self.settings, api, job, ending)
             self._keep_github_activity(job, api, mark)
             return get_job(self.db, job.id)
+
+    def _checked(self, job: Job, api) -> Pipeline:
+        """The pipeline, with the job's check run created `in_progress` as it starts."""
+        def run(config, listener):
+            checks.start(self.db, self.settings, api, job, config.repo)
+            return self.pipeline(config, listener)
+        return run
 
     def check_cancel(self, job: Job) -> None:
         """Run any `/crashfix cancel` queued for this issue now (it checks its sender), then stop

@@ -95,6 +95,10 @@ class Sandbox(Protocol):
     def apply_patch(self, diff: str) -> None:
         """Apply a unified diff to the workspace; raise PatchFailed when it does not apply."""
 
+    def git(self, args: str, what: str = "git") -> str:
+        """Run crashfix's own git (``args`` is shell text after ``git``) in the workspace; its
+        output. Raises SandboxError naming ``what`` when it fails."""
+
     def snapshot(self) -> None:
         """Remember the workspace as it is now; reset() returns to it."""
 

@@ -14,6 +14,7 @@ from agent.testrun import TestOutcome, is_pytest, node_id
 # `tests/test_x.py::TestA::test_b[a b-1]`: the id ends at the closing bracket of its parameters
 NODE = re.compile(r"(?<![\w/.-])([\w./-]+\.py(?:::[A-Za-z_]\w*)+(?:\[[^\]\n`<>|\\]*\])?)")
 DEFAULT_PYTEST = "python -m pytest -q"
+DESELECT = ("-k", "-m")                 # pytest options whose expression could deselect the node
 
 
 def node_ids(report: CrashReport, issue_text: str, repo_paths: dict[str, str], files: list[str],
@@ -41,15 +42,30 @@ def node_ids(report: CrashReport, issue_text: str, repo_paths: dict[str, str], f
 
 
 def command(test_cmd: str | None, node: str, files: list[str]) -> str:
-    """The test command narrowed to one node: paths the command already selects are dropped."""
+    """The test command narrowed to one node, run alone: the paths and nodes the command already
+    selects (`./` or not) and its `-k`/`-m` expressions are dropped, its other options kept."""
+    return narrowed(test_cmd, [node], files)
+
+
+def narrowed(test_cmd: str | None, nodes: list[str], files: list[str]) -> str:
+    """`command` for several nodes (each run once)."""
     base = test_cmd if test_cmd and is_pytest(test_cmd) else DEFAULT_PYTEST
     try:
         words = shlex.split(base)
     except ValueError:
         words = base.split()
     dirs = {f.rsplit("/", i)[0] for f in files for i in range(1, f.count("/") + 1)}
-    kept = [w for w in words if w.startswith("-") or w.rstrip("/") not in set(files) | dirs]
-    return " ".join(shlex.quote(w) for w in kept) + " " + shlex.quote(node)
+    selects = lambda w: w.removeprefix("./").split("::")[0].rstrip("/") in set(files) | dirs
+    kept: list[str] = []
+    skip = False
+    for i, w in enumerate(words):       # a selection (a path, a node, -k/-m EXPR) would add or drop tests
+        interpreter = i > 0 and re.fullmatch(r"python[\d.]*", words[i - 1].rsplit("/", 1)[-1])
+        if skip or (w[:2] in DESELECT and not interpreter):
+            skip = w in DESELECT and not skip
+            continue
+        if w.startswith("-") or not selects(w):
+            kept.append(w)
+    return " ".join(shlex.quote(w) for w in [*kept, *dict.fromkeys(nodes)])
 
 
 def enclosing_class(source: str | None, function: str, line: int | None) -> str | None:

@@ -10,6 +10,7 @@ rewrites the files the patch touched, so make/ninja recompile only those.
 """
 from __future__ import annotations
 
+import logging
 import shlex
 import time
 from dataclasses import dataclass, field
@@ -17,7 +18,9 @@ from dataclasses import dataclass, field
 from agent.limits import BUILD_TIMEOUT, HOUSEKEEPING_TIMEOUT
 from agent.native.arch import Cross
 from agent.native.make_goals import build_goals
-from sandbox import Sandbox
+from sandbox import Sandbox, SandboxError
+
+log = logging.getLogger(__name__)
 
 SAN_FLAGS = "-fsanitize=address,undefined -fno-omit-frame-pointer -g -O1"
 OUT_DIR = "build"              # out-of-tree build folder (CMake, Meson), unless the repo has one
@@ -147,9 +150,13 @@ def protect_outputs(sb: Sandbox, plan: BuildPlan) -> None:
     """List the untracked files the build made in .git/info/exclude: `git clean` (the sandbox
     reset) then leaves them, with their mtimes, for the next incremental build."""
     lines = f"/{plan.out_dir}/\n" if plan.out_dir else ""
-    res = sb.run("git ls-files --others --exclude-standard", timeout=HOUSEKEEPING_TIMEOUT)
-    if res.ok:
-        lines += "".join(f"/{p}\n" for p in res.output.splitlines()
+    try:  # crashfix's own git (absolute path, clean environment), not the repo's PATH
+        untracked = sb.git("ls-files --others --exclude-standard", "list the build's products")
+    except SandboxError as exc:
+        log.warning("could not list the build's products: %s", exc)
+        untracked = ""
+    if untracked:
+        lines += "".join(f"/{p}\n" for p in untracked.splitlines()
                          if p.strip() and not p.startswith(f"{plan.out_dir}/") and not any(c in p for c in "*?[\\!#"))
     if lines:
         sb.run(f"mkdir -p .git/info && cat >> .git/info/exclude <<'CRASHFIX_EOF'\n{lines}CRASHFIX_EOF", timeout=HOUSEKEEPING_TIMEOUT)

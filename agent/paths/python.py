@@ -10,6 +10,7 @@ from agent.paths.base import code_window, record_history
 from agent.paths.sandboxed import SandboxPath
 from agent.probe import probe
 from agent.reproduce import reproduce
+from agent.strategies import research_agent
 from agent.strategies.base import Candidate
 from agent.strategies.repair_context import RepairContext
 from agent.strategies.templates import generate
@@ -39,6 +40,8 @@ class PythonPath(SandboxPath):
         rep = run.reproduction = step("reproduce", lambda: reproduce(
             sb, run.report, cfg.report_text, cfg.test_cmd, run.repo_paths, baseline=run.tests_before,
             files=run.files, tries=cfg.tries, timeout=cfg.timeout))
+        if not rep.reproduced and research_agent.may_reproduce(cfg):
+            step("reproducer", lambda: self.reproduce_by_agent(rep))
         if not rep.reproduced:
             tried = "; ".join(f"{a.how}: `{a.command}` (exit {a.exit_code}{''.join(', ' + h for h in limit_hits(a.output_tail))})"
                               for a in rep.attempts) or "nothing to run"
@@ -57,12 +60,18 @@ class PythonPath(SandboxPath):
 
     def _probe(self, site, line: str) -> None:
         run = self.run
-        seen = run.probe = probe(self.sb, run.reproduction.command, site.path, site.line, line, timeout=PDB_TIMEOUT)
+        exception = f"{run.report.type}: {run.report.message}"
+        seen = run.probe = probe(self.sb, run.reproduction.command, site.path, site.line, line, timeout=PDB_TIMEOUT,
+                                 exception=exception, files=run.files)
         if seen.error:
             run.memory.add("debugger", f"pdb: {seen.error}", "pdb")
             return
         values = ", ".join(f"{k} = {v}" for k, v in seen.values.items())
         run.memory.add("debugger", f"at {seen.frame}: {values}", "pdb")
+        for special in seen.specials:
+            run.memory.add("debugger", special.text(exception, line), f"pdb; {special.path}:{special.line}")
+        for called in seen.definitions:
+            run.memory.add("code", called.text(), f"{called.path}:{called.start}-{called.end}")
         self.sb.reset()
 
     def generate(self, ctx: RepairContext) -> list[Candidate]:

@@ -8,6 +8,7 @@ from pathlib import Path
 
 from agent.paths.base import Steps, is_git_source, repo_files
 from agent.protect import guard
+from agent import reproducer
 from agent.reports.paths import map_to_repo
 from agent.run import Run
 from agent.strategies import research_agent
@@ -31,6 +32,7 @@ class SandboxPath:
         self.validator: Validator | None = None
         self.env_opts: dict = {}
         self.protected = guard(self.cfg.protected)
+        self.model = None                   # the run's model client, made when the agent first runs
 
     # -- prepare -----------------------------------------------------------------------------
     def prepare(self) -> None:
@@ -117,9 +119,34 @@ class SandboxPath:
     # -- the research agent ------------------------------------------------------------------
     def new_sandbox(self) -> Sandbox:
         """Another sandbox like the first (the research agent's trajectories each get one)."""
-        cfg = self.cfg
-        return open_sandbox(cfg.sandbox, self.source, image=cfg.image, setup_cmd=cfg.setup_cmd, limits=cfg.limits,
-                            **self.env_opts)
+        cfg, rep = self.cfg, self.run.reproduction
+        sb = open_sandbox(cfg.sandbox, self.source, image=cfg.image, setup_cmd=cfg.setup_cmd, limits=cfg.limits,
+                          **self.env_opts)
+        if rep is not None and rep.regression_test is not None:
+            reproducer.furnish(sb, rep.regression_test, rep.command)
+        return sb
+
+    def llm(self):
+        """One model client for the run (research_agent.new_model): one budget, one cost."""
+        if self.model is None:
+            self.model = research_agent.new_model(self.cfg)
+        return self.model
+
+    def reproduce_by_agent(self, rep) -> None:
+        """Rung 5 (agent/reproducer.py): the research agent writes a reproducer that crashfix checks."""
+        cfg, run = self.cfg, self.run
+        found = research_agent.reproduce_first(
+            run, self.source, sandbox_factory=self.new_sandbox, has_history=is_git_source(cfg.repo),
+            check=reproducer.checker(run.report, run.repo_paths, run.files, cfg.test_cmd, cfg.timeout),
+            target=reproducer.target(run.report, run.repo_paths), protected=self.protected,
+            progress=lambda text: self.steps.say(text, "reproduce"), llm=self.llm())
+        run.notes.append(f"reproduction phase (rung 5): {found.status}: {found.reason}; "
+                         f"{found.trajectory.get('file', 'no trajectory')}")
+        if found.error:
+            run.notes.append(f"reproduction phase stopped: {found.error}")
+        run.cost = found.cost                # the research agent's, later, counts on from it (one ledger)
+        reproducer.settle(rep, found, self.sb, run.report, run.repo_paths, run.files, tries=cfg.tries,
+                          timeout=cfg.timeout)
 
     def rebuild_cmd(self) -> str | None:
         """What rebuilds the code after an edit (the research agent runs it); None: nothing to build."""
@@ -136,7 +163,8 @@ class SandboxPath:
         outcome = research_agent.run_agent(
             run, self.source, has_history=is_git_source(cfg.repo),
             progress=lambda text: self.steps.say(text, "research"), protected=self.protected,
-            sandbox_factory=self.new_sandbox, validator_factory=self.new_validator, build_cmd=self.rebuild_cmd())
+            sandbox_factory=self.new_sandbox, validator_factory=self.new_validator, build_cmd=self.rebuild_cmd(),
+            llm=self.llm())
         run.verdicts.extend(outcome.verdicts)
         run.cost = outcome.cost
         for fact in outcome.memory:

@@ -11,7 +11,9 @@ from typing import Callable
 
 from agent.agent_loop import AgentConfig, AgentOutcome, ResearchAgent
 from agent.limits import AGENT_COMMAND_TIMEOUT
-from agent.llm_client import ENV_API_KEY, ENV_BASE_URL, ENV_MODEL, Budget, Ledger
+from agent.llm_client import ENV_API_KEY, ENV_BASE_URL, ENV_MODEL, LLM, Budget, Ledger
+from agent.model import Model
+from agent.reproducer import Checker, ReproOutcome, find_reproducer
 from agent.run import Run, RunConfig
 
 
@@ -35,9 +37,36 @@ def agent_config(cfg: RunConfig, parents: list[Ledger] | None = None) -> AgentCo
                        context_tokens=cfg.context_tokens)
 
 
+def new_model(cfg: RunConfig) -> Model:
+    """The run's one model client: the reproduction phase and the research agent share its ledger, so
+    the run's budget (calls, tokens, dollars, seconds) and its cost count both."""
+    ac = agent_config(cfg)
+    return LLM(ac.model, ac.base_url, ac.api_key, ledger=Ledger(ac.budget, name="run", parents=ac.parents),
+               prices=ac.prices, retry=ac.retry)
+
+
+def may_reproduce(cfg: RunConfig) -> bool:
+    """Whether rung 5 runs: a model is configured and the strategy lets the agent run."""
+    return cfg.strategy != "templates" and configured(cfg)
+
+
+def reproduce_first(run: Run, source: Path, *, sandbox_factory: Callable, check: Checker, target: str,
+                    has_history: bool, protected: Callable[[str], bool], llm: Model | None = None,
+                    progress: Callable[[str], None] = lambda m: None) -> ReproOutcome:
+    """Rung 5: the agent's reproduction phase (agent/reproducer.py), when the ladder found no reproducer."""
+    cfg = run.config
+    agent = ResearchAgent(agent_config(cfg), report=run.report, issue_text=cfg.report_text, source=source,
+                          repro_cmd=None, test_cmd=cfg.test_cmd, memory=run.memory, sandbox_factory=sandbox_factory,
+                          validator_factory=lambda sb: None, out=cfg.out, has_history=has_history, repo=cfg.repo,
+                          timeout=min(cfg.timeout, AGENT_COMMAND_TIMEOUT), protected=protected, progress=progress,
+                          baseline=run.tests_before, llm=llm)
+    return find_reproducer(agent, check, target)
+
+
 def run_agent(run: Run, source: Path, *, sandbox_factory: Callable, validator_factory: Callable,
               has_history: bool, protected: Callable[[str], bool],
-              progress: Callable[[str], None] = lambda m: None, build_cmd: str | None = None) -> AgentOutcome:
+              progress: Callable[[str], None] = lambda m: None, build_cmd: str | None = None,
+              llm: Model | None = None) -> AgentOutcome:
     """`build_cmd`: what rebuilds the code after an edit (native code), None when nothing needs building."""
     cfg = run.config
     agent = ResearchAgent(agent_config(cfg), report=run.report, issue_text=cfg.report_text, source=source,
@@ -45,5 +74,5 @@ def run_agent(run: Run, source: Path, *, sandbox_factory: Callable, validator_fa
                           test_cmd=cfg.test_cmd, memory=run.memory, sandbox_factory=sandbox_factory,
                           validator_factory=validator_factory, out=cfg.out, has_history=has_history,
                           repo=cfg.repo, timeout=min(cfg.timeout, AGENT_COMMAND_TIMEOUT), protected=protected, progress=progress,
-                          build_cmd=build_cmd, baseline=run.tests_before)
+                          build_cmd=build_cmd, baseline=run.tests_before, llm=llm)
     return agent.run()

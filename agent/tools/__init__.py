@@ -12,6 +12,7 @@ from agent.reports.model import CrashReport
 from agent.tools.dynamic import DYNAMIC_TOOLS, Pdb
 from agent.tools.edit import EDIT_TOOLS, Conclude, Note
 from agent.tools.gdb import Gdb
+from agent.tools.reproducer import REPRODUCTION_TOOLS
 from agent.tools.research import RESEARCH_TOOLS
 from agent.tools.workspace import WORKSPACE_TOOLS, TryPatch
 
@@ -39,10 +40,19 @@ def synthesis_toolbox(report: CrashReport | None = None) -> Toolbox:
     return Toolbox([View(), SearchCode(), SearchDefinition()] + [t() for t in dynamic_tools(report) + EDIT_TOOLS])
 
 
+def reproduction_toolbox(report: CrashReport | None = None) -> Toolbox:
+    """Reproduce (rung 5): read, search, run code; write new test files only; have crashfix check one."""
+    from agent.tools.dynamic import Run
+    from agent.tools.research import ListDir, SearchCode, SearchDefinition, View
+    from agent.tools.workspace import Python
+    return Toolbox([View(), ListDir(), SearchCode(), SearchDefinition(), Python(), Run()]
+                   + [t() for t in REPRODUCTION_TOOLS])
+
+
 def every_tool(report: CrashReport | None = None) -> Toolbox:
     """Both phases' tools in one box: what the loop fires lifecycle events on, and saves the state of."""
     return Toolbox(list(analysis_toolbox(report).tools.values()) + list(synthesis_toolbox(report).tools.values()))
 
 
 __all__ = ["Concluded", "Observation", "Submitted", "Tool", "ToolContext", "ToolError", "Toolbox", "cut",
-           "analysis_toolbox", "synthesis_toolbox", "debugger", "every_tool"]
+           "analysis_toolbox", "reproduction_toolbox", "synthesis_toolbox", "debugger", "every_tool"]

@@ -12,10 +12,13 @@ import shlex
 from dataclasses import dataclass, field
 
 from agent.excerpt import failure_excerpt
-from agent.signature import crash_gone, same_crash
-from agent.testrun import is_pytest
-from agent.tools.base import Observation, Tool, ToolContext, ToolError, rel_path
-from sandbox import CommandTimeout, SandboxDead, SandboxError
+from agent.limits import HOUSEKEEPING_TIMEOUT
+from agent.ladder.match import Match, matches
+from agent.reports.paths import map_to_repo
+from agent.testrun import is_pytest, run_tests
+from agent.tools import pdb_output
+from agent.tools.base import Observation, Tool, ToolContext, ToolError, cut, rel_path
+from sandbox import CommandTimeout, ExecResult, SandboxDead, SandboxError, contain
 
 PROMPT = "(Pdb) "
 LOCATION = re.compile(r"^> (.+?)\((\d+)\)(\S*)\(\)", re.M)
@@ -132,7 +135,7 @@ class Pdb(DebuggerTool):
             raise ToolError(REFUSED[word])
         if word in ("q", "quit", "exit"):
             st.close()
-            return self.ok("pdb session closed; breakpoints kept: " + _bps(st))
+            return self.ok("pdb session closed; breakpoints kept: " + _bps(st) + self._where(ctx, st, ""))
         if target and target != st.command:
             st.close()
             st.command = target
@@ -143,13 +146,14 @@ class Pdb(DebuggerTool):
                 st.stale = None
             notes.append(self._start(ctx, st))
             if word in ("restart", "run"):
-                return self.ok("\n".join(notes) + self._where(ctx, st, notes[-1]))
+                return self.ok("\n".join(notes) + self._where(ctx, st, "\n".join(notes)))
         if word in ("cl", "clear") and cmd == word:
             for path, line, _ in list(st.breakpoints):
                 self._send(ctx, st, f"cl {path}:{line}")
             st.breakpoints.clear()
             return self.ok("\n".join(notes + ["all breakpoints cleared"]))
-        out = self._send(ctx, st, cmd)
+        raw = self._send(ctx, st, cmd)
+        out, program = pdb_output.split(cmd, raw)
         m = BREAK.match(cmd)
         if m and "Breakpoint" in out:
             bp = [rel_path(ctx, m.group(1)), int(m.group(2)), m.group(3)]
@@ -163,7 +167,9 @@ class Pdb(DebuggerTool):
             st.session, st.stale = None, "the program had ended"
         elif "The program finished and will be restarted" in out:
             notes.append("[the program ran to its end without stopping; pdb restarted it]")
-        return self.ok("\n".join([*notes, out.rstrip()]) + self._where(ctx, st, out))
+        shown = f"\n\n--- program output while it ran (test runner progress, prints):\n{cut(program, 3000)}" \
+            if program.strip() else ""
+        return self.ok("\n".join([*notes, out.rstrip()]) + shown + self._where(ctx, st, "\n".join([*notes, out])))
 
     def _start(self, ctx: ToolContext, st: PdbState) -> str:
         st.close()
@@ -188,22 +194,29 @@ class Pdb(DebuggerTool):
         return send_to_debugger(st, cmd, ctx.timeout, "pdb")
 
     def _where(self, ctx: ToolContext, st: PdbState, out: str) -> str:
-        found = LOCATION.findall(out)
+        """Every answer's last part: where the debugger stands and the code around it."""
+        found = pdb_output.locations(out)
         if found:
             path, line, func = found[-1]
             st.location = (path, int(line), func)
-        if st.session is None or st.location is None:
-            return ""
+        if st.session is None:
+            return "\n\n--- current frame: none (no program is running; the next pdb call starts it)"
+        if st.location is None:
+            return "\n\n--- current frame: not known yet (pdb printed no location; try `where`)"
         path, line, func = st.location
+        lo = max(line - 5, 1)
         try:
-            rel = rel_path(ctx, path)
-            code = ctx.sb.read(rel).splitlines()
-        except Exception:  # noqa: BLE001 -- a frame outside the workspace (stdlib, site-packages)
-            return f"\n\n--- current frame: {path}:{line} in {func or '?'}() (outside the repository)"
-        text = f"\n\n--- current frame: {rel}:{line} in {func or '?'}()"
-        lo, hi = max(line - 5, 1), min(line + 5, len(code))
+            shown, outside = rel_path(ctx, path), ""
+            code = ctx.sb.read(shown).splitlines()
+        except Exception:  # noqa: BLE001 -- a frame outside the workspace (stdlib, site-packages): read it there
+            shown, outside = path, " (outside the repository)"
+            res = ctx.sb.run(f"sed -n '1,{line + 5}p' {shlex.quote(path)}", timeout=HOUSEKEEPING_TIMEOUT)
+            code = res.output.splitlines() if res.ok else []
+            if len(code) < line:
+                return f"\n\n--- current frame: {path}:{line} in {func or '?'}(){outside}; its source is not readable"
+        hi = min(line + 5, len(code))
         window = "\n".join(f"{'->' if n == line else '  '}{n:5} {code[n - 1]}" for n in range(lo, hi + 1))
-        return f"{text}\n{window}"
+        return f"\n\n--- current frame: {shown}:{line} in {func or '?'}(){outside}\n{window}"
 
 
 def _bps(st: PdbState) -> str:
@@ -232,15 +245,30 @@ class Reproduce(Tool):
     def __call__(self, ctx: ToolContext) -> Observation:
         if not ctx.repro_cmd or ctx.report is None:
             raise ToolError("no reproduction command is known for this run")
-        res = ctx.sb.run(ctx.repro_cmd, timeout=ctx.timeout, env=SCRUBBED_ENV)
-        if crash_gone(ctx.report, res):
+        counts = ""
+        if is_pytest(ctx.repro_cmd):            # counted as `run_tests` counts (its junit report)
+            out = run_tests(ctx.sb, ctx.repro_cmd, timeout=ctx.timeout)
+            res = ExecResult(out.exit_code, out.output, out.timed_out, out.duration)
+            c = out.counts()
+            counts = f"{c['passed']} passed, {c['failed']} failed, {c['skipped']} skipped in {out.duration:.1f} s\n"
+        else:
+            res = ctx.sb.run(ctx.repro_cmd, timeout=ctx.timeout, env=SCRUBBED_ENV)
+        seen = reported_crash(ctx, res)
+        if res.ok and not seen.hit:
             verdict = "the crash is GONE: the command ran clean (exit 0)"
         else:
-            same, got = same_crash(ctx.report, res)
-            verdict = ("the reported crash STILL HAPPENS" if same else
+            verdict = ("the reported crash STILL HAPPENS" if seen.hit else
                        f"the command still fails, differently (exit {res.exit_code}"
-                       + (f", {got.type}" if got else "") + ")")
-        return self.ok(f"$ {ctx.repro_cmd}\n{verdict}\n\n" + failure_excerpt(res.output, 4000))
+                       + (f", {seen.got.type}" if seen.got else "") + f"): {seen.why}")
+        return self.ok(f"$ {ctx.repro_cmd}\n{verdict}\n{counts}\n" + failure_excerpt(res.output, 4000))
+
+
+def reported_crash(ctx: ToolContext, res: ExecResult) -> Match:
+    """Does this output show the reported crash, by the rule the reproduction ladder accepted it by
+    (agent/ladder/match.py: the report's frames mapped onto the repository's files)?"""
+    files = contain.files(ctx.source, lambda name: name == ".git")
+    paths = {f.file: p for f in ctx.report.frames if f.file and (p := map_to_repo(f.file, files))}
+    return matches(ctx.report, res, paths, files)
 
 
 DYNAMIC_TOOLS = [Pdb, Run, Reproduce]

@@ -6,7 +6,8 @@ import itertools
 from typing import Callable
 
 from agent.excerpt import failure_excerpt
-from agent.testrun import SCRATCH, TestOutcome, ensure_scratch, node_id, run_tests
+from agent.ladder.named_test import narrowed
+from agent.testrun import SCRATCH, TestOutcome, ensure_scratch, is_pytest, node_id, run_tests
 from agent.tools.base import Observation, Tool, ToolContext, ToolError
 from agent.tools.dynamic import SCRUBBED_ENV
 from sandbox import PatchFailed, SandboxDead, SandboxError, contain
@@ -61,6 +62,16 @@ def describe_tests(ctx: ToolContext, out: TestOutcome, base: TestOutcome | None)
     return text + "\n\n" + failure_excerpt(out.output, OUTPUT)
 
 
+def run_selected(ctx: ToolContext, tests: list | None) -> TestOutcome:
+    """The test command, or only the given pytest nodes, each run once (never the command's own
+    files plus the nodes: agent/ladder/named_test.py)."""
+    cmd = ctx.test_cmd
+    if tests and is_pytest(cmd):
+        files = [f for f in contain.files(ctx.source, lambda name: name == ".git") if f.endswith(".py")]
+        cmd = narrowed(cmd, [str(t) for t in tests], files)
+    return run_tests(ctx.sb, cmd, timeout=ctx.timeout)
+
+
 class RunTests(Tool):
     name = "run_tests"
     description = ("Run the repository's test command (or only some tests: pytest node ids such as "
@@ -77,7 +88,7 @@ class RunTests(Tool):
             ctx.state["baseline"] = out = run_tests(ctx.sb, ctx.test_cmd, timeout=ctx.timeout)
             return self.ok(describe_tests(ctx, out, out))          # this run is the baseline
         base = baseline(ctx)
-        out = run_tests(ctx.sb, ctx.test_cmd, timeout=ctx.timeout, tests=[str(t) for t in tests or []])
+        out = run_selected(ctx, tests)
         return self.ok(describe_tests(ctx, out, base))
 
 
@@ -136,7 +147,7 @@ class TryPatch(Tool):
         def trial() -> str:
             parts = []
             if tests:
-                out = run_tests(ctx.sb, ctx.test_cmd, timeout=ctx.timeout, tests=[str(t) for t in tests])
+                out = run_selected(ctx, tests)
                 parts.append("tests on the patched copy: " + describe_tests(ctx, out, base))
             if code and code.strip():
                 parts.append("code on the patched copy: " + run_python(ctx, code, 60))

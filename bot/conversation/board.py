@@ -12,6 +12,7 @@ import logging
 from agent.markdown_safe import quote_untrusted
 from agent.redact import redact
 from agent.run import Result
+from bot import checks
 from bot.conversation import checklist
 from bot.conversation.checklist import Trigger
 from bot.conversation.status import StatusComment
@@ -32,9 +33,7 @@ def trigger_of(job, settings) -> Trigger:
         what = f"`/crashfix {params['command']}`"
     else:
         what = f"`{job.kind}`"
-    base = getattr(settings, "PUBLIC_URL", None)
-    page = f"{base.rstrip('/')}/dashboard/jobs/{job.id}" if base else None
-    return Trigger(what, job.id, page, opens_pr=job.kind in ("fix", "revise"))
+    return Trigger(what, job.id, checks.job_url(settings, job.id), opens_pr=job.kind in ("fix", "revise"))
 
 
 class RunBoard:

@@ -16,6 +16,8 @@ from bot.dashboard.auth import Viewer
 from bot.db import Database, loads
 from bot.jobs import KINDS, STATES
 
+RUN_OUTCOMES = ("fixed", "not_fixed", "not_reproduced", "env_broken", "error")
+
 PAGE_SIZE = 25
 MAX_FILE = 200_000                      # characters of one log or transcript shown
 
@@ -59,11 +61,29 @@ def list_jobs(db: Database, viewer: Viewer, repo: str = "", state: str = "", kin
                   *args, PAGE_SIZE, (page - 1) * PAGE_SIZE)
     for row in rows:
         result = loads(row.pop("result")) or {}
-        row["status"] = result.get("status") if isinstance(result, dict) else None
+        result = result if isinstance(result, dict) else {}
+        row["status"] = result.get("status")
+        row["shown"] = shown_state(row["state"], row["status"])
+        row["pr"] = _int(result.get("pr"))
+        row["pr_url"] = result.get("url") if isinstance(result.get("url"), str) else None
         row["seconds"] = seconds_between(row["started_at"], row["finished_at"])
     repos = [r["repo"] for r in db.all(f"SELECT DISTINCT repo FROM jobs WHERE {where} AND repo IS NOT NULL "
                                        "ORDER BY repo", *params)]
     return JobPage(rows, page, pages, total, repos)
+
+
+def shown_state(state: str, status: str | None) -> str:
+    """What a job is shown as: a finished run by its outcome (fixed, not_fixed, not_reproduced,
+    env_broken, error), so a run that fixed nothing is never a green "done"; else its state."""
+    if state == "done" and status in RUN_OUTCOMES:
+        return status
+    if state == "done" and status:
+        return "error"                      # an outcome this dashboard does not know is no success
+    return state
+
+
+def _int(value: Any) -> int | None:
+    return value if isinstance(value, int) and not isinstance(value, bool) else None
 
 
 def get_job(db: Database, viewer: Viewer, job_id: int) -> dict | None:
@@ -72,6 +92,9 @@ def get_job(db: Database, viewer: Viewer, job_id: int) -> dict | None:
         return None
     row["params"] = loads(row["params"]) or {}
     row["result"] = loads(row["result"]) or {}
+    if not isinstance(row["result"], dict):
+        row["result"] = {}
+    row["shown"] = shown_state(row["state"], row["result"].get("status"))
     row["seconds"] = seconds_between(row["started_at"], row["finished_at"])
     return row
 
@@ -87,22 +110,41 @@ def progress(db: Database, job_id: int, after: int = 0) -> list[dict]:
             for e in db.job_events(job_id, "progress", after)]
 
 
-def dry_run_writes(db: Database, job_id: int) -> list[dict]:
+def _json_events(db: Database, job_id: int, kind: str) -> list[dict]:
+    """The job's events of `kind` whose body is a JSON object, with their time, redacted."""
     out = []
-    for event in db.job_events(job_id, "dry_run"):
+    for event in db.job_events(job_id, kind):
         try:
-            action = json.loads(event["body"])
+            body = json.loads(event["body"])
         except ValueError:
             continue
-        if isinstance(action, dict):
-            out.append(redact_obj(action))
+        if isinstance(body, dict):
+            out.append(redact_obj({"at": event["at"], **body}))
     return out
 
 
+def dry_run_writes(db: Database, job_id: int) -> list[dict]:
+    return _json_events(db, job_id, "dry_run")
+
+
+def posted(db: Database, job_id: int) -> list[dict]:
+    """The GitHub writes the job sent (bot/tracked.py), in order, failed ones included (a dry run's
+    writes, sent nowhere, are `dry_run_writes`)."""
+    return [w for w in _json_events(db, job_id, "write") if w.get("sent")]
+
+
 def pr_of(db: Database, job: dict) -> dict | None:
+    """The job's pull request: the one it published, else its issue's (one PR per issue, updated by
+    re-runs; a command on a crashfix PR names the PR itself)."""
     if not job.get("repo") or job.get("issue") is None:
         return None
-    return db.pr_for_issue(job["repo"], job["issue"])          # one PR per issue, updated by re-runs
+    number = _int((job.get("result") or {}).get("pr"))
+    if number is not None:
+        return db.pr_by_number(job["repo"], number) or {"number": number, "url": job["result"].get("url"),
+                                                         "state": "open", "merged": 0}
+    if (job.get("params") or {}).get("on_pr"):
+        return db.pr_by_number(job["repo"], job["issue"])
+    return db.pr_for_issue(job["repo"], job["issue"])
 
 
 # -- the run folder ---------------------------------------------------------------------------
@@ -203,12 +245,14 @@ def summary(db: Database, viewer: Viewer) -> dict:
             result = loads(row["result"]) or {}
             r["fixed"] += int(isinstance(result, dict) and result.get("status") == "fixed")
     pr_where, pr_params = scope(viewer, "j.installation_id")
-    for row in db.all(f"SELECT p.repo, p.state, p.merged, p.created_at, j.created_at AS asked_at FROM prs p "
-                      f"JOIN jobs j ON j.id = p.job_id WHERE {pr_where}", *pr_params):
+    # time to PR: from the first request for the issue (a retry after the PR came counts from there)
+    for row in db.all(f"SELECT p.repo, p.state, p.merged, p.created_at, (SELECT MIN(f.created_at) FROM jobs f "
+                      f"WHERE f.repo = p.repo AND f.issue = p.issue AND f.kind IN ('fix', 'revise')) AS asked_at "
+                      f"FROM prs p JOIN jobs j ON j.id = p.job_id WHERE {pr_where}", *pr_params):
         r = repo(row["repo"])
         r["merged" if row["merged"] else ("open" if row["state"] == "open" else "closed")] += 1
         waited = seconds_between(row["asked_at"], row["created_at"])
-        if waited is not None:
+        if waited is not None and waited >= 0:
             r["to_pr"].append(waited / 60)
     rows = sorted(repos.values(), key=lambda r: r["repo"])
     for r in rows:

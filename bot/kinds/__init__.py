@@ -3,7 +3,7 @@ from __future__ import annotations
 
 from typing import Callable
 
-from bot.kinds import cancel, cleanup, explain, fix, help, revise, test, triage
+from bot.kinds import backlog, cancel, cleanup, explain, fix, help, revise, test, triage
 from bot.kinds.context import Context
 
 KINDS: dict[str, Callable[[Context], dict]] = {
@@ -15,4 +15,5 @@ KINDS: dict[str, Callable[[Context], dict]] = {
     "cancel": cancel.run,
     "help": help.run,
     "cleanup": cleanup.run,
+    "backlog": backlog.run,
 }

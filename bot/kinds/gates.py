@@ -2,14 +2,18 @@
 from __future__ import annotations
 
 import hashlib
+import logging
 from datetime import datetime, timedelta, timezone
 
 from agent.llm_client import Budget, Ledger
-from bot.jobs import prs_in_last_hour
+from bot import checks
+from bot.jobs import ACTIVE, prs_in_last_hour
 from bot.kinds.context import Context, Deferred, Stop
 from bot.repo_config import ConfigError, RepoConfig, config_error_comment, load_repo_config
+from bot.tracked import cosmetic
 
 WRITE = ("admin", "maintain", "write")
+log = logging.getLogger(__name__)
 
 
 def issue_text(issue: dict) -> str:
@@ -18,6 +22,19 @@ def issue_text(issue: dict) -> str:
 
 def reply_once(ctx: Context, body: str) -> str:
     """Comment `body` unless the same text was already replied on this issue; returns its digest."""
+    return _reply(ctx, body)[0]
+
+
+def refuse(ctx: Context, body: str) -> str:
+    """A refusal with its reason: replied once per issue; asked again, a `confused` reaction."""
+    digest, replied = _reply(ctx, body)
+    if not replied:
+        react(ctx, "confused")
+    return digest
+
+
+def _reply(ctx: Context, body: str) -> tuple[str, bool]:
+    """`reply_once`: (the text's digest, whether it was posted now)."""
     job = ctx.job
     digest = hashlib.sha256(body.encode()).hexdigest()[:16]
     earlier = ctx.db.one("SELECT id FROM jobs WHERE repo = ? AND issue = ? AND id <> ? AND result LIKE ?",
@@ -25,22 +42,31 @@ def reply_once(ctx: Context, body: str) -> str:
     if earlier is None:
         ctx.api.comment(job.repo, job.issue, body)
     ctx.db.execute("UPDATE jobs SET result = ? WHERE id = ?", f'{{"reply": "{digest}"}}', job.id)
-    return digest
+    return digest, earlier is None
 
 
 def authorize(ctx: Context) -> None:
-    """Commands and labels count only from users with write access. A refused user gets one
-    short reply per issue; an accepted command gets an `eyes` reaction."""
+    """Commands and labels count only from users with write access, and each is answered: an
+    accepted one gets an `eyes` reaction; a refused user one short reply per issue (later
+    refusals a `confused` reaction); one asking for a run already queued or running the reply
+    "already running (job N)". Reactions are cosmetic: a failed one never fails the job."""
     job, api = ctx.job, ctx.api
     if not job.sender:
+        if job.params.get("busy"):           # nobody to answer, and never a second run
+            raise Stop("cancelled", f"already running (job {job.params['busy']})")
         return
     if ctx.settings.is_self(job.sender):
         raise Stop("cancelled", "ignored: the App itself")
+    if job.params.get("trigger") == "label":
+        checks.note_trigger_label(ctx.db, job)
     level = api.permission(job.repo, job.sender)
-    comment_id = job.params.get("comment_id")
     if level in WRITE:
-        if comment_id:
-            api.react(job.repo, comment_id, "eyes")
+        if job.params.get("busy"):
+            already_running(ctx, int(job.params["busy"]))
+        if job.kind != "help":                   # an invalid command is refused (help), not accepted
+            if job.params.get("on_pr"):
+                target_issue(ctx)                # refused on a PR crashfix did not open
+            react(ctx, "eyes")
         return
     earlier = ctx.db.one("SELECT id FROM jobs WHERE repo = ? AND issue = ? AND sender = ? AND id <> ? "
                          "AND error LIKE 'refused:%' LIMIT 1", job.repo, job.issue, job.sender, job.id)
@@ -49,8 +75,35 @@ def authorize(ctx: Context) -> None:
         api.comment(job.repo, job.issue,
                     f"@{job.sender} thanks! crashfix acts on {what} only from people with write access "
                     f"to this repository; a maintainer can ask for a fix with `/crashfix fix`.")
+    else:
+        react(ctx, "confused")
     raise Stop("cancelled", f"refused: {job.sender} has {level} access",
                {"refused": True, "permission": level, "replied": earlier is None})
+
+
+def react(ctx: Context, content: str) -> bool:
+    """A reaction on the command's comment (none for a label): cosmetic, never fails the job."""
+    comment_id = ctx.job.params.get("comment_id")
+    if not comment_id:
+        return False
+    return cosmetic(f"job {ctx.job.id}: the {content} reaction", ctx.api.react, ctx.job.repo, comment_id, content)
+
+
+def already_running(ctx: Context, other: int) -> None:
+    """The command asks for a run of the issue that job `other` is already doing: say so, run nothing."""
+    job = ctx.job
+    row = ctx.db.one("SELECT state FROM jobs WHERE id = ?", other)
+    url = checks.job_url(ctx.settings, other)
+    named = f"job [{other}]({url})" if url else f"job {other}"
+    if row is not None and row["state"] in ACTIVE:
+        text = f"@{job.sender} already running ({named}); `/crashfix cancel` stops it."
+    else:
+        text = (f"@{job.sender} {named}, already running when you asked, has ended since; "
+                "`/crashfix retry` runs it again.")
+    digest, replied = _reply(ctx, text)
+    if not replied:
+        react(ctx, "eyes")               # the same answer is already on the issue: acknowledge this one
+    raise Stop("cancelled", f"already running (job {other})", {"busy": other, "reply": digest, "replied": replied})
 
 
 def target_issue(ctx: Context) -> int:
@@ -60,8 +113,8 @@ def target_issue(ctx: Context) -> int:
         return job.issue
     row = ctx.db.pr_by_number(job.repo, job.issue)
     if row is None:
-        reply_once(ctx, f"`/crashfix {job.params.get('command')}` works on issues and on pull "
-                   "requests crashfix opened; this pull request is not one of them.")
+        refuse(ctx, f"`/crashfix {job.params.get('command')}` works on issues and on pull "
+               "requests crashfix opened; this pull request is not one of them.")
         raise Stop("cancelled", "not a crashfix pull request")
     return int(row["issue"])
 
@@ -75,6 +128,17 @@ def repo_config(ctx: Context, quiet: bool = False) -> RepoConfig:
             reply_once(ctx, config_error_comment(exc))
         raise Stop("failed", "invalid .github/crashfix.yml" + (f" ({exc.field})" if exc.field else "")
                    + f": {exc.message}") from None
+
+
+def triage_on(ctx: Context) -> bool:
+    """The repo's (or org's) `triage:` setting. A configuration crashfix cannot read turns triage
+    off too (it might say `false`); the fix that someone asks for reports the broken file."""
+    try:
+        return load_repo_config(ctx.api, ctx.job.repo).triage
+    except ConfigError as exc:
+        log.info("triage of %s#%s skipped: .github/crashfix.yml cannot be used: %s", ctx.job.repo,
+                 ctx.job.issue, exc.message)
+        return False
 
 
 def check_pr_limit(ctx: Context, issue: int) -> None:
@@ -96,12 +160,17 @@ def installation_budget(ctx: Context) -> list[Ledger]:
     is used up, else a ledger of what remains, charged by the run's model calls."""
     job = ctx.job
     cap = ctx.settings.MAX_USD_PER_INSTALLATION_PER_DAY
-    since = (datetime.now(timezone.utc) - timedelta(days=1)).isoformat()
-    row = ctx.db.one("SELECT COALESCE(SUM(cost), 0) AS usd FROM jobs WHERE installation_id = ? "
-                     "AND id != ? AND finished_at >= ?", job.installation_id, job.id, since)
-    spent = float(row["usd"] if row else 0.0)
+    spent = spent_today(ctx)
     if spent >= cap:
         reply_once(ctx, f"crashfix has used this installation's LLM budget for the day "
                         f"(${spent:.2f} of ${cap:.2f}); try again later.")
         raise Stop("cancelled", f"installation budget used: ${spent:.2f} of ${cap:.2f} in the last day")
     return [Ledger(Budget(usd=cap - spent), name=f"installation {job.installation_id}")]
+
+
+def spent_today(ctx: Context) -> float:
+    """The installation's LLM spend over the last day (other jobs than this one), in US dollars."""
+    since = (datetime.now(timezone.utc) - timedelta(days=1)).isoformat()
+    row = ctx.db.one("SELECT COALESCE(SUM(cost), 0) AS usd FROM jobs WHERE installation_id = ? "
+                     "AND id != ? AND finished_at >= ?", ctx.job.installation_id, ctx.job.id, since)
+    return float(row["usd"] if row else 0.0)

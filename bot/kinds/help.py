@@ -1,4 +1,4 @@
-"""An invalid `/crashfix` command: one reply saying what is wrong and which commands exist."""
+"""An invalid `/crashfix` command: one reply saying what is wrong and which commands exist (asked again, a 😕)."""
 from __future__ import annotations
 
 from bot.kinds import gates
@@ -7,4 +7,4 @@ from bot.kinds.context import Context
 
 def run(ctx: Context) -> dict:
     gates.authorize(ctx)
-    return {"reply": gates.reply_once(ctx, ctx.job.params.get("error") or "unknown command")}
+    return {"reply": gates.refuse(ctx, ctx.job.params.get("error") or "unknown command")}

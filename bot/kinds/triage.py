@@ -8,13 +8,15 @@ from agent.reports import parse
 from agent.triage import triage
 from bot.conversation.status import StatusComment
 from bot.kinds.context import Context
-from bot.kinds.gates import issue_text
+from bot.kinds.gates import issue_text, triage_on
 
 log = logging.getLogger(__name__)
 
 
 def run(ctx: Context) -> dict:
     job, api = ctx.job, ctx.api
+    if not triage_on(ctx):
+        return {"found": False, "skipped": "triage is off in .github/crashfix.yml"}
     issue = api.get_issue(job.repo, job.issue)
     if issue.get("pull_request") or issue.get("state") != "open":
         return {"found": False, "skipped": "not an open issue"}

@@ -50,6 +50,7 @@ class FakeAPI:
         self.issues: dict[tuple[str, int], dict] = {}
         self.files: dict[tuple[str, str], str] = {}
         self.prs: dict[int, dict] = {}
+        self.check_runs: dict[int, dict] = {}
         self.git_base = git_base
         self._ids = 1000
 
@@ -118,8 +119,26 @@ class FakeAPI:
         self._rec("update_pr", repo, number, title)
         self.prs[number].update(title=title, body=body)
 
-    def create_check_run(self, repo, head_sha, name, conclusion, title, summary, text):
+    def remove_label(self, repo, number, label):
+        self._rec("remove_label", repo, number, label)
+
+    def create_check_run(self, repo, head_sha, name, conclusion, title, summary, text, *, status="completed",
+                         details_url=None, external_id=None):
+        from bot.github import check_run_body
+        check_run_body(status, conclusion, title, summary, text, details_url)     # GitHub's schema rules
+        self._ids += 1
         self._rec("create_check_run", repo, head_sha, name, conclusion)
+        self.check_runs[self._ids] = {"head_sha": head_sha, "status": status, "conclusion": conclusion,
+                                      "title": title, "details_url": details_url}
+        return self._ids
+
+    def update_check_run(self, repo, check_run_id, *, status, conclusion=None, title="", summary="",
+                         details_url=None):
+        from bot.github import check_run_body
+        check_run_body(status, conclusion, title, summary, "", details_url)
+        self._rec("update_check_run", repo, check_run_id, status, conclusion)
+        self.check_runs[check_run_id].update(status=status, conclusion=conclusion, title=title,
+                                             details_url=details_url)
 
     def published(self) -> list[dict]:
         """The pull requests opened or updated, in order: {"issue", "pr", "opened"}."""

@@ -4,7 +4,12 @@ from __future__ import annotations
 import json
 import subprocess
 import sys
+import time
 from pathlib import Path
+
+import pytest
+
+from endpoints import hanging, refusing, unauthorized
 
 ROOT = Path(__file__).resolve().parents[2]
 SHARED = ROOT / "tests" / "agent" / "reports" / "golden"
@@ -54,7 +59,63 @@ def test_doctor_names_what_is_missing(tmp_path):
                               timeout=120, env={"PATH": "/usr/bin:/bin", "HOME": str(tmp_path),
                                                 "DOCKER_HOST": "unix:///nonexistent.sock"})
     assert env_less.returncode == 1
-    assert "[MISS] docker engine: not reachable" in env_less.stdout
+    assert "[FAIL] docker engine: not reachable" in env_less.stdout
     assert "fix: apt-get install docker.io" in env_less.stdout
-    assert "LLM endpoint: CRASHFIX_LLM_BASE_URL not set" in env_less.stdout
-    assert "GitHub App: not configured" in env_less.stdout
+    assert "[warn] LLM endpoint: not configured" in env_less.stdout
+    assert "[warn] App private key: not configured" in env_less.stdout
+
+
+def test_every_run_status_has_its_own_exit_code_and_help_lists_them():
+    from agent.run import STATUSES
+    from bot.cli import EXIT_CODES
+    assert set(EXIT_CODES) == set(STATUSES)
+    assert sorted(EXIT_CODES.values()) == [0, 1, 2, 3, 4]
+    assert EXIT_CODES["fixed"] == 0 and EXIT_CODES["not_fixed"] == 1 and EXIT_CODES["error"] == 2
+    assert EXIT_CODES["not_reproduced"] == 3 and EXIT_CODES["env_broken"] == 4
+    out = crashfix("run", "--help")
+    for status, code in EXIT_CODES.items():
+        assert f"  {code}  {status}" in out.stdout
+
+
+def test_version_is_the_installed_package_version():
+    from importlib.metadata import version
+    out = crashfix("--version")
+    assert out.returncode == 0 and out.stdout.strip() == f"crashfix {version('crashfix')}"
+
+
+@pytest.mark.slow
+@pytest.mark.parametrize("case,code", [("eval/dev/mdtoc-empty-heading-not-reproduced", 3),
+                                       ("eval/envs/badinput-setup-py-fails", 4)])
+def test_run_exits_with_the_code_of_its_outcome(tmp_path, case, code):
+    case = ROOT / case
+    out = crashfix("run", "--repo", str(case / "repo"), "--report", str(case / "report.txt"), "--sandbox", "local",
+                   "--strategy", "templates", "--out", str(tmp_path / "o"))
+    status = json.loads((tmp_path / "o" / "result.json").read_text())["status"]
+    assert out.returncode == code, (status, out.stderr[-2000:])
+    assert f"status: {status}" in out.stdout
+
+
+def test_run_of_a_report_with_no_crash_exits_2(tmp_path):
+    report = tmp_path / "r.txt"
+    report.write_text("it does not work, please help\n")
+    out = crashfix("run", "--repo", str(ROOT / "examples/inventory/repo"), "--report", str(report),
+                   "--sandbox", "local", "--strategy", "templates", "--out", str(tmp_path / "o"))
+    assert out.returncode == 2 and "status: error" in out.stdout
+
+
+@pytest.mark.parametrize("endpoint,words", [(refusing, "cannot connect (Connection refused)"),
+                                            (hanging, "no answer within 5 s"),
+                                            (unauthorized, "refused the credentials (401)")])
+def test_a_broken_llm_endpoint_is_named_in_one_line_within_seconds(tmp_path, endpoint, words):
+    with endpoint() as url:
+        start = time.monotonic()
+        out = crashfix("run", "--repo", str(ROOT / "examples/inventory/repo"),
+                       "--report", str(ROOT / "examples/inventory/report.txt"), "--sandbox", "local",
+                       "--strategy", "llm", "--model", "m", "--base-url", url, "--out", str(tmp_path / "o"))
+        took = time.monotonic() - start
+    assert out.returncode == 2 and took < 15
+    lines = [l for l in out.stderr.splitlines() if "LLM endpoint" in l]
+    assert lines == [f"crashfix: LLM endpoint not usable: {url}{'' if words.startswith('refused') else ':'} "
+                     f"{words}{'; check CRASHFIX_LLM_API_KEY' if words.startswith('refused') else ''} "
+                     "(or run with --strategy templates)"]
+    assert not (tmp_path / "o").exists()            # the run never started

@@ -4,7 +4,6 @@ Every request is recorded and checked against GitHub's OpenAPI description with
 shared/github/check_requests.py --github-app."""
 from __future__ import annotations
 
-import json
 import logging
 import time
 from types import SimpleNamespace
@@ -12,7 +11,8 @@ from types import SimpleNamespace
 import pytest
 import responses
 
-from bot.github import DryRunAPI, GitHubAPI, TokenCache, default_retry, installation_api
+from bot.dryrun import DryRunAPI
+from bot.github import GitHubAPI, TokenCache, default_retry, installation_api
 from github_fakes import (GITHUB_SHARED, FakeGitHub, FakeGitHubServer, assert_valid_github_requests,
                           rsa_private_key, sign, webhook_headers)
 
@@ -197,34 +197,6 @@ def test_tokens_never_reach_the_logs(fake, rs, key, caplog):
     fake.add_issue(REPO, 1)
     api.comment(REPO, 1, "hi")
     assert fake.tokens and fake.tokens[0] not in caplog.text
-
-
-def test_dry_run_sends_nothing_and_records_every_write(tmp_path):
-    settings = SimpleNamespace(APP_ID=None, PRIVATE_KEY=None, PRIVATE_KEY_PATH=None,
-                               GITHUB_API_URL="https://api.github.com", DATA_DIR=tmp_path)
-    with responses.RequestsMock(assert_all_requests_are_fired=False) as rs:   # no mock: any request raises
-        api = installation_api(settings, 77)
-        assert isinstance(api, DryRunAPI)
-        assert api.token() is None
-        assert api.get_issue(REPO, 4)["number"] == 4 and api.list_open_issues(REPO) == []
-        assert api.read_file(REPO, ".github/crashfix.yml") is None and api.default_branch(REPO) == "main"
-        assert api.find_open_pr(REPO, "crashfix/issue-4") is None and api.permission(REPO, "alice") == "none"
-        api.add_labels(REPO, 4, ["crashfix"])
-        cid = api.comment(REPO, 4, "parsed")
-        api.edit_comment(REPO, cid, "reproducing")
-        api.react(REPO, cid, "eyes")
-        pr = api.open_pr(REPO, "crashfix/issue-4", "main", "Fix", "Fixes #4", draft=True)
-        api.update_pr(REPO, pr["number"], "Fix", "Fixes #4 (2)")
-        api.create_check_run(REPO, "b" * 40, "crashfix", "success", "t", "s", "log")
-        api.delete_branch(REPO, "crashfix/issue-4")
-        assert len(rs.calls) == 0
-    actions = [a["action"] for a in api.actions]
-    assert actions == ["add_labels", "comment", "edit_comment", "react", "open_pr", "update_pr",
-                       "create_check_run", "delete_branch"]
-    lines = [json.loads(line) for line in (tmp_path / "dry-run.jsonl").read_text().splitlines()]
-    assert [a["action"] for a in lines] == actions
-    assert lines[1] == {**lines[1], "repo": REPO, "number": 4, "body": "parsed"}
-    assert lines[4]["body"] == "Fixes #4" and lines[4]["draft"] is True
 
 
 def test_dry_run_reads_through_a_wrapped_api(fake, rs, key, tmp_path):

@@ -1,6 +1,8 @@
 """Events end to end: real payload -> handler -> job row -> queue (immediate) -> worker -> fake API."""
 from __future__ import annotations
 
+import json
+
 import pytest
 
 from bot.commands import parse_command
@@ -8,7 +10,7 @@ from bot.commands import parse_command
 
 # -- installations -------------------------------------------------------------------------
 def test_installation_created_deleted_and_repositories(harness):
-    assert harness.deliver("installation", "installation.created").status_code == 200
+    assert harness.deliver("installation", "installation.created").status_code == 202     # a backlog scan queued
     inst = harness.db.one("SELECT * FROM installations")
     assert inst["id"] == 957387 and inst["account"] == "Codertocat" and inst["deleted"] == 0
     assert [r["full_name"] for r in harness.db.all("SELECT * FROM repos WHERE active = 1")] == ["Codertocat/Hello-World"]
@@ -27,7 +29,9 @@ def test_installation_created_deleted_and_repositories(harness):
     harness.deliver("installation", "installation.deleted", ours)
     assert harness.db.one("SELECT deleted FROM installations WHERE id = 957387")["deleted"] == 1
     assert harness.db.one("SELECT COUNT(*) AS n FROM repos WHERE active = 1")["n"] == 0
-    assert harness.api.calls == []
+    assert [(j["repo"], j["state"]) for j in harness.jobs(kind="backlog")] == [
+        ("Codertocat/Hello-World", "done"), ("Codertocat/Space", "done")]           # each repo given: one scan
+    assert [c[0] for c in harness.api.calls if c[0] not in ("read_file", "list_open_issues")] == []   # no issues: no writes
 
 
 def test_suspended_installation_runs_no_jobs(harness, gh):
@@ -234,7 +238,8 @@ def test_command_by_a_reader_is_refused_once_and_runs_nothing(harness, gh):
         harness.deliver("issue_comment", "issue_comment.created.with-installation", gh.commented("/crashfix fix"))
     harness.deliver("issue_comment", "issue_comment.created.with-installation", gh.commented("/crashfix explain"))
     assert harness.pipeline.configs == [] and harness.api.published() == []
-    assert harness.api.named("react") == []
+    # one reply says why; each later refusal is answered by a `confused` reaction, never 👀
+    assert [c[3] for c in harness.api.named("react")] == ["confused", "confused"]
     assert len(harness.api.named("comment")) == 1
     assert all(j["state"] == "cancelled" and j["error"].startswith("refused") for j in harness.jobs())
 
@@ -373,7 +378,9 @@ def test_the_same_fix_triggered_twice_while_queued_runs_once(make_harness, gh):
     h.app.extensions["crashfix"].queue = JobQueue(h.settings)
     assert h.deliver("issues", "issues.labeled", gh.labeled()).status_code == 202
     r = h.deliver("issue_comment", "issue_comment.created.with-installation", gh.commented("/crashfix fix"))
-    assert r.status_code == 200 and len(h.jobs(kind="fix")) == 1
+    first, second = h.jobs(kind="fix")                # the second only answers "already running (job N)"
+    assert r.status_code == 202 and "busy" not in json.loads(first["params"])
+    assert json.loads(second["params"])["busy"] == first["id"]
 
 
 # -- command parsing -----------------------------------------------------------------------

@@ -9,8 +9,8 @@ import pytest
 
 EXAMPLES = {
     "check_run.completed": ("check_run", 200), "check_suite.completed": ("check_suite", 200),
-    "installation.created": ("installation", 200), "installation.deleted": ("installation", 200),
-    "installation_repositories.added": ("installation_repositories", 200),
+    "installation.created": ("installation", 202), "installation.deleted": ("installation", 200),
+    "installation_repositories.added": ("installation_repositories", 202),     # a backlog scan is queued
     "installation_repositories.removed": ("installation_repositories", 200),
     "issue_comment.created": ("issue_comment", 200), "issue_comment.created.with-installation": ("issue_comment", 200),
     "issue_comment.edited": ("issue_comment", 200), "issues.closed.derived": ("issues", 200),

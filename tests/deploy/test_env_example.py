@@ -71,7 +71,8 @@ def test_the_example_filled_in_loads(tmp_path):
               "CRASHFIX_DATA_DIR": str(tmp_path), "CRASHFIX_DATABASE_URL": f"sqlite:///{tmp_path}/x.db",
               "CRASHFIX_REDIS_URL": "redis://redis:6379/0", "CRASHFIX_GITHUB_API_URL": "https://ghe.example.org/api/v3",
               "CRASHFIX_LLM_BASE_URL": "http://vllm:8000/v1", "CRASHFIX_PUBLIC_URL": "https://crashfix.example.org",
-              "CRASHFIX_SANDBOX": "docker"}
+              "CRASHFIX_SANDBOX": "docker",
+              "CRASHFIX_DRY_RUN_REPO": ""}          # for dry runs only: refused beside App credentials
     env = {}
     for name, (shown, _) in documented().items():
         if name.removeprefix(PREFIX) in Settings.model_fields:

@@ -77,7 +77,7 @@ def test_help_lists_the_commands(image):
 def test_doctor_names_what_is_missing_and_passes_with_an_engine(image):
     alone = run("doctor")
     assert alone.returncode == 1
-    assert "[MISS] docker engine: not reachable" in alone.stdout and "fix:" in alone.stdout
+    assert "[FAIL] docker engine: not reachable" in alone.stdout and "fix:" in alone.stdout
     assert "[ok  ] git:" in alone.stdout and "[ok  ] ripgrep:" in alone.stdout
     with_engine = run("doctor", socket=True)
     assert "[ok  ] docker engine: Docker" in with_engine.stdout, with_engine.stdout + with_engine.stderr

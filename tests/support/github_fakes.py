@@ -371,12 +371,32 @@ class FakeGitHub:
             pull.update({k: v for k, v in data.items() if k in ("title", "body", "state")})
             return 200, pull, {}
         if rest == "/check-runs" and method == "POST":
-            run = {"id": self._id(), "node_id": "CR_x", "head_sha": data["head_sha"], "name": data["name"],
-                   "status": data.get("status"), "conclusion": data.get("conclusion"),
-                   "output": data.get("output"), "url": f"{self.api_base}/repos/{repo}/check-runs/1",
-                   "html_url": f"https://github.com/{repo}/runs/1"}
+            cid = self._id()
+            run = {"id": cid, "node_id": "CR_x", "head_sha": data["head_sha"], "name": data["name"],
+                   "status": data.get("status") or "queued", "conclusion": data.get("conclusion"),
+                   "details_url": data.get("details_url"), "external_id": data.get("external_id"),
+                   "output": data.get("output"), "url": f"{self.api_base}/repos/{repo}/check-runs/{cid}",
+                   "html_url": f"https://github.com/{repo}/runs/{cid}"}
             self.check_runs.append({**run, "repo": repo})
             return 201, run, {}
+        if (m := re.fullmatch(r"/check-runs/(\d+)", rest)) and method == "PATCH":
+            run = next((r for r in self.check_runs if r["id"] == int(m.group(1)) and r["repo"] == repo), None)
+            if run is None:
+                raise KeyError(path)
+            if run["status"] == "completed" and data.get("status") not in (None, "completed"):
+                return 422, {"message": "Validation Failed", "errors": [
+                    {"resource": "CheckRun", "code": "custom", "message": "a completed check run stays completed"}]}, {}
+            run.update({k: v for k, v in data.items() if k in ("status", "conclusion", "output", "details_url",
+                                                               "name", "external_id", "completed_at")})
+            return 200, {k: v for k, v in run.items() if k != "repo"}, {}
+        if (m := re.fullmatch(r"/issues/(\d+)/labels/(.+)", rest)) and method == "DELETE":
+            issue = self.issues[(repo, int(m.group(1)))]
+            name = unquote(m.group(2))
+            if not any(lab["name"] == name for lab in issue["labels"]):
+                return 404, {"message": "Label does not exist",
+                             "documentation_url": "https://docs.github.com/rest/issues/labels"}, {}
+            issue["labels"] = [lab for lab in issue["labels"] if lab["name"] != name]
+            return 200, issue["labels"], {}
         raise KeyError(path)
 
     def _tree(self, repo: str, ref: str, recursive: bool) -> tuple[int, dict, dict]:

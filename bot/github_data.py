@@ -1,0 +1,45 @@
+"""GitHub's JSON as the plain dicts the bot passes around, shared by the real API and the dry run."""
+from __future__ import annotations
+
+from datetime import datetime, timezone
+from typing import Any
+
+DEFAULT_BOT_NAME = "crashfix[bot]"
+MAX_TEXT = 65_535                      # GitHub's limit on comment, PR body and check-run output fields
+
+
+def issue_dict(data: dict) -> dict:
+    return {"number": data["number"], "title": data.get("title") or "", "body": data.get("body") or "",
+            "state": data.get("state", "open"), "locked": bool(data.get("locked")),
+            "labels": [lab["name"] if isinstance(lab, dict) else str(lab) for lab in data.get("labels") or []],
+            "pull_request": bool(data.get("pull_request")),
+            "author": (data.get("user") or {}).get("login"), "html_url": data.get("html_url")}
+
+
+def clip(text: str, limit: int = MAX_TEXT) -> str:
+    """GitHub rejects longer fields (422); keep the head and say what was cut."""
+    if len(text) <= limit:
+        return text
+    note = "\n\n… (truncated)\n"
+    return text[: limit - len(note)] + note
+
+
+def check_run_body(status: str, conclusion: str | None, title: str, summary: str, text: str,
+                   details_url: str | None) -> dict:
+    """The fields of a check run create or update: a `completed` one needs a conclusion (GitHub's
+    schema), an `in_progress` one has none; the output when there is a title."""
+    if status not in ("queued", "in_progress", "completed"):
+        raise ValueError(f"check run status must be queued, in_progress or completed, got {status!r}")
+    if (status == "completed") != (conclusion is not None):
+        raise ValueError("a completed check run needs a conclusion, and only a completed one has one")
+    now = datetime.now(timezone.utc).strftime("%Y-%m-%dT%H:%M:%SZ")
+    body: dict[str, Any] = {"status": status}
+    if status == "completed":
+        body.update(conclusion=conclusion, completed_at=now)
+    if title:
+        body["output"] = {"title": clip(title, 255), "summary": clip(summary or title)}
+        if text:
+            body["output"]["text"] = clip(text)
+    if details_url:
+        body["details_url"] = details_url
+    return body

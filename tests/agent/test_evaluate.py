@@ -1,0 +1,68 @@
+"""`crashfix eval --json` counts each case's model calls and the tokens the endpoint reported: a case run
+against its own scripted model over real HTTP (the real openai client), the replay labelled."""
+from __future__ import annotations
+
+import json
+import os
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+
+from agent.evaluate import CaseResult, table
+
+ROOT = Path(__file__).resolve().parents[2]
+EXAMPLE = ROOT / "examples" / "inventory"
+TALKS = {"content": "I will think about it."}           # no tool call: three of these end the trajectory
+
+
+def crashfix(*args: str) -> subprocess.CompletedProcess:
+    return subprocess.run([sys.executable, "-m", "bot.cli", *args], cwd=ROOT, capture_output=True, text=True,
+                          timeout=600, env={**os.environ, "PYTHONPATH": str(ROOT)})
+
+
+def case(suite: Path, name: str, script: dict | None) -> Path:
+    folder = suite / name
+    folder.mkdir(parents=True)
+    (folder / "case.json").write_text(json.dumps({"repo": str(EXAMPLE / "repo"), "test_cmd": "python -m pytest -q",
+                                                  "expect": "not_fixed"}))
+    (folder / "report.txt").write_text((EXAMPLE / "report.txt").read_text())
+    if script is not None:
+        (folder / "scripted-model.json").write_text(json.dumps(script))
+    return folder
+
+
+@pytest.mark.slow
+def test_eval_json_reports_the_calls_and_tokens_the_endpoint_counted(tmp_path):
+    script = {"model": "scripted-talker", "analysis": [TALKS, {**TALKS, "usage": {"prompt_tokens": 5000,
+                                                                                   "completion_tokens": 7}}, TALKS],
+              "usage": {"prompt_tokens": 900, "completion_tokens": 60}}
+    case(tmp_path / "suite", "talker", script)
+    out = crashfix("eval", str(tmp_path / "suite"), "--json", "--sandbox", "local", "--strategy", "llm",
+                   "--model", "scripted", "--trajectories", "1")
+    assert out.returncode == 0, out.stderr[-3000:]
+    [row] = json.loads(out.stdout)
+    assert row["case"] == "talker" and row["status"] == "not_fixed"
+    assert (row["llm_calls"], row["prompt_tokens"], row["completion_tokens"]) == (3, 900 + 5000 + 900, 60 + 7 + 60)
+    assert row["replay"] is True
+    assert "REPLAY (scripted model, no real LLM)" in out.stderr
+
+
+def test_a_scripted_eval_without_a_case_script_or_a_model_is_refused_at_once(tmp_path):
+    case(tmp_path / "suite", "bare", None)
+    out = crashfix("eval", str(tmp_path / "suite"), "--strategy", "llm", "--model", "scripted")
+    assert out.returncode == 2 and "--model scripted: no scripted-model.json in bare" in out.stderr
+    none = subprocess.run([sys.executable, "-m", "bot.cli", "eval", str(tmp_path / "suite"), "--strategy", "llm"],
+                          cwd=ROOT, capture_output=True, text=True, timeout=60,
+                          env={"PATH": os.environ["PATH"], "HOME": str(tmp_path), "PYTHONPATH": str(ROOT)})
+    assert none.returncode == 2 and "--strategy llm needs a model" in none.stderr
+
+
+def test_the_table_shows_calls_and_tokens_and_their_sum():
+    rows = [CaseResult("a", "fixed", "fixed", 1.0, 1, "x", None, llm_calls=3, prompt_tokens=100, completion_tokens=5),
+            CaseResult("b", "fixed", "not_fixed", 1.0, 0, None, None)]
+    text = table(rows).splitlines()
+    assert text[0].split()[-3:] == ["calls", "tokens", "rung"]
+    assert text[1].split()[-3:] == ["3", "105", "-"] and text[2].split()[-3:] == ["0", "0", "-"]
+    assert text[-1] == "model: 3 calls, 100 prompt + 5 completion tokens"

@@ -1,0 +1,79 @@
+"""The backlog's ranking: a pure function of the parsed report and the repository's files."""
+from __future__ import annotations
+
+from agent.reports import parse
+from bot.backlog_rank import MAX_SCORE, FileIndex, order_key, rank, find_test_suite
+from bot.backlog_summary import group, render
+from bot.backlog_store import Triaged
+
+FILES = ["src/shop/orders.py", "src/shop/config.py", "tests/test_orders.py", "README.md"]
+TB = ("```\nTraceback (most recent call last):\n"
+      '  File "/home/ci/shop/src/shop/orders.py", line 22, in fulfil\n    n = item.quantity\n'
+      "AttributeError: 'NoneType' object has no attribute 'quantity'\n```\n")
+SNIPPET = "\n```python\nfrom shop.orders import fulfil\nfulfil(['x'])\n```\n"
+FOREIGN = ("```\nTraceback (most recent call last):\n"
+           '  File "/usr/lib/python3.11/json/decoder.py", line 355, in raw_decode\n    raise JSONDecodeError\n'
+           "json.decoder.JSONDecodeError: Expecting value: line 1 column 1 (char 0)\n```\n")
+
+
+def test_every_fact_counts_and_is_named():
+    fx = rank(parse(TB + SNIPPET), FileIndex(FILES), find_test_suite(FILES))
+    assert fx.score == MAX_SCORE and fx.missing == []
+    assert fx.reasons == ["the report parsed cleanly",
+                          "its frame `fulfil` is in this repository (`src/shop/orders.py:22`)",
+                          "the issue gives a snippet or command to run",
+                          "the repository has a test suite (`tests/test_orders.py`)"]
+
+
+def test_what_is_missing_is_named_and_scores_nothing():
+    fx = rank(parse(FOREIGN), FileIndex(["README.md", "src/app.py"]), find_test_suite(["README.md", "src/app.py"]))
+    assert fx.score == 2 and fx.reasons == ["the report parsed cleanly"]
+    assert fx.missing == ["no frame of the report is in this repository", "no snippet or command to reproduce it",
+                          "no test suite found in the repository"]
+
+
+def test_unknown_files_are_said_so_not_counted_against_the_frame():
+    fx = rank(parse(TB), FileIndex(None), None)
+    assert "the repository's files could not be listed" in fx.missing
+    assert not any("is in this repository" in r for r in fx.reasons)
+
+
+def test_a_truncated_report_loses_the_clean_parse_point():
+    report = parse(TB)
+    report.corrupted = True
+    fx = rank(report, FileIndex(FILES), None)
+    assert "the report looks truncated or interleaved" in fx.missing and "the report parsed cleanly" not in fx.reasons
+
+
+def test_test_suites_of_several_languages_are_recognised():
+    assert find_test_suite(["pkg/parse_test.go"]) == "pkg/parse_test.go"
+    assert find_test_suite(["src/Main.java", "src/MainTest.java"]) == "src/MainTest.java"
+    assert find_test_suite(["web/app.spec.ts"]) == "web/app.spec.ts"
+    assert find_test_suite(["src/contest.py", "latest/notes.md"]) is None
+
+
+def test_order_is_score_then_reports_then_oldest():
+    keys = sorted([(5, 1, 9), (7, 1, 30), (5, 4, 40), (5, 4, 12)], key=lambda k: order_key(*k))
+    assert keys == [(7, 1, 30), (5, 4, 12), (5, 4, 40), (5, 1, 9)]
+
+
+def test_groups_are_led_by_the_oldest_issue_and_the_summary_never_says_fixed():
+    t = [Triaged(30, "d", True, "python", "KeyError in load", "sig-a", 5, ["the report parsed cleanly"]),
+         Triaged(12, "d", True, "python", "KeyError in load", "sig-a", 5, ["the report parsed cleanly"]),
+         Triaged(20, "d", True, "gdb", "SIGSEGV in parse | @here", "sig-b", 8, ["x"]),
+         Triaged(21, "d", False)]
+    groups = group(t)
+    assert [(g.lead.issue, g.duplicates) for g in groups] == [(20, []), (12, [30])]
+    body = render(groups, open_issues=4)
+    assert "1. #20: `SIGSEGV in parse | @here`" in body           # untrusted text stays in a code span
+    assert "2. #12:" in body and "the same crash is reported in #30" in body
+    assert "3 hold a crash report, 2 distinct crashes" in body and "fixed" not in body.lower()
+
+
+def test_a_long_ranking_stays_within_githubs_limit_and_names_the_rest():
+    long = ["x" * 400, "y" * 400]
+    groups = group([Triaged(n, "d", True, "python", "t" * 300, f"sig{n}", 5, long, long) for n in range(1, 151)])
+    body = render(groups, open_issues=150)
+    listed = body.count("looks fixable because")
+    assert len(body) < 65_536 and 0 < listed < 100
+    assert f"{150 - listed} more crashes ranked lower: #{listed + 1}," in body

@@ -1,0 +1,155 @@
+"""A run's marks on GitHub through the real client (PyGithub) against the recorded-contract fake:
+the check run goes in_progress -> completed with the true conclusion, linked to the job's page;
+the trigger label is removed whatever the outcome; every write is kept for the dashboard; a
+failed reaction never fails the job. Every recorded request passes check_requests.py."""
+from __future__ import annotations
+
+import json
+import subprocess
+from types import SimpleNamespace
+
+import pytest
+import responses
+import yaml
+
+from github_fakes import FakeGitHub, GitHTTPServer, assert_valid_github_requests, rsa_private_key
+
+PUBLIC = "https://crashfix.example.org"
+
+
+@pytest.fixture
+def github(make_harness, gh, git_repo, tmp_path):
+    """The harness's worker on the real GitHubAPI, GitHub a FakeGitHub, git a server taking its tokens."""
+    from bot.github import GitHubAPI, TokenCache
+    key = rsa_private_key()
+    fake = FakeGitHub(app_id=4242, private_key=key)
+    fake.add_repo(gh.REPO)
+    fake.add_issue(gh.REPO, 1, "fulfil crashes", gh.CRASH_BODY, labels=("crashfix",))
+    fake.files[(gh.REPO, ".github/crashfix.yml")] = yaml.safe_dump(gh.CONFIG)
+    fake.roles[(gh.REPO, "Codertocat")] = ("write", "write")
+    with responses.RequestsMock(assert_all_requests_are_fired=False) as rs, \
+            GitHTTPServer(tmp_path / "ghgit", lambda: fake.tokens) as server:
+        fake.install(rs)
+        rs.add_passthru(server.base)
+        server.bare(gh.REPO, source=git_repo)
+        h = make_harness(APP_ID=4242, PRIVATE_KEY=key, PUBLIC_URL=PUBLIC)
+        cache = TokenCache()
+        h.worker.api_factory = lambda inst: GitHubAPI(4242, key, inst, git_url=server.base, token_cache=cache,
+                                                      seconds_between_requests=0, seconds_between_writes=0)
+        yield SimpleNamespace(h=h, fake=fake, head=subprocess.run(["git", "rev-parse", "HEAD"], cwd=git_repo,
+                                                                  capture_output=True, text=True).stdout.strip())
+
+
+def _writes(h, job_id: int) -> list[dict]:
+    return [json.loads(e["body"]) for e in h.db.job_events(job_id, "write")]
+
+
+def test_a_fix_check_run_goes_in_progress_then_success_and_the_label_comes_off(github, gh, tmp_path):
+    h, fake = github.h, github.fake
+    assert h.deliver("issues", "issues.labeled", gh.labeled()).status_code == 202
+    job = h.jobs(kind="fix")[0]
+    assert job["state"] == "done", job["error"]
+    page = f"{PUBLIC}/dashboard/jobs/{job['id']}"
+
+    run_check, pr_check = fake.check_runs
+    # created in_progress on the head of the default branch the run cloned, then completed
+    created = fake.calls("POST", r"/check-runs$")[0]["json"]
+    assert (created["status"], created["head_sha"], created["details_url"]) == ("in_progress", github.head, page)
+    assert "conclusion" not in created and created["external_id"] == str(job["id"])
+    assert (run_check["status"], run_check["conclusion"]) == ("completed", "success")
+    assert run_check["output"]["title"].startswith("fixed")
+    assert f"pull request #{json.loads(job['result'])['pr']}" in run_check["output"]["summary"]
+    # the pushed commit (the PR's head) has its own completed check, linked to the same page
+    assert pr_check["head_sha"] != github.head and pr_check["details_url"] == page
+    assert pr_check["status"] == "completed" and pr_check["conclusion"] == "success"
+
+    assert [lab["name"] for lab in fake.issues[(gh.REPO, 1)]["labels"]] == []
+    assert [c["url"] for c in fake.calls("DELETE", r"/labels/")] == [
+        f"https://api.github.com/repos/{gh.REPO}/issues/1/labels/crashfix"]
+    ops = [w["op"] for w in _writes(h, job["id"])]
+    assert ops[0] == "check.create" and ops[-2:] == ["check.update", "label.remove"] and "pr.create" in ops
+    assert all(w["sent"] and w["ok"] for w in _writes(h, job["id"]))
+    assert_valid_github_requests(fake.recorded, tmp_path, "--github-app")
+
+
+@pytest.mark.parametrize("status, conclusion", [("not_fixed", "neutral"), ("not_reproduced", "neutral"),
+                                                ("env_broken", "failure"), ("error", "failure")])
+def test_a_run_that_fixed_nothing_concludes_as_it_ended(github, gh, tmp_path, status, conclusion):
+    h, fake = github.h, github.fake
+    h.worker.pipeline = gh.fake_pipeline(status)
+    h.deliver("issues", "issues.labeled", gh.labeled())
+    job = h.jobs(kind="fix")[0]
+    (check,) = fake.check_runs
+    assert (check["status"], check["conclusion"]) == ("completed", conclusion), job["error"]
+    assert check["output"]["title"].startswith(status + ":") and "success" not in json.dumps(check)
+    assert fake.pulls == {} and fake.issues[(gh.REPO, 1)]["labels"] == []
+    assert_valid_github_requests(fake.recorded, tmp_path, "--github-app")
+
+
+def test_a_job_that_fails_still_completes_its_check_and_removes_the_label(github, gh, tmp_path):
+    h, fake = github.h, github.fake
+
+    def broken(config, listener):
+        raise RuntimeError("the pipeline broke")
+    h.worker.pipeline = broken
+    h.deliver("issues", "issues.labeled", gh.labeled())
+    job = h.jobs(kind="fix")[0]
+    assert job["state"] == "failed"
+    (check,) = fake.check_runs
+    assert (check["status"], check["conclusion"]) == ("completed", "failure")
+    assert "the pipeline broke" not in json.dumps(check)               # the exception stays on the job page
+    assert fake.issues[(gh.REPO, 1)]["labels"] == []
+    assert_valid_github_requests(fake.recorded, tmp_path, "--github-app")
+
+
+def test_another_label_is_neither_a_run_nor_removed(github, gh):
+    h, fake = github.h, github.fake
+    fake.issues[(gh.REPO, 1)]["labels"] = [fake._label(gh.REPO, "bug")]
+    h.deliver("issues", "issues.labeled", gh.labeled("bug"))
+    assert h.jobs(kind="fix")[0]["state"] == "cancelled"
+    assert fake.check_runs == [] and fake.calls("DELETE", r"/labels/") == []
+    assert [lab["name"] for lab in fake.issues[(gh.REPO, 1)]["labels"]] == ["bug"]
+
+
+def test_a_failed_eyes_reaction_is_logged_and_the_job_goes_on(github, gh, tmp_path, caplog):
+    h, fake = github.h, github.fake
+    fake.fail_next("POST", r"/reactions$", 403, body={"message": "Resource not accessible by integration"})
+    h.deliver("issue_comment", "issue_comment.created.with-installation", gh.commented("/crashfix fix", number=1))
+    job = h.jobs(kind="fix")[0]
+    assert job["state"] == "done", job["error"]
+    assert len(fake.pulls) == 1 and fake.reactions == []
+    failed = [w for w in _writes(h, job["id"]) if not w["ok"]]
+    assert [(w["op"], w["content"]) for w in failed] == [("reaction.add", "eyes")]
+    assert "403" in failed[0]["error"] and "the eyes reaction failed (the job goes on)" in caplog.text
+    assert_valid_github_requests(fake.recorded, tmp_path, "--github-app")
+
+
+def test_without_a_public_url_nothing_links_anywhere(make_harness, gh):
+    from bot.checks import job_url
+    h = make_harness()
+    assert job_url(h.settings, 7) is None
+    assert job_url(make_harness(PUBLIC_URL=PUBLIC + "/").settings, 7) == f"{PUBLIC}/dashboard/jobs/7"
+    h.deliver("issues", "issues.labeled", gh.labeled())
+    assert len(h.api.check_runs) == 2 and all(c["details_url"] is None for c in h.api.check_runs.values())
+
+
+@pytest.mark.parametrize("status, conclusion", [("completed", None), ("in_progress", "success"), ("done", None)])
+def test_a_check_run_github_would_refuse_is_never_sent(status, conclusion):
+    from bot.github import DryRunAPI, check_run_body
+    with pytest.raises(ValueError):
+        check_run_body(status, conclusion, "t", "s", "", None)
+    dry = DryRunAPI()
+    with pytest.raises(ValueError):
+        dry.update_check_run("o/r", 1, status=status, conclusion=conclusion, title="t")
+    assert dry.actions == []
+
+
+def test_a_label_already_gone_is_not_an_error(github, gh, tmp_path):
+    from bot.github import GitHubAPI
+    github.fake.issues[(gh.REPO, 1)]["labels"] = []
+    api = github.h.worker.api_factory(4242)
+    assert isinstance(api, GitHubAPI)
+    api.remove_label(gh.REPO, 1, "crashfix")                        # 404 from GitHub: nothing to do
+    assert [r["url"] for r in github.fake.calls("DELETE", r"/labels/")] == [
+        f"https://api.github.com/repos/{gh.REPO}/issues/1/labels/crashfix"]
+    assert_valid_github_requests(github.fake.recorded, tmp_path, "--github-app")
