@@ -67,7 +67,9 @@ def test_a_fix_check_run_goes_in_progress_then_success_and_the_label_comes_off(g
     assert [c["url"] for c in fake.calls("DELETE", r"/labels/")] == [
         f"https://api.github.com/repos/{gh.REPO}/issues/1/labels/crashfix"]
     ops = [w["op"] for w in _writes(h, job["id"])]
-    assert ops[0] == "check.create" and ops[-2:] == ["check.update", "label.remove"] and "pr.create" in ops
+    # the status comment says "running" first (bot/conversation), then the check run starts with the pipeline
+    assert ops[:2] == ["comment.create", "check.create"] and ops[-2:] == ["check.update", "label.remove"]
+    assert "pr.create" in ops
     assert all(w["sent"] and w["ok"] for w in _writes(h, job["id"]))
     assert_valid_github_requests(fake.recorded, tmp_path, "--github-app")
 
