@@ -2,7 +2,7 @@
 data-root and exec-root; no bridge, no iptables: the sandbox needs only no-network containers)
 holds the python sandbox image; the job's sandbox runs on it (DOCKER_HOST). While the run
 reproduces the crash the engine gets SIGTERM and is started again on the same data-root. The
-run fails clearly (SandboxDead, the progress comment says the sandbox was lost), the job goes
+run fails clearly (SandboxDead, the status comment says the sandbox was lost), the job goes
 back to the queue, and the retry on the restarted engine opens the one PR.
 
 The shared engine (/var/run/docker.sock) is never restarted: other tests use it. The private

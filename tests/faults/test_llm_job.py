@@ -1,8 +1,8 @@
 """The LLM endpoint failing under a whole job: a worker runs a real fix job whose strategy is `llm`
 (the templates do not run, so only the model could fix the crash) against the scripted model
 answering 429 every time, or hanging past the client's timeout. The client backs off, the job
-ends in a clear state (its result and the one progress comment name LLMUnavailable and the cause),
-and nothing is half-written on GitHub: no branch, no PR, no duplicate comment.
+ends in a clear state (its result names LLMUnavailable and the cause; the one status comment says
+in plain words that the model endpoint failed), and nothing is half-written on GitHub: no branch, no PR, no duplicate comment.
 
 Real parts: the pipeline (parse, reproduce, the research agent) in the local sandbox on the tiny
 repo, the openai client over HTTP to agent/scripted.py, PyGithub over HTTP to the fake GitHub,

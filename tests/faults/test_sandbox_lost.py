@@ -1,6 +1,6 @@
 """The sandbox container killed under a run (what an engine restart does to it): the run fails
 with a clear SandboxDead error, the job goes back to the queue (the attempt counts) with the
-progress comment saying so, and the next attempt, in a fresh container, makes the one PR.
+status comment saying so, and the next attempt, in a fresh container, makes the one PR.
 
 Real parts: the whole pipeline in the Docker sandbox on a tiny repo, PyGithub over HTTP to the
 fake GitHub, token-checked git pushes, SQLite and SqliteHuey. The shared dockerd is not

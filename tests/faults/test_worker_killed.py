@@ -1,5 +1,5 @@
 """A worker killed with SIGKILL in the middle of a job: the job's lease runs out, another live
-worker re-queues it and runs it, and exactly one PR results (one branch, one progress comment).
+worker re-queues it and runs it, and exactly one PR results (one branch, one status comment).
 
 Real parts: two `crashfix worker` processes (huey consumer, lease keeper, Worker) on one SQLite
 database and SqliteHuey queue, the real webhook app, PyGithub over HTTP to a fake GitHub, git
