@@ -9,15 +9,13 @@ import json
 from datetime import datetime, timezone
 
 import pytest
-import responses
 
 from agent.reports import parse
 from agent.reproduce import Attempt, Reproduction
 from agent.run import Progress, Result, Run
 from agent.strategies.base import Candidate
 from agent.validate import Verdict
-from bot.github import GitHubAPI, TokenCache
-from github_fakes import FakeGitHub, GitHTTPServer, assert_valid_github_requests, rsa_private_key
+from github_fakes import assert_valid_github_requests
 
 PATCH = "--- a/app.py\n+++ b/app.py\n@@ -1 +1 @@\n-print('hi')\n+print('hello')\n"
 STEPS = {"not_reproduced": ("parse", "prepare", "reproduce"), "error": ("parse", "prepare", "reproduce", "analyse",
@@ -32,7 +30,7 @@ def scripted(*statuses: str):
     def run(config, progress):
         status = left.pop(0)
         for phase in STEPS[status]:
-            progress(Progress(phase, f"parsed: python AttributeError: `@here` <b>x</b>" if phase == "parse"
+            progress(Progress(phase, "parsed: python AttributeError: `@here` <b>x</b>" if phase == "parse"
                               else f"{phase}…"))
         done = Run(config, status=status, report=parse(config.report_text), timings={"reproduce": 2.0})
         if status == "not_reproduced":
@@ -54,24 +52,11 @@ def scripted(*statuses: str):
 
 
 @pytest.fixture
-def world(make_harness, gh, git_repo, tmp_path):
-    key = rsa_private_key()
-    fake = FakeGitHub(private_key=key)
-    fake.add_repo(gh.REPO)
-    fake.add_issue(gh.REPO, 1, "stockroom fulfil crashes", gh.CRASH_BODY)
-    fake.files[(gh.REPO, ".github/crashfix.yml")] = "test_cmd: python -m pytest -q\n"
-    fake.roles[(gh.REPO, "Codertocat")] = ("write", "write")
-    with responses.RequestsMock(assert_all_requests_are_fired=False) as rs, \
-            GitHTTPServer(tmp_path / "git-app", lambda: fake.tokens) as server:
-        fake.install(rs)
-        rs.add_passthru(server.base)
-        server.bare(gh.REPO, source=git_repo)
-        h = make_harness(APP_ID=4242, PRIVATE_KEY=key, PUBLIC_URL="https://crashfix.example.org")
-        cache = TokenCache()
-        h.worker.api_factory = lambda inst: GitHubAPI(4242, key, inst, git_url=server.base, token_cache=cache,
-                                                      seconds_between_requests=0, seconds_between_writes=0)
-        h.fake, h.repo = fake, gh.REPO
-        yield h
+def world(app_on_github, gh, tmp_path):
+    """tests/bot/conftest.py's App on the fake GitHub; every request it recorded passes the checker."""
+    h, fake = app_on_github.h, app_on_github.fake
+    h.fake, h.repo = fake, gh.REPO
+    yield h
     assert_valid_github_requests(fake.recorded, tmp_path, "--github-app")
 
 
