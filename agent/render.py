@@ -2,6 +2,7 @@
 from __future__ import annotations
 
 import json
+import re
 from dataclasses import asdict
 from pathlib import Path
 
@@ -91,19 +92,36 @@ def evidence_lines(result: Result) -> list[str]:
 
 
 def report_markdown(result: Result) -> str:
-    """report.md: the status, root cause, evidence, validation, patch and the other candidates."""
-    r, rep, best = result.report, result.reproduction, result.best
+    """report.md: the outcome, then `report_sections` (with the run's own error text: this file stays local)."""
     lines = [f"## crashfix: {result.status.replace('_', ' ')}", ""]
-    if r is None:
+    if result.report is None:
         return "\n".join(lines + [result.error or "no crash report found", ""])
-    lines += ["### Root cause", "", result.root_cause, ""]
-    lines += ["### Evidence", ""] + evidence_lines(result)
+    return "\n".join(lines) + report_sections(result, raw_error=True)
+
+
+def report_sections(result: Result, *, raw_error: bool = False) -> str:
+    """The diagnosis: "Root cause" only over a crash the sandbox showed, else "What the report says"
+    and what is missing; the evidence, the reproduction attempts, the validation, the patch and the
+    other candidates. `raw_error` adds the run's error text (never posted on GitHub: bot/failures.py)."""
+    r, rep, best = result.report, result.reproduction, result.best
+    if r is None:
+        return ""
+    if result.reproduced:
+        lines = ["### Root cause", "", result.root_cause, ""]
+    else:
+        lines = ["### What the report says", "", result.root_cause, "", "### What is missing", "",
+                 _missing(result), ""]
+    lines += ["### Evidence", ""] + (evidence_lines(result) or ["- (none recorded)"])
     code = result.facts("code")
     if code:
-        lines += ["", f"Code at the crash ({code[0].source}):", "", f"```{result.language}", code[0].text, "```"]
-    lines += ["", "### Validation", ""]
-    if rep and rep.command:
-        lines.append(f"- Crash reproduced {rep.crashed}/{rep.tries} times with `{rep.command}`"
+        fence = "`" * max(3, max((len(m) for m in re.findall(r"`+", code[0].text)), default=0) + 1)
+        lines += ["", f"Code at the crash ({code[0].source}):", "", f"{fence}{result.language}", code[0].text, fence]
+    if rep and rep.attempts and not rep.reproduced:
+        lines += ["", "### What crashfix ran", ""] + attempt_lines(rep)
+    if result.reproduced or result.verdicts:
+        lines += ["", "### Validation", ""]
+    if rep and rep.command and rep.reproduced:
+        lines.append(f"- Crash reproduced {rep.crashed}/{rep.tries} times with {quote_untrusted(rep.command)}"
                      + (" (flaky)" if rep.flaky else "") + ".")
     if best:
         lines.append(f"- With the patch: clean {best.clean_runs}/{best.tries} times.")
@@ -114,10 +132,33 @@ def report_markdown(result: Result) -> str:
             lines.append(f"- Tests (`{result.test_cmd}`): before {len(before.passed)} passed, "
                          f"{len(before.failed)} failed; after {after['passed']} passed, {after['failed']} failed.")
         lines += ["", "### Patch", "", "```diff", best.candidate.diff.rstrip(), "```"]
-    elif result.error:
-        lines.append(f"- {result.error}")
+    elif result.reproduced and not result.verdicts:
+        lines.append("- No candidate patch was tried.")
+    if raw_error and result.error:
+        lines += ["", "### Why the run ended", "", f"- {result.error}"]
     if result.tried:
         lines += ["", "<details><summary>Other candidates tried</summary>", ""]
-        lines += [f"- {v.candidate.description}: {v.reason}" for v in result.tried]
+        lines += [f"- {quote_untrusted(v.candidate.description, 200)}: {quote_untrusted(v.reason, 200)}"
+                  for v in result.tried]
         lines += ["", "</details>"]
     return "\n".join(lines) + "\n"
+
+
+def _missing(result: Result) -> str:
+    rep = result.reproduction
+    if result.status == "not_reproduced":
+        tried = len(rep.attempts) if rep else 0
+        return (f"crashfix could not make this crash happen in its sandbox ({tried} attempt(s), below), so "
+                "nothing above is confirmed: it is what the report claims, mapped onto this repository.")
+    return ("The run stopped before the crash was reproduced, so nothing above is confirmed: it is what the "
+            "report claims, mapped onto this repository.")
+
+
+def attempt_lines(rep) -> list[str]:
+    """One Markdown item per reproduction attempt: how, the command (quoted inert), the exit code, why not."""
+    lines = []
+    for a in rep.attempts:
+        why = f"; {quote_untrusted(a.why, 200)}" if a.why else ""
+        lines.append(f"- {quote_untrusted(a.how, 120)}: {quote_untrusted(a.command, 200)} exited {a.exit_code}"
+                     f"{why}")
+    return lines

@@ -2,7 +2,7 @@
 
 `Result` is the one value that crosses from the agent to the bot; `result.json` and `report.md`
 (agent/render.py) are renderings of it, never read back. `Progress` is one `(phase, text)` event
-of a running run, for the issue's progress comment and the job's log.
+of a running run, for the issue's status comment and the job's log.
 """
 from __future__ import annotations
 

@@ -1,4 +1,4 @@
-"""The bot's tables: deliveries, installations, repos, jobs, prs, job_events, rate_limits.
+"""The bot's tables: deliveries, installations, repos, jobs, prs, issue_comments, job_events, rate_limits.
 
 SQLite through the standard library by default; PostgreSQL when DATABASE_URL says so (psycopg
 must then be installed). The SQL is kept portable: `?` placeholders (rewritten to `%s` for
@@ -121,6 +121,15 @@ def _schema(serial: str) -> list[str]:
             created_at TEXT NOT NULL,
             updated_at TEXT NOT NULL,
             PRIMARY KEY (repo, issue)
+        )""",
+        """CREATE TABLE IF NOT EXISTS issue_comments (
+            repo TEXT NOT NULL,
+            issue INTEGER NOT NULL,
+            kind TEXT NOT NULL,
+            comment_id BIGINT NOT NULL,
+            body TEXT NOT NULL,
+            updated_at TEXT NOT NULL,
+            PRIMARY KEY (repo, issue, kind)
         )""",
     ]
 
@@ -304,9 +313,21 @@ class Database:
     def prs_opened_since(self, repo: str, since: str) -> list[dict]:
         return self.all("SELECT * FROM prs WHERE repo = ? AND created_at >= ? ORDER BY created_at", repo, since)
 
+    # -- the bot's own comments on an issue (bot/conversation: "status", "question") ------------
+    def issue_comment(self, repo: str, issue: int, kind: str) -> dict | None:
+        return self.one("SELECT comment_id, body FROM issue_comments WHERE repo = ? AND issue = ? AND kind = ?",
+                        repo, issue, kind)
+
+    def set_issue_comment(self, repo: str, issue: int, kind: str, comment_id: int, body: str) -> None:
+        self.execute("INSERT INTO issue_comments (repo, issue, kind, comment_id, body, updated_at) "
+                     "VALUES (?, ?, ?, ?, ?, ?) ON CONFLICT (repo, issue, kind) DO UPDATE SET "
+                     "comment_id = excluded.comment_id, body = excluded.body, updated_at = excluded.updated_at",
+                     repo, issue, kind, comment_id, body, now())
+
     # -- job events (progress messages, dry-run writes) and GitHub rate limits -------------------
     def add_job_event(self, job_id: int, kind: str, body: str) -> None:
-        """`kind` is "progress" (a pipeline message) or "dry_run" (a GitHub write not sent, as JSON)."""
+        """`kind` is "progress" (a pipeline message), "dry_run" (a GitHub write not sent, as JSON) or
+        "failure" (an error's own text, which never goes to GitHub: bot/failures.py)."""
         self.execute("INSERT INTO job_events (job_id, kind, at, body) VALUES (?, ?, ?, ?)", job_id, kind, now(), body)
 
     def job_events(self, job_id: int, kind: str, after: int = 0) -> list[dict]:

@@ -1,11 +1,10 @@
-"""What a finished run leaves on GitHub: a draft PR with a check run, or a diagnosis comment.
+"""What a fixed run leaves on GitHub: a pushed branch, a draft PR and a check run.
 
 `publish_result()` is the only place the bot writes code to a repository, and it only ever
 pushes its own branch ``crashfix/issue-<N>`` and opens (or updates) a pull request. It never
 merges, never pushes to another branch, and never opens a PR for a closed or locked issue or
-one somebody else is already fixing.
-
-`ProgressComment` keeps one comment per run up to date while the run goes through its stages.
+one somebody else is already fixing. What the run says on the issue (its checklist, outcome and
+diagnosis) is the status comment's (bot/conversation); the PR's command block lives in the PR only.
 """
 from __future__ import annotations
 
@@ -19,9 +18,10 @@ from pathlib import Path
 
 from agent.markdown_safe import quote_untrusted
 from agent.redact import has_secret, redact, redacting
-from agent.render import evidence_lines, report_markdown
+from agent.render import evidence_lines
 from agent.run import Result
 from bot import checks, gitpush
+from bot.conversation.checklist import cost_text
 from bot.repo_config import RepoConfig, is_protected
 from sandbox import hostgit
 
@@ -33,19 +33,10 @@ DEFAULT_AUTHOR = ("crashfix[bot]", "crashfix[bot]@users.noreply.github.com")
 COMMANDS = [
     ("/crashfix retry", "run again from scratch (after new commits, or if this patch is wrong)"),
     ("/crashfix revise <feedback>", "on this pull request: a new run that takes your feedback into account"),
-    ("/crashfix explain", "the diagnosis only, as a comment"),
+    ("/crashfix explain", "the diagnosis only, in the issue's status comment"),
     ("/crashfix test <branch, tag or commit>", "reproduce the crash against another ref"),
     ("/crashfix cancel", "stop a run of this issue"),
 ]
-STAGES = [
-    ("parsed", "Parse the crash report"),
-    ("reproducing", "Reproduce the crash in a sandbox"),
-    ("investigating", "Investigate the cause (frames, debugger, history)"),
-    ("validating", "Validate candidate patches"),
-    ("done", "Open a pull request or post a diagnosis"),
-]
-FINAL = {"pr", "diagnosis", "done"}
-FAILED = {"error", "failed", "cancelled"}
 
 
 def _git(clone_dir: Path, *args: str, env: dict | None = None, input: str | None = None,
@@ -53,71 +44,6 @@ def _git(clone_dir: Path, *args: str, env: dict | None = None, input: str | None
     """git in the bot's own clone, hardened (security: sandbox.hostgit, no hooks, no global config)."""
     return subprocess.run(hostgit.argv(*args), cwd=clone_dir, input=input, capture_output=True, text=True,
                           check=check, env=hostgit.env(base=env), stdin=None if input else subprocess.DEVNULL)
-
-
-# -- the progress comment ----------------------------------------------------------------------
-
-class ProgressComment:
-    """One comment per run, created at the first `update()` and edited in place afterwards.
-
-    Stages: ``parsed`` → ``reproducing`` → ``investigating`` → ``validating`` → ``pr`` or
-    ``diagnosis`` (``done``); ``error`` marks the current stage failed. Each stage keeps the detail
-    it was given; reaching a stage ticks every earlier one."""
-
-    MARKER = "<!-- crashfix:progress -->"
-
-    def __init__(self, api, repo: str, issue: int, comment_id: int | None = None):
-        self.api, self.repo, self.issue = api, repo, issue
-        self.comment_id = comment_id
-        self.details: dict[str, str] = {}
-        self.current: str | None = None
-        self.failed = False
-        self.finished = False
-        self._last: str | None = None
-
-    def update(self, stage: str, detail: str = "") -> int:
-        names = [s for s, _ in STAGES]
-        if stage in FAILED:
-            self.failed = True
-            self.details[self.current or "parsed"] = detail or stage
-        else:
-            key = "done" if stage in FINAL else stage
-            if key not in names:
-                raise ValueError(f"unknown stage {stage!r}; one of {', '.join(names)}, pr, diagnosis, error")
-            self.current = key
-            self.finished = key == "done"
-            if detail:
-                self.details[key] = detail
-        body = self.render()
-        if self.comment_id is None:
-            self.comment_id = self.api.comment(self.repo, self.issue, body)
-        elif body != self._last:
-            self.api.edit_comment(self.repo, self.comment_id, body)
-        self._last = body
-        return self.comment_id
-
-    def render(self) -> str:
-        names = [s for s, _ in STAGES]
-        at = names.index(self.current) if self.current else -1
-        if self.failed:
-            head = "**crashfix** stopped: see the failed step below."
-        elif self.finished:
-            head = "**crashfix** is done."
-        else:
-            head = "**crashfix** is working on this crash. This comment is updated as it goes."
-        lines = [self.MARKER, head, ""]
-        for i, (name, label) in enumerate(STAGES):
-            if self.failed and i == max(at, 0):
-                mark, suffix = "[ ]", " ❌"
-            elif i < at or (i == at and self.finished):
-                mark, suffix = "[x]", ""
-            elif i == at:
-                mark, suffix = "[ ]", " ⏳"
-            else:
-                mark, suffix = "[ ]", ""
-            detail = self.details.get(name)
-            lines.append(f"- {mark} {label}{suffix}" + (f": {detail}" if detail else ""))
-        return "\n".join(lines) + "\n"
 
 
 # -- reading a run -----------------------------------------------------------------------------
@@ -133,13 +59,6 @@ def _tests_text(counts: dict | None) -> str:
 
 def _tests_before(result: Result) -> dict | None:
     return result.tests_before.counts() if result.tests_before else None
-
-
-def _cost_text(result: Result) -> str:
-    cost = result.cost
-    tokens = (cost.get("prompt_tokens") or 0) + (cost.get("completion_tokens") or 0)
-    return (f"{cost.get('llm_calls', 0)} LLM calls, {tokens:,} tokens, ${cost.get('usd', 0.0):.2f}; "
-            f"{result.seconds:.0f} s of sandbox and validation time.")
 
 
 def _evidence(result: Result) -> list[str]:
@@ -196,7 +115,7 @@ def pr_title(result: Result, issue: int) -> str:
 def pr_body(result: Result, issue: int, *, draft: bool = True) -> str:
     best = result.best
     fix = best.candidate if best else None
-    root = result.root_cause or (fix.description if fix else "") or "(not recorded)"
+    root = result.root_cause or (quote_untrusted(fix.description) if fix else "") or "(not recorded)"
     lines = [f"<!-- crashfix:pr issue={issue} -->", f"Fixes #{issue}", "",
              f"crashfix reproduced the crash reported in #{issue}, wrote this patch and validated it "
              f"in a sandbox. {'It is a draft: ' if draft else ''}review it before merging; crashfix never "
@@ -209,7 +128,7 @@ def pr_body(result: Result, issue: int, *, draft: bool = True) -> str:
         lines += ["", f"Tests that broke: {', '.join(f'`{t}`' for t in best.broken[:10])}"]
     lines += ["", "### The change", ""]
     if fix and fix.description:
-        lines.append(f"{fix.description} ({fix.template or 'patch'}).")
+        lines.append(f"{quote_untrusted(fix.description)} ({fix.template or 'patch'}).")
     lines += [f"- `{f}`" for f in (fix.files if fix else ())]
     if result.regression_test:
         lines += ["", f"A regression test from the reproduction: `{result.regression_test}` (it fails with the "
@@ -217,31 +136,11 @@ def pr_body(result: Result, issue: int, *, draft: bool = True) -> str:
     tried = [v for v in result.verdicts if not v.validated]
     if tried:
         lines += ["", f"<details><summary>{len(tried)} other candidate(s) tried</summary>", ""]
-        lines += [f"- {v.candidate.description}: {v.reason}" for v in tried[:20]]
+        lines += [f"- {quote_untrusted(v.candidate.description, 200)}: {quote_untrusted(v.reason, 200)}"
+                  for v in tried[:20]]
         lines += ["", "</details>"]
-    lines += ["", "### Cost", "", _cost_text(result), "", commands_text(), ""]
+    lines += ["", "### Cost", "", cost_text(result), "", commands_text(), ""]
     return "\n".join(lines)
-
-
-def diagnosis_body(result: Result, lead: str) -> str:
-    lines = ["<!-- crashfix:diagnosis -->", lead, "", report_markdown(result).strip()]
-    if result.notes:
-        lines += ["", "### Notes", ""] + [f"- {n}" for n in result.notes]
-    lines += ["", "### Cost", "", _cost_text(result), "", commands_text(), ""]
-    return "\n".join(lines)
-
-
-def _lead(result: Result) -> str:
-    tried = len(result.verdicts)
-    if result.status == "not_reproduced":
-        return "crashfix could not reproduce this crash, so it opened no pull request. What it tried:"
-    if result.status == "not_fixed" and tried == 0:
-        return ("crashfix reproduced this crash but found no candidate patch to try, so it opened no pull "
-                "request. Its diagnosis:")
-    if result.status == "not_fixed":
-        return (f"crashfix reproduced this crash but none of the {tried} candidate patch(es) it tried passed "
-                "validation, so it opened no pull request. Its diagnosis:")
-    return f"crashfix could not finish: {result.error or 'the run failed'}. What it found:"
 
 
 def validation_log(run_dir: Path, result: Result) -> str:
@@ -284,52 +183,38 @@ def _record_dry_push(api, dry_run_log, repo: str, **fields) -> None:
                 fh.write(json.dumps({"action": "push", "repo": repo, **fields}) + "\n")
 
 
-def _comment(api, repo: str, issue: int, body: str, progress: ProgressComment | None, stage: str,
-             detail: str) -> int:
-    cid = api.comment(repo, issue, body)
-    if progress is not None:
-        progress.update(stage, detail)
-    return cid
-
-
 def publish_result(api, repo: str, issue: int, run_dir: Path, result: Result, clone_dir: Path | None,
                    config: RepoConfig | None = None, *, dry_run_log: Path | list | None = None,
-                   remote_url: str | None = None, author: tuple[str, str] | None = None,
-                   progress: ProgressComment | None = None) -> dict:
-    """Publish a finished run (its Result; its logs in ``run_dir``); returns ``{"pr", "url", "comment", "reason", ...}``.
+                   remote_url: str | None = None, author: tuple[str, str] | None = None) -> dict:
+    """Publish a finished run (its Result; its logs in ``run_dir``); returns ``{"pr", "url", "reason", "quiet", ...}``.
 
     Fixed: a commit of the validated patch on ``crashfix/issue-<N>`` (on top of ``clone_dir``, a
     checkout of the default branch; cloned afresh when it is not a git checkout), force-pushed with
     the installation token, a draft PR opened (or the open one updated), a check run on its head.
-    Otherwise: a diagnosis comment. ``reason`` says why nothing (or only a comment) was published.
-    In dry run (``api.token()`` is None) the push is recorded, not made."""
+    Otherwise nothing: ``reason`` says why no PR was published (in words for the status comment; the
+    issue's text and the sandbox's in it quoted inert), ``quiet`` that the issue must not be written
+    to at all (a pull request, a locked issue). In dry run (``api.token()`` is None) the push is recorded, not made."""
     run_dir = Path(run_dir)
     api = redacting(api)          # comments, PR bodies, check runs: no token or key goes out
     if isinstance(clone_dir, str) and "://" in clone_dir:    # given the clone URL instead of a checkout
         remote_url, clone_dir = remote_url or clone_dir, None
     config = config if isinstance(config, RepoConfig) else RepoConfig()
     status = result.status
-    out = {"pr": None, "url": None, "comment": None, "reason": None, "branch": None, "sha": None,
+    out = {"pr": None, "url": None, "reason": None, "quiet": False, "branch": None, "sha": None,
            "updated": False, "status": status}
+    if status != "fixed":
+        return {**out, "reason": f"the run ended {status}"}
     info = api.get_issue(repo, issue)
 
-    def refuse(reason: str, tell: bool = True) -> dict:
-        if progress is not None and tell:
-            progress.update("done", f"nothing published: {reason}")
-        return {**out, "reason": reason, "comment": progress.comment_id if progress and tell else None}
+    def refuse(reason: str, quiet: bool = False) -> dict:
+        return {**out, "reason": reason, "quiet": quiet}
 
     if info.get("pull_request"):
-        return refuse(f"#{issue} is a pull request, not an issue", tell=False)
+        return refuse(f"#{issue} is a pull request, not an issue", quiet=True)
     if info.get("locked"):
-        return refuse(f"issue #{issue} is locked", tell=False)
+        return refuse(f"issue #{issue} is locked", quiet=True)
     if info.get("state", "open") != "open":
         return refuse(f"issue #{issue} is closed")
-
-    if status != "fixed":
-        stage, detail = ("error", f"{str(result.error)[:300]}; the diagnosis is below") if status == "error" \
-            else ("diagnosis", "posted the diagnosis below")          # a run that broke is marked failed
-        cid = _comment(api, repo, issue, diagnosis_body(result, _lead(result)), progress, stage, detail)
-        return {**out, "comment": cid, "reason": f"run ended {status}: no pull request"}
 
     branch = BRANCH.format(number=issue)
     mine = api.find_open_pr(repo, branch)
@@ -358,18 +243,11 @@ def publish_result(api, repo: str, issue: int, run_dir: Path, result: Result, cl
                                   branch=api.default_branch(repo))
         applied = _apply(clone, branch, diff)
         if isinstance(applied, str):
-            lead = f"crashfix validated a patch, but it no longer applies to the default branch ({applied}):"
-            cid = _comment(api, repo, issue, diagnosis_body(result, lead), progress, "diagnosis",
-                           "the patch no longer applies")
-            return {**out, "comment": cid, "reason": f"patch does not apply: {applied}"}
+            return refuse(f"the patch no longer applies to the default branch ({quote_untrusted(applied, 200)})")
         touched = [f for f in applied if is_protected(config, f)]
         if touched:
             _git(clone, "reset", "-q", "--hard", "HEAD", check=False)
-            lead = ("crashfix validated a patch, but it changes protected paths "
-                    f"({', '.join(f'`{f}`' for f in touched)}), so it opened no pull request:")
-            cid = _comment(api, repo, issue, diagnosis_body(result, lead), progress, "diagnosis",
-                           "the patch changes protected paths")
-            return {**out, "comment": cid, "reason": f"patch changes protected paths: {', '.join(touched)}"}
+            return refuse(f"the patch changes protected paths ({', '.join(quote_untrusted(f, 100) for f in touched)})")
         _add_regression_test(clone, result)
         name, email = author or _identity(api)
         sha = _commit(clone, result, issue, name, email)
@@ -401,16 +279,11 @@ def publish_result(api, repo: str, issue: int, run_dir: Path, result: Result, cl
         api, repo, sha, "success",
         f"Crash reproduced {rep.crashed if rep else 0}/{rep.tries if rep else 0} before, "
         f"clean {best.clean_runs if best else 0}/{best.tries if best else 0} with the patch",
-        "\n".join(validation_table(result)) + "\n\n" + _cost_text(result),
+        "\n".join(validation_table(result)) + "\n\n" + cost_text(result),
         validation_log(run_dir, result))
-    link = pr.get("html_url") or f"#{pr['number']}"
-    cid = None
-    if progress is not None:
-        progress.update("pr", f"{'updated' if updated else 'opened'} {link}")
-        cid = progress.comment_id
     log.info("%s %s PR #%s for issue #%s (%s)", repo, "updated" if updated else "opened", pr["number"], issue,
              sha[:12])
-    return {**out, "pr": pr["number"], "url": pr.get("html_url"), "comment": cid, "branch": branch, "sha": sha,
+    return {**out, "pr": pr["number"], "url": pr.get("html_url"), "branch": branch, "sha": sha,
             "updated": updated}
 
 

@@ -2,12 +2,12 @@
 
 `Worker.run(job_id)` claims the job row (queued -> running), hands a `Context` to the function
 `bot.kinds.KINDS` holds for its kind, and records the outcome (state, timings, cost, result,
-error). Only here are exceptions caught broadly: a failure marks the job failed with its reason
-and comments once on the issue. Every GitHub write the job makes is kept as a job event
-(`bot.tracked.Tracked`); when the job ends, whatever the outcome, its check run is completed and
-its trigger label removed (`bot.checks.end`). GitHub comes from `api_factory(installation_id)` (default:
-`bot.github.installation_api`), the run's Result from `pipeline(config, on_progress)` (default:
-`agent.pipeline.execute`).
+error). Only here are exceptions caught broadly: a failure marks the job failed with its reason,
+and a run's status comment on the issue says it in plain words (bot/conversation, bot/failures.py).
+Every GitHub write the job makes is kept as a job event (`bot.tracked.Tracked`); when the job ends,
+whatever the outcome, its check run is completed and its trigger label removed (`bot.checks.end`).
+GitHub comes from `api_factory(installation_id)` (default: `bot.github.installation_api`), the run's
+Result from `pipeline(config, on_progress)` (default: `agent.pipeline.execute`).
 """
 from __future__ import annotations
 
@@ -21,6 +21,7 @@ from agent.pipeline import execute
 from agent.redact import install_logging, redact, redact_obj, redacting, register_settings
 from bot import checks
 from bot.checks import Ending
+from bot.conversation.board import job_cancelled, job_failed
 from bot.db import Database
 from bot.github import RATE_LIMITS, InstallationAPI, installation_api
 from bot.jobs import Job, claim, finish, get_job, heartbeat, holds, log_context, reclaim_expired, requeue, sweep
@@ -123,12 +124,13 @@ class Worker:
             except JobCancelled:
                 finish(self.db, job.id, "cancelled", error="cancelled by a command while running")
                 log.info("job %s cancelled while running", job.id)
+                self._tell(job_cancelled, api, job)
                 ending = Ending("cancelled", error="cancelled by a command while running")
             except Exception as exc:   # the job's edge: anything else fails the job, once
                 reason = redact(f"{type(exc).__name__}: {exc}")
                 log.exception("job %s failed: %s", job.id, reason)
                 finish(self.db, job.id, "failed", error=reason[:2000])
-                self._report_failure(api, job, reason)
+                self._tell(job_failed, api, job, exc)
                 ending = Ending("failed", error=reason)
             if ending is not None and api is not None:
                 checks.end(self.db, self.settings, api, job, ending)
@@ -171,11 +173,9 @@ class Worker:
         if self.queue is not None:
             self.queue.enqueue(job_id, delay=delay)
 
-    def _report_failure(self, api, job: Job, reason: str) -> None:
-        if api is None or job.kind in ("triage", "cleanup") or job.issue is None:
-            return
+    def _tell(self, how, api, job: Job, *args) -> None:
+        """A run's end outside its kind (bot/conversation/board.py: failed, cancelled) on its status comment."""
         try:
-            api.comment(job.repo, job.issue, f"crashfix could not finish this {job.kind} (job {job.id}): "
-                        f"{reason[:500]}\n\nA maintainer can try again with `/crashfix retry`.")
-        except Exception:  # noqa: BLE001 - the failure is already recorded; the comment is a courtesy
-            log.exception("job %s: could not comment the failure", job.id)
+            how(api, self.db, self.settings, job, *args)
+        except Exception:  # noqa: BLE001 - the outcome is already recorded; the comment is a courtesy
+            log.exception("job %s: could not tell its end on the issue", job.id)

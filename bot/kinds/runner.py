@@ -16,8 +16,9 @@ from bot.gitpush import clone
 from bot.jobs import MAX_ATTEMPTS
 from bot.kinds import gates
 from bot.kinds.context import Context, Deferred, Stop
-from bot.kinds.progress import progress, tell
-from bot.publish import ProgressComment
+from bot.conversation.board import RunBoard
+from bot.failures import SANDBOX_DIED
+from bot.kinds.progress import progress
 from bot.repo_config import RepoConfig, is_protected
 
 log = logging.getLogger(__name__)
@@ -100,7 +101,7 @@ def run_config(ctx: Context, t: Target, repo: Path, *, ref: str | None = None, r
                      **({} if repair else {"max_candidates": 0}), llm_ledgers=t.ledgers)
 
 
-def execute(ctx: Context, config: RunConfig, board: ProgressComment | None = None) -> Result:
+def execute(ctx: Context, config: RunConfig, board: RunBoard | None = None) -> Result:
     """One pipeline run; a cancel stops it, a lost sandbox sends the job back to the queue."""
     result = ctx.pipeline(config, progress(ctx, board))
     ctx.check_cancel()
@@ -108,7 +109,7 @@ def execute(ctx: Context, config: RunConfig, board: ProgressComment | None = Non
     return result
 
 
-def retry_if_sandbox_lost(ctx: Context, result: Result, board: ProgressComment | None) -> None:
+def retry_if_sandbox_lost(ctx: Context, result: Result, board: RunBoard | None) -> None:
     """The sandbox died under the run (container killed, engine restarted): not the crash's fault.
     The job goes back to the queue (the attempt counts) and runs again from the start, up to
     MAX_ATTEMPTS; the last attempt's failure is published like any other."""
@@ -118,8 +119,12 @@ def retry_if_sandbox_lost(ctx: Context, result: Result, board: ProgressComment |
     delay = SANDBOX_RETRY_SECONDS * job.attempts
     log.warning("job %s: the sandbox was lost (%s); trying again in %.0f s (attempt %s of %s)",
                 job.id, error, delay, job.attempts + 1, MAX_ATTEMPTS)
-    tell(ctx, board, "error", f"the sandbox was lost ({error[:200]}); crashfix tries again "
-                              f"(attempt {job.attempts + 1} of {MAX_ATTEMPTS})")
+    if board is not None:
+        try:
+            board.stop(SANDBOX_DIED, f"crashfix tries again in a new sandbox (attempt {job.attempts + 1} of "
+                                     f"{MAX_ATTEMPTS}).")
+        except Exception as exc:  # noqa: BLE001 - the retry matters more than the courtesy
+            log.warning("job %s: status comment not updated: %s", job.id, exc)
     raise Deferred(delay, f"sandbox lost: {error}", keep_attempt=True)
 
 

@@ -1,7 +1,9 @@
 """`/crashfix test <ref>`: reproduce the crash against another branch, tag or commit and say what happened."""
 from __future__ import annotations
 
+from agent.markdown_safe import quote_untrusted
 from agent.run import Result
+from bot.failures import for_result
 from bot.kinds import runner
 from bot.kinds.context import Context
 
@@ -16,11 +18,13 @@ def run(ctx: Context) -> dict:
 
 
 def comment(result: Result, ref: str | None) -> str:
+    """The answer, in plain words: the commands are quoted inert, an error is named by bot/failures.py."""
     rep = result.reproduction
-    head = f"crashfix tested `{ref}`: "
+    head = f"crashfix tested {quote_untrusted(ref)}: "
     if rep is not None and rep.reproduced:
-        return head + f"the crash **reproduces** ({rep.crashed}/{rep.tries} runs) with `{rep.command}`."
+        return head + f"the crash **reproduces** ({rep.crashed}/{rep.tries} runs) with {quote_untrusted(rep.command)}."
     if rep is not None:
-        tried = "; ".join(f"`{a.command}` (exit {a.exit_code})" for a in rep.attempts) or "nothing to run"
-        return head + f"the crash does **not** reproduce. Tried: {tried}."
-    return head + f"could not run: {result.error or result.status}."
+        tried = "; ".join(f"{quote_untrusted(a.command, 200)} (exit {a.exit_code})" for a in rep.attempts)
+        return head + f"the crash does **not** reproduce. Tried: {tried or 'nothing to run'}."
+    failure = for_result(result)
+    return head + f"could not run. {failure.text() if failure else result.status}"

@@ -1,12 +1,12 @@
-"""`triage` (an issue opened or edited): parse the crash, label it, point at its code and its duplicates in one comment."""
+"""`triage` (an issue opened or edited): parse the crash, label it, point at its code and its duplicates in the
+issue's status comment (an edited issue edits it)."""
 from __future__ import annotations
 
-import hashlib
 import logging
 
 from agent.reports import parse
 from agent.triage import triage
-from bot.db import loads
+from bot.conversation.status import StatusComment
 from bot.kinds.context import Context
 from bot.kinds.gates import issue_text, triage_on
 
@@ -40,24 +40,9 @@ def run(ctx: Context) -> dict:
     labels = [label for label in t.labels if label not in have]
     if labels:
         api.add_labels(job.repo, job.issue, labels)
-    comment_id, digest = _comment_once(ctx, body)
+    comment_id = StatusComment(api, ctx.db, job.repo, job.issue, ctx.settings.BOT_LOGIN).triage(body)
     return {"found": True, "signature": t.signature, "labels": t.labels, "duplicates": duplicates,
-            "comment_id": comment_id, "digest": digest}
-
-
-def _comment_once(ctx: Context, body: str) -> tuple[int, str]:
-    """One triage comment per issue: an edited issue edits it (when its text changed)."""
-    job = ctx.job
-    earlier = ctx.db.one("SELECT result FROM jobs WHERE repo = ? AND issue = ? AND kind = 'triage' "
-                         "AND state = 'done' AND id <> ? AND result LIKE '%comment_id%' ORDER BY id DESC",
-                         job.repo, job.issue, job.id)
-    before = loads(earlier["result"]) if earlier else None
-    digest = hashlib.sha256(body.encode()).hexdigest()[:16]
-    if before and before.get("comment_id"):
-        if before.get("digest") != digest:
-            ctx.api.edit_comment(job.repo, before["comment_id"], body)
-        return before["comment_id"], digest
-    return ctx.api.comment(job.repo, job.issue, body), digest
+            "comment_id": comment_id}
 
 
 def repo_files(ctx: Context, issue: dict) -> tuple[list[str] | None, str | None]:

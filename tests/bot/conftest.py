@@ -320,6 +320,37 @@ def harness(make_harness) -> Harness:
     return make_harness()
 
 
+PUBLIC = "https://crashfix.example.org"
+
+
+@pytest.fixture
+def app_on_github(make_harness, gh, git_repo, tmp_path):
+    """The harness's worker on the real GitHubAPI (App auth), GitHub a recorded-contract FakeGitHub
+    holding issue #1 (CRASH_BODY) and CONFIG, git a server taking its installation tokens; the job
+    pages under PUBLIC. Yields (h, fake, head: the default branch's commit)."""
+    import responses
+    import yaml
+    from bot.github import GitHubAPI, TokenCache
+    from github_fakes import FakeGitHub, GitHTTPServer, rsa_private_key
+    key = rsa_private_key()
+    fake = FakeGitHub(app_id=4242, private_key=key)
+    fake.add_repo(gh.REPO)
+    fake.add_issue(gh.REPO, 1, "fulfil crashes", gh.CRASH_BODY)
+    fake.files[(gh.REPO, ".github/crashfix.yml")] = yaml.safe_dump(gh.CONFIG)
+    fake.roles[(gh.REPO, "Codertocat")] = ("write", "write")
+    with responses.RequestsMock(assert_all_requests_are_fired=False) as rs, \
+            GitHTTPServer(tmp_path / "ghgit", lambda: fake.tokens) as server:
+        fake.install(rs)
+        rs.add_passthru(server.base)
+        server.bare(gh.REPO, source=git_repo)
+        h = make_harness(APP_ID=4242, PRIVATE_KEY=key, PUBLIC_URL=PUBLIC)
+        cache = TokenCache()
+        h.worker.api_factory = lambda inst: GitHubAPI(4242, key, inst, git_url=server.base, token_cache=cache,
+                                                      seconds_between_requests=0, seconds_between_writes=0)
+        yield SimpleNamespace(h=h, fake=fake, head=subprocess.run(["git", "rev-parse", "HEAD"], cwd=git_repo,
+                                                                  capture_output=True, text=True).stdout.strip())
+
+
 # -- payload edits ---------------------------------------------------------------------------
 def labeled(label: str = "crashfix", login: str = "Codertocat", kind: str = "User"):
     def edit(p):

@@ -57,6 +57,6 @@ def test_a_labelled_issue_becomes_a_draft_pr_with_a_validated_patch(make_harness
     assert "item is None" in git(server.root / f"{gh.REPO}.git", "show", "crashfix/issue-1", "--", "src")
     assert fake.check_runs and fake.check_runs[-1]["conclusion"] == "success"
     assert not [c for c in fake.recorded if c["url"].endswith("/merge")]         # never merged
-    progress = [c for c in fake.comments.values() if "crashfix:progress" in c["body"]]
+    progress = [c for c in fake.comments.values() if "crashfix:status" in c["body"]]
     assert len(progress) == 1 and "pull request" in progress[0]["body"].lower()
     assert_valid_github_requests(fake.recorded, tmp_path, "--github-app")

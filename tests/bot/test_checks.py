@@ -5,39 +5,20 @@ failed reaction never fails the job. Every recorded request passes check_request
 from __future__ import annotations
 
 import json
-import subprocess
-from types import SimpleNamespace
 
 import pytest
-import responses
-import yaml
 
-from github_fakes import FakeGitHub, GitHTTPServer, assert_valid_github_requests, rsa_private_key
+from github_fakes import assert_valid_github_requests
 
 PUBLIC = "https://crashfix.example.org"
 
 
 @pytest.fixture
-def github(make_harness, gh, git_repo, tmp_path):
-    """The harness's worker on the real GitHubAPI, GitHub a FakeGitHub, git a server taking its tokens."""
-    from bot.github import GitHubAPI, TokenCache
-    key = rsa_private_key()
-    fake = FakeGitHub(app_id=4242, private_key=key)
-    fake.add_repo(gh.REPO)
-    fake.add_issue(gh.REPO, 1, "fulfil crashes", gh.CRASH_BODY, labels=("crashfix",))
-    fake.files[(gh.REPO, ".github/crashfix.yml")] = yaml.safe_dump(gh.CONFIG)
-    fake.roles[(gh.REPO, "Codertocat")] = ("write", "write")
-    with responses.RequestsMock(assert_all_requests_are_fired=False) as rs, \
-            GitHTTPServer(tmp_path / "ghgit", lambda: fake.tokens) as server:
-        fake.install(rs)
-        rs.add_passthru(server.base)
-        server.bare(gh.REPO, source=git_repo)
-        h = make_harness(APP_ID=4242, PRIVATE_KEY=key, PUBLIC_URL=PUBLIC)
-        cache = TokenCache()
-        h.worker.api_factory = lambda inst: GitHubAPI(4242, key, inst, git_url=server.base, token_cache=cache,
-                                                      seconds_between_requests=0, seconds_between_writes=0)
-        yield SimpleNamespace(h=h, fake=fake, head=subprocess.run(["git", "rev-parse", "HEAD"], cwd=git_repo,
-                                                                  capture_output=True, text=True).stdout.strip())
+def github(app_on_github, gh):
+    """tests/bot/conftest.py's App on the fake GitHub, its issue #1 carrying the trigger label."""
+    fake = app_on_github.fake
+    fake.issues[(gh.REPO, 1)]["labels"] = [fake._label(gh.REPO, "crashfix")]
+    return app_on_github
 
 
 def _writes(h, job_id: int) -> list[dict]:
@@ -67,7 +48,9 @@ def test_a_fix_check_run_goes_in_progress_then_success_and_the_label_comes_off(g
     assert [c["url"] for c in fake.calls("DELETE", r"/labels/")] == [
         f"https://api.github.com/repos/{gh.REPO}/issues/1/labels/crashfix"]
     ops = [w["op"] for w in _writes(h, job["id"])]
-    assert ops[0] == "check.create" and ops[-2:] == ["check.update", "label.remove"] and "pr.create" in ops
+    # the status comment says "running" first (bot/conversation), then the check run starts with the pipeline
+    assert ops[:2] == ["comment.create", "check.create"] and ops[-2:] == ["check.update", "label.remove"]
+    assert "pr.create" in ops
     assert all(w["sent"] and w["ok"] for w in _writes(h, job["id"]))
     assert_valid_github_requests(fake.recorded, tmp_path, "--github-app")
 

@@ -259,8 +259,11 @@ def test_comments_without_a_command_are_ignored(harness, gh):
 def test_explain_comments_the_diagnosis_and_opens_no_pr(harness, gh):
     harness.deliver("issue_comment", "issue_comment.created.with-installation", gh.commented("/crashfix explain"))
     assert harness.api.published() == []
-    comments = harness.api.named("comment")
-    assert len(comments) == 1 and "Root cause" in comments[0][3]
+    comments, edits = harness.api.named("comment"), harness.api.named("edit_comment")
+    assert len(comments) == 1 and "crashfix:status" in comments[0][3]          # the status comment, edited
+    final = edits[-1][3]
+    assert "Root cause" in final and "`fixed`" not in final and "## crashfix: fixed" not in final
+    assert "Open a pull request" not in final and "`/crashfix explain` opens no pull request" in final
 
 
 def test_test_command_reproduces_against_a_ref_and_reports(harness, gh):

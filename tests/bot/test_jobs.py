@@ -57,15 +57,19 @@ def test_a_job_runs_once_however_often_it_is_enqueued(harness):
 
 
 # -- the job's edge --------------------------------------------------------------------------
-def test_a_failing_job_is_marked_failed_with_its_reason_and_comments_once(harness, gh):
+def test_a_failing_job_is_marked_failed_with_its_reason_and_says_so_in_plain_words(harness, gh):
     def broken(config, progress):
         raise OSError("disk full")
     harness.worker.pipeline = broken
     harness.deliver("issues", "issues.labeled", gh.labeled())
     job = harness.jobs(kind="fix")[0]
     assert job["state"] == "failed" and job["error"] == "OSError: disk full" and job["finished_at"]
-    comments = harness.api.named("comment")
-    assert len(comments) == 1 and "disk full" in comments[0][3] and "/crashfix retry" in comments[0][3]
+    assert [e["body"] for e in harness.db.job_events(job["id"], "failure")] == ["OSError: disk full"]
+    comments, edits = harness.api.named("comment"), harness.api.named("edit_comment")
+    assert len(comments) == 1 and edits[-1][2] == 1001                    # the status comment, edited
+    said = edits[-1][3]
+    assert "crashfix hit a bug of its own" in said and "- [ ] Parse the crash report ❌" in said
+    assert "disk full" not in said and "OSError" not in said and "/crashfix retry" not in said
 
 
 def test_a_broken_repo_config_is_named_in_the_failure(harness, gh):
@@ -260,7 +264,7 @@ def test_end_to_end_fix_with_the_real_pipeline(make_harness, gh, tmp_path):
 
 def test_with_the_real_repo_config_and_publish_modules_in_dry_run(make_harness, gh):
     """Behind bot.github.DryRunAPI (reads from the fake, writes recorded, no token): a run that did
-    not fix posts the diagnosis comment."""
+    not fix puts its diagnosis in the status comment."""
     from bot.github import DryRunAPI
     h = make_harness()
     dry = DryRunAPI(read_api=h.api)
@@ -272,16 +276,16 @@ def test_with_the_real_repo_config_and_publish_modules_in_dry_run(make_harness, 
     job = h.jobs(kind="fix")[0]
     assert job["state"] == "done", job["error"]
     actions = [a["action"] for a in dry.actions]
-    # 👀, the check run (in progress), the progress comment (created when the run is past parsing),
-    # moved to validating, the diagnosis, the progress comment ticked done, the check run completed
-    assert actions == ["react", "create_check_run", "comment", "edit_comment", "comment", "edit_comment",
+    # 👀, the status comment (created as the run starts), the check run (in progress), the status
+    # comment moved to validating, its outcome, the check run completed
+    assert actions == ["react", "comment", "create_check_run", "edit_comment", "edit_comment",
                        "update_check_run"], dry.actions
-    progress, _, diagnosis, done = dry.actions[2:6]
-    assert (dry.actions[1]["status"], dry.actions[-1]["status"], dry.actions[-1]["conclusion"]) == \
+    status, done = dry.actions[1], dry.actions[4]
+    assert (dry.actions[2]["status"], dry.actions[-1]["status"], dry.actions[-1]["conclusion"]) == \
         ("in_progress", "completed", "neutral")
-    assert "crashfix:progress" in progress["body"] and "crashfix:progress" not in diagnosis["body"]
-    assert done["comment_id"] == progress["comment_id"] != diagnosis["comment_id"]
-    assert "no pull request" in json.loads(job["result"])["reason"]
+    assert "crashfix:status" in status["body"] and done["comment_id"] == json.loads(job["result"])["comment"]
+    assert "`not_fixed`" in done["body"] and "### Root cause" in done["body"]
+    assert json.loads(job["result"])["reason"] == "the run ended not_fixed"
     assert h.db.pr_for_issue(gh.REPO, 1) is None
 
 
@@ -296,20 +300,21 @@ KERNEL_RUN = [("parse", "parse…"), ("parse", "parsed: kernel KASAN: use-after-
 
 
 @pytest.mark.parametrize("events", [PYTHON_RUN, KERNEL_RUN], ids=["python", "kernel"])
-def test_progress_events_move_the_progress_comment_once_per_stage(harness, events):
+def test_progress_events_move_the_status_checklist_once_per_step(harness, events):
     """The run's (phase, text) events tick the issue's one comment, whatever the crash path says."""
+    from agent.markdown_safe import quote_untrusted
     from agent.run import Progress
     from bot.kinds.context import Context
     from bot.kinds.progress import progress
     stages = []
-    board = SimpleNamespace(update=lambda stage, detail="": stages.append((stage, detail)), comment_id=None)
+    board = SimpleNamespace(reach=stages.append, details={})
     job = get_job(harness.db, _job(harness))
     ctx = Context(job, harness.api, harness.db, harness.settings, harness.pipeline, check_cancel=lambda: None)
     step = progress(ctx, board)
     for phase, text in events:
         step(Progress(phase, text))
-    assert [stage for stage, _ in stages] == ["parsed", "reproducing", "investigating", "validating"]
-    assert stages[0][1] == events[1][1], "the parse stage shows the crash it found"
+    assert stages == ["prepare", "reproduce", "investigate", "validate"]
+    assert board.details["parse"] == quote_untrusted(events[1][1].removeprefix("parsed: ")), "the crash it found"
     assert [e["body"] for e in harness.db.job_events(job.id, "progress")] == [text for _, text in events]
 
 

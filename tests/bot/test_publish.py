@@ -1,6 +1,7 @@
 """Publishing a run: a real branch pushed to a local git server that demands the installation token,
-a draft PR, a check run, re-runs, refusals, diagnoses, dry run. Every GitHub request is recorded
-and checked against GitHub's OpenAPI description (check_requests.py --github-app)."""
+a draft PR, a check run, re-runs, refusals, dry run; the status comment a run ends in (its checklist
+and outcome, bot/conversation). Every GitHub request is recorded and checked against GitHub's
+OpenAPI description (check_requests.py --github-app)."""
 from __future__ import annotations
 
 import logging
@@ -12,7 +13,7 @@ import pytest
 import responses
 
 from agent.memory import Memory
-from agent.render import report_markdown, write_outputs
+from agent.render import report_sections, write_outputs
 from agent.reports import parse
 from agent.reproduce import Attempt, Reproduction
 from agent.run import Result, Run, RunConfig
@@ -21,7 +22,11 @@ from agent.testrun import TestOutcome as Outcome
 from agent.validate import Verdict
 from bot import gitpush
 from bot.github import DryRunAPI, GitHubAPI, TokenCache
-from bot.publish import ProgressComment, publish_result
+from bot.conversation.board import RunBoard
+from bot.conversation.checklist import Trigger
+from bot.conversation.status import StatusComment
+from bot.db import Database
+from bot.publish import publish_result
 from bot.repo_config import RepoConfig
 from github_fakes import (FakeGitHub, GitHTTPServer, assert_valid_github_requests, basic_auth,
                           rsa_private_key)
@@ -135,11 +140,8 @@ def test_a_fixed_run_becomes_a_pushed_branch_a_draft_pr_and_a_check_run(
     for rendering in ("result.json", "report.md"):           # renderings of the Result: never read back
         (tmp_path / "run" / rendering).unlink()
     clone = checkout(upstream, tmp_path / "clone")
-    progress = ProgressComment(api, REPO, ISSUE)
-    for stage in ("parsed", "reproducing", "investigating", "validating"):
-        progress.update(stage, f"{stage} detail")
 
-    out = publish_result(api, REPO, ISSUE, tmp_path / "run", run, clone, RepoConfig(), progress=progress)
+    out = publish_result(api, REPO, ISSUE, tmp_path / "run", run, clone, RepoConfig())
 
     assert out["reason"] is None and out["updated"] is False
     pr = fake.pulls[(REPO, out["pr"])]
@@ -172,10 +174,7 @@ def test_a_fixed_run_becomes_a_pushed_branch_a_draft_pr_and_a_check_run(
     assert "Reproduction (before the patch)" in check["output"]["text"]
     assert "1 passed" in check["output"]["text"] and "reproduced 3/3" in check["output"]["summary"]
 
-    comment = fake.comments[progress.comment_id]
-    assert comment["edits"] == 4 and "- [x] Validate candidate patches: validating detail" in comment["body"]
-    assert f"- [x] Open a pull request or post a diagnosis: opened {pr['html_url']}" in comment["body"]
-    assert len([c for c in fake.calls("POST", r"/comments$")]) == 1            # one comment, edited in place
+    assert not fake.calls("POST", r"/comments$")           # the issue's status comment is the worker's
 
     token = fake.tokens[0]
     assert token not in (clone / ".git" / "config").read_text()
@@ -199,9 +198,9 @@ def test_a_patch_that_no_longer_applies_is_explained(fake, server, api, upstream
     orders.write_text(orders.read_text().replace("item = inventory.find(sku)", "item = inventory.get(sku)"))
     git(clone, "commit", "-q", "-am", "someone changed the line meanwhile")
     out = publish_result(api, REPO, ISSUE, tmp_path / "run", run, clone, RepoConfig())
-    assert out["pr"] is None and out["reason"].startswith("patch does not apply: error: patch failed")
-    assert "no longer applies to the default branch" in fake.comments[out["comment"]]["body"]
-    assert not server.seen and not fake.pulls
+    assert out["pr"] is None
+    assert out["reason"].startswith("the patch no longer applies to the default branch (`error: patch failed")
+    assert not server.seen and not fake.pulls and not fake.comments
     assert_valid_github_requests(fake.recorded, tmp_path, "--github-app")
 
 
@@ -252,12 +251,8 @@ def test_no_pr_when_someone_else_is_already_fixing_it(fake, server, api, upstrea
     fake.add_pull(REPO, 40, "alice/fix-fulfil", body="This closes #7 by skipping unknown SKUs.", author="alice")
     fake.add_pull(REPO, 41, "bob/unrelated", body="Fixes #70")
     run = make_run(tmp_path / "run")
-    progress = ProgressComment(api, REPO, ISSUE)
-    progress.update("validating", "1 of 2 candidates validated")
-    out = publish_result(api, REPO, ISSUE, tmp_path / "run", run, checkout(upstream, tmp_path / "c"), RepoConfig(),
-                         progress=progress)
+    out = publish_result(api, REPO, ISSUE, tmp_path / "run", run, checkout(upstream, tmp_path / "c"), RepoConfig())
     assert out["pr"] is None and out["reason"] == "#40 (not crashfix's) already fixes issue #7"
-    assert "nothing published: #40 (not crashfix's) already fixes issue #7" in fake.comments[out["comment"]]["body"]
     assert not server.seen and len(fake.pulls) == 2
     assert_valid_github_requests(fake.recorded, tmp_path, "--github-app")
 
@@ -268,32 +263,59 @@ def test_a_patch_touching_protected_paths_is_not_published(fake, server, api, up
             + " " + (EXAMPLE / "repo" / "tests" / "test_orders.py").read_text().splitlines()[0] + "\n")
     run = make_run(tmp_path / "run", diff=diff)
     out = publish_result(api, REPO, ISSUE, tmp_path / "run", run, checkout(upstream, tmp_path / "c"), RepoConfig())
-    assert out["pr"] is None and out["reason"] == "patch changes protected paths: tests/test_orders.py"
-    assert "changes protected paths (`tests/test_orders.py`)" in fake.comments[out["comment"]]["body"]
+    assert out["pr"] is None and out["reason"] == "the patch changes protected paths (`tests/test_orders.py`)"
     assert not server.seen
     assert_valid_github_requests(fake.recorded, tmp_path, "--github-app")
 
 
-@pytest.mark.parametrize("status, lead", [
-    ("not_fixed", "none of the 1 candidate patch(es) it tried passed validation"),
-    ("not_reproduced", "could not reproduce this crash"),
-])
-def test_a_run_that_did_not_fix_posts_a_diagnosis(status, lead, fake, server, api, upstream, tmp_path):
+@pytest.mark.parametrize("status", ["not_fixed", "not_reproduced"])
+def test_a_run_that_did_not_fix_publishes_nothing(status, fake, server, api, upstream, tmp_path):
     run = make_run(tmp_path / "run", status=status)
-    progress = ProgressComment(api, REPO, ISSUE)
-    progress.update("parsed", "AttributeError in fulfil")
-    out = publish_result(api, REPO, ISSUE, tmp_path / "run", run, checkout(upstream, tmp_path / "c"),
-                         RepoConfig(), progress=progress)
-    assert out["pr"] is None and out["reason"] == f"run ended {status}: no pull request"
-    body = fake.comments[out["comment"]]["body"]
-    assert lead in body
-    assert report_markdown(run).strip() in body                                  # the report, whole
-    assert "guard None (item): return None: crash still happens" in body       # what was tried
-    assert "`/crashfix retry`" in body
-    assert "- [x] Open a pull request or post a diagnosis: posted the diagnosis below" in \
-        fake.comments[progress.comment_id]["body"]
-    assert not fake.pulls and not fake.check_runs and not server.seen
+    out = publish_result(api, REPO, ISSUE, tmp_path / "run", run, checkout(upstream, tmp_path / "c"), RepoConfig())
+    assert out["pr"] is None and out["reason"] == f"the run ended {status}" and not out["quiet"]
+    assert fake.writes() == [] and not server.seen
+
+
+def board(api, tmp_path, job: int = 3, opens_pr: bool = True) -> RunBoard:
+    db = Database(f"sqlite:///{tmp_path / 'bot.db'}")
+    db.create()
+    return RunBoard(StatusComment(api, db, REPO, ISSUE), Trigger("`/crashfix fix`", job, opens_pr=opens_pr))
+
+
+def test_the_status_comment_of_a_run_that_did_not_fix_holds_the_true_diagnosis(fake, api, tmp_path):
+    run = make_run(tmp_path / "run", status="not_fixed")
+    b = board(api, tmp_path)
+    b.reach("parse")
+    cid = b.finish(run, {"pr": None, "reason": "the run ended not_fixed"})
+    body = fake.comments[cid]["body"]
+    assert "`not_fixed`: the crash reproduced, but no candidate patch passed validation" in body
+    assert report_sections(run).strip() in body                                  # the diagnosis, whole
+    assert "`guard None (item): return None`: `crash still happens`" in body     # what was tried, inert
+    assert "- [x] Reproduce the crash: 3 of 3 runs crashed with" in body
+    assert "- [ ] Validate candidate patches ❌: 0 of 1 candidate(s) passed" in body
+    assert "- [ ] Open a pull request\n" in body and "/crashfix retry" not in body
+    assert "<details><summary>Commands" not in body                              # the PR's block stays there
+    assert len(fake.calls("POST", r"/comments$")) == 1 and fake.comments[cid]["edits"] == 1
     assert_valid_github_requests(fake.recorded, tmp_path, "--github-app")
+
+
+def test_a_crash_that_did_not_reproduce_claims_no_root_cause(fake, api, tmp_path):
+    run = make_run(tmp_path / "run", status="not_reproduced")
+    run.reproduction = Reproduction(attempts=[Attempt("issue code block", "python snippet.py", False, 0, "", 1,
+                                                      "exit 0, no traceback")])
+    body = fake.comments[board(api, tmp_path).finish(run, {"pr": None})]["body"]
+    assert "`not_reproduced`: the crash did not happen in the sandbox" in body
+    assert "Root cause" not in body and "### What the report says" in body and "### What is missing" in body
+    assert "- [ ] Reproduce the crash ❌: did not crash in 1 attempt(s)" in body
+    assert "- [x] Reproduce" not in body and "crashfix is done" not in body
+    assert "`python snippet.py` exited 0" in body
+
+
+def test_a_fixed_explain_run_never_says_fixed(fake, api, tmp_path):
+    run = make_run(tmp_path / "run")
+    body = fake.comments[board(api, tmp_path, opens_pr=False).finish(run)]["body"]
+    assert "`fixed`" not in body and "## crashfix: fixed" not in body and "Open a pull request" not in body
+    assert "`/crashfix explain` opens no pull request" in body and "### Root cause" in body and "```diff" in body
 
 
 def test_dry_run_sends_nothing_pushes_nothing_and_records_it_all(server, upstream, tmp_path):
@@ -301,19 +323,16 @@ def test_dry_run_sends_nothing_pushes_nothing_and_records_it_all(server, upstrea
     api = DryRunAPI(None, tmp_path / "dry-run.jsonl")
     pushes: list[dict] = []
     with responses.RequestsMock(assert_all_requests_are_fired=False) as rs:    # any request would raise
-        progress = ProgressComment(api, REPO, ISSUE)
-        progress.update("parsed")
         out = publish_result(api, REPO, ISSUE, tmp_path / "run", run, checkout(upstream, tmp_path / "c"),
-                             RepoConfig(), dry_run_log=pushes, progress=progress)
+                             RepoConfig(), dry_run_log=pushes)
         assert len(rs.calls) == 0
-    assert out["pr"] == 2 and out["sha"]
-    assert [a["action"] for a in api.actions] == ["comment", "push", "open_pr", "create_check_run",
-                                                  "edit_comment"]
-    assert api.actions[1]["branch"] == "crashfix/issue-7" and "if item is None" in api.actions[1]["diff"]
-    assert "Fixes #7" in api.actions[2]["body"] and api.actions[2]["draft"] is True
+    assert out["pr"] == 1 and out["sha"]
+    assert [a["action"] for a in api.actions] == ["push", "open_pr", "create_check_run"]
+    assert api.actions[0]["branch"] == "crashfix/issue-7" and "if item is None" in api.actions[0]["diff"]
+    assert "Fixes #7" in api.actions[1]["body"] and api.actions[1]["draft"] is True
     assert pushes and pushes[0]["sha"] == out["sha"]
     assert not server.seen
-    assert len((tmp_path / "dry-run.jsonl").read_text().splitlines()) == 5
+    assert len((tmp_path / "dry-run.jsonl").read_text().splitlines()) == 3
     # the worker hands the DryRunAPI's own file as dry_run_log: the push is written once
     again = publish_result(api, REPO, ISSUE, tmp_path / "run", run, checkout(upstream, tmp_path / "c2"),
                            RepoConfig(), dry_run_log=tmp_path / "dry-run.jsonl")
@@ -321,21 +340,27 @@ def test_dry_run_sends_nothing_pushes_nothing_and_records_it_all(server, upstrea
     assert again["sha"] and sum('"action": "push"' in line for line in lines) == 2
 
 
-def test_progress_comment_is_created_once_and_edited_in_place(fake, api, tmp_path):
-    progress = ProgressComment(api, REPO, ISSUE)
-    cid = progress.update("parsed", "AttributeError in fulfil (python)")
-    assert progress.update("parsed", "AttributeError in fulfil (python)") == cid     # unchanged: no edit
-    progress.update("reproducing", "3/3")
+def test_the_status_comment_is_created_once_edited_in_place_and_found_again(fake, api, tmp_path):
+    b = board(api, tmp_path)
+    b.reach("parse")
+    cid = b.comment_id
+    b.reach("parse")                                                  # unchanged: no edit
+    b.details["parse"] = "a python crash"
+    b.reach("reproduce")
     body = fake.comments[cid]["body"]
-    assert "- [x] Parse the crash report: AttributeError in fulfil (python)" in body
-    assert "- [ ] Reproduce the crash in a sandbox ⏳: 3/3" in body
+    assert body.startswith("<!-- crashfix:status -->\n")
+    assert "- [x] Parse the crash report: a python crash" in body and "- [ ] Reproduce the crash ⏳" in body
     assert "- [ ] Validate candidate patches\n" in body
-    progress.update("error", "sandbox died")
-    body = fake.comments[cid]["body"]
-    assert "- [ ] Reproduce the crash in a sandbox ❌: sandbox died" in body and "stopped" in body
     with pytest.raises(ValueError):
-        progress.update("merging")
-    assert len(fake.calls("POST", r"/comments$")) == 1 and fake.comments[cid]["edits"] == 2
+        b.reach("merging")
+    # a new database (a restart from scratch): the next run finds the comment by its marker and edits it
+    (tmp_path / "fresh").mkdir()
+    fresh = board(api, tmp_path / "fresh", job=4)
+    fresh.reach("parse")
+    assert fresh.comment_id == cid and len(fake.calls("POST", r"/comments$")) == 1
+    assert "- job 3: running…" not in fake.comments[cid]["body"]
+    assert "<summary>Earlier runs (1)</summary>" in fake.comments[cid]["body"]
+    assert fake.comments[cid]["edits"] == 2
     assert_valid_github_requests(fake.recorded, tmp_path, "--github-app")
 
 

@@ -54,7 +54,7 @@ def test_a_job_whose_comments_get_502_after_creation_leaves_one_comment_and_one_
     job = world.job(job_id)
     assert job["state"] == "done", job["error"]
     mine = [c for c in fake.comments.values() if c["id"] != 1]
-    assert len(mine) == 1 and "crashfix:progress" in mine[0]["body"], [c["body"][:60] for c in mine]
+    assert len(mine) == 1 and "crashfix:status" in mine[0]["body"], [c["body"][:60] for c in mine]
     assert len(fake.pulls) == 1 and world.branches() == ["crashfix/issue-1", "main"]
     assert_valid_github_requests([r for r in fake.recorded], tmp_path, "--github-app")
 

@@ -2,7 +2,7 @@
 data-root and exec-root; no bridge, no iptables: the sandbox needs only no-network containers)
 holds the python sandbox image; the job's sandbox runs on it (DOCKER_HOST). While the run
 reproduces the crash the engine gets SIGTERM and is started again on the same data-root. The
-run fails clearly (SandboxDead, the progress comment says the sandbox was lost), the job goes
+run fails clearly (SandboxDead, the status comment says the sandbox was lost), the job goes
 back to the queue, and the retry on the restarted engine opens the one PR.
 
 The shared engine (/var/run/docker.sock) is never restarted: other tests use it. The private
@@ -135,17 +135,17 @@ def test_an_engine_restart_mid_run_fails_clearly_and_the_retry_makes_one_pr(worl
     job = world.job(job_id)
     assert restarted and job["state"] == "queued" and job["attempts"] == 1, (job, world.fake.comments)
     assert [t.args for t in world.queue.huey.pending() if t.eta is not None] == [(job_id,)]
-    board = [c for c in world.fake.comments.values() if "crashfix:progress" in c["body"]]
-    assert len(board) == 1 and "sandbox was lost" in board[0]["body"] and "SandboxDead" in board[0]["body"]
+    board = [c for c in world.fake.comments.values() if "crashfix:status" in c["body"]]
+    assert len(board) == 1 and "sandbox was lost" in board[0]["body"] and "SandboxDead" not in board[0]["body"]
     assert not world.fake.pulls and world.branches() == ["main"], "nothing published by the failed attempt"
 
     worker.run(job_id)                                  # the queued retry, on the restarted engine
     job = world.job(job_id)
     assert job["state"] == "done" and job["attempts"] == 2, job["error"]
     assert len(world.fake.pulls) == 1 and world.branches() == ["crashfix/issue-1", "main"]
-    board = [c for c in world.fake.comments.values() if "crashfix:progress" in c["body"]]
+    board = [c for c in world.fake.comments.values() if "crashfix:status" in c["body"]]
     assert len(board) == 1 and "sandbox was lost" not in board[0]["body"], board[0]["body"]
-    assert not [c for c in world.fake.comments.values() if "could not finish" in c["body"]]
+    assert "What happened" not in board[0]["body"]
     assert_valid_github_requests(world.fake.recorded, tmp_path, "--github-app")
     assert Path("/sys/class/net/docker0").exists() or not HOST_BRIDGE, "the main engine lost its docker0 bridge"
     print(f"engine restart took {restarted[0]:.1f} s")

@@ -15,11 +15,12 @@ LIMIT = {"message": "You have exceeded a secondary rate limit. Please wait a few
 
 
 def progress_comments(fake):
-    return [c for c in fake.comments.values() if "crashfix:progress" in c["body"]]
+    return [c for c in fake.comments.values() if "crashfix:status" in c["body"]]
 
 
 def failure_comments(fake):
-    return [c for c in fake.comments.values() if "could not finish" in c["body"]]
+    """Status comments whose current run says it failed."""
+    return [c for c in progress_comments(fake) if "What happened" in c["body"].split("<!-- crashfix:earlier")[0]]
 
 
 def run_fix(world, retry=FAST, issue=1):
@@ -59,7 +60,7 @@ def test_secondary_rate_limits_wait_for_retry_after_then_go_on(world, tmp_path):
     assert_valid_github_requests(fake.recorded, tmp_path, "--github-app")
 
 
-def test_a_pr_that_cannot_be_opened_leaves_no_branch_and_one_failure_comment(world, tmp_path):
+def test_a_pr_that_cannot_be_opened_leaves_no_branch_and_says_so_on_the_status_comment(world, tmp_path):
     world.add_repo()
     fake = world.fake
     fake.fail_next("POST", r"/pulls$", 502, times=100)
@@ -70,13 +71,16 @@ def test_a_pr_that_cannot_be_opened_leaves_no_branch_and_one_failure_comment(wor
     assert fake.deleted_refs == [("Codertocat/Hello-World", "crashfix/issue-1")]
     assert world.branches() == ["main"], "the pushed branch was deleted: no branch without a PR"
     assert len(failure_comments(fake)) == 1 and "/crashfix retry" in failure_comments(fake)[0]["body"]
+    assert "GitHub did not answer" in failure_comments(fake)[0]["body"] and "502" not in progress_comments(fake)[0]["body"]
+    assert "- [ ] Open a pull request ❌" in failure_comments(fake)[0]["body"]
     assert len(progress_comments(fake)) == 1
 
     fake.failures.clear()                                 # GitHub is back: a retry makes the one PR
     job = run_fix(world)
     assert job["state"] == "done", job["error"]
     assert len(fake.pulls) == 1 and world.branches() == ["crashfix/issue-1", "main"]
-    assert len(failure_comments(fake)) == 1
+    assert not failure_comments(fake) and len(progress_comments(fake)) == 1
+    assert "<summary>Earlier runs (1)</summary>" in progress_comments(fake)[0]["body"]
     assert_valid_github_requests(fake.recorded, tmp_path, "--github-app")
 
 

@@ -39,4 +39,4 @@ def test_a_worker_that_lost_its_job_to_another_stops_without_writing(world):
     row = world.job(job_id)
     assert row["state"] == "running" and row["worker"] == "other-host:99", "the other worker's job, untouched"
     assert not world.fake.pulls and world.branches() == ["main"]
-    assert not [c for c in world.fake.comments.values() if "could not finish" in c["body"]]
+    assert not [c for c in world.fake.comments.values() if "What happened" in c["body"]]

@@ -1,8 +1,8 @@
 """The LLM endpoint failing under a whole job: a worker runs a real fix job whose strategy is `llm`
 (the templates do not run, so only the model could fix the crash) against the scripted model
 answering 429 every time, or hanging past the client's timeout. The client backs off, the job
-ends in a clear state (its result and the one progress comment name LLMUnavailable and the cause),
-and nothing is half-written on GitHub: no branch, no PR, no duplicate comment.
+ends in a clear state (its result names LLMUnavailable and the cause; the one status comment says
+in plain words that the model endpoint failed), and nothing is half-written on GitHub: no branch, no PR, no duplicate comment.
 
 Real parts: the pipeline (parse, reproduce, the research agent) in the local sandbox on the tiny
 repo, the openai client over HTTP to agent/scripted.py, PyGithub over HTTP to the fake GitHub,
@@ -54,12 +54,10 @@ def _assert_clear_and_nothing_half_written(world, job, tmp_path, cause: str) -> 
     assert job["state"] == "done" and result["status"] == "error", job
     assert "LLMUnavailable" in result["error"] and cause in result["error"], result["error"]
     comments = list(world.fake.comments.values())
-    board = [c for c in comments if "crashfix:progress" in c["body"]]
-    assert len(board) == 1, [c["body"][:80] for c in comments]
-    assert "stopped" in board[0]["body"] and "LLMUnavailable" in board[0]["body"], board[0]["body"]
-    diagnosis = [c for c in comments if "crashfix:diagnosis" in c["body"]]
-    assert len(diagnosis) == 1 and "LLMUnavailable" in diagnosis[0]["body"], diagnosis
-    assert len(comments) == 2, "the progress comment and one diagnosis, nothing else"
+    board = [c for c in comments if "crashfix:status" in c["body"]]
+    assert len(comments) == len(board) == 1, [c["body"][:80] for c in comments]
+    assert "`error`" in board[0]["body"] and "The research agent's model endpoint failed." in board[0]["body"]
+    assert "LLMUnavailable" not in board[0]["body"], board[0]["body"]      # the error's text: the job page's
     assert not world.fake.pulls and world.branches() == ["main"], "no PR, no branch"
     assert_valid_github_requests(world.fake.recorded, tmp_path, "--github-app")
 

@@ -1,6 +1,6 @@
 """The sandbox container killed under a run (what an engine restart does to it): the run fails
 with a clear SandboxDead error, the job goes back to the queue (the attempt counts) with the
-progress comment saying so, and the next attempt, in a fresh container, makes the one PR.
+status comment saying so, and the next attempt, in a fresh container, makes the one PR.
 
 Real parts: the whole pipeline in the Docker sandbox on a tiny repo, PyGithub over HTTP to the
 fake GitHub, token-checked git pushes, SQLite and SqliteHuey. The shared dockerd is not
@@ -48,8 +48,8 @@ def test_a_killed_sandbox_fails_clearly_and_the_job_is_retried_to_one_pr(world, 
     assert killed and job["state"] == "queued" and job["attempts"] == 1, job
     later = [t for t in world.queue.huey.pending() if t.eta is not None]
     assert [t.args for t in later] == [(job_id,)], "the retry is queued for later, not run at once"
-    board = [c for c in world.fake.comments.values() if "crashfix:progress" in c["body"]]
-    assert len(board) == 1 and "sandbox was lost" in board[0]["body"] and "SandboxDead" in board[0]["body"]
+    board = [c for c in world.fake.comments.values() if "crashfix:status" in c["body"]]
+    assert len(board) == 1 and "sandbox was lost" in board[0]["body"] and "SandboxDead" not in board[0]["body"]
     assert not world.fake.pulls and world.branches() == ["main"]
 
     worker.run(job_id)                                  # what the queue does when the retry is due
@@ -57,9 +57,9 @@ def test_a_killed_sandbox_fails_clearly_and_the_job_is_retried_to_one_pr(world, 
     assert job["state"] == "done" and job["attempts"] == 2, job["error"]
     assert len(made) == 2 and killed == made[:1], "the retry ran in a fresh container"
     assert len(world.fake.pulls) == 1 and world.branches() == ["crashfix/issue-1", "main"]
-    board = [c for c in world.fake.comments.values() if "crashfix:progress" in c["body"]]
+    board = [c for c in world.fake.comments.values() if "crashfix:status" in c["body"]]
     assert len(board) == 1 and "sandbox was lost" not in board[0]["body"], board[0]["body"]
-    assert not [c for c in world.fake.comments.values() if "could not finish" in c["body"]]
+    assert "What happened" not in board[0]["body"]
     leftover = [c.name for c in client.containers.list(all=True) if c.name in made]
     assert leftover == [], "no container of this test is left"
     assert_valid_github_requests(world.fake.recorded, tmp_path, "--github-app")

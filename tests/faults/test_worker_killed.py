@@ -1,5 +1,5 @@
 """A worker killed with SIGKILL in the middle of a job: the job's lease runs out, another live
-worker re-queues it and runs it, and exactly one PR results (one branch, one progress comment).
+worker re-queues it and runs it, and exactly one PR results (one branch, one status comment).
 
 Real parts: two `crashfix worker` processes (huey consumer, lease keeper, Worker) on one SQLite
 database and SqliteHuey queue, the real webhook app, PyGithub over HTTP to a fake GitHub, git
@@ -25,7 +25,7 @@ def test_a_worker_killed_mid_job_loses_its_lease_and_the_job_is_retried_to_one_p
     assert wait_until(hold.exists, 30), world.logs()
     row = world.job(job_id)
     assert row["state"] == "running" and row["worker"].endswith(f":{first.pid}") and row["heartbeat_at"]
-    progress = [c for c in world.fake.comments.values() if "crashfix:progress" in c["body"]]
+    progress = [c for c in world.fake.comments.values() if "crashfix:status" in c["body"]]
     assert len(progress) == 1                                    # the run was under way on GitHub
 
     second = world.start_worker(lease=lease)                   # a live worker elsewhere
@@ -43,8 +43,8 @@ def test_a_worker_killed_mid_job_loses_its_lease_and_the_job_is_retried_to_one_p
     pulls = list(world.fake.pulls.values())
     assert len(pulls) == 1 and pulls[0]["head"]["ref"] == "crashfix/issue-1" and "Fixes #1" in pulls[0]["body"]
     assert "if item is None" in git(bare, "show", "crashfix/issue-1:shop.py")
-    progress = [c for c in world.fake.comments.values() if "crashfix:progress" in c["body"]]
-    assert len(progress) == 1, "the retry edits the progress comment the killed run posted"
+    progress = [c for c in world.fake.comments.values() if "crashfix:status" in c["body"]]
+    assert len(progress) == 1, "the retry edits the status comment the killed run posted"
     assert "pull request" in progress[0]["body"].lower() or "/pull/" in progress[0]["body"]
     assert len(world.fake.calls("POST", r"/pulls$")) == 1
     assert_valid_github_requests(world.fake.recorded, tmp_path, "--github-app")

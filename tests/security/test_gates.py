@@ -98,10 +98,13 @@ def test_publish_refuses_a_patch_that_holds_a_secret(tmp_path, gh):
     assert [c[0] for c in api.calls] == ["get_issue"]                   # no push, no PR, no comment
 
 
-def test_publish_comments_go_out_redacted(tmp_path, gh):
-    api = gh.FakeAPI()
+def test_status_comments_go_out_redacted(tmp_path, gh):
+    from bot.conversation.status import StatusComment
+    from bot.db import Database
+    api, db = gh.FakeAPI(), Database(f"sqlite:///{tmp_path / 'bot.db'}")
+    db.create()
     secret = "sk-" + "q" * 40
-    run_dir, run = fixed_run(tmp_path, "", "not_fixed", (f"the test printed {secret}",))
-    publish_result(api, gh.REPO, 3, run_dir, run, None)
+    StatusComment(api, db, gh.REPO, 3).triage(f"the test printed {secret}")
     bodies = [c[3] for c in api.named("comment")]
     assert bodies and secret not in bodies[0] and MASK in bodies[0]
+    assert secret not in db.issue_comment(gh.REPO, 3, "status")["body"]

@@ -144,7 +144,7 @@ def test_no_secret_leaves_and_the_injection_changes_nothing(make_harness, gh, sa
     writes = [(c["method"], c["url"]) for c in fake.recorded if c["method"] != "GET"]
     assert not [w for w in writes if "/contents/" in w[1] or "/actions/" in w[1] or "/merge" in w[1]]
     comments = [w for w in writes if w[1].endswith("/comments") and w[0] == "POST"]
-    assert len(comments) == 1                                      # the progress comment, nothing else
+    assert len(comments) == 1                                      # the status comment, nothing else
     # the run's check run (in_progress, then completed) and the pushed commit's, nothing else
     assert [(c["status"], c["conclusion"]) for c in fake.check_runs] == [("completed", "success")] * 2
     assert_valid_github_requests(fake.recorded, tmp_path, "--github-app")

@@ -1,0 +1,178 @@
+"""The run part of the status comment, as words that are true: a checklist that ticks only the steps
+that happened, the outcome named as it is (agent/run.py STATUSES), and what a maintainer can do.
+
+Pure: (trigger, what is known) in, Markdown out. The first line is the run's headline (it stays in
+"Earlier runs" when a later run replaces the section).
+"""
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass
+
+from agent.markdown_safe import quote_untrusted
+from agent.render import report_sections
+from agent.run import Result
+from bot.failures import Failure
+
+STEPS = (("parse", "Parse the crash report"), ("prepare", "Set up the project in a sandbox"),
+         ("reproduce", "Reproduce the crash"), ("investigate", "Investigate the cause (frames, debugger, history)"),
+         ("validate", "Validate candidate patches"), ("publish", "Open a pull request"))
+KEYS = [k for k, _ in STEPS]
+CLASS_PREFIX = re.compile(r"^\w+(?:Error|Exception): ")      # the run's own error class: the job page's
+OUTCOME = {
+    "fixed": "a patch passed validation",
+    "not_fixed": "the crash reproduced, but no candidate patch passed validation",
+    "not_reproduced": "the crash did not happen in the sandbox",
+    "env_broken": "the project could not be set up in the sandbox",
+    "error": "the run stopped",
+}
+
+
+@dataclass(frozen=True)
+class Trigger:
+    """What started the run (`what`, Markdown), its job, the job's dashboard page (or None), and
+    whether the run may open a pull request (`explain` never does)."""
+    what: str
+    job: int
+    page: str | None = None
+    opens_pr: bool = True
+
+    def headline(self, state: str) -> str:
+        job = f"[job {self.job}]({self.page})" if self.page else f"job {self.job}"
+        return f"**{self.what}** · {job}: {state}"
+
+
+def _line(key: str, mark: str, detail: str = "") -> str:
+    label = dict(STEPS)[key]
+    box, suffix = {"done": ("[x]", ""), "failed": ("[ ]", " ❌"), "running": ("[ ]", " ⏳"),
+                   "todo": ("[ ]", "")}[mark]
+    return f"- {box} {label}{suffix}" + (f": {detail}" if detail else "")
+
+
+def _steps(trigger: Trigger) -> list[str]:
+    return KEYS if trigger.opens_pr else KEYS[:-1]
+
+
+def live(trigger: Trigger, reached: str, details: dict[str, str]) -> str:
+    """A running run: every step before `reached` happened (the pipeline stops at a step that fails)."""
+    at = KEYS.index(reached)
+    lines = [trigger.headline("running…"), ""]
+    for i, key in enumerate(_steps(trigger)):
+        lines.append(_line(key, "done" if i < at else "running" if i == at else "todo", details.get(key, "")))
+    return "\n".join(lines) + "\n"
+
+
+def stopped(trigger: Trigger, reached: str | None, details: dict[str, str], failure: Failure, *,
+            again: str = "", cancelled: bool = False) -> str:
+    """A run that stopped at `reached` without a result: an error at the job's edge, a lost sandbox
+    (`again`: what happens next), or a cancel (nothing failed: the step it was at stays unticked)."""
+    at = KEYS.index(reached) if reached else -1            # -1: it stopped before its first step
+    state = "cancelled" if cancelled else "`error`: " + ("the sandbox was lost, trying again" if again
+                                                       else OUTCOME["error"])
+    lines = [trigger.headline(state), ""]
+    for i, key in enumerate(_steps(trigger)):
+        mark = "done" if i < at else "failed" if i == at and not cancelled else "todo"
+        lines.append(_line(key, mark, details.get(key, "") if i < at else ""))
+    lines += ["", f"**What happened:** {failure.what}"]
+    lines += ["", again] if again else (["", f"**What you can do:** {failure.action}"] if failure.action else [])
+    return "\n".join(lines) + "\n"
+
+
+def final(trigger: Trigger, result: Result, failure: Failure | None, published: dict | None = None, *,
+          asked: str = "") -> str:
+    """A finished run: the checklist from the Result (and the publish step from `published`), the
+    outcome, what happened and what to do, the diagnosis when there is no pull request."""
+    pr = (published or {}).get("pr")
+    lines = [trigger.headline(outcome(result, trigger, published)), ""]
+    lines += [_line(key, mark, detail) for key, mark, detail in _final_steps(trigger, result, published)]
+    if failure is not None:
+        lines += ["", f"**What happened:** {failure.what}"]
+        if failure.action:
+            lines += ["", f"**What you can do:** {failure.action}"]
+        if result.error_kind == "build" and result.error:
+            lines += ["", "<details><summary>The build's output</summary>", "",
+                      fenced(CLASS_PREFIX.sub("", result.error)[-4000:]), "", "</details>"]
+    if result.status == "not_reproduced" and asked:
+        lines += ["", asked]
+    if pr:
+        lines += ["", f"The patch, its validation and the commands are in the pull request #{pr}."]
+    elif result.report is not None:
+        diagnosis = report_sections(result).strip()
+        if failure is not None:
+            diagnosis = f"<details><summary>What crashfix read in the report</summary>\n\n{diagnosis}\n\n</details>"
+        lines += ["", diagnosis]
+        setup = [n for n in result.notes if n.startswith("environment: ")]   # other notes may hold error text
+        if setup:
+            lines += ["", "<details><summary>How the project was set up</summary>", ""]
+            lines += [f"- {quote_untrusted(n)}" for n in setup[:30]] + ["", "</details>"]
+    lines += ["", f"<sub>{cost_text(result)}</sub>"]
+    return "\n".join(lines) + "\n"
+
+
+def outcome(result: Result, trigger: Trigger, published: dict | None) -> str:
+    """The headline's state: the status as it is, in plain words; `explain` never claims a fix."""
+    status = result.status
+    if status == "fixed" and not trigger.opens_pr:
+        return "diagnosis: the crash reproduced and a patch passed validation (`/crashfix explain` opens no pull request)"
+    words = f"`{status}`: {OUTCOME.get(status, status)}"
+    if status == "fixed":
+        pr, reason = (published or {}).get("pr"), (published or {}).get("reason")
+        words += f"; pull request #{pr}" if pr else f"; no pull request ({reason})" if reason else ""
+    return words
+
+
+def _final_steps(trigger: Trigger, result: Result, published: dict | None) -> list[tuple[str, str, str]]:
+    status, rep = result.status, result.reproduction
+    done: dict[str, tuple[str, str]] = {"parse": ("done", _parsed(result)) if result.report
+                                        else ("failed", "no crash report found")}
+    if result.report is not None:
+        if status == "env_broken":
+            done["prepare"] = ("failed", "see below")
+        elif rep is not None:
+            done["prepare"] = ("done", "")
+    if result.reproduced:
+        done["reproduce"] = ("done", f"{rep.crashed} of {rep.tries} runs crashed with {quote_untrusted(rep.command, 200)}"
+                                     + (" (flaky)" if rep.flaky else ""))
+        if result.verdicts or status in ("fixed", "not_fixed"):
+            done["investigate"] = ("done", "")
+    elif status == "not_reproduced":
+        done["reproduce"] = ("failed", f"did not crash in {len(rep.attempts) if rep else 0} attempt(s)")
+    if result.verdicts:
+        good = sum(1 for v in result.verdicts if v.validated)
+        done["validate"] = ("done" if good else "failed", f"{good} of {len(result.verdicts)} candidate(s) passed")
+    elif status == "not_fixed":
+        done["validate"] = ("failed", "no candidate patch to try")
+    if trigger.opens_pr and status == "fixed":
+        pr = (published or {}).get("pr")
+        if pr:
+            verb = "updated" if published.get("updated") else "opened"
+            done["publish"] = ("done", f"{verb} #{pr}")
+        else:
+            done["publish"] = ("failed", (published or {}).get("reason") or "not published")
+    steps, failed_seen = [], False
+    for key in _steps(trigger):
+        mark, detail = done.get(key, ("todo", ""))
+        if mark == "todo" and status == "error" and not failed_seen:
+            mark = "failed"                       # the step the run stopped at
+        failed_seen = failed_seen or mark == "failed"
+        steps.append((key, mark, detail))
+    return steps
+
+
+def _parsed(result: Result) -> str:
+    r = result.report
+    return f"a {r.kind} crash, {quote_untrusted(r.type, 80)}"
+
+
+def fenced(text: str) -> str:
+    """Untrusted output as a fenced code block that it cannot close (GitHub renders nothing inside)."""
+    longest = max((len(m) for m in re.findall(r"`{3,}|~{3,}", text)), default=0)
+    fence = "`" * max(3, longest + 1)
+    return f"{fence}text\n{text.rstrip()}\n{fence}"
+
+
+def cost_text(result: Result) -> str:
+    cost = result.cost
+    tokens = (cost.get("prompt_tokens") or 0) + (cost.get("completion_tokens") or 0)
+    return (f"{cost.get('llm_calls', 0)} LLM calls, {tokens:,} tokens, ${cost.get('usd', 0.0):.2f}; "
+            f"{result.seconds:.0f} s of sandbox and validation time.")

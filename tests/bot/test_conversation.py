@@ -1,0 +1,251 @@
+"""One issue's whole conversation (triage → fix → retry → retry → revise → explain), through the real
+webhook, router, worker and GitHub client against the recorded-contract stand-in GitHub, with a
+git server that demands the installation token. The pipeline is a scripted stand-in returning the
+real `Result` of each outcome (no sandbox). Asserted: the exact writes, one status comment edited in
+place, true words at each stage, one question to the reporter, no error text on GitHub."""
+from __future__ import annotations
+
+import json
+from datetime import datetime, timezone
+
+import pytest
+
+from agent.reports import parse
+from agent.reproduce import Attempt, Reproduction
+from agent.run import Progress, Result, Run
+from agent.strategies.base import Candidate
+from agent.validate import Verdict
+from github_fakes import assert_valid_github_requests
+
+PATCH = "--- a/app.py\n+++ b/app.py\n@@ -1 +1 @@\n-print('hi')\n+print('hello')\n"
+STEPS = {"not_reproduced": ("parse", "prepare", "reproduce"), "error": ("parse", "prepare", "reproduce", "analyse",
+                                                                        "research"),
+         "fixed": ("parse", "prepare", "reproduce", "analyse", "candidates", "validate")}
+
+
+def scripted(*statuses: str):
+    """A pipeline stand-in: the n-th run ends as the n-th status, with what such a run records."""
+    left = list(statuses)
+
+    def run(config, progress):
+        status = left.pop(0)
+        for phase in STEPS[status]:
+            progress(Progress(phase, "parsed: python AttributeError: `@here` <b>x</b>" if phase == "parse"
+                              else f"{phase}…"))
+        done = Run(config, status=status, report=parse(config.report_text), timings={"reproduce": 2.0})
+        if status == "not_reproduced":
+            done.reproduction = Reproduction(tries=0, attempts=[
+                Attempt("issue code block", "python snippet.py", False, 0, "", 1, "exit 0, no traceback"),
+                Attempt("call site: fulfil", "python -c 'import stockroom'", False, 1,
+                        "ModuleNotFoundError: No module named 'stockroom'", 3, "an ImportError, not the crash")])
+            done.error = "the crash did not reproduce; tried issue code block: `python snippet.py` (exit 0)"
+        else:
+            done.reproduction = Reproduction(command="python -m stockroom", how="call site", tries=3, crashed=3)
+        if status == "error":
+            done.error, done.error_kind = "LLMUnavailable: connection refused by http://10.1.2.3:8000/v1", "llm"
+        if status == "fixed":
+            best = Verdict(Candidate(PATCH, "guard None", "none_guard", files=("app.py",)), validated=True,
+                           reason="validated", applied=True, clean_runs=3, tries=3)
+            done.verdicts, done.best = [best], best
+        return Result.of(done)
+    return run
+
+
+@pytest.fixture
+def world(app_on_github, gh, tmp_path):
+    """tests/bot/conftest.py's App on the fake GitHub; every request it recorded passes the checker."""
+    h, fake = app_on_github.h, app_on_github.fake
+    h.fake, h.repo = fake, gh.REPO
+    yield h
+    assert_valid_github_requests(fake.recorded, tmp_path, "--github-app")
+
+
+def command(h, gh, text: str, number: int = 1, on_pr: bool = False):
+    """A maintainer's comment on GitHub (so the 👀 reaction has a comment to go to), then its webhook."""
+    now = datetime.now(timezone.utc).strftime("%Y-%m-%dT%H:%M:%SZ")
+    cid = h.fake._id()
+    h.fake.comments[cid] = {"id": cid, "node_id": "IC_x", "body": text, "user": h.fake._user("Codertocat"),
+                            "url": f"https://api.github.com/repos/{gh.REPO}/issues/comments/{cid}",
+                            "html_url": f"https://github.com/{gh.REPO}/issues/{number}#issuecomment-{cid}",
+                            "issue_url": f"https://api.github.com/repos/{gh.REPO}/issues/{number}",
+                            "number": number, "created_at": now, "updated_at": now, "edits": 0}
+    edit = gh.commented(text, on_pr=on_pr, number=number)
+
+    def with_id(p):
+        edit(p)
+        p["comment"]["id"] = cid
+    assert h.deliver("issue_comment", "issue_comment.created.with-installation", with_id).status_code == 202
+    return h.jobs()[-1]
+
+
+def bots(h) -> list[dict]:
+    return [c for c in h.fake.comments.values() if c["user"]["login"] == "crashfix[bot]"]
+
+
+def writes(h, since: int = 0) -> list[tuple[str, str]]:
+    """GitHub's writes from the `since`-th recorded request on: (method, path), ids as N."""
+    import re
+    return [(r["method"], re.sub(r"/\d{4,}", "/N", r["url"].removeprefix("https://api.github.com/repos/" + h.repo)))
+            for r in h.fake.recorded[since:] if r["method"] != "GET" and "access_tokens" not in r["url"]]
+
+
+def run_section(body: str) -> str:
+    return body.split("<!-- crashfix:run ")[1].split("<!-- crashfix:earlier -->")[0]
+
+
+def test_an_issue_lives_in_one_status_comment_edited_in_place(world, gh):
+    h, fake = world, world.fake
+    h.worker.pipeline = scripted("not_reproduced", "error", "fixed", "fixed", "fixed")
+
+    # triage: the status comment is created, with what was parsed
+    assert h.deliver("issues", "issues.opened").status_code == 202
+    (status,) = bots(h)
+    sid = status["id"]
+    assert status["body"].splitlines()[1] == "<!-- crashfix:status -->"
+    assert "parsed a **python** crash" in status["body"]
+    assert [lab["name"] for lab in fake.issues[(gh.REPO, 1)]["labels"]] == ["crash:python"]
+
+    assert writes(h) == [("POST", "/issues/1/labels"), ("POST", "/issues/1/comments")]
+
+    # the label: a run that did not reproduce says so, and asks the reporter once
+    mark = len(fake.recorded)
+    assert h.deliver("issues", "issues.labeled", gh.labeled()).status_code == 202
+    edit = ("PATCH", "/issues/comments/N")
+    assert writes(h, mark) == [edit, ("POST", "/check-runs")] + [edit] * 2 + [   # running: parse, set-up, reproduce
+        ("POST", "/issues/1/comments"), edit,                                    # the question, the outcome
+        ("PATCH", "/check-runs/N"), ("DELETE", "/issues/1/labels/crashfix")]     # (bot/checks.py)
+    assert h.jobs(kind="fix")[-1]["state"] == "done"
+    status, question = bots(h)
+    assert status["id"] == sid
+    body = status["body"]
+    assert "parsed a **python** crash" in body                                   # the triage part stays
+    run = run_section(body)
+    assert "**label `crashfix`** · [job 2](https://crashfix.example.org/dashboard/jobs/2): `not_reproduced`" in run
+    assert "- [x] Parse the crash report: a python crash, `AttributeError`" in run
+    assert "- [ ] Reproduce the crash ❌: did not crash in 2 attempt(s)" in run
+    assert "- [x] Reproduce" not in run and "Root cause" not in run and "done." not in run
+    assert "### What the report says" in run and "### What is missing" in run
+    assert "crashfix asked the reporter" in run and "/crashfix retry" not in run
+    q = question["body"]
+    assert q.startswith("<!-- crashfix:comment=") and "<!-- crashfix:question -->" in q
+    assert "@reporter thanks for the report" in q
+    assert "`python snippet.py` exited 0" in q and "**The input**" in q and "**The dependencies**" in q
+    assert "root cause" not in q.lower()
+
+    # /crashfix retry: the model endpoint fails; plain words, no error text, the first run kept as a headline
+    job = command(h, gh, "/crashfix retry")
+    assert job["state"] == "done"
+    status, question2 = bots(h)
+    assert (status["id"], question2["id"], question2["body"]) == (sid, question["id"], q)   # asked once
+    run = run_section(status["body"])
+    assert "**`/crashfix retry`** · [job 3]" in run and "`error`: the run stopped" in run
+    assert "**What happened:** The research agent's model endpoint failed." in run
+    assert "- [ ] Investigate the cause (frames, debugger, history) ❌" in run
+    assert "LLMUnavailable" not in status["body"] and "10.1.2.3" not in status["body"]
+    assert "<summary>Earlier runs (1)</summary>" in status["body"]
+    assert "- **label `crashfix`** · [job 2](https://crashfix.example.org/dashboard/jobs/2): `not_reproduced`" \
+        in status["body"]
+
+    # /crashfix retry again: fixed, a draft PR; the command block in the PR only
+    mark = len(fake.recorded)
+    assert command(h, gh, "/crashfix retry")["state"] == "done"
+    assert writes(h, mark) == [("POST", "/issues/comments/N/reactions"), edit, ("POST", "/check-runs")] \
+        + [edit] * 5 + [("POST", "/pulls"), ("POST", "/check-runs"), edit, ("PATCH", "/check-runs/N")]
+    (pr,) = fake.pulls.values()
+    assert pr["draft"] and "<summary>Commands</summary>" in pr["body"]
+    status = bots(h)[0]
+    run = run_section(status["body"])
+    assert f"`fixed`: a patch passed validation; pull request #{pr['number']}" in run
+    assert f"- [x] Open a pull request: opened #{pr['number']}" in run
+    assert "- [x] Validate candidate patches: 1 of 1 candidate(s) passed" in run
+    assert "Commands" not in status["body"]
+
+    # /crashfix revise on the PR: the same PR updated, still the same status comment
+    assert command(h, gh, "/crashfix revise keep the print", number=pr["number"], on_pr=True)["state"] == "done"
+    assert len(fake.pulls) == 1 and len(fake.calls("PATCH", rf"/pulls/{pr['number']}$")) == 1
+    run = run_section(bots(h)[0]["body"])
+    assert "**`/crashfix revise`**" in run and f"- [x] Open a pull request: updated #{pr['number']}" in run
+
+    # /crashfix explain: the diagnosis, never "fixed", no pull request step
+    assert command(h, gh, "/crashfix explain")["state"] == "done"
+    status = bots(h)[0]
+    run = run_section(status["body"])
+    assert "**`/crashfix explain`**" in run and "`fixed`" not in run and "## crashfix" not in run
+    assert "`/crashfix explain` opens no pull request" in run and "Open a pull request" not in run
+    assert "### Root cause" in run and "```diff" in run
+    assert "<summary>Earlier runs (4)</summary>" in status["body"]
+
+    # the exact writes on the issue: two comments made (status, question), the status one edited in place
+    made = fake.calls("POST", r"/issues/1/comments$")
+    assert len(made) == 2 and [c["id"] for c in bots(h)] == [sid, question["id"]]
+    assert fake.comments[sid]["edits"] == len(fake.calls("PATCH", rf"/issues/comments/{sid}$")) >= 10
+    assert not fake.calls("PATCH", rf"/issues/comments/{question['id']}$")
+    assert len(fake.reactions) == 4 and {r["content"] for r in fake.reactions} == {"eyes"}
+    assert all(json.loads(j["result"]).get("comment") == sid for j in h.jobs() if j["kind"] in ("fix", "revise",
+                                                                                                "explain"))
+
+
+def test_a_deleted_status_comment_is_posted_anew_and_a_crash_of_crashfix_is_said_plainly(world, gh):
+    h, fake = world, world.fake
+
+    def broken(config, progress):
+        progress(Progress("parse", "parsed: python AttributeError"))
+        progress(Progress("prepare", "prepare…"))
+        raise RuntimeError("boom at /srv/crashfix/secret-path")
+    h.worker.pipeline = broken
+    assert h.deliver("issues", "issues.opened").status_code == 202
+    (first,) = bots(h)
+    del fake.comments[first["id"]]                                   # a maintainer deleted it
+    assert h.deliver("issues", "issues.labeled", gh.labeled()).status_code == 202
+    job = h.jobs(kind="fix")[-1]
+    assert job["state"] == "failed" and job["error"] == "RuntimeError: boom at /srv/crashfix/secret-path"
+    assert [e["body"] for e in h.db.job_events(job["id"], "failure")] == [job["error"]]
+    (status,) = bots(h)
+    body = status["body"]
+    assert status["id"] != first["id"] and "parsed a **python** crash" in body      # the triage part kept
+    assert "- [x] Parse the crash report" in body and "- [ ] Set up the project in a sandbox ❌" in body
+    assert "**What happened:** crashfix hit a bug of its own." in body
+    assert "RuntimeError" not in body and "boom" not in body and "/crashfix retry" not in body
+
+
+def test_a_help_reply_github_refuses_is_not_answered_with_its_error(world, gh):
+    h, fake = world, world.fake
+    fake.fail_next("POST", r"/issues/1/comments$", 404, body={"message": "Not Found"})
+    job = command(h, gh, "/crashfix frobnicate")
+    assert job["kind"] == "help" and job["state"] == "failed"
+    assert "404" in h.db.job_events(job["id"], "failure")[0]["body"]
+    assert not bots(h)                                              # nothing posted, and no "retry" advice
+
+
+def test_a_cancelled_run_says_it_was_cancelled_not_failed(world, gh):
+    h = world
+
+    def cancelled_midway(config, progress):
+        progress(Progress("parse", "parsed: python AttributeError"))
+        h.db.execute("UPDATE jobs SET cancel_requested = 1 WHERE kind = 'fix'")      # `/crashfix cancel`
+        progress(Progress("prepare", "prepare…"))
+        raise AssertionError("the cancel stops the run at its next step")
+    h.worker.pipeline = cancelled_midway
+    assert h.deliver("issues", "issues.labeled", gh.labeled()).status_code == 202
+    assert h.jobs(kind="fix")[-1]["state"] == "cancelled"
+    (status,) = bots(h)
+    run = run_section(status["body"])
+    assert "**label `crashfix`** · [job 1](https://crashfix.example.org/dashboard/jobs/1): cancelled" in run
+    assert "- [x] Parse the crash report" in run and "- [ ] Set up the project in a sandbox\n" in run
+    assert "❌" not in run and "`error`" not in run and "nothing was published" in run
+
+
+def test_the_reporter_is_asked_once_however_many_runs_do_not_reproduce(world, gh):
+    h, fake = world, world.fake
+    h.worker.pipeline = scripted("not_reproduced", "not_reproduced")
+    assert h.deliver("issues", "issues.labeled", gh.labeled()).status_code == 202
+    assert command(h, gh, "/crashfix retry")["state"] == "done"
+    status, question = bots(h)
+    assert "<!-- crashfix:question -->" in question["body"] and question["body"].count("Could you add") == 1
+    assert "crashfix asked the reporter" in run_section(status["body"])
+    assert len(fake.calls("POST", r"/issues/1/comments$")) == 2 and question["edits"] == 0
+    h.db.execute("DELETE FROM issue_comments")                 # a database started afresh: found by marker
+    h.worker.pipeline = scripted("not_reproduced")
+    assert command(h, gh, "/crashfix retry")["state"] == "done"
+    assert len(fake.calls("POST", r"/issues/1/comments$")) == 2 and [c["id"] for c in bots(h)] == \
+        [status["id"], question["id"]]
