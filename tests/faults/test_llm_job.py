@@ -15,6 +15,7 @@ import time
 import pytest
 
 from agent import agent_loop
+from agent.strategies import research_agent
 from agent.llm_client import LLM, RetryPolicy
 from agent.scripted import ScriptedServer
 from github_fakes import assert_valid_github_requests
@@ -33,6 +34,7 @@ def _run_job(world, monkeypatch, errors: list[dict], timeout: float):
         kwargs.setdefault("timeout", timeout)
         return LLM(*args, **kwargs)
     monkeypatch.setattr(agent_loop, "LLM", quick)
+    monkeypatch.setattr(research_agent, "LLM", quick)      # the run's one client (agent and rung 5 share it)
     world.add_repo()
     world.fake.files[("Codertocat/Hello-World", ".github/crashfix.yml")] = CONFIG
     with ScriptedServer({**TURNS, "errors": errors}) as srv:
