@@ -121,9 +121,11 @@ def test_a_whole_run_ranks_its_validated_candidates_and_says_they_disagree(tmp_p
     assert seen["candidates"][0]["description"] == data["fix"]["description"]      # the guard's order decides
     answers = {c["description"]: c["disagreements"] for c in seen["candidates"]}
     assert answers[data["fix"]["description"]] == min(answers.values())
-    nones = [d for d in answers if "return None" in d]
-    assert 0 < len(nones) < len(answers)          # the templates offer None and 0.0: the survivors disagree
-    assert seen["disagree"] and data["fix"]["description"] not in nones
+    # a ratio of None makes percent raise TypeError: the regression test refuses it before the guard runs
+    nones = [c for c in data["candidates"] if "return None" in c["description"]]
+    assert nones and not any(c["validated"] for c in nones) and not any("return None" in d for d in answers)
+    # the survivors disagree (0.0 against "divide by at least 1"); the odd one out is ranked last
+    assert seen["disagree"] and "at least 1" in seen["candidates"][-1]["description"]
     assert "disagree on inputs generated around the failing call" in (tmp_path / "out" / "report.md").read_text()
 
 

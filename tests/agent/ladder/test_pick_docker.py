@@ -35,8 +35,12 @@ def test_the_reported_failure_is_matched_behind_a_teardown_error_of_the_same_typ
                         search_seconds=0)
     finally:
         sb.close()
-    hit = rep.attempts[-1]
-    assert rep.reproduced and hit.how == "test suite" and hit.command == "python -m pytest -q"
+    hit = next(a for a in rep.attempts if a.how == "test suite")
+    assert rep.reproduced and hit.reproduced and hit.command == "python -m pytest -q"
+    # then the reported failure's node alone (not the decoy's) is the reproduction command
+    alone = rep.attempts[-1]
+    assert alone.how == "failing node tests/test_b.py::test_first_of_nothing of the suite" and alone.reproduced
+    assert rep.command == "python -m pytest -q tests/test_b.py::test_first_of_nothing"
     out = hit.output_tail
     assert out.index("ERROR at teardown of test_uses_pool") < out.index("FAILURES")   # the decoy comes first
     assert "IndexError through first (pkg/core.py)" in hit.why
