@@ -3,7 +3,7 @@
     python docs/screenshots/make.py            # writes docs/screenshots/*.png
 
 Runs `crashfix simulate` on examples/inventory (the real pipeline, in Docker), renders the final
-issue thread, the progress comment mid-run and the draft PR's body from markdown to HTML
+issue thread, the status comment mid-run and the draft PR's body from markdown to HTML
 (python-markdown, github.css beside this file), serves the dashboard over the simulation's data
 dir, and takes full-page PNGs with headless Chromium (Debian's, driven by Playwright). Installs
 what is missing: `apt-get install -y chromium fonts-noto-color-emoji`, `pip install markdown playwright`.
@@ -31,7 +31,7 @@ def need() -> None:
     fonts = subprocess.run(["fc-list"], capture_output=True, text=True).stdout if shutil.which("fc-list") else ""
     debs = [deb for deb, missing in (("chromium", not CHROMIUM.exists()),
                                      ("fonts-noto-color-emoji", "emoji" not in fonts.lower())) if missing]
-    if debs:                                     # the progress comment's ⏳ and ❌ are emoji
+    if debs:                                     # the status comment's ⏳ and ❌ are emoji
         subprocess.run(["apt-get", "install", "-y", "-q", *debs], check=True)
     for module in ("markdown", "playwright"):
         try:
@@ -85,7 +85,7 @@ def page(title: str, meta: str, boxes: list[str]) -> str:
 
 
 def conversation(data: Path, ops: list[dict]) -> dict[str, str]:
-    """The pages: the issue thread as it ends, the progress comment while the run validates, the PR."""
+    """The pages: the issue thread as it ends, the status comment while the run validates, the PR."""
     import json
     state = json.loads((data / "dry-run-state.json").read_text())
     issue = next(iter(state["issues"].values()))
