@@ -20,7 +20,7 @@ from bot.failures import Failure, for_exception, for_result
 
 log = logging.getLogger(__name__)
 
-RUN_KINDS = ("fix", "revise", "explain")
+RUN_KINDS = ("fix", "revise", "explain", "test")
 CANCELLED = Failure("A maintainer stopped this run (`/crashfix cancel`); nothing was published.")
 
 

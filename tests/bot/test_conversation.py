@@ -249,3 +249,29 @@ def test_the_reporter_is_asked_once_however_many_runs_do_not_reproduce(world, gh
     assert command(h, gh, "/crashfix retry")["state"] == "done"
     assert len(fake.calls("POST", r"/issues/1/comments$")) == 2 and [c["id"] for c in bots(h)] == \
         [status["id"], question["id"]]
+
+
+def test_crashfix_test_answers_in_its_own_part_of_the_status_comment(world, gh):
+    h, fake = world, world.fake
+    h.worker.pipeline = scripted("not_reproduced", "error")
+    assert h.deliver("issues", "issues.opened").status_code == 202
+    (status,) = bots(h)
+    job = command(h, gh, "/crashfix test release-1.2")
+    assert job["state"] == "done" and job["kind"] == "test"
+    (after,) = bots(h)                                              # no reply comment: the same status comment
+    assert after["id"] == status["id"] and len(fake.calls("POST", r"/issues/1/comments$")) == 1
+    run = run_section(after["body"])
+    assert f"**`/crashfix test`** · [job {job['id']}]" in run
+    assert "the crash does **not** reproduce on `release-1.2`" in run
+    assert "Tried: `python snippet.py` (exit 0); `python -c 'import stockroom'` (exit 1)." in run
+    assert "parsed a **python** crash" in after["body"]                          # the triage part stays
+    assert json.loads(h.jobs(id=job["id"])[0]["result"])["comment"] == status["id"]
+
+    second = command(h, gh, "/crashfix test v2")                    # edited in place; the first run a headline
+    (again,) = bots(h)
+    assert again["id"] == status["id"] and len(fake.calls("POST", r"/issues/1/comments$")) == 1
+    run = run_section(again["body"])
+    assert f"[job {second['id']}]" in run and "the crash **reproduces** on `v2`" in run
+    assert "It crashed in 3 of 3 run(s) of `python -m stockroom`." in run
+    assert "<summary>Earlier runs (1)</summary>" in again["body"]
+    assert "does **not** reproduce on `release-1.2`" in again["body"].split("<!-- crashfix:earlier -->")[1]

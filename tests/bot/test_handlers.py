@@ -271,8 +271,10 @@ def test_test_command_reproduces_against_a_ref_and_reports(harness, gh):
                     gh.commented("/crashfix test release-1.2"))
     cfg = harness.pipeline.configs[0]
     assert cfg.ref == "release-1.2" and cfg.max_candidates == 0
-    comment = harness.api.named("comment")[0][3]
-    assert "`release-1.2`" in comment and "reproduces" in comment
+    (made,) = harness.api.named("comment")                   # the status comment, then edited in place
+    final = harness.api.named("edit_comment")[-1][3]
+    assert "crashfix:status" in made[3] and "**`/crashfix test`**" in final
+    assert "the crash **reproduces** on `release-1.2`" in final and "It crashed in 3 of 3 run(s)" in final
     assert harness.api.published() == []
 
 
