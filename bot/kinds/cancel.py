@@ -1,9 +1,12 @@
-"""`/crashfix cancel`: cancel the issue's queued jobs and ask its running ones to stop."""
+"""`/crashfix cancel`: cancel the issue's queued jobs and ask its running ones to stop. With nothing to
+cancel nobody must act: the answer is a 😕 reaction on the command (besides the 👀 of an accepted one)."""
 from __future__ import annotations
 
 from bot.jobs import cancel_issue_jobs
 from bot.kinds import gates
 from bot.kinds.context import Context
+
+NOTHING = "confused"
 
 
 def run(ctx: Context) -> dict:
@@ -11,8 +14,8 @@ def run(ctx: Context) -> dict:
     gates.authorize(ctx)
     issue = gates.target_issue(ctx)
     touched = cancel_issue_jobs(ctx.db, job.repo, issue, except_id=job.id)
-    n = len(touched["cancelled"]) + len(touched["stopping"])
+    if not touched["cancelled"] and not touched["stopping"]:
+        return {**touched, "nothing": True, "reacted": gates.react(ctx, NOTHING)}
     ctx.api.comment(job.repo, job.issue, f"Cancelled {len(touched['cancelled'])} queued job(s)"
-                    + (f"; stopping {len(touched['stopping'])} running job(s)." if touched["stopping"] else ".")
-                    if n else "Nothing to cancel: no crashfix job is queued or running for this issue.")
+                    + (f"; stopping {len(touched['stopping'])} running job(s)." if touched["stopping"] else "."))
     return touched

@@ -275,3 +275,16 @@ def test_crashfix_test_answers_in_its_own_part_of_the_status_comment(world, gh):
     assert "It crashed in 3 of 3 run(s) of `python -m stockroom`." in run
     assert "<summary>Earlier runs (1)</summary>" in again["body"]
     assert "does **not** reproduce on `release-1.2`" in again["body"].split("<!-- crashfix:earlier -->")[1]
+
+
+def test_a_cancel_with_nothing_to_cancel_is_answered_with_a_reaction_not_a_comment(world, gh):
+    h, fake = world, world.fake
+    job = command(h, gh, "/crashfix cancel")
+    assert job["state"] == "done" and json.loads(job["result"])["nothing"] is True
+    assert not bots(h) and not fake.calls("POST", r"/issues/1/comments$")
+    assert [r["content"] for r in fake.reactions] == ["eyes", "confused"]       # accepted; nothing to cancel
+
+    fake.fail_next("POST", r"/issues/comments/\d+/reactions$", 404, times=10)    # reactions are cosmetic
+    job = command(h, gh, "/crashfix cancel")
+    assert job["state"] == "done" and json.loads(job["result"])["reacted"] is False
+    assert not bots(h) and len(fake.reactions) == 2
