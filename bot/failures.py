@@ -86,6 +86,26 @@ CLONE = Failure(
     "crashfix could not clone the repository.",
     "Check that the App's installation may read the repository's contents; `/crashfix retry` once it can.")
 
+ENDPOINT_ACTION = "Its operator can check it with `crashfix doctor`; `/crashfix retry` once it answers."
+# the probe's line (agent/llm_probe.py) -> what the endpoint did, in words without its address or key
+ENDPOINT = (("refused the credentials", "refused crashfix's credentials (its API key)"),
+            ("cannot connect", "could not be reached (the connection was refused or the host is unknown)"),
+            ("no answer within", "did not answer within a few seconds"),
+            ("does not serve model", "does not serve the model crashfix is configured to use"))
+
+
+class EndpointUnusable(LLMError):
+    """A run's model endpoint failed the probe before the run started; the message is the probe's
+    line (it names the endpoint's address: the job's page only)."""
+
+
+def for_endpoint(detail: str) -> Failure:
+    """The plain words for an endpoint the probe found unusable: what it did, never its address."""
+    did = next((words for phrase, words in ENDPOINT if phrase in detail), "gave an answer crashfix cannot use")
+    return Failure(f"crashfix did not start the run: the research agent's model endpoint {did}.", ENDPOINT_ACTION,
+                   retry=True)
+
+
 BY_KIND = {"build": BUILD, "sandbox": SANDBOX, "sandbox_lost": SANDBOX_LOST, "llm": LLM, "internal": INTERNAL}
 
 
@@ -125,6 +145,8 @@ def for_exception(exc: BaseException) -> Failure:
         return ENV_BROKEN
     if isinstance(exc, SandboxError):
         return SANDBOX
+    if isinstance(exc, EndpointUnusable):
+        return for_endpoint(str(exc))
     if isinstance(exc, LLMError):
         return LLM
     return INTERNAL

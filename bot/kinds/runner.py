@@ -10,6 +10,7 @@ from pathlib import Path
 from typing import Iterator
 
 from agent.llm_client import Ledger
+from agent.llm_probe import run_endpoint_problem
 from agent.redact import register
 from agent.run import Result, RunConfig
 from bot.gitpush import clone
@@ -17,7 +18,7 @@ from bot.jobs import MAX_ATTEMPTS
 from bot.kinds import gates
 from bot.kinds.context import Context, Deferred, Stop
 from bot.conversation.board import RunBoard
-from bot.failures import SANDBOX_DIED
+from bot.failures import SANDBOX_DIED, EndpointUnusable
 from bot.kinds.progress import progress
 from bot.repo_config import RepoConfig, is_protected
 
@@ -56,12 +57,26 @@ def target(ctx: Context, config: RepoConfig | None = None, *, opens_pr: bool = F
     one needs what is left of the installation's daily LLM budget."""
     issue = gates.target_issue(ctx)
     config = config or gates.repo_config(ctx)
+    endpoint_ready(config)
     if opens_pr:
         gates.check_pr_limit(ctx, issue)
     text = gates.issue_text(ctx.api.get_issue(ctx.job.repo, issue))
     if feedback:
         text += "\n\n## Maintainer feedback on the previous patch\n\n" + feedback
     return Target(issue, config, text, gates.installation_budget(ctx) if charged else [])
+
+
+def strategy_of(config: RepoConfig) -> str:
+    return config.strategies[0] if len(config.strategies) == 1 else "auto"
+
+
+def endpoint_ready(config: RepoConfig) -> None:
+    """A run whose config would use the model probes its endpoint first (one request, a few seconds):
+    an unusable one ends the job now, in plain words (bot/failures.py), not after the client's retries."""
+    problem = run_endpoint_problem(RunConfig(repo="", report_text="", out=Path("."), strategy=strategy_of(config)))
+    if problem:
+        log.warning("the run's model endpoint is not usable: %s", problem)
+        raise EndpointUnusable(problem)
 
 
 def run_dir(ctx: Context) -> Path:
@@ -89,7 +104,7 @@ def checkout(ctx: Context) -> Iterator[tuple[Path, str]]:
 def run_config(ctx: Context, t: Target, repo: Path, *, ref: str | None = None, repair: bool = True) -> RunConfig:
     """The pipeline's settings from the repo's config; `repair=False` reproduces and reports only."""
     config, budgets = t.config, t.config.budgets
-    strategy = config.strategies[0] if len(config.strategies) == 1 else "auto"
+    strategy = strategy_of(config)
     return RunConfig(repo=str(repo), report_text=t.text, out=run_dir(ctx), ref=ref,
                      test_cmd=config.test_cmd, setup_cmd=config.setup_cmd, build_cmd=config.build_cmd,
                      max_diff_lines=config.max_diff_lines, image=config.image, strategy=strategy,

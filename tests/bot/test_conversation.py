@@ -288,3 +288,44 @@ def test_a_cancel_with_nothing_to_cancel_is_answered_with_a_reaction_not_a_comme
     job = command(h, gh, "/crashfix cancel")
     assert job["state"] == "done" and json.loads(job["result"])["reacted"] is False
     assert not bots(h) and len(fake.reactions) == 2
+
+
+@pytest.mark.parametrize("server, said", [("refusing", "could not be reached"),
+                                          ("unauthorized", "refused crashfix's credentials (its API key)")])
+def test_an_unusable_model_endpoint_ends_the_run_at_once_in_plain_words(world, gh, monkeypatch, server, said):
+    import time
+
+    import endpoints
+    import yaml
+    h, fake = world, world.fake
+    ran = []
+    h.worker.pipeline = lambda config, progress: ran.append(config)
+    fake.files[(gh.REPO, ".github/crashfix.yml")] = yaml.safe_dump({**gh.CONFIG, "strategies": ["templates", "llm"]})
+    with getattr(endpoints, server)() as url:
+        monkeypatch.setenv("CRASHFIX_LLM_BASE_URL", url)
+        monkeypatch.setenv("CRASHFIX_LLM_MODEL", "gpt-test")
+        monkeypatch.setenv("CRASHFIX_LLM_API_KEY", "sk-secret-key-123456")
+        start = time.monotonic()
+        assert h.deliver("issues", "issues.labeled", gh.labeled()).status_code == 202
+        assert time.monotonic() - start < 10                        # one probe, no retries
+    job = h.jobs(kind="fix")[-1]
+    assert job["state"] == "failed" and ran == [] and job["attempts"] == 1
+    (event,) = h.db.job_events(job["id"], "failure")
+    assert event["body"].startswith("EndpointUnusable: LLM endpoint not usable: " + url.rstrip("/"))
+    (status,) = bots(h)
+    run = run_section(status["body"])
+    assert f"**What happened:** crashfix did not start the run: the research agent's model endpoint {said}" in run
+    assert "`crashfix doctor`" in run and "❌" not in run and "- [x]" not in run       # no step was reached
+    assert url.split("//")[1].split("/")[0] not in status["body"] and "sk-secret" not in status["body"]
+    assert "EndpointUnusable" not in status["body"]
+
+
+def test_a_config_that_uses_no_model_is_not_probed(world, gh, monkeypatch):
+    import endpoints
+    h = world
+    h.worker.pipeline = scripted("fixed")
+    with endpoints.refusing() as url:                                # CONFIG: templates only
+        monkeypatch.setenv("CRASHFIX_LLM_BASE_URL", url)
+        monkeypatch.setenv("CRASHFIX_LLM_MODEL", "gpt-test")
+        assert h.deliver("issues", "issues.labeled", gh.labeled()).status_code == 202
+    assert h.jobs(kind="fix")[-1]["state"] == "done"
