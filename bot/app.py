@@ -61,7 +61,19 @@ def _security_headers(response):
     return response
 
 
+def warn_weak_secret(settings: Settings) -> str | None:
+    """One warning line when the webhook secret fails `crashfix doctor`'s rules (bot/doctor.py
+    secret_problem): serving goes on (a missing secret is refused before this); the secret is never logged."""
+    from bot.doctor import secret_problem
+    problem = secret_problem(settings.WEBHOOK_SECRET) if settings.WEBHOOK_SECRET else None
+    if problem:
+        log.warning("CRASHFIX_WEBHOOK_SECRET is weak (%s): anyone who guesses it can sign webhooks; "
+                    "`crashfix doctor` says how to set a random one", problem)
+    return problem
+
+
 def serve(settings: Settings, host: str, port: int, dev: bool = False, workers: int = 2) -> int:
+    warn_weak_secret(settings)
     app = create_app(settings)
     if dev:
         log.warning("Flask development server on http://%s:%s (not for production)", host, port)

@@ -119,3 +119,37 @@ def test_a_broken_llm_endpoint_is_named_in_one_line_within_seconds(tmp_path, end
                      f"{words}{'; check CRASHFIX_LLM_API_KEY' if words.startswith('refused') else ''} "
                      "(or run with --strategy templates)"]
     assert not (tmp_path / "o").exists()            # the run never started
+
+
+@pytest.mark.parametrize("secret, weak", [("changeme", True), ("short-9", True),
+                                          ("3f9c1a7be24d58e0c6b1f7a2d9e4c8b5", False)])
+def test_serve_warns_in_one_line_when_the_webhook_secret_fails_doctors_rules(tmp_path, secret, weak):
+    import os
+    import socket
+    from bot.doctor import secret_problem
+    with socket.socket() as sock:
+        sock.bind(("127.0.0.1", 0))
+        port = sock.getsockname()[1]
+    env = {**os.environ, "CRASHFIX_WEBHOOK_SECRET": secret, "CRASHFIX_DATA_DIR": str(tmp_path / "data"),
+           "CRASHFIX_SANDBOX": "docker", "PYTHONPATH": str(ROOT)}
+    proc = subprocess.Popen([sys.executable, "-m", "bot.cli", "serve", "--dev", "--port", str(port)], cwd=ROOT,
+                            env=env, stderr=subprocess.PIPE, text=True)
+    lines = []
+    try:
+        deadline = time.monotonic() + 60
+        while time.monotonic() < deadline:
+            line = proc.stderr.readline()
+            if not line:
+                break
+            lines.append(line)
+            if "development server" in line:
+                break
+    finally:
+        proc.terminate()
+        proc.wait(timeout=10)
+    assert any("development server" in line for line in lines), lines      # it serves: a warning, not a refusal
+    said = [line for line in lines if "CRASHFIX_WEBHOOK_SECRET is weak" in line]
+    assert len(said) == (1 if weak else 0), lines
+    if weak:
+        assert f"({secret_problem(secret)})" in said[0] and "crashfix doctor" in said[0]
+    assert not any(secret in line for line in lines)
