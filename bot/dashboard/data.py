@@ -110,6 +110,12 @@ def progress(db: Database, job_id: int, after: int = 0) -> list[dict]:
             for e in db.job_events(job_id, "progress", after)]
 
 
+def failures(db: Database, job_id: int) -> list[dict]:
+    """The job's "failure" events: the exception text of a run that failed (bot/conversation/board.py
+    job_failed), which GitHub never sees; redacted again on the way out."""
+    return [{"id": e["id"], "at": e["at"], "text": redact(e["body"])} for e in db.job_events(job_id, "failure")]
+
+
 def _json_events(db: Database, job_id: int, kind: str) -> list[dict]:
     """The job's events of `kind` whose body is a JSON object, with their time, redacted."""
     out = []

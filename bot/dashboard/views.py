@@ -131,6 +131,7 @@ def job(job_id: int):
     return render_template(
         "job.html", job=row, run=result, files=run, pr=data.pr_of(db, row),
         progress=data.progress(db, job_id), writes=data.dry_run_writes(db, job_id), posted=data.posted(db, job_id),
+        failures=data.failures(db, job_id),
         active=row["state"] in ACTIVE, timeline=charts.timeline(result.get("timings") or row["result"].get("timings")),
         patch_html=render.diff_html(run.get("patch") or result.get("patch")), best=best,
         diff_html=render.diff_html, python_html=render.python_html)

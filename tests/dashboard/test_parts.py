@@ -128,3 +128,33 @@ def test_a_broken_run_folder_is_reported_and_the_rest_still_shown(tmp_path):
     outside = tmp_path / "elsewhere"
     outside.mkdir()
     assert run_dir(runs, {"id": 8, "result": {"run_dir": str(outside)}}) is None      # only under runs/
+
+
+def test_the_job_page_shows_the_failure_event_of_a_run_that_failed(tmp_path):
+    """A run job fails at the worker's edge: its exception text is a "failure" event, shown on its page."""
+    from bot.app import create_app
+    from bot.db import Database
+    from bot.jobs import create_job
+    from bot.worker import Worker
+    admin = "admin-0123456789abc"
+    s = settings(tmp_path, ADMIN_TOKEN=admin)
+    db = Database(s.database_url)
+
+    def broken(installation_id):
+        raise RuntimeError("boom <script>x</script> at /srv/crashfix/secret-path")
+    with db.tx() as tx:
+        job_id = create_job(tx, "fix", installation_id=None, repo="octo-org/stockroom", issue=1)
+    job = Worker(s, db, None, api_factory=broken).run(job_id)
+    assert job.state == "failed"
+    c = create_app(s, {"TESTING": True, "CRASHFIX_DB": db}).test_client()
+    page = c.get("/dashboard/login").get_data(as_text=True)
+    csrf = re.search(r'name="csrf" value="([^"]+)"', page).group(1)
+    assert c.post("/dashboard/login", data={"csrf": csrf, "token": admin}).status_code == 302
+    page = c.get(f"/dashboard/jobs/{job_id}").get_data(as_text=True)
+    section = page.split('id="failure"')[1].split("</section>")[0]
+    assert "Why it failed" in section and "never posted on GitHub" in section
+    assert "RuntimeError: boom &lt;script&gt;x&lt;/script&gt; at /srv/crashfix/secret-path" in section
+    with db.tx() as tx:                                              # a job that has not failed: no section
+        queued = create_job(tx, "fix", installation_id=None, repo="octo-org/stockroom", issue=2)
+    page = c.get(f"/dashboard/jobs/{queued}").get_data(as_text=True)
+    assert f"Job {queued}" in page and 'id="failure"' not in page
