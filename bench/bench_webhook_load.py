@@ -12,7 +12,9 @@ never repeats one); a max-rate run that sends more starts over, and those replay
 reported apart (bench/load/webhook.lua numbers the requests). Two runs, each against a
 fresh server and database: a fixed rate (an open-loop schedule through wrk's delay(); target
 p99 < 20 ms at 200 requests/s with zero errors) and the maximum rate (closed loop, 16
-connections). No worker runs: the jobs stay queued.
+connections). No worker runs: the jobs stay queued. The server runs as a configured App (an App id
+and a throwaway RSA key: the request path never calls GitHub), as in production; `--dry-run` runs it
+without credentials, where each delivery is also written into the dry run's simulated GitHub.
 
 After each run the database is checked: every delivery the server answered 2xx (counted from
 gunicorn's access log) is in the deliveries table exactly once, those recorded as a replay are no
@@ -101,10 +103,21 @@ def lua_data(items: list[dict], count: int, path: Path) -> None:
     path.write_text("\n".join(parts))
 
 
+def throwaway_key(folder: Path) -> Path:
+    """An RSA key no GitHub App has: the server is configured, and nothing here ever calls GitHub."""
+    from cryptography.hazmat.primitives import serialization
+    from cryptography.hazmat.primitives.asymmetric import rsa
+    key = rsa.generate_private_key(public_exponent=65537, key_size=2048)
+    path = folder / "app-key.pem"
+    path.write_bytes(key.private_bytes(serialization.Encoding.PEM, serialization.PrivateFormat.PKCS8,
+                                       serialization.NoEncryption()))
+    return path
+
+
 class Server:
     """`crashfix serve` on 127.0.0.1 with its own data folder (and Redis when asked)."""
 
-    def __init__(self, workdir: Path, queue: str, workers: int):
+    def __init__(self, workdir: Path, queue: str, workers: int, dry_run: bool = False):
         self.dir = workdir
         self.dir.mkdir(parents=True)
         self.port = free_port()
@@ -113,6 +126,8 @@ class Server:
         for key in ("CRASHFIX_APP_ID", "CRASHFIX_PRIVATE_KEY", "CRASHFIX_PRIVATE_KEY_PATH", "CRASHFIX_CONFIG",
                     "CRASHFIX_DATABASE_URL", "CRASHFIX_REDIS_URL"):
             self.env.pop(key, None)
+        if not dry_run:
+            self.env |= {"CRASHFIX_APP_ID": "4242", "CRASHFIX_PRIVATE_KEY_PATH": str(throwaway_key(self.dir))}
         self.redis = None
         if queue == "redis":
             rport = free_port()
@@ -229,7 +244,7 @@ def run_wrk(url: str, data: Path, run: str, rate: int, seconds: int, connections
 
 
 def one_run(label: str, tmp: Path, items: list[dict], data: Path, args, rate: int, seconds: int) -> dict:
-    server = Server(tmp / label, args.queue, args.workers)
+    server = Server(tmp / label, args.queue, args.workers, args.dry_run)
     try:
         server.warm_up(items)
         load_before = os.getloadavg()
@@ -244,7 +259,8 @@ def one_run(label: str, tmp: Path, items: list[dict], data: Path, args, rate: in
     lat = res["latency_us"]
     secs = res["duration_us"] / 1e6
     print(f"\n== {label}: {'fixed ' + str(rate) + ' req/s' if rate else 'max rate'}, {seconds} s, "
-          f"{args.connections} connections, queue {args.queue}, gunicorn {args.workers} workers")
+          f"{args.connections} connections, queue {args.queue}, gunicorn {args.workers} workers"
+          f"{', dry run' if args.dry_run else ''}")
     print(f"  throughput   {res['requests'] / secs:8.1f} req/s  ({res['requests']} requests)")
     print(f"  latency      p50 {lat['p50'] / 1000:.2f} ms  p90 {lat['p90'] / 1000:.2f} ms  "
           f"p99 {lat['p99'] / 1000:.2f} ms  p99.9 {lat['p999'] / 1000:.2f} ms  max {lat['max'] / 1000:.2f} ms")
@@ -275,6 +291,7 @@ def main(argv: list[str] | None = None) -> int:
     ap.add_argument("--variants", type=int, default=300, help="distinct issue numbers in the bodies")
     ap.add_argument("--bodies", type=int, default=50_000,
                     help="distinct signed bodies (raised to rate x (seconds + 5)); past them the max run replays")
+    ap.add_argument("--dry-run", action="store_true", help="no App credentials: the server's dry-run mode")
     ap.add_argument("--json", type=Path, help="also write the figures here")
     args = ap.parse_args(argv)
     if args.quick:
