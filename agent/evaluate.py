@@ -2,8 +2,8 @@
 
 A case is a folder with `repo/`, `report.txt` and `case.json` ({"test_cmd": ..., "expect": ...}); a
 case.json "repo" names another folder (relative to the case) when cases share one repository, and
-the case's `overlay/` folder (or the one case.json "overlay" names) holds files copied over a
-temporary copy of it (a case that differs from a shared repo by a file or two).
+the case's `overlay.diff` (or the patch case.json "overlay" names) is applied to a temporary copy of
+it (a case that differs from a shared repo by a few lines, e.g. an added test).
 With `--strategy llm|auto` the research agent runs too, against `--model`/`--base-url`, or with
 `--model scripted` against each case's own `scripted-model.json` (a replay: agent/scripted.py);
 each case reports its model calls and the tokens the endpoint counted.
@@ -106,21 +106,24 @@ class EvalError(Exception):
 
 def case_repo(case: Path, meta: dict, dest: Path) -> Path:
     """The repository a case runs against: its `repo` (cases may share one, eval/issues/_repos) as it
-    is, or copied to ``dest`` with the case's overlay over it and dated by its `commit_date`."""
+    is, or copied to ``dest`` with the case's overlay patch applied and dated by its `commit_date`."""
     repo = (case / meta.get("repo", "repo")).resolve()
-    overlay = case / meta.get("overlay", OVERLAY)
-    if "overlay" in meta and not overlay.is_dir():
-        raise EvalError(f"{case.name}: case.json overlay {meta['overlay']!r} is not a folder of the case")
-    if not overlay.is_dir() and not meta.get("commit_date"):
+    overlay = (case / meta.get("overlay", OVERLAY)).resolve()
+    if "overlay" in meta and not overlay.is_file():
+        raise EvalError(f"{case.name}: case.json overlay {meta['overlay']!r} is not a patch file of the case")
+    if not overlay.is_file() and not meta.get("commit_date"):
         return repo
     shutil.rmtree(dest, ignore_errors=True)
     shutil.copytree(repo, dest)
-    if overlay.is_dir():
-        shutil.copytree(overlay, dest, dirs_exist_ok=True)
+    if overlay.is_file():
+        try:
+            hostgit.run("apply", str(overlay), cwd=dest)
+        except hostgit.HostGitError as exc:
+            raise EvalError(f"{case.name}: {overlay.name} does not apply to {repo.name}: {exc}") from None
     return dated_repo(dest, meta["commit_date"], dest) if meta.get("commit_date") else dest
 
 
-OVERLAY = "overlay"
+OVERLAY = "overlay.diff"
 
 
 def dated_repo(tree: Path, date: str, dest: Path) -> Path:

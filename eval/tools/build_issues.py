@@ -51,7 +51,7 @@ PARSE_NUMBERED = {**PARSE, "source": "parse 1.8.4 (PyPI sdist); its 1.19.0 chang
                            "            wrap = '(%s)'\n            group")}
 # the same crash as a CI failure: parse 1.8.4 plus upstream's test of the fix (1.19.0's TestPattern.test_numbered,
 # its float pattern as 1.8.4 writes it), which a contributor's CI run reports by its node id; the case keeps
-# only the changed test_parse.py, in its overlay/ (crashfix eval copies it over the shared repo)
+# the added test as its overlay.diff (crashfix eval applies it to a copy of the shared repo)
 NUMBERED_TEST = ("    def test_numbered(self):\n        self._test_expression('{0}', '(.+?)')\n"
                  "        self._test_expression('{0} {1}', '(.+?) (.+?)')\n"
                  "        self._test_expression('{0:f} {1:f}', r'([-+ ]?\\d+\\.\\d+) ([-+ ]?\\d+\\.\\d+)')\n\n")
@@ -118,8 +118,8 @@ def build(name: str, spec: dict, sdists: Path) -> None:
     meta = {"repo": f"../_repos/{project['sdist']}"}
     if "add" in project:                               # a test added before an anchor line: the case's overlay
         path, anchor, text = project["add"]
-        (case / OVERLAY / path).parent.mkdir(parents=True, exist_ok=True)
-        (case / OVERLAY / path).write_text((repo / path).read_text().replace(anchor, text + anchor, 1))
+        old = (repo / path).read_text()
+        (case / OVERLAY).write_text(_diff(path, old, old.replace(anchor, text + anchor, 1)))
     tb = _user_run(spec, case_repo(case, meta, HOME / "case-repo"))
     fields = {k: spec.get(k, "") for k in ("script", "command", "console")}
     (case / "report.txt").write_text(spec["issue"].format(tb=tb, **fields))
