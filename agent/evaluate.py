@@ -1,7 +1,9 @@
 """`crashfix eval SUITE`: run every case of a benchmark suite and tabulate the outcomes.
 
 A case is a folder with `repo/`, `report.txt` and `case.json` ({"test_cmd": ..., "expect": ...}); a
-case.json "repo" names another folder (relative to the case) when cases share one repository.
+case.json "repo" names another folder (relative to the case) when cases share one repository, and
+the case's `overlay.diff` (or the patch case.json "overlay" names) is applied to a temporary copy of
+it (a case that differs from a shared repo by a few lines, e.g. an added test).
 With `--strategy llm|auto` the research agent runs too, against `--model`/`--base-url`, or with
 `--model scripted` against each case's own `scripted-model.json` (a replay: agent/scripted.py);
 each case reports its model calls and the tokens the endpoint counted.
@@ -69,9 +71,7 @@ def find_cases(suite: Path, only: list[str] | None = None) -> list[Path]:
 def run_case(case: Path, sandbox: str, out: Path, llm: EvalModel = EvalModel()) -> CaseResult:
     meta = json.loads((case / "case.json").read_text())
     start = time.monotonic()
-    repo = (case / meta.get("repo", "repo")).resolve()      # cases may share one repo (eval/issues/_repos)
-    if meta.get("commit_date"):
-        repo = dated_repo(repo, meta["commit_date"], out / "repo-at-date")
+    repo = case_repo(case, meta, out / "case-repo")
     config = RunConfig(repo=str(repo), report_text=(case / "report.txt").read_text(),
                        out=out, test_cmd=meta.get("test_cmd"), strategy=llm.strategy, sandbox=sandbox,
                        max_seconds=meta.get("max_seconds", EVAL_VALIDATION_SECONDS), model=llm.model,
@@ -104,11 +104,34 @@ class EvalError(Exception):
     """The suite cannot be run as asked (a scripted case without its script, an unusable endpoint)."""
 
 
+def case_repo(case: Path, meta: dict, dest: Path) -> Path:
+    """The repository a case runs against: its `repo` (cases may share one, eval/issues/_repos) as it
+    is, or copied to ``dest`` with the case's overlay patch applied and dated by its `commit_date`."""
+    repo = (case / meta.get("repo", "repo")).resolve()
+    overlay = (case / meta.get("overlay", OVERLAY)).resolve()
+    if "overlay" in meta and not overlay.is_file():
+        raise EvalError(f"{case.name}: case.json overlay {meta['overlay']!r} is not a patch file of the case")
+    if not overlay.is_file() and not meta.get("commit_date"):
+        return repo
+    shutil.rmtree(dest, ignore_errors=True)
+    shutil.copytree(repo, dest)
+    if overlay.is_file():
+        try:
+            hostgit.run("apply", str(overlay), cwd=dest)
+        except hostgit.HostGitError as exc:
+            raise EvalError(f"{case.name}: {overlay.name} does not apply to {repo.name}: {exc}") from None
+    return dated_repo(dest, meta["commit_date"], dest) if meta.get("commit_date") else dest
+
+
+OVERLAY = "overlay.diff"
+
+
 def dated_repo(tree: Path, date: str, dest: Path) -> Path:
     """A git repository of ``tree`` whose one commit is dated ``date`` (a case of an old tree: the
-    run installs dependencies as of that date)."""
-    shutil.rmtree(dest, ignore_errors=True)
-    shutil.copytree(tree, dest)
+    run installs dependencies as of that date). ``dest`` may be ``tree`` itself (then it is not copied)."""
+    if dest.resolve() != tree.resolve():
+        shutil.rmtree(dest, ignore_errors=True)
+        shutil.copytree(tree, dest)
     dates = {"GIT_AUTHOR_DATE": date, "GIT_COMMITTER_DATE": date}
     for args in (["init", "-q"], ["add", "-A"], ["-c", "user.name=eval", "-c", "user.email=eval@localhost",
                                                  "commit", "-qm", f"the tree as of {date}"]):

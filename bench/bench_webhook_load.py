@@ -1,17 +1,24 @@
 """The webhook receiver under load: `crashfix serve` (gunicorn, 2 workers) driven by wrk.
 
-    python bench/bench_webhook_load.py [--quick] [--rate 200] [--seconds 30] [--queue sqlite|redis]
+    python bench/bench_webhook_load.py [--quick] [--rate 200] [--seconds 30] [--queue sqlite|redis] [--bodies N]
 
 Each request is one of GitHub's real payloads (../shared/github/webhooks: issues.opened,
 issues.labeled, an issue comment with `/crashfix fix`, ping, push), the issue number varied over
-a few hundred bodies, each body signed (X-Hub-Signature-256 covers the body only) and each request
-with its own X-GitHub-Delivery (bench/load/webhook.lua numbers them). Two runs, each against a
+a few hundred issues, with its own X-GitHub-Delivery and its own body: a top-level
+`"load_sequence": n` makes every body distinct, since the server drops the same signed body under a
+new delivery id as a replay (bot/webhook.py). The bench signs `--bodies` distinct bodies up front
+(X-Hub-Signature-256 covers the body only; at least rate x (seconds + 5), so the fixed-rate run
+never repeats one); a max-rate run that sends more starts over, and those replays are counted and
+reported apart (bench/load/webhook.lua numbers the requests). Two runs, each against a
 fresh server and database: a fixed rate (an open-loop schedule through wrk's delay(); target
 p99 < 20 ms at 200 requests/s with zero errors) and the maximum rate (closed loop, 16
-connections). No worker runs: the jobs stay queued.
+connections). No worker runs: the jobs stay queued. The server runs as a configured App (an App id
+and a throwaway RSA key: the request path never calls GitHub), as in production; `--dry-run` runs it
+without credentials, where each delivery is also written into the dry run's simulated GitHub.
 
 After each run the database is checked: every delivery the server answered 2xx (counted from
-gunicorn's access log) is in the deliveries table exactly once, no two jobs share a delivery,
+gunicorn's access log) is in the deliveries table exactly once, those recorded as a replay are no
+more than wrk sent (none when it sent none), no two jobs share a delivery,
 every job created is in the queue exactly once (huey's pending count), and wrk's 2xx count is
 at most the server's (requests cut off at the end of wrk's run are answered but not counted).
 Only 127.0.0.1 is ever targeted; every run is bounded in time. Prints the machine's load
@@ -42,6 +49,8 @@ WEBHOOKS = ROOT.parent / "shared" / "github" / "webhooks"
 LUA = ROOT / "bench" / "load" / "webhook.lua"
 SECRET = "load-bench-secret"
 INSTALLATION = {"id": 4242}
+TAIL = ', "load_sequence": %d}'          # ends request n's body (webhook.lua writes the same)
+MAX_BODIES = 200_000
 # (example, event, share of the mix, how to vary it)
 MIX = [("issues.opened", "issues", 4), ("issues.labeled", "issues", 2),
        ("issue_comment.created.with-installation", "issue_comment", 2), ("ping", "ping", 1),
@@ -78,20 +87,37 @@ def payloads(variants: int) -> list[dict]:
     return out
 
 
-def lua_data(items: list[dict], path: Path) -> None:
-    parts = ["return {"]
-    for it in items:
-        text = it["body"].decode()
+def lua_data(items: list[dict], count: int, path: Path) -> None:
+    """The wrk script's data: each payload's body without its closing brace, and the signatures of
+    ``count`` distinct bodies (body n: payload n % len(items), then TAIL % n)."""
+    heads = [it["body"][:-1] for it in items]
+    assert all(it["body"].endswith(b"}") for it in items)
+    sigs = "".join(hmac.new(SECRET.encode(), heads[n % len(heads)] + (TAIL % n).encode(), hashlib.sha256).hexdigest()
+                   for n in range(count))
+    parts = ["return {items = {"]
+    for it, head in zip(items, heads):
+        text = head.decode()
         level = "=" * next(n for n in range(1, 10) if f"]{'=' * n}]" not in text)
-        parts.append(f'{{event="{it["event"]}", sig="{it["sig"]}", body=[{level}[{text}]{level}]}},')
-    parts.append("}")
+        parts.append(f'{{event="{it["event"]}", head=[{level}[{text}]{level}]}},')
+    parts.append(f'}}, count = {count}, sigs = "{sigs}"}}')
     path.write_text("\n".join(parts))
+
+
+def throwaway_key(folder: Path) -> Path:
+    """An RSA key no GitHub App has: the server is configured, and nothing here ever calls GitHub."""
+    from cryptography.hazmat.primitives import serialization
+    from cryptography.hazmat.primitives.asymmetric import rsa
+    key = rsa.generate_private_key(public_exponent=65537, key_size=2048)
+    path = folder / "app-key.pem"
+    path.write_bytes(key.private_bytes(serialization.Encoding.PEM, serialization.PrivateFormat.PKCS8,
+                                       serialization.NoEncryption()))
+    return path
 
 
 class Server:
     """`crashfix serve` on 127.0.0.1 with its own data folder (and Redis when asked)."""
 
-    def __init__(self, workdir: Path, queue: str, workers: int):
+    def __init__(self, workdir: Path, queue: str, workers: int, dry_run: bool = False):
         self.dir = workdir
         self.dir.mkdir(parents=True)
         self.port = free_port()
@@ -100,6 +126,8 @@ class Server:
         for key in ("CRASHFIX_APP_ID", "CRASHFIX_PRIVATE_KEY", "CRASHFIX_PRIVATE_KEY_PATH", "CRASHFIX_CONFIG",
                     "CRASHFIX_DATABASE_URL", "CRASHFIX_REDIS_URL"):
             self.env.pop(key, None)
+        if not dry_run:
+            self.env |= {"CRASHFIX_APP_ID": "4242", "CRASHFIX_PRIVATE_KEY_PATH": str(throwaway_key(self.dir))}
         self.redis = None
         if queue == "redis":
             rport = free_port()
@@ -165,10 +193,12 @@ def server_statuses(access_log: Path) -> dict[str, int]:
     return codes
 
 
-def check_tables(server: Server, run: str, wrk_2xx: int, warm: int) -> dict:
+def check_tables(server: Server, run: str, wrk_2xx: int, warm: int, wrk_replays: int) -> dict:
     """Every accepted delivery recorded once; jobs once per delivery; every job queued once."""
     db = sqlite3.connect(server.dir / "data" / "crashfix.db")
     rows = db.execute("SELECT COUNT(*), COUNT(DISTINCT id) FROM deliveries WHERE id LIKE ?", (run + "-%",)).fetchone()
+    replays = db.execute("SELECT COUNT(*) FROM deliveries WHERE id LIKE ? AND outcome = 'replay'",
+                         (run + "-%",)).fetchone()[0]
     jobs = db.execute("SELECT COUNT(*), COUNT(DISTINCT delivery_id) FROM jobs").fetchone()
     with_jobs = db.execute("SELECT COUNT(*) FROM deliveries WHERE outcome LIKE 'jobs %'").fetchone()[0]
     db.close()
@@ -181,6 +211,8 @@ def check_tables(server: Server, run: str, wrk_2xx: int, warm: int) -> dict:
     problems = []
     if rows[0] != server_2xx:
         problems.append(f"{rows[0]} load deliveries in the table, the server answered {server_2xx} with 2xx")
+    if replays > wrk_replays:
+        problems.append(f"{replays} deliveries recorded as a replay, but wrk repeated only {wrk_replays} bodies")
     if rows[0] != rows[1]:
         problems.append("a delivery id is recorded twice")
     if jobs[0] != jobs[1]:
@@ -194,7 +226,7 @@ def check_tables(server: Server, run: str, wrk_2xx: int, warm: int) -> dict:
     non_2xx = {c: n for c, n in codes.items() if not c.startswith("2")}
     if non_2xx:
         problems.append(f"the server answered {non_2xx}")
-    return {"deliveries": rows[0], "server_2xx": server_2xx, "wrk_2xx": wrk_2xx, "jobs": jobs[0],
+    return {"deliveries": rows[0], "replays": replays, "server_2xx": server_2xx, "wrk_2xx": wrk_2xx, "jobs": jobs[0],
             "queued": pending, "problems": problems}
 
 
@@ -212,7 +244,7 @@ def run_wrk(url: str, data: Path, run: str, rate: int, seconds: int, connections
 
 
 def one_run(label: str, tmp: Path, items: list[dict], data: Path, args, rate: int, seconds: int) -> dict:
-    server = Server(tmp / label, args.queue, args.workers)
+    server = Server(tmp / label, args.queue, args.workers, args.dry_run)
     try:
         server.warm_up(items)
         load_before = os.getloadavg()
@@ -220,20 +252,23 @@ def one_run(label: str, tmp: Path, items: list[dict], data: Path, args, rate: in
         load_after = os.getloadavg()
         server.stop()                                   # the server is gone; the queue (Redis) is not yet
         ok = sum(n for c, n in res["codes"].items() if c.startswith("2"))
-        check = check_tables(server, label, ok, warm=40)
+        check = check_tables(server, label, ok, warm=40, wrk_replays=res["replays"])
     finally:
         server.close()
     errors = sum(res["errors"].values())
     lat = res["latency_us"]
     secs = res["duration_us"] / 1e6
     print(f"\n== {label}: {'fixed ' + str(rate) + ' req/s' if rate else 'max rate'}, {seconds} s, "
-          f"{args.connections} connections, queue {args.queue}, gunicorn {args.workers} workers")
+          f"{args.connections} connections, queue {args.queue}, gunicorn {args.workers} workers"
+          f"{', dry run' if args.dry_run else ''}")
     print(f"  throughput   {res['requests'] / secs:8.1f} req/s  ({res['requests']} requests)")
     print(f"  latency      p50 {lat['p50'] / 1000:.2f} ms  p90 {lat['p90'] / 1000:.2f} ms  "
           f"p99 {lat['p99'] / 1000:.2f} ms  p99.9 {lat['p999'] / 1000:.2f} ms  max {lat['max'] / 1000:.2f} ms")
     print(f"  errors       {errors} ({res['errors']}); codes {res['codes']}")
     print(f"  tables       {check['deliveries']} deliveries recorded = {check['server_2xx']} answered 2xx by "
           f"the server ({check['wrk_2xx']} counted by wrk); {check['jobs']} jobs, {check['queued']} in the queue")
+    print(f"  replays      {res['replays']} sent (past the {args.bodies} distinct bodies), "
+          f"{check['replays']} recorded as 'replay'")
     print(f"  load average {load_before[0]:.2f} before, {load_after[0]:.2f} after ({os.cpu_count()} cores)")
     for p in check["problems"]:
         print(f"  PROBLEM: {p}")
@@ -254,10 +289,17 @@ def main(argv: list[str] | None = None) -> int:
     ap.add_argument("--workers", type=int, default=2, help="gunicorn workers")
     ap.add_argument("--queue", choices=("sqlite", "redis"), default="sqlite")
     ap.add_argument("--variants", type=int, default=300, help="distinct issue numbers in the bodies")
+    ap.add_argument("--bodies", type=int, default=50_000,
+                    help="distinct signed bodies (raised to rate x (seconds + 5)); past them the max run replays")
+    ap.add_argument("--dry-run", action="store_true", help="no App credentials: the server's dry-run mode")
     ap.add_argument("--json", type=Path, help="also write the figures here")
     args = ap.parse_args(argv)
     if args.quick:
         args.seconds, args.max_seconds, args.variants = 5, 5, 60
+    args.bodies = max(args.bodies, args.rate * (args.seconds + 5))
+    if args.bodies > MAX_BODIES:
+        print(f"--bodies (or rate x (seconds + 5)) is {args.bodies}; at most {MAX_BODIES}", file=sys.stderr)
+        return 2
     for tool in ("wrk",) + (("redis-server",) if args.queue == "redis" else ()):
         if not shutil.which(tool):
             print(f"{tool} is not installed (./setup.sh installs it)", file=sys.stderr)
@@ -266,8 +308,9 @@ def main(argv: list[str] | None = None) -> int:
     tmp = Path(tempfile.mkdtemp(prefix="crashfix-load-"))
     try:
         data = tmp / "payloads.lua"
-        lua_data(items, data)
-        print(f"{len(items)} signed bodies ({sum(len(i['body']) for i in items) // len(items)} bytes on average); "
+        lua_data(items, args.bodies, data)
+        print(f"{len(items)} payloads, {args.bodies} distinct signed bodies "
+              f"({sum(len(i['body']) for i in items) // len(items)} bytes on average); "
               f"load average {os.getloadavg()[0]:.2f} on {os.cpu_count()} cores")
         results = [one_run("fixed", tmp, items, data, args, args.rate, args.seconds),
                    one_run("max", tmp, items, data, args, 0, args.max_seconds)]

@@ -15,6 +15,8 @@ import sys
 from pathlib import Path
 
 ROOT = Path(__file__).resolve().parents[2]
+sys.path.insert(0, str(ROOT))
+from agent.evaluate import OVERLAY, case_repo  # noqa: E402
 OUT = ROOT / "eval" / "issues"
 HOME = Path("/tmp/home")
 
@@ -48,12 +50,12 @@ PARSE_NUMBERED = {**PARSE, "source": "parse 1.8.4 (PyPI sdist); its 1.19.0 chang
                                        "                format = field[1:]\n            group",
                            "            wrap = '(%s)'\n            group")}
 # the same crash as a CI failure: parse 1.8.4 plus upstream's test of the fix (1.19.0's TestPattern.test_numbered,
-# its float pattern as 1.8.4 writes it), which a contributor's CI run reports by its node id
+# its float pattern as 1.8.4 writes it), which a contributor's CI run reports by its node id; the case keeps
+# the added test as its overlay.diff (crashfix eval applies it to a copy of the shared repo)
 NUMBERED_TEST = ("    def test_numbered(self):\n        self._test_expression('{0}', '(.+?)')\n"
                  "        self._test_expression('{0} {1}', '(.+?) (.+?)')\n"
                  "        self._test_expression('{0:f} {1:f}', r'([-+ ]?\\d+\\.\\d+) ([-+ ]?\\d+\\.\\d+)')\n\n")
-PARSE_CI = {**PARSE_NUMBERED, "repo": "parse-1.8.4-numbered-test",
-            "add": ("test_parse.py", "    def test_named_typed(self):", NUMBERED_TEST)}
+PARSE_CI = {**PARSE_NUMBERED, "add": ("test_parse.py", "    def test_named_typed(self):", NUMBERED_TEST)}
 SQL = "SELECT @min_price:=MIN(price), @max_price:=MAX(price) FROM shop;"
 
 CASES = {
@@ -104,19 +106,21 @@ def build(name: str, spec: dict, sdists: Path) -> None:
     case = OUT / name
     shutil.rmtree(case, ignore_errors=True)
     case.mkdir(parents=True)
-    repo = OUT / "_repos" / project.get("repo", project["sdist"])   # one copy per sdist (and added test), shared
+    repo = OUT / "_repos" / project["sdist"]          # one copy per sdist, shared by its cases
     if not repo.exists():
         for part in project["keep"]:
             src = sdists / project["sdist"] / part
             dst = repo / part
             dst.parent.mkdir(parents=True, exist_ok=True)
             (shutil.copytree if src.is_dir() else shutil.copy2)(src, dst)
-        if "add" in project:                           # a test added before an anchor line
-            path, anchor, text = project["add"]
-            (repo / path).write_text((repo / path).read_text().replace(anchor, text + anchor, 1))
         for junk in repo.rglob("__pycache__"):
             shutil.rmtree(junk, ignore_errors=True)
-    tb = _user_run(spec, repo)
+    meta = {"repo": f"../_repos/{project['sdist']}"}
+    if "add" in project:                               # a test added before an anchor line: the case's overlay
+        path, anchor, text = project["add"]
+        old = (repo / path).read_text()
+        (case / OVERLAY).write_text(_diff(path, old, old.replace(anchor, text + anchor, 1)))
+    tb = _user_run(spec, case_repo(case, meta, HOME / "case-repo"))
     fields = {k: spec.get(k, "") for k in ("script", "command", "console")}
     (case / "report.txt").write_text(spec["issue"].format(tb=tb, **fields))
     path, old, new = project["fix"]
@@ -125,11 +129,10 @@ def build(name: str, spec: dict, sdists: Path) -> None:
         assert old in fixed, (name, path)
         fixed = fixed.replace(old, new, 1)
     (case / "fix.diff").write_text(_diff(path, text, fixed))
-    meta = {"repo": f"../_repos/{project.get('repo', project['sdist'])}", "test_cmd": "python -m pytest -q", "kind": spec["kind"],
-            "expect": spec["expect"],
-            "rung": spec["rung"], "source": project["source"],
-            "bug": "the report's traceback is from the user's own code" if spec["rung"] is None else
-            f"crash fixed upstream in {path}", "fix_class": "none"}
+    meta |= {"test_cmd": "python -m pytest -q", "kind": spec["kind"], "expect": spec["expect"],
+             "rung": spec["rung"], "source": project["source"],
+             "bug": "the report's traceback is from the user's own code" if spec["rung"] is None else
+             f"crash fixed upstream in {path}", "fix_class": "none"}
     if spec.get("pytest"):
         meta["named_test"] = spec["pytest"]
     (case / "case.json").write_text(json.dumps(meta, indent=2) + "\n")

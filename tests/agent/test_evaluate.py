@@ -10,7 +10,7 @@ from pathlib import Path
 
 import pytest
 
-from agent.evaluate import CaseResult, table
+from agent.evaluate import CaseResult, EvalError, case_repo, table
 
 ROOT = Path(__file__).resolve().parents[2]
 EXAMPLE = ROOT / "examples" / "inventory"
@@ -66,3 +66,26 @@ def test_the_table_shows_calls_and_tokens_and_their_sum():
     assert text[0].split()[-3:] == ["calls", "tokens", "rung"]
     assert text[1].split()[-3:] == ["3", "105", "-"] and text[2].split()[-3:] == ["0", "0", "-"]
     assert text[-1] == "model: 3 calls, 100 prompt + 5 completion tokens"
+
+
+def test_a_case_overlay_is_applied_to_a_copy_of_the_shared_repo_and_dated(tmp_path):
+    shared = tmp_path / "_repos" / "lib"
+    (shared / "pkg").mkdir(parents=True)
+    (shared / "pkg" / "a.py").write_text("A = 1\n")
+    (shared / "test_a.py").write_text("old\n")
+    case = tmp_path / "case"
+    case.mkdir()
+    (case / "overlay.diff").write_text("--- a/test_a.py\n+++ b/test_a.py\n@@ -1 +1 @@\n-old\n+new\n")
+    meta = {"repo": "../_repos/lib"}
+    assert case_repo(tmp_path / "plain", meta, tmp_path / "x") == shared.resolve()      # no overlay: used as is
+    repo = case_repo(case, meta, tmp_path / "work")
+    assert (repo / "test_a.py").read_text() == "new\n" and (repo / "pkg" / "a.py").read_text() == "A = 1\n"
+    assert (shared / "test_a.py").read_text() == "old\n"                                 # the shared repo untouched
+    dated = case_repo(case, meta | {"commit_date": "2019-06-14T10:00:00Z"}, tmp_path / "dated")
+    log = subprocess.run(["git", "log", "--format=%cI", "-1"], cwd=dated, capture_output=True, text=True).stdout
+    assert log.strip() == "2019-06-14T10:00:00+00:00" and (dated / "test_a.py").read_text() == "new\n"
+    with pytest.raises(EvalError, match="overlay 'extra.diff'"):
+        case_repo(case, meta | {"overlay": "extra.diff"}, tmp_path / "y")
+    (shared / "test_a.py").write_text("changed\n")                                     # the patch no longer fits
+    with pytest.raises(EvalError, match="overlay.diff does not apply to lib"):
+        case_repo(case, meta, tmp_path / "z")

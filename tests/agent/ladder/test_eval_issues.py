@@ -9,6 +9,7 @@ from pathlib import Path
 
 import pytest
 
+from agent.evaluate import OVERLAY, case_repo
 from agent.ladder.match import repo_frame
 from agent.paths.base import repo_files
 from agent.reports import parse
@@ -53,12 +54,26 @@ def report_text(case: Path) -> str:
     return (case / "report.txt").read_text()
 
 
-@pytest.mark.parametrize("repo", sorted({load(c)[1] for c in CASES}), ids=lambda p: p.name)
-def test_the_repos_own_tests_pass_and_each_fix_applies(repo, tmp_path):
-    """Every test passes but the one a named-test case names (it fails, and passes with the fix)."""
+def variant(case: Path) -> tuple[Path, Path | None]:
+    """The repo a case runs against: its shared repo, and its overlay (a patch applied to a copy) if any."""
+    meta, repo, _ = load(case)
+    overlay = case / meta.get("overlay", OVERLAY)
+    return repo, overlay if overlay.is_file() else None
+
+
+VARIANTS = sorted({variant(c) for c in CASES}, key=str)
+
+
+@pytest.mark.parametrize("repo,overlay", VARIANTS,
+                         ids=lambda p: p and (p.parent.name if p.name == OVERLAY else p.name))
+def test_the_repos_own_tests_pass_and_each_fix_applies(repo, overlay, tmp_path):
+    """Every test passes but the one a named-test case names (it fails, and passes with the fix); a case's
+    overlay is applied as `crashfix eval` applies it."""
+    cases = [c for c in CASES if variant(c) == (repo, overlay)]
     work = tmp_path / "repo"
-    shutil.copytree(repo, work)
-    named = [m["named_test"] for c in CASES if load(c)[1] == repo and (m := load(c)[0]).get("named_test")]
+    shutil.copytree(case_repo(cases[0], load(cases[0])[0], tmp_path / "overlaid"), work)
+    named = [m["named_test"] for c in cases if (m := load(c)[0]).get("named_test")]
+    assert bool(named) == bool(overlay)        # the shared repos' suites pass; an overlay adds the failing test
     pytest_cmd = [sys.executable, "-m", "pytest", "-q", "-p", "no:cacheprovider"]
     out = subprocess.run(pytest_cmd + [f"--deselect={n}" for n in named], cwd=work,
                          capture_output=True, text=True, timeout=600)
@@ -66,13 +81,12 @@ def test_the_repos_own_tests_pass_and_each_fix_applies(repo, tmp_path):
     for node in named:
         assert subprocess.run(pytest_cmd + [node], cwd=work, capture_output=True, timeout=600).returncode == 1
     subprocess.run(["git", "init", "-q"], cwd=work, check=True)
-    for case in CASES:
-        if load(case)[1] == repo:
-            check = subprocess.run(["git", "apply", "--check", str(case / "fix.diff")], cwd=work,
-                                   capture_output=True, text=True)
-            assert check.returncode == 0, (case.name, check.stderr)
-    for case in CASES:
-        if load(case)[1] == repo and load(case)[0].get("named_test"):
+    for case in cases:
+        check = subprocess.run(["git", "apply", "--check", str(case / "fix.diff")], cwd=work,
+                               capture_output=True, text=True)
+        assert check.returncode == 0, (case.name, check.stderr)
+    for case in cases:
+        if load(case)[0].get("named_test"):
             subprocess.run(["git", "apply", str(case / "fix.diff")], cwd=work, check=True)
             node = load(case)[0]["named_test"]
             assert subprocess.run(pytest_cmd + [node], cwd=work, capture_output=True, timeout=600).returncode == 0
