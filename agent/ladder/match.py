@@ -96,8 +96,9 @@ def matches(report: CrashReport, res: ExecResult, repo_paths: dict[str, str],
         return Match(False, f"exit {res.exit_code}, no traceback in the output")
     last = seen[-1]
     if not _same_kind(report, last):
-        return Match(False, f"{last.type} (in {last.guilty.function if last.guilty else '?'}), "
-                            f"not the reported {report.type}", last)
+        shown = "stopped by crashfix (it hangs)" if _stopped(last) else \
+            f"{last.type} (in {last.guilty.function if last.guilty else '?'})"
+        return Match(False, f"{shown}, not the reported {report.type}", last)
     return Match(False, f"{last.type}, but not through {want.function} ({repo_paths[want.file]})", last)
 
 
