@@ -7,12 +7,8 @@ import time
 
 import pytest
 
-from agent.reports import parse
-from agent.reports.paths import map_to_repo
-from agent.reproduce import reproduce
+import climb as ladder
 from agent.testrun import arm_watchdog, run_tests
-from gitrepo import make_repo
-from sandbox import open_sandbox
 
 pytestmark = pytest.mark.docker
 
@@ -37,20 +33,11 @@ HANG = ('count_down(3) never returns; after a while I pressed Ctrl-C:\n\n```\n'
         'KeyboardInterrupt\n```\n')
 
 
-@pytest.fixture(scope="module")
-def box(sandbox_image, docker_limits, tmp_path_factory):
-    repo = make_repo(tmp_path_factory.mktemp("spin"), REPO)
-    sb = open_sandbox("docker", repo, image=sandbox_image, limits=docker_limits)
-    yield sb
-    sb.close()
+box = ladder.box_fixture(REPO, "spin")
 
 
 def climb(sb, issue: str, test_cmd: str | None, baseline=None):
-    files = sorted(REPO)
-    report = parse(issue)
-    paths = {f.file: p for f in report.frames if f.file and (p := map_to_repo(f.file, files))}
-    return reproduce(sb, report, issue, test_cmd, paths, files=files, baseline=baseline, tries=2, timeout=120,
-                     search_seconds=0)
+    return ladder.climb(sb, sorted(REPO), issue, test_cmd, baseline=baseline, search_seconds=0)
 
 
 def test_a_hang_is_reproduced_at_the_call_site_and_its_test_passes_once_the_loop_ends(box):
