@@ -8,11 +8,11 @@ from typing import Callable
 
 from agent.ladder import named_test, plan, regression, search
 from agent.environment.timeouts import ALARM_MARGIN, script_alarm
-from agent.ladder.match import is_hang, matches, repo_frame
+from agent.ladder.match import matches, repo_frame
 from agent.ladder.plan import Trial
 from agent.ladder.regression import PRELUDE, RegressionTest, alarm
 from agent.reports.model import CrashReport
-from agent.signature import base_type, crash_gone, same_crash  # noqa: F401 - re-exported: one rule, agent/signature.py
+from agent.signature import base_type, crash_gone, is_hang, same_crash  # noqa: F401 - re-exported: one rule, agent/signature.py
 from agent.testrun import SCRATCH, TestOutcome, ensure_scratch, is_pytest
 from sandbox import ExecResult, Sandbox
 

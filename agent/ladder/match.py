@@ -8,7 +8,7 @@ from agent.reports import parse
 from agent.reports.model import CrashReport, Frame
 from agent.reports.paths import map_to_repo
 from agent.reports.python import is_library_path
-from agent.testrun import HUNG
+from agent.signature import is_hang, same_kind, stopped
 from sandbox import ExecResult
 
 TB_HEAD = "Traceback (most recent call last):"
@@ -51,24 +51,6 @@ def repo_frame(report: CrashReport, repo_paths: dict[str, str]) -> Frame | None:
     return next((f for f in report.frames if repo_path(f, repo_paths)), None)
 
 
-def is_hang(report: CrashReport) -> bool:
-    """A report of a program that never returned: the user pressed Ctrl-C, or a crashfix watchdog
-    stopped it. A run shows that crash when something stopped it inside the same repo function."""
-    return report.type.rsplit(".", 1)[-1] == "KeyboardInterrupt" or HUNG in (report.message or "")
-
-
-def _stopped(got: CrashReport) -> bool:
-    """The run was stopped while running: Ctrl-C, or crashfix's alarm (a TimeoutError with its mark)."""
-    return got.type.rsplit(".", 1)[-1] == "KeyboardInterrupt" or HUNG in (got.message or "")
-
-
-def _same_kind(report: CrashReport, got: CrashReport) -> bool:
-    from agent.signature import base_type
-    if is_hang(report):
-        return _stopped(got)
-    return base_type(got.type) == base_type(report.type) and HUNG not in (got.message or "")
-
-
 def matches(report: CrashReport, res: ExecResult, repo_paths: dict[str, str],
             files: list[str] | None = None) -> Match:
     """Same exception type (for a hang: stopped by Ctrl-C or crashfix's alarm; a crashfix stop is never
@@ -89,14 +71,14 @@ def matches(report: CrashReport, res: ExecResult, repo_paths: dict[str, str],
         if got is None:
             continue
         seen.append(got)
-        if _same_kind(report, got) and _through(got, want, repo_paths[want.file], files):
+        if same_kind(report, got) and _through(got, want, repo_paths[want.file], files):
             what = "stopped while running" if is_hang(report) else f"{got.type} through"
             return Match(True, f"{what} {want.function} ({repo_paths[want.file]}), as reported", got)
     if not seen:
         return Match(False, f"exit {res.exit_code}, no traceback in the output")
     last = seen[-1]
-    if not _same_kind(report, last):
-        shown = "stopped by crashfix (it hangs)" if _stopped(last) else \
+    if not same_kind(report, last):
+        shown = "stopped by crashfix (it hangs)" if stopped(last) else \
             f"{last.type} (in {last.guilty.function if last.guilty else '?'})"
         return Match(False, f"{shown}, not the reported {report.type}", last)
     return Match(False, f"{last.type}, but not through {want.function} ({repo_paths[want.file]})", last)

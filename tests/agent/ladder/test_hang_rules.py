@@ -7,7 +7,8 @@ import subprocess
 import sys
 
 from agent.environment.timeouts import script_alarm, search_timeout
-from agent.ladder.match import is_hang, matches
+from agent.ladder.match import matches
+from agent.signature import is_hang
 from agent.ladder.regression import PRELUDE, alarm, build
 from agent.reports import parse
 from agent import testrun
