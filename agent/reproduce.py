@@ -7,11 +7,12 @@ from dataclasses import asdict, dataclass, field
 from typing import Callable
 
 from agent.ladder import named_test, plan, regression, search
+from agent.environment.timeouts import ALARM_MARGIN, script_alarm
 from agent.ladder.match import matches, repo_frame
 from agent.ladder.plan import Trial
-from agent.ladder.regression import PRELUDE, RegressionTest
+from agent.ladder.regression import PRELUDE, RegressionTest, alarm
 from agent.reports.model import CrashReport
-from agent.signature import base_type, crash_gone, same_crash  # noqa: F401 - re-exported: one rule, agent/signature.py
+from agent.signature import base_type, crash_gone, is_hang, same_crash  # noqa: F401 - re-exported: one rule, agent/signature.py
 from agent.testrun import SCRATCH, TestOutcome, ensure_scratch, is_pytest
 from sandbox import ExecResult, Sandbox
 
@@ -73,18 +74,23 @@ def reproduce(sb: Sandbox, report: CrashReport, issue_text: str, test_cmd: str |
     files = files or []
     read = _reader(sb)
     rep = Reproduction()
+    # a hang (reported, or seen in the baseline) has each script stopped by its own alarm, which prints
+    # where it runs, well before the command's timeout
+    stop = script_alarm(baseline, min(timeout, SCRIPT_TIMEOUT)) \
+        if is_hang(report) or (baseline is not None and baseline.hung) else None
+    script_timeout = stop + ALARM_MARGIN if stop else min(timeout, SCRIPT_TIMEOUT)
     rungs = [lambda: plan.rung1(issue_text, files, read),
              lambda: plan.rung2(report, issue_text, test_cmd, repo_paths, files, read, baseline),
              lambda: plan.rung3(report, repo_paths, files, read, issue_text),
              lambda: plan.suite(test_cmd),
              lambda: _search(rep, sb, report, repo_paths, files, issue_text, test_cmd, seconds=search_seconds,
-                             timeout=timeout)]
+                             timeout=timeout, baseline=baseline)]
     for make in rungs:
         for trial in make():
             if trial.script is not None:
-                sb.write(trial.path, PRELUDE + "\n" + trial.script)
+                sb.write(trial.path, PRELUDE + (alarm(stop) if stop else "") + "\n" + trial.script)
             log.info("reproducing (rung %s) by %s: %s", trial.rung, trial.how, trial.command)
-            res = sb.run(trial.command, timeout=min(timeout, SCRIPT_TIMEOUT) if trial.script else timeout)
+            res = sb.run(trial.command, timeout=script_timeout if trial.script else timeout)
             seen = matches(report, res, repo_paths, files)
             rep.attempts.append(Attempt(trial.how, trial.command, seen.hit, res.exit_code, res.output[-2000:],
                                         trial.rung, seen.why))
@@ -92,7 +98,8 @@ def reproduce(sb: Sandbox, report: CrashReport, issue_text: str, test_cmd: str |
                 if trial.how == "test suite":
                     trial, res, seen = _one_node(rep, sb, report, trial, res, seen, test_cmd, repo_paths, files,
                                                  timeout=timeout)
-                _settle(rep, sb, report, trial, res, seen.got, repo_paths, files, tries=tries, timeout=timeout)
+                _settle(rep, sb, report, trial, res, seen.got, repo_paths, files, tries=tries, timeout=timeout,
+                        stop=stop)
                 return rep
     return rep
 
@@ -118,10 +125,11 @@ def _one_node(rep: Reproduction, sb: Sandbox, report: CrashReport, trial: Trial,
 
 
 def _search(rep: Reproduction, sb: Sandbox, report: CrashReport, repo_paths: dict[str, str], files: list[str],
-            issue_text: str, test_cmd: str | None, *, seconds: float, timeout: float) -> list[Trial]:
+            issue_text: str, test_cmd: str | None, *, seconds: float, timeout: float,
+            baseline: TestOutcome | None) -> list[Trial]:
     """Rung 4's trial; a search that found nothing is recorded as an attempt of its own."""
     ran = search.run(sb, report, repo_paths, files, issue_text, test_cmd, seconds=seconds,
-                     timeout=timeout) if seconds > 0 else None
+                     timeout=timeout, baseline=baseline) if seconds > 0 else None
     if ran is not None and not ran.trials:
         rep.attempts.append(Attempt(f"search: {ran.calls} calls in {ran.seconds:.1f} s", ran.command, False,
                                     ran.exit_code, ran.output[-2000:], 4,
@@ -131,14 +139,15 @@ def _search(rep: Reproduction, sb: Sandbox, report: CrashReport, repo_paths: dic
 
 def _settle(rep: Reproduction, sb: Sandbox, report: CrashReport, trial: Trial, first: ExecResult,
             got: CrashReport | None, repo_paths: dict[str, str], files: list[str], *,
-            tries: int, timeout: float) -> None:
+            tries: int, timeout: float, stop: float | None = None) -> None:
     """The trial reproduced: turn its script into a regression test (the reproduction command from
-    then on) when that test shows the crash too, and count how often the command crashes."""
+    then on) when that test shows the crash too, and count how often the command crashes. For a hang
+    (`stop` seconds), the test stops the reproducer itself after that long and fails."""
     cmd = trial.command
     same = lambda res: matches(report, res, repo_paths, files).hit
     if trial.script is not None:
         test = regression.build(report, trial.function or _guilty_name(report, repo_paths), trial.script,
-                                trial.how, files)
+                                trial.how, files, stop=stop)
         local = f"{SCRATCH}/{test.path.rsplit('/', 1)[-1]}"
         sb.write(local, test.text)
         test_cmd = f"python -m pytest -q --tb=native {local}"

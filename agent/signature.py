@@ -1,7 +1,8 @@
 """Is this the reported crash? One rule per report kind, used by reproduction and validation alike.
 
-- python (and any kind without its own rule): the same exception type (last dotted part) and the
-  report's guilty function somewhere on the new stack;
+- python (and any kind without its own rule): the same exception type (last dotted part; for a hang,
+  a KeyboardInterrupt report, a stop by Ctrl-C or crashfix's watchdog or alarm; a crashfix stop
+  matches no other report) and the report's guilty function somewhere on the new stack;
 - sanitizer: the same crash class (the type without its access suffix) and the same guilty function;
 - gdb: the same guilty function (a gdb report has no sanitizer type to compare);
 - kernel: the same title, with addresses, offsets and numbers taken out (syzkaller's rule).
@@ -12,6 +13,7 @@ from __future__ import annotations
 from agent.reports import parse
 from agent.reports.kernel import clean_title
 from agent.reports.model import CrashReport
+from agent.testrun import HUNG
 from sandbox import ExecResult
 
 
@@ -30,8 +32,26 @@ def same_title(a: str, b: str) -> bool:
     return clean_title(a).strip() == clean_title(b).strip()
 
 
+def is_hang(report: CrashReport) -> bool:
+    """A report of a program that never returned: the user pressed Ctrl-C, or a crashfix watchdog
+    stopped it. A run shows that crash when something stopped it inside the same repo function."""
+    return base_type(report.type) == "KeyboardInterrupt" or HUNG in (report.message or "")
+
+
+def stopped(got: CrashReport) -> bool:
+    """The run was stopped while running: Ctrl-C, or crashfix's alarm (a TimeoutError with its mark)."""
+    return base_type(got.type) == "KeyboardInterrupt" or HUNG in (got.message or "")
+
+
+def same_kind(report: CrashReport, got: CrashReport) -> bool:
+    """The same exception type; for a hang, a stop; a crashfix stop is never another reported exception."""
+    if is_hang(report):
+        return stopped(got)
+    return base_type(got.type) == base_type(report.type) and HUNG not in (got.message or "")
+
+
 def _python(want: CrashReport, got: CrashReport) -> bool:
-    if base_type(got.type) != base_type(want.type):
+    if not same_kind(want, got):
         return False
     return want.guilty is None or want.guilty.function in {f.function for f in got.frames}
 

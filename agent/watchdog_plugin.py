@@ -1,5 +1,6 @@
 """crashfix's per-test watchdog, a pytest plugin copied into the sandbox (never imported by crashfix):
-a test whose set-up or call runs over CRASHFIX_TEST_TIMEOUT seconds fails with where it hung."""
+a test whose set-up or call runs over CRASHFIX_TEST_TIMEOUT seconds fails with where it hung (a
+TimeoutError raised inside the code that hung, so its traceback parses like any other crash)."""
 import os
 import signal
 import threading
@@ -22,7 +23,7 @@ def _guard():
         return None
 
     def stop(signum, frame):
-        pytest.fail("Timeout: %s stopped the test after %g s (it hangs, or is far slower than before)" % (MARK, limit))
+        raise TimeoutError("%s stopped the test after %g s (it hangs, or is far slower than before)" % (MARK, limit))
 
     old = signal.signal(signal.SIGALRM, stop)
     signal.setitimer(signal.ITIMER_REAL, limit)

@@ -30,3 +30,22 @@ def per_test_timeout(baseline: TestOutcome, configured: float) -> tuple[float, f
         return None
     slowest = max(times)
     return min(configured, max(PER_TEST_FLOOR, PER_TEST_FACTOR * slowest)), slowest
+
+
+HANG_SCRIPT = 10.0   # seconds a reproducer script of a reported hang runs before its alarm stops it
+ALARM_MARGIN = 5.0   # its command's timeout is this much longer, so the alarm's traceback is printed
+
+
+def script_alarm(baseline: TestOutcome | None, configured: float) -> float:
+    """How long a reproducer script of a hang runs before crashfix's alarm stops it (showing where it
+    is): the per-test bound when the baseline timed its tests, else HANG_SCRIPT; never more than
+    ``configured`` less the margin its command needs to print the traceback."""
+    bound = per_test_timeout(baseline, HANG_SCRIPT) if baseline is not None else None
+    return max(1.0, min(bound[0] if bound else HANG_SCRIPT, configured - ALARM_MARGIN))
+
+
+def search_timeout(seconds: float, baseline: TestOutcome | None, configured: float) -> float:
+    """The search's command: its own budget plus one call that overruns it (the per-test bound when the
+    baseline timed its tests, else BASELINE_PER_TEST), never more than ``configured``."""
+    bound = per_test_timeout(baseline, BASELINE_PER_TEST) if baseline is not None else None
+    return min(configured, seconds + (bound[0] if bound else BASELINE_PER_TEST) + ALARM_MARGIN)

@@ -8,6 +8,7 @@ from agent.reports import parse
 from agent.reports.model import CrashReport, Frame
 from agent.reports.paths import map_to_repo
 from agent.reports.python import is_library_path
+from agent.signature import is_hang, same_kind, stopped
 from sandbox import ExecResult
 
 TB_HEAD = "Traceback (most recent call last):"
@@ -52,11 +53,11 @@ def repo_frame(report: CrashReport, repo_paths: dict[str, str]) -> Frame | None:
 
 def matches(report: CrashReport, res: ExecResult, repo_paths: dict[str, str],
             files: list[str] | None = None) -> Match:
-    """Same exception type, raised through the report's innermost repo function (in the same repo
+    """Same exception type (for a hang: stopped by Ctrl-C or crashfix's alarm; a crashfix stop is never
+    any other reported exception), raised through the report's innermost repo function (in the same repo
     file when the run's frames map onto the repo's files), in any traceback the run printed.
     (The report's `guilty` frame is not used: when the user's traceback runs through an installed
     copy, site-packages, it is the user's own script.)"""
-    from agent.signature import base_type
     if res.timed_out:
         return Match(False, "timed out")
     if res.ok:
@@ -70,14 +71,16 @@ def matches(report: CrashReport, res: ExecResult, repo_paths: dict[str, str],
         if got is None:
             continue
         seen.append(got)
-        if base_type(got.type) == base_type(report.type) and _through(got, want, repo_paths[want.file], files):
-            return Match(True, f"{got.type} through {want.function} ({repo_paths[want.file]}), as reported", got)
+        if same_kind(report, got) and _through(got, want, repo_paths[want.file], files):
+            what = "stopped while running" if is_hang(report) else f"{got.type} through"
+            return Match(True, f"{what} {want.function} ({repo_paths[want.file]}), as reported", got)
     if not seen:
         return Match(False, f"exit {res.exit_code}, no traceback in the output")
     last = seen[-1]
-    if base_type(last.type) != base_type(report.type):
-        return Match(False, f"{last.type} (in {last.guilty.function if last.guilty else '?'}), "
-                            f"not the reported {report.type}", last)
+    if not same_kind(report, last):
+        shown = "stopped by crashfix (it hangs)" if stopped(last) else \
+            f"{last.type} (in {last.guilty.function if last.guilty else '?'})"
+        return Match(False, f"{shown}, not the reported {report.type}", last)
     return Match(False, f"{last.type}, but not through {want.function} ({repo_paths[want.file]})", last)
 
 

@@ -6,6 +6,7 @@ import re
 from dataclasses import dataclass
 
 from agent.reports.model import CrashReport
+from agent.testrun import HUNG
 
 # Puts the repository (and its src/, if any) first on sys.path, from a file one folder below the root:
 # the scratch folder in the sandbox, tests/ in the repository.
@@ -17,6 +18,18 @@ for _path in (_ROOT, os.path.join(_ROOT, "src")):
     if os.path.isdir(_path) and _path not in sys.path:
         sys.path.insert(0, _path)
 '''
+
+
+
+def alarm(seconds: float) -> str:
+    """Script lines that stop the script after `seconds` with a TimeoutError raised where it is running,
+    so its traceback shows where it hung (instead of holding its command until the command's timeout)."""
+    return (f"\nimport signal as _signal\n\n\n"
+            f"def _crashfix_stop(signum, frame):\n"
+            f"    raise TimeoutError({HUNG + f' stopped the script after {seconds:g} s (it hangs)'!r})\n\n\n"
+            f"_signal.signal(_signal.SIGALRM, _crashfix_stop)\n"
+            f"_signal.setitimer(_signal.ITIMER_REAL, {float(seconds)!r})\n")
+
 
 # After a fix, the reproducer may still end in an exception the code raises on purpose (a `raise`
 # statement, or SystemExit); one raised by the interpreter at any other line is a bug the fix left or made.
@@ -81,7 +94,10 @@ def slug(report: CrashReport, function: str | None) -> str:
 
 
 def build(report: CrashReport, function: str | None, script: str, how: str,
-                    files: list[str]) -> RegressionTest:
+          files: list[str], *, stop: float | None = None) -> RegressionTest:
+    """The reproducer as a test; for a hang (`stop` seconds) one that fails when it has not returned by then."""
+    if stop:
+        return _hang_test(function, script, how, files, stop)
     name = slug(report, function)
     exc = report.type.rsplit(".", 1)[-1]
     text = (f'"""Regression test for the reported crash: {exc} in {function or "the reproducer"}.\n\n'
@@ -96,6 +112,25 @@ def build(report: CrashReport, function: str | None, script: str, how: str,
             f"    except (Exception, SystemExit) as exc:\n"
             f"        if any(cls.__name__ == REPORTED for cls in type(exc).__mro__) or not _on_purpose(exc):\n"
             f"            raise\n")
+    return RegressionTest(f"{tests_folder(files)}/test_crashfix_{name}.py", text)
+
+
+def _hang_test(function: str | None, script: str, how: str, files: list[str], stop: float) -> RegressionTest:
+    name = re.sub(r"[^a-z0-9_]+", "_", f"hang_in_{function or 'repro'}".lower()).strip("_")[:60]
+    text = (f'"""Regression test for the reported hang in {function or "the reproducer"}.\n\n'
+            f"Written by crashfix from {how}. It runs the reproducer and fails when it has not returned\n"
+            f'after {stop:g} s, with a traceback through where it was running."""\n' + PRELUDE
+            + "import signal\n\n" + f"REPRODUCER = {_literal(script)}\n" + f"LIMIT = {float(stop)!r}\n\n\n"
+            f"def _stop(signum, frame):\n"
+            f"    raise TimeoutError(\"{HUNG} stopped the reproducer after %g s: it still hangs\" % LIMIT)\n\n\n"
+            f"def test_crashfix_{name}():\n"
+            f"    old = signal.signal(signal.SIGALRM, _stop)\n"
+            f"    signal.setitimer(signal.ITIMER_REAL, LIMIT)\n"
+            f"    try:\n"
+            f"        exec(compile(REPRODUCER, \"<crashfix reproducer>\", \"exec\"), {{\"__name__\": \"__main__\"}})\n"
+            f"    finally:\n"
+            f"        signal.setitimer(signal.ITIMER_REAL, 0)\n"
+            f"        signal.signal(signal.SIGALRM, old)\n")
     return RegressionTest(f"{tests_folder(files)}/test_crashfix_{name}.py", text)
 
 

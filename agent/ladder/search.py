@@ -9,13 +9,14 @@ import logging
 import re
 from dataclasses import dataclass
 
+from agent.environment.timeouts import search_timeout
 from agent.ladder.callsite import module_name
 from agent.ladder.match import repo_path
 from agent.ladder.plan import Trial
 from agent.ladder.regression import PRELUDE
 from agent.ladder.search_script import SEARCH, TRACER
 from agent.reports.model import CrashReport
-from agent.testrun import SCRATCH, is_pytest
+from agent.testrun import SCRATCH, TestOutcome, is_pytest
 from sandbox import Sandbox
 
 log = logging.getLogger(__name__)
@@ -77,7 +78,8 @@ class SearchRun:
 
 
 def run(sb: Sandbox, report: CrashReport, repo_paths: dict[str, str], files: list[str],
-        issue_text: str, test_cmd: str | None, *, seconds: float, timeout: float) -> SearchRun | None:
+        issue_text: str, test_cmd: str | None, *, seconds: float, timeout: float,
+        baseline: TestOutcome | None = None) -> SearchRun | None:
     """Trace the tests, then search; None when the traceback has no repo function to call."""
     wanted = targets(report, repo_paths, files)
     if not wanted:
@@ -92,7 +94,7 @@ def run(sb: Sandbox, report: CrashReport, repo_paths: dict[str, str], files: lis
             f"SECONDS = {seconds!r}\nCALLS = {MAX_CALLS}\nSEED = {SEED}\n")
     sb.write(f"{SCRATCH}/crashfix_search.py", PRELUDE + head + SEARCH)
     command = f"python {SCRATCH}/crashfix_search.py"
-    res = sb.run(command, timeout=seconds + 30)
+    res = sb.run(command, timeout=search_timeout(seconds, baseline, timeout))
     outcome = _outcome(res.output)
     log.info("search: %s calls in %.1f s, found %s", outcome.calls, outcome.seconds, outcome.found)
     call = _call(outcome.found) if outcome.found else None

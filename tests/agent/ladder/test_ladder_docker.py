@@ -3,11 +3,7 @@ from __future__ import annotations
 
 import pytest
 
-from agent.reports import parse
-from agent.reports.paths import map_to_repo
-from agent.reproduce import reproduce
-from gitrepo import make_repo
-from sandbox import open_sandbox
+import climb as ladder
 
 pytestmark = pytest.mark.docker
 
@@ -39,20 +35,12 @@ TRACEBACK = ('Traceback (most recent call last):\n'
              'IndexError: list index out of range\n')
 
 
-@pytest.fixture(scope="module")
-def box(sandbox_image, docker_limits, tmp_path_factory):
-    repo = make_repo(tmp_path_factory.mktemp("dates"), REPO)
-    sb = open_sandbox("docker", repo, image=sandbox_image, limits=docker_limits)
-    yield sb
-    sb.close()
+box = ladder.box_fixture(REPO, "dates")
 
 
 def climb(sb, issue: str, test_cmd: str | None = "python -m pytest -q"):
     sb.reset()
-    files = sorted(REPO)
-    report = parse(issue)
-    paths = {f.file: p for f in report.frames if f.file and (p := map_to_repo(f.file, files))}
-    return reproduce(sb, report, issue, test_cmd, paths, files=files, tries=2, timeout=120)
+    return ladder.climb(sb, sorted(REPO), issue, test_cmd)
 
 
 def test_rung1_a_snippet_runs_with_the_repository_importable(box):
