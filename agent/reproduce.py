@@ -95,7 +95,7 @@ def reproduce(sb: Sandbox, report: CrashReport, issue_text: str, test_cmd: str |
             rep.attempts.append(Attempt(trial.how, trial.command, seen.hit, res.exit_code, res.output[-2000:],
                                         trial.rung, seen.why))
             if seen.hit:
-                if trial.how == "test suite":
+                if trial.how == plan.SUITE:
                     trial, res, seen = _one_node(rep, sb, report, trial, res, seen, test_cmd, repo_paths, files,
                                                  timeout=timeout)
                 _settle(rep, sb, report, trial, res, seen.got, repo_paths, files, tries=tries, timeout=timeout,

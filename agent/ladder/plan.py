@@ -80,6 +80,9 @@ def rung3(report: CrashReport, repo_paths: dict[str, str], files: list[str], rea
     return out
 
 
+SUITE = "test suite"
+
+
 def suite(test_cmd: str | None) -> list[Trial]:
     """Last resort: the whole test suite (recorded as rung 2: the repository's tests)."""
-    return [Trial(2, "test suite", test_cmd)] if test_cmd else []
+    return [Trial(2, SUITE, test_cmd)] if test_cmd else []

@@ -20,7 +20,6 @@ for _path in (_ROOT, os.path.join(_ROOT, "src")):
 '''
 
 
-
 def alarm(seconds: float) -> str:
     """Script lines that stop the script after `seconds` with a TimeoutError raised where it is running,
     so its traceback shows where it hung (instead of holding its command until the command's timeout)."""
@@ -88,8 +87,9 @@ def tests_folder(files: list[str]) -> str:
     return next((d for d in ("tests", "test", "testing") if d in tops), "tests")
 
 
-def slug(report: CrashReport, function: str | None) -> str:
-    name = f"{report.type.rsplit('.', 1)[-1]}_in_{function or 'repro'}"
+def slug(kind: str, function: str | None) -> str:
+    """`<kind>_in_<function>` as a test name: `indexerror_in_parse_date`, `hang_in_count_down`."""
+    name = f"{kind}_in_{function or 'repro'}"
     return re.sub(r"[^a-z0-9_]+", "_", name.lower()).strip("_")[:60]
 
 
@@ -98,8 +98,8 @@ def build(report: CrashReport, function: str | None, script: str, how: str,
     """The reproducer as a test; for a hang (`stop` seconds) one that fails when it has not returned by then."""
     if stop:
         return _hang_test(function, script, how, files, stop)
-    name = slug(report, function)
     exc = report.type.rsplit(".", 1)[-1]
+    name = slug(exc, function)
     text = (f'"""Regression test for the reported crash: {exc} in {function or "the reproducer"}.\n\n'
             f"Written by crashfix from {how}. It runs the reproducer and fails when the reported\n"
             f"{exc} is raised, or when any other exception comes from a line that is not a `raise`\n"
@@ -116,7 +116,7 @@ def build(report: CrashReport, function: str | None, script: str, how: str,
 
 
 def _hang_test(function: str | None, script: str, how: str, files: list[str], stop: float) -> RegressionTest:
-    name = re.sub(r"[^a-z0-9_]+", "_", f"hang_in_{function or 'repro'}".lower()).strip("_")[:60]
+    name = slug("hang", function)
     text = (f'"""Regression test for the reported hang in {function or "the reproducer"}.\n\n'
             f"Written by crashfix from {how}. It runs the reproducer and fails when it has not returned\n"
             f'after {stop:g} s, with a traceback through where it was running."""\n' + PRELUDE
