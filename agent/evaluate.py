@@ -5,7 +5,7 @@ case.json "repo" names another folder (relative to the case) when cases share on
 the case's `overlay.diff` (or the patch case.json "overlay" names) is applied to a temporary copy of
 it (a case that differs from a shared repo by a few lines, e.g. an added test).
 With `--strategy llm|auto` the research agent runs too, against `--model`/`--base-url`, or with
-`--model scripted` against each case's own `scripted-model.json` (a replay: agent/scripted.py);
+`--model scripted` against each case's own `scripted-model.json` (a replay: agent/research/scripted.py);
 each case reports its model calls and the tokens the endpoint counted.
 """
 from __future__ import annotations
@@ -90,7 +90,7 @@ def run_case(case: Path, sandbox: str, out: Path, llm: EvalModel = EvalModel()) 
 
 def _replayed(case: Path, config: RunConfig) -> Result:
     """The case run against its own scripted model, served on 127.0.0.1 for the run (a replay)."""
-    from agent.scripted import ScriptedServer
+    from agent.research.scripted import ScriptedServer
     script = case / CASE_SCRIPT
     if not script.is_file():
         raise EvalError(f"{case.name}: --model {SCRIPTED} needs {CASE_SCRIPT} in the case folder")
@@ -177,7 +177,7 @@ def main(args) -> int:
         print(f"crashfix eval: {problem}", file=sys.stderr)
         return 2
     if llm.scripted and llm.strategy != "templates":
-        from agent.scripted import REPLAY_LABEL
+        from agent.research.scripted import REPLAY_LABEL
         print(f"crashfix eval: {REPLAY_LABEL}: each case's model turns are replayed from its {CASE_SCRIPT}; "
               "the tokens are the script's, not a real model's cost", file=sys.stderr)
     base = args.out or Path(tempfile.mkdtemp(prefix="crashfix-eval-"))
@@ -194,9 +194,9 @@ def main(args) -> int:
 
 
 def eval_model(args) -> EvalModel:
-    """The command line's model choice; the key only from $CRASHFIX_LLM_API_KEY (agent/llm_client.py)."""
+    """The command line's model choice; the key only from $CRASHFIX_LLM_API_KEY (agent/research/client.py)."""
     import os
-    from agent.llm_client import ENV_API_KEY
+    from agent.research.client import ENV_API_KEY
     strategy = getattr(args, "strategy", None) or "templates"
     return EvalModel(strategy, getattr(args, "model", None), getattr(args, "base_url", None),
                      os.environ.get(ENV_API_KEY), getattr(args, "trajectories", None) or 3)
@@ -209,8 +209,8 @@ def _unusable(llm: EvalModel, cases: list[Path]) -> str | None:
     if llm.scripted:
         missing = [c.name for c in cases if not (c / CASE_SCRIPT).is_file()]
         return f"--model {SCRIPTED}: no {CASE_SCRIPT} in {', '.join(missing)}" if missing else None
-    from agent.llm_probe import run_endpoint_problem
-    from agent.strategies.research_agent import configured
+    from agent.research.endpoint import run_endpoint_problem
+    from agent.research.strategy import configured
     config = RunConfig(repo="", report_text="", out=Path("."), strategy=llm.strategy, model=llm.model,
                        base_url=llm.base_url, api_key=llm.api_key)
     if not configured(config):

@@ -1,6 +1,6 @@
 """The main job: a repo and a crash report in, a validated patch (or an honest account) out.
 
-The driver: parse the report, pick its crash path (agent/paths), run the path's phases in order —
+The driver: parse the report, pick its crash path (agent/families), run the path's phases in order —
 prepare → reproduce → analyse → candidates → validate, the research agent when no template
 candidate validated, finish — timing each step, announcing each as a Progress event, and ending
 with one Result (agent/run.py), rendered to the run folder (agent/render.py).
@@ -11,15 +11,15 @@ import logging
 import time
 from typing import Callable
 
-from agent.agent_loop import dedupe_and_rank
-from agent.paths import path_for
-from agent.paths.base import CrashPath, Steps
+from agent.research.loop import dedupe_and_rank
+from agent.families import path_for
+from agent.path import CrashPath, Steps
 from agent.render import write_outputs
 from agent.reports import parse
 from agent.run import Progress, Result, Run, RunConfig, RunError
-from agent.strategies.base import Candidate
-from agent.strategies.research_agent import configured
-from agent.validate import rank_key
+from agent.candidates import Candidate
+from agent.research.strategy import configured
+from agent.judge.validate import rank_key
 from sandbox import SandboxDead, SandboxError, SetupFailed
 
 log = logging.getLogger(__name__)
@@ -94,7 +94,7 @@ def drive(path: CrashPath, run: Run, steps: Steps) -> None:
         elif cfg.strategy == "auto":
             run.notes.append("no template candidate validated and no LLM endpoint is configured "
                              "(CRASHFIX_LLM_MODEL + CRASHFIX_LLM_BASE_URL): the research agent did not run")
-    survivors = path.guard(survivors)            # overfitting: agent/ladder/overfit.py
+    survivors = path.guard(survivors)            # overfitting: agent/python/ladder/overfit.py
     if survivors:
         run.status, run.best = "fixed", survivors[0]
         run.memory.add("validation", f"validated: {run.best.candidate.description}", "validation")

@@ -9,7 +9,7 @@ Two kinds of secret are masked with ``[REDACTED]``:
   ``Authorization:`` headers.
 
 Every exit calls in here: the run folder writer (agent/render.py), trajectories and the prompts sent
-to the model (agent/agent_loop.py), logging (``install_logging``: every log record), GitHub writes
+to the model (agent/research/loop.py), logging (``install_logging``: every log record), GitHub writes
 (``redacting``: comments, PR bodies, check runs), job rows and errors stored in the database.
 """
 from __future__ import annotations

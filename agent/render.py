@@ -30,7 +30,7 @@ def result_dict(result: Result) -> dict:
         "regression_test": result.regression_test,
         "fix": best.to_dict() if best else None,
         "candidates": [v.to_dict() for v in result.verdicts],
-        "overfit": result.overfit.to_dict() if result.overfit else None,    # ladder2: agent/ladder/overfit.py
+        "overfit": result.overfit.to_dict() if result.overfit else None,    # ladder2: agent/python/ladder/overfit.py
         "reproduction": {
             **(rep.to_dict() if rep else {"reproduced": False, "tries": 0, "crashed": 0, "flaky": False}),
             "after": {"tries": best.tries, "clean": best.clean_runs} if best else None,
@@ -102,7 +102,7 @@ def report_markdown(result: Result) -> str:
 def report_sections(result: Result, *, raw_error: bool = False) -> str:
     """The diagnosis: "Root cause" only over a crash the sandbox showed, else "What the report says"
     and what is missing; the evidence, the reproduction attempts, the validation, the patch and the
-    other candidates. `raw_error` adds the run's error text (never posted on GitHub: bot/failures.py)."""
+    other candidates. `raw_error` adds the run's error text (never posted on GitHub: bot/conversation/failures.py)."""
     r, rep, best = result.report, result.reproduction, result.best
     if r is None:
         return ""

@@ -10,18 +10,18 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Callable
 
-from agent.ladder.overfit import Overfit
+from agent.python.ladder.overfit import Overfit
 from agent.limits import (COMMAND_TIMEOUT, LLM_SECONDS, MAX_CANDIDATES, MAX_DIFF_LINES, REPRODUCE_TRIES,
                           VALIDATION_SECONDS)
 from agent.markdown_safe import quote_untrusted
 from agent.memory import Fact, Memory
 from agent.native.state import NativeState
-from agent.probe import Probe
+from agent.python.probe import Probe
 from agent.reports.model import CrashReport
-from agent.reproduce import Reproduction
-from agent.strategies.repair_context import Site
-from agent.testrun import TestOutcome
-from agent.validate import Verdict
+from agent.python.reproduce import Reproduction
+from agent.repair_context import Site
+from agent.judge.testrun import TestOutcome
+from agent.judge.validate import Verdict
 from sandbox import Limits
 
 # How a run ended. ("env_broken" joins when the environment check lands.)
@@ -35,7 +35,7 @@ ERROR_KINDS = (
     "llm",            # the research agent's model endpoint failed
     "internal",       # a bug of crashfix: an unexpected exception
 )
-# The phases of every crash path, in order (agent/paths/base.py); progress events name one of them.
+# The phases of every crash path, in order (agent/path.py); progress events name one of them.
 PHASES = ("parse", "prepare", "reproduce", "analyse", "candidates", "validate", "research", "finish")
 
 
@@ -74,7 +74,7 @@ class RunConfig:
     timeout: float = COMMAND_TIMEOUT        # per command
     limits: Limits | None = None        # the sandbox's memory/pids/output limits (docker); None: Limits()
     max_diff_lines: int = MAX_DIFF_LINES   # a larger candidate is refused before it runs
-    protected: Callable[[str], bool] = lambda path: False   # the repo's own protected paths (agent/protect.py adds tests and CI)
+    protected: Callable[[str], bool] = lambda path: False   # the repo's own protected paths (agent/judge/protect.py adds tests and CI)
     # the research agent (strategy llm/auto); unset fields come from $CRASHFIX_LLM_MODEL/_BASE_URL/_API_KEY
     model: str | None = None
     base_url: str | None = None
@@ -84,16 +84,16 @@ class RunConfig:
     max_tokens: int | None = 2_000_000
     max_usd: float | None = 5.0
     max_llm_seconds: float | None = LLM_SECONDS
-    context_tokens: int | None = None   # the model's window (else $CRASHFIX_LLM_CONTEXT_TOKENS, agent/context_window.py)
-    llm_ledgers: list = field(default_factory=list)   # per-repo / per-installation totals (agent.llm_client.Ledger)
+    context_tokens: int | None = None   # the model's window (else $CRASHFIX_LLM_CONTEXT_TOKENS, agent/research/context_window.py)
+    llm_ledgers: list = field(default_factory=list)   # per-repo / per-installation totals (agent.research.client.Ledger)
     replay: str | None = None           # set when the model is a scripted replay
     resume: bool = False                # continue saved trajectories in out/trajectories/
     kernel_config: str | None = None    # kernel: a .config or fragment file (default: tinyconfig + KASAN harness)
     kernel_cmdline: str | None = None   # kernel: extra boot arguments
     issue_url: str | None = None        # the issue's URL (a kernel mail's Closes: tag)
-    python: str | None = None           # the sandbox's Python (--python); else resolved from the repo (agent/environment)
+    python: str | None = None           # the sandbox's Python (--python); else resolved from the repo (agent/python/environment)
     environment: dict | None = None     # crashfix.yml `environment:` as the bot read it (None: the tree's own file)
-    kernel_allowed: bool = False        # kernel reports run only when an operator allows it (agent/paths/kernel.py)
+    kernel_allowed: bool = False        # kernel reports run only when an operator allows it (agent/kernel/path.py)
 
 
 @dataclass
@@ -115,7 +115,7 @@ class Run:
     language: str = "python"                                  # the code's language: python | c
     verdicts: list[Verdict] = field(default_factory=list)
     best: Verdict | None = None
-    overfit: Overfit | None = None                            # the overfitting guard (agent/ladder/overfit.py)
+    overfit: Overfit | None = None                            # the overfitting guard (agent/python/ladder/overfit.py)
     timings: dict[str, float] = field(default_factory=dict)
     notes: list[str] = field(default_factory=list)
     cost: dict = field(default_factory=dict)                  # LLM usage (result.json "cost")
@@ -214,7 +214,7 @@ class Result:
 
 
 def _regression(run: Run) -> dict:
-    """The reproduction's new test file (agent/ladder/regression.py), when one was written."""
+    """The reproduction's new test file (agent/python/ladder/regression.py), when one was written."""
     test = run.reproduction.regression_test if run.reproduction else None
     return {"regression_test": test.path, "regression_patch": run.reproduction.patch} if test else {}
 

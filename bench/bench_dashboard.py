@@ -14,7 +14,7 @@ import sys
 import tempfile
 import time
 
-from bot.app import create_app
+from bot.web.app import create_app
 from bot.db import Database, now
 from bot.settings import load_settings
 

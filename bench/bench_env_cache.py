@@ -18,8 +18,9 @@ import tempfile
 import time
 from pathlib import Path
 
-from sandbox import envcache, open_sandbox
-from sandbox.images import ensure_image
+from sandbox.docker import envcache
+from sandbox import open_sandbox
+from sandbox.docker.images import ensure_image
 from sandbox.setup import plan_commands
 
 REQUIREMENTS = ("numpy==1.25.0\npandas==2.0.3\nscipy==1.11.1\nrequests==2.31.0\npython-dateutil==2.8.2\n"

@@ -22,7 +22,7 @@ sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
 from sandbox import open_sandbox  # noqa: E402
 from sandbox.base import Limits  # noqa: E402
-from sandbox.docker import _bytes  # noqa: E402
+from sandbox.docker.sandbox import _bytes
 
 
 def main() -> int:

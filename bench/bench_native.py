@@ -29,10 +29,10 @@ def rebuilds(backend: str) -> None:
     """Full sanitizer build vs the incremental rebuild after a one-line change of one source
     (applied and reset as validation does), vs a rebuild with nothing changed; one sandbox."""
     from agent.native.build import build, detect, rebuild
-    from agent.paths.base import repo_files
+    from agent.path import repo_files
     from sandbox import open_sandbox
     files = repo_files(CLIB / "repo")
-    from agent.paths.native import c_image
+    from agent.native.path import c_image
     with open_sandbox(backend, CLIB / "repo", image=c_image(backend, None)) as sb:
         plan = detect(files, sb.read)
         full = build(sb, plan, timeout=900)

@@ -21,13 +21,13 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
-from agent.ladder import search  # noqa: E402
-from agent.paths.base import repo_files  # noqa: E402
+from agent.python.ladder import search
+from agent.path import repo_files
 from agent.reports import parse  # noqa: E402
 from agent.reports.paths import map_to_repo  # noqa: E402
-from agent.reproduce import SEARCH_SECONDS, reproduce  # noqa: E402
+from agent.python.reproduce import SEARCH_SECONDS, reproduce
 from sandbox import open_sandbox  # noqa: E402
-from sandbox.images import ensure_image  # noqa: E402
+from sandbox.docker.images import ensure_image
 
 ISSUES = Path(__file__).resolve().parent.parent / "eval" / "issues"
 

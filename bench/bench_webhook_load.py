@@ -6,7 +6,7 @@ Each request is one of GitHub's real payloads (../shared/github/webhooks: issues
 issues.labeled, an issue comment with `/crashfix fix`, ping, push), the issue number varied over
 a few hundred issues, with its own X-GitHub-Delivery and its own body: a top-level
 `"load_sequence": n` makes every body distinct, since the server drops the same signed body under a
-new delivery id as a replay (bot/webhook.py). The bench signs `--bodies` distinct bodies up front
+new delivery id as a replay (bot/web/webhook.py). The bench signs `--bodies` distinct bodies up front
 (X-Hub-Signature-256 covers the body only; at least rate x (seconds + 5), so the fixed-rate run
 never repeats one); a max-rate run that sends more starts over, and those replays are counted and
 reported apart (bench/load/webhook.lua numbers the requests). Two runs, each against a
@@ -137,7 +137,7 @@ class Server:
             self.env["CRASHFIX_REDIS_URL"] = f"redis://127.0.0.1:{rport}/0"
         self.out = open(self.dir / "access.log", "wb")
         self.err = open(self.dir / "server.log", "wb")
-        self.proc = subprocess.Popen([sys.executable, "-m", "bot.cli", "serve", "--host", "127.0.0.1",
+        self.proc = subprocess.Popen([sys.executable, "-m", "bot.cli.main", "serve", "--host", "127.0.0.1",
                                       "--port", str(self.port), "--workers", str(workers)],
                                      env=self.env, cwd=ROOT, stdout=self.out, stderr=self.err,
                                      start_new_session=True)
@@ -204,7 +204,7 @@ def check_tables(server: Server, run: str, wrk_2xx: int, warm: int, wrk_replays:
     db.close()
     codes = server_statuses(server.dir / "access.log")
     server_2xx = sum(n for c, n in codes.items() if c.startswith("2")) - warm
-    from bot.queue import make_huey
+    from bot.jobs.queue import make_huey
     from bot.settings import load_settings
     env = {k: v for k, v in server.env.items() if k.startswith("CRASHFIX_")}
     pending = make_huey(load_settings(env=env)).pending_count()

@@ -327,7 +327,7 @@ class Database:
     # -- job events (progress messages, dry-run writes) and GitHub rate limits -------------------
     def add_job_event(self, job_id: int, kind: str, body: str) -> None:
         """`kind` is "progress" (a pipeline message), "dry_run" (a GitHub write not sent, as JSON) or
-        "failure" (an error's own text, which never goes to GitHub: bot/failures.py)."""
+        "failure" (an error's own text, which never goes to GitHub: bot/conversation/failures.py)."""
         self.execute("INSERT INTO job_events (job_id, kind, at, body) VALUES (?, ?, ?, ?)", job_id, kind, now(), body)
 
     def job_events(self, job_id: int, kind: str, after: int = 0) -> list[dict]:

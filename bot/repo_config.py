@@ -22,10 +22,10 @@ from typing import TYPE_CHECKING, Any, Literal
 import yaml
 from pydantic import BaseModel, ConfigDict, Field, ValidationError, field_validator
 
-from agent.protect import matches
+from agent.judge.protect import matches
 
 if TYPE_CHECKING:
-    from bot.github import InstallationAPI
+    from bot.github.api import InstallationAPI
 
 CONFIG_PATH = ".github/crashfix.yml"
 MAX_DEPTH = 3
@@ -156,8 +156,8 @@ class RepoConfig(BaseModel):
 
     def environment_settings(self) -> dict:
         """The explicit environment for a run (`environment:` over the top-level `python`,
-        `test_cmd`, `setup_cmd`, `image`), as `agent.environment.resolve` takes it."""
-        from agent.environment.explicit import normalise
+        `test_cmd`, `setup_cmd`, `image`), as `agent.python.environment.resolve` takes it."""
+        from agent.python.environment.explicit import normalise
         return normalise(self.model_dump(include={"python", "test_cmd", "setup_cmd", "image", "environment"}))
 
     @field_validator("strategies")
@@ -183,7 +183,7 @@ def field_docs() -> dict[str, str]:
 # -- protected paths ---------------------------------------------------------------------------
 
 def is_protected(config: RepoConfig, path: str) -> bool:
-    """Whether a fix may not change ``path`` (relative to the repo root); the glob dialect is agent/protect.py's."""
+    """Whether a fix may not change ``path`` (relative to the repo root); the glob dialect is agent/judge/protect.py's."""
     return matches(config.protected_paths, path)
 
 

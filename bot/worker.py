@@ -3,10 +3,10 @@
 `Worker.run(job_id)` claims the job row (queued -> running), hands a `Context` to the function
 `bot.kinds.KINDS` holds for its kind, and records the outcome (state, timings, cost, result,
 error). Only here are exceptions caught broadly: a failure marks the job failed with its reason,
-and a run's status comment on the issue says it in plain words (bot/conversation, bot/failures.py).
-Every GitHub write the job makes is kept as a job event (`bot.tracked.Tracked`); when the job ends,
-whatever the outcome, its check run is completed and its trigger label removed (`bot.checks.end`).
-GitHub comes from `api_factory(installation_id)` (default: `bot.github.installation_api`), the run's
+and a run's status comment on the issue says it in plain words (bot/conversation, bot/conversation/failures.py).
+Every GitHub write the job makes is kept as a job event (`bot.github.tracked.Tracked`); when the job ends,
+whatever the outcome, its check run is completed and its trigger label removed (`bot.conversation.checks.end`).
+GitHub comes from `api_factory(installation_id)` (default: `bot.github.api.installation_api`), the run's
 Result from `pipeline(config, on_progress)` (default: `agent.pipeline.execute`).
 """
 from __future__ import annotations
@@ -19,17 +19,28 @@ from typing import Callable
 
 from agent.pipeline import execute
 from agent.redact import install_logging, redact, redact_obj, redacting, register_settings
-from bot import checks
-from bot.checks import Ending
+from bot.conversation import checks
+from bot.conversation.checks import Ending
 from bot.conversation.board import job_cancelled, job_failed
 from bot.db import Database
-from bot.github import RATE_LIMITS, InstallationAPI, installation_api
-from bot.jobs import Job, claim, finish, get_job, heartbeat, holds, log_context, reclaim_expired, requeue, sweep
+from bot.github.api import RATE_LIMITS, InstallationAPI, installation_api
+from bot.jobs.store import (
+    Job,
+    claim,
+    finish,
+    get_job,
+    heartbeat,
+    holds,
+    log_context,
+    reclaim_expired,
+    requeue,
+    sweep,
+)
 from bot.kinds import KINDS
 from bot.kinds.context import Context, Deferred, JobCancelled, LeaseLost, Pipeline, Stop
-from bot.queue import JobQueue
+from bot.jobs.queue import JobQueue
 from bot.settings import Settings
-from bot.tracked import Tracked
+from bot.github.tracked import Tracked
 
 log = logging.getLogger(__name__)
 

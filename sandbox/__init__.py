@@ -35,7 +35,7 @@ def open_sandbox(backend: str, repo_dir: Path, *, image: str | None = None,
     snapshotted. ``backend`` is "docker" or "local" (no isolation!); ``limits`` apply to docker.
     ``steps`` (a resolved environment's, else detected from ``setup_cmd``/the tree) install with
     dependencies uploaded before ``as_of`` and ``pins`` as constraints; ``notes`` receives how.
-    ``cache``: the repository's name for the environment cache (docker; `sandbox.envcache`): a
+    ``cache``: the repository's name for the environment cache (docker; `sandbox.docker.envcache`): a
     prepared environment of the same key is reused (only the project's own install and builds run
     again), else the new one is captured in ``box.pending_env`` for the caller to `keep`."""
     repo_dir = Path(repo_dir)
@@ -58,13 +58,13 @@ def open_sandbox(backend: str, repo_dir: Path, *, image: str | None = None,
         box = LocalSandbox(ws, venv=venv, owns_workspace=True,
                            **({"output_limit": limits.output_limit} if limits else {}))
     elif backend == "docker":
-        from sandbox.docker import DockerSandbox
-        from sandbox.images import ensure_image
+        from sandbox.docker.sandbox import DockerSandbox
+        from sandbox.docker.images import ensure_image
         if image is None:
             image = ensure_image("python")
         networked = any(s.network for s in steps)
         if cache and steps:
-            from sandbox.envreuse import plan_reuse
+            from sandbox.docker.envreuse import plan_reuse
             reuse = plan_reuse(cache, image, repo_dir, steps, as_of=as_of, pins=pins, env=env, notes=notes)
             steps = reuse.steps
             networked = networked and bool(steps)     # a rebuild may still need a build backend

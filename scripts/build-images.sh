@@ -5,4 +5,4 @@
 #   CRASHFIX_IMAGE_SOURCE=dockerfile scripts/build-images.sh   # docker build from deploy/sandbox/
 set -e
 cd "$(dirname "$0")/.."
-exec python -m sandbox.images "$@"
+exec python -m sandbox.docker.images "$@"

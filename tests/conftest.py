@@ -20,7 +20,7 @@ def _ping() -> bool:
 
 @pytest.fixture(autouse=True)
 def _own_environment_cache(tmp_path_factory, monkeypatch):
-    """Each test its own environment cache (sandbox/envcache.py): no run reuses another test's
+    """Each test its own environment cache (sandbox/docker/envcache.py): no run reuses another test's
     prepared environment, and the machine's cache is left alone. Created only when used."""
     monkeypatch.setenv("CRASHFIX_ENV_CACHE", str(tmp_path_factory.getbasetemp() / f"envcache-{os.urandom(6).hex()}"))
 
@@ -48,13 +48,13 @@ def docker_engine():
 @pytest.fixture(scope="session")
 def sandbox_image(docker_engine) -> str:
     """The python sandbox image (built once with debootstrap when missing)."""
-    from sandbox.images import ensure_image
+    from sandbox.docker.images import ensure_image
     return ensure_image("python", log=lambda m: print(m, flush=True))
 
 
 @pytest.fixture(scope="session")
 def docker_limits():
-    from sandbox.docker import Limits
+    from sandbox.docker.sandbox import Limits
     return Limits(mem=os.environ.get("CRASHFIX_TEST_MEM", "512m"))
 
 

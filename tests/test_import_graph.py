@@ -111,14 +111,14 @@ def test_the_graph_is_read_from_the_source():
     g = graph()
     assert "agent.pipeline" in g and "agent.run" in g["agent.pipeline"]
     assert "sandbox" in g["agent.run"]                          # `from sandbox import Limits`
-    assert "agent.strategies.repair_context" in g["agent.strategies.templates.engine"]   # relative import
+    assert "agent.repair_context" in g["agent.python.templates.engine"]   # relative import
 
 
 def test_cycles_and_upward_imports_are_found():
     g = {"a.x": {"a.y"}, "a.y": {"a.z"}, "a.z": {"a.x"}, "a.w": {"a.x"}}
     assert cycles(g) == [["a.x", "a.y", "a.z"]]
-    assert upward({"sandbox.docker": {"agent.run"}, "agent.run": {"sandbox"}, "bot.cli": {"agent.run"}}) \
-        == ["sandbox.docker -> agent.run"]
+    assert upward({"sandbox.docker.sandbox": {"agent.run"}, "agent.run": {"sandbox"}, "bot.cli.main": {"agent.run"}}) \
+        == ["sandbox.docker.sandbox -> agent.run"]
 
 
 def test_no_import_cycle():

@@ -8,9 +8,9 @@ from pathlib import Path
 from agent.limits import KERNEL_BOOT_DEFAULT
 from agent.reports.kernel import parse_kernel
 from agent.reports.model import CrashReport
-from agent.signature import same_title
-from sandbox.kernel_build import tail
-from sandbox.qemu import CMDLINE, BootResult, boot_kernel
+from agent.judge.signature import same_title
+from sandbox.kernel.build import tail
+from sandbox.kernel.qemu import CMDLINE, BootResult, boot_kernel
 
 log = logging.getLogger(__name__)
 

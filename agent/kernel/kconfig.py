@@ -4,7 +4,7 @@ from __future__ import annotations
 import re
 from pathlib import Path, PurePosixPath
 
-from sandbox.kernel_build import KernelBuildError, contained
+from sandbox.kernel.build import KernelBuildError, contained
 
 _OBJ = re.compile(r"^\s*obj-\$\((CONFIG_[A-Z0-9_]+)\)\s*[+:]?=\s*(.*?)\s*(?:#.*)?$")
 _COMPOSITE = re.compile(r"^\s*([A-Za-z0-9_\-]+)-(?:y|objs|\$\(CONFIG_[A-Z0-9_]+\))\s*[+:]?=\s*(.*?)\s*(?:#.*)?$")

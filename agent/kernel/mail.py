@@ -6,7 +6,7 @@ from pathlib import Path, PurePosixPath
 
 from agent.history import Commit
 from agent.reports.model import CrashReport
-from sandbox.kernel_build import KernelTree, git
+from sandbox.kernel.build import KernelTree, git
 
 AUTHOR = ("crashfix", "crashfix@users.noreply.github.com")
 

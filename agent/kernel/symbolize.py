@@ -7,7 +7,7 @@ from pathlib import Path
 
 from agent.limits import SYMBOLIZE_TIMEOUT
 from sandbox.isolate import isolated
-from sandbox.kernel_build import KernelTree
+from sandbox.kernel.build import KernelTree
 
 log = logging.getLogger(__name__)
 

@@ -3,9 +3,9 @@ output is the reported crash, the build command is the reproduction."""
 from __future__ import annotations
 
 from agent.native.build import BuildResult
-from agent.signature import same_crash
+from agent.judge.signature import same_crash
 from agent.reports.model import CrashReport
-from agent.reproduce import Attempt, Reproduction
+from agent.python.reproduce import Attempt, Reproduction
 from sandbox import ExecResult
 
 

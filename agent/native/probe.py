@@ -7,9 +7,9 @@ import shlex
 
 from agent.limits import GDB_TIMEOUT
 from agent.native.reproduce import sanitizer_env
-from agent.probe import Probe, _talk
+from agent.python.probe import Probe, _talk
 from agent.reports.model import CrashReport
-from agent.strategies.repair_context import Site
+from agent.repair_context import Site
 from sandbox import Sandbox, SandboxError
 
 PROMPT = "(gdb) "

@@ -1,7 +1,7 @@
 """Reproducing a sanitizer or gdb crash report in the sandbox, from what the issue gives: a C/C++
 program in a code block, a command line, a named test binary, or the test suite.
 
-A run counts as the reported crash by agent/signature.py's rule for sanitizer and gdb reports
+A run counts as the reported crash by agent/judge/signature.py's rule for sanitizer and gdb reports
 (the sanitizers run with halt_on_error).
 """
 from __future__ import annotations
@@ -15,10 +15,10 @@ from agent.limits import COMMAND_TIMEOUT, HOUSEKEEPING_TIMEOUT, REPRODUCE_TRIES
 from agent.native.arch import Cross, runs_on
 from agent.native.build import SAN_FLAGS, BuildPlan, compiler
 from agent.reports.model import CrashReport
-from agent.reproduce import Attempt, Reproduction, confirm
-from agent.protect import is_test_path
-from agent.signature import same_crash
-from agent.testrun import SCRATCH, ensure_scratch
+from agent.python.reproduce import Attempt, Reproduction, confirm
+from agent.judge.protect import is_test_path
+from agent.judge.signature import same_crash
+from agent.judge.testrun import SCRATCH, ensure_scratch
 from sandbox import Sandbox
 
 log = logging.getLogger(__name__)

@@ -9,7 +9,7 @@ from agent.native.arch import Cross
 from agent.native.build import BuildPlan, BuildResult, build
 from agent.native.leaks import LeakCheck
 from agent.native.tests import read_results
-from agent.testrun import ensure_scratch
+from agent.judge.testrun import ensure_scratch
 from sandbox import Sandbox, SandboxError
 
 
@@ -35,7 +35,7 @@ class NativeState:
 
 
 def validator_options(state: NativeState | None) -> dict:
-    """What agent.validate.Validator needs for native code: the rebuild, and per-test results."""
+    """What agent.judge.validate.Validator needs for native code: the rebuild, and per-test results."""
     return {"build_cmd": state.rebuild_cmd, "read_results": read_results, "leaks": state.leaks} if state else {}
 
 

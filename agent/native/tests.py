@@ -9,7 +9,7 @@ from __future__ import annotations
 
 import re
 
-from agent.testrun import TestOutcome
+from agent.judge.testrun import TestOutcome
 
 AUTOMAKE = re.compile(r"^(PASS|FAIL|XFAIL|XPASS|SKIP|ERROR): (\S+)", re.M)
 CTEST = re.compile(r"^\s*\d+/\d+ Test\s+#\d+: (\S+) \.*\s*(\*{3}\w+|Passed|Not Run|\w+)", re.M)

@@ -11,16 +11,16 @@ from __future__ import annotations
 import re
 from dataclasses import asdict
 
-from .cdb import looks_like_cdb, parse_cdb
-from .check import has_message
-from .gdb import gdb_start, parse_gdb
-from .kernel import find_first_oops, parse_kernel
-from .markdown import split_issue, syzbot_facts
-from .model import Access, CrashReport, Frame
-from .python import parse_python
-from .sanitizer import locate as _san_locate
-from .sanitizer import parse_sanitizer
-from .scan import Scan, register
+from agent.reports.cdb import looks_like_cdb, parse_cdb
+from agent.reports.check import has_message
+from agent.reports.gdb import gdb_start, parse_gdb
+from agent.reports.kernel import find_first_oops, parse_kernel
+from agent.reports.markdown import split_issue, syzbot_facts
+from agent.reports.model import Access, CrashReport, Frame
+from agent.reports.python import parse_python
+from agent.reports.sanitizer import locate as _san_locate
+from agent.reports.sanitizer import parse_sanitizer
+from agent.reports.scan import Scan, register
 
 __all__ = ["parse", "to_json", "CrashReport", "Frame", "Access"]
 

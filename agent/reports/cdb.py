@@ -18,9 +18,9 @@ from __future__ import annotations
 
 import re
 
-from .frames import is_noise
-from .model import Access, CrashReport, Frame
-from .scan import Scan, register, scan_of
+from agent.reports.frames import is_noise
+from agent.reports.model import Access, CrashReport, Frame
+from agent.reports.scan import Scan, register, scan_of
 
 _EXC_CODE = re.compile(r"ExceptionCode:\s*([0-9a-fA-F]{8})\s*\(([^)]*)\)")
 _FIRST_LINE = re.compile(r"^\([0-9a-f]+\.[0-9a-f]+\):\s*(.+?)\s+-\s+code\s+([0-9a-fA-F]{8})", re.M)

@@ -12,9 +12,9 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass, field
 
-from .frames import first_stack, parse_san_frame
-from .model import Frame
-from .scan import Scan, register, scan_of
+from agent.reports.frames import first_stack, parse_san_frame
+from agent.reports.model import Frame
+from agent.reports.scan import Scan, register, scan_of
 
 # Types, lower case: check-failure, dcheck-failure, security-check-failure, security-dcheck-failure,
 # fatal-error, assert, runtime-assert, v8-api-error, uncaught-exception, timeout, out-of-memory,
@@ -248,7 +248,7 @@ def message_frames(lines: list[str], msg: Message, stop: int | None = None) -> l
                 break
         return out
     # Every native stack after the message, in order, until three useful frames are known.
-    from .frames import is_noise
+    from agent.reports.frames import is_noise
     out: list[Frame] = []
     j = msg.line + 1
     end = min(len(lines), msg.line + 2000)

@@ -5,7 +5,7 @@ from __future__ import annotations
 
 import re
 
-from .model import Frame
+from agent.reports.model import Frame
 
 SAN_FRAME_RE = re.compile(r"^\s*#(\d+)(?:\.\d+)?\s+(0x[0-9a-fA-F]+|pc\s+[0-9a-fA-F]+)\s*(.*)$")
 _FUCHSIA_MODULE = re.compile(r"\s+<+([^<>\s]+)>+\+0x[0-9a-fA-F]+\s*$")

@@ -9,9 +9,9 @@ from __future__ import annotations
 
 import re
 
-from .frames import is_noise
-from .model import CrashReport, Frame
-from .scan import Scan, register, scan_of
+from agent.reports.frames import is_noise
+from agent.reports.model import CrashReport, Frame
+from agent.reports.scan import Scan, register, scan_of
 
 _GDB_FRAME = re.compile(
     r"^\s*#(\d+)\s+(?:(0x[0-9a-fA-F]+)\s+in\s+)?([^\s(][^(]*?)\s*(\(.*?\))?\s*"

@@ -16,9 +16,9 @@ from bisect import bisect_left
 from dataclasses import dataclass, field
 from typing import Callable
 
-from .demangle import demangle
-from .model import Access, CrashReport, Frame
-from .scan import Scan, register, scan_of
+from agent.reports.demangle import demangle
+from agent.reports.model import Access, CrashReport, Frame
+from agent.reports.scan import Scan, register, scan_of
 
 # --------------------------------------------------------------------------------------
 # Pattern building blocks.

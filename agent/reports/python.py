@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import re
 
-from .model import CrashReport, Frame
+from agent.reports.model import CrashReport, Frame
 
 TB_HEAD = "Traceback (most recent call last):"
 TB_MARK = "(most recent call last):"

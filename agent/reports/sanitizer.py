@@ -9,10 +9,10 @@ from __future__ import annotations
 
 import re
 
-from . import check as _check
-from .frames import first_stack, is_noise
-from .model import Access, CrashReport, Frame
-from .scan import Scan, register, scan_of
+from agent.reports import check as _check
+from agent.reports.frames import first_stack, is_noise
+from agent.reports.model import Access, CrashReport, Frame
+from agent.reports.scan import Scan, register, scan_of
 
 _ERROR_RE = re.compile(
     r"(?:==\d+==\s*)?ERROR:\s*(AddressSanitizer|HWAddressSanitizer|MemorySanitizer|LeakSanitizer|"

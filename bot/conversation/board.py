@@ -12,11 +12,11 @@ import logging
 from agent.markdown_safe import quote_untrusted
 from agent.redact import redact
 from agent.run import Result
-from bot import checks
+from bot.conversation import checks
 from bot.conversation import checklist
 from bot.conversation.checklist import Trigger
 from bot.conversation.status import StatusComment
-from bot.failures import Failure, for_exception, for_result
+from bot.conversation.failures import Failure, for_exception, for_result
 
 log = logging.getLogger(__name__)
 

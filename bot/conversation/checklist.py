@@ -12,7 +12,7 @@ from dataclasses import dataclass
 from agent.markdown_safe import quote_untrusted
 from agent.render import report_sections
 from agent.run import Result
-from bot.failures import Failure
+from bot.conversation.failures import Failure
 
 STEPS = (("parse", "Parse the crash report"), ("prepare", "Set up the project in a sandbox"),
          ("reproduce", "Reproduce the crash"), ("investigate", "Investigate the cause (frames, debugger, history)"),

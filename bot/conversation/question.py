@@ -1,5 +1,5 @@
 """The one question to the reporter of a crash that did not reproduce: what crashfix ran (the ladder's
-attempts, agent/reproduce.py) and exactly what would let it make the crash happen. Posted once per
+attempts, agent/python/reproduce.py) and exactly what would let it make the crash happen. Posted once per
 issue, never a diagnosis: nothing in it claims a cause."""
 from __future__ import annotations
 

@@ -14,7 +14,7 @@ from typing import Any
 from agent.redact import redact, redact_obj
 from bot.dashboard.auth import Viewer
 from bot.db import Database, loads
-from bot.jobs import KINDS, STATES
+from bot.jobs.store import KINDS, STATES
 
 RUN_OUTCOMES = ("fixed", "not_fixed", "not_reproduced", "env_broken", "error")
 
@@ -134,7 +134,7 @@ def dry_run_writes(db: Database, job_id: int) -> list[dict]:
 
 
 def posted(db: Database, job_id: int) -> list[dict]:
-    """The GitHub writes the job sent (bot/tracked.py), in order, failed ones included (a dry run's
+    """The GitHub writes the job sent (bot/github/tracked.py), in order, failed ones included (a dry run's
     writes, sent nowhere, are `dry_run_writes`)."""
     return [w for w in _json_events(db, job_id, "write") if w.get("sent")]
 

@@ -15,7 +15,7 @@ from prometheus_client.core import CounterMetricFamily, GaugeMetricFamily, Histo
 from prometheus_client.exposition import choose_encoder
 
 from bot.db import Database, loads
-from bot.jobs import KINDS, STATES
+from bot.jobs.store import KINDS, STATES
 
 log = logging.getLogger(__name__)
 bp = Blueprint("metrics", __name__)

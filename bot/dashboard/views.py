@@ -9,7 +9,7 @@ from flask import Blueprint, abort, current_app, jsonify, redirect, render_templ
 
 from agent.redact import redact_obj
 from bot.dashboard import auth, charts, data, render
-from bot.jobs import ACTIVE, KINDS, STATES
+from bot.jobs.store import ACTIVE, KINDS, STATES
 
 log = logging.getLogger(__name__)
 bp = Blueprint("dashboard", __name__, url_prefix="/dashboard", template_folder="templates",

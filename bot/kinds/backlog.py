@@ -3,10 +3,10 @@ from __future__ import annotations
 
 import logging
 
-from bot.jobs import create_job
+from bot.jobs.store import create_job
 from bot.kinds import gates
 from bot.kinds.context import Context, Deferred, Stop
-from bot.pacing import Pacer, RateLimited
+from bot.github.pacing import Pacer, RateLimited
 
 log = logging.getLogger(__name__)
 
@@ -27,7 +27,7 @@ def run(ctx: Context) -> dict:
         fix, note = 0, (f"no fix runs queued: the installation's LLM budget for the day is used "
                         f"(${spent:.2f} of ${cap:.2f})")
         log.info("backlog of %s: %s", job.repo, note)
-    from bot.backlog import scan            # bot.backlog reads bot.kinds.gates: imported once both exist
+    from bot.backlog.scan import scan
     try:
         result = scan(ctx.api, ctx.db, job.repo, pacer=Pacer(job.installation_id), fix=fix,
                       queue_fix=lambda issue: _queue_fix(ctx, issue))

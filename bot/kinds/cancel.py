@@ -2,7 +2,7 @@
 cancel nobody must act: the answer is a 😕 reaction on the command (besides the 👀 of an accepted one)."""
 from __future__ import annotations
 
-from bot.jobs import cancel_issue_jobs
+from bot.jobs.store import cancel_issue_jobs
 from bot.kinds import gates
 from bot.kinds.context import Context
 

@@ -6,8 +6,8 @@ from typing import Any, Callable
 
 from agent.run import Progress, Result, RunConfig
 from bot.db import Database
-from bot.github import InstallationAPI
-from bot.jobs import Job
+from bot.github.api import InstallationAPI
+from bot.jobs.store import Job
 from bot.settings import Settings
 
 Listener = Callable[[Progress], None]

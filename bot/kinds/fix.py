@@ -8,7 +8,7 @@ from bot.conversation.board import RunBoard, board_for
 from bot.conversation.question import ask_once
 from bot.kinds import runner
 from bot.kinds.context import Context
-from bot.publish import publish_result
+from bot.conversation.publish import publish_result
 
 log = logging.getLogger(__name__)
 PUBLISHED = ("pr", "url", "reason", "updated")

@@ -5,12 +5,12 @@ import hashlib
 import logging
 from datetime import datetime, timedelta, timezone
 
-from agent.llm_client import Budget, Ledger
-from bot import checks
-from bot.jobs import ACTIVE, prs_in_last_hour
+from agent.research.client import Budget, Ledger
+from bot.conversation import checks
+from bot.jobs.store import ACTIVE, prs_in_last_hour
 from bot.kinds.context import Context, Deferred, Stop
 from bot.repo_config import ConfigError, RepoConfig, config_error_comment, load_repo_config
-from bot.tracked import cosmetic
+from bot.github.tracked import cosmetic
 
 WRITE = ("admin", "maintain", "write")
 log = logging.getLogger(__name__)

@@ -9,16 +9,16 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Iterator
 
-from agent.llm_client import Ledger
-from agent.llm_probe import run_endpoint_problem
+from agent.research.client import Ledger
+from agent.research.endpoint import run_endpoint_problem
 from agent.redact import register
 from agent.run import Result, RunConfig
-from bot.gitpush import clone
-from bot.jobs import MAX_ATTEMPTS
+from bot.github.push import clone
+from bot.jobs.store import MAX_ATTEMPTS
 from bot.kinds import gates
 from bot.kinds.context import Context, Deferred, Stop
 from bot.conversation.board import RunBoard
-from bot.failures import SANDBOX_DIED, EndpointUnusable
+from bot.conversation.failures import SANDBOX_DIED, EndpointUnusable
 from bot.kinds.progress import progress
 from bot.repo_config import RepoConfig, is_protected
 
@@ -72,7 +72,7 @@ def strategy_of(config: RepoConfig) -> str:
 
 def endpoint_ready(config: RepoConfig) -> None:
     """A run whose config would use the model probes its endpoint first (one request, a few seconds):
-    an unusable one ends the job now, in plain words (bot/failures.py), not after the client's retries."""
+    an unusable one ends the job now, in plain words (bot/conversation/failures.py), not after the client's retries."""
     problem = run_endpoint_problem(RunConfig(repo="", report_text="", out=Path("."), strategy=strategy_of(config)))
     if problem:
         log.warning("the run's model endpoint is not usable: %s", problem)

@@ -6,7 +6,7 @@ from agent.markdown_safe import quote_untrusted
 from agent.run import Result
 from bot.conversation.board import board_for
 from bot.conversation.checklist import Trigger
-from bot.failures import for_result
+from bot.conversation.failures import for_result
 from bot.kinds import runner
 from bot.kinds.context import Context
 
@@ -23,7 +23,7 @@ def run(ctx: Context) -> dict:
 
 
 def answer(trigger: Trigger, result: Result, ref: str | None) -> str:
-    """The run's part, in plain words: the commands are quoted inert, an error is named by bot/failures.py."""
+    """The run's part, in plain words: the commands are quoted inert, an error is named by bot/conversation/failures.py."""
     rep, on = result.reproduction, quote_untrusted(ref)
     if rep is not None and rep.reproduced:
         head = f"the crash **reproduces** on {on}"

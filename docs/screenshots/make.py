@@ -112,7 +112,7 @@ def conversation(data: Path, ops: list[dict]) -> dict[str, str]:
 def dashboard(browser, data: Path, job_id: int, out: Path) -> None:
     from werkzeug.serving import make_server
 
-    from bot.app import create_app
+    from bot.web.app import create_app
     from bot.settings import load_settings
     token = secrets.token_hex(16)
     app = create_app(load_settings(env={}, DATA_DIR=data, ADMIN_TOKEN=token, WEBHOOK_SECRET=token))
@@ -136,7 +136,7 @@ def main() -> int:
     sys.path.insert(0, str(ROOT))
     from playwright.sync_api import sync_playwright
 
-    from bot.simulate import simulate
+    from bot.cli.simulate import simulate
     with tempfile.TemporaryDirectory(prefix="crashfix-shots-") as tmp:
         data = Path(tmp) / "data"
         out = simulate(EXAMPLE / "repo", (EXAMPLE / "report.txt").read_text(), [], data)

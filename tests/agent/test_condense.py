@@ -1,5 +1,5 @@
 """The issue text, condensed for the prompts: noise out, the user's words and the traceback in."""
-from agent.condense import condense_issue
+from agent.research.condense import condense_issue
 
 ISSUE = """When I call `flatten` on a deep list it blows up. I expected it to just work.
 

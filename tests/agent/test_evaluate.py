@@ -18,7 +18,7 @@ TALKS = {"content": "I will think about it."}           # no tool call: three of
 
 
 def crashfix(*args: str) -> subprocess.CompletedProcess:
-    return subprocess.run([sys.executable, "-m", "bot.cli", *args], cwd=ROOT, capture_output=True, text=True,
+    return subprocess.run([sys.executable, "-m", "bot.cli.main", *args], cwd=ROOT, capture_output=True, text=True,
                           timeout=600, env={**os.environ, "PYTHONPATH": str(ROOT)})
 
 
@@ -53,7 +53,7 @@ def test_a_scripted_eval_without_a_case_script_or_a_model_is_refused_at_once(tmp
     case(tmp_path / "suite", "bare", None)
     out = crashfix("eval", str(tmp_path / "suite"), "--strategy", "llm", "--model", "scripted")
     assert out.returncode == 2 and "--model scripted: no scripted-model.json in bare" in out.stderr
-    none = subprocess.run([sys.executable, "-m", "bot.cli", "eval", str(tmp_path / "suite"), "--strategy", "llm"],
+    none = subprocess.run([sys.executable, "-m", "bot.cli.main", "eval", str(tmp_path / "suite"), "--strategy", "llm"],
                           cwd=ROOT, capture_output=True, text=True, timeout=60,
                           env={"PATH": os.environ["PATH"], "HOME": str(tmp_path), "PYTHONPATH": str(ROOT)})
     assert none.returncode == 2 and "--strategy llm needs a model" in none.stderr

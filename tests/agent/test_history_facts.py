@@ -3,8 +3,8 @@ from types import SimpleNamespace
 
 from agent import history
 from agent.memory import Memory
-from agent.paths.base import record_history
-from agent.strategies.repair_context import Site
+from agent.path import record_history
+from agent.repair_context import Site
 from gitrepo import commit, make_repo
 
 

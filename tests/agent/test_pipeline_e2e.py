@@ -11,7 +11,7 @@ from pathlib import Path
 import pytest
 
 from agent.pipeline import RunConfig, run_pipeline
-from bot.cli import main as cli
+from bot.cli.main import main as cli
 from gitrepo import make_repo
 
 ROOT = Path(__file__).resolve().parents[2]

@@ -1,8 +1,8 @@
 """pdb probing and test-result reading against real processes (local sandbox)."""
 import pytest
 
-from agent.probe import expressions, probe
-from agent.testrun import run_tests
+from agent.python.probe import expressions, probe
+from agent.judge.testrun import run_tests
 from sandbox.local import LocalSandbox
 from gitrepo import make_repo
 

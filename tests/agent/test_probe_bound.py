@@ -2,7 +2,7 @@
 previous iteration left behind (real pdb, local sandbox)."""
 import pytest
 
-from agent.probe import expressions, loop_carried, probe
+from agent.python.probe import expressions, loop_carried, probe
 from gitrepo import make_repo
 from sandbox.local import LocalSandbox
 

@@ -2,8 +2,8 @@
 exception the interpreter raised itself, and the function under test of a failing assertion."""
 import pytest
 
-from agent.probe import probe
-from agent.probe_facts import callees, involved
+from agent.python.probe import probe
+from agent.python.probe_facts import callees, involved
 from gitrepo import make_repo
 from sandbox.local import LocalSandbox
 

@@ -7,17 +7,17 @@ from pathlib import Path
 
 import pytest
 
-from agent.paths import PATHS, path_for
-from agent.paths.base import CrashPath, Steps
-from agent.paths.kernel import KernelPath
-from agent.paths.native import NativePath
-from agent.paths.python import PythonPath
+from agent.families import PATHS, path_for
+from agent.path import CrashPath, Steps
+from agent.kernel.path import KernelPath
+from agent.native.path import NativePath
+from agent.python.path import PythonPath
 from agent.pipeline import execute, run_pipeline
-from agent.protect import Patterns, guard, is_protected_default, matches
+from agent.judge.protect import Patterns, guard, is_protected_default, matches
 from agent.render import report_markdown
 from agent.reports import parse
 from agent.run import PHASES, STATUSES, Result, Run, RunConfig
-from agent.signature import matches as same
+from agent.judge.signature import matches as same
 from gitrepo import make_repo
 
 ROOT = Path(__file__).resolve().parents[2]
@@ -65,7 +65,7 @@ def test_a_python_run_moves_through_the_phases_in_order(app_repo, tmp_path):
     run = run_pipeline(RunConfig(repo=str(app_repo), report_text=TRACE, out=tmp_path / "out", sandbox="local",
                                  strategy="templates", tries=2), texts.append)
     result = run.result
-    # the script the traceback names reproduced it, and became a regression test (the ladder, agent/ladder)
+    # the script the traceback names reproduced it, and became a regression test (the ladder, agent/python/ladder)
     assert result.reproduced and result.reproduction.regression_test is not None
     assert result.reproduction.command.endswith(result.reproduction.regression_test.path.rsplit("/", 1)[-1])
     phases = list(dict.fromkeys(e.phase for e in result.progress))

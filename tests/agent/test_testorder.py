@@ -5,8 +5,8 @@ from __future__ import annotations
 import pytest
 from gitrepo import make_repo
 
-from agent import testorder
-from agent.testrun import run_tests
+from agent.judge import testorder
+from agent.judge.testrun import run_tests
 from sandbox import open_sandbox
 
 pytestmark = pytest.mark.docker

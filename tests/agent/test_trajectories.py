@@ -11,8 +11,8 @@ from pathlib import Path
 
 import pytest
 
-from agent.trajectories import ExportError, ExportSummary, export, run_examples
-from bot.cli import main as cli
+from agent.research.trajectories import ExportError, ExportSummary, export, run_examples
+from bot.cli.main import main as cli
 
 ROOT = Path(__file__).resolve().parents[2]
 EXAMPLE = ROOT / "examples" / "inventory"
@@ -20,7 +20,7 @@ PLANTED = "hunter2-operator-only-value-77"          # a secret the run did not k
 
 
 def crashfix(*args: str, env: dict | None = None) -> subprocess.CompletedProcess:
-    return subprocess.run([sys.executable, "-m", "bot.cli", *args], cwd=ROOT, capture_output=True, text=True,
+    return subprocess.run([sys.executable, "-m", "bot.cli.main", *args], cwd=ROOT, capture_output=True, text=True,
                           timeout=120, env={**os.environ, "PYTHONPATH": str(ROOT), **(env or {})})
 
 
@@ -118,7 +118,7 @@ def test_bad_input_gets_a_clear_error_and_leaves_no_file(tmp_path):
 
 
 def test_every_recorded_conversation_is_exported_and_an_interrupted_turn_is_cut():
-    from agent.trajectories import conversation, conversations
+    from agent.research.trajectories import conversation, conversations
     call = {"id": "c1", "type": "function", "function": {"name": "run", "arguments": "{}"}}
     repro = [{"role": "system", "content": "You are the agent, phase: REPRODUCTION."}, {"role": "user", "content": "go"},
              {"role": "assistant", "content": "", "tool_calls": [call]},

@@ -1,4 +1,4 @@
-"""The per-test watchdog (agent/watchdog_plugin.py) in a real pytest process, and the per-test bound
+"""The per-test watchdog (agent/judge/watchdog_plugin.py) in a real pytest process, and the per-test bound
 derived from a baseline's own test times."""
 from __future__ import annotations
 
@@ -9,10 +9,10 @@ import sys
 import time
 from pathlib import Path
 
-from agent.environment.timeouts import FLOOR, derived_timeout, per_test_timeout
-from agent import testrun
+from agent.python.environment.timeouts import FLOOR, derived_timeout, per_test_timeout
+from agent.judge import testrun
 
-PLUGIN = Path(__file__).resolve().parents[2] / "agent" / "watchdog_plugin.py"
+PLUGIN = Path(__file__).resolve().parents[2] / "agent" / "judge" / "watchdog_plugin.py"
 
 
 def test_a_hanging_test_fails_in_seconds_naming_where_it_hung_and_the_others_run(tmp_path):

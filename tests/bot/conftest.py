@@ -41,7 +41,7 @@ def sign(body: bytes, secret: str = SECRET) -> str:
 
 
 class FakeAPI:
-    """Implements bot.github.InstallationAPI; records calls; permissions by login; files by
+    """Implements bot.github.api.InstallationAPI; records calls; permissions by login; files by
     (repo, path); pull requests numbered from 100; clones from `git_base`/<repo>.git."""
 
     def __init__(self, permissions: dict[str, str] | None = None, git_base: str = ""):
@@ -124,7 +124,7 @@ class FakeAPI:
 
     def create_check_run(self, repo, head_sha, name, conclusion, title, summary, text, *, status="completed",
                          details_url=None, external_id=None):
-        from bot.github import check_run_body
+        from bot.github.api import check_run_body
         check_run_body(status, conclusion, title, summary, text, details_url)     # GitHub's schema rules
         self._ids += 1
         self._rec("create_check_run", repo, head_sha, name, conclusion)
@@ -134,7 +134,7 @@ class FakeAPI:
 
     def update_check_run(self, repo, check_run_id, *, status, conclusion=None, title="", summary="",
                          details_url=None):
-        from bot.github import check_run_body
+        from bot.github.api import check_run_body
         check_run_body(status, conclusion, title, summary, "", details_url)
         self._rec("update_check_run", repo, check_run_id, status, conclusion)
         self.check_runs[check_run_id].update(status=status, conclusion=conclusion, title=title,
@@ -155,10 +155,10 @@ def fake_pipeline(status: str = "fixed"):
     writes it; records the configs it was given."""
     from agent.render import write_outputs
     from agent.reports import parse
-    from agent.reproduce import Reproduction
+    from agent.python.reproduce import Reproduction
     from agent.run import Progress, Result, Run
-    from agent.strategies.base import Candidate
-    from agent.validate import Verdict
+    from agent.candidates import Candidate
+    from agent.judge.validate import Verdict
     configs = []
 
     def run(config, progress):
@@ -201,9 +201,9 @@ class Harness:
     token-checking HTTP server holding a bare clone of `git_repo`."""
 
     def __init__(self, tmp_path: Path, git_repo: Path, git_server, **settings):
-        from bot.app import create_app
+        from bot.web.app import create_app
         from bot.db import Database
-        from bot.queue import JobQueue
+        from bot.jobs.queue import JobQueue
         from bot.settings import load_settings
         from bot.worker import Worker
         base = {"WEBHOOK_SECRET": SECRET, "DATA_DIR": tmp_path / "data", "SANDBOX": "local",
@@ -330,7 +330,7 @@ def app_on_github(make_harness, gh, git_repo, tmp_path):
     pages under PUBLIC. Yields (h, fake, head: the default branch's commit)."""
     import responses
     import yaml
-    from bot.github import GitHubAPI, TokenCache
+    from bot.github.api import GitHubAPI, TokenCache
     from github_fakes import FakeGitHub, GitHTTPServer, rsa_private_key
     key = rsa_private_key()
     fake = FakeGitHub(app_id=4242, private_key=key)

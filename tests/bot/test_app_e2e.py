@@ -11,7 +11,7 @@ import pytest
 import responses
 
 from agent.pipeline import execute
-from bot.github import GitHubAPI, TokenCache
+from bot.github.api import GitHubAPI, TokenCache
 from github_fakes import FakeGitHub, GitHTTPServer, assert_valid_github_requests, rsa_private_key
 from gitrepo import git, make_repo
 

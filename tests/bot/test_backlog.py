@@ -6,9 +6,9 @@ import re
 
 import pytest
 
-from bot.backlog_store import BacklogStore
-from bot.backlog_summary import MARKER, SHOWN
-from bot.pacing import RateLimited
+from bot.backlog.store import BacklogStore
+from bot.backlog.summary import MARKER, SHOWN
+from bot.github.pacing import RateLimited
 from tests.support.backlog_issues import REPO, World
 from tests.support.github_fakes import assert_valid_github_requests, rsa_private_key
 

@@ -7,8 +7,8 @@ from pathlib import Path
 
 import pytest
 
-from bot.backlog_summary import MARKER
-from bot.handlers import Context, Event, router
+from bot.backlog.summary import MARKER
+from bot.web.handlers import Context, Event, router
 from bot.settings import load_settings
 from bot.worker import Worker
 from tests.support.backlog_issues import REPO, World
@@ -104,7 +104,7 @@ def test_installation_with_backlog_fix_n_queues_n_fix_runs(job_world):
 
 
 def test_cli_backlog_scans_through_the_app_and_prints_the_ranking(key, tmp_path, monkeypatch, capsys):
-    from bot.cli import main
+    from bot.cli.main import main
     w = World(key, tmp_path, total=10)
     try:
         for name, value in {"APP_ID": "4242", "PRIVATE_KEY": key, "GITHUB_API_URL": w.server.url,
@@ -128,8 +128,8 @@ def test_cli_backlog_scans_through_the_app_and_prints_the_ranking(key, tmp_path,
 def test_the_dashboard_shows_the_ranking_of_a_backlog_job(key, tmp_path):
     import re
 
-    from bot.app import create_app
-    from bot.queue import JobQueue
+    from bot.web.app import create_app
+    from bot.jobs.queue import JobQueue
     w = World(key, tmp_path, total=30)
     admin = "a-dashboard-admin-token"
     try:

@@ -2,9 +2,9 @@
 from __future__ import annotations
 
 from agent.reports import parse
-from bot.backlog_rank import MAX_SCORE, FileIndex, order_key, rank, find_test_suite
-from bot.backlog_summary import group, render
-from bot.backlog_store import Triaged
+from bot.backlog.rank import MAX_SCORE, FileIndex, order_key, rank, find_test_suite
+from bot.backlog.summary import group, render
+from bot.backlog.store import Triaged
 
 FILES = ["src/shop/orders.py", "src/shop/config.py", "tests/test_orders.py", "README.md"]
 TB = ("```\nTraceback (most recent call last):\n"

@@ -108,7 +108,7 @@ def test_a_failed_eyes_reaction_is_logged_and_the_job_goes_on(github, gh, tmp_pa
 
 
 def test_without_a_public_url_nothing_links_anywhere(make_harness, gh):
-    from bot.checks import job_url
+    from bot.conversation.checks import job_url
     h = make_harness()
     assert job_url(h.settings, 7) is None
     assert job_url(make_harness(PUBLIC_URL=PUBLIC + "/").settings, 7) == f"{PUBLIC}/dashboard/jobs/7"
@@ -118,7 +118,7 @@ def test_without_a_public_url_nothing_links_anywhere(make_harness, gh):
 
 @pytest.mark.parametrize("status, conclusion", [("completed", None), ("in_progress", "success"), ("done", None)])
 def test_a_check_run_github_would_refuse_is_never_sent(status, conclusion):
-    from bot.github import DryRunAPI, check_run_body
+    from bot.github.api import DryRunAPI, check_run_body
     with pytest.raises(ValueError):
         check_run_body(status, conclusion, "t", "s", "", None)
     dry = DryRunAPI()
@@ -128,7 +128,7 @@ def test_a_check_run_github_would_refuse_is_never_sent(status, conclusion):
 
 
 def test_a_label_already_gone_is_not_an_error(github, gh, tmp_path):
-    from bot.github import GitHubAPI
+    from bot.github.api import GitHubAPI
     github.fake.issues[(gh.REPO, 1)]["labels"] = []
     api = github.h.worker.api_factory(4242)
     assert isinstance(api, GitHubAPI)

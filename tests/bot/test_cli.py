@@ -16,7 +16,7 @@ SHARED = ROOT / "tests" / "agent" / "reports" / "golden"
 
 
 def crashfix(*args: str) -> subprocess.CompletedProcess:
-    return subprocess.run([sys.executable, "-m", "bot.cli", *args], cwd=ROOT, capture_output=True, text=True,
+    return subprocess.run([sys.executable, "-m", "bot.cli.main", *args], cwd=ROOT, capture_output=True, text=True,
                           timeout=120)
 
 
@@ -55,7 +55,7 @@ def test_run_with_an_unreadable_report_exits_2_with_a_clear_message(tmp_path):
 
 
 def test_doctor_names_what_is_missing(tmp_path):
-    env_less = subprocess.run([sys.executable, "-m", "bot.cli", "doctor"], cwd=ROOT, capture_output=True, text=True,
+    env_less = subprocess.run([sys.executable, "-m", "bot.cli.main", "doctor"], cwd=ROOT, capture_output=True, text=True,
                               timeout=120, env={"PATH": "/usr/bin:/bin", "HOME": str(tmp_path),
                                                 "DOCKER_HOST": "unix:///nonexistent.sock"})
     assert env_less.returncode == 1
@@ -67,7 +67,7 @@ def test_doctor_names_what_is_missing(tmp_path):
 
 def test_every_run_status_has_its_own_exit_code_and_help_lists_them():
     from agent.run import STATUSES
-    from bot.cli import EXIT_CODES
+    from bot.cli.main import EXIT_CODES
     assert set(EXIT_CODES) == set(STATUSES)
     assert sorted(EXIT_CODES.values()) == [0, 1, 2, 3, 4]
     assert EXIT_CODES["fixed"] == 0 and EXIT_CODES["not_fixed"] == 1 and EXIT_CODES["error"] == 2
@@ -126,13 +126,13 @@ def test_a_broken_llm_endpoint_is_named_in_one_line_within_seconds(tmp_path, end
 def test_serve_warns_in_one_line_when_the_webhook_secret_fails_doctors_rules(tmp_path, secret, weak):
     import os
     import socket
-    from bot.doctor import secret_problem
+    from bot.cli.doctor import secret_problem
     with socket.socket() as sock:
         sock.bind(("127.0.0.1", 0))
         port = sock.getsockname()[1]
     env = {**os.environ, "CRASHFIX_WEBHOOK_SECRET": secret, "CRASHFIX_DATA_DIR": str(tmp_path / "data"),
            "CRASHFIX_SANDBOX": "docker", "PYTHONPATH": str(ROOT)}
-    proc = subprocess.Popen([sys.executable, "-m", "bot.cli", "serve", "--dev", "--port", str(port)], cwd=ROOT,
+    proc = subprocess.Popen([sys.executable, "-m", "bot.cli.main", "serve", "--dev", "--port", str(port)], cwd=ROOT,
                             env=env, stderr=subprocess.PIPE, text=True)
     lines = []
     try:

@@ -6,7 +6,7 @@ import json
 
 import pytest
 
-from bot.queue import JobQueue
+from bot.jobs.queue import JobQueue
 
 
 def _held(make_harness, **settings):

@@ -11,10 +11,10 @@ from datetime import datetime, timezone
 import pytest
 
 from agent.reports import parse
-from agent.reproduce import Attempt, Reproduction
+from agent.python.reproduce import Attempt, Reproduction
 from agent.run import Progress, Result, Run
-from agent.strategies.base import Candidate
-from agent.validate import Verdict
+from agent.candidates import Candidate
+from agent.judge.validate import Verdict
 from github_fakes import assert_valid_github_requests
 
 PATCH = "--- a/app.py\n+++ b/app.py\n@@ -1 +1 @@\n-print('hi')\n+print('hello')\n"
@@ -113,7 +113,7 @@ def test_an_issue_lives_in_one_status_comment_edited_in_place(world, gh):
     edit = ("PATCH", "/issues/comments/N")
     assert writes(h, mark) == [edit, ("POST", "/check-runs")] + [edit] * 2 + [   # running: parse, set-up, reproduce
         ("POST", "/issues/1/comments"), edit,                                    # the question, the outcome
-        ("PATCH", "/check-runs/N"), ("DELETE", "/issues/1/labels/crashfix")]     # (bot/checks.py)
+        ("PATCH", "/check-runs/N"), ("DELETE", "/issues/1/labels/crashfix")]     # (bot/conversation/checks.py)
     assert h.jobs(kind="fix")[-1]["state"] == "done"
     status, question = bots(h)
     assert status["id"] == sid

@@ -11,8 +11,8 @@ import pytest
 from cryptography.hazmat.primitives import serialization
 from cryptography.hazmat.primitives.asymmetric import ec, rsa
 
-from agent.scripted import ScriptedServer
-from bot.doctor import CHECKS, check_app_key, check_llm, check_webhook_secret
+from agent.research.scripted import ScriptedServer
+from bot.cli.doctor import CHECKS, check_app_key, check_llm, check_webhook_secret
 from endpoints import refusing, unauthorized
 
 ROOT = Path(__file__).resolve().parents[2]
@@ -96,7 +96,7 @@ def test_doctor_prints_a_fail_line_per_broken_service_setting_and_exits_1(tmp_pa
         env = {"PATH": os.environ["PATH"], "HOME": str(tmp_path), "PYTHONPATH": str(ROOT),
                "CRASHFIX_APP_ID": "12345", "CRASHFIX_PRIVATE_KEY_PATH": str(key),
                "CRASHFIX_WEBHOOK_SECRET": "changeme", "CRASHFIX_LLM_BASE_URL": url, "CRASHFIX_LLM_MODEL": "m"}
-        out = subprocess.run([sys.executable, "-m", "bot.cli", "doctor"], cwd=ROOT, capture_output=True, text=True,
+        out = subprocess.run([sys.executable, "-m", "bot.cli.main", "doctor"], cwd=ROOT, capture_output=True, text=True,
                              timeout=120, env=env)
     assert out.returncode == 1
     lines = out.stdout.splitlines()

@@ -1,4 +1,4 @@
-"""bot/dryrun.py, bot/dry_state.py: the dry run records every write as an op, answers reads from a
+"""bot/github/dryrun.py, bot/github/dry_state.py: the dry run records every write as an op, answers reads from a
 simulated GitHub that the webhook payloads and the writes keep up to date, and reads files and clones
 from a local repository; the server's dry-run mode end to end (a signed webhook in, ops logged, nothing sent)."""
 from __future__ import annotations
@@ -10,9 +10,9 @@ from types import SimpleNamespace
 import pytest
 import responses
 
-from bot.dry_state import DryState, observe, state_of
-from bot.dryrun import DryRunAPI, for_data_dir
-from bot.github import installation_api
+from bot.github.dry_state import DryState, observe, state_of
+from bot.github.dryrun import DryRunAPI, for_data_dir
+from bot.github.api import installation_api
 from bot.settings import SettingsError, load_settings
 from gitrepo import make_repo
 

@@ -2,7 +2,7 @@
 crashfix.yml the bot read reaches the run, and the resolver takes the Python from it."""
 from __future__ import annotations
 
-from agent.environment import resolve
+from agent.python.environment import resolve
 
 
 def test_the_repos_environment_python_reaches_the_run_and_the_resolver(harness, gh, tmp_path):

@@ -1,4 +1,4 @@
-"""bot/github.py against a recorded imitation of GitHub: App auth, every call, retries, dry run.
+"""bot/github/api.py against a recorded imitation of GitHub: App auth, every call, retries, dry run.
 
 Every request is recorded and checked against GitHub's OpenAPI description with
 shared/github/check_requests.py --github-app."""
@@ -11,8 +11,8 @@ from types import SimpleNamespace
 import pytest
 import responses
 
-from bot.dryrun import DryRunAPI
-from bot.github import GitHubAPI, TokenCache, default_retry, installation_api
+from bot.github.dryrun import DryRunAPI
+from bot.github.api import GitHubAPI, TokenCache, default_retry, installation_api
 from github_fakes import (GITHUB_SHARED, FakeGitHub, FakeGitHubServer, assert_valid_github_requests,
                           rsa_private_key, sign, webhook_headers)
 

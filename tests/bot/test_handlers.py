@@ -105,7 +105,7 @@ def _recorded_github(harness, gh, app_key):
     """The harness's worker talking to a FakeGitHub through the real GitHubAPI (PyGithub)."""
     import responses
 
-    from bot.github import GitHubAPI, TokenCache
+    from bot.github.api import GitHubAPI, TokenCache
     from github_fakes import FakeGitHub
     fake = FakeGitHub(app_id=4242, private_key=app_key)
     fake.add_repo(gh.REPO, default_branch="master")
@@ -306,7 +306,7 @@ def test_unknown_command_gets_the_usage_once(harness, gh):
 
 
 def test_cancel_cancels_a_queued_fix(make_harness, gh):
-    from bot.queue import JobQueue
+    from bot.jobs.queue import JobQueue
     h = make_harness()
     real = JobQueue(h.settings)                             # not immediate: jobs wait in the queue
     h.app.extensions["crashfix"].queue = real
@@ -327,7 +327,7 @@ def test_cancel_stops_a_running_fix_at_its_next_progress_step(harness, gh):
     def pipeline(config, progress):
         from bot.db import Database
         with harness.db.tx() as tx:
-            from bot.jobs import create_job
+            from bot.jobs.store import create_job
             cid = create_job(tx, "cancel", installation_id=gh.INSTALLATION["id"], repo=gh.REPO, issue=1,
                              sender="Codertocat", params={"trigger": "command", "comment_id": 5}, dedupe=False)
         return original(config, progress)
@@ -375,7 +375,7 @@ def test_the_same_fix_triggered_twice_makes_one_pr(harness, gh):
 
 
 def test_the_same_fix_triggered_twice_while_queued_runs_once(make_harness, gh):
-    from bot.queue import JobQueue
+    from bot.jobs.queue import JobQueue
     h = make_harness()
     h.app.extensions["crashfix"].queue = JobQueue(h.settings)
     assert h.deliver("issues", "issues.labeled", gh.labeled()).status_code == 202

@@ -12,7 +12,7 @@ from datetime import datetime, timedelta, timezone
 
 import pytest
 
-from bot.jobs import MAX_ATTEMPTS, claim, create_job, get_job, sweep
+from bot.jobs.store import MAX_ATTEMPTS, claim, create_job, get_job, sweep
 from bot.settings import SettingsError, load_settings
 
 
@@ -118,7 +118,7 @@ def test_prs_per_repo_per_hour_are_limited_but_updates_are_not(make_harness, gh)
 
 # -- a real queue ----------------------------------------------------------------------------
 def test_a_real_sqlite_huey_and_consumer_thread_run_the_job(make_harness, gh):
-    from bot.queue import JobQueue
+    from bot.jobs.queue import JobQueue
     h = make_harness()
     queue = JobQueue(h.settings)                                   # SqliteHuey in DATA_DIR, not immediate
     assert type(queue.huey).__name__ == "SqliteHuey"
@@ -189,7 +189,7 @@ def redis_url(redis_server):
 
 def test_redis_url_selects_redis_huey_and_a_consumer_runs_the_job(make_harness, gh, redis_url):
     """Workers on many machines share the work through Redis: a real server, a real consumer."""
-    from bot.queue import JobQueue
+    from bot.jobs.queue import JobQueue
     h = make_harness(REDIS_URL=redis_url)
     queue = JobQueue(h.settings)
     assert type(queue.huey).__name__ == "RedisHuey"
@@ -212,7 +212,7 @@ def test_redis_url_selects_redis_huey_and_a_consumer_runs_the_job(make_harness, 
 @pytest.mark.parametrize("command", ["serve", "worker"])
 def test_cli_exits_2_naming_the_bad_setting(command, gh, tmp_path):
     env = {**os.environ, "CRASHFIX_APP_ID": "abc", "CRASHFIX_DATA_DIR": str(tmp_path)}
-    out = subprocess.run([sys.executable, "-m", "bot.cli", command], cwd=gh.ROOT, env=env, capture_output=True,
+    out = subprocess.run([sys.executable, "-m", "bot.cli.main", command], cwd=gh.ROOT, env=env, capture_output=True,
                          text=True, timeout=60)
     assert out.returncode == 2
     assert out.stderr.strip() == "crashfix: setting CRASHFIX_APP_ID: must be an integer, got 'abc'"
@@ -221,7 +221,7 @@ def test_cli_exits_2_naming_the_bad_setting(command, gh, tmp_path):
 def test_serve_needs_the_webhook_secret(gh, tmp_path):
     env = {k: v for k, v in os.environ.items() if not k.startswith("CRASHFIX_")}
     env["CRASHFIX_DATA_DIR"] = str(tmp_path)
-    out = subprocess.run([sys.executable, "-m", "bot.cli", "serve"], cwd=gh.ROOT, env=env, capture_output=True,
+    out = subprocess.run([sys.executable, "-m", "bot.cli.main", "serve"], cwd=gh.ROOT, env=env, capture_output=True,
                          text=True, timeout=60)
     assert out.returncode == 2 and "CRASHFIX_WEBHOOK_SECRET: missing" in out.stderr
 
@@ -263,9 +263,9 @@ def test_end_to_end_fix_with_the_real_pipeline(make_harness, gh, tmp_path):
 
 
 def test_with_the_real_repo_config_and_publish_modules_in_dry_run(make_harness, gh):
-    """Behind bot.github.DryRunAPI (reads from the fake, writes recorded, no token): a run that did
+    """Behind bot.github.api.DryRunAPI (reads from the fake, writes recorded, no token): a run that did
     not fix puts its diagnosis in the status comment."""
-    from bot.github import DryRunAPI
+    from bot.github.api import DryRunAPI
     h = make_harness()
     dry = DryRunAPI(read_api=h.api)
     h.api.git_base = str(h.git_server.root)                       # no token in a dry run: clone the bare repo
@@ -319,7 +319,7 @@ def test_progress_events_move_the_status_checklist_once_per_step(harness, events
 
 
 def test_every_job_kind_has_one_function_in_the_table():
-    from bot.jobs import KINDS as ALLOWED
+    from bot.jobs.store import KINDS as ALLOWED
     from bot.kinds import KINDS
     assert sorted(KINDS) == sorted(ALLOWED) and all(callable(run) for run in KINDS.values())
 

@@ -4,8 +4,8 @@ from __future__ import annotations
 import pytest
 from github import GithubException
 
-from bot.github import RateLimits
-from bot.pacing import Budget, Pacer, RateLimited
+from bot.github.api import RateLimits
+from bot.github.pacing import Budget, Pacer, RateLimited
 
 
 class Clock:

@@ -4,7 +4,7 @@ from __future__ import annotations
 import pytest
 import responses
 
-from bot.github import GitHubAPI, TokenCache
+from bot.github.api import GitHubAPI, TokenCache
 from bot.repo_config import (CONFIG_PATH, ConfigError, RepoConfig, config_error_comment, is_protected,
                              load_repo_config, validate)
 from github_fakes import FakeGitHub, assert_valid_github_requests, rsa_private_key
@@ -157,7 +157,7 @@ def test_the_repo_config_reaches_the_run(harness, tmp_path):
     import yaml
     config = validate(yaml.safe_load("build_cmd: make -j2\ntest_cmd: make check\nmax_diff_lines: 40\n"
                                      "protected_paths: ['include/**']\n"))
-    from bot.jobs import create_job, get_job
+    from bot.jobs.store import create_job, get_job
     from bot.kinds.context import Context
     from bot.kinds.runner import Target, run_config
     with harness.db.tx() as tx:

@@ -10,8 +10,8 @@ from pathlib import Path
 
 import pytest
 
-from bot.cli import main
-from bot.simulate import MAINTAINER, REPORTER, issue_title, render_op, simulate
+from bot.cli.main import main
+from bot.cli.simulate import MAINTAINER, REPORTER, issue_title, render_op, simulate
 
 ROOT = Path(__file__).resolve().parents[2]
 EXAMPLE = ROOT / "examples" / "inventory"
@@ -41,7 +41,7 @@ def test_comments_are_posted_by_a_writer_and_answered_in_order(tmp_path, gh, git
 
 
 def test_a_reporter_without_write_access_is_refused(tmp_path, gh, git_repo):
-    from bot.simulate import Simulation
+    from bot.cli.simulate import Simulation
     sim = Simulation(git_repo, "local/upstream", tmp_path / "data", sandbox="local", pipeline=gh.fake_pipeline())
     sim.open_issue("crash", gh.CRASH_BODY)
     sim.deliver("issue_comment", {"action": "created", "issue": sim._issue(),
@@ -78,8 +78,8 @@ def test_bad_arguments_exit_2_with_one_line(tmp_path, capsys):
 
 def test_the_command_prints_one_json_op_per_line_and_exits_by_the_outcome(tmp_path, gh, git_repo, monkeypatch,
                                                                          capsys):
-    from bot import cli
-    monkeypatch.setattr("bot.simulate.execute", gh.fake_pipeline("not_reproduced"))
+    from bot.cli import main as cli
+    monkeypatch.setattr("bot.cli.simulate.execute", gh.fake_pipeline("not_reproduced"))
     issue = tmp_path / "issue.md"
     issue.write_text(gh.CRASH_BODY)
     code = main(["simulate", "--repo", str(git_repo), "--issue", str(issue), "--sandbox", "local", "--json",
@@ -97,7 +97,7 @@ def test_simulate_the_bundled_example_in_the_docker_sandbox(sandbox_image, tmp_p
     """The README's command, as a user runs it: the real pipeline in Docker, the App's writes as JSON lines."""
     env = {**os.environ, "PYTHONPATH": str(ROOT)}
     env = {k: v for k, v in env.items() if not k.startswith("CRASHFIX_")}        # no App, no LLM: the templates
-    done = subprocess.run([sys.executable, "-m", "bot.cli", "simulate", "--repo", str(EXAMPLE / "repo"),
+    done = subprocess.run([sys.executable, "-m", "bot.cli.main", "simulate", "--repo", str(EXAMPLE / "repo"),
                            "--issue", str(EXAMPLE / "report.txt"), "--json", "--data-dir", str(tmp_path / "data")],
                           capture_output=True, text=True, timeout=900, env=env, cwd=tmp_path)
     assert done.returncode == 0, done.stderr[-3000:]

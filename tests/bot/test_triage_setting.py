@@ -6,7 +6,7 @@ import pytest
 import responses
 import yaml
 
-from bot.github import GitHubAPI, TokenCache
+from bot.github.api import GitHubAPI, TokenCache
 from bot.repo_config import ConfigError, validate
 from github_fakes import FakeGitHub, assert_valid_github_requests, rsa_private_key
 

@@ -157,7 +157,7 @@ def test_ping_and_healthz(harness):
 
 def test_the_request_makes_no_github_calls_when_the_queue_is_not_immediate(tmp_path, gh, make_harness):
     """With a real (not immediate) queue, the request only records and enqueues: 202, no API call."""
-    from bot.queue import JobQueue
+    from bot.jobs.queue import JobQueue
     h = make_harness()
     h.app.extensions["crashfix"].queue = JobQueue(h.settings)       # SqliteHuey in DATA_DIR
     r = h.deliver("issues", "issues.labeled", gh.labeled())
@@ -175,8 +175,8 @@ def test_log_lines_carry_delivery_repo_and_job(harness, gh, caplog):
     worker_lines = [r for r in caplog.records if r.name == "bot.worker"]
     assert worker_lines and all(r.delivery == delivery and r.repo == gh.REPO and r.job == job_id
                                 for r in worker_lines)
-    hook_lines = [r for r in caplog.records if r.name == "bot.webhook"]
+    hook_lines = [r for r in caplog.records if r.name == "bot.web.webhook"]
     assert hook_lines and all(r.delivery == delivery for r in hook_lines)
-    from bot.jobs import LOG_FORMAT
+    from bot.jobs.store import LOG_FORMAT
     text = logging.Formatter(LOG_FORMAT).format(worker_lines[0])
     assert f"delivery={delivery} repo={gh.REPO} job={job_id}" in text

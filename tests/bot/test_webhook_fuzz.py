@@ -29,9 +29,9 @@ def sign(body: bytes) -> str:
 @pytest.fixture
 def app(tmp_path):
     """The real app, DB and queue (no worker attached: the request path only)."""
-    from bot.app import create_app
+    from bot.web.app import create_app
     from bot.db import Database
-    from bot.queue import JobQueue
+    from bot.jobs.queue import JobQueue
     from bot.settings import load_settings
     s = load_settings(env={}, WEBHOOK_SECRET=SECRET, DATA_DIR=tmp_path / "data", SANDBOX="local")
     db = Database(s.database_url)

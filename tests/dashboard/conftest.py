@@ -188,7 +188,7 @@ def _pipeline_with_scripted_model():
     """The real pipeline; for strategy llm the research agent talks to the scripted model (the LLM
     endpoint is the one thing not reachable here)."""
     from agent.pipeline import execute
-    from agent.scripted import ScriptedServer
+    from agent.research.scripted import ScriptedServer
     script = EXAMPLE / "scripted-model.json"
 
     def run(config, progress):
@@ -207,10 +207,10 @@ def _pipeline_with_scripted_model():
 
 @pytest.fixture(scope="session")
 def world(tmp_path_factory, sandbox_image):
-    from bot.app import create_app
+    from bot.web.app import create_app
     from bot.db import Database
-    from bot.github import DryRunAPI, GitHubAPI, TokenCache
-    from bot.queue import JobQueue
+    from bot.github.api import DryRunAPI, GitHubAPI, TokenCache
+    from bot.jobs.queue import JobQueue
     from bot.settings import load_settings
     from bot.worker import Worker
 

@@ -118,7 +118,7 @@ def test_a_maintainer_signs_in_with_github_and_sees_their_repos_only(page, site,
 
 def test_a_running_job_updates_live(page, site, world, dash, artifacts):
     from playwright.sync_api import expect
-    from bot.jobs import create_job, finish
+    from bot.jobs.store import create_job, finish
     with world.db.tx() as tx:
         job_id = create_job(tx, "fix", installation_id=4242, repo="octo-org/stockroom", issue=1, sender="mona",
                             dedupe=False)

@@ -1,6 +1,6 @@
 """Dashboard figures that hold (no Docker): jobs made and finished by the job table's own functions,
 a retry after the PR counted from the first request, a PR column, failures never a green "done",
-and the job page showing what was actually posted (writes kept by bot/tracked.py through the real
+and the job page showing what was actually posted (writes kept by bot/github/tracked.py through the real
 client against the recorded fake)."""
 from __future__ import annotations
 
@@ -18,7 +18,7 @@ REPO = "octo-org/stockroom"
 
 @pytest.fixture
 def dash(tmp_path):
-    from bot.app import create_app
+    from bot.web.app import create_app
     from bot.db import Database
     from bot.settings import load_settings
     settings = load_settings(env={}, DATA_DIR=tmp_path, ADMIN_TOKEN=ADMIN, APP_ID=4242, PRIVATE_KEY=rsa_private_key())
@@ -32,7 +32,7 @@ def dash(tmp_path):
 
 
 def _run(db, kind: str, issue: int, state: str = "done", **result) -> int:
-    from bot.jobs import claim, create_job, finish
+    from bot.jobs.store import claim, create_job, finish
     with db.tx() as tx:
         job_id = create_job(tx, kind, installation_id=4242, repo=REPO, issue=issue, sender="mona",
                             params={"trigger": "command"}, dedupe=False)
@@ -93,8 +93,8 @@ def test_time_to_pr_counts_a_retry_from_the_first_request(dash):
 
 
 def test_the_job_page_shows_the_pr_and_what_was_actually_posted(dash):
-    from bot.github import GitHubAPI, TokenCache
-    from bot.tracked import Tracked
+    from bot.github.api import GitHubAPI, TokenCache
+    from bot.github.tracked import Tracked
     db, client = dash
     job = _run(db, "fix", 1, status="fixed", pr=7, url=f"https://github.com/{REPO}/pull/7")
     _pr(db, 1, 7, job)

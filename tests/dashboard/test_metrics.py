@@ -40,7 +40,7 @@ def test_metrics_match_the_job_table(world, dash):
 
 
 def test_metrics_token(world):
-    from bot.app import create_app
+    from bot.web.app import create_app
     from bot.settings import load_settings
     token = "metrics-token-0123456789abcdef"
     settings = load_settings(env={}, DATA_DIR=world.settings.DATA_DIR, METRICS_TOKEN=token)

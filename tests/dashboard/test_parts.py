@@ -18,7 +18,7 @@ def settings(tmp_path, **kw):
 
 def test_the_dashboard_registers_every_secret_setting_with_the_redaction_layer(tmp_path):
     from agent.redact import forget_all, redact
-    from bot.app import create_app
+    from bot.web.app import create_app
     key = rsa_private_key()
     secrets = {"WEBHOOK_SECRET": "whsec-0123456789", "LLM_API_KEY": "llm-key-0123456789abcdef",
                "ADMIN_TOKEN": "admin-0123456789abc", "OAUTH_CLIENT_ID": "Iv1.0123", "OAUTH_CLIENT_SECRET": "oauth-0123456789abc",
@@ -73,7 +73,7 @@ def test_the_session_secret_is_made_once_and_private(tmp_path):
 
 
 def test_github_rate_limits_are_noted_from_real_answers():
-    from bot.github import RATE_LIMITS, GitHubAPI, TokenCache
+    from bot.github.api import RATE_LIMITS, GitHubAPI, TokenCache
     key = rsa_private_key()
 
     class Limited(FakeGitHub):
@@ -95,7 +95,7 @@ def test_github_rate_limits_are_noted_from_real_answers():
 
 
 def test_metrics_on_an_empty_table(tmp_path):
-    from bot.app import create_app
+    from bot.web.app import create_app
     app = create_app(settings(tmp_path, METRICS_TOKEN="metrics-0123456789abc"), {"TESTING": True})
     text = app.test_client().get("/metrics", headers={"Authorization": "Bearer metrics-0123456789abc"}).get_data(
         as_text=True)
@@ -104,7 +104,7 @@ def test_metrics_on_an_empty_table(tmp_path):
 
 
 def test_no_sign_in_configured_says_so(tmp_path):
-    from bot.app import create_app
+    from bot.web.app import create_app
     c = create_app(settings(tmp_path), {"TESTING": True}).test_client()
     page = c.get("/dashboard/login").get_data(as_text=True)
     assert "No sign-in is configured" in page
@@ -132,9 +132,9 @@ def test_a_broken_run_folder_is_reported_and_the_rest_still_shown(tmp_path):
 
 def test_the_job_page_shows_the_failure_event_of_a_run_that_failed(tmp_path):
     """A run job fails at the worker's edge: its exception text is a "failure" event, shown on its page."""
-    from bot.app import create_app
+    from bot.web.app import create_app
     from bot.db import Database
-    from bot.jobs import create_job
+    from bot.jobs.store import create_job
     from bot.worker import Worker
     admin = "admin-0123456789abc"
     s = settings(tmp_path, ADMIN_TOKEN=admin)

@@ -13,8 +13,8 @@ pytestmark = pytest.mark.docker
 
 
 def test_no_page_contains_a_secret(world, dash, tmp_path):
-    from bot.app import create_app
-    from bot.jobs import create_job
+    from bot.web.app import create_app
+    from bot.jobs.store import create_job
     from bot.settings import load_settings
 
     key_path = tmp_path / "app.pem"

@@ -13,8 +13,8 @@ import pytest
 import requests
 from github_fakes import CHECKER, FakeGitHub, FakeGitHubServer, assert_valid_github_requests
 
-from bot.app_create import MANIFEST, AppCreateError, api_url_for, create_app, exchange, new_app_url
-from bot.github import GitHubAPI
+from bot.cli.app_create import MANIFEST, AppCreateError, api_url_for, create_app, exchange, new_app_url
+from bot.github.api import GitHubAPI
 from bot.settings import load_settings
 
 WEBHOOK = "https://crashfix.example.org/webhook"
@@ -228,7 +228,7 @@ def test_the_command_line(github, tmp_path):
     with socket.socket() as s:
         s.bind(("127.0.0.1", 0))
         port = s.getsockname()[1]
-    proc = subprocess.Popen([sys.executable, "-m", "bot.cli", "app", "create", "--webhook-url", WEBHOOK,
+    proc = subprocess.Popen([sys.executable, "-m", "bot.cli.main", "app", "create", "--webhook-url", WEBHOOK,
                              "--out", str(tmp_path / "creds"), "--github-url", server.url.removesuffix("/api/v3"),
                              "--port", str(port), "--key-path", "/run/secrets/github-app.pem"],
                             stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True)
@@ -251,6 +251,6 @@ def test_the_command_line(github, tmp_path):
     assert app["client_secret"] not in out + err and app["webhook_secret"] not in out + err
     env = _env(tmp_path / "creds" / "crashfix.env")
     assert env["CRASHFIX_PRIVATE_KEY_PATH"] == "/run/secrets/github-app.pem"
-    again = subprocess.run([sys.executable, "-m", "bot.cli", "app", "create", "--webhook-url", WEBHOOK,
+    again = subprocess.run([sys.executable, "-m", "bot.cli.main", "app", "create", "--webhook-url", WEBHOOK,
                             "--out", str(tmp_path / "creds")], capture_output=True, text=True, timeout=30)
     assert again.returncode == 2 and "exists" in again.stderr and again.stderr.count("\n") == 1

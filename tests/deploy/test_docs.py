@@ -29,7 +29,7 @@ def test_the_repo_config_example_validates():
 
 
 def _help(*words: str) -> str:
-    out = subprocess.run([sys.executable, "-m", "bot.cli", *words, "--help"], capture_output=True, text=True,
+    out = subprocess.run([sys.executable, "-m", "bot.cli.main", *words, "--help"], capture_output=True, text=True,
                          cwd=ROOT, timeout=60)
     assert out.returncode == 0, f"crashfix {' '.join(words)}: {out.stderr}"
     return out.stdout
@@ -55,7 +55,7 @@ def test_named_files_and_settings_exist():
 
 
 def test_the_documented_oauth_callback_is_the_dashboard_s_route(tmp_path):
-    from bot.app import create_app
+    from bot.web.app import create_app
     from bot.settings import load_settings
     (path,) = set(re.findall(r"https://crashfix\.example\.org(/dashboard/[\w/]+)", DOC))
     app = create_app(load_settings(env={"CRASHFIX_DATA_DIR": str(tmp_path), "CRASHFIX_WEBHOOK_SECRET": "x"}))

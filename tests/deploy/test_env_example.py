@@ -57,7 +57,7 @@ def test_each_has_a_description_and_its_real_default():
 
 
 # read inside the sandbox, set there by crashfix itself: not an operator's setting
-SET_BY_CRASHFIX = {"CRASHFIX_TEST_TIMEOUT": "agent/watchdog_plugin.py: the per-test bound crashfix derives"}
+SET_BY_CRASHFIX = {"CRASHFIX_TEST_TIMEOUT": "agent/judge/watchdog_plugin.py: the per-test bound crashfix derives"}
 
 
 def test_the_environment_read_elsewhere_is_documented():

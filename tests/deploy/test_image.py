@@ -38,7 +38,7 @@ def run(*argv: str, socket: bool = False, check: bool = False) -> subprocess.Com
 
 @pytest.fixture(scope="module")
 def image():
-    from sandbox.images import ensure_image
+    from sandbox.docker.images import ensure_image
     try:
         docker("info", timeout=20)
     except (AssertionError, OSError) as exc:
@@ -84,14 +84,14 @@ def test_doctor_names_what_is_missing_and_passes_with_an_engine(image):
 
 
 def test_images_finds_the_sandbox_image_through_the_engine(image):
-    from sandbox.images import ensure_image
+    from sandbox.docker.images import ensure_image
     tag = ensure_image("python", log=lambda msg: None)
     out = run("images", "--kind", "python", socket=True)
     assert out.returncode == 0, out.stderr
     assert out.stdout.strip() == tag                 # found by its recipe hash, not rebuilt
     # with a registry, CRASHFIX_IMAGE_SOURCE=dockerfile builds from the Dockerfiles shipped in the image
     where = docker("run", "--rm", "--entrypoint", "python", image, "-c",
-                   "from sandbox.images import DEPLOY_DIR; print(sorted(p.name for p in DEPLOY_DIR.glob('*.Dockerfile')))")
+                   "from sandbox.docker.images import DEPLOY_DIR; print(sorted(p.name for p in DEPLOY_DIR.glob('*.Dockerfile')))")
     assert where.stdout.strip() == str(sorted(p.name for p in (ROOT / "deploy" / "sandbox").glob("*.Dockerfile")))
 
 

@@ -8,8 +8,8 @@ import pytest
 from github_fakes import GITHUB_SHARED
 from jsonschema import Draft7Validator
 
-from bot.app_create import MANIFEST, load_manifest
-from bot.handlers import router
+from bot.cli.app_create import MANIFEST, load_manifest
+from bot.web.handlers import router
 
 # GitHub Docs, "Registering a GitHub App from a manifest" -> "GitHub App Manifest parameters"
 MANIFEST_PARAMETERS = {

@@ -70,9 +70,9 @@ class World:
         self.tmp, self.key, self.fake, self.api, self.git = tmp, key, fake, api, git
         self.data = tmp / "data"
         self.procs: list[subprocess.Popen] = []
-        from bot.app import create_app
+        from bot.web.app import create_app
         from bot.db import Database
-        from bot.queue import JobQueue
+        from bot.jobs.queue import JobQueue
         from bot.settings import load_settings
         self.settings = load_settings(env={}, WEBHOOK_SECRET=SECRET, DATA_DIR=self.data, SANDBOX="local")
         self.db = Database(self.settings.database_url)

@@ -13,10 +13,10 @@ from pathlib import Path
 
 from agent.render import write_outputs
 from agent.reports import parse
-from agent.reproduce import Reproduction
+from agent.python.reproduce import Reproduction
 from agent.run import Progress, Result, Run
-from agent.strategies.base import Candidate
-from agent.validate import Verdict
+from agent.candidates import Candidate
+from agent.judge.validate import Verdict
 
 PATCH = """--- a/shop.py
 +++ b/shop.py
@@ -58,7 +58,7 @@ def stand_in(hold: str | None, work_seconds: float = 0.0):
 
 def api_factory(key: str, api_url: str, git_url: str, retry: dict | None = None, timeout: int = 30):
     """Installation id -> the real GitHubAPI (PyGithub) against the fake GitHub over HTTP."""
-    from bot.github import GitHubAPI, TokenCache, default_retry
+    from bot.github.api import GitHubAPI, TokenCache, default_retry
     cache = TokenCache()
 
     def make(installation_id: int):

@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from datetime import datetime, timedelta, timezone
 
-from bot.jobs import claim, heartbeat, holds, reclaim_expired, worker_id
+from bot.jobs.store import claim, heartbeat, holds, reclaim_expired, worker_id
 from standin import stand_in
 
 

@@ -1,5 +1,5 @@
 """The LLM endpoint failing: answering 429 again and again, or hanging past the client's timeout.
-The real openai client against the scripted model on 127.0.0.1 (agent/scripted.py): retried with
+The real openai client against the scripted model on 127.0.0.1 (agent/research/scripted.py): retried with
 backoff (Retry-After honoured up to its cap), then a clear LLMUnavailable naming the cause."""
 from __future__ import annotations
 
@@ -7,8 +7,8 @@ import time
 
 import pytest
 
-from agent.llm_client import LLM, LLMUnavailable, RetryPolicy
-from agent.scripted import ScriptedServer
+from agent.research.client import LLM, LLMUnavailable, RetryPolicy
+from agent.research.scripted import ScriptedServer
 
 HELLO = {"model": "m", "analysis": [{"content": "hi", "tool_calls": [{"name": "view", "arguments": {"path": "x"}}]}]}
 MSGS = [{"role": "system", "content": "phase: ANALYSIS"}, {"role": "user", "content": "go"}]

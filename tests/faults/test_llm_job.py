@@ -5,7 +5,7 @@ ends in a clear state (its result names LLMUnavailable and the cause; the one st
 in plain words that the model endpoint failed), and nothing is half-written on GitHub: no branch, no PR, no duplicate comment.
 
 Real parts: the pipeline (parse, reproduce, the research agent) in the local sandbox on the tiny
-repo, the openai client over HTTP to agent/scripted.py, PyGithub over HTTP to the fake GitHub,
+repo, the openai client over HTTP to agent/research/scripted.py, PyGithub over HTTP to the fake GitHub,
 token-checked git, SQLite. Only the client's retry policy and timeout are shortened (from 6 tries
 and 120 s) so that the test takes seconds."""
 from __future__ import annotations
@@ -14,10 +14,10 @@ import time
 
 import pytest
 
-from agent import agent_loop
-from agent.strategies import research_agent
-from agent.llm_client import LLM, RetryPolicy
-from agent.scripted import ScriptedServer
+from agent.research import loop as agent_loop
+from agent.research import strategy as research_agent
+from agent.research.client import LLM, RetryPolicy
+from agent.research.scripted import ScriptedServer
 from github_fakes import assert_valid_github_requests
 
 CONFIG = ("test_cmd: python -m pytest -q\nsetup_cmd: 'true'\nprotected_paths: ['.github/**', 'tests/**']\n"

@@ -18,7 +18,7 @@ pytestmark = pytest.mark.docker
 def test_a_killed_sandbox_fails_clearly_and_the_job_is_retried_to_one_pr(world, tmp_path, sandbox_image,
                                                                          monkeypatch):
     from agent.pipeline import execute
-    from sandbox.docker import DockerSandbox
+    from sandbox.docker.sandbox import DockerSandbox
 
     made: list[str] = []
     original = DockerSandbox.__init__

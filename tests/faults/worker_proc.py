@@ -25,8 +25,8 @@ from standin import api_factory, stand_in  # noqa: E402
 def main() -> int:
     cfg = json.loads(Path(sys.argv[1]).read_text())
     from bot.db import Database
-    from bot.jobs import configure_logging
-    from bot.queue import JobQueue
+    from bot.jobs.store import configure_logging
+    from bot.jobs.queue import JobQueue
     from bot.settings import load_settings
     from agent.pipeline import execute
     from bot.worker import Worker

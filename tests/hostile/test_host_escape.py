@@ -11,7 +11,7 @@ from pathlib import Path
 import pytest
 
 from agent.memory import Memory
-from agent.tools import ToolContext, analysis_toolbox
+from agent.research.tools import ToolContext, analysis_toolbox
 from gitrepo import git, make_repo
 from sandbox import open_sandbox, prepare_source
 

@@ -8,7 +8,7 @@ import time
 import pytest
 
 from sandbox import open_sandbox
-from sandbox.network import SETUP_NETWORK
+from sandbox.docker.network import SETUP_NETWORK
 
 pytestmark = pytest.mark.docker
 

@@ -5,9 +5,9 @@ import shutil
 
 import pytest
 
-from sandbox.kernel_build import open_tree
-from sandbox.kernel_fixture import EXAMPLE, TARBALL, demo_tree
-from sandbox.qemu import qemu_available
+from sandbox.kernel.build import open_tree
+from sandbox.kernel.fixture import EXAMPLE, TARBALL, demo_tree
+from sandbox.kernel.qemu import qemu_available
 
 
 def _need_tools() -> None:

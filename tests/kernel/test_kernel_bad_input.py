@@ -5,7 +5,7 @@ import json
 import subprocess
 
 from agent.pipeline import RunConfig, run_pipeline
-from sandbox.kernel_fixture import EXAMPLE
+from sandbox.kernel.fixture import EXAMPLE
 
 REPORT = (EXAMPLE / "report.txt").read_text()
 

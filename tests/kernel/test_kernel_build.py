@@ -1,4 +1,4 @@
-"""Config handling and cache keys of sandbox.kernel_build, and kconfig.options_for, on small real trees."""
+"""Config handling and cache keys of sandbox.kernel.build, and kconfig.options_for, on small real trees."""
 from __future__ import annotations
 
 import subprocess
@@ -7,8 +7,8 @@ from pathlib import Path
 import pytest
 
 from agent.kernel.kconfig import options_for
-from sandbox.kernel_build import KernelBuildError, open_tree
-from sandbox.kernel_config import HARNESS, is_full_config, merge_fragments
+from sandbox.kernel.build import KernelBuildError, open_tree
+from sandbox.kernel.config import HARNESS, is_full_config, merge_fragments
 
 
 def _git_tree(path: Path, files: dict[str, str]) -> Path:

@@ -8,9 +8,9 @@ import subprocess
 import pytest
 
 from agent.pipeline import RunConfig, run_pipeline
-from agent.strategies.base import Candidate
-from sandbox.kernel_fixture import EXAMPLE
-from sandbox.qemu import SENTINEL
+from agent.candidates import Candidate
+from sandbox.kernel.fixture import EXAMPLE
+from sandbox.kernel.qemu import SENTINEL
 
 pytestmark = [pytest.mark.slow, pytest.mark.kernel]
 
@@ -60,11 +60,11 @@ def test_demo_fixed_end_to_end_with_a_mail(demo_build, demo_repo, tmp_path):
 def test_validation_rejects_a_candidate_that_does_not_build_or_crashes_anew(demo_build, demo_repo, tmp_path):
     """Hand-written candidates through the same KernelPath.validate the pipeline uses."""
     from agent.kernel.boots import Booter
-    from agent.paths.base import Steps
-    from agent.paths.kernel import KernelPath
+    from agent.path import Steps
+    from agent.kernel.path import KernelPath
     from agent.reports import parse
     from agent.run import Run
-    from sandbox.qemu import compile_reproducer, make_initramfs
+    from sandbox.kernel.qemu import compile_reproducer, make_initramfs
     run = Run(RunConfig(repo=str(demo_repo), report_text=REPORT, out=tmp_path, tries=1, kernel_allowed=True), report=parse(REPORT))
     assert run.report is not None
     job = KernelPath(run, Steps(run))

@@ -8,10 +8,16 @@ import pytest
 
 from agent.history import Commit
 from agent.kernel import mail
-from agent.paths.kernel import pick_reproducer
+from agent.kernel.path import pick_reproducer
 from agent.reports import parse
-from sandbox.kernel_fixture import EXAMPLE
-from sandbox.qemu import SENTINEL, ReproducerBuildError, compile_reproducer, init_script, make_initramfs
+from sandbox.kernel.fixture import EXAMPLE
+from sandbox.kernel.qemu import (
+    SENTINEL,
+    ReproducerBuildError,
+    compile_reproducer,
+    init_script,
+    make_initramfs,
+)
 
 
 def test_reproducer_compiles_static_and_bad_c_is_a_clear_error(tmp_path):

@@ -5,7 +5,7 @@ import time
 
 import pytest
 
-from sandbox.docker import DockerSandbox, Limits
+from sandbox.docker.sandbox import DockerSandbox, Limits
 
 pytestmark = pytest.mark.docker
 

@@ -9,8 +9,9 @@ from pathlib import Path
 import pytest
 from gitrepo import commit
 
-from sandbox import envcache, open_sandbox
-from sandbox.envkey import cache_key, on_reuse
+from sandbox.docker import envcache
+from sandbox import open_sandbox
+from sandbox.docker.envkey import cache_key, on_reuse
 from sandbox.setup import OFFLINE_SELF, InstallStep, plan_commands
 
 REQS = [InstallStep("pip install -r requirements.txt", True)]

@@ -90,7 +90,7 @@ def test_install_plan(tmp_path):
 
 @pytest.mark.docker
 def test_missing_image(docker_engine):
-    from sandbox.docker import DockerSandbox
+    from sandbox.docker.sandbox import DockerSandbox
     with pytest.raises(ImageMissing) as e:
         DockerSandbox("crashfix/sandbox-nope:does-not-exist")
     assert "crashfix/sandbox-nope:does-not-exist" in str(e.value)
@@ -99,7 +99,7 @@ def test_missing_image(docker_engine):
 
 @pytest.mark.docker
 def test_dead_engine_is_a_quick_clear_error(sandbox_image, tmp_path):
-    from sandbox.docker import DockerSandbox, Limits
+    from sandbox.docker.sandbox import DockerSandbox, Limits
     start = time.monotonic()
     with pytest.raises(SandboxError) as e:
         DockerSandbox(sandbox_image, base_url=f"unix://{tmp_path}/no-such.sock",
@@ -110,7 +110,7 @@ def test_dead_engine_is_a_quick_clear_error(sandbox_image, tmp_path):
 
 @pytest.mark.docker
 def test_container_killed_underneath_is_sandbox_dead(sandbox_image, docker_limits):
-    from sandbox.docker import DockerSandbox
+    from sandbox.docker.sandbox import DockerSandbox
     sb = DockerSandbox(sandbox_image, limits=docker_limits)
     try:
         assert sb.run("true").ok
@@ -132,7 +132,7 @@ def test_container_killed_underneath_is_sandbox_dead(sandbox_image, docker_limit
 
 
 def test_an_optional_step_that_fails_is_noted_and_setup_goes_on(repo_factory):
-    # the pytest of a tree's era (agent/environment) is optional: offline, the image's own is used
+    # the pytest of a tree's era (agent/python/environment) is optional: offline, the image's own is used
     from sandbox.setup import InstallStep
     repo = repo_factory({"a.txt": "a\n"})
     notes: list[str] = []

@@ -7,7 +7,7 @@ pytestmark = pytest.mark.docker
 
 
 def test_gdb_catches_a_crash(sandbox_image, docker_limits):
-    from sandbox.docker import DockerSandbox
+    from sandbox.docker.sandbox import DockerSandbox
     with DockerSandbox(sandbox_image, limits=docker_limits) as sb:
         s = sb.session(["gdb", "-q", "-nx", "--args", "python3", "-c", "import os; os.abort()"],
                        "(gdb) ", timeout=30)

@@ -2,7 +2,7 @@ from __future__ import annotations
 
 import pytest
 
-from sandbox import images
+from sandbox.docker import images
 
 
 def test_tag_is_a_recipe_hash():

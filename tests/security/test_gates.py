@@ -5,16 +5,16 @@ from __future__ import annotations
 
 import pytest
 
-from agent.paths.base import Steps
-from agent.paths.python import PythonPath
-from agent.protect import is_protected_default
+from agent.path import Steps
+from agent.python.path import PythonPath
+from agent.judge.protect import is_protected_default
 from agent.redact import MASK
 from agent.reports import parse
-from agent.reproduce import Reproduction
+from agent.python.reproduce import Reproduction
 from agent.run import Result, Run, RunConfig
-from agent.strategies.base import Candidate
-from agent.validate import MAX_DIFF_LINES, Validator, Verdict, diff_paths, gate
-from bot.publish import publish_result
+from agent.candidates import Candidate
+from agent.judge.validate import MAX_DIFF_LINES, Validator, Verdict, diff_paths, gate
+from bot.conversation.publish import publish_result
 from gitrepo import make_repo
 from sandbox.local import LocalSandbox
 

@@ -10,8 +10,8 @@ import pytest
 
 from agent import history
 from agent.memory import Memory
-from agent.tools import ToolContext, analysis_toolbox
-from bot import gitpush
+from agent.research.tools import ToolContext, analysis_toolbox
+from bot.github import push as gitpush
 from github_fakes import GitHTTPServer
 from gitrepo import commit, git, make_repo
 from sandbox import hostgit, prepare_source

@@ -19,8 +19,8 @@ import pytest
 from agent.pipeline import RunConfig, run_pipeline
 from sandbox import isolate
 from sandbox.base import SandboxError
-from sandbox.kernel_fixture import EXAMPLE
-from sandbox.qemu import ReproducerBuildError, compile_reproducer
+from sandbox.kernel.fixture import EXAMPLE
+from sandbox.kernel.qemu import ReproducerBuildError, compile_reproducer
 
 REPORT = (EXAMPLE / "report.txt").read_text()
 HOST_SECRET = "host-secret-7f3a9c-do-not-leak"
@@ -88,7 +88,7 @@ def hostile(tmp_path, monkeypatch):
     secret.parent.mkdir()
     secret.write_text(HOST_SECRET + "\n")
     monkeypatch.setenv("CRASHFIX_WEBHOOK_SECRET", ENV_SECRET)
-    monkeypatch.setattr("sandbox.kernel_build.CACHE", tmp_path / "cache")
+    monkeypatch.setattr("sandbox.kernel.build.CACHE", tmp_path / "cache")
     listener = Listener()
     escape = tmp_path / "host" / "escaped"
     tree = git_tree(tmp_path / "linux", {
@@ -134,7 +134,7 @@ def test_a_reproducer_cannot_include_or_embed_a_host_file(tmp_path, monkeypatch)
     else:
         assert HOST_SECRET.encode() not in binary.read_bytes()
     # and through a whole run: the compile error crashfix keeps and would post holds no secret line
-    monkeypatch.setattr("sandbox.kernel_build.CACHE", tmp_path / "cache")
+    monkeypatch.setattr("sandbox.kernel.build.CACHE", tmp_path / "cache")
     tree = git_tree(tmp_path / "linux", {"Makefile": "all:\n", "Kconfig": "# fake\n"})
     text = REPORT.split("```c\n")[0] + "```c\n" + include + "```\n"
     run = run_pipeline(RunConfig(repo=str(tree), report_text=text, out=tmp_path / "out", kernel_allowed=True))
@@ -218,8 +218,8 @@ def test_without_bwrap_the_kernel_path_refuses_and_runs_nothing_on_the_host(host
 
 
 def test_kernel_errors_sit_under_the_one_sandbox_exception_root():
-    from sandbox.kernel_build import KernelBuildError
-    from sandbox.kernel_fixture import FixtureError
-    from sandbox.qemu import QemuError
+    from sandbox.kernel.build import KernelBuildError
+    from sandbox.kernel.fixture import FixtureError
+    from sandbox.kernel.qemu import QemuError
     for error in (KernelBuildError, ReproducerBuildError, QemuError, FixtureError, isolate.IsolationUnavailable):
         assert issubclass(error, SandboxError), error

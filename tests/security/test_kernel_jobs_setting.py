@@ -11,7 +11,7 @@ import pytest
 
 from agent.pipeline import execute
 from bot.settings import SettingsError, load_settings
-from sandbox.kernel_fixture import EXAMPLE
+from sandbox.kernel.fixture import EXAMPLE
 
 REPORT = (EXAMPLE / "report.txt").read_text()
 RAN = "fake-kernel-tree: make tinyconfig ran"
@@ -29,7 +29,7 @@ def _fake_kernel(path):
 
 
 def _kernel_job(make_harness, gh, tmp_path, monkeypatch, **settings):
-    monkeypatch.setattr("sandbox.kernel_build.CACHE", tmp_path / "cache")
+    monkeypatch.setattr("sandbox.kernel.build.CACHE", tmp_path / "cache")
     h = make_harness(**settings)
     h.serve(_fake_kernel(tmp_path / "linux"))
     h.worker.pipeline = execute
@@ -64,8 +64,8 @@ def test_on_the_app_runs_the_kernel_path(make_harness, gh, tmp_path, monkeypatch
 
 
 def test_on_the_command_line_the_user_is_the_operator(tmp_path, monkeypatch):
-    from bot.cli import main
-    monkeypatch.setattr("sandbox.kernel_build.CACHE", tmp_path / "cache")
+    from bot.cli.main import main
+    monkeypatch.setattr("sandbox.kernel.build.CACHE", tmp_path / "cache")
     tree = _fake_kernel(tmp_path / "linux")
     (tmp_path / "issue.txt").write_text(REPORT)
     code = main(["run", "--repo", str(tree), "--report", str(tmp_path / "issue.txt"), "--out", str(tmp_path / "out")])

@@ -28,7 +28,7 @@ def env(tmp_path):
 
 @pytest.mark.parametrize("command", ["worker", "serve"])
 def test_local_sandbox_refused(env, command):
-    proc = subprocess.run([sys.executable, "-m", "bot.cli", command], env=env, capture_output=True,
+    proc = subprocess.run([sys.executable, "-m", "bot.cli.main", command], env=env, capture_output=True,
                           text=True, timeout=60)
     assert proc.returncode == 2, proc.stderr[-2000:]
     lines = proc.stderr.strip().splitlines()
@@ -39,7 +39,7 @@ def test_local_sandbox_refused(env, command):
 
 def test_bad_switch_value_refused(env):
     env["CRASHFIX_ALLOW_LOCAL_SANDBOX"] = "yes"
-    proc = subprocess.run([sys.executable, "-m", "bot.cli", "worker"], env=env, capture_output=True,
+    proc = subprocess.run([sys.executable, "-m", "bot.cli.main", "worker"], env=env, capture_output=True,
                           text=True, timeout=60)
     assert proc.returncode == 2
     assert "CRASHFIX_ALLOW_LOCAL_SANDBOX: must be one of 'no' or 'unsafe', got 'yes'" in proc.stderr
@@ -47,7 +47,7 @@ def test_bad_switch_value_refused(env):
 
 def test_unsafe_switch_starts_the_worker(env):
     env["CRASHFIX_ALLOW_LOCAL_SANDBOX"] = "unsafe"
-    proc = subprocess.Popen([sys.executable, "-m", "bot.cli", "worker"], env=env,
+    proc = subprocess.Popen([sys.executable, "-m", "bot.cli.main", "worker"], env=env,
                             stdout=subprocess.PIPE, stderr=subprocess.STDOUT, text=True)
     try:
         time.sleep(6)

@@ -13,8 +13,8 @@ import time
 
 import pytest
 
-from bot.queue import JobQueue
-from bot.queue_codec import JsonSerializer, QueueFormatError
+from bot.jobs.queue import JobQueue
+from bot.jobs.codec import JsonSerializer, QueueFormatError
 
 PASSWORD = "queue-test-password-0123456789"
 

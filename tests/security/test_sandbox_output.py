@@ -12,7 +12,7 @@ from pathlib import Path
 import pytest
 
 from agent.memory import Memory
-from agent.tools import ToolContext, analysis_toolbox
+from agent.research.tools import ToolContext, analysis_toolbox
 from gitrepo import make_repo
 from sandbox import SandboxError, contain, open_sandbox
 

@@ -23,8 +23,8 @@ import responses
 
 from agent.pipeline import execute
 from agent.redact import MASK
-from agent.scripted import ScriptedServer
-from bot.github import GitHubAPI, TokenCache
+from agent.research.scripted import ScriptedServer
+from bot.github.api import GitHubAPI, TokenCache
 from github_fakes import FakeGitHub, GitHTTPServer, assert_valid_github_requests, rsa_private_key
 from gitrepo import git, make_repo
 

@@ -41,7 +41,7 @@ def server(tmp_path):
     env = {k: v for k, v in os.environ.items() if not k.startswith("CRASHFIX_")}
     env.update(CRASHFIX_WEBHOOK_SECRET=SECRET, CRASHFIX_DATA_DIR=str(tmp_path / "data"), PYTHONPATH=str(ROOT))
     log = open(tmp_path / "server.log", "wb")
-    proc = subprocess.Popen([sys.executable, "-m", "bot.cli", "serve", "--host", "127.0.0.1", "--port", str(port),
+    proc = subprocess.Popen([sys.executable, "-m", "bot.cli.main", "serve", "--host", "127.0.0.1", "--port", str(port),
                              "--workers", "2"], env=env, cwd=ROOT, stdout=log, stderr=log, start_new_session=True)
     url = f"http://127.0.0.1:{port}"
     deadline = time.monotonic() + 30

@@ -11,8 +11,8 @@ from pathlib import Path
 import pytest
 
 from agent.memory import Memory
-from agent.paths.base import repo_files
-from agent.tools import ToolContext, analysis_toolbox
+from agent.path import repo_files
+from agent.research.tools import ToolContext, analysis_toolbox
 from gitrepo import git, make_repo
 from sandbox import open_sandbox, prepare_source
 

@@ -96,7 +96,7 @@ def test_triage_comment_quotes_the_issue_inert():
 def test_diagnosis_root_cause_and_pr_evidence_quote_the_issue_inert():
     from agent.reports.model import CrashReport, Frame
     from agent.run import Result, Run, RunConfig, root_cause
-    from bot.publish import pr_body
+    from bot.conversation.publish import pr_body
     g = Frame(function=f"f`{HOSTILE}", file="app.py", line=2)
     report = CrashReport(kind="python", type="ValueError", title="ValueError", message=HOSTILE, frames=[g], guilty=g)
     run = Run(RunConfig(repo=".", report_text=HOSTILE, out=Path(".")), report=report)
@@ -163,7 +163,7 @@ def test_a_session_ends_at_logout_even_for_a_copied_cookie(make_harness):
 
 
 def test_rotating_the_admin_token_ends_admin_sessions(make_harness, tmp_path):
-    from bot.app import create_app
+    from bot.web.app import create_app
     from bot.settings import load_settings
     h = make_harness(ADMIN_TOKEN=ADMIN, SESSION_SECRET="session-secret-0123456789")
     c = h.app.test_client()
@@ -249,7 +249,7 @@ def test_the_data_folder_database_and_queue_are_private(make_harness, gh, tmp_pa
     old = os.umask(0o022)
     try:
         h = make_harness(DATA_DIR=tmp_path / "fresh" / "data")
-        from bot.queue import JobQueue
+        from bot.jobs.queue import JobQueue
         JobQueue(h.settings)
     finally:
         os.umask(old)

@@ -15,11 +15,11 @@ from dataclasses import dataclass, field
 from pathlib import Path
 
 from agent.reports import parse
-from bot.backlog import scan
-from bot.backlog_summary import MARKER
+from bot.backlog.scan import scan
+from bot.backlog.summary import MARKER
 from bot.db import Database
-from bot.github import GitHubAPI, TokenCache
-from bot.pacing import Budget, Pacer
+from bot.github.api import GitHubAPI, TokenCache
+from bot.github.pacing import Budget, Pacer
 from tests.support.github_fakes import FakeGitHubServer
 from tests.support.github_limits import Clock, LimitedGitHub
 

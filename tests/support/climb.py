@@ -5,7 +5,7 @@ import pytest
 
 from agent.reports import parse
 from agent.reports.paths import map_to_repo
-from agent.reproduce import Reproduction, reproduce
+from agent.python.reproduce import Reproduction, reproduce
 from gitrepo import make_repo
 from sandbox import open_sandbox
 

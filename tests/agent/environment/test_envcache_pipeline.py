@@ -8,7 +8,7 @@ import pytest
 
 from agent.evaluate import dated_repo
 from agent.pipeline import RunConfig, run_pipeline
-from sandbox import envcache
+from sandbox.docker import envcache
 
 pytestmark = pytest.mark.docker
 ENVS = Path(__file__).resolve().parents[3] / "eval" / "envs"

@@ -10,8 +10,8 @@ from pathlib import Path
 
 import pytest
 
-from agent.environment.apply import install_steps
-from agent.environment import resolve
+from agent.python.environment.apply import install_steps
+from agent.python.environment import resolve
 from agent.evaluate import dated_repo
 from agent.pipeline import RunConfig, run_pipeline
 from sandbox import open_sandbox
@@ -102,7 +102,7 @@ def test_c_repo_whose_default_target_runs_its_tests(makefile, tmp_path):
 
 def test_python_images_per_version_are_built_once_and_the_nearest_is_used(docker_engine):
     """The one test that needs the 3.9 (bullseye) and 3.13 (trixie) images: built once, by recipe hash."""
-    from sandbox.images import image_tag, python_image
+    from sandbox.docker.images import image_tag, python_image
     import docker
     client = docker.from_env()
     for asked, used in (("3.8", "3.9"), ("3.13", "3.13")):

@@ -5,9 +5,9 @@ from __future__ import annotations
 import pytest
 from gitrepo import make_repo
 
-from agent.environment import resolve
-from agent.environment.apply import install_steps
-from agent.environment.locks import dev_requirements, locked
+from agent.python.environment import resolve
+from agent.python.environment.apply import install_steps
+from agent.python.environment.locks import dev_requirements, locked
 from sandbox import open_sandbox
 
 UV_LOCK = '''version = 1

@@ -3,9 +3,9 @@ from __future__ import annotations
 
 import pytest
 
-from agent.environment.commands import editable, logical_lines, sort_lines
-from agent.environment.explicit import normalise
-from agent.environment.pins import pytest_step
+from agent.python.environment.commands import editable, logical_lines, sort_lines
+from agent.python.environment.explicit import normalise
+from agent.python.environment.pins import pytest_step
 from agent.native.build import detect
 from agent.native.make_goals import build_goals
 from sandbox.install import Installer
@@ -78,8 +78,8 @@ def test_explicit_keys_and_the_pytest_of_an_era():
 
 
 def test_the_timeout_follows_the_baselines_own_time():
-    from agent.environment.timeouts import derived_timeout
-    from agent.testrun import TestOutcome
+    from agent.python.environment.timeouts import derived_timeout
+    from agent.judge.testrun import TestOutcome
     quick = TestOutcome("pytest", 1, "", duration=2.5)
     assert derived_timeout(quick, 300) == 20.0
     assert derived_timeout(TestOutcome("pytest", 1, "", duration=20), 300) == 100

@@ -4,8 +4,8 @@ from __future__ import annotations
 import subprocess
 from pathlib import Path
 
-from agent.environment import resolve
-from agent.environment.pins import commit_date, issue_pins
+from agent.python.environment import resolve
+from agent.python.environment.pins import commit_date, issue_pins
 
 
 def tree(root: Path, files: dict[str, str]) -> Path:

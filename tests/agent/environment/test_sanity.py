@@ -5,8 +5,8 @@ from pathlib import Path
 
 import pytest
 
-from agent.environment.sanity import broken
-from agent.testrun import run_tests
+from agent.python.environment.sanity import broken
+from agent.judge.testrun import run_tests
 from sandbox import open_sandbox
 
 

@@ -10,8 +10,8 @@ from pathlib import Path
 import pytest
 
 from agent.evaluate import OVERLAY, case_repo
-from agent.ladder.match import repo_frame
-from agent.paths.base import repo_files
+from agent.judge.match import repo_frame
+from agent.path import repo_files
 from agent.reports import parse
 from agent.reports.paths import map_to_repo
 

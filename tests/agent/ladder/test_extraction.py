@@ -5,8 +5,8 @@ import subprocess
 import sys
 import textwrap
 
-from agent.ladder import callsite, entrypoints, named_test, regression, snippets
-from agent.ladder.match import blocks, matches
+from agent.python.ladder import callsite, entrypoints, named_test, regression, snippets
+from agent.judge.match import blocks, matches
 from agent.reports import parse
 from agent.reports.model import CrashReport, Frame
 from sandbox import ExecResult
@@ -213,7 +213,7 @@ def test_the_regression_test_fails_on_the_reported_exception_only(tmp_path):
 
 
 def test_search_literals_and_only_literal_calls_become_scripts():
-    from agent.ladder import search
+    from agent.python.ladder import search
     assert search.issue_literals('parse_date("2019-12-01") fails for month 12 and -3.5, also `13`') == \
         ["2019-12-01", 12, -3.5, 13, "13"]
     script, label = search._call({"module": "dates.parse", "function": "days_in_month", "args": {"month": "12"}})
@@ -223,7 +223,7 @@ def test_search_literals_and_only_literal_calls_become_scripts():
 
 
 def test_the_search_skips_a_deliberate_raise_and_the_projects_own_source_lines():
-    from agent.ladder import search
+    from agent.python.ladder import search
     tb = ("Traceback (most recent call last):\n"
           '  File "/home/u/run.py", line 3, in <module>\n    print(read(kind, line))\n'
           '  File "/venv/site-packages/fmt/core.py", line 40, in parse\n    spec = check(part)\n'

@@ -8,7 +8,7 @@ import time
 import pytest
 
 import climb as ladder
-from agent.testrun import arm_watchdog, run_tests
+from agent.judge.testrun import arm_watchdog, run_tests
 
 pytestmark = pytest.mark.docker
 

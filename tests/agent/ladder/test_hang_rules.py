@@ -6,12 +6,12 @@ from __future__ import annotations
 import subprocess
 import sys
 
-from agent.environment.timeouts import script_alarm, search_timeout
-from agent.ladder.match import matches
-from agent.signature import is_hang
-from agent.ladder.regression import PRELUDE, alarm, build
+from agent.python.environment.timeouts import script_alarm, search_timeout
+from agent.judge.match import matches
+from agent.judge.signature import is_hang
+from agent.python.ladder.regression import PRELUDE, alarm, build
 from agent.reports import parse
-from agent import testrun
+from agent.judge import testrun
 from sandbox import ExecResult
 
 LOOP = "def count_down(n):\n    while n != 0:\n        n -= 2\n    return n\n"

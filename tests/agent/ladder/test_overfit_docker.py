@@ -6,14 +6,14 @@ import json
 
 import pytest
 
-from agent.ladder.overfit import guard
+from agent.python.ladder.overfit import guard
 from agent.render import report_markdown, result_dict
 from agent.reports import parse
 from agent.reports.paths import map_to_repo
-from agent.reproduce import reproduce
+from agent.python.reproduce import reproduce
 from agent.run import Result
-from agent.strategies.base import Candidate
-from agent.validate import Verdict
+from agent.candidates import Candidate
+from agent.judge.validate import Verdict
 from gitrepo import make_repo
 from sandbox import open_sandbox
 
@@ -130,7 +130,7 @@ def test_a_whole_run_ranks_its_validated_candidates_and_says_they_disagree(tmp_p
 
 
 def test_the_pr_body_carries_the_guards_sentence(setup):
-    from bot.publish import pr_body
+    from bot.conversation.publish import pr_body
     ranked, seen = run_guard(setup, [GENERAL, NAN])
     result = fixed_result(setup, ranked, seen)
     assert seen.sentence() and seen.sentence() in pr_body(result, 7)

@@ -6,7 +6,7 @@ import pytest
 
 from agent.reports import parse
 from agent.reports.paths import map_to_repo
-from agent.reproduce import reproduce
+from agent.python.reproduce import reproduce
 from gitrepo import make_repo
 from sandbox import open_sandbox
 

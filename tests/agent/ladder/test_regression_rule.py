@@ -7,7 +7,7 @@ import sys
 
 import pytest
 
-from agent.ladder.regression import build
+from agent.python.ladder.regression import build
 from agent.reports.model import CrashReport
 
 MODULE = '''def f():

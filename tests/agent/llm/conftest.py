@@ -8,13 +8,13 @@ from pathlib import Path
 
 import pytest
 
-from agent.agent_loop import AgentConfig, ResearchAgent
+from agent.research.loop import AgentConfig, ResearchAgent
 from agent.memory import Memory
 from agent.reports import parse
-from agent.llm_client import Ledger
-from agent.model import ScriptedLLM
-from agent.scripted import ScriptedModel, ScriptedServer
-from agent.validate import Validator
+from agent.research.client import Ledger
+from agent.research.model import ScriptedLLM
+from agent.research.scripted import ScriptedModel, ScriptedServer
+from agent.judge.validate import Validator
 from gitrepo import commit, make_repo
 from sandbox import open_sandbox
 

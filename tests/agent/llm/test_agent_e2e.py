@@ -8,7 +8,7 @@ import json
 import pytest
 
 from agent.pipeline import RunConfig, run_pipeline
-from bot.cli import main as cli
+from bot.cli.main import main as cli
 
 
 @pytest.mark.docker

@@ -1,4 +1,4 @@
-"""Context trimming (agent/context_window.py) on its own, and in the agent loop against the scripted model
+"""Context trimming (agent/research/context_window.py) on its own, and in the agent loop against the scripted model
 told its context limit: it answers OpenAI's 400 context_length_exceeded to longer requests."""
 from __future__ import annotations
 
@@ -6,8 +6,14 @@ import json
 
 import pytest
 
-from agent.context_window import (ContextConfigError, check_pairing, context_window, estimate_tokens, fit,
-                           limit_from_error)
+from agent.research.context_window import (
+    ContextConfigError,
+    check_pairing,
+    context_window,
+    estimate_tokens,
+    fit,
+    limit_from_error,
+)
 
 BIG = 3000          # characters printed by one `run` call
 
@@ -154,7 +160,7 @@ def test_a_bad_window_setting_stops_the_run_before_any_call(scripted, make_agent
 
 def test_a_run_config_window_reaches_the_agent(tmp_path):
     from agent.pipeline import RunConfig
-    from agent.strategies.research_agent import agent_config
+    from agent.research.strategy import agent_config
     cfg = RunConfig(repo="x", report_text="", out=tmp_path, model="local-llama", base_url="http://127.0.0.1:1/v1",
                     context_tokens=9000)
     assert agent_config(cfg).context_tokens == 9000

@@ -6,8 +6,17 @@ import socket
 
 import pytest
 
-from agent.llm_client import (LLM, Budget, Ledger, LLMAuthError, LLMBadRequest, LLMContextLength, LLMUnavailable,
-                       RetryPolicy, load_prices)
+from agent.research.client import (
+    LLM,
+    Budget,
+    Ledger,
+    LLMAuthError,
+    LLMBadRequest,
+    LLMContextLength,
+    LLMUnavailable,
+    RetryPolicy,
+    load_prices,
+)
 
 HELLO = {"model": "m", "analysis": [{"content": "hi", "tool_calls": [{"name": "view", "arguments": {"path": "x"}}]}]}
 MSGS = [{"role": "system", "content": "phase: ANALYSIS"}, {"role": "user", "content": "go"}]
@@ -106,7 +115,7 @@ def test_unknown_model_costs_zero_with_a_note_and_prices_load_from_yaml(served, 
 
 
 def test_parent_ledgers_are_charged_and_checked(served):
-    from agent.llm_client import LimitsExceeded
+    from agent.research.client import LimitsExceeded
     srv = served({**HELLO, "usage": {"prompt_tokens": 10, "completion_tokens": 10}})
     installation = Ledger(Budget(steps=2), name="installation 42")
     run1 = LLM("m", srv.base_url, "k", ledger=Ledger(parents=[installation]), prices={})

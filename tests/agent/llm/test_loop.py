@@ -7,8 +7,8 @@ import os
 
 import pytest
 
-from agent.agent_loop import dedupe_and_rank, normalize_diff, quote_untrusted
-from agent.llm_client import Budget, Ledger, LLM
+from agent.research.loop import dedupe_and_rank, normalize_diff, quote_untrusted
+from agent.research.client import Budget, Ledger, LLM
 
 CONCLUDE = {"name": "conclude", "arguments": {"root_cause": "rc", "fix": "f"}}
 
@@ -108,8 +108,8 @@ def test_quote_untrusted_cannot_be_closed_from_inside():
 
 
 def test_dedupe_ignores_whitespace_only_differences():
-    from agent.strategies.base import Candidate
-    from agent.validate import Verdict
+    from agent.candidates import Candidate
+    from agent.judge.validate import Verdict
     a = "--- a/x.py\n+++ b/x.py\n@@ -1 +1,2 @@\n x = 1\n+y  =  2\n"
     b = "--- a/x.py\n+++ b/x.py\n@@ -1 +1,2 @@\n x = 1\n+y = 2\n"
     c = "--- a/x.py\n+++ b/x.py\n@@ -1 +1,2 @@\n x = 1\n+y = 3\n"

@@ -6,8 +6,15 @@ import re
 
 import pytest
 
-from agent.llm_client import Budget, Ledger, LimitsExceeded, LLMAuthError, LLMContextLength, LLMUnavailable
-from agent.model import ScriptedLLM
+from agent.research.client import (
+    Budget,
+    Ledger,
+    LimitsExceeded,
+    LLMAuthError,
+    LLMContextLength,
+    LLMUnavailable,
+)
+from agent.research.model import ScriptedLLM
 
 MSGS = [{"role": "system", "content": "phase: ANALYSIS"}, {"role": "user", "content": "go"}]
 TURN = {"content": "look", "tool_calls": [{"name": "view", "arguments": {"path": "x.py"}}],

@@ -6,8 +6,8 @@ import threading
 import time
 from http.server import BaseHTTPRequestHandler, ThreadingHTTPServer
 
-from agent.llm_probe import probe_endpoint
-from agent.scripted import ScriptedServer
+from agent.research.endpoint import probe_endpoint
+from agent.research.scripted import ScriptedServer
 from endpoints import hanging, refusing, unauthorized
 
 

@@ -9,12 +9,12 @@ import json
 
 import pytest
 
-from agent.ladder.regression import RegressionTest
+from agent.python.ladder.regression import RegressionTest
 from agent.memory import Memory
 from agent.pipeline import RunConfig, run_pipeline
-from agent.reproducer import furnish
-from agent.tools import ToolContext, reproduction_toolbox
-from agent.tools.reproducer import CHECK, Check
+from agent.python.ladder.reproducer import furnish
+from agent.research.tools import ToolContext, reproduction_toolbox
+from agent.research.tools.reproducer import CHECK, Check
 from gitrepo import make_repo
 from sandbox import open_sandbox
 

@@ -4,7 +4,7 @@ from __future__ import annotations
 import pytest
 
 from agent.memory import Memory
-from agent.tools import ToolContext, analysis_toolbox, synthesis_toolbox
+from agent.research.tools import ToolContext, analysis_toolbox, synthesis_toolbox
 from sandbox import open_sandbox
 
 
@@ -51,7 +51,7 @@ def test_edit_snippet_range_syntax_and_protected(ctx):
     assert not dup.ok and "exactly once" in dup.text
     prot = call(ctx, "edit", path="tests/test_cache.py", start=1, end=1, new="")
     assert not prot.ok and "test or CI file" in prot.text
-    from agent.tools.base import Submitted
+    from agent.research.tools.base import Submitted
     with pytest.raises(Submitted) as sub:
         call(ctx, "submit", summary="refresh on get")
     assert "+        self._data.move_to_end(key)" in sub.value.diff

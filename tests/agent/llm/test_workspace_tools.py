@@ -74,9 +74,9 @@ def test_a_single_commit_repo_gets_no_history_tools_pushed(scripted, make_agent,
     from gitrepo import make_repo
     single = make_repo(tmp_path / "single", {"a.py": "x = 1\n"}, "initial")
     assert history.has_history(lru_repo) and not history.has_history(single)
-    from agent.agent_loop import AgentConfig, ResearchAgent
+    from agent.research.loop import AgentConfig, ResearchAgent
     from agent.memory import Memory
-    from agent.model import ScriptedLLM
+    from agent.research.model import ScriptedLLM
     solo = ResearchAgent(AgentConfig(model="m"), report=None, issue_text="", source=single, repro_cmd=None,
                          test_cmd=None, memory=Memory(), sandbox_factory=lambda: None,
                          validator_factory=lambda sb: None, out=tmp_path, llm=ScriptedLLM({"analysis": []}))

@@ -13,7 +13,7 @@ CLIB = ROOT / "examples" / "clib"
 @pytest.fixture(scope="session")
 def c_image(docker_engine) -> str:
     """The C sandbox image (gcc, ASan/UBSan runtimes, gdb, make/CMake/Meson/autotools)."""
-    from sandbox.images import ensure_image
+    from sandbox.docker.images import ensure_image
     return ensure_image("c", log=lambda m: print(m, flush=True))
 
 

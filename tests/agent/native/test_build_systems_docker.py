@@ -8,8 +8,8 @@ import pytest
 from agent.native.build import build, detect
 from agent.native.reproduce import env_prefix, reproduce
 from agent.reports import parse
-from agent.strategies.base import Candidate
-from agent.validate import Validator
+from agent.candidates import Candidate
+from agent.judge.validate import Validator
 from gitrepo import make_repo
 from sandbox import open_sandbox
 

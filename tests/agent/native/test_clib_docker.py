@@ -12,14 +12,14 @@ from agent.native.build import build, detect
 from agent.native.state import NativeState, ready, validator_options
 from agent.native.tests import read_results
 from agent.native.reproduce import reproduce
-from agent.signature import same_crash
-from agent.paths.base import repo_files
+from agent.judge.signature import same_crash
+from agent.path import repo_files
 from agent.pipeline import RunConfig, run_pipeline
 from agent.reports import parse
-from agent.strategies.base import Candidate
-from agent.testrun import run_tests
-from agent.validate import Validator
-from bot.cli import main as cli
+from agent.candidates import Candidate
+from agent.judge.testrun import run_tests
+from agent.judge.validate import Validator
+from bot.cli.main import main as cli
 from sandbox import open_sandbox
 
 pytestmark = pytest.mark.docker

@@ -10,10 +10,10 @@ from agent.native.arch import CROSS, report_arch, runs_on
 from agent.native.build import SAN_FLAGS, detect
 from agent.native.probe import expressions, gdb_argv
 from agent.native.reproduce import c_programs, env_prefix, sanitizer_env, shell_commands
-from agent.signature import same_crash
+from agent.judge.signature import same_crash
 from agent.native.tests import read_results
 from agent.reports import parse
-from agent.testrun import TestOutcome as Outcome
+from agent.judge.testrun import TestOutcome as Outcome
 from sandbox import ExecResult
 
 ROOT = Path(__file__).resolve().parents[3]

@@ -11,11 +11,11 @@ from agent.native.leaks import leak_check
 from agent.native.state import NativeState, validator_options
 from agent.native.reproduce import env_prefix, reproduce
 from agent.native.tests import read_results
-from agent.paths.base import repo_files
+from agent.path import repo_files
 from agent.reports import parse
-from agent.strategies.base import Candidate
-from agent.testrun import run_tests
-from agent.validate import Validator
+from agent.candidates import Candidate
+from agent.judge.testrun import run_tests
+from agent.judge.validate import Validator
 from sandbox import open_sandbox
 
 pytestmark = pytest.mark.docker

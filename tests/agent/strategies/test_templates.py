@@ -11,9 +11,9 @@ from pathlib import Path
 
 import pytest
 
-from agent.protect import is_test_path
-from agent.strategies.repair_context import RepairContext, Site
-from agent.strategies.templates import generate
+from agent.judge.protect import is_test_path
+from agent.repair_context import RepairContext, Site
+from agent.python.templates import generate
 
 FRAME_RE = re.compile(r'^\s*File "(?P<file>[^"]+)", line (?P<line>\d+), in (?P<func>\S+)')
 EXC_RE = re.compile(r"^(?P<type>[A-Za-z_][\w.]*)(?::\s?(?P<msg>.*))?$")
@@ -1124,7 +1124,7 @@ def test_candidates_on_real_code_apply_cleanly_and_parse(tmp_path):
 def test_a_template_that_raises_is_logged_and_the_others_still_run(tmp_path, monkeypatch, caplog):
     import logging
 
-    from agent.strategies.templates import guards
+    from agent.python.templates import guards
 
     def broken(em, scope):
         raise RuntimeError("odd code")
@@ -1133,7 +1133,7 @@ def test_a_template_that_raises_is_logged_and_the_others_still_run(tmp_path, mon
     case = CASES["none_guard"]
     repo = make_repo(tmp_path / "log", case["files"])
     ctx = context_for(repo, case["failing"])
-    with caplog.at_level(logging.DEBUG, logger="agent.strategies.templates"):
+    with caplog.at_level(logging.DEBUG, logger="agent.python.templates"):
         cands = generate(ctx)
     assert cands     # the other templates still propose
     assert any("broken" in r.getMessage() and "RuntimeError: odd code" in r.getMessage()

@@ -8,7 +8,7 @@ import pytest
 
 from agent.memory import Memory
 from agent.reports.model import CrashReport
-from agent.tools import ToolContext, analysis_toolbox, synthesis_toolbox
+from agent.research.tools import ToolContext, analysis_toolbox, synthesis_toolbox
 
 PROG = """#include <stdio.h>
 #include <stdlib.h>
@@ -54,7 +54,7 @@ def test_native_reports_get_gdb_and_python_reports_pdb():
 
 @pytest.fixture(scope="module")
 def c_image(docker_engine):
-    from sandbox.images import ensure_image
+    from sandbox.docker.images import ensure_image
     return ensure_image("c", log=lambda m: print(m, flush=True))
 
 
@@ -145,8 +145,8 @@ def test_long_output_is_cut_to_the_budget(ctx):
 
 
 def test_gdb_breakpoints_are_saved_with_the_trajectory_and_set_again_on_resume(tmp_path):
-    from agent.agent_loop import AgentConfig, ResearchAgent, Trajectory
-    from agent.tools.gdb import GdbState, gdb_state
+    from agent.research.loop import AgentConfig, ResearchAgent, Trajectory
+    from agent.native.gdb_tool import GdbState, gdb_state
     agent = ResearchAgent(AgentConfig(model="none", base_url="http://127.0.0.1:9"), report=REPORT, issue_text="",
                           source=tmp_path, repro_cmd="./prog", test_cmd=None, memory=Memory(),
                           sandbox_factory=lambda: None, validator_factory=lambda sb: None, out=tmp_path)

@@ -7,9 +7,9 @@ from pathlib import Path
 import pytest
 
 from agent.memory import Memory
-from agent.tools import Tool, ToolContext, Toolbox, every_tool
-from agent.tools.dynamic import Pdb
-from agent.tools.edit import Edit
+from agent.research.tools import Tool, ToolContext, Toolbox, every_tool
+from agent.research.tools.dynamic import Pdb
+from agent.research.tools.edit import Edit
 from gitrepo import make_repo
 from sandbox import open_sandbox
 
@@ -77,6 +77,6 @@ def test_pdb_hooks_move_breakpoints_close_on_reset_and_round_trip(ctx):
 
 
 def test_the_loop_names_no_debugger():
-    loop = (Path(__file__).resolve().parents[3] / "agent" / "agent_loop.py").read_text()
+    loop = (Path(__file__).resolve().parents[3] / "agent" / "research" / "loop.py").read_text()
     code = loop.split('"""', 2)[2]                # past the module docstring
     assert "PdbState" not in code and "GdbState" not in code and '"pdb"' not in code and '"gdb"' not in code

@@ -6,12 +6,12 @@ import re
 
 import pytest
 
-from agent.ladder.named_test import command
+from agent.python.ladder.named_test import command
 from agent.memory import Memory
 from agent.reports import parse
-from agent.tools import ToolContext
-from agent.tools.dynamic import Reproduce
-from agent.tools.workspace import RunTests
+from agent.research.tools import ToolContext
+from agent.research.tools.dynamic import Reproduce
+from agent.research.tools.workspace import RunTests
 from gitrepo import make_repo
 from sandbox import open_sandbox
 

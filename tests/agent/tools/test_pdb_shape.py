@@ -6,9 +6,9 @@ from __future__ import annotations
 import pytest
 
 from agent.memory import Memory
-from agent.tools import ToolContext
-from agent.tools.dynamic import Pdb
-from agent.tools.pdb_output import split
+from agent.research.tools import ToolContext
+from agent.research.tools.dynamic import Pdb
+from agent.research.tools.pdb_output import split
 from gitrepo import make_repo
 from sandbox import open_sandbox
 

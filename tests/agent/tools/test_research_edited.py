@@ -5,7 +5,7 @@ from __future__ import annotations
 import pytest
 
 from agent.memory import Memory
-from agent.tools import ToolContext, analysis_toolbox, synthesis_toolbox
+from agent.research.tools import ToolContext, analysis_toolbox, synthesis_toolbox
 from gitrepo import make_repo
 from sandbox import open_sandbox
 

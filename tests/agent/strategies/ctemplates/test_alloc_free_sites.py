@@ -5,8 +5,8 @@ from __future__ import annotations
 from pathlib import Path
 
 from agent.reports import parse
-from agent.strategies.repair_context import Site, frame_sites
-from agent.strategies.ctemplates import generate
+from agent.repair_context import Site, frame_sites
+from agent.native.templates import generate
 
 CLIB = Path(__file__).resolve().parents[4] / "examples" / "clib"
 

@@ -11,8 +11,8 @@ import pytest
 
 from agent.reports import parse
 from agent.reports.paths import map_to_repo
-from agent.strategies.repair_context import RepairContext, Site
-from agent.strategies.ctemplates import generate
+from agent.repair_context import RepairContext, Site
+from agent.native.templates import generate
 
 FIXTURE = Path(__file__).resolve().parents[4] / "examples" / "clib"
 SAN = "-fsanitize=address,undefined -fno-sanitize-recover=undefined -fno-omit-frame-pointer -g -O1"

@@ -2,7 +2,7 @@
 that builds with gcc and runs clean under ASan/UBSan out."""
 from __future__ import annotations
 
-from agent.strategies.ctemplates import generate
+from agent.native.templates import generate
 
 HEAD = "#include <stdio.h>\n#include <stdlib.h>\n#include <string.h>\n\n"
 ASAN_ONLY = ["-g", "-O0", "-fno-omit-frame-pointer", "-fsanitize=address"]   # a NULL read is then a SEGV
@@ -154,7 +154,7 @@ def test_missing_initialisation_found_by_valgrind(cprog):
     before = prog.run()
     assert before.code == 9 and "uninitialised" in before.output
     # valgrind's report is not a sanitizer report: the type and site are what the pipeline would pass on
-    from agent.strategies.repair_context import RepairContext, Site
+    from agent.repair_context import RepairContext, Site
     ctx = RepairContext("use-of-uninitialized-value", "", [Site("lib.c", 9, "count_positive", 0)],
                         lambda p: (prog.root / p).read_text(), ["lib.c"])
     i, cand = prog.first_clean(generate(ctx), 1)
@@ -235,7 +235,7 @@ def test_calloc_and_memset_zero_a_heap_object(cprog):
     main = "void *counter_new(void);\nint counter_bump(void *c);\nint main(void)\n{\n    void *c = counter_new();\n" \
            "    int r = counter_bump(c);\n    free(c);\n    return r == 1 ? 0 : 1;\n}\n"
     run_under = ["valgrind", "-q", "--error-exitcode=9", "--exit-on-first-error=yes"]
-    from agent.strategies.repair_context import RepairContext, Site
+    from agent.repair_context import RepairContext, Site
     for family, expect in (("calloc", "calloc(1, sizeof *c)"), ("memset", "memset(c, 0, sizeof *c);")):
         prog = cprog(HEAD + lib, HEAD + main, cflags=["-g", "-O0"], run_under=run_under)
         assert prog.run().code == 9

@@ -1,0 +1,1 @@
+"""Validation: is it the reported crash, did the patch remove it, did a passing test break."""

@@ -1,0 +1,87 @@
+"""Is this the reported crash? One rule per report kind, used by reproduction and validation alike.
+
+- python (and any kind without its own rule): the same exception type (last dotted part; for a hang,
+  a KeyboardInterrupt report, a stop by Ctrl-C or crashfix's watchdog or alarm; a crashfix stop
+  matches no other report) and the report's guilty function somewhere on the new stack;
+- sanitizer: the same crash class (the type without its access suffix) and the same guilty function;
+- gdb: the same guilty function (a gdb report has no sanitizer type to compare);
+- kernel: the same title, with addresses, offsets and numbers taken out (syzkaller's rule).
+A report without a guilty function matches on the type (or title) alone.
+"""
+from __future__ import annotations
+
+from agent.reports import parse
+from agent.reports.kernel import clean_title
+from agent.reports.model import CrashReport
+from agent.judge.testrun import HUNG
+from sandbox import ExecResult
+
+
+def base_type(name: str) -> str:
+    """`module.KeyError` -> `KeyError`; `heap-use-after-free` stays as it is."""
+    return name.rsplit(".", 1)[-1]
+
+
+def crash_class(report: CrashReport) -> str:
+    """The crash type without its access suffix (UBSan's `member access within null pointer` and
+    ASan's SEGV on a near-zero address both parse as null-dereference)."""
+    return base_type(report.type)
+
+
+def same_title(a: str, b: str) -> bool:
+    return clean_title(a).strip() == clean_title(b).strip()
+
+
+def is_hang(report: CrashReport) -> bool:
+    """A report of a program that never returned: the user pressed Ctrl-C, or a crashfix watchdog
+    stopped it. A run shows that crash when something stopped it inside the same repo function."""
+    return base_type(report.type) == "KeyboardInterrupt" or HUNG in (report.message or "")
+
+
+def stopped(got: CrashReport) -> bool:
+    """The run was stopped while running: Ctrl-C, or crashfix's alarm (a TimeoutError with its mark)."""
+    return base_type(got.type) == "KeyboardInterrupt" or HUNG in (got.message or "")
+
+
+def same_kind(report: CrashReport, got: CrashReport) -> bool:
+    """The same exception type; for a hang, a stop; a crashfix stop is never another reported exception."""
+    if is_hang(report):
+        return stopped(got)
+    return base_type(got.type) == base_type(report.type) and HUNG not in (got.message or "")
+
+
+def _python(want: CrashReport, got: CrashReport) -> bool:
+    if not same_kind(want, got):
+        return False
+    return want.guilty is None or want.guilty.function in {f.function for f in got.frames}
+
+
+def _native(want: CrashReport, got: CrashReport) -> bool:
+    if want.kind != "gdb" and crash_class(got) != crash_class(want):
+        return False
+    return want.guilty is None or bool(got.guilty and got.guilty.function == want.guilty.function)
+
+
+def _kernel(want: CrashReport, got: CrashReport) -> bool:
+    return same_title(got.title, want.title)
+
+
+RULES = {"python": _python, "sanitizer": _native, "gdb": _native, "kernel": _kernel}
+
+
+def matches(want: CrashReport, got: CrashReport | None) -> bool:
+    """Whether `got` (a crash seen in the sandbox) is the reported crash `want`."""
+    return got is not None and RULES.get(want.kind, _python)(want, got)
+
+
+def same_crash(want: CrashReport, res: ExecResult) -> tuple[bool, CrashReport | None]:
+    """Does this command's output show the reported crash? Also the crash it shows, if any."""
+    if res.ok:
+        return False, None
+    got = parse(res.output)
+    return matches(want, got), got
+
+
+def crash_gone(want: CrashReport, res: ExecResult) -> bool:
+    """After a patch: the reproduction runs clean (exit 0) and prints no crash at all."""
+    return res.ok and not same_crash(want, res)[0]

@@ -1,0 +1,124 @@
+"""Running a repository's tests in a sandbox and reading which tests passed or failed."""
+from __future__ import annotations
+
+import re
+import shlex
+import xml.etree.ElementTree as ET
+from dataclasses import dataclass, field
+from pathlib import Path
+
+from agent.limits import HOUSEKEEPING_TIMEOUT
+from sandbox import Sandbox
+
+SCRATCH = ".crashfix"                 # ignored folder inside the workspace for our own files
+JUNIT = f"{SCRATCH}/junit.xml"
+WATCHDOG = "crashfix_watchdog"        # the per-test watchdog plugin (agent/judge/watchdog_plugin.py), in SCRATCH
+HUNG = "crashfix watchdog"            # what its failures say
+
+
+@dataclass
+class TestOutcome:
+    command: str
+    exit_code: int
+    output: str
+    timed_out: bool = False
+    duration: float = 0.0
+    passed: set[str] = field(default_factory=set)
+    failed: set[str] = field(default_factory=set)     # failures and errors
+    messages: dict[str, str] = field(default_factory=dict)   # failed test -> its failure message
+    skipped: int = 0
+    times: dict[str, float] = field(default_factory=dict)    # test -> its seconds (pytest's junit)
+
+    @property
+    def hung(self) -> list[str]:
+        """The tests the per-test watchdog stopped."""
+        return sorted(t for t, m in self.messages.items() if HUNG in m)
+
+    @property
+    def ok(self) -> bool:
+        return self.exit_code == 0 and not self.timed_out
+
+    def counts(self) -> dict:
+        return {"passed": len(self.passed), "failed": len(self.failed), "skipped": self.skipped,
+                "exit_code": self.exit_code, "timed_out": self.timed_out}
+
+
+def ensure_scratch(sb: Sandbox) -> None:
+    """Create the scratch folder; its own .gitignore hides it from diffs and resets."""
+    sb.write(f"{SCRATCH}/.gitignore", "*\n")
+
+
+def is_pytest(cmd: str) -> bool:
+    return bool(re.search(r"(^|[\s/])(py\.test|pytest)(\s|$)", cmd))
+
+
+def with_selection(cmd: str, tests: list[str]) -> str:
+    """The test command narrowed to some tests (pytest node ids); other runners run whole."""
+    if not tests or not is_pytest(cmd):
+        return cmd
+    return cmd + " " + " ".join(shlex.quote(t) for t in tests)
+
+
+def run_tests(sb: Sandbox, cmd: str, *, timeout: float, tests: list[str] | None = None) -> TestOutcome:
+    full = with_selection(cmd, tests or [])
+    if is_pytest(full):
+        ensure_scratch(sb)
+        full += f" -p no:cacheprovider --junitxml={JUNIT}"
+        sb.run(f"rm -f {JUNIT}", timeout=HOUSEKEEPING_TIMEOUT)
+    res = sb.run(full, timeout=timeout)
+    out = TestOutcome(command=full, exit_code=res.exit_code, output=res.output, timed_out=res.timed_out,
+                      duration=res.duration)
+    if is_pytest(full):
+        try:
+            _read_junit(sb.read(JUNIT), out)
+        except Exception:          # no report written (collection crash, timeout): counts stay empty
+            pass
+    return out
+
+
+def arm_watchdog(sb: Sandbox, cmd: str | None, seconds: float) -> bool:
+    """From now on every pytest run in ``sb`` stops a test whose set-up or call runs over
+    ``seconds``: it fails naming where it hung. The plugin goes into the sandbox's site-packages
+    and is loaded by PYTEST_ADDOPTS; only where ``cmd`` runs pytest itself (a runner such as tox
+    starts an environment of its own, which would not find it). Returns whether it is armed."""
+    if not cmd or not is_pytest(cmd) or not hasattr(sb, "setenv"):
+        return False
+    plugin = Path(__file__).with_name("watchdog_plugin.py").read_text()
+    res = sb.run("python -c 'import sys, sysconfig; open(sysconfig.get_paths()[\"purelib\"] + \"/"
+                 f"{WATCHDOG}.py\", \"w\").write(sys.stdin.read())' <<'CRASHFIX_EOF'\n{plugin}CRASHFIX_EOF\n",
+                 timeout=HOUSEKEEPING_TIMEOUT)
+    if not res.ok:
+        return False
+    sb.setenv({"CRASHFIX_TEST_TIMEOUT": f"{seconds:g}", "PYTEST_ADDOPTS": f"-p {WATCHDOG}"})
+    return True
+
+
+def _read_junit(xml: str, out: TestOutcome) -> None:
+    root = ET.fromstring(xml)
+    for case in root.iter("testcase"):
+        name = f"{case.get('classname', '')}::{case.get('name', '')}"
+        try:
+            out.times[name] = float(case.get("time") or 0)
+        except ValueError:
+            pass
+        tags = {child.tag for child in case}
+        bad = [child for child in case if child.tag in ("failure", "error")]
+        if bad:
+            out.failed.add(name)
+            out.messages[name] = (bad[0].get("message") or "") + "\n" + (bad[0].text or "")
+        elif "skipped" in tags:
+            out.skipped += 1
+        else:
+            out.passed.add(name)
+
+
+def node_id(junit_name: str, files: list[str]) -> str | None:
+    """A junit name ("tests.test_app.TestX::test_y") as a pytest node id, given the repo's files."""
+    classname, _, test = junit_name.partition("::")
+    parts = classname.split(".")
+    for cut in range(len(parts), 0, -1):
+        path = "/".join(parts[:cut]) + ".py"
+        matches = [f for f in files if f == path or f.endswith("/" + path)]
+        if matches:
+            return "::".join([matches[0], *parts[cut:], test])
+    return None

@@ -1,0 +1,179 @@
+"""Validation: a candidate passes only when the crash is gone and nothing that passed now fails."""
+from __future__ import annotations
+
+import logging
+import time
+from dataclasses import dataclass, field
+from typing import Callable
+
+from agent.limits import (BUILD_TIMEOUT, COMMAND_TIMEOUT, MAX_DIFF_LINES, REPRO_TIMEOUT_FACTOR, REPRO_TIMEOUT_FLOOR,
+                          REPRODUCE_TRIES, TEST_TIMEOUT_FACTOR, TEST_TIMEOUT_FLOOR)
+from agent.reports.model import CrashReport
+from agent.judge.signature import crash_gone, same_crash
+from agent.candidates import Candidate
+from agent.judge.testorder import run_near_first
+from agent.judge.testrun import TestOutcome
+from sandbox import PatchFailed, Sandbox
+
+log = logging.getLogger(__name__)
+
+
+@dataclass
+class Verdict:
+    candidate: Candidate
+    validated: bool = False
+    reason: str = ""
+    applied: bool = False
+    clean_runs: int = 0
+    tries: int = 0
+    tests: dict | None = None
+    broken: list[str] = field(default_factory=list)
+    seconds: float = 0.0
+    command_seconds: float = 0.0       # time spent in the reproduction and test commands themselves
+    build_seconds: float | None = None  # the rebuild with the candidate (native code), when there is one
+    log: list[str] = field(default_factory=list)
+
+    def to_dict(self) -> dict:
+        return {"description": self.candidate.description, "template": self.candidate.template,
+                "files": list(self.candidate.files), "score": self.candidate.score,
+                "validated": self.validated, "reason": self.reason, "applied": self.applied,
+                "reproduction_clean": f"{self.clean_runs}/{self.tries}", "tests": self.tests,
+                "broken_tests": self.broken, "seconds": round(self.seconds, 3),
+                "overhead_seconds": round(self.seconds - self.command_seconds, 3),
+                "build_seconds": None if self.build_seconds is None else round(self.build_seconds, 3),
+                "diff": self.candidate.diff}
+
+
+def changed_lines(diff: str) -> int:
+    return sum(1 for line in diff.splitlines()
+               if line[:1] in "+-" and not line.startswith(("+++", "---")))
+
+
+def diff_paths(diff: str) -> list[str]:
+    """Every path a unified diff touches (old and new names, created and deleted files)."""
+    paths: list[str] = []
+    for line in diff.splitlines():
+        if line.startswith(("--- ", "+++ ")):
+            path = line[4:].split("\t")[0].strip()
+            if path != "/dev/null":
+                paths.append(path[2:] if path[:2] in ("a/", "b/") else path)
+        elif line.startswith("diff --git "):
+            paths += [p[2:] for p in line[11:].split() if p[:2] in ("a/", "b/")]
+    return list(dict.fromkeys(paths))
+
+
+def gate(diff: str, protected: Callable[[str], bool], max_lines: int) -> str | None:
+    """Why a patch may not even be tried (protected paths, size), or None."""
+    touched = [p for p in diff_paths(diff) if protected(p)]
+    if touched:
+        return f"changes protected paths: {', '.join(touched[:5])}"
+    n = changed_lines(diff)
+    if n > max_lines:
+        return f"is too large: {n} changed lines (the limit is {max_lines})"
+    return None
+
+
+def rank_key(verdict: Verdict) -> tuple:
+    """Smallest diff, fewest files, then the strategy's own score (closest to the guilty frame)."""
+    cand = verdict.candidate
+    return (changed_lines(cand.diff), len(cand.files) or 1, -cand.score)
+
+
+class Validator:
+    # gates checked before a candidate runs; the pipeline sets them from the run's config
+    protected: Callable[[str], bool] = staticmethod(lambda path: False)
+    max_diff_lines: int = MAX_DIFF_LINES
+
+    def __init__(self, sb: Sandbox, report: CrashReport, repro_cmd: str, test_cmd: str | None,
+                 baseline: TestOutcome | None, *, tries: int = REPRODUCE_TRIES, timeout: float = COMMAND_TIMEOUT,
+                 repro_seconds: float = 0.0, build_cmd: str | None = None,
+                 read_results: Callable[[TestOutcome], TestOutcome] | None = None, leaks=None):
+        self.sb, self.report, self.repro_cmd = sb, report, repro_cmd
+        self.leaks = leaks                   # native: agent.native.leaks.LeakCheck, run on a passing candidate
+        self.read_results = read_results     # per-test results of runners other than pytest (native)
+        self.build_cmd, self.build_timeout = build_cmd, max(timeout, BUILD_TIMEOUT)   # native: rebuild per candidate
+        self.test_cmd, self.baseline, self.tries = test_cmd, baseline, tries
+        # a candidate that makes the program loop must not cost the whole budget: allow a
+        # generous multiple of what the unpatched commands took, never more than `timeout`
+        self.repro_timeout = min(timeout, max(REPRO_TIMEOUT_FLOOR, REPRO_TIMEOUT_FACTOR * repro_seconds))
+        self.test_timeout = min(timeout, max(TEST_TIMEOUT_FLOOR, TEST_TIMEOUT_FACTOR * (baseline.duration if baseline else timeout)))
+
+    def check(self, cand: Candidate) -> Verdict:
+        verdict, start = Verdict(cand, tries=self.tries), time.monotonic()
+        try:
+            self._check(verdict)
+            if verdict.validated and self.leaks is not None:
+                self._leaks(verdict)
+        finally:
+            verdict.seconds = time.monotonic() - start
+            self.sb.reset()
+        log.info("candidate %r: %s", cand.description, "VALID" if verdict.validated else verdict.reason)
+        return verdict
+
+    def _check(self, v: Verdict) -> None:
+        refused = gate(v.candidate.diff, self.protected, self.max_diff_lines)
+        if refused:
+            v.reason = f"refused: the patch {refused}"
+            return
+        self.sb.reset()
+        try:
+            self.sb.apply_patch(v.candidate.diff)
+        except PatchFailed as exc:
+            v.reason = f"patch does not apply: {exc}"
+            return
+        v.applied = True
+        if self.build_cmd and not self._rebuild(v):
+            return
+        for i in range(self.tries):
+            res = self.sb.run(self.repro_cmd, timeout=self.repro_timeout)
+            v.command_seconds += res.duration
+            v.log.append(f"$ {self.repro_cmd}   # try {i + 1}, exit {res.exit_code}\n{res.output[-3000:]}")
+            if not crash_gone(self.report, res):
+                v.reason = self._still_failing(res, i)
+                return
+            v.clean_runs += 1
+        if not self.test_cmd:
+            v.validated, v.reason = True, "crash gone; no test command to run"
+            return
+        after = run_near_first(self.sb, self.test_cmd, self.baseline, diff_paths(v.candidate.diff), timeout=self.test_timeout)
+        if self.read_results:
+            self.read_results(after)
+        v.command_seconds += after.duration
+        v.log.append(f"$ {after.command}   # exit {after.exit_code}\n{after.output[-5000:]}")
+        v.tests = after.counts()
+        v.broken = sorted(self._broken(after))
+        if v.broken:
+            v.reason = f"breaks {len(v.broken)} test(s) that passed before: {', '.join(v.broken[:5])}"
+        elif not after.passed and not after.ok:
+            v.reason = f"test command fails (exit {after.exit_code})"
+        else:
+            v.validated, v.reason = True, "crash gone and no passing test broke"
+
+    def _leaks(self, v: Verdict) -> None:
+        """A candidate that passed is rejected when it leaks what the unpatched build did not."""
+        reason, out, seconds = self.leaks.judge(self.sb, timeout=self.repro_timeout + self.test_timeout)
+        v.command_seconds += seconds
+        v.log.append(out)
+        if reason:
+            v.validated, v.reason = False, reason
+
+    def _rebuild(self, v: Verdict) -> bool:
+        res = self.sb.run(self.build_cmd, timeout=self.build_timeout)
+        v.build_seconds = res.duration
+        v.command_seconds += res.duration
+        v.log.append(f"$ {self.build_cmd}   # rebuild, exit {res.exit_code}, {res.duration:.1f} s\n{res.output[-5000:]}")
+        if not res.ok:
+            v.reason = "does not build with the patch" + (" (timed out)" if res.timed_out else f" (exit {res.exit_code})")
+        return res.ok
+
+    def _still_failing(self, res, attempt: int) -> str:
+        same, got = same_crash(self.report, res)
+        what = "crash still happens" if same else (
+            "timed out" if res.timed_out else
+            f"reproduction still fails (exit {res.exit_code}{': ' + got.type if got else ''})")
+        return what if attempt == 0 else f"{what} on try {attempt + 1}"
+
+    def _broken(self, after: TestOutcome) -> set[str]:
+        if self.baseline is None or not (self.baseline.passed or after.passed):
+            return set() if after.ok else {"<test command>"}
+        return (self.baseline.passed - after.passed) | (self.baseline.passed & after.failed)

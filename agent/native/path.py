@@ -1,0 +1,128 @@
+"""The native path (reports of kind "sanitizer" and "gdb"): build with ASan + UBSan in the C image,
+reproduce, probe with gdb, C fix templates; validation rebuilds incrementally per candidate."""
+from __future__ import annotations
+
+from agent.limits import BUILD_TIMEOUT, GDB_TIMEOUT
+from agent.native.arch import CROSS, UNSUPPORTED, report_arch
+from agent.native.build import build, detect
+from agent.native.build_crash import crash_in_build
+from agent.native.leaks import leak_check
+from agent.native.probe import probe
+from agent.native.reproduce import env_prefix, reproduce
+from agent.native.state import NativeState, ready, validator_options
+from agent.native.tests import read_results
+from agent.path import code_window, record_history
+from agent.sandboxed import SandboxPath
+from agent.run import RunError
+from agent.candidates import Candidate
+from agent.native.templates import generate
+from agent.repair_context import RepairContext
+from agent.judge.testrun import run_tests
+from sandbox import Sandbox
+from sandbox.docker.images import ensure_image
+
+IMAGE_KIND = "c"
+
+
+def c_image(backend: str, configured: str | None) -> str | None:
+    """The C image for the docker backend (built on first use), unless one was configured."""
+    if configured or backend != "docker":
+        return configured
+    return ensure_image(IMAGE_KIND)
+
+
+class NativePath(SandboxPath):
+
+    def choose_image(self) -> None:
+        cfg = self.cfg
+        cfg.image = self.steps.step("image", lambda: c_image(cfg.sandbox, cfg.image))
+
+    def prepare(self) -> None:
+        """Source and sandbox, then the build with the sanitizers (fails the run when it does not build)."""
+        super().prepare()
+        cfg, run = self.cfg, self.run
+        run.language = "c"
+        arch = report_arch(cfg.report_text)
+        if arch in UNSUPPORTED:
+            raise RunError(f"the crash was reported on {arch}, which cannot be reproduced here: {UNSUPPORTED[arch]}")
+        cross = CROSS.get(arch or "")
+        plan = detect(run.files, self.sb.read, cfg.build_cmd, cfg.test_cmd, cross)
+        if plan is None:
+            raise RunError("no build system found (Makefile, CMakeLists.txt, meson.build, configure or "
+                           "autogen.sh" + (f"; Meson cannot cross-compile for {arch} here" if cross else "")
+                           + "): give the build command with --build-cmd")
+        state = run.native = NativeState(plan, cross=cross)
+        run.debugger = "gdb"
+        if cross:
+            run.notes.append(f"reported on {arch}: built with {cross.triple}-gcc and run under {cross.qemu}"
+                             + ("" if cfg.test_cmd else "; the build system's tests were not run (no binfmt_misc)"))
+        state.build = self.steps.step("build", lambda: build(self.sb, plan, timeout=max(cfg.timeout, BUILD_TIMEOUT)))
+        if not state.build.ok and (found := crash_in_build(run.report, state.build)) is not None:
+            self.build_crash = found       # the build ran the tests, and they crashed as reported
+            return
+        if not state.build.ok:
+            last = state.build.steps[-1]
+            run.fail("error", f"the repository does not build with the sanitizers: `{last['command']}` exited "
+                              f"{last['exit_code']} (the whole log is in logs/build.log)", "build")
+            return
+        run.memory.add("build", f"{plan.system} build with ASan + UBSan: {state.build.seconds:.1f} s", "build")
+
+    build_crash = None       # the reproduction, when the build itself ran the tests and they crashed as reported
+
+    def reproduce(self) -> None:
+        cfg, run, sb, step, state = self.cfg, self.run, self.sb, self.steps.step, self.run.native
+        if self.build_crash is not None:
+            run.reproduction = self.build_crash
+            run.memory.add("reproduction", f"`{self.build_crash.command}` (the build, which runs the tests) "
+                                           "crashes as reported", "sandbox")
+            return
+        if state.plan.test_cmd:
+            cfg.test_cmd = f"{env_prefix(run.report)} {state.plan.test_cmd}"
+            run.tests_before = step("tests_before", lambda: read_results(
+                run_tests(sb, cfg.test_cmd, timeout=cfg.timeout)))
+        found = step("reproduce", lambda: reproduce(sb, run.report, state.plan, run.files, cfg.test_cmd,
+                                                    tries=cfg.tries, timeout=cfg.timeout, cross=state.cross))
+        run.reproduction, state.prepare_cmd, state.scratch = found.reproduction, found.prepare_cmd, found.scratch
+        rep = run.reproduction
+        if not rep.reproduced:
+            tried = "; ".join(f"{a.how}: `{a.command}` (exit {a.exit_code})" for a in rep.attempts) or "nothing to run"
+            run.fail("not_reproduced", f"the crash did not reproduce under the sanitizers; tried {tried}")
+            return
+        run.memory.add("reproduction", f"`{rep.command}` crashes {rep.crashed}/{rep.tries} times ({rep.how})", "sandbox")
+
+    def analyse(self) -> None:
+        cfg, run, state, step = self.cfg, self.run, self.run.native, self.steps.step
+        if not state.cross:      # LeakSanitizer is not run under qemu user mode
+            state.leaks = step("leaks_before", lambda: leak_check(
+                self.sb, [run.reproduction.command, cfg.test_cmd], timeout=cfg.timeout))
+        found = self.crash_line()
+        if found is None:
+            return
+        site, code, line = found
+        code_window(run, site, code)
+        if state.cross:
+            run.memory.add("debugger", f"gdb: not run, the program runs under {state.cross.qemu}", "gdb")
+        else:
+            step("gdb", lambda: self._probe(site, line))
+        step("history", lambda: self.has_history() and record_history(run, self.source, site))
+
+    def _probe(self, site, line: str) -> None:
+        run = self.run
+        seen = run.probe = probe(self.sb, run.reproduction.command, site, line, run.report, timeout=GDB_TIMEOUT)
+        if seen.error:
+            run.memory.add("debugger", f"gdb: {seen.error}", "gdb")
+            return
+        values = ", ".join(f"{k} = {v}" for k, v in seen.values.items())
+        run.memory.add("debugger", f"at {seen.frame}: {values}", "gdb")
+
+    def generate(self, ctx: RepairContext) -> list[Candidate]:
+        return generate(ctx, max_candidates=self.cfg.max_candidates)
+
+    def validator_options(self) -> dict:
+        return validator_options(self.run.native)
+
+    def rebuild_cmd(self) -> str | None:
+        return self.run.native.rebuild_cmd
+
+    def new_sandbox(self) -> Sandbox:
+        return ready(super().new_sandbox(), self.run.native)

@@ -1,0 +1,1 @@
+"""The Python crash family: path, reproduction ladder, environment, fix templates, pdb probe."""

@@ -1,0 +1,92 @@
+"""From a resolved environment to a sandbox: the image for its Python, the install steps, the
+test command; what the pipeline calls."""
+from __future__ import annotations
+
+import platform
+import re
+from pathlib import Path
+
+from agent.python.environment.model import Environment
+from agent.python.environment.pins import pins_pytest, pytest_step
+from agent.judge.testrun import is_pytest
+from sandbox.docker import envcache
+from sandbox import hostgit
+from sandbox.base import SandboxError
+from sandbox.install import quoted_env
+from sandbox.pythons import DEFAULT_PYTHON
+from sandbox.setup import InstallStep, plan_commands
+
+
+def choose_image(env: Environment, backend: str, configured: str | None, log=lambda msg: None) -> str | None:
+    """The sandbox image (docker) for the environment's Python; sets `python_used` and says when
+    the version differs from the one asked for."""
+    image = configured or env.image
+    if backend != "docker":
+        env.python_used = ".".join(platform.python_version_tuple()[:2])
+        if env.python and env.python != env.python_used:
+            env.steps.append(f"Python {env.python} requested; the local sandbox runs the host's {env.python_used}")
+        return image
+    if image:
+        env.python_used = env.python
+        env.steps.append(f"image `{image}` as configured")
+        return image
+    from sandbox.docker.images import python_image
+    tag, env.python_used, note = python_image(env.python, log=log)
+    env.steps.append(note or f"Python {env.python_used} sandbox image")
+    return tag
+
+
+def install_steps(env: Environment, source: Path, test_cmd: str | None) -> list[InstallStep]:
+    """The environment's install commands as steps, then (when dependencies are installed online
+    and the repo pins no pytest) a pytest of the commit's era that runs on the sandbox's Python."""
+    steps = plan_commands(source, env.install)
+    floor = pytest_step(env.python_used or DEFAULT_PYTHON, env.as_of)
+    if floor and any(s.network for s in steps) and test_cmd and is_pytest(test_cmd) \
+            and not pins_pytest(env.install, env.pins):
+        steps.append(InstallStep(floor[0], True, cutoff=floor[1], optional=True))
+        env.steps.append(f"pytest as of {floor[1][:10]} (`{floor[0]}`): the repo does not pin it")
+    return steps
+
+
+def test_command(env: Environment, configured: str | None) -> str | None:
+    """The test command to run (the configured one wins), with the environment's variables set."""
+    cmd = configured or env.test_cmd
+    return quoted_env(env.env) + cmd if cmd and env.env else cmd
+
+
+def cache_name(repo: str) -> str:
+    """The repository's name in the environment cache: its remote (no credentials) when it has
+    one (the bot clones each job into a folder of its own), else its resolved path."""
+    local = Path(repo)
+    if local.is_dir():
+        try:
+            url = hostgit.run("remote", "get-url", "origin", cwd=local, timeout=30, check=False).stdout.strip()
+        except (OSError, SandboxError):
+            url = ""
+        if "://" not in url and not re.match(r"^[\w.-]+@[\w.-]+:", url):
+            return str(local.resolve())
+        repo = url
+    return re.sub(r"://[^/@]*@", "://", repo.strip())
+
+
+def keep_environment(sb, notes: list[str]) -> None:
+    """The set-up worked (the baseline is sane, or there is none): keep its prepared environment."""
+    said = envcache.keep(getattr(sb, "pending_env", None))
+    if said:
+        notes.append(said)
+        sb.pending_env = None
+
+
+def prepare(cfg, source: Path, files: list[str], progress=lambda msg: None) -> tuple[Environment, dict]:
+    """Resolve the environment of a Python run's checkout (``cfg``: the RunConfig; its flags win),
+    set ``cfg.image`` and ``cfg.test_cmd`` from it, and return it with the `open_sandbox` keyword
+    arguments that install it."""
+    from agent.python.environment import resolve
+    cli = {"python": getattr(cfg, "python", None), "test_cmd": cfg.test_cmd, "image": cfg.image,
+           "install": [cfg.setup_cmd] if cfg.setup_cmd else None}
+    env = resolve(source, cli, config=getattr(cfg, "environment", None), report_text=cfg.report_text, files=files)
+    cfg.image = choose_image(env, cfg.sandbox, cfg.image, log=progress)
+    cfg.test_cmd = test_command(env, None)
+    return env, {"steps": install_steps(env, source, cfg.test_cmd), "as_of": env.as_of,
+                 "pins": env.pins, "env": env.env,
+                 "cache": cache_name(cfg.repo) if cfg.sandbox == "docker" else None}

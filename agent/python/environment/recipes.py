@@ -1,0 +1,222 @@
+"""Recipes a repository already has: CI workflows, tox, nox, a devcontainer, Makefile targets.
+Each reader returns a `Finding` (or None); their commands run only inside the sandbox."""
+from __future__ import annotations
+
+import configparser
+import json
+import re
+from pathlib import Path
+
+import yaml
+
+from agent.python.environment.commands import logical_lines, sort_lines
+from agent.python.environment.model import Finding, read
+from agent.python.environment.versions import pick_version
+
+PY_IN_IMAGE = re.compile(r"python:(?:\d+-)?(3\.\d{1,2})")
+
+
+def _put_lines(found: Finding, lines: list[str]) -> None:
+    sorted_ = sort_lines(lines)
+    for key in ("install", "system_packages"):
+        if sorted_[key]:
+            found.values[key] = sorted_[key]
+    if sorted_["test_cmd"]:
+        found.values["test_cmd"] = sorted_["test_cmd"]
+    if sorted_["skipped"]:
+        found.notes.append(f"{found.origin}: not run here: " + "; ".join(f"`{s}`" for s in sorted_["skipped"][:5]))
+
+
+def _matrix_values(job: dict, key: str) -> list[str]:
+    matrix = ((job.get("strategy") or {}).get("matrix") or {})
+    values = matrix.get(key) if isinstance(matrix, dict) else None
+    return [str(v) for v in values] if isinstance(values, list) else []
+
+
+def _setup_python_version(job: dict, repo: Path) -> str | None:
+    for step in job.get("steps") or []:
+        if not isinstance(step, dict) or "setup-python" not in str(step.get("uses", "")):
+            continue
+        with_ = step.get("with") or {}
+        raw = with_.get("python-version")
+        if raw is None and with_.get("python-version-file"):
+            raw = read(repo, str(with_["python-version-file"]))
+        if raw is None:
+            continue
+        if isinstance(raw, float):
+            raw = f"{raw:.2f}".rstrip("0") if raw != 3.1 else "3.10"
+        text = str(raw)
+        m = re.fullmatch(r"\$\{\{\s*matrix\.([\w-]+)\s*\}\}", text.strip())
+        candidates = _matrix_values(job, m.group(1)) if m else re.findall(r"3\.\d{1,2}", text)
+        version = pick_version([c for c in candidates if re.match(r"3\.\d", c)])
+        if version:
+            return version
+    return None
+
+
+def _job_lines(job: dict, matrix_python: str | None) -> list[str]:
+    lines: list[str] = []
+    for step in job.get("steps") or []:
+        if isinstance(step, dict) and isinstance(step.get("run"), str):
+            run = step["run"]
+            if matrix_python:
+                run = re.sub(r"\$\{\{\s*matrix\.python(?:-version)?\s*\}\}", matrix_python, run)
+            lines += logical_lines(run)
+    return lines
+
+
+def workflows(repo: Path) -> Finding | None:
+    """The first job of `.github/workflows/*.yml` that runs tests (or sets up Python)."""
+    folder = repo / ".github" / "workflows"
+    files = sorted(folder.glob("*.y*ml")) if folder.is_dir() else []
+    files.sort(key=lambda p: p.name != "copilot-setup-steps.yml")
+    for path in files:
+        try:
+            data = yaml.safe_load(read(repo, str(path.relative_to(repo))) or "")
+        except yaml.YAMLError:
+            continue
+        jobs = data.get("jobs") if isinstance(data, dict) else None
+        for job in (jobs or {}).values() if isinstance(jobs, dict) else []:
+            if not isinstance(job, dict):
+                continue
+            version = _setup_python_version(job, repo)
+            found = Finding(str(path.relative_to(repo)), "borrowed from")
+            _put_lines(found, _job_lines(job, version))
+            if version:
+                found.values["python"] = version
+            if not ({"test_cmd", "python"} & found.values.keys()):
+                continue
+            env = {**(data.get("env") or {}), **(job.get("env") or {})}
+            env = {str(k): str(v) for k, v in env.items() if "${{" not in str(v)}
+            if env:
+                found.values["env"] = env
+            services = job.get("services")
+            if isinstance(services, dict) and services:
+                found.values["services"] = sorted(services)
+            return found
+    return None
+
+
+def tox(repo: Path) -> Finding | None:
+    text = read(repo, "tox.ini")
+    if text is None:
+        return None
+    parser = configparser.RawConfigParser(strict=False)
+    try:
+        parser.read_string(text)
+    except configparser.Error:
+        return None
+    section = next((s for s in ("testenv", "tox:testenv") if parser.has_section(s)), None)
+    found = Finding("tox.ini", "borrowed from")
+    envlist = parser.get("tox", "envlist", fallback="")
+    version = pick_version([f"3.{m}" for m in re.findall(r"py3(\d{1,2})\b", envlist)])
+    if version:
+        found.values["python"] = version
+    if section:
+        get = lambda key: parser.get(section, key, fallback="")  # noqa: E731
+        deps = [d.strip() for d in get("deps").splitlines() if d.strip() and not d.strip().startswith("#")]
+        deps = [d for d in deps if "{" not in d]
+        install = [] if get("skip_install").strip().lower() == "true" else ["pip install -e ."]
+        if deps:
+            install.append("pip install " + " ".join(_quote(d) for d in deps))
+        found.values["install"] = install
+        commands = [c for c in logical_lines(get("commands")) if not c.startswith("-")]
+        if commands:
+            found.values["test_cmd"] = " && ".join(_tox_substitute(c) for c in commands)
+        setenv = dict(line.split("=", 1) for line in get("setenv").splitlines() if "=" in line and "{" not in line)
+        if setenv:
+            found.values["env"] = {k.strip(): v.strip() for k, v in setenv.items()}
+    return found if found.values else None
+
+
+def _quote(dep: str) -> str:
+    return dep if dep.startswith("-") else "'" + dep.replace("'", "") + "'"
+
+
+def _tox_substitute(cmd: str) -> str:
+    cmd = re.sub(r"\{posargs(?::([^}]*))?\}", lambda m: m.group(1) or "", cmd)
+    return re.sub(r"\{toxinidir\}/?", "./", cmd).strip()
+
+
+NOX_INSTALL = re.compile(r"session\.install\(([^)]*)\)")
+NOX_RUN = re.compile(r"session\.run\(([^)]*)\)")
+
+
+def nox(repo: Path) -> Finding | None:
+    """Simple noxfiles: the string arguments of `session.install(...)` and `session.run(...)`."""
+    text = read(repo, "noxfile.py")
+    if text is None:
+        return None
+    found = Finding("noxfile.py", "borrowed from")
+    installs = []
+    for m in NOX_INSTALL.finditer(text):
+        args = re.findall(r"['\"]([^'\"]+)['\"]", m.group(1))
+        if args:
+            installs.append("pip install " + " ".join(_quote(a) for a in args))
+    if installs:
+        found.values["install"] = [sort_lines([i])["install"][0] if sort_lines([i])["install"] else i for i in installs]
+    for m in NOX_RUN.finditer(text):
+        args = re.findall(r"['\"]([^'\"]+)['\"]", m.group(1))
+        if args and sort_lines([" ".join(args)])["test_cmd"]:
+            found.values["test_cmd"] = " ".join(args)
+            break
+    version = re.search(r"python\s*=\s*\[?\s*['\"](3\.\d{1,2})", text)
+    if version:
+        found.values["python"] = version.group(1)
+    return found if found.values else None
+
+
+def _jsonc(text: str) -> dict | None:
+    text = re.sub(r"^\s*//.*$", "", text, flags=re.M)
+    text = re.sub(r",(\s*[}\]])", r"\1", text)
+    try:
+        data = json.loads(text)
+    except json.JSONDecodeError:
+        return None
+    return data if isinstance(data, dict) else None
+
+
+def devcontainer(repo: Path) -> Finding | None:
+    path = next((p for p in (repo / ".devcontainer" / "devcontainer.json", repo / ".devcontainer.json")
+                 if p.is_file()), None)
+    data = _jsonc(read(repo, str(path.relative_to(repo))) or "") if path else None
+    if data is None:
+        return None
+    found = Finding(str(path.relative_to(repo)), "borrowed from")
+    m = PY_IN_IMAGE.search(str(data.get("image", "")))
+    feature = next((v for k, v in (data.get("features") or {}).items() if "features/python" in k), None)
+    if isinstance(feature, dict) and re.fullmatch(r"3\.\d{1,2}", str(feature.get("version", ""))):
+        found.values["python"] = str(feature["version"])
+    elif m:
+        found.values["python"] = m.group(1)
+    lines: list[str] = []
+    for key in ("onCreateCommand", "updateContentCommand", "postCreateCommand"):
+        cmd = data.get(key)
+        cmds = cmd if isinstance(cmd, list) and all(isinstance(c, str) for c in cmd) and cmd and " " in cmd[0] else \
+            [" ".join(cmd)] if isinstance(cmd, list) else list(cmd.values()) if isinstance(cmd, dict) else [cmd]
+        for c in cmds:
+            if isinstance(c, str):
+                lines += logical_lines(c)
+            elif isinstance(c, list):
+                lines.append(" ".join(map(str, c)))
+    _put_lines(found, lines)
+    env = {**(data.get("containerEnv") or {}), **(data.get("remoteEnv") or {})}
+    env = {str(k): str(v) for k, v in env.items() if "${" not in str(v)}
+    if env:
+        found.values["env"] = env
+    return found if found.values else None
+
+
+def makefile(repo: Path) -> Finding | None:
+    """`make test` (or `make check`) when the Makefile has that target and it runs Python tests."""
+    text = read(repo, "Makefile")
+    if text is None:
+        return None
+    for target in ("test", "check", "tests"):
+        m = re.search(rf"^{target}\s*:[^\n]*\n((?:\t[^\n]*\n?)*)", text, re.M)
+        if m and re.search(r"pytest|unittest|tox|nose", m.group(1)):
+            return Finding("Makefile", "borrowed from", {"test_cmd": f"make {target}"})
+    return None
+
+
+READERS = (devcontainer, workflows, tox, nox, makefile)

@@ -1,0 +1,68 @@
+"""Baseline sanity: a test run that collects no test, or whose test modules fail on import (pytest
+then runs none), says the environment is broken, not that the crash is absent."""
+from __future__ import annotations
+
+import re
+
+from agent.judge.protect import is_test_path
+from agent.judge.testrun import TestOutcome
+
+IMPORT_ERROR = re.compile(r"^(?:E\s+)?((?:ModuleNotFoundError|ImportError): .+)$", re.M)
+NO_TESTS = re.compile(r"^(?:=+ )?(?:no tests ran|collected 0 items)\b|^Ran 0 tests? in ", re.M)
+USAGE = re.compile(r"^(?:ERROR: )?(?:usage: .*\n)?.*error: (unrecognized arguments: .+)$", re.M)
+COLLECT_ERRORS = re.compile(r"^ERROR collecting |^ImportError while importing test module|"
+                            r"^ImportError: Failed to import test module|^ERROR: .+ \(unittest\.loader\._FailedTest", re.M)
+NOT_FOUND = re.compile(r"^(?:.*: )?(?:\S+: )?(?:command not found|No module named (?:pytest|nose|tox))|"
+                       r"^/bin/sh: \d+: (\S+): not found", re.M)
+
+
+def _missing_module(line: str) -> str | None:
+    m = re.search(r"No module named '([\w.]+)'", line)
+    return m.group(1).split(".")[0] if m else None
+
+
+def own_modules(files: list[str]) -> set[str]:
+    """The repository's own top-level module names (flat and src/ layouts)."""
+    names = set()
+    for f in files:
+        parts = f[4:].split("/") if f.startswith("src/") else f.split("/")
+        if f.endswith(".py") or len(parts) > 1:
+            names.add(parts[0].removesuffix(".py"))
+    return names
+
+
+def broken(outcome: TestOutcome, *, files: list[str] = (), report_text: str = "") -> str | None:
+    """Why the baseline run says the environment is broken (quoting the cause), or None.
+
+    A missing module of the repository itself (`files`) is a bug, not a missing dependency; so is
+    an import error the report itself shows."""
+    if outcome.timed_out or outcome.passed:
+        return None
+    own = own_modules(list(files))
+    ran = re.search(r"^Ran (\d+) tests? in ", outcome.output, re.M)            # unittest: no junit
+    errors = re.search(r"^FAILED \(.*?errors=(\d+)", outcome.output, re.M)
+    if ran and int(ran.group(1)) > (int(errors.group(1)) if errors else 0):
+        return None
+    out = outcome.output
+    if outcome.exit_code == 127 or NOT_FOUND.search(out):
+        line = (NOT_FOUND.search(out) or re.search(r".+", out))
+        return f"the test command cannot run (`{outcome.command}`): {line.group(0).strip() if line else 'exit 127'}"
+    usage = USAGE.search(out)
+    if outcome.exit_code == 4 and usage:
+        return f"the test runner refuses its options (`{outcome.command}`): {usage.group(1).strip()}"
+    causes = [c.strip() for c in IMPORT_ERROR.findall(out)]
+    causes = [c for c in causes if _missing_module(c) not in own and c not in report_text]
+    if COLLECT_ERRORS.search(out) and causes and not outcome.failed - _collection_failures(outcome):
+        return f"no test module could be imported: {causes[0]}"
+    if NO_TESTS.search(out) or (outcome.exit_code == 5 and not outcome.failed):
+        if files and not any(is_test_path(f) for f in files):
+            return None              # a repository with no test at all: nothing to collect is no sign of breakage
+        return f"the test command collected no test (`{outcome.command}`)" + (f": {causes[0]}" if causes else "")
+    return None
+
+
+def _collection_failures(outcome: TestOutcome) -> set[str]:
+    """The junit entries that are module-level collection errors (no test function named)."""
+    return {name for name in outcome.failed if name.startswith("::") or "::" not in name
+            or not name.split("::")[-1] or "_FailedTest" in name
+            or IMPORT_ERROR.search(outcome.messages.get(name, "") or "")}

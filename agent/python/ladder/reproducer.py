@@ -1,0 +1,167 @@
+"""Rung 5 of the reproduction ladder: the research agent's reproduction phase writes a new test file,
+and crashfix accepts it only when it fails with the reported signature on the unpatched tree.
+
+One trajectory (`trajectories/repro-1.json`), its own sandbox, its own step allowance
+(`AgentConfig.reproduction_steps`). The model proposes; `checker` decides (agent/judge/match.py, the
+same rule as rungs 1–4). The accepted test is then re-checked in the run's sandbox, becomes the
+reproduction command (its failing node only) and the regression test, as a rung 1–4 reproducer does.
+"""
+from __future__ import annotations
+
+import logging
+from dataclasses import dataclass, field
+from typing import Callable
+
+from agent.research.loop import ResearchAgent, Trajectory, prompt
+from agent.research.context_window import ContextConfigError, context_window
+from agent.judge.match import matches, repo_frame
+from agent.python.ladder.named_test import command as node_command
+from agent.python.ladder.regression import RegressionTest
+from agent.reports.model import CrashReport
+from agent.python.reproduce import Attempt, Reproduction, confirm
+from agent.judge.testrun import SCRATCH, ensure_scratch, node_id, run_tests
+from agent.research.tools import reproduction_toolbox
+from agent.research.tools.reproducer import CHECK, CHECKS, FOUND, Check, Reproducer
+from sandbox import ExecResult, Sandbox
+
+log = logging.getLogger(__name__)
+
+RUNG = 5
+Checker = Callable[[Sandbox, str], Check]
+
+
+@dataclass
+class ReproOutcome:
+    found: Reproducer | None = None
+    checks: list[Check] = field(default_factory=list)
+    status: str = "not_run"           # the trajectory's: reproduced, not_reproduced, no_patch, stopped, error…
+    reason: str = ""
+    trajectory: dict = field(default_factory=dict)     # its summary (file, steps)
+    cost: dict = field(default_factory=dict)
+    error: str | None = None          # a fatal model error or the budget that stopped it
+
+
+def target(report: CrashReport, repo_paths: dict[str, str]) -> str:
+    """The signature a reproducer must show, in words (the model's target; the checker's rule)."""
+    frame = repo_frame(report, repo_paths)
+    where = f", raised through `{frame.function}` ({repo_paths[frame.file]})" if frame else ""
+    return f"{report.type}{where}"
+
+
+def checker(report: CrashReport, repo_paths: dict[str, str], files: list[str], test_cmd: str | None,
+            timeout: float) -> Checker:
+    """crashfix's check of a candidate reproducer: the file fails with the reported crash, and so does
+    one of its failing tests run alone (that node is the reproduction command)."""
+    def check(sb: Sandbox, path: str) -> Check:
+        known = [*files, path]
+        whole = node_command(test_cmd, path, known) + " --tb=native"
+        out = run_tests(sb, whole, timeout=timeout)
+        seen = matches(report, ExecResult(out.exit_code, out.output, out.timed_out, out.duration), repo_paths, known)
+        if not seen.hit:
+            return Check(path, whole, False, seen.why, out.exit_code, out.output)
+        for name in sorted(out.failed):
+            cmd = node_command(test_cmd, node_id(name, known) or name, known) + " --tb=native"
+            res = sb.run(cmd, timeout=timeout)
+            alone = matches(report, res, repo_paths, known)
+            if alone.hit:
+                return Check(path, cmd, True, alone.why, res.exit_code, res.output)
+        return Check(path, whole, False, "the file fails as reported, but none of its tests does when run alone",
+                     out.exit_code, out.output)
+    return check
+
+
+class ReproTrajectory(Trajectory):
+    """The reproduction phase as a trajectory of the agent loop: its prompt, tools and allowance."""
+    file_prefix, spent_status = "repro", "not_reproduced"
+
+    def __init__(self, agent: ResearchAgent, check: Checker, target: str):
+        super().__init__(agent, 1, (agent.cfg.temperatures or (0.0,))[0], agent.cfg.seed)
+        self.check, self.target = check, target
+
+    def phase_limit(self) -> int:
+        return self.agent.cfg.reproduction_steps
+
+    def no_tool_hint(self) -> str:
+        return "Write a new test with `write_test`, then call `check_reproducer` on it."
+
+    def toolbox(self):
+        return reproduction_toolbox(self.agent.report)
+
+    def task_message(self) -> str:
+        return super().task_message() + f"\n\nThe crash to reproduce, as crashfix checks it: {self.target}."
+
+    def start_analysis(self) -> None:
+        self.ctx.state[CHECK] = self.check
+        self.phase, self.phase_steps = "reproduction", 0
+        self.messages = [{"role": "system", "content": prompt("reproduction_system", target=self.target)},
+                         {"role": "user", "content": self.task_message()}]
+
+    def _load(self) -> dict | None:
+        return None                     # a resumed run starts its reproduction phase afresh
+
+    def _do_calls(self, sb: Sandbox, calls, step: dict) -> None:
+        super()._do_calls(sb, calls, step)
+        found = self.ctx.state.get(FOUND)
+        if found is not None and self.status == "running":
+            self.status, self.reason = "reproduced", f"`{found.command}` fails with {found.why}"
+
+
+def find_reproducer(agent: ResearchAgent, check: Checker, target: str) -> ReproOutcome:
+    """Run the reproduction phase: what it found (if anything) and every check crashfix made."""
+    (agent.out / "trajectories").mkdir(parents=True, exist_ok=True)
+    try:
+        agent.window = context_window(agent.cfg.model, agent.cfg.context_tokens)
+    except ContextConfigError as exc:
+        return ReproOutcome(status="error", reason=str(exc), error=str(exc))
+    traj = ReproTrajectory(agent, check, target)
+    try:
+        traj.execute()
+    except Exception as exc:  # noqa: BLE001 -- the phase's failure ends rung 5, not the run
+        log.exception("reproduction phase failed")
+        traj.status, traj.reason = "error", f"{type(exc).__name__}: {exc}"
+        traj.save()
+    state = traj.ctx.state if traj.ctx is not None else {}
+    return ReproOutcome(state.get(FOUND), list(state.get(CHECKS, [])), traj.status, traj.reason, traj.summary(),
+                        {**agent.ledger.to_dict(), "model": agent.cfg.model, "replay": bool(agent.cfg.replay)},
+                        agent.outcome.error or agent.outcome.limits)
+
+
+def settle(rep: Reproduction, found: ReproOutcome, sb: Sandbox, report: CrashReport, repo_paths: dict[str, str],
+           files: list[str], *, tries: int, timeout: float) -> None:
+    """Record rung 5's checks as attempts; an accepted reproducer joins the run's sandbox (its snapshot,
+    so diffs and resets keep it), is checked there again and becomes the reproduction."""
+    for c in found.checks:
+        rep.attempts.append(Attempt(f"research agent's reproducer {c.path}", c.command, c.hit, c.exit_code,
+                                    c.output[-2000:], RUNG, c.why))
+    if not found.checks:
+        rep.attempts.append(Attempt("research agent (reproduction phase)", "(no reproducer was checked)", False, 0,
+                                    "", RUNG, f"{found.status}: {found.reason or found.error or 'nothing written'}"))
+    if found.found is None:
+        return
+    test = RegressionTest(found.found.path, found.found.text)
+    furnish(sb, test, found.found.command)
+    res = sb.run(found.found.command, timeout=timeout)
+    seen = matches(report, res, repo_paths, [*files, test.path])
+    how = f"research agent's reproducer {test.path}"
+    if not seen.hit:
+        rep.attempts.append(Attempt(f"{how}, in the run's sandbox", found.found.command, False, res.exit_code,
+                                    res.output[-2000:], RUNG, seen.why))
+        return
+    confirm(rep, sb, how, found.found.command, seen.got, res,
+            lambda again: matches(report, again, repo_paths, [*files, test.path]).hit, tries=tries, timeout=timeout)
+    rep.rung, rep.regression_test, rep.patch = RUNG, test, test.patch
+
+
+def furnish(sb: Sandbox, test: RegressionTest, command: str | None) -> None:
+    """Give a sandbox the regression test where `command` runs it: at its path in the repository
+    (then snapshot, so that diffs and resets keep it), or in the scratch folder (rungs 1–4)."""
+    if not command:
+        return
+    if test.path in command:
+        sb.write(test.path, test.text)
+        sb.snapshot()
+        return
+    local = f"{SCRATCH}/{test.path.rsplit('/', 1)[-1]}"
+    if local in command:
+        ensure_scratch(sb)
+        sb.write(local, test.text)

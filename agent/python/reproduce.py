@@ -1,0 +1,189 @@
+"""Reproducing a reported crash in the sandbox, and deciding whether output shows the same crash."""
+from __future__ import annotations
+
+import logging
+import re
+from dataclasses import asdict, dataclass, field
+from typing import Callable
+
+from agent.python.ladder import named_test, plan, regression, search
+from agent.python.environment.timeouts import ALARM_MARGIN, script_alarm
+from agent.judge.match import matches, repo_frame
+from agent.python.ladder.plan import Trial
+from agent.python.ladder.regression import PRELUDE, RegressionTest, alarm
+from agent.reports.model import CrashReport
+from agent.judge.signature import base_type, crash_gone, is_hang, same_crash
+from agent.judge.testrun import SCRATCH, TestOutcome, ensure_scratch, is_pytest
+from sandbox import ExecResult, Sandbox
+
+log = logging.getLogger(__name__)
+
+SCRIPT_TIMEOUT = 60.0      # an issue's snippet that serves or waits must not hold the run for `timeout`
+SEARCH_SECONDS = 20.0      # rung 4's budget for calls (the traced test run is bounded by `timeout`)
+
+
+@dataclass
+class Attempt:
+    how: str                  # what was tried: "issue code block", "named test tests/x.py::t", "call site: ..."
+    command: str
+    reproduced: bool
+    exit_code: int
+    output_tail: str
+    rung: int = 0             # 1 the issue's own code, 2 the named test / the tests, 3 call sites, 4 search; 0 other
+    why: str = ""             # what the run showed against the reported signature
+
+
+@dataclass
+class Reproduction:
+    command: str | None = None
+    how: str | None = None
+    tries: int = 0
+    crashed: int = 0
+    attempts: list[Attempt] = field(default_factory=list)
+    observed: CrashReport | None = None     # the crash as the sandbox printed it
+    seconds: float = 0.0                    # the slowest run of the reproduction command
+    rung: int | None = None                 # the ladder rung that reproduced (see Attempt.rung)
+    regression_test: RegressionTest | None = None   # the new test file the reproducer became
+    patch: str = ""                         # the files crashfix wrote for it, as a diff ("" when none)
+
+    @property
+    def reproduced(self) -> bool:
+        return self.crashed > 0
+
+    @property
+    def flaky(self) -> bool:
+        return 0 < self.crashed < self.tries
+
+    def to_dict(self) -> dict:
+        return {"command": self.command, "how": self.how, "tries": self.tries, "seconds": round(self.seconds, 3),
+                "crashed": self.crashed, "reproduced": self.reproduced, "flaky": self.flaky,
+                "rung": self.rung, "patch": self.patch,
+                "regression_test": self.regression_test.to_dict() if self.regression_test else None,
+                "attempts": [asdict(a) for a in self.attempts]}
+
+
+def reproduce(sb: Sandbox, report: CrashReport, issue_text: str, test_cmd: str | None,
+              repo_paths: dict[str, str], *, baseline: TestOutcome | None = None,
+              files: list[str] | None = None, tries: int = 3, timeout: float = 120,
+              search_seconds: float = SEARCH_SECONDS) -> Reproduction:
+    """Climb the ladder (docs/reproduction.md): the issue's own snippets and commands, the named test,
+    the traceback's call sites, the whole test suite (as before the ladder), then a seeded search
+    when `search_seconds` > 0; stop at the first run that shows the reported crash and make it a
+    regression test."""
+    ensure_scratch(sb)
+    files = files or []
+    read = _reader(sb)
+    rep = Reproduction()
+    # a hang (reported, or seen in the baseline) has each script stopped by its own alarm, which prints
+    # where it runs, well before the command's timeout
+    stop = script_alarm(baseline, min(timeout, SCRIPT_TIMEOUT)) \
+        if is_hang(report) or (baseline is not None and baseline.hung) else None
+    script_timeout = stop + ALARM_MARGIN if stop else min(timeout, SCRIPT_TIMEOUT)
+    rungs = [lambda: plan.rung1(issue_text, files, read),
+             lambda: plan.rung2(report, issue_text, test_cmd, repo_paths, files, read, baseline),
+             lambda: plan.rung3(report, repo_paths, files, read, issue_text),
+             lambda: plan.suite(test_cmd),
+             lambda: _search(rep, sb, report, repo_paths, files, issue_text, test_cmd, seconds=search_seconds,
+                             timeout=timeout, baseline=baseline)]
+    for make in rungs:
+        for trial in make():
+            if trial.script is not None:
+                sb.write(trial.path, PRELUDE + (alarm(stop) if stop else "") + "\n" + trial.script)
+            log.info("reproducing (rung %s) by %s: %s", trial.rung, trial.how, trial.command)
+            res = sb.run(trial.command, timeout=script_timeout if trial.script else timeout)
+            seen = matches(report, res, repo_paths, files)
+            rep.attempts.append(Attempt(trial.how, trial.command, seen.hit, res.exit_code, res.output[-2000:],
+                                        trial.rung, seen.why))
+            if seen.hit:
+                if trial.how == plan.SUITE:
+                    trial, res, seen = _one_node(rep, sb, report, trial, res, seen, test_cmd, repo_paths, files,
+                                                 timeout=timeout)
+                _settle(rep, sb, report, trial, res, seen.got, repo_paths, files, tries=tries, timeout=timeout,
+                        stop=stop)
+                return rep
+    return rep
+
+
+FAILED_NODE = re.compile(r"^(?:FAILED|ERROR) (\S+::.+?)(?: - .*)?$", re.M)
+
+
+def _one_node(rep: Reproduction, sb: Sandbox, report: CrashReport, trial: Trial, res: ExecResult, seen,
+              test_cmd: str | None, repo_paths: dict[str, str], files: list[str], *, timeout: float):
+    """The whole suite showed the crash: the first failing node that shows it alone becomes the
+    reproduction command (validation re-runs one test, not the suite); the suite when none does."""
+    if not test_cmd or not is_pytest(test_cmd):
+        return trial, res, seen
+    for node in list(dict.fromkeys(FAILED_NODE.findall(res.output)))[:5]:
+        cmd = named_test.command(test_cmd, node, files)
+        one = sb.run(cmd, timeout=timeout)
+        alone = matches(report, one, repo_paths, files)
+        rep.attempts.append(Attempt(f"failing node {node} of the suite", cmd, alone.hit, one.exit_code,
+                                    one.output[-2000:], trial.rung, alone.why))
+        if alone.hit:
+            return Trial(trial.rung, f"test suite, narrowed to {node}", cmd), one, alone
+    return trial, res, seen
+
+
+def _search(rep: Reproduction, sb: Sandbox, report: CrashReport, repo_paths: dict[str, str], files: list[str],
+            issue_text: str, test_cmd: str | None, *, seconds: float, timeout: float,
+            baseline: TestOutcome | None) -> list[Trial]:
+    """Rung 4's trial; a search that found nothing is recorded as an attempt of its own."""
+    ran = search.run(sb, report, repo_paths, files, issue_text, test_cmd, seconds=seconds,
+                     timeout=timeout, baseline=baseline) if seconds > 0 else None
+    if ran is not None and not ran.trials:
+        rep.attempts.append(Attempt(f"search: {ran.calls} calls in {ran.seconds:.1f} s", ran.command, False,
+                                    ran.exit_code, ran.output[-2000:], 4,
+                                    f"no input raised {report.type} at the reported repo line"))
+    return ran.trials if ran else []
+
+
+def _settle(rep: Reproduction, sb: Sandbox, report: CrashReport, trial: Trial, first: ExecResult,
+            got: CrashReport | None, repo_paths: dict[str, str], files: list[str], *,
+            tries: int, timeout: float, stop: float | None = None) -> None:
+    """The trial reproduced: turn its script into a regression test (the reproduction command from
+    then on) when that test shows the crash too, and count how often the command crashes. For a hang
+    (`stop` seconds), the test stops the reproducer itself after that long and fails."""
+    cmd = trial.command
+    same = lambda res: matches(report, res, repo_paths, files).hit
+    if trial.script is not None:
+        test = regression.build(report, trial.function or _guilty_name(report, repo_paths), trial.script,
+                                trial.how, files, stop=stop)
+        local = f"{SCRATCH}/{test.path.rsplit('/', 1)[-1]}"
+        sb.write(local, test.text)
+        test_cmd = f"python -m pytest -q --tb=native {local}"
+        res = sb.run(test_cmd, timeout=timeout)
+        seen = matches(report, res, repo_paths, files)
+        rep.attempts.append(Attempt(f"regression test {test.path}", test_cmd, seen.hit, res.exit_code,
+                                    res.output[-2000:], trial.rung, seen.why))
+        if seen.hit:
+            rep.regression_test, rep.patch = test, test.patch
+            cmd, first, got = test_cmd, res, seen.got
+    confirm(rep, sb, trial.how, cmd, got, first, same, tries=tries, timeout=timeout)
+    rep.rung = trial.rung
+
+
+def _guilty_name(report: CrashReport, repo_paths: dict[str, str]) -> str | None:
+    frame = repo_frame(report, repo_paths)
+    return frame.function if frame else None
+
+
+def _reader(sb: Sandbox) -> Callable[[str], str | None]:
+    def read(path: str) -> str | None:
+        try:
+            return sb.read(path)
+        except Exception:           # a file that is not there (or not text): nothing to learn from it
+            return None
+    return read
+
+
+def confirm(rep: Reproduction, sb: Sandbox, how: str, cmd: str, got: CrashReport | None, first: ExecResult,
+            matches: Callable[[ExecResult], bool], *, tries: int, timeout: float) -> None:
+    """Record the command that crashed and run it `tries - 1` more times to count how often it does."""
+    rep.command, rep.how, rep.observed = cmd, how, got
+    rep.tries, rep.crashed, rep.seconds = 1, 1, first.duration
+    for _ in range(tries - 1):
+        again = sb.run(cmd, timeout=timeout)
+        rep.tries += 1
+        rep.crashed += matches(again)
+        rep.seconds = max(rep.seconds, again.duration)
+

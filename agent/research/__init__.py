@@ -1,0 +1,1 @@
+"""The research agent: an LLM that investigates a crash with tools and proposes patches."""

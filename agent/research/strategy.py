@@ -1,0 +1,78 @@
+"""The `llm` strategy: the research agent (agent/research/loop.py) wired to a run.
+
+`--strategy llm` runs only the agent; `auto` runs it when no template candidate validated and an
+endpoint is configured (a base URL, or a model name with an API key for api.openai.com).
+"""
+from __future__ import annotations
+
+import os
+from pathlib import Path
+from typing import Callable
+
+from agent.research.loop import AgentConfig, AgentOutcome, ResearchAgent
+from agent.limits import AGENT_COMMAND_TIMEOUT
+from agent.research.client import ENV_API_KEY, ENV_BASE_URL, ENV_MODEL, LLM, Budget, Ledger
+from agent.research.model import Model
+from agent.python.ladder.reproducer import Checker, ReproOutcome, find_reproducer
+from agent.run import Run, RunConfig
+
+
+def endpoint(cfg: RunConfig) -> tuple[str | None, str | None, str | None]:
+    """(model, base_url, api_key): the RunConfig's, else the environment's."""
+    return (cfg.model or os.environ.get(ENV_MODEL), cfg.base_url or os.environ.get(ENV_BASE_URL),
+            cfg.api_key or os.environ.get(ENV_API_KEY))
+
+
+def configured(cfg: RunConfig) -> bool:
+    model, base_url, key = endpoint(cfg)
+    return bool(model) and bool(base_url or key)
+
+
+def agent_config(cfg: RunConfig, parents: list[Ledger] | None = None) -> AgentConfig:
+    model, base_url, key = endpoint(cfg)
+    return AgentConfig(model=model or "", base_url=base_url, api_key=key, trajectories=cfg.trajectories,
+                       budget=Budget(steps=cfg.max_llm_calls, tokens=cfg.max_tokens, usd=cfg.max_usd,
+                                     seconds=cfg.max_llm_seconds),
+                       parents=list(parents or cfg.llm_ledgers), replay=cfg.replay, resume=cfg.resume,
+                       context_tokens=cfg.context_tokens)
+
+
+def new_model(cfg: RunConfig) -> Model:
+    """The run's one model client: the reproduction phase and the research agent share its ledger, so
+    the run's budget (calls, tokens, dollars, seconds) and its cost count both."""
+    ac = agent_config(cfg)
+    return LLM(ac.model, ac.base_url, ac.api_key, ledger=Ledger(ac.budget, name="run", parents=ac.parents),
+               prices=ac.prices, retry=ac.retry)
+
+
+def may_reproduce(cfg: RunConfig) -> bool:
+    """Whether rung 5 runs: a model is configured and the strategy lets the agent run."""
+    return cfg.strategy != "templates" and configured(cfg)
+
+
+def reproduce_first(run: Run, source: Path, *, sandbox_factory: Callable, check: Checker, target: str,
+                    has_history: bool, protected: Callable[[str], bool], llm: Model | None = None,
+                    progress: Callable[[str], None] = lambda m: None) -> ReproOutcome:
+    """Rung 5: the agent's reproduction phase (agent/python/ladder/reproducer.py), when the ladder found no reproducer."""
+    cfg = run.config
+    agent = ResearchAgent(agent_config(cfg), report=run.report, issue_text=cfg.report_text, source=source,
+                          repro_cmd=None, test_cmd=cfg.test_cmd, memory=run.memory, sandbox_factory=sandbox_factory,
+                          validator_factory=lambda sb: None, out=cfg.out, has_history=has_history, repo=cfg.repo,
+                          timeout=min(cfg.timeout, AGENT_COMMAND_TIMEOUT), protected=protected, progress=progress,
+                          baseline=run.tests_before, llm=llm)
+    return find_reproducer(agent, check, target)
+
+
+def run_agent(run: Run, source: Path, *, sandbox_factory: Callable, validator_factory: Callable,
+              has_history: bool, protected: Callable[[str], bool],
+              progress: Callable[[str], None] = lambda m: None, build_cmd: str | None = None,
+              llm: Model | None = None) -> AgentOutcome:
+    """`build_cmd`: what rebuilds the code after an edit (native code), None when nothing needs building."""
+    cfg = run.config
+    agent = ResearchAgent(agent_config(cfg), report=run.report, issue_text=cfg.report_text, source=source,
+                          repro_cmd=run.reproduction.command if run.reproduction else None,
+                          test_cmd=cfg.test_cmd, memory=run.memory, sandbox_factory=sandbox_factory,
+                          validator_factory=validator_factory, out=cfg.out, has_history=has_history,
+                          repo=cfg.repo, timeout=min(cfg.timeout, AGENT_COMMAND_TIMEOUT), protected=protected, progress=progress,
+                          build_cmd=build_cmd, baseline=run.tests_before, llm=llm)
+    return agent.run()

@@ -1,0 +1,66 @@
+"""The research agent's tools: small classes with a name, a description, JSON-schema parameters
+and ``__call__(ctx, **args) -> Observation``.
+
+Where they run: research tools (search_definition, search_code, search_commits, git_show,
+git_blame, listdir) host-side and read-only on the cloned source; `view`, the dynamic tools
+(pdb, run, reproduce), the workspace tools (run_tests, diff, python, try_patch) and `edit`/`submit`
+in the trajectory's sandbox workspace.
+"""
+from agent.research.tools.base import (
+    Concluded,
+    Observation,
+    Submitted,
+    Tool,
+    ToolContext,
+    ToolError,
+    Toolbox,
+    cut,
+)
+from agent.reports.model import CrashReport
+from agent.research.tools.dynamic import DYNAMIC_TOOLS, Pdb
+from agent.research.tools.edit import EDIT_TOOLS, Conclude, Note
+from agent.native.gdb_tool import Gdb
+from agent.research.tools.reproducer import REPRODUCTION_TOOLS
+from agent.research.tools.research import RESEARCH_TOOLS
+from agent.research.tools.workspace import WORKSPACE_TOOLS, TryPatch
+
+DEBUGGERS = {"python": Pdb, "sanitizer": Gdb, "gdb": Gdb}     # report kind -> its debugger (kernel: none)
+
+
+def debugger(report: CrashReport | None) -> type | None:
+    """The debugger tool for a report: pdb for Python (and when unknown), gdb for native crashes."""
+    return DEBUGGERS.get(report.kind) if report is not None else Pdb
+
+
+def dynamic_tools(report: CrashReport | None) -> list:
+    dbg = debugger(report)
+    return ([dbg] if dbg else []) + [t for t in DYNAMIC_TOOLS if t is not Pdb] + WORKSPACE_TOOLS
+
+
+def analysis_toolbox(report: CrashReport | None = None) -> Toolbox:
+    """Investigate: read, search, debug, run; record facts; conclude."""
+    return Toolbox([t() for t in RESEARCH_TOOLS + dynamic_tools(report)] + [TryPatch(), Note(), Conclude()])
+
+
+def synthesis_toolbox(report: CrashReport | None = None) -> Toolbox:
+    """Fix: look, edit, check, submit (no history digging: the memory holds what was found)."""
+    from agent.research.tools.research import SearchCode, SearchDefinition, View
+    return Toolbox([View(), SearchCode(), SearchDefinition()] + [t() for t in dynamic_tools(report) + EDIT_TOOLS])
+
+
+def reproduction_toolbox(report: CrashReport | None = None) -> Toolbox:
+    """Reproduce (rung 5): read, search, run code; write new test files only; have crashfix check one."""
+    from agent.research.tools.dynamic import Run
+    from agent.research.tools.research import ListDir, SearchCode, SearchDefinition, View
+    from agent.research.tools.workspace import Python
+    return Toolbox([View(), ListDir(), SearchCode(), SearchDefinition(), Python(), Run()]
+                   + [t() for t in REPRODUCTION_TOOLS])
+
+
+def every_tool(report: CrashReport | None = None) -> Toolbox:
+    """Both phases' tools in one box: what the loop fires lifecycle events on, and saves the state of."""
+    return Toolbox(list(analysis_toolbox(report).tools.values()) + list(synthesis_toolbox(report).tools.values()))
+
+
+__all__ = ["Concluded", "Observation", "Submitted", "Tool", "ToolContext", "ToolError", "Toolbox", "cut",
+           "analysis_toolbox", "reproduction_toolbox", "synthesis_toolbox", "debugger", "every_tool"]

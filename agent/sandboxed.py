@@ -1,0 +1,190 @@
+"""What the Python and native paths share: a snapshot of the repo in a sandbox, template candidates
+validated there, and the research agent with sandboxes of its own."""
+from __future__ import annotations
+
+import shutil
+import tempfile
+from pathlib import Path
+
+from agent.path import Steps, is_git_source, repo_files
+from agent.judge.protect import guard
+from agent.python.ladder import reproducer
+from agent.reports.paths import map_to_repo
+from agent.run import Run
+from agent.research import strategy as research_agent
+from agent.candidates import Candidate
+from agent.repair_context import RepairContext, Site, frame_sites
+from agent.judge.validate import Validator, Verdict
+from sandbox import Sandbox, open_sandbox, prepare_source
+
+
+class SandboxPath:
+    """The phases both sandbox paths run the same way; subclasses fill in the rest."""
+
+    research_agent = True
+    debugger = "pdb"
+
+    def __init__(self, run: Run, steps: Steps):
+        self.run, self.cfg, self.steps = run, run.config, steps
+        self.work = Path(tempfile.mkdtemp(prefix="crashfix-src-"))
+        self.source: Path | None = None
+        self.sb: Sandbox | None = None
+        self.validator: Validator | None = None
+        self.env_opts: dict = {}
+        self.protected = guard(self.cfg.protected)
+        self.model = None                   # the run's model client, made when the agent first runs
+
+    # -- prepare -----------------------------------------------------------------------------
+    def prepare(self) -> None:
+        cfg, step = self.cfg, self.steps.step
+        self.source = source = step("prepare", lambda: prepare_source(cfg.repo, cfg.ref, self.work / "repo"))
+        self.choose_image()
+        self.map_frames(source)
+        self.env_opts = step("environment", self.environment)
+        self.sb = step("sandbox", lambda: open_sandbox(
+            cfg.sandbox, source, image=cfg.image, setup_cmd=cfg.setup_cmd, limits=cfg.limits,
+            **self.env_opts, notes=self.run.notes))
+
+    def environment(self) -> dict:
+        """The `open_sandbox` options that set the repository's environment up (none by default)."""
+        return {}
+
+    def choose_image(self) -> None:
+        """Set cfg.image when the path needs its own (native code: the C image)."""
+
+    def map_frames(self, source: Path) -> None:
+        run = self.run
+        run.files = files = repo_files(source)
+        for frame in run.report.frames:
+            mapped = map_to_repo(frame.file, files) if frame.file else None
+            if mapped:
+                run.repo_paths[frame.file] = mapped
+        for frame in run.report.frames:                    # innermost first
+            path = run.repo_paths.get(frame.file or "")
+            if path and frame.line:
+                run.sites.append(Site(path, frame.line, frame.function, len(run.sites)))
+                run.memory.add("frame", f"{frame.function} at {path}:{frame.line}: {frame.code or ''}",
+                               f"{path}:{frame.line}")
+        if not run.sites:
+            run.notes.append("no frame of the report maps to a file of the repo")
+
+    # -- analyse -----------------------------------------------------------------------------
+    def crash_line(self) -> tuple[Site, list[str], str] | None:
+        """The innermost mapped site, its file's lines and the crashing line (None without a site)."""
+        if not self.run.sites:
+            return None
+        site = self.run.sites[0]
+        code = self.sb.read(site.path).splitlines()
+        return site, code, code[site.line - 1] if site.line <= len(code) else ""
+
+    def has_history(self) -> bool:
+        if is_git_source(self.cfg.repo):
+            return True
+        self.run.notes.append("the repo was a plain folder, not a git repository: no history to search")
+        return False
+
+    # -- candidates and validation -----------------------------------------------------------
+    def candidates(self) -> list[Candidate]:
+        run, probe = self.run, self.run.probe
+        ctx = RepairContext(
+            exc_type=run.report.type.rsplit(".", 1)[-1], message=run.report.message, sites=run.sites,
+            read=self.sb.read, files=run.files,
+            values=dict(probe.values) if probe and not probe.error else {},
+            protected=self.protected,
+            alloc_sites=frame_sites(run.report.alloc_frames, run.files),
+            free_sites=frame_sites(run.report.free_frames, run.files))
+        return self.generate(ctx)
+
+    def generate(self, ctx: RepairContext) -> list[Candidate]:
+        raise NotImplementedError
+
+    def validate(self, candidate: Candidate, n: int) -> Verdict:
+        if self.validator is None:
+            self.validator = self.new_validator(self.sb)
+        return self.validator.check(candidate)
+
+    def new_validator(self, sb: Sandbox) -> Validator:
+        """A validator with the run's gates: protected paths (the repo's, tests and CI), diff size."""
+        cfg, run = self.cfg, self.run
+        validator = Validator(sb, run.report, run.reproduction.command, cfg.test_cmd, run.tests_before,
+                              tries=cfg.tries, timeout=cfg.timeout, repro_seconds=run.reproduction.seconds,
+                              **self.validator_options())
+        validator.protected = self.protected
+        validator.max_diff_lines = cfg.max_diff_lines
+        return validator
+
+    def validator_options(self) -> dict:
+        return {}
+
+    # -- the research agent ------------------------------------------------------------------
+    def new_sandbox(self) -> Sandbox:
+        """Another sandbox like the first (the research agent's trajectories each get one)."""
+        cfg, rep = self.cfg, self.run.reproduction
+        sb = open_sandbox(cfg.sandbox, self.source, image=cfg.image, setup_cmd=cfg.setup_cmd, limits=cfg.limits,
+                          **self.env_opts)
+        if rep is not None and rep.regression_test is not None:
+            reproducer.furnish(sb, rep.regression_test, rep.command)
+        return sb
+
+    def llm(self):
+        """One model client for the run (research_agent.new_model): one budget, one cost."""
+        if self.model is None:
+            self.model = research_agent.new_model(self.cfg)
+        return self.model
+
+    def reproduce_by_agent(self, rep) -> None:
+        """Rung 5 (agent/python/ladder/reproducer.py): the research agent writes a reproducer that crashfix checks."""
+        cfg, run = self.cfg, self.run
+        found = research_agent.reproduce_first(
+            run, self.source, sandbox_factory=self.new_sandbox, has_history=is_git_source(cfg.repo),
+            check=reproducer.checker(run.report, run.repo_paths, run.files, cfg.test_cmd, cfg.timeout),
+            target=reproducer.target(run.report, run.repo_paths), protected=self.protected,
+            progress=lambda text: self.steps.say(text, "reproduce"), llm=self.llm())
+        run.notes.append(f"reproduction phase (rung 5): {found.status}: {found.reason}; "
+                         f"{found.trajectory.get('file', 'no trajectory')}")
+        if found.error:
+            run.notes.append(f"reproduction phase stopped: {found.error}")
+        run.cost = found.cost                # the research agent's, later, counts on from it (one ledger)
+        reproducer.settle(rep, found, self.sb, run.report, run.repo_paths, run.files, tries=cfg.tries,
+                          timeout=cfg.timeout)
+
+    def rebuild_cmd(self) -> str | None:
+        """What rebuilds the code after an edit (the research agent runs it); None: nothing to build."""
+        return None
+
+    def research(self) -> str | None:
+        cfg, run = self.cfg, self.run
+        if not research_agent.configured(cfg):
+            return ("the llm strategy needs a model endpoint: --model and --base-url "
+                    "(or CRASHFIX_LLM_MODEL, CRASHFIX_LLM_BASE_URL / CRASHFIX_LLM_API_KEY)")
+        if cfg.replay:
+            run.notes.append(f"REPLAY: the research agent ran against a scripted model ({cfg.replay}), "
+                             "not a real LLM")
+        outcome = research_agent.run_agent(
+            run, self.source, has_history=is_git_source(cfg.repo),
+            progress=lambda text: self.steps.say(text, "research"), protected=self.protected,
+            sandbox_factory=self.new_sandbox, validator_factory=self.new_validator, build_cmd=self.rebuild_cmd(),
+            llm=self.llm())
+        run.verdicts.extend(outcome.verdicts)
+        run.cost = outcome.cost
+        for fact in outcome.memory:
+            run.memory.add(fact.kind, fact.text, fact.source)
+        for t in outcome.trajectories:
+            run.notes.append(f"agent trajectory {t['n']}: {t['status']} ({t['reason']}), {t['steps']} steps, "
+                             f"{t['submits']} submit(s); {t['file']}")
+        if outcome.limits:
+            run.notes.append(f"agent stopped by its budget: {outcome.limits}")
+        return f"LLM: {outcome.error}" if outcome.error else None
+
+    def guard(self, survivors: list[Verdict]) -> list[Verdict]:
+        return survivors
+
+    def finish(self) -> None:
+        pass
+
+    def close(self) -> None:
+        try:
+            if self.sb is not None:
+                self.sb.close()
+        finally:
+            shutil.rmtree(self.work, ignore_errors=True)

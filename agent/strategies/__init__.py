@@ -1,1 +1,0 @@
-"""Repair strategies: ways of producing candidate patches."""

@@ -1,0 +1,88 @@
+"""The backlog's one summary issue: the crash reports of a repo grouped by signature and ranked, with
+the reasons. It says what the reports and the repository show ("looks fixable because ..."): nothing
+in it has been run."""
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+
+from agent.markdown_safe import quote_untrusted
+from bot.backlog.rank import MAX_SCORE, order_key
+from bot.backlog.store import Triaged
+
+MARKER = "<!-- crashfix:backlog-summary -->"
+TITLE = "crashfix: crash reports in the open issues, ranked by how fixable they look"
+SHOWN = 100                     # groups listed in full at most; the rest are named by number
+MAX_LISTED_CHARS = 50_000       # and no more text than this in full (GitHub takes 65,536 characters)
+
+
+@dataclass
+class Group:
+    """One crash (one signature): the issue that stands for it (the oldest) and its duplicates."""
+    lead: Triaged
+    duplicates: list[int] = field(default_factory=list)
+
+    @property
+    def reports(self) -> int:
+        return 1 + len(self.duplicates)
+
+
+def group(triaged: list[Triaged]) -> list[Group]:
+    """Crash issues grouped by signature, each group led by its oldest issue, ranked best first."""
+    by_sig: dict[str, list[Triaged]] = {}
+    for t in triaged:
+        if t.crash:
+            by_sig.setdefault(t.signature or f"#{t.issue}", []).append(t)
+    groups = []
+    for items in by_sig.values():
+        items.sort(key=lambda t: t.issue)
+        groups.append(Group(items[0], [t.issue for t in items[1:]]))
+    groups.sort(key=lambda g: order_key(g.lead.score, g.reports, g.lead.issue))
+    return groups
+
+
+def render(groups: list[Group], open_issues: int, fix_command: str = "/crashfix fix") -> str:
+    crashes = sum(g.reports for g in groups)
+    lines = [MARKER, "",
+             f"crashfix read the {open_issues} open issues of this repository: {crashes} hold a crash report, "
+             f"{len(groups)} distinct crash{'es' if len(groups) != 1 else ''} (the same signature counts once).",
+             "",
+             "They are ranked by how fixable each **looks** from the report and the repository alone "
+             f"(score out of {MAX_SCORE}). None of them has been run yet and no patch has been made. To ask for "
+             f"a fix, comment "
+             f"`{fix_command}` on the issue, or add the trigger label to it.", ""]
+    if not groups:
+        lines.append("No open issue holds a crash report crashfix can parse.")
+    size, shown = 0, 0
+    for rank, g in enumerate(groups[:SHOWN], 1):
+        entry = _entry(rank, g)
+        size += sum(len(line) + 1 for line in entry)
+        if size > MAX_LISTED_CHARS:
+            break
+        lines += entry
+        shown = rank
+    if len(groups) > shown:
+        rest = groups[shown:]
+        lines += ["", f"{len(rest)} more crashes ranked lower: "
+                  + ", ".join(f"#{g.lead.issue}" for g in rest[:200]) + (" …" if len(rest) > 200 else "")]
+    lines += ["", "This issue is kept up to date by crashfix (edited in place on each scan); "
+              "a maintainer can rescan with `/crashfix scan` in any issue."]
+    return "\n".join(lines) + "\n"
+
+
+def _entry(rank: int, g: Group) -> list[str]:
+    t = g.lead
+    lines = [f"{rank}. #{t.issue}: {quote_untrusted(t.title, 120)} ({t.kind}, score {t.score} of {MAX_SCORE})"]
+    if t.reasons:
+        lines.append(f"   - looks fixable because {_join(t.reasons)}")
+    if t.missing:
+        lines.append(f"   - missing: {_join(t.missing)}")
+    if g.duplicates:
+        lines.append("   - the same crash is reported in " + ", ".join(f"#{n}" for n in g.duplicates[:20])
+                     + (f" and {len(g.duplicates) - 20} more" if len(g.duplicates) > 20 else ""))
+    return lines
+
+
+def _join(parts: list[str]) -> str:
+    if len(parts) <= 1:
+        return "".join(parts)
+    return ", ".join(parts[:-1]) + " and " + parts[-1]

@@ -1,0 +1,1 @@
+"""The `crashfix` command line: one module per subcommand family."""

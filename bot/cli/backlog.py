@@ -1,0 +1,81 @@
+"""`crashfix backlog OWNER/REPO`: run the backlog scan of one repository now, as the worker would."""
+from __future__ import annotations
+
+import argparse
+import json
+import re
+import sys
+
+REPO = re.compile(r"^[A-Za-z0-9](?:[A-Za-z0-9-]{0,38})/[A-Za-z0-9._-]{1,100}$")
+
+
+def add_parser(sub) -> None:
+    p = sub.add_parser("backlog", help="triage and rank every open crash issue of a repository (the App's backlog "
+                       "scan), then queue fix runs or update the summary issue as its .github/crashfix.yml says")
+    p.add_argument("repo", type=_repo, help="OWNER/REPO, a repository the App is installed on")
+    p.add_argument("--installation", type=int, help="the App's installation id (default: the one the database "
+                   "recorded for the repo from GitHub's installation events)")
+    p.add_argument("--json", action="store_true", help="print the job's result as one JSON object")
+
+
+def _repo(text: str) -> str:
+    if not REPO.match(text):
+        raise argparse.ArgumentTypeError(f"{text!r} is not OWNER/REPO")
+    return text
+
+
+def run(args) -> int:
+    from bot.db import Database
+    from bot.jobs.store import create_job
+    from bot.settings import SettingsError, load_settings
+    from bot.worker import Worker
+    try:
+        settings = load_settings()
+    except SettingsError as exc:
+        print(f"crashfix: {exc}", file=sys.stderr)
+        return 2
+    db = Database(settings.database_url)
+    installation = args.installation
+    if installation is None:
+        row = db.one("SELECT installation_id FROM repos WHERE full_name = ? AND active = 1", args.repo)
+        if row is None:
+            print(f"crashfix: {args.repo} is not a repository of any installation this database knows; "
+                  "pass --installation ID", file=sys.stderr)
+            return 2
+        installation = int(row["installation_id"])
+    if settings.dry_run:
+        print("crashfix: no GitHub App credentials: dry run, nothing is read from GitHub or sent", file=sys.stderr)
+    with db.tx() as tx:
+        job_id = create_job(tx, "backlog", installation_id=installation, repo=args.repo, issue=None,
+                            params={"trigger": "cli"})
+    job = Worker(settings, db, None).run(job_id)
+    if args.json:
+        print(json.dumps({"job": job.id, "state": job.state, "error": job.error, "result": job.result}))
+    else:
+        print(describe(args.repo, job))
+    return 0 if job.state == "done" else 2
+
+
+def describe(repo: str, job) -> str:
+    """The job's outcome in a few readable lines."""
+    r = job.result or {}
+    if job.state == "queued":
+        return (f"{repo}: the backlog scan waits for GitHub's rate limits (job {job.id}); a running "
+                "`crashfix worker` resumes it where it stopped")
+    if job.state != "done":
+        return f"{repo}: backlog scan {job.state} (job {job.id}): {job.error or 'no reason recorded'}"
+    lines = [f"{repo}: {r.get('crashes', 0)} of {r.get('open_issues', 0)} open issues hold a crash report, "
+             f"{r.get('distinct', 0)} distinct; {r.get('triaged', 0)} parsed now, {r.get('unchanged', 0)} "
+             f"unchanged since the last scan (job {job.id})"]
+    for rank, item in enumerate(r.get("ranked") or [], 1):
+        lines.append(f"{rank:3}. #{item['issue']}  score {item['score']}"
+                     + (f"  looks fixable because {'; '.join(item['reasons'])}" if item["reasons"] else ""))
+        if item.get("duplicates"):
+            lines.append("      same crash: " + ", ".join(f"#{n}" for n in item["duplicates"]))
+    if r.get("queued"):
+        lines.append("fix runs queued: " + ", ".join(f"#{i} (job {j})" for i, j in r["queued"].items()))
+    if r.get("summary_issue"):
+        lines.append(f"summary issue: #{r['summary_issue']} ({r.get('summary')})")
+    if r.get("note"):
+        lines.append(r["note"])
+    return "\n".join(lines)

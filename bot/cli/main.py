@@ -1,0 +1,356 @@
+"""The `crashfix` command line."""
+from __future__ import annotations
+
+import argparse
+import json
+import logging
+import sys
+from pathlib import Path
+
+
+# How `crashfix run` exits, by the run's status (agent/run.py STATUSES): the one table, shown in --help.
+EXIT_CODES = {"fixed": 0, "not_fixed": 1, "error": 2, "not_reproduced": 3, "env_broken": 4}
+EXIT_USAGE = 2                          # a bad command line, an unreadable input, an unreachable LLM endpoint
+EXIT_HELP = "exit status of run:\n" + "\n".join(
+    f"  {code}  {status}" + ("  (also: usage error, unreadable input, unreachable LLM endpoint)"
+                             if code == EXIT_USAGE else "")
+    for status, code in sorted(EXIT_CODES.items(), key=lambda item: item[1]))
+
+
+def exit_code(status: str) -> int:
+    """The exit status of a run that ended with ``status``; an unknown status is an error (2)."""
+    return EXIT_CODES.get(status, EXIT_CODES["error"])
+
+
+def _version() -> str:
+    from importlib.metadata import PackageNotFoundError, version
+    try:
+        return version("crashfix")
+    except PackageNotFoundError:
+        return "unknown (not installed: pip install -e .)"
+
+
+def main(argv: list[str] | None = None) -> int:
+    parser = argparse.ArgumentParser(prog="crashfix", description="Turn crash reports into validated patches.",
+                                     epilog=EXIT_HELP, formatter_class=argparse.RawDescriptionHelpFormatter)
+    parser.add_argument("--version", action="version", version=f"crashfix {_version()}")
+    parser.add_argument("-v", "--verbose", action="store_true", help="debug logging")
+    sub = parser.add_subparsers(dest="command", required=True)
+
+    run = sub.add_parser("run", help="find and validate a patch for a crash report against a repo",
+                         epilog=EXIT_HELP, formatter_class=argparse.RawDescriptionHelpFormatter)
+    run.add_argument("--repo", required=True, help="path or URL of the git repository")
+    run.add_argument("--report", required=True, type=Path, help="file holding the crash report or issue text")
+    run.add_argument("--ref", help="commit, tag or branch to check out")
+    run.add_argument("--test-cmd", help='the test command, e.g. "python -m pytest -q"')
+    run.add_argument("--setup-cmd", help="command that installs the repo in the sandbox (default: detected)")
+    run.add_argument("--build-cmd", help="C/C++: the build command, run with CC/CFLAGS/LDFLAGS set to ASan + UBSan "
+                     "(default: detected make, CMake, Meson or autotools)")
+    run.add_argument("--strategy", choices=["templates", "llm", "auto"], default="auto")
+    run.add_argument("--sandbox", choices=["docker", "local"], default="docker")
+    run.add_argument("--image", help="sandbox image (default: the project's own python image)")
+    run.add_argument("--python", type=_python_version, help='the sandbox\'s Python, e.g. 3.9 (default: resolved '
+                     'from the repo; the nearest image is used and the report says so)')
+    run.add_argument("--tries", type=int, default=3, help="reproductions before and after a patch")
+    run.add_argument("--max-candidates", type=int, default=30)
+    run.add_argument("--max-seconds", type=float, default=600.0, help="validation budget")
+    run.add_argument("--out", required=True, type=Path, help="folder for result.json, patch.diff, report.md")
+    run.add_argument("--model", help="LLM for the research agent (default $CRASHFIX_LLM_MODEL); "
+                     "scripted:PATH replays a scripted model from a JSON file (offline, no real LLM)")
+    run.add_argument("--base-url", help="OpenAI-compatible endpoint, e.g. http://127.0.0.1:8000/v1 "
+                     "(default $CRASHFIX_LLM_BASE_URL; the key comes only from $CRASHFIX_LLM_API_KEY)")
+    run.add_argument("--trajectories", type=int, default=3, help="parallel agent attempts")
+    run.add_argument("--max-llm-calls", type=int, default=60, help="model calls per run")
+    run.add_argument("--max-tokens", type=int, default=2_000_000, help="prompt+completion tokens per run")
+    run.add_argument("--max-usd", type=float, default=5.0, help="model cost per run, in dollars")
+    run.add_argument("--max-llm-seconds", type=float, default=1800.0, help="agent wall time per run")
+    run.add_argument("--resume", action="store_true", help="continue the trajectories saved in --out")
+    run.add_argument("--kernel-config", help="kernel: a .config or a fragment (default: tinyconfig + KASAN "
+                     "harness + the options that build the files of the report's stack)")
+    run.add_argument("--kernel-cmdline", help="kernel: extra boot arguments")
+    run.add_argument("--issue-url", help="the issue's URL, for the Closes: tag of a kernel patch mail")
+
+    parse = sub.add_parser("parse", help="parse crash reports and print what they hold")
+    parse.add_argument("files", nargs="+", type=Path)
+    parse.add_argument("--json", action="store_true", help="one JSON object (or null) per file, one line each")
+
+    ev = sub.add_parser("eval", help="run every case of a benchmark suite and print a table")
+    ev.add_argument("suite", type=Path)
+    ev.add_argument("--json", action="store_true")
+    ev.add_argument("--sandbox", choices=["docker", "local"], default="docker")
+    ev.add_argument("--case", action="append", help="only this case (repeatable)")
+    ev.add_argument("--out", type=Path, help="keep each case's run folder here")
+    ev.add_argument("--strategy", choices=["templates", "llm", "auto"], default="templates",
+                    help="templates (default), or run the research agent too")
+    ev.add_argument("--model", help="the agent's model (default $CRASHFIX_LLM_MODEL); scripted: each case's "
+                    "scripted-model.json is replayed (no real LLM)")
+    ev.add_argument("--base-url", help="OpenAI-compatible endpoint (default $CRASHFIX_LLM_BASE_URL)")
+    ev.add_argument("--trajectories", type=int, default=3, help="parallel agent attempts per case")
+
+    from bot.cli.trajectories import add_parser as add_trajectories
+    add_trajectories(sub)
+
+    sub.add_parser("doctor", help="check what crashfix needs on this machine")
+    img = sub.add_parser("images", help="build the sandbox images (no registry needed)")
+    img.add_argument("--kind", default="python", choices=["python", "c", "base"],
+                     help="base: not a sandbox, the base of the bot image (Dockerfile BASE)")
+    img.add_argument("--rebuild", action="store_true")
+
+    serve = sub.add_parser("serve", help="serve the GitHub App webhook receiver")
+    serve.add_argument("--host", default="127.0.0.1")
+    serve.add_argument("--port", type=int, default=8080)
+    serve.add_argument("--workers", type=int, help="gunicorn worker processes (default 2)")
+    serve.add_argument("--dev", action="store_true", help="Flask's development server instead of gunicorn")
+    app = sub.add_parser("app", help="the GitHub App registration").add_subparsers(dest="app_command", required=True)
+    create = app.add_parser("create", help="register the GitHub App from deploy/app-manifest.json and store its "
+                            "credentials (GitHub's manifest flow; see docs/deploy.md)")
+    create.add_argument("--webhook-url", required=True, help="where GitHub sends webhooks, e.g. https://HOST/webhook")
+    create.add_argument("--out", type=Path, default=Path("."), help="folder for crashfix.env and the .pem (0600)")
+    create.add_argument("--org", help="register the App on this organization instead of your account")
+    create.add_argument("--github-url", default="https://github.com", help="GitHub Enterprise Server: https://HOST")
+    create.add_argument("--name", help="the App's name (default from the manifest; must be unique on GitHub)")
+    create.add_argument("--homepage", help="the App's homepage URL")
+    create.add_argument("--callback-url", action="append", help="OAuth callback of the dashboard (repeatable)")
+    create.add_argument("--public", action="store_true", help="let other accounts install the App")
+    create.add_argument("--port", type=int, default=0, help="local port of the page (default: any free one)")
+    create.add_argument("--key-path", help="CRASHFIX_PRIVATE_KEY_PATH to write (e.g. the path inside a container)")
+    create.add_argument("--manifest", type=Path, help="another manifest file")
+    worker = sub.add_parser("worker", help="consume queued jobs")
+    worker.add_argument("--workers", type=int, help="jobs run at once by this consumer (default 1)")
+    from bot.cli.backlog import add_parser as add_backlog_parser
+    add_backlog_parser(sub)
+    _simulate_parser(sub)
+
+    args = parser.parse_args(argv)
+    logging.basicConfig(level=logging.DEBUG if args.verbose else logging.INFO,
+                        format="%(asctime)s %(levelname)s %(name)s: %(message)s", stream=sys.stderr)
+    from agent.redact import install_logging
+    install_logging()                  # every log line of every command goes through agent/redact.py
+    handler = globals()[f"cmd_{args.command}"]
+    return handler(args)
+
+
+def _python_version(text: str) -> str:
+    import re
+    if not re.fullmatch(r"3\.\d{1,2}", text):
+        raise argparse.ArgumentTypeError(f"{text!r} is not a Python version such as 3.11")
+    return text
+
+
+def cmd_run(args) -> int:
+    import os
+    from agent.pipeline import RunConfig, run_pipeline
+    try:
+        text = args.report.read_text(errors="replace")
+    except OSError as exc:
+        print(f"crashfix: cannot read the report: {exc}", file=sys.stderr)
+        return 2
+    # the key is read once and removed from the environment: sandboxes (the local one inherits the
+    # environment) and the commands they run never see it
+    api_key = os.environ.pop("CRASHFIX_LLM_API_KEY", None)
+    model, base_url, replay, server = args.model, args.base_url, None, None
+    if model and model.startswith("scripted:"):
+        from agent.research.scripted import REPLAY_LABEL, ScriptedServer
+        path = Path(model.split(":", 1)[1])
+        try:
+            server = ScriptedServer(path).start()
+        except (OSError, ValueError) as exc:
+            print(f"crashfix: cannot load the scripted model: {exc}", file=sys.stderr)
+            return 2
+        model, base_url, api_key = server.model.script.get("model", "scripted"), server.base_url, "scripted-replay"
+        replay = str(path)
+        print(f"crashfix: {REPLAY_LABEL}: the model's turns are replayed from {path}", file=sys.stderr)
+    from agent.redact import register
+    register(api_key)
+    config = RunConfig(repo=args.repo, report_text=text, out=args.out, ref=args.ref, test_cmd=args.test_cmd,
+                       strategy=args.strategy, sandbox=args.sandbox, image=args.image, setup_cmd=args.setup_cmd,
+                       build_cmd=args.build_cmd, tries=args.tries, max_candidates=args.max_candidates, max_seconds=args.max_seconds,
+                       model=model, base_url=base_url, api_key=api_key, trajectories=args.trajectories,
+                       max_llm_calls=args.max_llm_calls, max_tokens=args.max_tokens, max_usd=args.max_usd,
+                       max_llm_seconds=args.max_llm_seconds, replay=replay, resume=args.resume,
+                       kernel_config=args.kernel_config, kernel_cmdline=args.kernel_cmdline, issue_url=args.issue_url,
+                       kernel_allowed=True,   # on the command line the user is the operator
+                       python=args.python)
+    failure = _probe_llm(config)
+    if failure:
+        print(f"crashfix: {failure}", file=sys.stderr)
+        if server is not None:
+            server.stop()
+        return EXIT_USAGE
+    try:
+        run = run_pipeline(config, progress=lambda msg: print(f"crashfix: {msg}", file=sys.stderr, flush=True))
+    finally:
+        if server is not None:
+            server.stop()
+    if replay:
+        print(f"REPLAY: a scripted model ({replay}) played the LLM; no real model was called")
+    print(f"status: {run.status}" + (f" ({run.error})" if run.error and run.status != "fixed" else ""))
+    if run.best:
+        print(f"fix: {run.best.candidate.description}")
+    if run.cost.get("llm_calls"):
+        c = run.cost
+        print(f"llm: {c['llm_calls']} calls, {c['prompt_tokens']}+{c['completion_tokens']} tokens, ${c['usd']:.4f}")
+    print(f"results in {args.out}/ (result.json, patch.diff, report.md)")
+    return exit_code(run.status)
+
+
+def _probe_llm(config) -> str | None:
+    """One line naming an unreachable or refusing LLM endpoint, when the run would use one; else None."""
+    from agent.research.endpoint import run_endpoint_problem
+    problem = run_endpoint_problem(config)
+    return f"{problem} (or run with --strategy templates)" if problem else None
+
+
+def cmd_parse(args) -> int:
+    from agent.reports import parse, to_json
+    found = False
+    for path in args.files:
+        try:
+            report = parse(path.read_text(errors="replace"))
+        except OSError as exc:
+            print(f"crashfix: cannot read {path}: {exc}", file=sys.stderr)
+            report = None
+        found |= report is not None
+        if args.json:
+            print(json.dumps(to_json(report)))
+        elif report is None:
+            print(f"{path}: no crash found")
+        else:
+            guilty = report.guilty
+            where = f" at {guilty.file}:{guilty.line}" if guilty and guilty.file else ""
+            print(f"{path}: [{report.kind}] {report.title}{where}" + (" (corrupted)" if report.corrupted else ""))
+    return 0 if found else 1
+
+
+def cmd_eval(args) -> int:
+    from agent.evaluate import main as eval_main
+    return eval_main(args)
+
+
+def cmd_trajectories(args) -> int:
+    from bot.cli.trajectories import main as trajectories_main
+    return trajectories_main(args)
+
+
+def cmd_doctor(args) -> int:
+    from bot.cli.doctor import main as doctor_main
+    return doctor_main()
+
+
+def cmd_images(args) -> int:
+    from sandbox.docker.images import ensure_image
+    tag = ensure_image(args.kind, rebuild=args.rebuild, log=lambda msg: print(msg, file=sys.stderr))
+    print(tag)
+    return 0
+
+
+def cmd_serve(args) -> int:
+    from bot.jobs.store import configure_logging
+    from bot.settings import SettingsError, check_service_sandbox, load_settings
+    try:
+        settings = load_settings()
+        if not settings.WEBHOOK_SECRET:
+            raise SettingsError("CRASHFIX_WEBHOOK_SECRET", "missing (needed to verify GitHub's signatures)")
+        check_service_sandbox(settings)
+    except SettingsError as exc:
+        print(f"crashfix: {exc}", file=sys.stderr)
+        return 2
+    from agent.redact import register_settings
+    register_settings(settings)
+    configure_logging(logging.DEBUG if args.verbose else logging.INFO)
+    from bot.web.app import serve
+    return serve(settings, args.host, args.port, dev=args.dev, workers=args.workers or 2)
+
+
+def cmd_app(args) -> int:
+    from bot.cli.app_create import MANIFEST, AppCreateError, create_app
+    try:
+        create_app(webhook_url=args.webhook_url, out=args.out, github_url=args.github_url, org=args.org,
+                   name=args.name, homepage=args.homepage, callback_urls=args.callback_url, public=args.public,
+                   manifest_path=args.manifest or MANIFEST, port=args.port, key_path_in_env=args.key_path)
+    except AppCreateError as exc:
+        print(f"crashfix: {exc}", file=sys.stderr)
+        return 2
+    return 0
+
+
+def cmd_worker(args) -> int:
+    from bot.jobs.store import configure_logging
+    from bot.settings import SettingsError, announce, check_service_sandbox, load_settings
+    try:
+        settings = load_settings()
+        check_service_sandbox(settings)
+    except SettingsError as exc:
+        print(f"crashfix: {exc}", file=sys.stderr)
+        return 2
+    configure_logging(logging.DEBUG if args.verbose else logging.INFO)
+    announce(settings)
+    from bot.db import Database
+    from bot.jobs.queue import JobQueue
+    from bot.worker import Worker
+    db, queue = Database(settings.database_url), JobQueue(settings)
+    worker = Worker(settings, db, queue)
+    queue.attach(worker.run, worker.lost_jobs)
+    worker.startup()
+    worker.keep_leases()
+    queue.consumer(workers=args.workers or 1).run()
+    return 0
+
+
+def cmd_backlog(args) -> int:
+    from bot.cli.backlog import run
+    return run(args)
+
+
+def _simulate_parser(sub) -> None:
+    sim = sub.add_parser("simulate", help="play one issue's conversation with the App locally: no GitHub, no "
+                         "credentials; prints every write the App would make")
+    sim.add_argument("--repo", required=True, type=Path, help="the repository (a git checkout or a plain folder)")
+    sim.add_argument("--issue", required=True, type=Path, help="the issue body (title: its first heading or line)")
+    sim.add_argument("--comment", action="append", help="post this comment as a maintainer instead of adding the "
+                     "trigger label (repeatable, in order), e.g. --comment '/crashfix explain'")
+    sim.add_argument("--json", action="store_true", help="one JSON object per write (op, body, draft, ...) per line")
+    sim.add_argument("--name", help="the repository's OWNER/NAME (default local/<folder name>)")
+    sim.add_argument("--sandbox", choices=["docker", "local"], default="docker")
+    sim.add_argument("--data-dir", type=Path, help="keep the database, run folders and dry-run.jsonl here (an "
+                     "empty or new folder; `crashfix serve` with CRASHFIX_DATA_DIR=it shows them on the dashboard)")
+
+
+def cmd_simulate(args) -> int:
+    import tempfile
+    from bot.cli.simulate import SimulateError, render_op, render_step, simulate
+    if not args.verbose:
+        logging.getLogger().setLevel(logging.WARNING)        # the transcript is the output
+    try:
+        text = args.issue.read_text(errors="replace")
+    except OSError as exc:
+        print(f"crashfix: cannot read the issue: {exc}", file=sys.stderr)
+        return 2
+    if args.name and (args.name.count("/") != 1 or args.name.startswith("/") or args.name.endswith("/")):
+        print(f"crashfix: --name must be OWNER/NAME, got {args.name!r}", file=sys.stderr)
+        return 2
+    if args.data_dir and args.data_dir.exists() and any(args.data_dir.iterdir()):
+        print(f"crashfix: --data-dir {args.data_dir} is not empty", file=sys.stderr)
+        return 2
+    show = (lambda op: print(json.dumps(op, default=str), flush=True)) if args.json \
+        else (lambda op: print(render_op(op), flush=True))
+    step = None if args.json else (lambda s: print(render_step(s), flush=True))
+    with tempfile.TemporaryDirectory(prefix="crashfix-simulate-") as tmp:
+        try:
+            out = simulate(args.repo, text, args.comment or [], args.data_dir or Path(tmp), name=args.name,
+                           sandbox=args.sandbox, on_op=show, on_step=step)
+        except SimulateError as exc:
+            print(f"crashfix: {exc}", file=sys.stderr)
+            return 2
+    for job in out.jobs:
+        print(f"crashfix: job {job['id']} ({job['kind']}): {job['state']}"
+              + (f", {job['status']}" if job["status"] else "") + (f" ({job['error']})" if job["error"] else ""),
+              file=sys.stderr)
+    if out.waiting:
+        print(f"crashfix: still queued (held back by a limit): jobs {out.waiting}", file=sys.stderr)
+    by_status = globals().get("exit_code")          # `crashfix run`'s table, where this cli has one
+    return by_status(out.status) if by_status and out.status else 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())

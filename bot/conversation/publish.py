@@ -1,0 +1,354 @@
+"""What a fixed run leaves on GitHub: a pushed branch, a draft PR and a check run.
+
+`publish_result()` is the only place the bot writes code to a repository, and it only ever
+pushes its own branch ``crashfix/issue-<N>`` and opens (or updates) a pull request. It never
+merges, never pushes to another branch, and never opens a PR for a closed or locked issue or
+one somebody else is already fixing. What the run says on the issue (its checklist, outcome and
+diagnosis) is the status comment's (bot/conversation); the PR's command block lives in the PR only.
+"""
+from __future__ import annotations
+
+import json
+import logging
+import os
+import re
+import subprocess
+import tempfile
+from pathlib import Path
+
+from agent.markdown_safe import quote_untrusted
+from agent.redact import has_secret, redact, redacting
+from agent.render import evidence_lines
+from agent.run import Result
+from bot.conversation import checks
+from bot.github import push as gitpush
+from bot.conversation.checklist import cost_text
+from bot.repo_config import RepoConfig, is_protected
+from sandbox import hostgit
+
+log = logging.getLogger(__name__)
+
+BRANCH = "crashfix/issue-{number}"
+CHECK_NAME = "crashfix"
+DEFAULT_AUTHOR = ("crashfix[bot]", "crashfix[bot]@users.noreply.github.com")
+COMMANDS = [
+    ("/crashfix retry", "run again from scratch (after new commits, or if this patch is wrong)"),
+    ("/crashfix revise <feedback>", "on this pull request: a new run that takes your feedback into account"),
+    ("/crashfix explain", "the diagnosis only, in the issue's status comment"),
+    ("/crashfix test <branch, tag or commit>", "reproduce the crash against another ref"),
+    ("/crashfix cancel", "stop a run of this issue"),
+]
+
+
+def _git(clone_dir: Path, *args: str, env: dict | None = None, input: str | None = None,
+         check: bool = True) -> subprocess.CompletedProcess:
+    """git in the bot's own clone, hardened (security: sandbox.hostgit, no hooks, no global config)."""
+    return subprocess.run(hostgit.argv(*args), cwd=clone_dir, input=input, capture_output=True, text=True,
+                          check=check, env=hostgit.env(base=env), stdin=None if input else subprocess.DEVNULL)
+
+
+# -- reading a run -----------------------------------------------------------------------------
+
+def _tests_text(counts: dict | None) -> str:
+    if not counts:
+        return "not run"
+    text = f"{counts.get('passed', 0)} passed, {counts.get('failed', 0)} failed"
+    if counts.get("skipped"):
+        text += f", {counts['skipped']} skipped"
+    return text + (" (timed out)" if counts.get("timed_out") else "")
+
+
+def _tests_before(result: Result) -> dict | None:
+    return result.tests_before.counts() if result.tests_before else None
+
+
+def _evidence(result: Result) -> list[str]:
+    lines: list[str] = []
+    frames, debugger, history = result.facts("frame"), result.facts("debugger"), result.facts("history")
+    if not frames and not debugger and not history:
+        return evidence_lines(result) or ["- (none recorded)"]
+    if frames:
+        lines.append("**Frames** (innermost first):")
+        lines += [f"- {quote_untrusted(f.text.splitlines()[0])}" for f in frames[:6]]
+    if debugger:
+        lines.append("")
+        lines.append("**Debugger observations:**")
+        lines += [f"- {quote_untrusted(f.text.splitlines()[0])} _({f.source})_" for f in debugger[:4]]
+    lines.append("")
+    lines.append("**History** (commits that introduced the lines):")
+    if history:
+        lines += [f"- {f.text.splitlines()[0]} _({f.source})_" for f in history[:5]]
+    else:
+        notes = [n for n in result.notes if "history" in n or "git" in n]
+        lines.append(f"- none found{': ' + notes[0] if notes else ''}")
+    repro = result.facts("reproduction")
+    if repro:
+        lines.append("")
+        lines += [f"- {f.text.splitlines()[0]}" for f in repro[:2]]
+    return lines
+
+
+def validation_table(result: Result) -> list[str]:
+    rep, best = result.reproduction, result.best
+    cmd = rep.command if rep else None
+    lines = ["| | before the patch | with the patch |", "|---|---|---|"]
+    lines.append(f"| crash{f' (`{cmd}`)' if cmd else ''} | reproduced {rep.crashed if rep else 0}/{rep.tries if rep else 0}"
+                 f"{' (flaky)' if rep and rep.flaky else ''} | "
+                 f"{f'clean {best.clean_runs}/{best.tries}' if best else '—'} |")
+    tcmd = result.test_cmd
+    lines.append(f"| tests{f' (`{tcmd}`)' if tcmd else ''} | {_tests_text(_tests_before(result))} | "
+                 f"{_tests_text(result.tests_after)} |")
+    return lines
+
+
+def commands_text() -> str:
+    return "\n".join(["<details><summary>Commands</summary>", ""]
+                     + [f"- `{cmd}`: {what}" for cmd, what in COMMANDS] + ["", "</details>"])
+
+
+def pr_title(result: Result, issue: int) -> str:
+    report = result.report
+    what = (report.title or report.type) if report else None
+    title = f"Fix {what or 'crash'} (#{issue})"
+    return title if len(title) <= 200 else title[:197] + "…"
+
+
+def pr_body(result: Result, issue: int, *, draft: bool = True) -> str:
+    best = result.best
+    fix = best.candidate if best else None
+    root = result.root_cause or (quote_untrusted(fix.description) if fix else "") or "(not recorded)"
+    lines = [f"<!-- crashfix:pr issue={issue} -->", f"Fixes #{issue}", "",
+             f"crashfix reproduced the crash reported in #{issue}, wrote this patch and validated it "
+             f"in a sandbox. {'It is a draft: ' if draft else ''}review it before merging; crashfix never "
+             "merges anything.", "", "### Root cause", "", root, "", "### Evidence", ""]
+    lines += _evidence(result)
+    lines += ["", "### Validation", ""] + validation_table(result)
+    if result.overfit and result.overfit.sentence():          # ladder2: the overfitting guard (agent/python/ladder/overfit.py)
+        lines += ["", result.overfit.sentence()]
+    if best and best.broken:
+        lines += ["", f"Tests that broke: {', '.join(f'`{t}`' for t in best.broken[:10])}"]
+    lines += ["", "### The change", ""]
+    if fix and fix.description:
+        lines.append(f"{quote_untrusted(fix.description)} ({fix.template or 'patch'}).")
+    lines += [f"- `{f}`" for f in (fix.files if fix else ())]
+    if result.regression_test:
+        lines += ["", f"A regression test from the reproduction: `{result.regression_test}` (it fails with the "
+                      "reported crash before the patch and passes with it)."]
+    tried = [v for v in result.verdicts if not v.validated]
+    if tried:
+        lines += ["", f"<details><summary>{len(tried)} other candidate(s) tried</summary>", ""]
+        lines += [f"- {quote_untrusted(v.candidate.description, 200)}: {quote_untrusted(v.reason, 200)}"
+                  for v in tried[:20]]
+        lines += ["", "</details>"]
+    lines += ["", "### Cost", "", cost_text(result), "", commands_text(), ""]
+    return "\n".join(lines)
+
+
+def validation_log(run_dir: Path, result: Result) -> str:
+    """The reproduction log and the chosen candidate's validation log (agent/render.py wrote them), for the check run."""
+    logs = Path(run_dir) / "logs"
+    parts = []
+    if (logs / "reproduction.log").exists():
+        parts.append("## Reproduction (before the patch)\n\n```\n" + (logs / "reproduction.log").read_text()[-20000:]
+                     + "\n```")
+    if result.best is not None and result.best in result.verdicts:
+        best_log = logs / f"candidate-{result.verdicts.index(result.best) + 1:02}.log"
+        if best_log.exists():
+            parts.append("## Validation of the patch\n\n```\n" + best_log.read_text()[-40000:] + "\n```")
+    return "\n\n".join(parts) or "(no logs recorded)"
+
+
+def _closing_ref(body: str, repo: str, issue: int) -> bool:
+    keyword = r"(?:close[sd]?|fix(?:e[sd])?|resolve[sd]?)"
+    target = rf"(?:{re.escape(repo)})?#{issue}(?!\d)"
+    return re.search(rf"\b{keyword}\s*:?\s+{target}", body or "", re.I) is not None
+
+
+# -- publishing --------------------------------------------------------------------------------
+
+def _record_dry_push(api, dry_run_log, repo: str, **fields) -> None:
+    record = getattr(api, "record", None)
+    if callable(record):
+        record("push", repo, **fields)
+        same = getattr(api, "log_path", None)
+        if same is not None and not isinstance(dry_run_log, list) and dry_run_log is not None \
+                and Path(dry_run_log).resolve() == Path(same).resolve():
+            return                                   # DryRunAPI already wrote it to that file
+    if dry_run_log is not None:
+        if isinstance(dry_run_log, list):
+            dry_run_log.append({"action": "push", "repo": repo, **fields})
+        else:
+            path = Path(dry_run_log)
+            path.parent.mkdir(parents=True, exist_ok=True)
+            with path.open("a") as fh:
+                fh.write(json.dumps({"action": "push", "repo": repo, **fields}) + "\n")
+
+
+def publish_result(api, repo: str, issue: int, run_dir: Path, result: Result, clone_dir: Path | None,
+                   config: RepoConfig | None = None, *, dry_run_log: Path | list | None = None,
+                   remote_url: str | None = None, author: tuple[str, str] | None = None) -> dict:
+    """Publish a finished run (its Result; its logs in ``run_dir``); returns ``{"pr", "url", "reason", "quiet", ...}``.
+
+    Fixed: a commit of the validated patch on ``crashfix/issue-<N>`` (on top of ``clone_dir``, a
+    checkout of the default branch; cloned afresh when it is not a git checkout), force-pushed with
+    the installation token, a draft PR opened (or the open one updated), a check run on its head.
+    Otherwise nothing: ``reason`` says why no PR was published (in words for the status comment; the
+    issue's text and the sandbox's in it quoted inert), ``quiet`` that the issue must not be written
+    to at all (a pull request, a locked issue). In dry run (``api.token()`` is None) the push is recorded, not made."""
+    run_dir = Path(run_dir)
+    api = redacting(api)          # comments, PR bodies, check runs: no token or key goes out
+    if isinstance(clone_dir, str) and "://" in clone_dir:    # given the clone URL instead of a checkout
+        remote_url, clone_dir = remote_url or clone_dir, None
+    config = config if isinstance(config, RepoConfig) else RepoConfig()
+    status = result.status
+    out = {"pr": None, "url": None, "reason": None, "quiet": False, "branch": None, "sha": None,
+           "updated": False, "status": status}
+    if status != "fixed":
+        return {**out, "reason": f"the run ended {status}"}
+    info = api.get_issue(repo, issue)
+
+    def refuse(reason: str, quiet: bool = False) -> dict:
+        return {**out, "reason": reason, "quiet": quiet}
+
+    if info.get("pull_request"):
+        return refuse(f"#{issue} is a pull request, not an issue", quiet=True)
+    if info.get("locked"):
+        return refuse(f"issue #{issue} is locked", quiet=True)
+    if info.get("state", "open") != "open":
+        return refuse(f"issue #{issue} is closed")
+
+    branch = BRANCH.format(number=issue)
+    mine = api.find_open_pr(repo, branch)
+    lister = getattr(api, "list_open_prs", None)
+    bots = {DEFAULT_AUTHOR[0], getattr(api, "bot_login", None)}
+    if callable(lister):
+        for pr in lister(repo):
+            if pr.get("head_ref") != branch and pr.get("author") not in bots \
+                    and _closing_ref(pr.get("body") or "", repo, issue):
+                return refuse(f"#{pr['number']} (not crashfix's) already fixes issue #{issue}")
+
+    diff = result.patch or ""
+    if not diff.strip():
+        return refuse("the run is marked fixed but holds no patch")
+    if has_secret(diff):
+        return refuse("the patch holds a secret (a token or a key): nothing was published")
+
+    token = api.token()
+    url = remote_url or _git_url(api, repo)
+    workdir = None
+    try:
+        clone = Path(clone_dir) if clone_dir else None
+        if clone is None or not (clone / ".git").exists():
+            workdir = tempfile.TemporaryDirectory(prefix="crashfix-publish-")
+            clone = gitpush.clone(url, Path(workdir.name) / "repo", token,
+                                  branch=api.default_branch(repo))
+        applied = _apply(clone, branch, diff)
+        if isinstance(applied, str):
+            return refuse(f"the patch no longer applies to the default branch ({quote_untrusted(applied, 200)})")
+        touched = [f for f in applied if is_protected(config, f)]
+        if touched:
+            _git(clone, "reset", "-q", "--hard", "HEAD", check=False)
+            return refuse(f"the patch changes protected paths ({', '.join(quote_untrusted(f, 100) for f in touched)})")
+        _add_regression_test(clone, result)
+        name, email = author or _identity(api)
+        sha = _commit(clone, result, issue, name, email)
+        if token:
+            gitpush.push(clone, url, branch, token, force=True)
+        else:
+            _record_dry_push(api, dry_run_log, repo, branch=branch, sha=sha, remote=url, diff=diff)
+    finally:
+        if workdir is not None:
+            workdir.cleanup()
+
+    title = pr_title(result, issue)
+    body = pr_body(result, issue, draft=config.draft)
+    if mine:
+        api.update_pr(repo, mine["number"], title, body)
+        pr, updated = mine, True
+    else:
+        try:
+            pr, updated = api.open_pr(repo, branch, api.default_branch(repo), title, body, config.draft), False
+        except Exception as exc:   # a PR opened meanwhile (422 "already exists"): update it instead
+            again = api.find_open_pr(repo, branch) if "already exists" in str(exc) else None
+            if not again:
+                _drop_branch(api, repo, branch, pushed=bool(token), why=exc)
+                raise
+            api.update_pr(repo, again["number"], title, body)
+            pr, updated = again, True
+    rep, best = result.reproduction, result.best
+    checks.on_commit(
+        api, repo, sha, "success",
+        f"Crash reproduced {rep.crashed if rep else 0}/{rep.tries if rep else 0} before, "
+        f"clean {best.clean_runs if best else 0}/{best.tries if best else 0} with the patch",
+        "\n".join(validation_table(result)) + "\n\n" + cost_text(result),
+        validation_log(run_dir, result))
+    log.info("%s %s PR #%s for issue #%s (%s)", repo, "updated" if updated else "opened", pr["number"], issue,
+             sha[:12])
+    return {**out, "pr": pr["number"], "url": pr.get("html_url"), "branch": branch, "sha": sha,
+            "updated": updated}
+
+
+def _drop_branch(api, repo: str, branch: str, *, pushed: bool, why: Exception) -> None:
+    """The PR could not be opened: delete the branch just pushed, so no branch is left without a PR."""
+    if not pushed:
+        return
+    try:
+        api.delete_branch(repo, branch)
+        log.warning("%s: no pull request could be opened (%s); deleted the branch %s", repo, why, branch)
+    except Exception as exc:  # noqa: BLE001 - GitHub is failing; the job fails with the first error
+        log.error("%s: no pull request could be opened (%s), and the branch %s could not be deleted: %s",
+                  repo, why, branch, exc)
+
+
+def _git_url(api, repo: str) -> str:
+    get = getattr(api, "git_url", None)
+    return get(repo) if callable(get) else f"https://github.com/{repo}.git"
+
+
+def _identity(api) -> tuple[str, str]:
+    get = getattr(api, "bot_identity", None)
+    return get() if callable(get) else DEFAULT_AUTHOR
+
+
+def _add_regression_test(clone: Path, result: Result) -> None:
+    """Stage the reproduction's regression test beside the fix: a new file only (never an edit of an
+    existing test); one that no longer applies is left out, and the PR body then names no test."""
+    patch = result.regression_patch
+    if not patch or not result.regression_test or "\nnew file mode" not in patch \
+            or (clone / result.regression_test).exists():
+        result.regression_test = None
+        return
+    text = patch if patch.endswith("\n") else patch + "\n"
+    if _git(clone, "apply", "--index", "--whitespace=nowarn", "-", input=text, check=False).returncode != 0:
+        result.regression_test = None
+
+
+def _apply(clone: Path, branch: str, diff: str) -> list[str] | str:
+    """Check out ``branch`` at HEAD and stage the patch; the changed paths, or why it failed."""
+    _git(clone, "checkout", "-q", "-B", branch)
+    text = diff if diff.endswith("\n") else diff + "\n"
+    done = _git(clone, "apply", "--index", "--recount", "--whitespace=nowarn", "-", input=text, check=False)
+    if done.returncode != 0:
+        lines = done.stderr.strip().splitlines()
+        errors = [line for line in lines if line.startswith("error:")]
+        return (errors or lines or ["git apply failed"])[0]
+    names = _git(clone, "diff", "--cached", "--name-only", "--no-renames").stdout.split()
+    return names or "the patch changes nothing"
+
+
+def _commit(clone: Path, result: Result, issue: int, name: str, email: str) -> str:
+    rep, best = result.reproduction, result.best
+    crashed, tries = (rep.crashed, rep.tries) if rep else (0, 0)
+    clean, after = (best.clean_runs, best.tries) if best else (0, 0)
+    message = "\n".join([
+        pr_title(result, issue), "",
+        (best.candidate.description if best else "") or "A validated fix found by crashfix.", "",
+        f"Validated by crashfix: the crash reproduced {crashed}/{tries} times "
+        f"before the patch and {after - clean}/{after} "
+        f"after; tests before: {_tests_text(_tests_before(result))}; after: {_tests_text(result.tests_after)}.", "",
+        f"Fixes #{issue}", ""])
+    env = {**os.environ, "GIT_AUTHOR_NAME": name, "GIT_AUTHOR_EMAIL": email,
+           "GIT_COMMITTER_NAME": name, "GIT_COMMITTER_EMAIL": email}
+    _git(clone, "-c", "commit.gpgsign=false", "commit", "-q", "--no-verify", "-F", "-", env=env,
+         input=redact(message))
+    return _git(clone, "rev-parse", "HEAD").stdout.strip()

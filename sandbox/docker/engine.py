@@ -1,0 +1,182 @@
+"""Engine plumbing for the Docker backend: the engine connection, the raw upgraded exec stream,
+interactive sessions, and the client side of the in-container command server (``sandbox/docker/server.py``)."""
+from __future__ import annotations
+
+import json
+import os
+import signal
+import socket
+import threading
+import time
+from pathlib import Path
+
+import docker
+import requests
+
+from sandbox.base import SandboxDead, SandboxError
+from sandbox.session import OWN_ENV, FrameReader, PromptSession
+
+# the exec fallback's wrapper (run as /bin/sh, so crashfix's own tools go by absolute path)
+_WRAPPER = ('/usr/bin/timeout -s KILL "$1" /bin/bash -c "$2" </dev/null & p=$!; wait $p; rc=$?; '
+            'while kill -9 -$p 2>/dev/null; do :; done; exit $rc')
+
+
+def own_argv(argv: list[str]) -> list[str]:
+    """``argv`` (absolute program path) under ``env -i`` with `OWN_ENV`: none of the container's
+    variables (its PATH starts with the repository's venv) reach crashfix's own programs."""
+    return ["/usr/bin/env", "-i", *(f"{k}={v}" for k, v in OWN_ENV.items()), *argv]
+
+
+def connect(base_url: str | None = None, timeout: float = 30.0) -> docker.DockerClient:
+    """A client whose engine answered a ping; SandboxError naming the engine otherwise."""
+    url = base_url or os.environ.get("DOCKER_HOST") or "unix:///var/run/docker.sock"
+    try:
+        client = docker.DockerClient(base_url=url, timeout=timeout)
+        client.ping()
+        return client
+    except (docker.errors.DockerException, requests.RequestException, OSError) as e:
+        raise SandboxError(f"Docker engine unreachable at {url}: {e}. Is dockerd running "
+                           f"(systemctl start docker, or dockerd &)?") from e
+
+
+class _ExecConn:
+    """Starts an exec with an HTTP upgrade on a raw socket we own.
+
+    docker-py's ``exec_start(socket=True)`` hands back the socket under http.client's buffered
+    reader, so bytes that arrived together with the 101 response can be lost; here every byte
+    after the headers goes to the frame reader.
+    """
+
+    def __init__(self, api, base_url: str, exec_id: str, timeout: float):
+        body = json.dumps({"Detach": False, "Tty": False}).encode()
+        path = f"/v{api._version}/exec/{exec_id}/start"
+        if base_url.startswith("unix://"):
+            self.sock = socket.socket(socket.AF_UNIX, socket.SOCK_STREAM)
+            self.sock.settimeout(timeout)
+            self.sock.connect(base_url[len("unix://"):])
+        elif base_url.startswith("tcp://") or base_url.startswith("http://"):
+            host, _, port = base_url.split("://", 1)[1].rstrip("/").partition(":")
+            self.sock = socket.create_connection((host, int(port or 2375)), timeout=timeout)
+        else:  # ssh, tls, npipe: let docker-py do it (tiny race on the first bytes)
+            s = api.exec_start(exec_id, socket=True)
+            self.sock = getattr(s, "_sock", s)
+            self.reader = FrameReader(self.sock)
+            return
+        self.sock.sendall(
+            f"POST {path} HTTP/1.1\r\nHost: docker\r\nContent-Type: application/json\r\n"
+            f"Connection: Upgrade\r\nUpgrade: tcp\r\nContent-Length: {len(body)}\r\n\r\n".encode()
+            + body)
+        head = b""
+        while b"\r\n\r\n" not in head:
+            chunk = self.sock.recv(65536)
+            if not chunk:
+                raise SandboxDead(f"engine closed the exec stream: {head[:200]!r}")
+            head += chunk
+        head, _, rest = head.partition(b"\r\n\r\n")
+        status = head.split(b"\r\n", 1)[0]
+        if b" 101 " not in status and b" 200 " not in status:
+            raise SandboxDead(f"exec start failed: {head.decode(errors='replace')} {rest[:300]!r}")
+        self.reader = FrameReader(self.sock)
+        self.reader.buf += rest
+
+    def close(self) -> None:
+        try:
+            self.sock.close()
+        except OSError:
+            pass
+
+
+def _kill_tree(pid: int) -> None:
+    """SIGKILL ``pid`` and its descendants (host pids; the engine runs on this host)."""
+    children: dict[int, list[int]] = {}
+    for d in os.listdir("/proc"):
+        if d.isdigit():
+            try:
+                stat = Path(f"/proc/{d}/stat").read_text()
+            except OSError:
+                continue
+            ppid = int(stat.rsplit(")", 1)[1].split()[1])
+            children.setdefault(ppid, []).append(int(d))
+    todo, seen = [pid], []
+    while todo:
+        p = todo.pop()
+        seen.append(p)
+        todo.extend(children.get(p, []))
+    for p in seen:
+        try:
+            os.kill(p, signal.SIGKILL)
+        except (ProcessLookupError, PermissionError):
+            pass
+
+
+class DockerSession(PromptSession):
+    def __init__(self, box: "DockerSandbox", argv: list[str], prompt: str, cwd: str):
+        super().__init__(prompt)
+        self.box = box
+        self.exec_id = box._exec_create(argv, cwd=cwd, env={"PYTHONUNBUFFERED": "1"}, stdin=True)
+        self.conn = box._exec_conn(self.exec_id, timeout=box.limits.api_timeout)
+
+    def _recv(self, timeout: float):
+        return self.conn.reader.read(timeout)
+
+    def _send_bytes(self, data: bytes) -> None:
+        self.conn.sock.sendall(data)
+
+    def _kill(self) -> None:
+        try:
+            pid = self.box.api.exec_inspect(self.exec_id).get("Pid")
+            if pid and os.path.exists(f"/proc/{pid}"):
+                _kill_tree(pid)
+        except Exception:  # noqa: BLE001 - best effort; closing the stream ends stdin anyway
+            pass
+        try:
+            self.conn.sock.shutdown(socket.SHUT_WR)
+        except OSError:
+            pass
+        self.conn.close()
+
+
+class ServerLost(Exception):
+    """The command server exited, hung or spoke nonsense; the caller falls back to plain execs."""
+
+
+class CommandServer:
+    """Host side of the command server: one JSON line out, one JSON line back, over an exec."""
+
+    def __init__(self, box):
+        src = (Path(__file__).resolve().parent / "server.py").read_text()
+        self.box = box
+        self.exec_id = box._exec_create(own_argv(["/usr/bin/python3", "-I", "-c", src]), stdin=True)
+        self.conn = box._exec_conn(self.exec_id, timeout=box.limits.api_timeout)
+        self.lock = threading.Lock()
+        self.pending = bytearray()
+        self.stderr = bytearray()
+        self.call({"op": "ping"}, timeout=box.limits.api_timeout)
+
+    def call(self, req: dict, timeout: float) -> dict:
+        with self.lock:
+            try:
+                self.conn.sock.sendall(json.dumps(req).encode() + b"\n")
+                deadline = time.monotonic() + timeout
+                while b"\n" not in self.pending:
+                    item = self.conn.reader.read(max(deadline - time.monotonic(), 0.001))
+                    if item is None:
+                        raise ServerLost(f"command server exited: {bytes(self.stderr[-500:])!r}")
+                    if item[0] == 1:
+                        self.pending += item[1]
+                    else:
+                        self.stderr = (self.stderr + item[1])[-4000:]
+                line, _, rest = bytes(self.pending).partition(b"\n")
+                self.pending = bytearray(rest)
+                return json.loads(line)
+            except (OSError, ValueError) as e:  # TimeoutError is an OSError
+                raise ServerLost(f"command server failed: {e}") from e
+
+    def close(self) -> None:
+        try:
+            pid = self.box.api.exec_inspect(self.exec_id).get("Pid")
+            if pid and os.path.exists(f"/proc/{pid}"):
+                _kill_tree(pid)
+        except Exception:  # noqa: BLE001 - best effort; the container goes soon anyway
+            pass
+        self.conn.close()

@@ -1,0 +1,1 @@
+"""Kernel builds and QEMU boots."""
