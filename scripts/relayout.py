@@ -26,9 +26,12 @@ MOVES = {
     "agent.scripted": "agent.research.scripted",
     "agent.trajectories": "agent.research.trajectories",
     "agent.strategies.research_agent": "agent.research.strategy",
+    "agent.strategies.second_opinion": "agent.research.second_opinion",
     "agent.tools.gdb": "agent.native.gdb_tool",
     "agent.tools": "agent.research.tools",
     # agent: the judge
+    "agent.confidence": "agent.judge.confidence",
+    "agent.expectations": "agent.judge.expectations",
     "agent.validate": "agent.judge.validate",
     "agent.signature": "agent.judge.signature",
     "agent.testrun": "agent.judge.testrun",
@@ -157,7 +160,7 @@ def remap(name: str) -> str:
     old, new = m
     if not IDEMPOTENT[0]:
         return new + name[len(old):]
-    if new_len(name) > len(old.split(".")):
+    if new_len(name) > len(old.split(".")) or name == old and exists(name):
         return name                     # already a name of the new tree
     if name.startswith(new + ".") or name == new:
         return name
@@ -209,7 +212,7 @@ def move_files(dry: bool) -> None:
                 src_file = tmp
                 ensure_package(dst.parent)
             git("mv", str(src_file.relative_to(ROOT)), str(dst))
-        elif src_dir.is_dir():
+        elif src_dir.is_dir() and not new.startswith(old + "."):
             # a folder: move each of its files (sub-folders that have their own entry stay for it)
             for f in sorted(src_dir.rglob("*")):
                 if not f.is_file() or "__pycache__" in f.parts:
