@@ -106,7 +106,10 @@ def judge(diff: str, template: str, evidence: Evidence, *, meets: bool | None = 
 def skip_words(issue_text: str) -> str:
     """The issue's (or the program's own output's) words that the item is to be skipped, or ""."""
     m = re.search(r"[^\n.]{0,60}\bskip(?:s|ped|ping)?\b[^\n.]{0,40}", issue_text or "", re.I)
-    return " ".join(m.group(0).split()) if m else ""
+    if not m:
+        return ""
+    words = m.group(0).split()
+    return " ".join(words[1:] if m.start() and issue_text[m.start() - 1].isalnum() else words)
 
 
 def skips_only(added: list[str]) -> bool:

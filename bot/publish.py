@@ -144,11 +144,18 @@ def pr_body(result: Result, issue: int, *, draft: bool = True) -> str:
         lines += ["", f"Tests that broke: {', '.join(f'`{t}`' for t in best.broken[:10])}"]
     lines += ["", "### The change", ""]
     if fix and fix.description:
-        lines.append(f"{quote_untrusted(fix.description)} ({fix.template or 'patch'}).")
+        lines.append(f"{quote_untrusted(fix.description)}.")
+    if best and best.confidence_why:
+        lines += ["", f"How sure crashfix is: {quote_untrusted(best.confidence_why)}"]
     lines += [f"- `{f}`" for f in (fix.files if fix else ())]
     if result.regression_test:
         lines += ["", f"A regression test from the reproduction: `{result.regression_test}` (it fails with the "
                       "reported crash before the patch and passes with it)."]
+    others = [v for v in result.verdicts if v.validated and v is not best]
+    if others:
+        lines += ["", f"{len(others)} other candidate(s) also passed validation:"]
+        lines += [f"- {quote_untrusted(v.candidate.description, 200)} ({v.confidence or 'not rated'}: "
+                  f"{quote_untrusted(v.confidence_why, 300)})" for v in others[:5]]
     tried = [v for v in result.verdicts if not v.validated]
     if tried:
         lines += ["", f"<details><summary>{len(tried)} other candidate(s) tried</summary>", ""]
