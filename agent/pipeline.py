@@ -12,6 +12,7 @@ import time
 from typing import Callable
 
 from agent.research.loop import dedupe_and_rank
+from agent.judge.confidence import HIGH, Evidence, faulting_names, judge, skip_words
 from agent.families import path_for
 from agent.path import CrashPath, Steps
 from agent.render import write_outputs
@@ -19,7 +20,7 @@ from agent.reports import parse
 from agent.run import Progress, Result, Run, RunConfig, RunError
 from agent.candidates import Candidate
 from agent.research.strategy import configured
-from agent.judge.validate import rank_key
+from agent.judge.validate import Verdict, rank_key
 from sandbox import SandboxDead, SandboxError, SetupFailed
 
 log = logging.getLogger(__name__)
@@ -95,6 +96,7 @@ def drive(path: CrashPath, run: Run, steps: Steps) -> None:
             run.notes.append("no template candidate validated and no LLM endpoint is configured "
                              "(CRASHFIX_LLM_MODEL + CRASHFIX_LLM_BASE_URL): the research agent did not run")
     survivors = path.guard(survivors)            # overfitting: agent/python/ladder/overfit.py
+    survivors = assess(run, survivors, getattr(path, "second_opinion", None))
     if survivors:
         run.status, run.best = "fixed", survivors[0]
         run.memory.add("validation", f"validated: {run.best.candidate.description}", "validation")
@@ -106,6 +108,34 @@ def drive(path: CrashPath, run: Run, steps: Steps) -> None:
         run.fail("not_fixed", f"none of {len(run.verdicts)} candidate(s) passed validation")
     steps.phase = "finish"
     path.finish()
+
+
+def assess(run: Run, survivors: list[Verdict], second_opinion=None) -> list[Verdict]:
+    """Each validated candidate's confidence (agent/judge/confidence.py), the high ones first (the order
+    otherwise kept); with a model, the second opinion on the first may lower it and so the order."""
+    rep = run.reproduction
+    test = rep.regression_test if rep else None
+    guard = run.overfit
+    evidence = Evidence(expectation=test.expectation if test and test.expect_test else None,
+                        faulting=faulting_names(*(run.probe.values if run.probe else ()),
+                                                (run.report.guilty.code or "") if run.report.guilty else ""),
+                        disagree=guard.example if guard and guard.disagree else "",
+                        guard_skipped=guard.skipped if guard else "",
+                        skip_said=skip_words(run.config.report_text))
+    for v in survivors:
+        _rate(v, evidence)
+    survivors = sorted(survivors, key=lambda v: v.confidence != HIGH)
+    if survivors and second_opinion is not None:
+        hides = second_opinion(survivors)
+        if hides:
+            _rate(survivors[0], evidence, review=hides)
+            survivors = sorted(survivors, key=lambda v: v.confidence != HIGH)
+    return survivors
+
+
+def _rate(v: Verdict, evidence: Evidence, review: str = "") -> None:
+    c = judge(v.candidate.diff, v.candidate.template, evidence, meets=v.expected, said=v.expected_said, review=review)
+    v.confidence, v.confidence_why = c.level, c.why
 
 
 def validate(path: CrashPath, run: Run, steps: Steps, candidates: list[Candidate]) -> None:

@@ -28,6 +28,9 @@ def result_dict(result: Result) -> dict:
         "report": to_json(result.report),
         "patch": result.patch,
         "regression_test": result.regression_test,
+        "confidence": best.confidence or None if best else None,     # agent/judge/confidence.py
+        "confidence_why": best.confidence_why or None if best else None,
+        "expectation": _expectation(result),
         "fix": best.to_dict() if best else None,
         "candidates": [v.to_dict() for v in result.verdicts],
         "overfit": result.overfit.to_dict() if result.overfit else None,    # ladder2: agent/python/ladder/overfit.py
@@ -49,6 +52,12 @@ def result_dict(result: Result) -> dict:
         "cost": result.cost,
         "progress": [asdict(p) for p in result.progress],
     }
+
+
+def _expectation(result: Result) -> dict | None:
+    """What the issue expects, as the regression test asserts it (None: it states nothing, or no test asserts it)."""
+    test = result.reproduction.regression_test if result.reproduction else None
+    return {**test.expectation.to_dict(), "test": test.expect_test} if test and test.expect_test else None
 
 
 def _probe_dict(result: Result) -> dict | None:
@@ -93,7 +102,8 @@ def evidence_lines(result: Result) -> list[str]:
 
 def report_markdown(result: Result) -> str:
     """report.md: the outcome, then `report_sections` (with the run's own error text: this file stays local)."""
-    lines = [f"## crashfix: {result.status.replace('_', ' ')}", ""]
+    lines = [f"## crashfix: {result.status.replace('_', ' ')}" + (
+        " (speculative: the patch may hide the crash rather than fix it)" if _speculative(result) else ""), ""]
     if result.report is None:
         return "\n".join(lines + [result.error or "no crash report found", ""])
     return "\n".join(lines) + report_sections(result, raw_error=True)
@@ -131,7 +141,11 @@ def report_sections(result: Result, *, raw_error: bool = False) -> str:
         if before and after:
             lines.append(f"- Tests (`{result.test_cmd}`): before {len(before.passed)} passed, "
                          f"{len(before.failed)} failed; after {after['passed']} passed, {after['failed']} failed.")
-        lines += ["", "### Patch", "", "```diff", best.candidate.diff.rstrip(), "```"]
+        if _speculative(result):
+            lines += ["", "### Suggested patch (speculative)", "", quote_untrusted(best.confidence_why)]
+        else:
+            lines += ["", "### Patch", ""] + ([quote_untrusted(best.confidence_why)] if best.confidence_why else [])
+        lines += ["", "```diff", best.candidate.diff.rstrip(), "```"]
     elif result.reproduced and not result.verdicts:
         lines.append("- No candidate patch was tried.")
     if raw_error and result.error:
@@ -142,6 +156,10 @@ def report_sections(result: Result, *, raw_error: bool = False) -> str:
                   for v in result.tried]
         lines += ["", "</details>"]
     return "\n".join(lines) + "\n"
+
+
+def _speculative(result: Result) -> bool:
+    return bool(result.best and result.best.confidence == "speculative")
 
 
 def _missing(result: Result) -> str:

@@ -8,14 +8,26 @@ from pathlib import Path
 
 from agent.path import Steps, is_git_source, repo_files
 from agent.judge.protect import guard
+from agent.judge import expectations
 from agent.python.ladder import reproducer
 from agent.reports.paths import map_to_repo
 from agent.run import Run
-from agent.research import strategy as research_agent
+from agent.research import strategy as research_agent, second_opinion
 from agent.candidates import Candidate
 from agent.repair_context import RepairContext, Site, frame_sites
+from agent.judge.testrun import SCRATCH
 from agent.judge.validate import Validator, Verdict
 from sandbox import Sandbox, open_sandbox, prepare_source
+
+
+def expect_command(rep) -> str | None:
+    """The command that runs the regression test's assertion of what the issue expects, when the
+    reproduction command runs that test (agent/python/ladder/regression.py); else None."""
+    test = rep.regression_test if rep else None
+    if test is None or not test.expect_test or not rep.command:
+        return None
+    crash = test.node(f"{SCRATCH}/{test.path.rsplit('/', 1)[-1]}", "crash")
+    return rep.command.replace(crash, test.node(crash.split("::")[0], "expect")) if crash in rep.command else None
 
 
 class SandboxPath:
@@ -111,6 +123,7 @@ class SandboxPath:
                               **self.validator_options())
         validator.protected = self.protected
         validator.max_diff_lines = cfg.max_diff_lines
+        validator.expect_cmd = expect_command(run.reproduction)
         return validator
 
     def validator_options(self) -> dict:
@@ -147,6 +160,31 @@ class SandboxPath:
         run.cost = found.cost                # the research agent's, later, counts on from it (one ledger)
         reproducer.settle(rep, found, self.sb, run.report, run.repo_paths, run.files, tries=cfg.tries,
                           timeout=cfg.timeout)
+
+    def expectation(self):
+        """What the issue says the crashing call should give: the model's reading when a model is
+        configured (and the strategy lets it run), else the parser's (agent/judge/expectations.py)."""
+        cfg, run = self.cfg, self.run
+        parsed = expectations.parse(cfg.report_text, run.report.type)
+        if research_agent.may_reproduce(cfg):
+            said = second_opinion.expectation(self.llm(), cfg.report_text, run.report.type)
+            if said is not None or parsed is None:
+                parsed = said
+        if parsed is not None:
+            run.notes.append(f"the issue expects the crashing call to {parsed.words()} (read by the "
+                             f"{'model' if parsed.source == 'model' else 'parser'} from: {parsed.quote[:200]!r})")
+        return parsed
+
+    def second_opinion(self, survivors: list[Verdict]) -> str:
+        """With a model: a fresh review of the first survivor; its reason when it hides the symptom."""
+        cfg, run = self.cfg, self.run
+        if not research_agent.may_reproduce(cfg):
+            return ""
+        facts = [f"- {f.text.splitlines()[0]} ({f.source})" for f in run.memory.facts if f.kind != "code"]
+        hides = second_opinion.review(self.llm(), cfg.report_text, survivors[0], facts, survivors[1:])
+        run.notes.append(f"second opinion on {survivors[0].candidate.description!r}: "
+                         + (f"hides the symptom: {hides}" if hides else "fixes the cause"))
+        return hides
 
     def rebuild_cmd(self) -> str | None:
         """What rebuilds the code after an edit (the research agent runs it); None: nothing to build."""

@@ -67,6 +67,17 @@ class BacklogSettings(BaseModel):
     """Queue a fix run for the top N crashes of the ranking (once each); 0: list them in one summary issue instead."""
 
 
+class PullRequestSettings(BaseModel):
+    """When a validated patch becomes a pull request."""
+
+    model_config = ConfigDict(extra="forbid", use_attribute_docstrings=True)
+
+    min_confidence: Literal["high", "speculative"] = "high"
+    """The least confidence (agent/judge/confidence.py) a patch needs for a pull request: `high` (default), or
+    `speculative` to open one for a patch that may hide the crash rather than fix it (its title and
+    first line then say so). Below it, the status comment shows the patch as a suggestion, with why."""
+
+
 PYTHON_VERSION = r"^3\.\d{1,2}$"
 
 
@@ -138,6 +149,8 @@ class RepoConfig(BaseModel):
     """The backlog scan: `fix: N` queues fix runs for the top N crashes; default 0 (a summary issue)."""
     draft: bool = True
     """Open pull requests as drafts."""
+    pull_requests: PullRequestSettings = Field(default_factory=PullRequestSettings)
+    """When a patch becomes a pull request: `min_confidence: high | speculative` (default `high`)."""
     protected_paths: list[str] = Field(default_factory=lambda: list(DEFAULT_PROTECTED))
     """Globs of files a fix may never change (`**` spans folders; a pattern without `/` matches
     the file name at any depth)."""
@@ -177,6 +190,8 @@ def field_docs() -> dict[str, str]:
                  for name, f in EnvironmentSettings.model_fields.items()})
     docs.update({f"backlog.{name}": " ".join((f.description or "").split())
                  for name, f in BacklogSettings.model_fields.items()})
+    docs.update({f"pull_requests.{name}": " ".join((f.description or "").split())
+                 for name, f in PullRequestSettings.model_fields.items()})
     return docs
 
 

@@ -308,7 +308,7 @@ def rewrite_import_from(node: ast.ImportFrom, module: str, indent: str) -> str |
     groups: dict[str, list[tuple[str, str | None]]] = {}
     for alias in node.names:
         full = f"{module}.{alias.name}"
-        if alias.name != "*" and exists(full):
+        if alias.name != "*" and (exists(full) or IDEMPOTENT[0] and full in MOVES):
             # the name is a module itself: it goes where it moved
             new = remap(full)
             parent, _, base = new.rpartition(".")

@@ -32,6 +32,10 @@ class Verdict:
     command_seconds: float = 0.0       # time spent in the reproduction and test commands themselves
     build_seconds: float | None = None  # the rebuild with the candidate (native code), when there is one
     log: list[str] = field(default_factory=list)
+    expected: bool | None = None       # the regression test's assertion of what the issue expects (None: none ran)
+    expected_said: str = ""            # that test's failure line, when it failed
+    confidence: str = ""               # "high" | "speculative" for a validated candidate (agent/judge/confidence.py)
+    confidence_why: str = ""
 
     def to_dict(self) -> dict:
         return {"description": self.candidate.description, "template": self.candidate.template,
@@ -41,7 +45,8 @@ class Verdict:
                 "broken_tests": self.broken, "seconds": round(self.seconds, 3),
                 "overhead_seconds": round(self.seconds - self.command_seconds, 3),
                 "build_seconds": None if self.build_seconds is None else round(self.build_seconds, 3),
-                "diff": self.candidate.diff}
+                "meets_expectation": self.expected, "confidence": self.confidence or None,
+                "confidence_why": self.confidence_why or None, "diff": self.candidate.diff}
 
 
 def changed_lines(diff: str) -> int:
@@ -83,6 +88,8 @@ class Validator:
     # gates checked before a candidate runs; the pipeline sets them from the run's config
     protected: Callable[[str], bool] = staticmethod(lambda path: False)
     max_diff_lines: int = MAX_DIFF_LINES
+    # the regression test's assertion of what the issue expects, run on each validated candidate (None: none)
+    expect_cmd: str | None = None
 
     def __init__(self, sb: Sandbox, report: CrashReport, repro_cmd: str, test_cmd: str | None,
                  baseline: TestOutcome | None, *, tries: int = REPRODUCE_TRIES, timeout: float = COMMAND_TIMEOUT,
@@ -104,6 +111,8 @@ class Validator:
             self._check(verdict)
             if verdict.validated and self.leaks is not None:
                 self._leaks(verdict)
+            if verdict.validated and self.expect_cmd:
+                self._expected(verdict)
         finally:
             verdict.seconds = time.monotonic() - start
             self.sb.reset()
@@ -148,6 +157,17 @@ class Validator:
             v.reason = f"test command fails (exit {after.exit_code})"
         else:
             v.validated, v.reason = True, "crash gone and no passing test broke"
+
+    def _expected(self, v: Verdict) -> None:
+        """Does the patched code give what the issue expects? Recorded, not a gate: a candidate that
+        does not stays validated and is judged speculative (agent/judge/confidence.py)."""
+        res = self.sb.run(self.expect_cmd, timeout=self.repro_timeout)
+        v.command_seconds += res.duration
+        v.log.append(f"$ {self.expect_cmd}   # what the issue expects, exit {res.exit_code}\n{res.output[-3000:]}")
+        v.expected = res.ok
+        if not res.ok:
+            said = [ln for ln in res.output.splitlines() if "the issue expects" in ln]
+            v.expected_said = (said[-1].split("AssertionError: ", 1)[-1] if said else f"exit {res.exit_code}")[:300]
 
     def _leaks(self, v: Verdict) -> None:
         """A candidate that passed is rejected when it leaks what the unpatched build did not."""

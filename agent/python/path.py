@@ -45,9 +45,10 @@ class PythonPath(SandboxPath):
                              f"(the baseline took {run.tests_before.duration:.1f} s)")
         else:
             keep_environment(sb, run.notes)
+        expect = self.expectation()
         rep = run.reproduction = step("reproduce", lambda: reproduce(
             sb, run.report, cfg.report_text, cfg.test_cmd, run.repo_paths, baseline=run.tests_before,
-            files=run.files, tries=cfg.tries, timeout=cfg.timeout))
+            files=run.files, tries=cfg.tries, timeout=cfg.timeout, expect=expect))
         if not rep.reproduced and research_agent.may_reproduce(cfg):
             step("reproducer", lambda: self.reproduce_by_agent(rep))
         if not rep.reproduced:

@@ -7,6 +7,7 @@ from dataclasses import asdict, dataclass, field
 from typing import Callable
 
 from agent.python.ladder import named_test, plan, regression, search
+from agent.judge.expectations import Expectation
 from agent.python.environment.timeouts import ALARM_MARGIN, script_alarm
 from agent.judge.match import matches, repo_frame
 from agent.python.ladder.plan import Trial
@@ -65,11 +66,11 @@ class Reproduction:
 def reproduce(sb: Sandbox, report: CrashReport, issue_text: str, test_cmd: str | None,
               repo_paths: dict[str, str], *, baseline: TestOutcome | None = None,
               files: list[str] | None = None, tries: int = 3, timeout: float = 120,
-              search_seconds: float = SEARCH_SECONDS) -> Reproduction:
+              search_seconds: float = SEARCH_SECONDS, expect: Expectation | None = None) -> Reproduction:
     """Climb the ladder (docs/reproduction.md): the issue's own snippets and commands, the named test,
     the traceback's call sites, the whole test suite (as before the ladder), then a seeded search
     when `search_seconds` > 0; stop at the first run that shows the reported crash and make it a
-    regression test."""
+    regression test (one that also asserts `expect`, what the issue says the call should give)."""
     ensure_scratch(sb)
     files = files or []
     read = _reader(sb)
@@ -99,7 +100,7 @@ def reproduce(sb: Sandbox, report: CrashReport, issue_text: str, test_cmd: str |
                     trial, res, seen = _one_node(rep, sb, report, trial, res, seen, test_cmd, repo_paths, files,
                                                  timeout=timeout)
                 _settle(rep, sb, report, trial, res, seen.got, repo_paths, files, tries=tries, timeout=timeout,
-                        stop=stop)
+                        stop=stop, expect=expect)
                 return rep
     return rep
 
@@ -139,7 +140,7 @@ def _search(rep: Reproduction, sb: Sandbox, report: CrashReport, repo_paths: dic
 
 def _settle(rep: Reproduction, sb: Sandbox, report: CrashReport, trial: Trial, first: ExecResult,
             got: CrashReport | None, repo_paths: dict[str, str], files: list[str], *,
-            tries: int, timeout: float, stop: float | None = None) -> None:
+            tries: int, timeout: float, stop: float | None = None, expect: Expectation | None = None) -> None:
     """The trial reproduced: turn its script into a regression test (the reproduction command from
     then on) when that test shows the crash too, and count how often the command crashes. For a hang
     (`stop` seconds), the test stops the reproducer itself after that long and fails."""
@@ -147,10 +148,10 @@ def _settle(rep: Reproduction, sb: Sandbox, report: CrashReport, trial: Trial, f
     same = lambda res: matches(report, res, repo_paths, files).hit
     if trial.script is not None:
         test = regression.build(report, trial.function or _guilty_name(report, repo_paths), trial.script,
-                                trial.how, files, stop=stop)
+                                trial.how, files, stop=stop, expect=expect)
         local = f"{SCRATCH}/{test.path.rsplit('/', 1)[-1]}"
         sb.write(local, test.text)
-        test_cmd = f"python -m pytest -q --tb=native {local}"
+        test_cmd = f"python -m pytest -q --tb=native {test.node(local, 'crash')}"
         res = sb.run(test_cmd, timeout=timeout)
         seen = matches(report, res, repo_paths, files)
         rep.attempts.append(Attempt(f"regression test {test.path}", test_cmd, seen.hit, res.exit_code,

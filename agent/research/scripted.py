@@ -15,7 +15,8 @@ Script (JSON)::
                                  # context_length_exceeded, 4 characters counted as a token
      "reproduction": [turn, ...],   # optional: the reproduction phase (rung 5), when the ladder found none
      "analysis":  [turn, ...],
-     "synthesis": [turn, ...]}
+     "synthesis": [turn, ...],
+     "expectation": [turn], "review": [turn]}    # optional: agent/research/second_opinion.py's one-call hooks
 
     turn = {"content": "thinking out loud",
             "tool_calls": [{"name": "pdb", "arguments": {"command": "b src/x.py:12"}},
@@ -49,7 +50,7 @@ def load_script(path: str | Path) -> dict:
 
 def _phase(messages: list[dict]) -> str:
     system = " ".join(str(m.get("content", "")) for m in messages if m.get("role") == "system")
-    for phase in ("synthesis", "reproduction"):
+    for phase in ("synthesis", "reproduction", "expectation", "review"):
         if f"phase: {phase.upper()}" in system:
             return phase
     return "analysis"

@@ -115,6 +115,8 @@ def outcome(result: Result, trigger: Trigger, published: dict | None) -> str:
     if status == "fixed" and not trigger.opens_pr:
         return "diagnosis: the crash reproduced and a patch passed validation (`/crashfix explain` opens no pull request)"
     words = f"`{status}`: {OUTCOME.get(status, status)}"
+    if status == "fixed" and result.best and result.best.confidence == "speculative":
+        words += " (speculative: it may hide the crash rather than fix it)"
     if status == "fixed":
         pr, reason = (published or {}).get("pr"), (published or {}).get("reason")
         words += f"; pull request #{pr}" if pr else f"; no pull request ({reason})" if reason else ""

@@ -106,10 +106,23 @@ def commands_text() -> str:
                      + [f"- `{cmd}`: {what}" for cmd, what in COMMANDS] + ["", "</details>"])
 
 
+def speculative(result: Result) -> bool:
+    """The chosen patch was judged speculative (agent/judge/confidence.py): it may hide the crash."""
+    return bool(result.best and result.best.confidence == "speculative")
+
+
+def below_policy(result: Result, config: RepoConfig) -> str | None:
+    """Why the repository's `pull_requests.min_confidence` allows no PR for this patch, or None."""
+    if speculative(result) and config.pull_requests.min_confidence == "high":
+        return ("the patch is speculative, and this repository opens pull requests only for high-confidence "
+                "patches (`pull_requests.min_confidence: high`); it is shown below as a suggestion")
+    return None
+
+
 def pr_title(result: Result, issue: int) -> str:
     report = result.report
     what = (report.title or report.type) if report else None
-    title = f"Fix {what or 'crash'} (#{issue})"
+    title = f"{'Speculative fix' if speculative(result) else 'Fix'} {what or 'crash'} (#{issue})"
     return title if len(title) <= 200 else title[:197] + "…"
 
 
@@ -117,7 +130,10 @@ def pr_body(result: Result, issue: int, *, draft: bool = True) -> str:
     best = result.best
     fix = best.candidate if best else None
     root = result.root_cause or (quote_untrusted(fix.description) if fix else "") or "(not recorded)"
-    lines = [f"<!-- crashfix:pr issue={issue} -->", f"Fixes #{issue}", "",
+    lines = [f"<!-- crashfix:pr issue={issue} -->"]
+    if speculative(result):
+        lines += [f"**Speculative fix.** {quote_untrusted(best.confidence_why)}", ""]
+    lines += [f"Fixes #{issue}", "",
              f"crashfix reproduced the crash reported in #{issue}, wrote this patch and validated it "
              f"in a sandbox. {'It is a draft: ' if draft else ''}review it before merging; crashfix never "
              "merges anything.", "", "### Root cause", "", root, "", "### Evidence", ""]
@@ -129,11 +145,18 @@ def pr_body(result: Result, issue: int, *, draft: bool = True) -> str:
         lines += ["", f"Tests that broke: {', '.join(f'`{t}`' for t in best.broken[:10])}"]
     lines += ["", "### The change", ""]
     if fix and fix.description:
-        lines.append(f"{quote_untrusted(fix.description)} ({fix.template or 'patch'}).")
+        lines.append(f"{quote_untrusted(fix.description)}.")
+    if best and best.confidence_why:
+        lines += ["", f"How sure crashfix is: {quote_untrusted(best.confidence_why)}"]
     lines += [f"- `{f}`" for f in (fix.files if fix else ())]
     if result.regression_test:
         lines += ["", f"A regression test from the reproduction: `{result.regression_test}` (it fails with the "
                       "reported crash before the patch and passes with it)."]
+    others = [v for v in result.verdicts if v.validated and v is not best]
+    if others:
+        lines += ["", f"{len(others)} other candidate(s) also passed validation:"]
+        lines += [f"- {quote_untrusted(v.candidate.description, 200)} ({v.confidence or 'not rated'}: "
+                  f"{quote_untrusted(v.confidence_why, 300)})" for v in others[:5]]
     tried = [v for v in result.verdicts if not v.validated]
     if tried:
         lines += ["", f"<details><summary>{len(tried)} other candidate(s) tried</summary>", ""]
@@ -232,6 +255,8 @@ def publish_result(api, repo: str, issue: int, run_dir: Path, result: Result, cl
         return refuse("the run is marked fixed but holds no patch")
     if has_secret(diff):
         return refuse("the patch holds a secret (a token or a key): nothing was published")
+    if below_policy(result, config):
+        return refuse(below_policy(result, config))
 
     token = api.token()
     url = remote_url or _git_url(api, repo)

@@ -2,9 +2,11 @@
 fix and passes after it."""
 from __future__ import annotations
 
+import ast
 import re
 from dataclasses import dataclass
 
+from agent.judge.expectations import Expectation
 from agent.reports.model import CrashReport
 from agent.judge.testrun import HUNG
 
@@ -67,6 +69,14 @@ def _on_purpose(exc):
 class RegressionTest:
     path: str          # where it lands in the repository (one folder below the root)
     text: str
+    crash_test: str = ""       # the test function that fails on the crash ("" : the file is one test)
+    expect_test: str = ""      # the test function that asserts what the issue expects ("" : none)
+    expectation: Expectation | None = None
+
+    def node(self, local: str, which: str) -> str:
+        """`local::<the named test function>`, or `local` when the file holds one test."""
+        name = self.expect_test if which == "expect" else self.crash_test
+        return f"{local}::{name}" if name else local
 
     @property
     def patch(self) -> str:
@@ -77,7 +87,8 @@ class RegressionTest:
                 f"+++ b/{self.path}\n@@ -0,0 +1,{len(lines)} @@\n{body}")
 
     def to_dict(self) -> dict:
-        return {"path": self.path, "text": self.text}
+        return {"path": self.path, "text": self.text, "expect_test": self.expect_test or None,
+                "expectation": self.expectation.to_dict() if self.expectation else None}
 
 
 def tests_folder(files: list[str]) -> str:
@@ -94,8 +105,10 @@ def slug(kind: str, function: str | None) -> str:
 
 
 def build(report: CrashReport, function: str | None, script: str, how: str,
-          files: list[str], *, stop: float | None = None) -> RegressionTest:
-    """The reproducer as a test; for a hang (`stop` seconds) one that fails when it has not returned by then."""
+          files: list[str], *, stop: float | None = None, expect: Expectation | None = None) -> RegressionTest:
+    """The reproducer as a test; for a hang (`stop` seconds) one that fails when it has not returned by then.
+    With `expect` (what the issue says the crashing call should give) and a call to check it on (the
+    reproducer's last top-level call), a second test asserts it (`expect_test`)."""
     if stop:
         return _hang_test(function, script, how, files, stop)
     exc = report.type.rsplit(".", 1)[-1]
@@ -112,7 +125,59 @@ def build(report: CrashReport, function: str | None, script: str, how: str,
             f"    except (Exception, SystemExit) as exc:\n"
             f"        if any(cls.__name__ == REPORTED for cls in type(exc).__mro__) or not _on_purpose(exc):\n"
             f"            raise\n")
-    return RegressionTest(f"{tests_folder(files)}/test_crashfix_{name}.py", text)
+    path = f"{tests_folder(files)}/test_crashfix_{name}.py"
+    split = split_call(script) if expect else None
+    if split is None:
+        return RegressionTest(path, text)
+    return RegressionTest(path, text + _expect_test(name, expect, *split), f"test_crashfix_{name}",
+                          f"test_crashfix_{name}_expected", expect)
+
+
+def split_call(script: str) -> tuple[str, str] | None:
+    """(the statements before the reproducer's last top-level call, that call's expression): the call
+    whose result the issue's expectation is about. `print(x)` gives `x`, `y = f()` gives `f()`."""
+    try:
+        tree = ast.parse(script)
+    except (SyntaxError, ValueError):
+        return None
+    for stmt in reversed(tree.body):
+        value = stmt.value if isinstance(stmt, (ast.Expr, ast.Assign, ast.AnnAssign)) else None
+        if value is None or not any(isinstance(n, ast.Call) for n in ast.walk(value)):
+            continue
+        if isinstance(value, ast.Call) and isinstance(value.func, ast.Name) and value.func.id == "print" \
+                and len(value.args) == 1 and not value.keywords:
+            value = value.args[0]
+        expr = ast.get_source_segment(script, value)
+        if not expr:
+            return None
+        setup = "".join(script.splitlines(keepends=True)[:stmt.lineno - 1])
+        return setup, "(" + expr + ")" if "\n" in expr else expr
+    return None
+
+
+def _expect_test(name: str, expect: Expectation, setup: str, call: str) -> str:
+    """The test of what the issue expects: the value (== the literal, or str() == the printed form) or
+    the exception (one of the named classes), from the reproducer's last call."""
+    head = (f"\n\nSETUP = {_literal(setup)}\nCALL = {call!r}\n"
+            f"# the issue: {' '.join(expect.quote.split())[:200]}\n")
+    run = ("    namespace = {\"__name__\": \"__main__\"}\n"
+           "    exec(compile(SETUP, \"<crashfix reproducer>\", \"exec\"), namespace)\n")
+    if expect.kind == "raises":
+        return (head + f"EXPECTED_RAISES = {list(expect.raises)!r}\n\n\n"
+                f"def test_crashfix_{name}_expected():\n" + run +
+                "    try:\n"
+                "        got = eval(compile(CALL, \"<crashfix reproducer>\", \"eval\"), namespace)\n"
+                "    except Exception as exc:\n"
+                "        names = {cls.__name__ for cls in type(exc).__mro__}\n"
+                "        assert names & set(EXPECTED_RAISES), (\n"
+                "            f\"{CALL} raised {type(exc).__name__}: {exc}; the issue expects {' or '.join(EXPECTED_RAISES)}\")\n"
+                "        return\n"
+                "    raise AssertionError(f\"{CALL} returned {got!r}; the issue expects {' or '.join(EXPECTED_RAISES)}\")\n")
+    check = "got == EXPECTED" if expect.literal else "str(got) == EXPECTED"
+    return (head + f"EXPECTED = {repr(ast.literal_eval(expect.value)) if expect.literal else repr(expect.value)}\n\n\n"
+            f"def test_crashfix_{name}_expected():\n" + run +
+            "    got = eval(compile(CALL, \"<crashfix reproducer>\", \"eval\"), namespace)\n"
+            f"    assert {check}, f\"{{CALL}} gave {{got!r}}; the issue expects {{EXPECTED!r}}\"\n")
 
 
 def _hang_test(function: str | None, script: str, how: str, files: list[str], stop: float) -> RegressionTest:

@@ -1,0 +1,65 @@
+"""The model's two one-call hooks (agent/research/second_opinion.py) against the scripted model: it
+writes the expectation the regression test asserts, and its review can lower a patch's confidence."""
+from __future__ import annotations
+
+import json
+from pathlib import Path
+
+from agent.judge.confidence import HIGH, SPECULATIVE
+from agent.research.model import ScriptedLLM
+from agent.pipeline import assess
+from agent.reports import parse
+from agent.run import Run, RunConfig
+from agent.research import second_opinion
+from agent.candidates import Candidate
+from agent.judge.validate import Verdict
+
+ISSUE = "p.ordinal(-1) raises TypeError. Negative ranks should read like '-1st' does for strings."
+REPAIR = "--- a/m.py\n+++ b/m.py\n@@ -1 +1 @@\n-    return f(x)\n+    return f(abs(x))\n"
+
+
+def _model(**phases) -> ScriptedLLM:
+    return ScriptedLLM({phase: [{"content": json.dumps(answer)}] for phase, answer in phases.items()})
+
+
+def test_the_model_writes_the_expectation_from_the_issue():
+    llm = _model(expectation={"kind": "value", "value": "'-1st'", "quote": "should read like '-1st'"})
+    exp = second_opinion.expectation(llm, ISSUE, "TypeError")
+    assert (exp.kind, exp.value, exp.source) == ("value", "'-1st'", "model")
+    system = llm.requests[0]["body"]["messages"][0]["content"]
+    assert "phase: EXPECTATION" in system and ISSUE in llm.requests[0]["body"]["messages"][1]["content"]
+
+
+def test_a_model_answer_that_is_not_a_literal_or_names_the_reported_exception_is_dropped():
+    assert second_opinion.expectation(_model(expectation={"kind": "value", "value": "os.system('x')"}),
+                                      ISSUE, "TypeError") is None
+    assert second_opinion.expectation(_model(expectation={"kind": "raises", "raises": ["TypeError"]}),
+                                      ISSUE, "TypeError") is None
+    assert second_opinion.expectation(_model(expectation={"kind": "none"}), ISSUE, "TypeError") is None
+
+
+def _run(tmp_path: Path) -> tuple[Run, Verdict, Verdict]:
+    run = Run(RunConfig(repo="r", report_text=ISSUE, out=tmp_path))
+    run.report = parse("Traceback (most recent call last):\n  File \"m.py\", line 1, in g\n    return f(x)\n"
+                       "TypeError: bad operand\n")
+    a = Verdict(Candidate(REPAIR, "take the absolute value", "llm"), validated=True)
+    b = Verdict(Candidate(REPAIR.replace("abs(x)", "str(x)"), "pass a string", "llm"), validated=True)
+    return run, a, b
+
+
+def test_the_review_that_says_symptom_lowers_the_confidence_and_sees_the_other_candidates(tmp_path):
+    run, a, b = _run(tmp_path)
+    llm = _model(review={"verdict": "symptom", "why": "abs() drops the sign the caller wanted", "prefer": ""})
+    ranked = assess(run, [a, b], lambda survivors: second_opinion.review(llm, ISSUE, survivors[0], [], survivors[1:]))
+    assert a.confidence == SPECULATIVE and "abs() drops the sign" in a.confidence_why
+    assert ranked[0] is b and b.confidence == HIGH           # the high one is chosen
+    user = llm.requests[0]["body"]["messages"][1]["content"]
+    assert "pass a string" in user and "take the absolute value" in user
+    assert "phase: REVIEW" in llm.requests[0]["body"]["messages"][0]["content"]
+
+
+def test_the_review_that_says_cause_leaves_it_high(tmp_path):
+    run, a, _ = _run(tmp_path)
+    llm = _model(review={"verdict": "cause", "why": "the sign was never handled"})
+    assess(run, [a], lambda survivors: second_opinion.review(llm, ISSUE, survivors[0], [], []))
+    assert a.confidence == HIGH and len(llm.requests) == 1

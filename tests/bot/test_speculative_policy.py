@@ -1,0 +1,60 @@
+"""A speculative patch (agent/judge/confidence.py) under the repository's `pull_requests.min_confidence`:
+`crashfix simulate` shows it as a suggestion in the status comment under the default policy, and as a
+PR labelled speculative in its title and first line where the repository allows it."""
+from __future__ import annotations
+
+from pathlib import Path
+
+from bot.cli.simulate import simulate
+
+SWALLOW = ("--- a/app.py\n+++ b/app.py\n@@ -1 +1,4 @@\n-print('hi')\n+try:\n+    print('hi')\n"
+           "+except AttributeError:\n+    pass\n")
+
+
+def rated_pipeline(gh):
+    """The bot tests' stand-in pipeline, its validated patch a swallowed exception, rated by the real
+    `agent.pipeline.assess` (the confidence is computed, not set)."""
+    from agent.pipeline import assess
+    from agent.render import write_outputs
+    from agent.reports import parse
+    from agent.python.reproduce import Reproduction
+    from agent.run import Result, Run
+    from agent.candidates import Candidate
+    from agent.judge.validate import Verdict
+
+    def run(config, progress):
+        result = Run(config, status="fixed", report=parse(config.report_text),
+                     reproduction=Reproduction(command="python -m stockroom", tries=3, crashed=3))
+        best = Verdict(Candidate(SWALLOW, "catch AttributeError around the crashing statement", "catch",
+                                 files=("app.py",)), validated=True, reason="validated", applied=True,
+                       clean_runs=3, tries=3)
+        result.verdicts = [best]
+        result.best = assess(result, [best])[0]
+        out = Result.of(result)
+        write_outputs(out, config.out)
+        return out
+    return run
+
+
+def test_under_the_default_policy_a_speculative_patch_is_a_suggestion_not_a_pr(tmp_path, gh, git_repo):
+    out = simulate(git_repo, gh.CRASH_BODY, ["/crashfix fix"], tmp_path / "sim", sandbox="local",
+                   pipeline=rated_pipeline(gh))
+    names = [o["op"] for o in out.ops]
+    assert out.status == "fixed" and "pr.create" not in names and "branch.push" not in names
+    final = [o for o in out.ops if o["op"] == "comment.edit"][-1]["body"]
+    assert "(speculative: it may hide the crash rather than fix it)" in final
+    assert "no pull request (the patch is speculative" in final and "min_confidence: high" in final
+    assert "### Suggested patch (speculative)" in final and "+except AttributeError:" in final
+    assert "catches the exception" in final                      # why, in words
+
+
+def test_a_repository_that_allows_speculative_prs_gets_one_that_says_so(tmp_path, gh):
+    folder = tmp_path / "plain"
+    (folder / ".github").mkdir(parents=True)
+    (folder / ".github" / "crashfix.yml").write_text("pull_requests:\n  min_confidence: speculative\n")
+    (folder / "app.py").write_text("print('hi')\n")
+    out = simulate(folder, gh.CRASH_BODY, [], tmp_path / "sim", sandbox="local", pipeline=rated_pipeline(gh))
+    pr = next(o for o in out.ops if o["op"] == "pr.create")
+    assert pr["title"].startswith("Speculative fix")
+    first = [ln for ln in pr["body"].splitlines() if ln.strip() and not ln.startswith("<!--")][0]
+    assert first.startswith("**Speculative fix.**") and "it catches the exception" in first
