@@ -22,6 +22,8 @@ from sandbox.base import limit_hits
 
 class PythonPath(SandboxPath):
 
+    copies_prepared = True
+
     def environment(self) -> dict:
         """Resolve the checkout's environment (agent/environment): image, install steps, test command."""
         env, opts = prepare_environment(self.cfg, self.source, self.run.files, self.steps.say)
@@ -50,6 +52,8 @@ class PythonPath(SandboxPath):
             files=run.files, tries=cfg.tries, timeout=cfg.timeout))
         if not rep.reproduced and research_agent.may_reproduce(cfg):
             step("reproducer", lambda: self.reproduce_by_agent(rep))
+            if run.ended:                # crashfix's own sandbox failed (fail_on_machinery)
+                return
         if not rep.reproduced:
             tried = "; ".join(f"{a.how}: `{a.command}` (exit {a.exit_code}{''.join(', ' + h for h in limit_hits(a.output_tail))})"
                               for a in rep.attempts) or "nothing to run"
