@@ -92,6 +92,10 @@ def drive(path: CrashPath, run: Run, steps: Steps) -> None:
             steps.phase = "research"
             agent_error = steps.step("agent", path.research)
             survivors = dedupe_and_rank(run.verdicts)
+            if run.ended and not survivors:      # the path's own machinery failed (an error, not a verdict)
+                steps.phase = "finish"
+                path.finish()
+                return
         elif cfg.strategy == "auto":
             run.notes.append("no template candidate validated and no LLM endpoint is configured "
                              "(CRASHFIX_LLM_MODEL + CRASHFIX_LLM_BASE_URL): the research agent did not run")

@@ -11,13 +11,14 @@ from agent.judge.protect import guard
 from agent.judge import expectations
 from agent.python.ladder import reproducer
 from agent.reports.paths import map_to_repo
+from agent.research.client import LLMAuthError
 from agent.run import Run
 from agent.research import strategy as research_agent, second_opinion
 from agent.candidates import Candidate
 from agent.repair_context import RepairContext, Site, frame_sites
 from agent.judge.testrun import SCRATCH
 from agent.judge.validate import Validator, Verdict
-from sandbox import Sandbox, open_sandbox, prepare_source
+from sandbox import Sandbox, SandboxDead, SandboxError, open_sandbox, prepare_source
 
 
 def expect_command(rep) -> str | None:
@@ -35,6 +36,7 @@ class SandboxPath:
 
     research_agent = True
     debugger = "pdb"
+    copies_prepared = False        # the first sandbox's state is copied for the later ones (sandbox/docker/prepared.py)
 
     def __init__(self, run: Run, steps: Steps):
         self.run, self.cfg, self.steps = run, run.config, steps
@@ -45,6 +47,7 @@ class SandboxPath:
         self.env_opts: dict = {}
         self.protected = guard(self.cfg.protected)
         self.model = None                   # the run's model client, made when the agent first runs
+        self.machinery_error: Exception | None = None   # a later sandbox that did not open (crashfix's failure)
 
     # -- prepare -----------------------------------------------------------------------------
     def prepare(self) -> None:
@@ -53,9 +56,11 @@ class SandboxPath:
         self.choose_image()
         self.map_frames(source)
         self.env_opts = step("environment", self.environment)
+        keep = self.copies_prepared and cfg.sandbox == "docker" and cfg.strategy != "templates" \
+            and research_agent.configured(cfg)
         self.sb = step("sandbox", lambda: open_sandbox(
             cfg.sandbox, source, image=cfg.image, setup_cmd=cfg.setup_cmd, limits=cfg.limits,
-            **self.env_opts, notes=self.run.notes))
+            **self.env_opts, notes=self.run.notes, keep_prepared=keep))
 
     def environment(self) -> dict:
         """The `open_sandbox` options that set the repository's environment up (none by default)."""
@@ -131,10 +136,21 @@ class SandboxPath:
 
     # -- the research agent ------------------------------------------------------------------
     def new_sandbox(self) -> Sandbox:
-        """Another sandbox like the first (the research agent's trajectories each get one)."""
+        """Another sandbox like the first (the research agent's trajectories each get one): a copy of
+        the first one's prepared state when there is one, else set up again. One that does not open
+        is crashfix's failure (`machinery_error`), not the issue's."""
         cfg, rep = self.cfg, self.run.reproduction
-        sb = open_sandbox(cfg.sandbox, self.source, image=cfg.image, setup_cmd=cfg.setup_cmd, limits=cfg.limits,
-                          **self.env_opts)
+        notes: list[str] = []
+        try:
+            sb = open_sandbox(cfg.sandbox, self.source, image=cfg.image, setup_cmd=cfg.setup_cmd, limits=cfg.limits,
+                              **self.env_opts, notes=notes, prepared=getattr(self.sb, "prepared", None))
+        except SandboxError as exc:
+            self.machinery_error = self.machinery_error or exc
+            raise
+        finally:
+            for note in notes:             # the same set-up's notes are not said again
+                if note not in self.run.notes and (note.startswith("environment cache: the") or "prepared sandbox" in note):
+                    self.run.notes.append(f"a later sandbox: {note}")
         if rep is not None and rep.regression_test is not None:
             reproducer.furnish(sb, rep.regression_test, rep.command)
         return sb
@@ -160,6 +176,20 @@ class SandboxPath:
         run.cost = found.cost                # the research agent's, later, counts on from it (one ledger)
         reproducer.settle(rep, found, self.sb, run.report, run.repo_paths, run.files, tries=cfg.tries,
                           timeout=cfg.timeout)
+        if not rep.reproduced:
+            self.fail_on_machinery("reproduction phase (rung 5)")
+
+    def fail_on_machinery(self, where: str) -> bool:
+        """End the run as crashfix's error when one of its later sandboxes did not open: the issue was
+        not judged, so no `not_reproduced`/`not_fixed` verdict is given."""
+        exc = self.machinery_error
+        if exc is None:
+            return False
+        kind = "sandbox_lost" if isinstance(exc, SandboxDead) else "sandbox"
+        self.run.fail("error", f"crashfix's own sandbox failed, not the issue's code: the research agent's sandbox "
+                               f"for the {where} did not open ({type(exc).__name__}: {exc}); the first sandbox had "
+                               f"set up, so this is crashfix's failure and the issue was not judged", kind)
+        return True
 
     def expectation(self):
         """What the issue says the crashing call should give: the model's reading when a model is
@@ -167,7 +197,11 @@ class SandboxPath:
         cfg, run = self.cfg, self.run
         parsed = expectations.parse(cfg.report_text, run.report.type)
         if research_agent.may_reproduce(cfg):
-            said = second_opinion.expectation(self.llm(), cfg.report_text, run.report.type)
+            try:
+                said = second_opinion.expectation(self.llm(), cfg.report_text, run.report.type)
+            except LLMAuthError as e:
+                run.fail("error", f"LLM: {type(e).__name__}: {e}", "llm")
+                return None
             if said is not None or parsed is None:
                 parsed = said
         if parsed is not None:
@@ -181,7 +215,10 @@ class SandboxPath:
         if not research_agent.may_reproduce(cfg):
             return ""
         facts = [f"- {f.text.splitlines()[0]} ({f.source})" for f in run.memory.facts if f.kind != "code"]
-        hides = second_opinion.review(self.llm(), cfg.report_text, survivors[0], facts, survivors[1:])
+        llm = self.llm()
+        hides = second_opinion.review(llm, cfg.report_text, survivors[0], facts, survivors[1:])
+        if run.cost:                     # the review is counted in the run's one cost
+            run.cost = {**run.cost, **llm.ledger.to_dict()}
         run.notes.append(f"second opinion on {survivors[0].candidate.description!r}: "
                          + (f"hides the symptom: {hides}" if hides else "fixes the cause"))
         return hides
@@ -212,6 +249,8 @@ class SandboxPath:
                              f"{t['submits']} submit(s); {t['file']}")
         if outcome.limits:
             run.notes.append(f"agent stopped by its budget: {outcome.limits}")
+        if not outcome.validated:
+            self.fail_on_machinery("research agent")
         return f"LLM: {outcome.error}" if outcome.error else None
 
     def guard(self, survivors: list[Verdict]) -> list[Verdict]:

@@ -61,6 +61,10 @@ class SetupFailed(SandboxError):
     """Installing the repository inside the sandbox failed."""
 
 
+class CaptureRefused(SandboxError, OSError):
+    """A sandbox folder was not copied to the host: over its bound, or holding a sparse file."""
+
+
 class PatchFailed(SandboxError):
     """A patch did not apply to the workspace."""
 

@@ -107,10 +107,12 @@ def _failed(res, cmd: str) -> SetupFailed:
 
 
 def run_install(box, steps: list[InstallStep], timeout: float, *, as_of: str | None = None,
-                pins: dict[str, str] | None = None, env: dict[str, str] | None = None) -> list[str]:
+                pins: dict[str, str] | None = None, env: dict[str, str] | None = None,
+                fallback=lambda box, step, failure: None) -> list[str]:
     """Run the steps in ``box``, `pip install` by uv (or pip) with dependencies uploaded before
     ``as_of`` and the ``pins`` as constraints. Returns notes on how; SetupFailed names the failing
-    command and its last lines."""
+    command and its last lines, unless ``fallback(box, step, failure)`` returns a note (then the
+    set-up goes on: a reused environment's own install, `envreuse.Reuse.keep_own_install`)."""
     if not steps:
         return []
     from sandbox.install import find_installer, quoted_env, write_constraints
@@ -144,7 +146,12 @@ def run_install(box, steps: list[InstallStep], timeout: float, *, as_of: str | N
         if step.optional:
             notes.append(f"`{step.cmd}` failed (exit {res.exit_code}): the image's own version is used")
             continue
-        raise _failed(res, step.cmd)
+        failure = _failed(res, step.cmd)
+        instead = fallback(box, step, failure)
+        if instead:
+            notes.append(instead)
+            continue
+        raise failure
     return notes
 
 

@@ -96,6 +96,7 @@ MOVES = {
     "sandbox.images": "sandbox.docker.images",
     "sandbox.network": "sandbox.docker.network",
     "sandbox.server": "sandbox.docker.server",
+    "sandbox.prepared": "sandbox.docker.prepared",
     "sandbox.kernel_build": "sandbox.kernel.build",
     "sandbox.kernel_config": "sandbox.kernel.config",
     "sandbox.kernel_fixture": "sandbox.kernel.fixture",
@@ -313,6 +314,8 @@ def rewrite_import_from(node: ast.ImportFrom, module: str, indent: str) -> str |
             new = remap(full)
             parent, _, base = new.rpartition(".")
             groups.setdefault(parent, []).append((base, alias.asname or (alias.name if base != alias.name else None)))
+        elif module in MOVES:           # a name the old module defined
+            groups.setdefault(MOVES[module], []).append((alias.name, alias.asname))
         else:
             groups.setdefault(remap(module), []).append((alias.name, alias.asname))
     if list(groups) == [module] and node.level == 0:

@@ -22,6 +22,8 @@ from sandbox.base import limit_hits
 
 class PythonPath(SandboxPath):
 
+    copies_prepared = True
+
     def environment(self) -> dict:
         """Resolve the checkout's environment (agent/python/environment): image, install steps, test command."""
         env, opts = prepare_environment(self.cfg, self.source, self.run.files, self.steps.say)
@@ -46,11 +48,15 @@ class PythonPath(SandboxPath):
         else:
             keep_environment(sb, run.notes)
         expect = self.expectation()
+        if run.ended:                    # the model's credentials were refused
+            return
         rep = run.reproduction = step("reproduce", lambda: reproduce(
             sb, run.report, cfg.report_text, cfg.test_cmd, run.repo_paths, baseline=run.tests_before,
             files=run.files, tries=cfg.tries, timeout=cfg.timeout, expect=expect))
         if not rep.reproduced and research_agent.may_reproduce(cfg):
             step("reproducer", lambda: self.reproduce_by_agent(rep))
+            if run.ended:                # crashfix's own sandbox failed (fail_on_machinery)
+                return
         if not rep.reproduced:
             tried = "; ".join(f"{a.how}: `{a.command}` (exit {a.exit_code}{''.join(', ' + h for h in limit_hits(a.output_tail))})"
                               for a in rep.attempts) or "nothing to run"

@@ -10,6 +10,7 @@ import re
 from pathlib import Path
 
 from agent.judge.expectations import Expectation
+from agent.research.client import LLMAuthError
 from agent.markdown_safe import quote_untrusted
 
 log = logging.getLogger(__name__)
@@ -59,6 +60,8 @@ def _ask(llm, system: str, user: str) -> object:
     messages = [{"role": "system", "content": (PROMPTS / system).read_text()}, {"role": "user", "content": user}]
     try:
         reply = llm.chat(messages, None, temperature=0.0)
+    except LLMAuthError:
+        raise                         # the credentials are refused: the run ends, as the agent's would
     except Exception as exc:          # the endpoint or the budget: the run goes on without this opinion
         log.warning("model call for %s failed: %s: %s", system, type(exc).__name__, exc)
         return None

@@ -10,9 +10,9 @@ import docker
 import requests
 
 from sandbox.docker import envcache
-from sandbox.base import SandboxError
+from sandbox.base import SandboxError, SetupFailed
 from sandbox.docker.envkey import cache_key, on_reuse
-from sandbox.setup import InstallStep
+from sandbox.setup import OFFLINE_SELF, InstallStep
 
 log = logging.getLogger(__name__)
 
@@ -34,19 +34,50 @@ class Reuse:
         try:
             pending = envcache.Pending(self.key, envcache.pending_file(self.key))
             box.pending_env = pending
-            size = box.save_home(pending.path)
-        except OSError as e:
-            self.notes.append(f"environment cache: cannot capture the prepared environment ({e}): not kept")
+            size = box.save_home(pending.path, bound=envcache.limit())
+        except OSError as e:    # CaptureRefused too: over the cache's bound, a sparse file
+            self.notes.append(f"environment cache: the prepared environment is not kept ({e})")
+            if box.pending_env is not None:
+                box.pending_env.discard()
             box.pending_env = None
             return
         log.info("environment cache: captured %s (%d bytes), kept if the set-up works", self.key, size)
 
-    def failed(self) -> None:
-        """The set-up failed: a reused entry is dropped (the next run sets up cold)."""
+    def keep_own_install(self, box, step: InstallStep, failure: SetupFailed) -> str | None:
+        """On a hit, the project's offline re-install failed (e.g. the environment's setuptools of
+        the commit's era has no PEP 660 `build_editable`, or does not import on this Python): the
+        editable install the cold set-up made still points at /workspace, where the new checkout
+        is, so it is used as it is. A note, or None when there is no such install (the reuse fails)."""
+        if self.home is None or step.cmd != OFFLINE_SELF:
+            return None
+        res = box.run(EDITABLE_AT_WORKSPACE, timeout=60)
+        if not res.ok:
+            return None
+        last = [l for l in str(failure).splitlines() if l.strip()][-1].strip()[:200]
+        return (f"environment cache: the project's re-install `{OFFLINE_SELF}` failed on the prepared "
+                f"environment ({last}); its editable install from the cold set-up (at /workspace) is used")
+
+    def failed(self, why: BaseException | None = None) -> None:
+        """The set-up failed: a reused entry is dropped (the next run sets up cold). With ``why``, the
+        caller sets up cold at once (`cold`): one note says both."""
         if self.home is not None:
             self.home.close()
             envcache.drop(self.key)
-            self.notes.append(f"environment cache: the reused environment {self.key} failed to set up; dropped")
+            said = f"environment cache: the reused environment {self.key} failed to set up"
+            if why is not None:
+                lines = [l for l in str(why).splitlines() if l.strip()]
+                said += f" ({lines[0][:200] if lines else type(why).__name__}{' … ' + lines[-1].strip()[:200] if len(lines) > 1 else ''})"
+            self.notes.append(said + ("; dropped; setting up cold instead" if why is not None else "; dropped"))
+
+    def cold(self, steps: list[InstallStep]) -> "Reuse":
+        """The plan after a failed reuse: every step runs, the new environment is captured."""
+        return Reuse(self.key, steps, notes=self.notes)
+
+
+# the venv holds an editable install of a project at /workspace (a .pth, an egg-link, a PEP 660 finder)
+EDITABLE_AT_WORKSPACE = (
+    "site=$(python -c 'import sysconfig; print(sysconfig.get_paths()[\"purelib\"])') && "
+    "grep -qs -l /workspace \"$site\"/*.pth \"$site\"/*.egg-link \"$site\"/__editable__*finder.py")
 
 
 def _image_id(image: str) -> str:

@@ -24,7 +24,7 @@ from pathlib import Path
 import docker
 import requests
 
-from sandbox.base import (WORKSPACE, ExecResult, ImageMissing, Limits, SandboxDead,
+from sandbox.base import (WORKSPACE, CaptureRefused, ExecResult, ImageMissing, Limits, SandboxDead,
                           SandboxError, limit_lines, size_text)
 from sandbox.docker.engine import (
     _WRAPPER,
@@ -71,6 +71,7 @@ class DockerSandbox(GitWorkspace):
         self.image = image
         self.home = home
         self.pending_env = None          # a captured environment (envcache.Pending) until kept
+        self.prepared = None             # this sandbox's state copied to the host (sandbox.docker.prepared)
         self.env = dict(env or {})
         self._closed = False
         self._sessions: list[DockerSession] = []
@@ -143,18 +144,49 @@ class DockerSandbox(GitWorkspace):
             _HOME_SEEDS[img.id] = image_tar(self.client, img.id, HOME)
         self.api.put_archive(self.container.id, HOME, _HOME_SEEDS[img.id])
 
-    def save_home(self, dest: Path) -> int:
+    def save_home(self, dest: Path, bound: int | None = None) -> int:
         """Write the prepared /home/sandbox (the venv; not the installers' caches) as a tar to
-        ``dest`` on the host; returns its size."""
+        ``dest`` on the host; returns its size. At most ``bound`` bytes (default: the volume's
+        size) are written (`save_tree`)."""
         self.run_own(f"/bin/rm -rf {HOME}/.cache", timeout=120)
+        return self.save_tree(HOME, dest, self._sizes[HOME] if bound is None else bound)
+
+    def save_tree(self, folder: str, dest: Path, bound: int) -> int:
+        """Write ``folder`` (a volume: /home/sandbox or /workspace) as a tar to ``dest`` on the host.
+
+        security: the folder is the repository's output. Checked before writing: its apparent size
+        (a sparse file counts whole: the tar holds it whole) is at most ``bound`` and no file is
+        sparse; then the bytes actually written are counted and the write stops past ``bound``.
+        A refusal raises `CaptureRefused` and leaves no file."""
+        check = self.run_own(
+            f"/usr/bin/du -s -b --apparent-size {folder}; "
+            f"/usr/bin/find {folder} -xdev -type f -size +1M -printf '%S %s %P\\n' 2>/dev/null | "
+            "/usr/bin/awk '$1 < 0.5 {print; n++} n >= 3 {exit}'", timeout=120)
+        lines = check.output.strip().splitlines()
+        apparent = int(lines[0].split()[0]) if lines and lines[0].split()[0].isdigit() else None
+        if apparent is None:
+            raise CaptureRefused(f"cannot measure {folder}: {check.output.strip()[-300:]}")
+        if apparent > bound:
+            raise CaptureRefused(f"{folder} holds {size_text(apparent)} (apparent size), over the bound of {size_text(bound)}")
+        sparse = [l.split(" ", 2)[2] for l in lines[1:] if l.count(" ") >= 2]
+        if sparse:
+            raise CaptureRefused(f"{folder} holds sparse file(s), refused: {', '.join(sparse)[:300]}")
+        written = 0
         try:
-            stream, _ = self.container.get_archive(HOME + "/.")
+            stream, _ = self.container.get_archive(folder + "/.")
             with open(dest, "wb") as f:
                 for chunk in stream:
+                    written += len(chunk)
+                    if written > bound + (1 << 20):     # tar headers and padding on top of the files
+                        raise CaptureRefused(f"the tar of {folder} went past the bound of {size_text(bound)}")
                     f.write(chunk)
         except (docker.errors.DockerException, requests.RequestException) as e:
+            Path(dest).unlink(missing_ok=True)
             raise self._dead(e) from e
-        return dest.stat().st_size
+        except BaseException:
+            Path(dest).unlink(missing_ok=True)
+            raise
+        return Path(dest).stat().st_size
 
     def seal_network(self) -> None:
         """Disconnect the set-up network and check that no network is left (loopback only)."""
@@ -382,6 +414,8 @@ class DockerSandbox(GitWorkspace):
         self._closed = True
         if self.pending_env is not None:    # not kept: the run did not say the set-up worked
             self.pending_env.discard()
+        if self.prepared is not None:       # the run's later sandboxes are open (or not needed)
+            self.prepared.discard()
         for s in self._sessions:
             s.close()
         if self._server is not None:

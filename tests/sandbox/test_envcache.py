@@ -159,3 +159,37 @@ def test_a_reused_environment_installs_the_project_at_the_new_checkout(sandbox_i
         out = box.run("cd /tmp && python -c 'import greet, greet.extra, six, importlib.metadata as m; "
                       "print(greet.WORD, greet.__file__, m.version(\"greet\"))'", timeout=60)
         assert out.output.split() == ["new", "/workspace/greet/__init__.py", "2.0"], out.output
+
+
+@pytest.mark.docker
+def test_the_cache_off_sets_up_without_capturing(sandbox_image, docker_limits, repo_factory, monkeypatch):
+    """CRASHFIX_ENV_CACHE_MAX=0 (documented: the cache is off) sets up with every step, keeps nothing."""
+    monkeypatch.setenv("CRASHFIX_ENV_CACHE_MAX", "0")
+    repo = repo_factory({"m.py": "X = 1\n"})
+    steps = [InstallStep("echo built > /home/sandbox/made", False)]
+    notes: list[str] = []
+    with open_sandbox("docker", repo, image=sandbox_image, limits=docker_limits, steps=steps, notes=notes,
+                      cache="off-test") as box:
+        assert box.run("cat /home/sandbox/made", timeout=30).output.strip() == "built"
+        assert box.pending_env is None and envcache.keep(box.pending_env) is None
+    assert not [n for n in notes if "environment cache" in n] and not envcache.entries()
+
+
+@pytest.mark.docker
+@pytest.mark.parametrize("make, bound, refused", [
+    ("truncate -s 3G /home/sandbox/hole", "5g", "sparse file(s), refused: hole"),
+    ("head -c 3000000 /dev/urandom > /home/sandbox/big", "2m", "over the bound of 2 MiB"),
+])
+def test_a_capture_over_the_bound_or_holding_a_sparse_file_is_refused_before_writing(
+        make, bound, refused, sandbox_image, docker_limits, repo_factory, monkeypatch):
+    """security (issue 22): /home/sandbox is the repository's output; a sparse file would be written
+    whole into the tar on the host. Refused before a byte is written; nothing is kept."""
+    monkeypatch.setenv("CRASHFIX_ENV_CACHE_MAX", bound)
+    repo = repo_factory({"m.py": "X = 1\n"})
+    notes: list[str] = []
+    with open_sandbox("docker", repo, image=sandbox_image, limits=docker_limits, steps=[InstallStep(make, False)],
+                      notes=notes, cache="bound-test") as box:
+        assert box.pending_env is None
+    said = [n for n in notes if n.startswith("environment cache: the prepared environment is not kept")]
+    assert len(said) == 1 and refused in said[0], notes
+    assert not envcache.entries() and not list(envcache.cache_dir().glob(".pending-*"))

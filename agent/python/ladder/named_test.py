@@ -15,6 +15,16 @@ from agent.judge.testrun import TestOutcome, is_pytest, node_id
 NODE = re.compile(r"(?<![\w/.-])([\w./-]+\.py(?:::[A-Za-z_]\w*)+(?:\[[^\]\n`<>|\\]*\])?)")
 DEFAULT_PYTEST = "python -m pytest -q"
 DESELECT = ("-k", "-m")                 # pytest options whose expression could deselect the node
+# pytest options (and common plugins') whose value is the next word: a path there is the option's
+# (`--deselect tests/x.py::t`, `--ignore tests/slow`, `-c tox.ini`), not a selection; kept with it
+TAKES_VALUE = frozenset((
+    "--deselect", "--ignore", "--ignore-glob", "-p", "--rootdir", "-c", "--config-file", "--confcutdir",
+    "--basetemp", "-o", "--override-ini", "--junitxml", "--junit-xml", "--junit-prefix", "--log-file",
+    "--log-level", "--log-cli-level", "--log-format", "--cache-dir", "--import-mode", "--tb", "-W",
+    "--pythonwarnings", "--maxfail", "--durations", "--durations-min", "--capture", "--debug",
+    "--cov", "--cov-config", "--cov-report", "--cov-fail-under", "-n", "--numprocesses", "--dist",
+    "--timeout", "--reruns", "--doctest-glob", "--rootdir", "--color", "--code-highlight", "-r",
+    "--assert", "--show-capture", "--log-cli-format", "--log-date-format", "--log-file-level"))
 
 
 def node_ids(report: CrashReport, issue_text: str, repo_paths: dict[str, str], files: list[str],
@@ -57,11 +67,19 @@ def narrowed(test_cmd: str | None, nodes: list[str], files: list[str]) -> str:
     dirs = {f.rsplit("/", i)[0] for f in files for i in range(1, f.count("/") + 1)}
     selects = lambda w: w.removeprefix("./").split("::")[0].rstrip("/") in set(files) | dirs
     kept: list[str] = []
-    skip = False
+    skip = value = False
     for i, w in enumerate(words):       # a selection (a path, a node, -k/-m EXPR) would add or drop tests
         interpreter = i > 0 and re.fullmatch(r"python[\d.]*", words[i - 1].rsplit("/", 1)[-1])
+        if value:                       # the value of the option before it (a path there is no selection)
+            kept.append(w)
+            value = False
+            continue
         if skip or (w[:2] in DESELECT and not interpreter):
             skip = w in DESELECT and not skip
+            continue
+        if w in TAKES_VALUE and not interpreter:
+            value = True
+            kept.append(w)
             continue
         if w.startswith("-") or not selects(w):
             kept.append(w)

@@ -52,7 +52,10 @@ def test_agent_fixes_in_docker_what_the_templates_cannot(sandbox_image, served, 
     assert ("agent:debugger", "pdb") in facts and ("agent:history", "git log -G move_to_end") in facts
     # cost from the real usage fields, every call recorded; labelled as a replay
     cost = result["cost"]
-    assert cost["llm_calls"] == 14 == len(cost["per_call"]) == len(srv.requests)
+    # 14 agent turns, and the two fresh calls of agent/research/second_opinion.py: what the issue
+    # expects (first) and the review of the chosen patch (last)
+    assert cost["llm_calls"] == 16 == len(cost["per_call"]) == len(srv.requests)
+    assert "expects" in srv.requests[0]["body"]["messages"][0]["content"]
     assert cost["prompt_tokens"] == sum(c["prompt_tokens"] for c in cost["per_call"]) > 0
     assert cost["replay"] is True and any("REPLAY" in n for n in result["notes"])
     assert h.SECRET not in h.all_text(out)
@@ -103,3 +106,23 @@ def test_cli_replays_the_shipped_scripted_model_on_the_bundled_example(tmp_path,
     assert t["replay"].endswith("scripted-model.json")
     assert "item is None" in t["steps"][1]["observations"][0]["text"] or True
     assert "('ZZ-999', None, 1)" in t["steps"][1]["observations"][2]["text"]
+
+
+def test_an_agent_sandbox_that_does_not_open_is_crashfix_error_not_a_verdict(served, lru_repo, lru_report, tmp_path, h):
+    """The run's first sandbox sets up; the research agent's does not (its install worked once and
+    not again): that is crashfix's failure, status `error` of kind `sandbox`, never `not_fixed`."""
+    srv = served(h.lru_script())
+    flag = tmp_path / "installed-once"
+    run = run_pipeline(RunConfig(
+        repo=str(lru_repo), report_text=lru_report, out=tmp_path / "out", test_cmd="python -m pytest -q",
+        strategy="llm", sandbox="local", model="scripted-lrucache", base_url=srv.base_url, api_key=h.SECRET,
+        trajectories=1, setup_cmd=f"test ! -e {flag} && touch {flag} && pip install -e ."))
+    assert run.reproduction and run.reproduction.reproduced, run.notes
+    assert (run.status, run.error_kind) == ("error", "sandbox"), (run.status, run.error)
+    assert run.error.startswith("crashfix's own sandbox failed, not the issue's code: the research agent's sandbox")
+    assert "SetupFailed: repository install failed" in run.error and "the issue was not judged" in run.error
+    result = json.loads((tmp_path / "out" / "result.json").read_text())
+    assert result["status"] == "error" and result["error_kind"] == "sandbox"
+    # the research agent was never asked (its sandbox never opened); the one call made before it read
+    # what the issue expects (agent/research/second_opinion.py)
+    assert len(srv.requests) == 1 and "expects" in srv.requests[0]["body"]["messages"][0]["content"]

@@ -74,3 +74,48 @@ def test_reproduce_and_run_tests_count_the_same_for_the_same_tree(ctx):
     assert "STILL HAPPENS" in repro.text
     counted = lambda text: re.search(r"(\d+) passed, (\d+) failed, (\d+) skipped", text).groups()
     assert counted(repro.text) == counted(tests.text) == ("0", "1", "0")       # the node alone, once
+
+
+@pytest.mark.parametrize("test_cmd, expected", [
+    ("python -m pytest -q tests --deselect tests/test_a.py::test_flaky",
+     "python -m pytest -q --deselect tests/test_a.py::test_flaky 'tests/test_a.py::TestA::test_y[a b-1]'"),
+    ("pytest --ignore tests/test_a.py -p no:cacheprovider -c src/a.py --rootdir src --confcutdir tests tests",
+     "pytest --ignore tests/test_a.py -p no:cacheprovider -c src/a.py --rootdir src --confcutdir tests "
+     "'tests/test_a.py::TestA::test_y[a b-1]'"),
+    ("python -m pytest --deselect=tests/test_a.py::test_flaky tests/test_a.py",
+     "python -m pytest --deselect=tests/test_a.py::test_flaky 'tests/test_a.py::TestA::test_y[a b-1]'"),
+])
+def test_a_path_that_is_an_options_value_is_kept_with_its_option(test_cmd, expected):
+    """`--deselect PATH`, `--ignore PATH`, `-c FILE`, `--rootdir DIR`: the path belongs to the option."""
+    assert command(test_cmd, NODE, FILES) == expected
+
+
+def test_run_tests_with_a_deselect_in_the_command_runs_the_named_node(ctx):
+    """The command deselects one test by path: run_tests on a node runs that node (exit 1, one failure),
+    not `--deselect` with its value dropped (pytest's exit 4, 0 passed 0 failed)."""
+    ctx.test_cmd = "python -m pytest -q tests/test_calc.py --deselect tests/test_calc.py::test_passes_after"
+    out = RunTests()(ctx, tests=["tests/test_calc.py::test_half_of_none"])
+    assert re.search(r"0 passed, 1 failed, 0 skipped", out.text), out.text
+
+
+DID_YOU_MEAN = '''Traceback (most recent call last):
+  File "/home/u/run.py", line 3, in <module>
+    half(None)
+  File "/usr/lib/python3.8/site-packages/calc.py", line 2, in half
+    return Runner().exe()
+AttributeError: 'Runner' object has no attribute 'exe'
+'''
+
+
+def test_a_python_version_suffix_on_the_message_is_the_same_crash(tmp_path):
+    """Reported on Python 3.8 without `Did you mean: ...?`; the sandbox's Python adds it: the same crash."""
+    repo = make_repo(tmp_path / "calc", {"calc.py": "def half(n):\n    return Runner().exe()\n\n\nclass Runner:\n    def exec(self):\n        pass\n",
+                                         "run.py": "from calc import half\n\nhalf(None)\n"})
+    sb = open_sandbox("local", repo, install=False)
+    try:
+        ctx = ToolContext(sb=sb, source=repo, memory=Memory(), report=parse(DID_YOU_MEAN), repro_cmd="python run.py",
+                          test_cmd=None, timeout=60)
+        seen = Reproduce()(ctx).text
+    finally:
+        sb.close()
+    assert "Did you mean: 'exec'?" in seen and "the reported crash STILL HAPPENS" in seen, seen
