@@ -16,6 +16,7 @@ from agent.paths import path_for
 from agent.paths.base import CrashPath, Steps
 from agent.render import write_outputs
 from agent.reports import parse
+from agent.reports.visible import visible
 from agent.run import Progress, Result, Run, RunConfig, RunError
 from agent.strategies.base import Candidate
 from agent.strategies.research_agent import configured
@@ -36,6 +37,7 @@ def execute(config: RunConfig, on_progress: Callable[[Progress], None] = lambda 
 
 def run_job(config: RunConfig, on_progress: Callable[[Progress], None]) -> Run:
     """`execute`, returning the whole Run (its Result in `run.result`)."""
+    config.report_text = visible(config.report_text)     # only what GitHub shows is parsed or run
     run = Run(config)
     steps = Steps(run, on_progress)
     config.out.mkdir(parents=True, exist_ok=True)
