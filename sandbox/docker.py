@@ -27,7 +27,7 @@ import requests
 from sandbox.base import (WORKSPACE, ExecResult, ImageMissing, Limits, SandboxDead,
                           SandboxError, limit_lines, size_text)
 from sandbox.docker_io import (_WRAPPER, CommandServer, DockerSession, ServerLost, _ExecConn,
-                               _kill_tree, connect, own_argv)
+                               _kill_tree, connect, own_argv, reaped)
 from sandbox.docker_tar import create_tmpfs_volumes, file_tar, image_tar, tree_tar
 from sandbox.images import build_command
 from sandbox.network import SETUP_NETWORK, ensure_setup_network
@@ -296,7 +296,7 @@ class DockerSandbox(GitWorkspace):
         else:
             # `timeout` leads its own process group; once it returns, the wrapper kills that
             # group (again and again: a fork bomb forks while it is being killed)
-            argv = ["/bin/sh", "-c", _WRAPPER, "sh", f"{timeout:g}", cmd]
+            argv = reaped(["/bin/sh", "-c", _WRAPPER, "sh", f"{timeout:g}", cmd])
             if own:  # the exec's environment is the container's: clear it for our own tools
                 argv, env = own_argv(argv), {}
             code, out, took = self._exec(argv, timeout=timeout, cwd=wd, env=env)
