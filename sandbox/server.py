@@ -25,7 +25,6 @@ import sys
 import threading
 import time
 
-
 PR_SET_CHILD_SUBREAPER = 36
 
 

@@ -13,8 +13,8 @@ from pathlib import Path
 from typing import Any, Callable
 
 from agent.memory import Memory
-from agent.tools import ledger
 from agent.reports.model import CrashReport
+from agent.tools import ledger
 from sandbox import Sandbox, SandboxDead, SandboxError
 
 log = logging.getLogger(__name__)

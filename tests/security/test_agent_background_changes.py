@@ -8,6 +8,7 @@ import json
 from pathlib import Path
 
 import pytest
+from gitrepo import make_repo
 
 from agent.agent_loop import AgentConfig, ResearchAgent
 from agent.llm_client import Ledger
@@ -17,7 +18,6 @@ from agent.reports import parse
 from agent.scripted import ScriptedModel
 from agent.tools import Submitted, ToolContext, analysis_toolbox, synthesis_toolbox
 from agent.validate import Validator
-from gitrepo import make_repo
 from sandbox import open_sandbox
 
 pytestmark = pytest.mark.docker
@@ -92,7 +92,7 @@ def _outcome(agent_run):
 
 def test_a_setsid_child_of_run_is_gone_before_the_edit(agent, tmp_path):
     spawn = ("run", {"command": f"setsid sh -c '{WATCH}' >/dev/null 2>&1 & echo started"})
-    outcome, verdict = _outcome(agent(_script(spawn)))
+    _, verdict = _outcome(agent(_script(spawn)))
     assert "BACKDOOR" not in verdict.candidate.diff and verdict.candidate.files == ("src/lrucache/cache.py",)
     submits = [text for name, text in _observations(tmp_path / "out") if name == "submit"]
     assert "VALIDATED" in submits[0]           # nothing planted: the first submit already holds only the edit
@@ -103,7 +103,7 @@ def test_a_debugger_sessions_child_never_reaches_the_validated_patch(agent, tmp_
     """The session's child either dies with the session (the edit ends it) or plants its line and
     `submit` refuses; either way the validated patch is the model's edit alone."""
     spawn = ("pdb", {"command": f"!import subprocess; subprocess.Popen(['setsid', 'sh', '-c', {WATCH!r}])"})
-    outcome, verdict = _outcome(agent(_script(spawn)))
+    _, verdict = _outcome(agent(_script(spawn)))
     submits = [text for name, text in _observations(tmp_path / "out") if name == "submit"]
     if len(submits) == 2:
         assert "none of your actions made" in submits[0] and TARGET in submits[0]

@@ -14,10 +14,10 @@ from datetime import datetime, timezone
 
 import pytest
 import yaml
+from github_fakes import assert_valid_github_requests
 
 from agent.ladder import plan, regression
 from agent.reports.model import CrashReport
-from github_fakes import assert_valid_github_requests
 
 PAYLOAD = 'import pathlib; pathlib.Path("PWNED").write_text("ran in CI")'
 SNIPPET = f'```python\nimport app\nprint("```` and \\"\\"\\"")  # {PAYLOAD}\n```\n'
