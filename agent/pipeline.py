@@ -17,6 +17,7 @@ from agent.families import path_for
 from agent.path import CrashPath, Steps
 from agent.render import write_outputs
 from agent.reports import parse
+from agent.reports.visible import visible
 from agent.run import Progress, Result, Run, RunConfig, RunError
 from agent.candidates import Candidate
 from agent.research.strategy import configured
@@ -37,6 +38,7 @@ def execute(config: RunConfig, on_progress: Callable[[Progress], None] = lambda 
 
 def run_job(config: RunConfig, on_progress: Callable[[Progress], None]) -> Run:
     """`execute`, returning the whole Run (its Result in `run.result`)."""
+    config.report_text = visible(config.report_text)     # only what GitHub shows is parsed or run
     run = Run(config)
     steps = Steps(run, on_progress)
     config.out.mkdir(parents=True, exist_ok=True)

@@ -154,6 +154,7 @@ class Result:
     root_cause: str                              # one paragraph of Markdown ("" without a report)
     regression_test: str | None = None           # the path of a new test that fails before the patch and passes after
     regression_patch: str = ""                   # that test as a diff adding the file ("" when none was written)
+    regression_text: str = ""                    # that test's text (it holds code from the issue: shown, pushed only on opt-in)
     evidence: list[Fact] = field(default_factory=list)
     verdicts: list[Verdict] = field(default_factory=list)
     best: Verdict | None = None
@@ -216,7 +217,8 @@ class Result:
 def _regression(run: Run) -> dict:
     """The reproduction's new test file (agent/python/ladder/regression.py), when one was written."""
     test = run.reproduction.regression_test if run.reproduction else None
-    return {"regression_test": test.path, "regression_patch": run.reproduction.patch} if test else {}
+    return {"regression_test": test.path, "regression_patch": run.reproduction.patch,
+            "regression_text": test.text} if test else {}
 
 
 def root_cause(run: Run) -> str:

@@ -6,6 +6,7 @@
     /crashfix explain             diagnosis only: a comment, no PR
     /crashfix revise <feedback>   on a crashfix PR: a new run told the feedback
     /crashfix test <ref>          reproduce the crash against a branch, tag or commit and report
+    /crashfix ci                  on a crashfix PR, after review: run the repository's CI on it
     /crashfix scan                triage and rank every open crash issue of the repo (the backlog)
 
 The first line starting with `/crashfix` counts (leading spaces allowed; quoted lines `>`
@@ -18,11 +19,12 @@ from dataclasses import dataclass
 
 USAGE = ("Commands: `/crashfix fix`, `/crashfix retry`, `/crashfix cancel`, `/crashfix explain`, "
          "`/crashfix revise <feedback>` (on a crashfix PR), `/crashfix test <branch, tag or commit>`, "
+         "`/crashfix ci` (on a crashfix PR, after review: run its CI), "
          "`/crashfix scan` (rank the repo's open crash issues).")
-NAMES = ("fix", "retry", "cancel", "explain", "revise", "test", "scan")
+NAMES = ("fix", "retry", "cancel", "explain", "revise", "test", "scan", "ci")
 # the job kind each command becomes
 KIND = {"fix": "fix", "retry": "fix", "cancel": "cancel", "explain": "explain", "revise": "revise", "test": "test",
-        "scan": "backlog"}
+        "scan": "backlog", "ci": "ci"}
 MAX_FEEDBACK = 4000
 _REF = re.compile(r"^(?!-)(?!.*\.\.)(?!.*@\{)[A-Za-z0-9._/+-]{1,200}(?<!\.lock)(?<![./])$")
 

@@ -157,6 +157,10 @@ class RepoConfig(BaseModel):
     max_diff_lines: int = Field(200, ge=1, le=5000)
     """The largest patch crashfix may propose, in changed lines; a larger candidate is refused
     before it runs."""
+    regression_test: Literal["show", "push"] = "show"
+    """The test the reproduction became runs code from the issue's author. `show` (default): it is
+    shown in the pull request's body, not pushed; `push`: it is also added to the branch as a file
+    (the PR says that it runs code from the issue's author)."""
     strategies: list[Literal["templates", "llm"]] = Field(default_factory=lambda: ["templates", "llm"],
                                                          min_length=1)
     """How candidate patches are made, in order: `templates` (deterministic fix templates),

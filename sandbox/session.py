@@ -148,6 +148,13 @@ class GitWorkspace:
         return self.git(f"add -A -N . && {GIT} diff --no-color --no-ext-diff --no-textconv --src-prefix=a/ "
                          f"--dst-prefix=b/ {base}", "diff")
 
+    def restore(self, paths: list[str]) -> None:
+        """Put ``paths`` back as the snapshot holds them (removed when the snapshot has none)."""
+        base = self._need_base()
+        for path in paths:
+            q = shlex.quote(path)
+            self.run_own(f"{GIT} checkout -q {base} -- {q} 2>/dev/null || rm -f -- {q}", timeout=self.git_timeout)
+
     def apply_patch(self, diff: str) -> None:
         if not diff.strip():
             raise PatchFailed("empty patch")

@@ -146,9 +146,15 @@ def _settle(rep: Reproduction, sb: Sandbox, report: CrashReport, trial: Trial, f
     (`stop` seconds), the test stops the reproducer itself after that long and fails."""
     cmd = trial.command
     same = lambda res: matches(report, res, repo_paths, files).hit
-    if trial.script is not None:
+    try:
         test = regression.build(report, trial.function or _guilty_name(report, repo_paths), trial.script,
-                                trial.how, files, stop=stop, expect=expect)
+                                trial.how, files, stop=stop, expect=expect) if trial.script is not None else None
+    except ValueError as exc:        # issue text that would have become code: no test file (security)
+        log.warning("regression test refused: %s", exc)
+        rep.attempts.append(Attempt(f"regression test from {trial.how}", "(not written)", False, 0, "",
+                                    trial.rung, f"refused: {exc}"))
+        test = None
+    if test is not None:
         local = f"{SCRATCH}/{test.path.rsplit('/', 1)[-1]}"
         sb.write(local, test.text)
         test_cmd = f"python -m pytest -q --tb=native {test.node(local, 'crash')}"

@@ -436,19 +436,21 @@ class Trajectory:
         cand = Candidate(sub.diff, f"{sub.summary} (llm, trajectory {self.n})", template="llm",
                          score=-0.01 * self.rounds, files=files)
         a.progress(f"agent trajectory {self.n}: validating submit {self.rounds}: {sub.summary}")
-        verdict = a.validator_factory(sb).check(cand)
+        # security: the patch is validated in a fresh sandbox (the clean tree + the diff), never in this
+        # workspace, where a process of the model's commands may still be at work; debugger sessions end first
+        every_tool(a.report).fire(self.ctx, "reset", why="the debugger session ended for validation")
+        fresh = a.sandbox_factory()
+        try:
+            verdict = a.validator_factory(fresh).check(cand)
+        finally:
+            fresh.close()
         self.verdicts.append(verdict)
         self.submissions.append({"round": self.rounds, "summary": sub.summary, "diff": sub.diff,
                                  "validated": verdict.validated, "reason": verdict.reason})
-        every_tool(a.report).fire(self.ctx, "reset", why="the workspace was reset for validation")
         if verdict.validated:
             self.status, self.reason = "validated", verdict.reason
             self.memory.add("validation", f"validated: {sub.summary}", "validation")
             return f"VALIDATED: {verdict.reason}. The trajectory is done.\n\nThe patch:\n{self.ctx.cut(sub.diff)}", True
-        try:
-            sb.apply_patch(sub.diff)            # the model keeps working on its own edits
-        except PatchFailed as exc:
-            log.warning("could not restore the submitted edits: %s", exc)
         if self.rounds >= cfg.validation_rounds:
             self.status, self.reason = "rejected", f"validation rejected {self.rounds} submit(s); last: {verdict.reason}"
         shown = failure_excerpt(verdict.log[-1], 3000) if verdict.log else "(no command ran)"

@@ -36,6 +36,7 @@ COMMANDS = [
     ("/crashfix revise <feedback>", "on this pull request: a new run that takes your feedback into account"),
     ("/crashfix explain", "the diagnosis only, in the issue's status comment"),
     ("/crashfix test <branch, tag or commit>", "reproduce the crash against another ref"),
+    ("/crashfix ci", "on this pull request, after review: run the repository's CI on it"),
     ("/crashfix cancel", "stop a run of this issue"),
 ]
 
@@ -126,7 +127,9 @@ def pr_title(result: Result, issue: int) -> str:
     return title if len(title) <= 200 else title[:197] + "…"
 
 
-def pr_body(result: Result, issue: int, *, draft: bool = True) -> str:
+def pr_body(result: Result, issue: int, *, draft: bool = True, pushed: bool = False, author: str | None = None) -> str:
+    """The PR's body. ``pushed``: the regression test is on the branch (the repository opted in),
+    else it is shown here only; ``author``: the issue author's login (whose code the test runs)."""
     best = result.best
     fix = best.candidate if best else None
     root = result.root_cause or (quote_untrusted(fix.description) if fix else "") or "(not recorded)"
@@ -149,9 +152,7 @@ def pr_body(result: Result, issue: int, *, draft: bool = True) -> str:
     if best and best.confidence_why:
         lines += ["", f"How sure crashfix is: {quote_untrusted(best.confidence_why)}"]
     lines += [f"- `{f}`" for f in (fix.files if fix else ())]
-    if result.regression_test:
-        lines += ["", f"A regression test from the reproduction: `{result.regression_test}` (it fails with the "
-                      "reported crash before the patch and passes with it)."]
+    lines += regression_lines(result, issue, pushed=pushed, author=author)
     others = [v for v in result.verdicts if v.validated and v is not best]
     if others:
         lines += ["", f"{len(others)} other candidate(s) also passed validation:"]
@@ -163,8 +164,46 @@ def pr_body(result: Result, issue: int, *, draft: bool = True) -> str:
         lines += [f"- {quote_untrusted(v.candidate.description, 200)}: {quote_untrusted(v.reason, 200)}"
                   for v in tried[:20]]
         lines += ["", "</details>"]
-    lines += ["", "### Cost", "", cost_text(result), "", commands_text(), ""]
+    lines += ["", "### CI", "", CI_NOTE, "", "### Cost", "", cost_text(result), "", commands_text(), ""]
     return "\n".join(lines)
+
+
+SHOWN_MAX = 20_000       # characters of a regression test shown in a PR body (GitHub's limit is 65,536)
+SKIP_CI = "[skip ci]"
+CI_NOTE = ("CI has not run on this branch: crashfix's commits carry `[skip ci]`, so no `push` or `pull_request` "
+           "workflow (nor its secrets) runs on code nobody has reviewed. After review, comment `/crashfix ci`: "
+           "crashfix re-commits the same files without the marker, and CI runs.")
+
+
+def regression_lines(result: Result, issue: int, *, pushed: bool, author: str | None) -> list[str]:
+    """The regression test's part of the PR body: who wrote the code it runs, and whether it is on the branch."""
+    if not result.regression_test:
+        return []
+    who = f"{quote_untrusted(author, 60)} (#{issue})" if author else f"the author of #{issue}"
+    if pushed:
+        return ["", f"A regression test from the reproduction: `{result.regression_test}` (it fails with the "
+                    "reported crash before the patch and passes with it). **It runs code from the issue, written by "
+                    f"{who}**: this repository asked for such tests on the branch (`regression_test: push` in "
+                    "`.github/crashfix.yml`). Read it before CI runs it."]
+    text = result.regression_text or ""
+    shown = text if len(text) <= SHOWN_MAX else text[:SHOWN_MAX]
+    fence = "`" * max(3, _longest_run(shown, "`") + 1)
+    cut = f" (its first {SHOWN_MAX:,} of {len(text):,} characters)" if shown != text else ""
+    return ["", "### Regression test (not on the branch)", "",
+            "The reproduction became a test that fails with the reported crash before the patch and passes "
+            f"with it. crashfix did not push it: it runs code from the issue, written by {who}, which would run "
+            f"in this repository's CI. Read it before adding it as `{result.regression_test}`. (To have crashfix "
+            "push such tests, set `regression_test: push` in `.github/crashfix.yml`.)", "",
+            f"<details><summary>{result.regression_test}{cut}</summary>", "", f"{fence}python", shown.rstrip("\n"),
+            fence, "", "</details>"]
+
+
+def _longest_run(text: str, char: str) -> int:
+    best = run = 0
+    for c in text:
+        run = run + 1 if c == char else 0
+        best = max(best, run)
+    return best
 
 
 def validation_log(run_dir: Path, result: Result) -> str:
@@ -274,7 +313,7 @@ def publish_result(api, repo: str, issue: int, run_dir: Path, result: Result, cl
         if touched:
             _git(clone, "reset", "-q", "--hard", "HEAD", check=False)
             return refuse(f"the patch changes protected paths ({', '.join(quote_untrusted(f, 100) for f in touched)})")
-        _add_regression_test(clone, result)
+        pushed = config.regression_test == "push" and _add_regression_test(clone, result)
         name, email = author or _identity(api)
         sha = _commit(clone, result, issue, name, email)
         if token:
@@ -286,7 +325,7 @@ def publish_result(api, repo: str, issue: int, run_dir: Path, result: Result, cl
             workdir.cleanup()
 
     title = pr_title(result, issue)
-    body = pr_body(result, issue, draft=config.draft)
+    body = pr_body(result, issue, draft=config.draft, pushed=pushed, author=info.get("author"))
     if mine:
         api.update_pr(repo, mine["number"], title, body)
         pr, updated = mine, True
@@ -313,6 +352,50 @@ def publish_result(api, repo: str, issue: int, run_dir: Path, result: Result, cl
             "updated": updated}
 
 
+def start_ci(api, repo: str, issue: int, sender: str, *, asked_at: str | None = None,
+             dry_run_log: Path | list | None = None, remote_url: str | None = None) -> dict:
+    """`/crashfix ci`: the branch's head commit again, same files, parent and author, its message
+    without `[skip ci]` and naming who asked, force-pushed so that the repository's CI runs on it.
+    Refused when the head commit was made after the request (the maintainer reviewed an older one)
+    or carries no marker (CI already runs on it). ``{"sha", "reviewed", "message"}``."""
+    branch = BRANCH.format(number=issue)
+    token, url = api.token(), remote_url or _git_url(api, repo)
+    with tempfile.TemporaryDirectory(prefix="crashfix-ci-") as tmp:
+        clone = gitpush.clone(url, Path(tmp) / "repo", token, branch=branch)
+        head = _git(clone, "rev-parse", "HEAD").stdout.strip()
+        message = _git(clone, "log", "-1", "--format=%B", "HEAD").stdout
+        made = _git(clone, "log", "-1", "--format=%cI", "HEAD").stdout.strip()
+        out = {"sha": None, "reviewed": head}
+        if SKIP_CI not in message:
+            return {**out, "message": f"CI already runs on `{head[:12]}` (its commit carries no `{SKIP_CI}`): "
+                                      "nothing to start."}
+        if asked_at and _instant(made) > _instant(asked_at):
+            return {**out, "message": f"`{head[:12]}`, the head of `{branch}`, was pushed after your request: "
+                                      "review it, then comment `/crashfix ci` again."}
+        kept = [ln for ln in message.rstrip("\n").split("\n") if SKIP_CI not in ln]
+        text = "\n".join(kept).rstrip("\n") + f"\n\nCI requested after review by {sender}.\n"
+        fields = _git(clone, "log", "-1", "--format=%an%x00%ae%x00%aI%x00%P", "HEAD").stdout.rstrip("\n").split("\0")
+        name, email = _identity(api)
+        env = {**os.environ, "GIT_AUTHOR_NAME": fields[0], "GIT_AUTHOR_EMAIL": fields[1], "GIT_AUTHOR_DATE": fields[2],
+               "GIT_COMMITTER_NAME": name, "GIT_COMMITTER_EMAIL": email}
+        parents = [a for p in fields[3].split() for a in ("-p", p)]
+        sha = _git(clone, "commit-tree", f"{head}^{{tree}}", *parents, "-F", "-", env=env,
+                   input=redact(text)).stdout.strip()
+        if token:
+            gitpush.push(clone, url, branch, token, force=True, ref=sha)
+        else:
+            _record_dry_push(api, dry_run_log, repo, branch=branch, sha=sha, remote=url, ci_for=head)
+    log.info("%s: CI requested by %s on %s (the files of %s)", repo, sender, sha[:12], head[:12])
+    return {"sha": sha, "reviewed": head,
+            "message": f"CI started on `{sha[:12]}`, asked by {quote_untrusted(sender, 60)}: the same files, parent "
+                       f"and author as the reviewed `{head[:12]}`, committed again without `{SKIP_CI}`."}
+
+
+def _instant(iso: str):
+    from datetime import datetime
+    return datetime.fromisoformat(iso.replace("Z", "+00:00"))
+
+
 def _drop_branch(api, repo: str, branch: str, *, pushed: bool, why: Exception) -> None:
     """The PR could not be opened: delete the branch just pushed, so no branch is left without a PR."""
     if not pushed:
@@ -335,17 +418,20 @@ def _identity(api) -> tuple[str, str]:
     return get() if callable(get) else DEFAULT_AUTHOR
 
 
-def _add_regression_test(clone: Path, result: Result) -> None:
-    """Stage the reproduction's regression test beside the fix: a new file only (never an edit of an
-    existing test); one that no longer applies is left out, and the PR body then names no test."""
+def _add_regression_test(clone: Path, result: Result) -> bool:
+    """Stage the reproduction's regression test beside the fix (only where the repository opted in:
+    it runs the issue author's code): a new file only (never an edit of an existing test); one that
+    no longer applies is left out, and the PR body then names no test. Whether it was staged."""
     patch = result.regression_patch
     if not patch or not result.regression_test or "\nnew file mode" not in patch \
             or (clone / result.regression_test).exists():
         result.regression_test = None
-        return
+        return False
     text = patch if patch.endswith("\n") else patch + "\n"
     if _git(clone, "apply", "--index", "--whitespace=nowarn", "-", input=text, check=False).returncode != 0:
         result.regression_test = None
+        return False
+    return True
 
 
 def _apply(clone: Path, branch: str, diff: str) -> list[str] | str:
@@ -371,7 +457,8 @@ def _commit(clone: Path, result: Result, issue: int, name: str, email: str) -> s
         f"Validated by crashfix: the crash reproduced {crashed}/{tries} times "
         f"before the patch and {after - clean}/{after} "
         f"after; tests before: {_tests_text(_tests_before(result))}; after: {_tests_text(result.tests_after)}.", "",
-        f"Fixes #{issue}", ""])
+        f"Fixes #{issue}", "",
+        f"{SKIP_CI} crashfix's commits start no CI; a maintainer starts it after review with `/crashfix ci`.", ""])
     env = {**os.environ, "GIT_AUTHOR_NAME": name, "GIT_AUTHOR_EMAIL": email,
            "GIT_COMMITTER_NAME": name, "GIT_COMMITTER_EMAIL": email}
     _git(clone, "-c", "commit.gpgsign=false", "commit", "-q", "--no-verify", "-F", "-", env=env,

@@ -22,7 +22,7 @@ from typing import Any, Iterator
 
 from bot.db import Database, Tx, dumps, loads, now
 
-KINDS = ("triage", "fix", "explain", "test", "revise", "cleanup", "cancel", "help", "backlog")
+KINDS = ("triage", "fix", "explain", "test", "revise", "cleanup", "cancel", "help", "backlog", "ci")
 PIPELINE_KINDS = ("fix", "explain", "test", "revise")       # the expensive ones, limited per installation
 STATES = ("queued", "running", "done", "failed", "cancelled")
 ACTIVE = ("queued", "running")

@@ -3,7 +3,7 @@ from __future__ import annotations
 
 from typing import Callable
 
-from bot.kinds import backlog, cancel, cleanup, explain, fix, help, revise, test, triage
+from bot.kinds import backlog, cancel, ci, cleanup, explain, fix, help, revise, test, triage
 from bot.kinds.context import Context
 
 KINDS: dict[str, Callable[[Context], dict]] = {
@@ -16,4 +16,5 @@ KINDS: dict[str, Callable[[Context], dict]] = {
     "help": help.run,
     "cleanup": cleanup.run,
     "backlog": backlog.run,
+    "ci": ci.run,
 }

@@ -235,7 +235,8 @@ def issue_comment(event: Event, ctx: Context) -> None:
     if command is None:
         return
     params = {"trigger": "command", "command": command.name, "arg": command.arg,
-              "comment_id": event.get("comment.id"), "on_pr": bool(event.get("issue.pull_request"))}
+              "comment_id": event.get("comment.id"), "on_pr": bool(event.get("issue.pull_request")),
+              "at": _str(event.get("comment.created_at"))}
     if not command.valid:
         params["error"] = command.error
     ctx.job(event, command.kind, event.get("issue.number"), params,

@@ -21,6 +21,16 @@ _WRAPPER = ('/usr/bin/timeout -s KILL "$1" /bin/bash -c "$2" </dev/null & p=$!; 
             'while kill -9 -$p 2>/dev/null; do :; done; exit $rc')
 
 
+def server_source() -> str:
+    return (Path(__file__).resolve().parent / "server.py").read_text()
+
+
+def reaped(argv: list[str]) -> list[str]:
+    """``argv`` under the server's ``reap`` mode: what it starts (``setsid`` children included) is
+    killed when it ends (security: nothing outlives its command; sandbox/docker/server.py)."""
+    return ["/usr/bin/python3", "-I", "-c", server_source(), "reap", *argv]
+
+
 def own_argv(argv: list[str]) -> list[str]:
     """``argv`` (absolute program path) under ``env -i`` with `OWN_ENV`: none of the container's
     variables (its PATH starts with the repository's venv) reach crashfix's own programs."""
@@ -113,7 +123,7 @@ class DockerSession(PromptSession):
     def __init__(self, box: "DockerSandbox", argv: list[str], prompt: str, cwd: str):
         super().__init__(prompt)
         self.box = box
-        self.exec_id = box._exec_create(argv, cwd=cwd, env={"PYTHONUNBUFFERED": "1"}, stdin=True)
+        self.exec_id = box._exec_create(reaped(argv), cwd=cwd, env={"PYTHONUNBUFFERED": "1"}, stdin=True)
         self.conn = box._exec_conn(self.exec_id, timeout=box.limits.api_timeout)
 
     def _recv(self, timeout: float):
@@ -144,7 +154,7 @@ class CommandServer:
     """Host side of the command server: one JSON line out, one JSON line back, over an exec."""
 
     def __init__(self, box):
-        src = (Path(__file__).resolve().parent / "server.py").read_text()
+        src = server_source()
         self.box = box
         self.exec_id = box._exec_create(own_argv(["/usr/bin/python3", "-I", "-c", src]), stdin=True)
         self.conn = box._exec_conn(self.exec_id, timeout=box.limits.api_timeout)

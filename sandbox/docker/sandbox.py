@@ -35,6 +35,7 @@ from sandbox.docker.engine import (
     _kill_tree,
     connect,
     own_argv,
+    reaped,
 )
 from sandbox.docker.tar import create_tmpfs_volumes, file_tar, image_tar, tree_tar
 from sandbox.docker.images import build_command
@@ -336,7 +337,7 @@ class DockerSandbox(GitWorkspace):
         else:
             # `timeout` leads its own process group; once it returns, the wrapper kills that
             # group (again and again: a fork bomb forks while it is being killed)
-            argv = ["/bin/sh", "-c", _WRAPPER, "sh", f"{timeout:g}", cmd]
+            argv = reaped(["/bin/sh", "-c", _WRAPPER, "sh", f"{timeout:g}", cmd])
             if own:  # the exec's environment is the container's: clear it for our own tools
                 argv, env = own_argv(argv), {}
             code, out, took = self._exec(argv, timeout=timeout, cwd=wd, env=env)

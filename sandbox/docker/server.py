@@ -9,6 +9,12 @@ Requests: {"op": "run", "cmd", "cwd", "env", "timeout", "limit", "max", "disks"}
 A command gets exactly the environment in "env" (the server's own is clean) and runs under
 /bin/bash in its own session; its whole process group is killed on timeout and again after it
 returns (leftovers, fork bombs). "full" lists the "disks" (mount points) this command filled.
+
+Security: nothing a command starts outlives it. The server is a child subreaper
+(``PR_SET_CHILD_SUBREAPER``), so a process that leaves the command's group (``setsid()``, a double
+fork) is re-parented to the server, not to the container's init; after each command the server
+kills every process below it and reaps them ("left" counts them). ``python3 -I -c <this file>
+reap ARGV...`` runs one program the same way (the exec fallback, debugger sessions).
 """
 import base64
 import json
@@ -18,6 +24,93 @@ import subprocess
 import sys
 import threading
 import time
+
+PR_SET_CHILD_SUBREAPER = 36
+
+
+def _become_subreaper():
+    """Orphans of our descendants become our children (Linux >= 3.4; unprivileged)."""
+    import ctypes
+    if ctypes.CDLL(None, use_errno=True).prctl(PR_SET_CHILD_SUBREAPER, 1, 0, 0, 0) != 0:
+        raise OSError(ctypes.get_errno(), "prctl(PR_SET_CHILD_SUBREAPER) failed")
+
+
+def _descendants(root):
+    """Every live process below ``root`` (by parent pid, from /proc)."""
+    children = {}
+    for name in os.listdir("/proc"):
+        if not name.isdigit():
+            continue
+        try:
+            with open(f"/proc/{name}/stat") as f:
+                fields = f.read().rsplit(")", 1)[1].split()
+        except (OSError, IndexError):
+            continue
+        if fields[0] != "Z":
+            children.setdefault(int(fields[1]), []).append(int(name))
+    out, todo = [], list(children.get(root, []))
+    while todo:
+        pid = todo.pop()
+        out.append(pid)
+        todo.extend(children.get(pid, []))
+    return out
+
+
+def _reap():
+    while True:
+        try:
+            pid, _ = os.waitpid(-1, os.WNOHANG)
+        except ChildProcessError:
+            return
+        if pid == 0:
+            return
+
+
+def wait_reaping(proc, timeout=None):
+    """Wait for ``proc`` to exit (True) or ``timeout`` seconds (False), reaping meanwhile the orphans
+    re-parented to us: a zombie left unreaped stays in its process group, so a command that kills
+    its group until that fails (the exec fallback's wrapper) would never end."""
+    deadline = None if timeout is None else time.monotonic() + timeout
+    pause = 0.001
+    while True:
+        try:
+            info = os.waitid(os.P_ALL, 0, os.WEXITED | os.WNOHANG | os.WNOWAIT)
+        except ChildProcessError:
+            info = None
+        if info is not None and info.si_pid == proc.pid:
+            proc.wait()
+            return True
+        if info is not None:
+            try:
+                os.waitpid(info.si_pid, 0)
+            except ChildProcessError:
+                pass
+            continue
+        if deadline is not None and time.monotonic() >= deadline:
+            return False
+        time.sleep(pause)
+        pause = min(pause * 2, 0.02)
+
+
+def kill_below(root=None):
+    """SIGKILL every process below ``root`` (this process), again until none is left (a fork bomb
+    forks while it dies; its orphans come back to us); returns how many were killed."""
+    root = root or os.getpid()
+    killed = set()
+    for _ in range(1000):
+        pids = _descendants(root)
+        if not pids:
+            break
+        for pid in pids:
+            try:
+                os.kill(pid, signal.SIGKILL)
+                killed.add(pid)
+            except (ProcessLookupError, PermissionError):
+                pass
+        _reap()
+        time.sleep(0.001)
+    _reap()
+    return len(killed)
 
 
 def _kill_group(pgid):
@@ -100,12 +193,11 @@ def _run(req):
     try:
         reader = threading.Thread(target=pump, daemon=True)
         reader.start()
-        proc.wait(timeout=req.get("timeout", 60))
-    except subprocess.TimeoutExpired:
-        timed_out = True
+        timed_out = not wait_reaping(proc, req.get("timeout", 60))
     finally:  # also when no thread could start (pids limit): never leave the group behind
         _kill_group(proc.pid)
     proc.wait()
+    left = kill_below()          # what left the group (setsid, double forks) came back to us: gone too
     reader.join(timeout=2)
     proc.stdout.close()
     code = proc.returncode
@@ -114,7 +206,7 @@ def _run(req):
     after = _limits_hit()
     return {"code": 137 if timed_out else code, "timed_out": timed_out, "cut": cut[0],
             "out": base64.b64encode(bytes(head)).decode(), "tail": base64.b64encode(bytes(tail)).decode(),
-            "duration": time.monotonic() - start, "oom_kills": _delta(before[0], after[0]),
+            "duration": time.monotonic() - start, "left": left, "oom_kills": _delta(before[0], after[0]),
             "forks_refused": _delta(before[1], after[1]), "over_max": bool(most and total[0] > most),
             "full": [p for p in _full(req.get("disks") or ()) if p not in full_before]}
 
@@ -136,7 +228,23 @@ def _handle(req):
     return {"error": f"unknown op {op!r}"}
 
 
+def reap(argv):
+    """Run ``argv`` (stdio inherited) as a subreaper; when it ends, kill all it left; its exit code."""
+    _become_subreaper()
+    signal.signal(signal.SIGTERM, lambda *_: (kill_below(), os._exit(143)))
+    proc = subprocess.Popen(argv)
+    try:
+        wait_reaping(proc)
+        code = proc.returncode
+    finally:
+        kill_below()
+    return 128 - code if code < 0 else code
+
+
 def main():
+    if sys.argv[1:2] == ["reap"]:
+        sys.exit(reap(sys.argv[2:]))
+    _become_subreaper()
     out = sys.stdout.buffer
     for line in sys.stdin.buffer:
         try:

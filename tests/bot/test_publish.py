@@ -386,7 +386,8 @@ def test_the_reproductions_regression_test_lands_in_the_pr_beside_the_fix(fake, 
     run = make_run(tmp_path / "run")
     run.reproduction.regression_test = test
     run.regression_test, run.regression_patch = test.path, test.patch
-    out = publish_result(api, REPO, ISSUE, tmp_path / "run", run, checkout(upstream, tmp_path / "c"), RepoConfig())
+    out = publish_result(api, REPO, ISSUE, tmp_path / "run", run, checkout(upstream, tmp_path / "c"),
+                         RepoConfig(regression_test="push"))        # the repository opted in
     sha = bare_git(server, "rev-parse", "refs/heads/crashfix/issue-7").strip()
     assert bare_git(server, "show", f"{sha}:{test.path}") == test.text
     assert "if item is None:" in bare_git(server, "show", f"{sha}:src/stockroom/orders.py")
@@ -399,7 +400,8 @@ def test_a_regression_test_that_would_overwrite_a_file_is_left_out(fake, server,
     test = RegressionTest("tests/test_orders.py", "def test_x():\n    pass\n")      # exists upstream
     run = make_run(tmp_path / "run")
     run.regression_test, run.regression_patch = test.path, test.patch
-    publish_result(api, REPO, ISSUE, tmp_path / "run", run, checkout(upstream, tmp_path / "c"), RepoConfig())
+    publish_result(api, REPO, ISSUE, tmp_path / "run", run, checkout(upstream, tmp_path / "c"),
+                   RepoConfig(regression_test="push"))
     sha = bare_git(server, "rev-parse", "refs/heads/crashfix/issue-7").strip()
     assert "def test_x" not in bare_git(server, "show", f"{sha}:tests/test_orders.py")
     assert "regression test" not in next(iter(fake.pulls.values()))["body"]

@@ -129,9 +129,12 @@ def test_no_secret_leaves_and_the_injection_changes_nothing(make_harness, gh, sa
     edits = [o for o in observations if o["tool"] == "edit"]
     assert [e["ok"] for e in edits] == [False, False, True] and all("test or CI file" in e["text"] for e in edits[:2])
     submit = next(o for o in observations if o["tool"] == "submit")
-    assert not submit["ok"] and "changes test/CI files (.github/workflows/ci.yml)" in submit["text"]
     ran = {json.loads(c["arguments"]).get("command", ""): o["text"] for step in traj["steps"]
            for c, o in zip(step["tool_calls"], step["observations"]) if c["name"] == "run"}   # `run` echoes no command
+    # the workflow `run` appended to is put back at once (agent/research/tools/ledger.py): nothing left to submit
+    appended = next(text for cmd, text in ran.items() if ">> .github/workflows/ci.yml" in cmd)
+    assert "`run` changed .github/workflows/ci.yml: a test or CI file a fix may not change; put back" in appended
+    assert not submit["ok"] and "no changes to submit" in submit["text"]
     env_dump = ran["env"]
     assert "PATH=" in env_dump and "GITHUB_TOKEN" not in env_dump and MASK not in env_dump
     assert re.search(r"^CRASHFIX_LLM_API_KEY=$", env_dump, re.M)     # blanked in the sandbox

@@ -108,16 +108,22 @@ def build(report: CrashReport, function: str | None, script: str, how: str,
           files: list[str], *, stop: float | None = None, expect: Expectation | None = None) -> RegressionTest:
     """The reproducer as a test; for a hang (`stop` seconds) one that fails when it has not returned by then.
     With `expect` (what the issue says the crashing call should give) and a call to check it on (the
-    reproducer's last top-level call), a second test asserts it (`expect_test`)."""
+    reproducer's last top-level call), a second test asserts it (`expect_test`).
+
+    Security: every piece of issue text (the script, `how`, the exception's and function's names, the
+    call and the issue's words) goes into the file as a Python literal (`repr`) or as a checked
+    identifier, never as source; the file is parsed back and refused (`ValueError`) unless its
+    constants hold exactly that text."""
     if stop:
         return _hang_test(function, script, how, files, stop)
     exc = report.type.rsplit(".", 1)[-1]
     name = slug(exc, function)
-    text = (f'"""Regression test for the reported crash: {exc} in {function or "the reproducer"}.\n\n'
-            f"Written by crashfix from {how}. It runs the reproducer and fails when the reported\n"
-            f"{exc} is raised, or when any other exception comes from a line that is not a `raise`\n"
-            f'statement (an error the code did not raise on purpose)."""\n' + PRELUDE + ON_PURPOSE
-            + "\n" + f"REPRODUCER = {_literal(script)}\n"
+    text = (f'"""Regression test for the reported crash: {_word(exc, "the reported exception")} in '
+            f'{_word(function, "the reproducer")}.\n\n'
+            f"Written by crashfix from the issue (SOURCE says how). It runs the reproducer and fails when\n"
+            f"the reported exception is raised, or when any other exception comes from a line that is not\n"
+            f'a `raise` statement (an error the code did not raise on purpose)."""\n' + PRELUDE + ON_PURPOSE
+            + "\n" + f"SOURCE = {how!r}\n" + f"REPRODUCER = {_literal(script)}\n"
             f"REPORTED = {exc!r}\n\n\n"
             f"def test_crashfix_{name}():\n"
             f"    try:\n"
@@ -126,11 +132,13 @@ def build(report: CrashReport, function: str | None, script: str, how: str,
             f"        if any(cls.__name__ == REPORTED for cls in type(exc).__mro__) or not _on_purpose(exc):\n"
             f"            raise\n")
     path = f"{tests_folder(files)}/test_crashfix_{name}.py"
+    constants = {"SOURCE": how, "REPRODUCER": script, "REPORTED": exc}
     split = split_call(script) if expect else None
     if split is None:
-        return RegressionTest(path, text)
-    return RegressionTest(path, text + _expect_test(name, expect, *split), f"test_crashfix_{name}",
-                          f"test_crashfix_{name}_expected", expect)
+        return RegressionTest(path, checked(text, constants))
+    constants.update(SETUP=split[0], CALL=split[1], ISSUE_SAYS=" ".join(expect.quote.split())[:200])
+    return RegressionTest(path, checked(text + _expect_test(name, expect, *split), constants),
+                          f"test_crashfix_{name}", f"test_crashfix_{name}_expected", expect)
 
 
 def split_call(script: str) -> tuple[str, str] | None:
@@ -159,7 +167,7 @@ def _expect_test(name: str, expect: Expectation, setup: str, call: str) -> str:
     """The test of what the issue expects: the value (== the literal, or str() == the printed form) or
     the exception (one of the named classes), from the reproducer's last call."""
     head = (f"\n\nSETUP = {_literal(setup)}\nCALL = {call!r}\n"
-            f"# the issue: {' '.join(expect.quote.split())[:200]}\n")
+            f"ISSUE_SAYS = {' '.join(expect.quote.split())[:200]!r}\n")
     run = ("    namespace = {\"__name__\": \"__main__\"}\n"
            "    exec(compile(SETUP, \"<crashfix reproducer>\", \"exec\"), namespace)\n")
     if expect.kind == "raises":
@@ -182,10 +190,11 @@ def _expect_test(name: str, expect: Expectation, setup: str, call: str) -> str:
 
 def _hang_test(function: str | None, script: str, how: str, files: list[str], stop: float) -> RegressionTest:
     name = slug("hang", function)
-    text = (f'"""Regression test for the reported hang in {function or "the reproducer"}.\n\n'
-            f"Written by crashfix from {how}. It runs the reproducer and fails when it has not returned\n"
-            f'after {stop:g} s, with a traceback through where it was running."""\n' + PRELUDE
-            + "import signal\n\n" + f"REPRODUCER = {_literal(script)}\n" + f"LIMIT = {float(stop)!r}\n\n\n"
+    text = (f'"""Regression test for the reported hang in {_word(function, "the reproducer")}.\n\n'
+            f"Written by crashfix from the issue (SOURCE says how). It runs the reproducer and fails when\n"
+            f'it has not returned after {float(stop):g} s, with a traceback through where it was running."""\n'
+            + PRELUDE + "import signal\n\n" + f"SOURCE = {how!r}\n" + f"REPRODUCER = {_literal(script)}\n"
+            + f"LIMIT = {float(stop)!r}\n\n\n"
             f"def _stop(signum, frame):\n"
             f"    raise TimeoutError(\"{HUNG} stopped the reproducer after %g s: it still hangs\" % LIMIT)\n\n\n"
             f"def test_crashfix_{name}():\n"
@@ -196,11 +205,48 @@ def _hang_test(function: str | None, script: str, how: str, files: list[str], st
             f"    finally:\n"
             f"        signal.setitimer(signal.ITIMER_REAL, 0)\n"
             f"        signal.signal(signal.SIGALRM, old)\n")
-    return RegressionTest(f"{tests_folder(files)}/test_crashfix_{name}.py", text)
+    return RegressionTest(f"{tests_folder(files)}/test_crashfix_{name}.py",
+                          checked(text, {"SOURCE": how, "REPRODUCER": script}))
+
+
+_IDENTIFIER = re.compile(r"[A-Za-z_][A-Za-z0-9_]{0,80}(\.[A-Za-z_][A-Za-z0-9_]{0,80}){0,8}")
+
+
+def _word(text: str | None, otherwise: str) -> str:
+    """A dotted name from the issue, for a docstring: shown only when it is one (no quote, no
+    backslash, no space can reach the file's source), else `otherwise`."""
+    return text if text and _IDENTIFIER.fullmatch(text) else otherwise
+
+
+def checked(text: str, constants: dict[str, str]) -> str:
+    """`text` when it parses to a module whose top level defines nothing but crashfix's own statements
+    and whose `constants` hold exactly the given strings; `ValueError` otherwise (issue text that
+    became code)."""
+    tree = ast.parse(text)
+    found: dict[str, object] = {}
+    for node in tree.body[1:]:
+        if isinstance(node, ast.Assign) and len(node.targets) == 1 and isinstance(node.targets[0], ast.Name) \
+                and node.targets[0].id in constants:
+            if not isinstance(node.value, ast.Constant):
+                raise ValueError(f"{node.targets[0].id} is not a literal in the generated test")
+            found[node.targets[0].id] = node.value.value
+    if found != constants:
+        raise ValueError("the generated test does not hold the issue's text as data")
+    doc = ast.get_docstring(tree, clean=False)
+    if doc is None or any(isinstance(n, ast.Expr) and n is not tree.body[0] for n in tree.body):
+        raise ValueError("the generated test has a statement crashfix did not write")
+    return text
 
 
 def _literal(script: str) -> str:
-    """The script as a readable triple-quoted literal when that is exact, else its repr."""
+    """The script as a readable triple-quoted literal when that is exactly the script (checked by
+    parsing it back), else its repr."""
     if "'''" not in script and "\\" not in script and not script.endswith("'"):
-        return "'''\\\n" + script + "'''"
+        readable = "'''\\\n" + script + "'''"
+        try:
+            tree = ast.parse(readable, mode="eval")
+        except SyntaxError:
+            tree = None
+        if tree is not None and isinstance(tree.body, ast.Constant) and tree.body.value == script:
+            return readable
     return repr(script)

@@ -131,6 +131,7 @@ def _call(found: dict) -> tuple[str, str] | None:
             return None
         try:
             ast.literal_eval(text)
+            text = ast.unparse(ast.parse(text, mode="eval").body)    # re-rendered: no comment or line break of its own
         except (ValueError, SyntaxError, TypeError, MemoryError, RecursionError):
             return None
         parts.append(f"{key}={text}")

@@ -5,6 +5,8 @@ import ast
 import re
 from dataclasses import dataclass
 
+from agent.reports.visible import visible
+
 _FENCE = re.compile(r"^[ \t]*(`{3,}|~{3,})[ \t]*([\w+#.-]*)[^\n]*\n(.*?)^[ \t]*\1[ \t]*$", re.M | re.S)
 _PROMPT = re.compile(r"^\s*(>>>|\.\.\.)( |$)")
 _SHELL_PROMPT = re.compile(r"^\s*(?:\(\S+\)\s*)?(?:[\w.@~:/-]*[$%#]|>)\s+(.+)$")
@@ -22,7 +24,7 @@ class Snippet:
 
 def extract(issue_text: str) -> list[Snippet]:
     """Every runnable piece of the issue, in the order shown; duplicates dropped."""
-    text = issue_text.replace("\r\n", "\n")
+    text = visible(issue_text)          # security: nothing GitHub hides (an HTML comment) is run
     found: list[Snippet] = []
     rest = text
     for m in _FENCE.finditer(text):

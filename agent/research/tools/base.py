@@ -14,6 +14,7 @@ from typing import Any, Callable
 
 from agent.memory import Memory
 from agent.reports.model import CrashReport
+from agent.research.tools import ledger
 from sandbox import Sandbox, SandboxDead, SandboxError
 
 log = logging.getLogger(__name__)
@@ -88,6 +89,7 @@ class Tool:
     name: str = ""
     description: str = ""
     parameters: dict = {"type": "object", "properties": {}, "required": []}
+    acts: bool = False      # it runs or changes something in the sandbox: the ledger brackets it (ledger.py)
 
     def __call__(self, ctx: ToolContext, **args) -> Observation:
         raise NotImplementedError
@@ -182,19 +184,26 @@ class Toolbox:
         if problem:
             return Observation(name, f"{problem}. Parameters: {json.dumps(tool.parameters)}", False)
         ctx.toolbox = self
+        notes: list[str] = []
         try:
-            obs = tool(ctx, **args)
+            before = ledger.check(ctx, name) if tool.acts else None
+            try:
+                obs = tool(ctx, **args)
+            finally:
+                if tool.acts:
+                    notes = ledger.account(ctx, name, before)
         except (Submitted, Concluded, SandboxDead):
             raise
         except ToolError as exc:
-            return Observation(name, str(exc), False)
+            return Observation(name, str(exc) + "".join(f"\n[crashfix: {n}]" for n in notes), False)
         except SandboxError as exc:
             return Observation(name, f"sandbox error: {exc}", False)
         except Exception as exc:  # noqa: BLE001 -- the tool dispatcher is an edge: report, go on
             log.exception("tool %s failed", name)
             return Observation(name, f"{name} failed: {type(exc).__name__}: {exc}", False)
         # tools cut their own long parts; this is the backstop (with room for their headers)
-        return Observation(obs.tool, ctx.cut(obs.text, ctx.max_output + 1000), obs.ok)
+        text = ctx.cut(obs.text, ctx.max_output + 1000) + "".join(f"\n[crashfix: {n}]" for n in notes)
+        return Observation(obs.tool, text, obs.ok)
 
 
 def rel_path(ctx: ToolContext, path: str) -> str:

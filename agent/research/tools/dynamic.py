@@ -66,6 +66,7 @@ def pdb_state(ctx: ToolContext) -> PdbState:
 class DebuggerTool(Tool):
     """What the debugger tools (pdb, gdb) share: a session state kept in ``ctx.state[name]``, closed
     and marked stale on a reset, closed at the end, its breakpoints saved and restored on resume."""
+    acts = True
     state_type: type = PdbState
 
     def new_state(self, ctx: ToolContext, breakpoints: list[list], why: str):
@@ -224,6 +225,7 @@ def _bps(st: PdbState) -> str:
 
 
 class Run(Tool):
+    acts = True
     name = "run"
     description = ("Run a shell command in the sandbox workspace (no network; the repository is installed). "
                    "For Python code use the `python` tool (no quoting).")
@@ -238,6 +240,7 @@ class Run(Tool):
 
 
 class Reproduce(Tool):
+    acts = True
     name = "reproduce"
     description = "Run the reproduction command once and say whether the reported crash still happens."
     parameters = {"type": "object", "properties": {}, "required": []}

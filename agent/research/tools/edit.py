@@ -10,10 +10,21 @@ from agent.research.tools.base import (
     ToolError,
     rel_path,
 )
+from agent.research.tools import ledger
+from agent.research.tools.base import (
+    Concluded,
+    Observation,
+    Submitted,
+    Tool,
+    ToolContext,
+    ToolError,
+    rel_path,
+)
 from sandbox import SandboxDead, SandboxError
 
 
 class Edit(Tool):
+    acts = True
     name = "edit"
     description = ("Edit a file of the workspace: replace a snippet `old` that occurs exactly once with `new`, "
                    "or replace lines `start`..`end` (inclusive, 1-based; end = start - 1 inserts before start) "
@@ -61,6 +72,7 @@ class Edit(Tool):
             except SyntaxError as exc:
                 raise ToolError(f"not applied: {p} would not parse: {exc.msg} at line {exc.lineno}") from None
         ctx.sb.write(p, updated)
+        ledger.ledger(ctx).wrote = (p, updated)
         delta = updated.count("\n") - text.count("\n")
         ctx.edits.append({"path": p, "start": first, "end": last, "delta": delta})
         notes = ctx.fire("edit", path=p, start=first, end=last, delta=delta)   # e.g. breakpoints moved
@@ -82,6 +94,9 @@ class Submit(Tool):
 
     def __call__(self, ctx: ToolContext, summary: str) -> Observation:
         diff = ctx.sb.diff()
+        refused = ledger.refusal(ctx, diff)    # security: only what the model's actions changed is submitted
+        if refused:
+            raise ToolError(refused)
         if not diff.strip():
             raise ToolError("the workspace has no changes to submit: edit first")
         touched = [line[6:] for line in diff.splitlines() if line.startswith("+++ b/")]

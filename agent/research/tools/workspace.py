@@ -73,6 +73,7 @@ def run_selected(ctx: ToolContext, tests: list | None) -> TestOutcome:
 
 
 class RunTests(Tool):
+    acts = True
     name = "run_tests"
     description = ("Run the repository's test command (or only some tests: pytest node ids such as "
                    "`tests/test_x.py::test_y`) and list which tests fail, marking those that already failed "
@@ -113,6 +114,7 @@ def run_python(ctx: ToolContext, code: str, timeout: float) -> str:
 
 
 class Python(Tool):
+    acts = True
     name = "python"
     description = ("Run Python code given as a string (several lines are fine; no shell quoting) in the sandbox "
                    "workspace, with the repository importable. Shows its exit code and output.")
@@ -127,6 +129,7 @@ class Python(Tool):
 
 
 class TryPatch(Tool):
+    acts = True
     name = "try_patch"
     description = ("Try a hypothesis without editing: apply a unified diff to a scratch copy of the unedited "
                    "tree, run the given tests (pytest node ids) and/or Python code there, then discard it. "
