@@ -225,13 +225,15 @@ def root_cause(run: Run) -> str:
     where = f" in {quote_untrusted(r.guilty.function)}" if r.guilty else ""
     site = run.sites[0] if run.sites else None
     text = quote_untrusted(f"{r.type}: {r.message}" if r.message else r.type) + where
-    text += f" at `{site.path}:{site.line}`." if site else "."
-    if run.probe and run.probe.values and not run.probe.error:
-        shown = ", ".join(f"`{k}` = `{v}`" for k, v in list(run.probe.values.items())[:4])
+    text += f" at {quote_untrusted(f'{site.path}:{site.line}')}." if site else "."
+    if run.probe and run.probe.values and not run.probe.error:      # the debugger's values: the program's data
+        shown = ", ".join(f"{quote_untrusted(k, 80)} = {quote_untrusted(v, 200)}"
+                          for k, v in list(run.probe.values.items())[:4])
         text += f" Under {run.debugger}, at that line: {shown}."
     blame = [f for f in run.memory.of("history") if "last changed by" in f.text]
     if blame:
-        text += f" The {blame[0].text.split(' last changed by ')[0]} was last changed by {blame[0].text.split(' last changed by ')[1]}."
+        what, who = blame[0].text.split(" last changed by ", 1)
+        text += f" The line {quote_untrusted(what.removeprefix('line '), 200)} was last changed by {quote_untrusted(who, 200)}."
     if run.best:
-        text += f" Fix: {run.best.candidate.description}."
+        text += f" Fix: {quote_untrusted(run.best.candidate.description)}."
     return text

@@ -16,7 +16,7 @@ import subprocess
 import tempfile
 from pathlib import Path
 
-from agent.markdown_safe import quote_untrusted
+from agent.markdown_safe import fence_untrusted, quote_cell, quote_untrusted
 from agent.redact import has_secret, redact, redacting
 from agent.render import evidence_lines
 from agent.run import Result
@@ -72,18 +72,18 @@ def _evidence(result: Result) -> list[str]:
     if debugger:
         lines.append("")
         lines.append("**Debugger observations:**")
-        lines += [f"- {quote_untrusted(f.text.splitlines()[0])} _({f.source})_" for f in debugger[:4]]
+        lines += [f"- {quote_untrusted(f.text.splitlines()[0])} _({quote_untrusted(f.source, 120)})_" for f in debugger[:4]]
     lines.append("")
     lines.append("**History** (commits that introduced the lines):")
     if history:
-        lines += [f"- {f.text.splitlines()[0]} _({f.source})_" for f in history[:5]]
+        lines += [f"- {quote_untrusted(f.text.splitlines()[0])} _({quote_untrusted(f.source, 120)})_" for f in history[:5]]
     else:
         notes = [n for n in result.notes if "history" in n or "git" in n]
-        lines.append(f"- none found{': ' + notes[0] if notes else ''}")
+        lines.append(f"- none found{': ' + quote_untrusted(notes[0]) if notes else ''}")
     repro = result.facts("reproduction")
     if repro:
         lines.append("")
-        lines += [f"- {f.text.splitlines()[0]}" for f in repro[:2]]
+        lines += [f"- {quote_untrusted(f.text.splitlines()[0])}" for f in repro[:2]]
     return lines
 
 
@@ -91,11 +91,11 @@ def validation_table(result: Result) -> list[str]:
     rep, best = result.reproduction, result.best
     cmd = rep.command if rep else None
     lines = ["| | before the patch | with the patch |", "|---|---|---|"]
-    lines.append(f"| crash{f' (`{cmd}`)' if cmd else ''} | reproduced {rep.crashed if rep else 0}/{rep.tries if rep else 0}"
+    lines.append(f"| crash{f' ({quote_cell(cmd, 200)})' if cmd else ''} | reproduced {rep.crashed if rep else 0}/{rep.tries if rep else 0}"
                  f"{' (flaky)' if rep and rep.flaky else ''} | "
                  f"{f'clean {best.clean_runs}/{best.tries}' if best else '—'} |")
     tcmd = result.test_cmd
-    lines.append(f"| tests{f' (`{tcmd}`)' if tcmd else ''} | {_tests_text(_tests_before(result))} | "
+    lines.append(f"| tests{f' ({quote_cell(tcmd, 200)})' if tcmd else ''} | {_tests_text(_tests_before(result))} | "
                  f"{_tests_text(result.tests_after)} |")
     return lines
 
@@ -125,13 +125,13 @@ def pr_body(result: Result, issue: int, *, draft: bool = True) -> str:
     if result.overfit and result.overfit.sentence():          # ladder2: the overfitting guard (agent/ladder/overfit.py)
         lines += ["", result.overfit.sentence()]
     if best and best.broken:
-        lines += ["", f"Tests that broke: {', '.join(f'`{t}`' for t in best.broken[:10])}"]
+        lines += ["", f"Tests that broke: {', '.join(quote_untrusted(t, 200) for t in best.broken[:10])}"]
     lines += ["", "### The change", ""]
     if fix and fix.description:
         lines.append(f"{quote_untrusted(fix.description)} ({fix.template or 'patch'}).")
-    lines += [f"- `{f}`" for f in (fix.files if fix else ())]
+    lines += [f"- {quote_untrusted(f, 200)}" for f in (fix.files if fix else ())]
     if result.regression_test:
-        lines += ["", f"A regression test from the reproduction: `{result.regression_test}` (it fails with the "
+        lines += ["", f"A regression test from the reproduction: {quote_untrusted(result.regression_test, 200)} (it fails with the "
                       "reported crash before the patch and passes with it)."]
     tried = [v for v in result.verdicts if not v.validated]
     if tried:
@@ -148,12 +148,12 @@ def validation_log(run_dir: Path, result: Result) -> str:
     logs = Path(run_dir) / "logs"
     parts = []
     if (logs / "reproduction.log").exists():
-        parts.append("## Reproduction (before the patch)\n\n```\n" + (logs / "reproduction.log").read_text()[-20000:]
-                     + "\n```")
+        parts.append("## Reproduction (before the patch)\n\n"
+                     + fence_untrusted((logs / "reproduction.log").read_text()[-20000:]))
     if result.best is not None and result.best in result.verdicts:
         best_log = logs / f"candidate-{result.verdicts.index(result.best) + 1:02}.log"
         if best_log.exists():
-            parts.append("## Validation of the patch\n\n```\n" + best_log.read_text()[-40000:] + "\n```")
+            parts.append("## Validation of the patch\n\n" + fence_untrusted(best_log.read_text()[-40000:]))
     return "\n\n".join(parts) or "(no logs recorded)"
 
 

@@ -9,7 +9,7 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass
 
-from agent.markdown_safe import quote_untrusted
+from agent.markdown_safe import fence_untrusted, quote_untrusted
 from agent.render import report_sections
 from agent.run import Result
 from bot.failures import Failure
@@ -166,9 +166,7 @@ def _parsed(result: Result) -> str:
 
 def fenced(text: str) -> str:
     """Untrusted output as a fenced code block that it cannot close (GitHub renders nothing inside)."""
-    longest = max((len(m) for m in re.findall(r"`{3,}|~{3,}", text)), default=0)
-    fence = "`" * max(3, longest + 1)
-    return f"{fence}text\n{text.rstrip()}\n{fence}"
+    return fence_untrusted(text)
 
 
 def cost_text(result: Result) -> str:
