@@ -93,6 +93,9 @@ class RunConfig:
     issue_url: str | None = None        # the issue's URL (a kernel mail's Closes: tag)
     python: str | None = None           # the sandbox's Python (--python); else resolved from the repo (agent/environment)
     environment: dict | None = None     # crashfix.yml `environment:` as the bot read it (None: the tree's own file)
+    # who the repository is, as crashfix was asked (the bot: its installation and owner/name); keys the
+    # environment cache and kernel build folders; None: `repo` as given (never the clone's `git remote`)
+    repo_id: str | None = None
     kernel_allowed: bool = False        # kernel reports run only when an operator allows it (agent/paths/kernel.py)
 
 

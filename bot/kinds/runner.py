@@ -106,6 +106,7 @@ def run_config(ctx: Context, t: Target, repo: Path, *, ref: str | None = None, r
     config, budgets = t.config, t.config.budgets
     strategy = strategy_of(config)
     return RunConfig(repo=str(repo), report_text=t.text, out=run_dir(ctx), ref=ref,
+                     repo_id=f"github.com/{ctx.job.repo} (installation {ctx.job.installation_id})",
                      test_cmd=config.test_cmd, setup_cmd=config.setup_cmd, build_cmd=config.build_cmd,
                      max_diff_lines=config.max_diff_lines, image=config.image, strategy=strategy,
                      environment=config.environment_settings(),
