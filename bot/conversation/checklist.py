@@ -36,10 +36,12 @@ class Trigger:
     job: int
     page: str | None = None
     opens_pr: bool = True
+    revision: str = ""                  # which text of the issue the run reads (a sentence), or ""
 
     def headline(self, state: str) -> str:
+        """The headline (the first line: it stays in "Earlier runs"), then which issue text it read."""
         job = f"[job {self.job}]({self.page})" if self.page else f"job {self.job}"
-        return f"**{self.what}** · {job}: {state}"
+        return f"**{self.what}** · {job}: {state}" + (f"\n\n{self.revision}" if self.revision else "")
 
 
 def _line(key: str, mark: str, detail: str = "") -> str:

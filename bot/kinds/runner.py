@@ -60,10 +60,19 @@ def target(ctx: Context, config: RepoConfig | None = None, *, opens_pr: bool = F
     endpoint_ready(config)
     if opens_pr:
         gates.check_pr_limit(ctx, issue)
-    text = gates.issue_text(ctx.api.get_issue(ctx.job.repo, issue))
+    text = gates.issue_text(asked_issue(ctx, issue) or ctx.api.get_issue(ctx.job.repo, issue))
     if feedback:
         text += "\n\n## Maintainer feedback on the previous patch\n\n" + feedback
     return Target(issue, config, text, gates.installation_budget(ctx) if charged else [])
+
+
+def asked_issue(ctx: Context, issue: int) -> dict | None:
+    """The issue's title and body as they stood when the maintainer asked (the label or command
+    event's payload, bot/handlers.py `_asked`), or None when the job holds none for this issue."""
+    asked = (ctx.job.params or {}).get("asked")
+    if isinstance(asked, dict) and asked.get("issue") == issue and isinstance(asked.get("title"), str):
+        return asked
+    return None
 
 
 def strategy_of(config: RepoConfig) -> str:

@@ -352,8 +352,15 @@ def app_on_github(make_harness, gh, git_repo, tmp_path):
 
 
 # -- payload edits ---------------------------------------------------------------------------
+def as_reported(p: dict) -> None:
+    """The payload's issue is the one FakeAPI serves by default (a run reads the event's text)."""
+    if isinstance(p.get("issue"), dict) and not p["issue"].get("pull_request"):
+        p["issue"]["title"], p["issue"]["body"] = "crash", CRASH_BODY
+
+
 def labeled(label: str = "crashfix", login: str = "Codertocat", kind: str = "User"):
     def edit(p):
+        as_reported(p)
         p["label"]["name"] = label
         p["sender"]["login"], p["sender"]["type"] = login, kind
     return edit
@@ -361,6 +368,7 @@ def labeled(label: str = "crashfix", login: str = "Codertocat", kind: str = "Use
 
 def commented(body: str, login: str = "Codertocat", kind: str = "User", on_pr: bool = False, number: int | None = None):
     def edit(p):
+        as_reported(p)
         p["comment"]["body"] = body
         p["sender"]["login"], p["sender"]["type"] = login, kind
         if on_pr:

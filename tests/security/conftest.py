@@ -13,3 +13,4 @@ sys.modules[_spec.name] = _bot          # dataclasses look their module up
 _spec.loader.exec_module(_bot)
 
 git_repo, make_harness, gh, redis_server = _bot.git_repo, _bot.make_harness, _bot.gh, _bot.redis_server
+app_on_github = _bot.app_on_github
