@@ -28,6 +28,7 @@ from sandbox import hostgit
 log = logging.getLogger(__name__)
 
 BRANCH = "crashfix/issue-{number}"
+BRANCH_RE = re.compile(r"^crashfix/issue-\d+$")
 CHECK_NAME = "crashfix"
 DEFAULT_AUTHOR = ("crashfix[bot]", "crashfix[bot]@users.noreply.github.com")
 COMMANDS = [
@@ -226,6 +227,14 @@ def publish_result(api, repo: str, issue: int, run_dir: Path, result: Result, cl
                     and _closing_ref(pr.get("body") or "", repo, issue):
                 return refuse(f"#{pr['number']} (not crashfix's) already fixes issue #{issue}")
 
+    if not mine:
+        ours = open_crashfix_prs(api, repo, bots)
+        if ours is not None and len(ours) >= config.max_open_prs:
+            return refuse(f"this repository already has {len(ours)} open crashfix pull request(s) "
+                          f"({', '.join(f'#{n}' for n in ours[:10])}), its limit (`max_open_prs: "
+                          f"{config.max_open_prs}` in .github/crashfix.yml); merge or close one, then "
+                          "`/crashfix retry`")
+
     diff = result.patch or ""
     if not diff.strip():
         return refuse("the run is marked fixed but holds no patch")
@@ -285,6 +294,16 @@ def publish_result(api, repo: str, issue: int, run_dir: Path, result: Result, cl
              sha[:12])
     return {**out, "pr": pr["number"], "url": pr.get("html_url"), "branch": branch, "sha": sha,
             "updated": updated}
+
+
+def open_crashfix_prs(api, repo: str, bots: set) -> list[int] | None:
+    """The numbers of the repository's open pull requests from crashfix's branches (by the App),
+    or None when the API cannot list them."""
+    lister = getattr(api, "list_open_prs", None)
+    if not callable(lister):
+        return None
+    return sorted(int(pr["number"]) for pr in lister(repo)
+                  if BRANCH_RE.match(pr.get("head_ref") or "") and (pr.get("author") in bots or not pr.get("author")))
 
 
 def _drop_branch(api, repo: str, branch: str, *, pushed: bool, why: Exception) -> None:
