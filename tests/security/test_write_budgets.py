@@ -10,6 +10,7 @@ import json
 import pytest
 import yaml
 
+from bot.failures import WRITES, for_exception
 from bot.jobs import create_job
 from bot.tracked import BUDGETS, Tracked, WriteRefused
 from github_fakes import assert_valid_github_requests
@@ -83,3 +84,18 @@ def test_a_write_past_its_budget_is_refused_recorded_and_not_sent(github, gh, tm
     assert [(w["op"], w["sent"], w["ok"]) for w in refused] == [("comment.create", False, False),
                                                                  ("label.add", False, False)]
     assert_valid_github_requests(fake.recorded, tmp_path, "--github-app")
+
+
+def test_a_refused_write_fails_the_job_and_is_never_sent(github, gh, tmp_path, monkeypatch):
+    """A run whose writes go past their budget (here: a fix may edit its comment only twice) fails
+    with WriteRefused (bot/failures.py has plain words for it); no refused write reaches GitHub."""
+    h, fake = github.h, github.fake
+    monkeypatch.setitem(BUDGETS, "fix", {**BUDGETS["fix"], "comment.edit": 2})
+    assert h.deliver("issues", "issues.labeled", gh.labeled()).status_code == 202
+    job = h.jobs(kind="fix")[0]
+    assert job["state"] == "failed" and "WriteRefused" in job["error"], job["error"]
+    refused = [w for w in _writes(h, job["id"]) if w.get("refused")]
+    assert refused and {w["op"] for w in refused} == {"comment.edit"} and not any(w["sent"] for w in refused)
+    edits = [w for w in _writes(h, job["id"]) if w["op"] == "comment.edit" and w["sent"]]
+    assert len(edits) <= 2 and len(fake.calls("PATCH", r"/issues/comments/\d+$")) == len(edits)
+    assert for_exception(WriteRefused("x")) is WRITES
