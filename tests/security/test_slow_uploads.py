@@ -37,12 +37,22 @@ def free_port() -> int:
 
 @pytest.fixture
 def server(tmp_path):
+    yield from serve(tmp_path, workers=2)
+
+
+@pytest.fixture
+def one_worker(tmp_path):
+    """The server with one worker process: the large-body budget is per process."""
+    yield from serve(tmp_path, workers=1)
+
+
+def serve(tmp_path, workers: int):
     port = free_port()
     env = {k: v for k, v in os.environ.items() if not k.startswith("CRASHFIX_")}
     env.update(CRASHFIX_WEBHOOK_SECRET=SECRET, CRASHFIX_DATA_DIR=str(tmp_path / "data"), PYTHONPATH=str(ROOT))
     log = open(tmp_path / "server.log", "wb")
     proc = subprocess.Popen([sys.executable, "-m", "bot.cli", "serve", "--host", "127.0.0.1", "--port", str(port),
-                             "--workers", "2"], env=env, cwd=ROOT, stdout=log, stderr=log, start_new_session=True)
+                             "--workers", str(workers)], env=env, cwd=ROOT, stdout=log, stderr=log, start_new_session=True)
     url = f"http://127.0.0.1:{port}"
     deadline = time.monotonic() + 30
     while True:
@@ -250,15 +260,15 @@ def test_a_body_over_the_limit_is_refused_unread(server):
     assert line == "HTTP/1.1 413 Request Entity Too Large", line
 
 
-def test_large_bodies_share_a_budget_and_a_delivery_still_gets_through(server):
+def test_large_bodies_share_a_budget_and_a_delivery_still_gets_through(one_worker):
     """One client sends a 20 MB body steadily; a second announcing 20 MB more is refused (503, unread)
     at once instead of taking its memory; a signed delivery is answered meanwhile."""
     big = b"POST /webhook HTTP/1.1\r\nHost: x\r\nContent-Type: application/json\r\nContent-Length: %d\r\n\r\n"
-    with socket.create_connection(("127.0.0.1", server), timeout=20) as first:
+    with socket.create_connection(("127.0.0.1", one_worker), timeout=20) as first:
         first.sendall(big % (20 << 20) + b" " * (2 << 20))          # 2 MB of 20 in: it is being read
         time.sleep(0.3)
-        line, took = raw(server, big % (20 << 20))
-        status, delivery = signed_ping(server, 99)
+        line, took = raw(one_worker, big % (20 << 20))
+        status, delivery = signed_ping(one_worker, 99)
         first.sendall(b" " * (1 << 20))
     assert line == "HTTP/1.1 503 Service Unavailable" and took < 2.0, (line, took)
     assert status == 200 and delivery < 4.0, (status, delivery)
