@@ -2,8 +2,9 @@
 connection HEADER_SECONDS, from its first byte, to finish its request line and headers (issue 22:
 clients trickling their headers held every thread and signed deliveries waited past GitHub's 10 s).
 
-gunicorn waits for a connection's first byte off-thread, but then reads the headers in a pool
-thread with a blocking socket and no deadline. `HeaderGuardedWorker.handle` starts a deadline
+gunicorn waits up to 5 s for a connection's first byte in a pool thread (here FIRST_BYTE, then
+its poller waits without a thread), and then reads the headers in the thread with a blocking
+socket and no deadline. `HeaderGuardedWorker.handle` starts a deadline
 before the parse; the app's first middleware (bot/slow_body.py) calls `arrived(sock)` when the
 headers are in, and the watchdog shuts a late socket, so the blocked read returns at once and
 the thread is free. GitHub sends its headers in one packet; a buffering proxy (deploy/) is the
@@ -16,10 +17,11 @@ import socket
 import threading
 import time
 
-from gunicorn.workers.gthread import DEFAULT_WORKER_DATA_TIMEOUT, ThreadWorker, _DEFER
+from gunicorn.workers.gthread import ThreadWorker, _DEFER
 
 log = logging.getLogger(__name__)
-HEADER_SECONDS = 2.0
+HEADER_SECONDS = 1.0                # from the first byte to the end of the headers
+FIRST_BYTE = 0.5                    # a thread waits this long for a first byte, then the poller does
 TICK = 0.1
 
 _pending: dict[int, tuple[socket.socket, float]] = {}    # fileno -> (socket, deadline)
@@ -69,9 +71,8 @@ class HeaderGuardedWorker(ThreadWorker):
     """gunicorn's gthread worker with a deadline on each request's headers (`worker_class`)."""
 
     def handle(self, conn):
-        if not conn.initialized and not conn.data_ready \
-                and not conn.wait_for_data(DEFAULT_WORKER_DATA_TIMEOUT):
-            return _DEFER                                  # no first byte yet: back to the poller
+        if not conn.initialized and not conn.data_ready and not conn.wait_for_data(FIRST_BYTE):
+            return _DEFER               # no first byte yet: the poller waits for it, not a thread
         sock = conn.sock
         start(sock)
         try:

@@ -220,7 +220,7 @@ def test_slow_headers_do_not_starve_signed_deliveries(server):
         stop.set()
         for t in threads:
             t.join(timeout=10)
-    # a header deadline is 2 s; with 16 trickling connections a delivery may wait a few rounds of it,
+    # a header deadline is 1 s; with 16 trickling connections a delivery may wait a few rounds of it,
     # well inside GitHub's 10 s; without the deadline the threads are held and it times out (8 s)
     assert all(status == 200 and took < 6.0 for status, took in results), \
         "signed deliveries: " + ", ".join(f"{status} after {took:.1f} s" for status, took in results)
