@@ -2,11 +2,10 @@
 from __future__ import annotations
 
 import json
-import re
 from dataclasses import asdict
 from pathlib import Path
 
-from agent.markdown_safe import quote_untrusted
+from agent.markdown_safe import fence_untrusted, quote_untrusted
 from agent.redact import redact_file, redact_obj
 from agent.reports import to_json
 from agent.run import Result
@@ -96,7 +95,7 @@ def write_outputs(result: Result, out: Path) -> None:
 
 def evidence_lines(result: Result) -> list[str]:
     """The evidence as Markdown list items: frames, debugger, history, reproduction, with their sources."""
-    return [f"- {quote_untrusted(fact.text.splitlines()[0])} _(source: {fact.source})_"
+    return [f"- {quote_untrusted(fact.text.splitlines()[0])} _(source: {quote_untrusted(fact.source, 120)})_"
             for fact in result.facts(*EVIDENCE_KINDS)]
 
 
@@ -124,8 +123,8 @@ def report_sections(result: Result, *, raw_error: bool = False) -> str:
     lines += ["### Evidence", ""] + (evidence_lines(result) or ["- (none recorded)"])
     code = result.facts("code")
     if code:
-        fence = "`" * max(3, max((len(m) for m in re.findall(r"`+", code[0].text)), default=0) + 1)
-        lines += ["", f"Code at the crash ({code[0].source}):", "", f"{fence}{result.language}", code[0].text, fence]
+        lines += ["", f"Code at the crash ({quote_untrusted(code[0].source, 200)}):", "",
+                  fence_untrusted(code[0].text, result.language or "")]
     if rep and rep.attempts and not rep.reproduced:
         lines += ["", "### What crashfix ran", ""] + attempt_lines(rep)
     if result.reproduced or result.verdicts:
@@ -139,17 +138,17 @@ def report_sections(result: Result, *, raw_error: bool = False) -> str:
             lines.append(f"- {result.overfit.sentence()}")
         before, after = result.tests_before, result.tests_after
         if before and after:
-            lines.append(f"- Tests (`{result.test_cmd}`): before {len(before.passed)} passed, "
+            lines.append(f"- Tests ({quote_untrusted(result.test_cmd, 200)}): before {len(before.passed)} passed, "
                          f"{len(before.failed)} failed; after {after['passed']} passed, {after['failed']} failed.")
         if _speculative(result):
             lines += ["", "### Suggested patch (speculative)", "", quote_untrusted(best.confidence_why)]
         else:
             lines += ["", "### Patch", ""] + ([quote_untrusted(best.confidence_why)] if best.confidence_why else [])
-        lines += ["", "```diff", best.candidate.diff.rstrip(), "```"]
+        lines += ["", fence_untrusted(best.candidate.diff, "diff")]
     elif result.reproduced and not result.verdicts:
         lines.append("- No candidate patch was tried.")
     if raw_error and result.error:
-        lines += ["", "### Why the run ended", "", f"- {result.error}"]
+        lines += ["", "### Why the run ended", "", fence_untrusted(result.error)]
     if result.tried:
         lines += ["", "<details><summary>Other candidates tried</summary>", ""]
         lines += [f"- {quote_untrusted(v.candidate.description, 200)}: {quote_untrusted(v.reason, 200)}"

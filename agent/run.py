@@ -93,6 +93,9 @@ class RunConfig:
     issue_url: str | None = None        # the issue's URL (a kernel mail's Closes: tag)
     python: str | None = None           # the sandbox's Python (--python); else resolved from the repo (agent/python/environment)
     environment: dict | None = None     # crashfix.yml `environment:` as the bot read it (None: the tree's own file)
+    # who the repository is, as crashfix was asked (the bot: its installation and owner/name); keys the
+    # environment cache and kernel build folders; None: `repo` as given (never the clone's `git remote`)
+    repo_id: str | None = None
     kernel_allowed: bool = False        # kernel reports run only when an operator allows it (agent/kernel/path.py)
 
 
@@ -227,13 +230,15 @@ def root_cause(run: Run) -> str:
     where = f" in {quote_untrusted(r.guilty.function)}" if r.guilty else ""
     site = run.sites[0] if run.sites else None
     text = quote_untrusted(f"{r.type}: {r.message}" if r.message else r.type) + where
-    text += f" at `{site.path}:{site.line}`." if site else "."
-    if run.probe and run.probe.values and not run.probe.error:
-        shown = ", ".join(f"`{k}` = `{v}`" for k, v in list(run.probe.values.items())[:4])
+    text += f" at {quote_untrusted(f'{site.path}:{site.line}')}." if site else "."
+    if run.probe and run.probe.values and not run.probe.error:      # the debugger's values: the program's data
+        shown = ", ".join(f"{quote_untrusted(k, 80)} = {quote_untrusted(v, 200)}"
+                          for k, v in list(run.probe.values.items())[:4])
         text += f" Under {run.debugger}, at that line: {shown}."
     blame = [f for f in run.memory.of("history") if "last changed by" in f.text]
     if blame:
-        text += f" The {blame[0].text.split(' last changed by ')[0]} was last changed by {blame[0].text.split(' last changed by ')[1]}."
+        what, who = blame[0].text.split(" last changed by ", 1)
+        text += f" The line {quote_untrusted(what.removeprefix('line '), 200)} was last changed by {quote_untrusted(who, 200)}."
     if run.best:
-        text += f" Fix: {run.best.candidate.description}."
+        text += f" Fix: {quote_untrusted(run.best.candidate.description)}."
     return text

@@ -151,6 +151,9 @@ class RepoConfig(BaseModel):
     """Open pull requests as drafts."""
     pull_requests: PullRequestSettings = Field(default_factory=PullRequestSettings)
     """When a patch becomes a pull request: `min_confidence: high | speculative` (default `high`)."""
+    max_open_prs: int = Field(3, ge=0, le=50)
+    """At most this many crashfix pull requests open in the repository at once; a fix beyond it
+    opens none (the status comment says so) until one is merged or closed."""
     protected_paths: list[str] = Field(default_factory=lambda: list(DEFAULT_PROTECTED))
     """Globs of files a fix may never change (`**` spans folders; a pattern without `/` matches
     the file name at any depth)."""

@@ -41,6 +41,7 @@ from bot.kinds.context import Context, Deferred, JobCancelled, LeaseLost, Pipeli
 from bot.jobs.queue import JobQueue
 from bot.settings import Settings
 from bot.github.tracked import Tracked
+from bot.github.tracked import BUDGETS
 
 log = logging.getLogger(__name__)
 
@@ -112,7 +113,8 @@ class Worker:
                 inst = self.db.installation(job.installation_id) if job.installation_id else None
                 if inst and (inst["suspended"] or inst["deleted"]):
                     raise Stop("cancelled", "the installation is suspended or deleted")
-                api = redacting(Tracked(self.api_factory(job.installation_id), self.db, job.id))
+                api = redacting(Tracked(self.api_factory(job.installation_id), self.db, job.id,
+                                        BUDGETS.get(job.kind)))
                 mark = len(getattr(api, "actions", None) or ())       # a DryRunAPI's writes so far
                 ctx = Context(job, api, self.db, self.settings, self._checked(job, api),
                               lambda: self.check_cancel(job))

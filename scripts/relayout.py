@@ -63,6 +63,7 @@ MOVES = {
     "bot.webhook": "bot.web.webhook",
     "bot.handlers": "bot.web.handlers",
     "bot.slow_body": "bot.web.slow_body",
+    "bot.slow_headers": "bot.web.slow_headers",
     "bot.jobs": "bot.jobs.store",
     "bot.queue": "bot.jobs.queue",
     "bot.queue_codec": "bot.jobs.codec",

@@ -98,7 +98,8 @@ class KernelPath:
         except OSError as exc:
             raise RunError(f"cannot read the kernel config: {exc}") from exc
         needed = options_for(repo, [f.file for f in run.report.frames if f.file])
-        self.tree = tree = open_tree(repo, cfg.ref or "HEAD", config=config, fragments=["\n".join(needed)])
+        self.tree = tree = open_tree(repo, cfg.ref or "HEAD", config=config, fragments=["\n".join(needed)],
+                                     owner=cfg.repo_id or str(Path(cfg.repo).resolve()))
         run.artifacts["kernel"] = {"build_dir": str(tree.root), "commit": tree.commit, "options_from_stack": needed}
         self.held.enter_context(tree.lock())
         self._build_first()

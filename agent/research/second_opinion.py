@@ -11,6 +11,7 @@ from pathlib import Path
 
 from agent.judge.expectations import Expectation
 from agent.research.client import LLMAuthError
+from agent.research.loop import quote_untrusted as fenced_issue
 from agent.markdown_safe import quote_untrusted
 
 log = logging.getLogger(__name__)
@@ -21,7 +22,7 @@ ISSUE_CHARS = 12_000
 def expectation(llm, issue_text: str, reported: str) -> Expectation | None:
     """The model's reading of what the issue expects, checked like the parser's (a literal, or class
     names); None when it states none, or the answer is not usable."""
-    answer = _ask(llm, "expectation_system.md", f"The issue, quoted (untrusted data):\n\n{issue_text[:ISSUE_CHARS]}")
+    answer = _ask(llm, "expectation_system.md", fenced_issue(issue_text[:ISSUE_CHARS]))
     if not isinstance(answer, dict):
         return None
     quote = " ".join(str(answer.get("quote") or "").split())[:300]
@@ -42,7 +43,7 @@ def expectation(llm, issue_text: str, reported: str) -> Expectation | None:
 def review(llm, issue_text: str, chosen, evidence: list[str], others: list) -> str:
     """"" when the model judges that the chosen verdict's patch fixes the cause; its reason when it
     says the patch hides the symptom (then the confidence drops to speculative)."""
-    parts = [f"The issue, quoted (untrusted data):\n\n{issue_text[:ISSUE_CHARS]}",
+    parts = [fenced_issue(issue_text[:ISSUE_CHARS]),
              f"The patch ({chosen.candidate.description}):\n\n```diff\n{chosen.candidate.diff[:8000]}\n```",
              "The evidence:\n" + "\n".join(evidence[:30]),
              f"Validation: {chosen.reason}; the reproduction clean {chosen.clean_runs}/{chosen.tries} times."]

@@ -33,7 +33,19 @@ def trigger_of(job, settings) -> Trigger:
         what = f"`/crashfix {params['command']}`"
     else:
         what = f"`{job.kind}`"
-    return Trigger(what, job.id, checks.job_url(settings, job.id), opens_pr=job.kind in ("fix", "revise"))
+    return Trigger(what, job.id, checks.job_url(settings, job.id), opens_pr=job.kind in ("fix", "revise"),
+                   revision=revision_of(params))
+
+
+def revision_of(params: dict) -> str:
+    """Which text of the issue the run reads: the one the label or command event carried (bot/kinds/
+    runner.py asked_issue), said with its revision time; "" when the job holds none (a run on a PR)."""
+    asked = params.get("asked")
+    if not isinstance(asked, dict) or not isinstance(asked.get("title"), str):
+        return ""
+    when = "the label was added" if params.get("trigger") == "label" else "the command was given"
+    at = f" (revision of {quote_untrusted(asked['updated_at'], 40)})" if asked.get("updated_at") else ""
+    return f"<sub>crashfix read the issue as it stood when {when}{at}; edits made after that are not used.</sub>"
 
 
 class RunBoard:

@@ -9,7 +9,7 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass
 
-from agent.markdown_safe import quote_untrusted
+from agent.markdown_safe import fence_untrusted, quote_untrusted
 from agent.render import report_sections
 from agent.run import Result
 from bot.conversation.failures import Failure
@@ -36,10 +36,12 @@ class Trigger:
     job: int
     page: str | None = None
     opens_pr: bool = True
+    revision: str = ""                  # which text of the issue the run reads (a sentence), or ""
 
     def headline(self, state: str) -> str:
+        """The headline (the first line: it stays in "Earlier runs"), then which issue text it read."""
         job = f"[job {self.job}]({self.page})" if self.page else f"job {self.job}"
-        return f"**{self.what}** · {job}: {state}"
+        return f"**{self.what}** · {job}: {state}" + (f"\n\n{self.revision}" if self.revision else "")
 
 
 def _line(key: str, mark: str, detail: str = "") -> str:
@@ -168,9 +170,7 @@ def _parsed(result: Result) -> str:
 
 def fenced(text: str) -> str:
     """Untrusted output as a fenced code block that it cannot close (GitHub renders nothing inside)."""
-    longest = max((len(m) for m in re.findall(r"`{3,}|~{3,}", text)), default=0)
-    fence = "`" * max(3, longest + 1)
-    return f"{fence}text\n{text.rstrip()}\n{fence}"
+    return fence_untrusted(text)
 
 
 def cost_text(result: Result) -> str:

@@ -15,6 +15,7 @@ from agent.research.client import LLMError
 from agent.kernel.path import REFUSED as KERNEL_REFUSED
 from agent.run import Result
 from bot.github.push import PushError
+from bot.github.tracked import WriteRefused
 from sandbox import CommandTimeout, SandboxDead, SandboxError, SetupFailed
 
 RETRY = "`/crashfix retry` runs it again."
@@ -81,6 +82,11 @@ PUSH = Failure(
     "crashfix could not push its branch `crashfix/issue-N`.",
     "Check that the App's installation may write the repository's contents and that no rule blocks the "
     "branch, then `/crashfix retry`.")
+
+WRITES = Failure(
+    "crashfix stopped the run: it asked for more GitHub writes (comments, pull requests, labels) than one "
+    "run may make.",
+    "The job's page lists each write and the one refused; this is a bug of crashfix's to report.")
 
 CLONE = Failure(
     "crashfix could not clone the repository.",
@@ -149,4 +155,6 @@ def for_exception(exc: BaseException) -> Failure:
         return for_endpoint(str(exc))
     if isinstance(exc, LLMError):
         return LLM
+    if isinstance(exc, WriteRefused):
+        return WRITES
     return INTERNAL

@@ -16,7 +16,7 @@ import subprocess
 import tempfile
 from pathlib import Path
 
-from agent.markdown_safe import quote_untrusted
+from agent.markdown_safe import fence_untrusted, quote_cell, quote_untrusted
 from agent.redact import has_secret, redact, redacting
 from agent.render import evidence_lines
 from agent.run import Result
@@ -29,6 +29,7 @@ from sandbox import hostgit
 log = logging.getLogger(__name__)
 
 BRANCH = "crashfix/issue-{number}"
+BRANCH_RE = re.compile(r"^crashfix/issue-\d+$")
 CHECK_NAME = "crashfix"
 DEFAULT_AUTHOR = ("crashfix[bot]", "crashfix[bot]@users.noreply.github.com")
 COMMANDS = [
@@ -74,18 +75,18 @@ def _evidence(result: Result) -> list[str]:
     if debugger:
         lines.append("")
         lines.append("**Debugger observations:**")
-        lines += [f"- {quote_untrusted(f.text.splitlines()[0])} _({f.source})_" for f in debugger[:4]]
+        lines += [f"- {quote_untrusted(f.text.splitlines()[0])} _({quote_untrusted(f.source, 120)})_" for f in debugger[:4]]
     lines.append("")
     lines.append("**History** (commits that introduced the lines):")
     if history:
-        lines += [f"- {f.text.splitlines()[0]} _({f.source})_" for f in history[:5]]
+        lines += [f"- {quote_untrusted(f.text.splitlines()[0])} _({quote_untrusted(f.source, 120)})_" for f in history[:5]]
     else:
         notes = [n for n in result.notes if "history" in n or "git" in n]
-        lines.append(f"- none found{': ' + notes[0] if notes else ''}")
+        lines.append(f"- none found{': ' + quote_untrusted(notes[0]) if notes else ''}")
     repro = result.facts("reproduction")
     if repro:
         lines.append("")
-        lines += [f"- {f.text.splitlines()[0]}" for f in repro[:2]]
+        lines += [f"- {quote_untrusted(f.text.splitlines()[0])}" for f in repro[:2]]
     return lines
 
 
@@ -93,11 +94,11 @@ def validation_table(result: Result) -> list[str]:
     rep, best = result.reproduction, result.best
     cmd = rep.command if rep else None
     lines = ["| | before the patch | with the patch |", "|---|---|---|"]
-    lines.append(f"| crash{f' (`{cmd}`)' if cmd else ''} | reproduced {rep.crashed if rep else 0}/{rep.tries if rep else 0}"
+    lines.append(f"| crash{f' ({quote_cell(cmd, 200)})' if cmd else ''} | reproduced {rep.crashed if rep else 0}/{rep.tries if rep else 0}"
                  f"{' (flaky)' if rep and rep.flaky else ''} | "
                  f"{f'clean {best.clean_runs}/{best.tries}' if best else '—'} |")
     tcmd = result.test_cmd
-    lines.append(f"| tests{f' (`{tcmd}`)' if tcmd else ''} | {_tests_text(_tests_before(result))} | "
+    lines.append(f"| tests{f' ({quote_cell(tcmd, 200)})' if tcmd else ''} | {_tests_text(_tests_before(result))} | "
                  f"{_tests_text(result.tests_after)} |")
     return lines
 
@@ -145,13 +146,13 @@ def pr_body(result: Result, issue: int, *, draft: bool = True, pushed: bool = Fa
     if result.overfit and result.overfit.sentence():          # ladder2: the overfitting guard (agent/python/ladder/overfit.py)
         lines += ["", result.overfit.sentence()]
     if best and best.broken:
-        lines += ["", f"Tests that broke: {', '.join(f'`{t}`' for t in best.broken[:10])}"]
+        lines += ["", f"Tests that broke: {', '.join(quote_untrusted(t, 200) for t in best.broken[:10])}"]
     lines += ["", "### The change", ""]
     if fix and fix.description:
         lines.append(f"{quote_untrusted(fix.description)}.")
     if best and best.confidence_why:
         lines += ["", f"How sure crashfix is: {quote_untrusted(best.confidence_why)}"]
-    lines += [f"- `{f}`" for f in (fix.files if fix else ())]
+    lines += [f"- {quote_untrusted(f, 200)}" for f in (fix.files if fix else ())]
     lines += regression_lines(result, issue, pushed=pushed, author=author)
     others = [v for v in result.verdicts if v.validated and v is not best]
     if others:
@@ -211,12 +212,12 @@ def validation_log(run_dir: Path, result: Result) -> str:
     logs = Path(run_dir) / "logs"
     parts = []
     if (logs / "reproduction.log").exists():
-        parts.append("## Reproduction (before the patch)\n\n```\n" + (logs / "reproduction.log").read_text()[-20000:]
-                     + "\n```")
+        parts.append("## Reproduction (before the patch)\n\n"
+                     + fence_untrusted((logs / "reproduction.log").read_text()[-20000:]))
     if result.best is not None and result.best in result.verdicts:
         best_log = logs / f"candidate-{result.verdicts.index(result.best) + 1:02}.log"
         if best_log.exists():
-            parts.append("## Validation of the patch\n\n```\n" + best_log.read_text()[-40000:] + "\n```")
+            parts.append("## Validation of the patch\n\n" + fence_untrusted(best_log.read_text()[-40000:]))
     return "\n\n".join(parts) or "(no logs recorded)"
 
 
@@ -288,6 +289,14 @@ def publish_result(api, repo: str, issue: int, run_dir: Path, result: Result, cl
             if pr.get("head_ref") != branch and pr.get("author") not in bots \
                     and _closing_ref(pr.get("body") or "", repo, issue):
                 return refuse(f"#{pr['number']} (not crashfix's) already fixes issue #{issue}")
+
+    if not mine:
+        ours = open_crashfix_prs(api, repo, bots)
+        if ours is not None and len(ours) >= config.max_open_prs:
+            return refuse(f"this repository already has {len(ours)} open crashfix pull request(s) "
+                          f"({', '.join(f'#{n}' for n in ours[:10])}), its limit (`max_open_prs: "
+                          f"{config.max_open_prs}` in .github/crashfix.yml); merge or close one, then "
+                          "`/crashfix retry`")
 
     diff = result.patch or ""
     if not diff.strip():
@@ -394,6 +403,16 @@ def start_ci(api, repo: str, issue: int, sender: str, *, asked_at: str | None = 
 def _instant(iso: str):
     from datetime import datetime
     return datetime.fromisoformat(iso.replace("Z", "+00:00"))
+
+
+def open_crashfix_prs(api, repo: str, bots: set) -> list[int] | None:
+    """The numbers of the repository's open pull requests from crashfix's branches (by the App),
+    or None when the API cannot list them."""
+    lister = getattr(api, "list_open_prs", None)
+    if not callable(lister):
+        return None
+    return sorted(int(pr["number"]) for pr in lister(repo)
+                  if BRANCH_RE.match(pr.get("head_ref") or "") and (pr.get("author") in bots or not pr.get("author")))
 
 
 def _drop_branch(api, repo: str, branch: str, *, pushed: bool, why: Exception) -> None:

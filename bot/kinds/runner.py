@@ -60,10 +60,19 @@ def target(ctx: Context, config: RepoConfig | None = None, *, opens_pr: bool = F
     endpoint_ready(config)
     if opens_pr:
         gates.check_pr_limit(ctx, issue)
-    text = gates.issue_text(ctx.api.get_issue(ctx.job.repo, issue))
+    text = gates.issue_text(asked_issue(ctx, issue) or ctx.api.get_issue(ctx.job.repo, issue))
     if feedback:
         text += "\n\n## Maintainer feedback on the previous patch\n\n" + feedback
     return Target(issue, config, text, gates.installation_budget(ctx) if charged else [])
+
+
+def asked_issue(ctx: Context, issue: int) -> dict | None:
+    """The issue's title and body as they stood when the maintainer asked (the label or command
+    event's payload, bot/web/handlers.py `_asked`), or None when the job holds none for this issue."""
+    asked = (ctx.job.params or {}).get("asked")
+    if isinstance(asked, dict) and asked.get("issue") == issue and isinstance(asked.get("title"), str):
+        return asked
+    return None
 
 
 def strategy_of(config: RepoConfig) -> str:
@@ -106,6 +115,7 @@ def run_config(ctx: Context, t: Target, repo: Path, *, ref: str | None = None, r
     config, budgets = t.config, t.config.budgets
     strategy = strategy_of(config)
     return RunConfig(repo=str(repo), report_text=t.text, out=run_dir(ctx), ref=ref,
+                     repo_id=f"github.com/{ctx.job.repo} (installation {ctx.job.installation_id})",
                      test_cmd=config.test_cmd, setup_cmd=config.setup_cmd, build_cmd=config.build_cmd,
                      max_diff_lines=config.max_diff_lines, image=config.image, strategy=strategy,
                      environment=config.environment_settings(),

@@ -94,7 +94,8 @@ def serve(settings: Settings, host: str, port: int, dev: bool = False, workers: 
         def load(self):
             return self.application
 
-    GunicornApp(app, {"bind": f"{host}:{port}", "workers": workers, "worker_class": "gthread", "threads": 4,
-                      "timeout": 30, "keepalive": 5,
+    GunicornApp(app, {"bind": f"{host}:{port}", "workers": workers, "worker_class": "bot.web.slow_headers.HeaderGuardedWorker", "threads": 4,
+                      "timeout": 30, "keepalive": 5,      # request line and headers: 8 KiB, 50 fields
+                      "limit_request_line": 8190, "limit_request_fields": 50, "limit_request_field_size": 8190,
                       "accesslog": "-", "errorlog": "-"}).run()
     return 0

@@ -11,6 +11,7 @@ import re
 from dataclasses import dataclass, field
 from typing import Any, Callable
 
+from agent.redact import redact
 from bot.commands import parse_command
 from bot.db import Database, Tx
 from bot.jobs.store import PIPELINE_KINDS, active_job, create_job
@@ -218,13 +219,28 @@ def issue_triage(event: Event, ctx: Context) -> None:
     ctx.job(event, "triage", event.get("issue.number"), params={"ref": branch} if isinstance(branch, str) else None)
 
 
+def _asked(event: Event) -> dict | None:
+    """The issue's text as it stood at this event (the label or the command): the run works on it,
+    not on the issue re-read later, which anyone who can comment on it may have edited by then
+    (time of check, issue 22). None on a pull request (a run there is about its issue, read then)."""
+    if event.get("issue.pull_request"):
+        return None
+    title, body, at = event.get("issue.title"), event.get("issue.body"), event.get("issue.updated_at")
+    if not isinstance(title, str):
+        return None
+    # kept in the job table: secrets pasted into the issue are redacted there as in every output
+    return {"issue": event.get("issue.number"), "title": redact(title),
+            "body": redact(body) if isinstance(body, str) else "", "updated_at": at if isinstance(at, str) else None}
+
+
 @router.register("issues", "labeled", requires=ISSUE + ("label.name:str",))
 def issue_labeled(event: Event, ctx: Context) -> None:
     label = event.get("label.name")
     if _is_bot_or_self(event, ctx.settings) or label.startswith("crash:") or event.get("issue.pull_request"):
         return
     # the repo's trigger label lives in its .github/crashfix.yml, read by the worker: it drops other labels
-    ctx.job(event, "fix", event.get("issue.number"), {"trigger": "label", "label": label})
+    ctx.job(event, "fix", event.get("issue.number"), {"trigger": "label", "label": label,
+                                                      **({"asked": a} if (a := _asked(event)) else {})})
 
 
 @router.register("issue_comment", "created", requires=ISSUE + ("comment.id:int", "comment.body:str"))
@@ -237,6 +253,8 @@ def issue_comment(event: Event, ctx: Context) -> None:
     params = {"trigger": "command", "command": command.name, "arg": command.arg,
               "comment_id": event.get("comment.id"), "on_pr": bool(event.get("issue.pull_request")),
               "at": _str(event.get("comment.created_at"))}
+    if command.kind in ("fix", "explain", "test") and (asked := _asked(event)):
+        params["asked"] = asked
     if not command.valid:
         params["error"] = command.error
     ctx.job(event, command.kind, event.get("issue.number"), params,

@@ -150,6 +150,10 @@ class ServerLost(Exception):
     """The command server exited, hung or spoke nonsense; the caller falls back to plain execs."""
 
 
+MAX_READ = 48 * 1024 * 1024               # bytes of one sandbox file read on the host (sandbox.read)
+MAX_ANSWER = MAX_READ * 4 // 3 + 4096     # one answer line: MAX_READ in base64, and its JSON
+
+
 class CommandServer:
     """Host side of the command server: one JSON line out, one JSON line back, over an exec."""
 
@@ -168,16 +172,21 @@ class CommandServer:
             try:
                 self.conn.sock.sendall(json.dumps(req).encode() + b"\n")
                 deadline = time.monotonic() + timeout
-                while b"\n" not in self.pending:
+                end = self.pending.find(b"\n")
+                while end < 0:                  # only the new bytes are searched: linear in the answer
                     item = self.conn.reader.read(max(deadline - time.monotonic(), 0.001))
                     if item is None:
                         raise ServerLost(f"command server exited: {bytes(self.stderr[-500:])!r}")
                     if item[0] == 1:
+                        at = item[1].find(b"\n")
+                        end = len(self.pending) + at if at >= 0 else -1
                         self.pending += item[1]
+                        if len(self.pending) > MAX_ANSWER:
+                            raise ServerLost(f"command server answered over {MAX_ANSWER} bytes")
                     else:
                         self.stderr = (self.stderr + item[1])[-4000:]
-                line, _, rest = bytes(self.pending).partition(b"\n")
-                self.pending = bytearray(rest)
+                line = bytes(self.pending[:end])
+                del self.pending[:end + 1]
                 return json.loads(line)
             except (OSError, ValueError) as e:  # TimeoutError is an OSError
                 raise ServerLost(f"command server failed: {e}") from e

@@ -1,8 +1,10 @@
 """What a prepared environment is keyed by, and which install steps still run when it is reused.
 
-The key: the repository, the sandbox image (its Python), the install steps, the dependency
-declarations they read (requirements and lock files, the dependency tables of pyproject.toml,
-setup.py/setup.cfg), the commit-date bucket (a month), the issue's pins and the environment
+The key: the repository (as crashfix was asked for it, never the clone's `git remote`), the
+sandbox image (its Python), the install steps, the dependency declarations they read
+(requirements and lock files, the dependency tables of pyproject.toml, setup.py/setup.cfg), what
+the steps execute from the tree (every file a step's command names, and an in-tree build
+backend's folder), the commit-date bucket (a month), the issue's pins and the environment
 variables. On reuse, the steps that only install dependencies are skipped; the project's own
 editable install (offline, no dependencies) runs again against the new checkout, and so does
 every other command (a build in the tree): the checkout is fresh at the new commit."""
@@ -10,7 +12,9 @@ from __future__ import annotations
 
 import hashlib
 import json
+import os
 import re
+import stat
 import shlex
 import time
 import tomllib
@@ -61,6 +65,50 @@ def declarations(repo: Path, steps: list[InstallStep]) -> dict[str, str]:
     return {k: v for k, v in out.items() if v}
 
 
+def _digest(repo: Path, name: str) -> str:
+    """The sha256 of a regular file of the tree ("" for anything else: a link out, a device)."""
+    try:
+        full = contain.inside(repo, name)
+        fd = os.open(full, os.O_RDONLY | os.O_NOFOLLOW | os.O_NONBLOCK)
+    except (OSError, SandboxError):
+        return ""
+    with os.fdopen(fd, "rb") as fh:
+        if not stat.S_ISREG(os.fstat(fh.fileno()).st_mode):
+            return ""
+        h = hashlib.sha256()
+        for block in iter(lambda: fh.read(1 << 20), b""):
+            h.update(block)
+    return h.hexdigest()
+
+
+def executed(repo: Path, steps: list[InstallStep]) -> dict[str, str]:
+    """What the steps run from the tree: every word of a command that names a file in it (a script,
+    `setup.py`, a Makefile…), and the .py files of an in-tree build backend (pyproject's
+    `backend-path`): name -> its digest."""
+    names: set[str] = set()
+    for step in steps:
+        try:
+            words = shlex.split(step.cmd)
+        except ValueError:
+            words = step.cmd.split()
+        for word in words:
+            for part in re.split(r"[=,;&|<>()]", word):
+                part = part.strip("'\"").removeprefix("/workspace/").removeprefix("./")
+                if part and not part.startswith(("-", "/")) and ".." not in part.split("/") \
+                        and contain.within(repo, part) is not None and (repo / part).is_file():
+                    names.add(part)
+    try:
+        backend = tomllib.loads(_read(repo, "pyproject.toml") or "").get("build-system", {}).get("backend-path") or []
+    except tomllib.TOMLDecodeError:
+        backend = []
+    for folder in backend if isinstance(backend, list) else []:
+        folder = str(folder).strip("/").removeprefix("./")
+        if folder and ".." not in folder.split("/") and (repo / folder).is_dir():
+            names |= {str(p.relative_to(repo)) for p in sorted((repo / folder).glob("*.py"))[:50]}
+    out = {name: _digest(repo, name) for name in sorted(names)}
+    return {k: v for k, v in out.items() if v}
+
+
 def date_bucket(as_of: str | None) -> str:
     """The month of the dependency cut-off (today's month without one)."""
     return (as_of or time.strftime("%Y-%m", time.gmtime()))[:7]
@@ -70,7 +118,8 @@ def cache_key(repo_id: str, image_id: str, steps: list[InstallStep], repo: Path,
               pins: dict[str, str] | None, env: dict[str, str] | None) -> str:
     """A short, stable name for the prepared environment (see the module docstring)."""
     blob = json.dumps({"repo": repo_id, "image": image_id, "steps": [[s.cmd, s.network, s.cutoff, s.optional] for s in steps],
-                       "files": declarations(repo, steps), "month": date_bucket(as_of),
+                       "files": declarations(repo, steps), "executed": executed(repo, steps),
+                       "month": date_bucket(as_of),
                        "pins": sorted((pins or {}).items()), "env": sorted((env or {}).items())}, sort_keys=True)
     parts = [p for p in repo_id.removesuffix(".git").split("/") if p]
     name = parts[-2] if len(parts) > 1 and parts[-1] in ("repo", "checkout", "src") else (parts or [""])[-1]

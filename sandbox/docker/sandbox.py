@@ -28,6 +28,7 @@ from sandbox.base import (WORKSPACE, CaptureRefused, ExecResult, ImageMissing, L
                           SandboxError, limit_lines, size_text)
 from sandbox.docker.engine import (
     _WRAPPER,
+    MAX_READ,
     CommandServer,
     DockerSession,
     ServerLost,
@@ -349,15 +350,17 @@ class DockerSandbox(GitWorkspace):
 
     def read(self, path: str) -> str:
         full = self._abs(path)
-        res = self._server_call({"op": "read", "path": full}, 120)
+        res = self._server_call({"op": "read", "path": full, "max": MAX_READ}, 120)
         if res is not None:
             if "error" in res:
                 raise SandboxError(f"cannot read {path}: {res['error']}")
             return base64.b64decode(res["data"]).decode("utf-8", "replace")
-        code, out, _ = self._exec(["/bin/cat", "--", full], timeout=60, limit=64_000_000,
-                                  stdout_only=True)
+        code, out, _ = self._exec(["/usr/bin/head", "-c", str(MAX_READ + 1), "--", full], timeout=60,
+                                  limit=MAX_READ + 1024, stdout_only=True)
         if code != 0:
-            raise SandboxError(f"cannot read {path}: cat exited {code}")
+            raise SandboxError(f"cannot read {path}: head exited {code}")
+        if len(out) > MAX_READ:
+            raise SandboxError(f"cannot read {path}: the file is over {MAX_READ} bytes")
         return out
 
     def write(self, path: str, text: str) -> None:

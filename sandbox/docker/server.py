@@ -215,9 +215,13 @@ def _handle(req):
     op = req.get("op")
     if op == "run":
         return _run(req)
-    if op == "read":
+    if op == "read":                          # at most `max` bytes: a bigger file is an error, unread
+        most = int(req.get("max") or 0)
         with open(req["path"], "rb") as f:
-            return {"data": base64.b64encode(f.read()).decode()}
+            data = f.read(most + 1) if most else f.read()
+        if most and len(data) > most:
+            return {"error": f"the file is over {most} bytes"}
+        return {"data": base64.b64encode(data).decode()}
     if op == "write":
         os.makedirs(os.path.dirname(req["path"]) or ".", exist_ok=True)
         with open(req["path"], "wb") as f:

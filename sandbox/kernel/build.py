@@ -232,10 +232,12 @@ def _git_apply(src: Path, diff: str) -> CmdResult:
 
 
 def open_tree(repo: Path, ref: str = "HEAD", *, config: str | None = None, fragments: list[str] = (),
-              cache: Path | None = None) -> KernelTree:
-    """The cache entry for (repo's commit at ref, config); nothing is checked out or built yet.
+              cache: Path | None = None, owner: str = "") -> KernelTree:
+    """The cache entry for (owner, repo's commit at ref, config); nothing is checked out or built yet.
 
-    `config` is a whole .config or a fragment: a fragment is merged onto tinyconfig."""
+    `config` is a whole .config or a fragment: a fragment is merged onto tinyconfig. `owner` is who
+    asked for the repository (an installation and owner/name): two installations at the same commit
+    never share a build folder (one could plant objects in the other's build, issue 22)."""
     repo = Path(repo).resolve()
     if not (repo / "Makefile").exists() or not (repo / "Kconfig").exists():
         raise KernelBuildError(f"{repo} does not look like a Linux kernel tree (no Makefile and Kconfig)")
@@ -248,6 +250,6 @@ def open_tree(repo: Path, ref: str = "HEAD", *, config: str | None = None, fragm
             frags.insert(0, config)
     merged = merge_fragments(frags)
     frags = [merged] if merged else []
-    h = hashlib.sha256("\0".join([_VERSION, commit, base or "tinyconfig", *frags,
+    h = hashlib.sha256("\0".join([_VERSION, owner, commit, base or "tinyconfig", *frags,
                                   HARNESS]).encode()).hexdigest()[:16]
     return KernelTree(repo, commit, (cache or CACHE).resolve() / "builds" / f"{commit[:12]}-{h}", base, tuple(frags))

@@ -247,6 +247,17 @@ class Harness:
         data.setdefault("installation", dict(INSTALLATION))
         if edit:
             edit(data)
+        # the event carries the issue as it stands when it is sent: the text the fake API serves
+        issue = data.get("issue")
+        if isinstance(issue, dict) and not issue.get("pull_request") \
+                and (issue.get("title"), issue.get("body")) == ("crash", CRASH_BODY):
+            issues = getattr(self, "served_issues", None)
+            if issues is None:
+                issues = getattr(getattr(self, "api", None), "issues", {})
+            served = issues.get(
+                (data.get("repository", {}).get("full_name"), issue.get("number")))
+            if isinstance(served, dict):
+                issue["title"], issue["body"] = served.get("title", issue["title"]), served.get("body", issue["body"])
         return data
 
     def post(self, event: str, body: bytes, delivery: str | None = None, secret: str = SECRET,
@@ -344,6 +355,7 @@ def app_on_github(make_harness, gh, git_repo, tmp_path):
         rs.add_passthru(server.base)
         server.bare(gh.REPO, source=git_repo)
         h = make_harness(APP_ID=4242, PRIVATE_KEY=key, PUBLIC_URL=PUBLIC)
+        h.served_issues = fake.issues            # what the events carry (Harness.payload)
         cache = TokenCache()
         h.worker.api_factory = lambda inst: GitHubAPI(4242, key, inst, git_url=server.base, token_cache=cache,
                                                       seconds_between_requests=0, seconds_between_writes=0)
@@ -352,8 +364,15 @@ def app_on_github(make_harness, gh, git_repo, tmp_path):
 
 
 # -- payload edits ---------------------------------------------------------------------------
+def as_reported(p: dict) -> None:
+    """The payload's issue is the one FakeAPI serves by default (a run reads the event's text)."""
+    if isinstance(p.get("issue"), dict) and not p["issue"].get("pull_request"):
+        p["issue"]["title"], p["issue"]["body"] = "crash", CRASH_BODY
+
+
 def labeled(label: str = "crashfix", login: str = "Codertocat", kind: str = "User"):
     def edit(p):
+        as_reported(p)
         p["label"]["name"] = label
         p["sender"]["login"], p["sender"]["type"] = login, kind
     return edit
@@ -361,6 +380,7 @@ def labeled(label: str = "crashfix", login: str = "Codertocat", kind: str = "Use
 
 def commented(body: str, login: str = "Codertocat", kind: str = "User", on_pr: bool = False, number: int | None = None):
     def edit(p):
+        as_reported(p)
         p["comment"]["body"] = body
         p["sender"]["login"], p["sender"]["type"] = login, kind
         if on_pr:

@@ -39,6 +39,7 @@ def test_a_labelled_issue_becomes_a_draft_pr_with_a_validated_patch(make_harness
         rs.add_passthru("http+docker://")            # the Docker SDK talks HTTP over its socket
         server.bare(gh.REPO, source=upstream)
         h = make_harness(SANDBOX="docker", APP_ID=4242, PRIVATE_KEY=key)
+        h.served_issues = fake.issues            # what the events carry
         assert not h.settings.dry_run
         cache = TokenCache()
         h.worker.api_factory = lambda inst: GitHubAPI(4242, key, inst, git_url=server.base, token_cache=cache,

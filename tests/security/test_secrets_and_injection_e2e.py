@@ -107,6 +107,7 @@ def test_no_secret_leaves_and_the_injection_changes_nothing(make_harness, gh, sa
         rs.add_passthru("http+docker://")
         server.bare(gh.REPO, source=upstream)
         h = make_harness(SANDBOX="docker", APP_ID=4242, PRIVATE_KEY=key, LLM_API_KEY=llm_key)
+        h.served_issues = fake.issues            # what the events carry
         cache = TokenCache()
         h.worker.api_factory = lambda inst: GitHubAPI(4242, key, inst, git_url=server.base, token_cache=cache,
                                                       seconds_between_requests=0, seconds_between_writes=0)

@@ -37,12 +37,22 @@ def free_port() -> int:
 
 @pytest.fixture
 def server(tmp_path):
+    yield from serve(tmp_path, workers=2)
+
+
+@pytest.fixture
+def one_worker(tmp_path):
+    """The server with one worker process: the large-body budget is per process."""
+    yield from serve(tmp_path, workers=1)
+
+
+def serve(tmp_path, workers: int):
     port = free_port()
     env = {k: v for k, v in os.environ.items() if not k.startswith("CRASHFIX_")}
     env.update(CRASHFIX_WEBHOOK_SECRET=SECRET, CRASHFIX_DATA_DIR=str(tmp_path / "data"), PYTHONPATH=str(ROOT))
     log = open(tmp_path / "server.log", "wb")
     proc = subprocess.Popen([sys.executable, "-m", "bot.cli.main", "serve", "--host", "127.0.0.1", "--port", str(port),
-                             "--workers", "2"], env=env, cwd=ROOT, stdout=log, stderr=log, start_new_session=True)
+                             "--workers", str(workers)], env=env, cwd=ROOT, stdout=log, stderr=log, start_new_session=True)
     url = f"http://127.0.0.1:{port}"
     deadline = time.monotonic() + 30
     while True:
@@ -165,3 +175,100 @@ def test_slow_uploads_do_not_starve_signed_deliveries(server):
     assert all(status == 200 and took < 4.5 for status, took in results), \
         "signed deliveries: " + ", ".join(f"{status} after {took:.1f} s" for status, took in results)
     assert "HTTP/1.1 408 Request Timeout" in answers and set(answers) <= {"HTTP/1.1 408 Request Timeout", "closed"}
+
+
+# -- issue 22: slow headers, bodies over the limit, many large bodies at once ------------------------
+
+def trickle_headers(port: int, stop: threading.Event, answers: list) -> None:
+    """A persistent attacker that never finishes its headers: a request line, then one byte of a
+    header every 0.2 s; when the server hangs up, it connects again, until stopped."""
+    while not stop.is_set():
+        try:
+            with socket.create_connection(("127.0.0.1", port), timeout=30) as s:
+                s.sendall(b"POST /webhook HTTP/1.1\r\nHost: x\r\nX-Slow: ")
+                s.settimeout(0.2)
+                while not stop.is_set():
+                    try:
+                        data = s.recv(200)
+                        answers.append(data.split(b"\r\n", 1)[0].decode(errors="replace") or "closed")
+                        break
+                    except socket.timeout:
+                        pass
+                    try:
+                        s.sendall(b"a")
+                    except OSError:
+                        answers.append("closed")
+                        break
+        except OSError:
+            answers.append("refused")
+            time.sleep(0.1)
+
+
+def test_slow_headers_do_not_starve_signed_deliveries(server):
+    stop, answers = threading.Event(), []
+    threads = [threading.Thread(target=trickle_headers, args=(server, stop, answers), daemon=True)
+               for _ in range(SLOW)]
+    for t in threads:
+        t.start()
+    try:
+        time.sleep(0.5)                                 # every thread is parsing slow headers by now
+        results = [signed_ping(server, n) for n in range(3)]
+        deadline = time.monotonic() + 8
+        while not answers and time.monotonic() < deadline:
+            time.sleep(0.1)
+    finally:
+        stop.set()
+        for t in threads:
+            t.join(timeout=10)
+    # a header deadline is 1 s; with 16 trickling connections a delivery may wait a few rounds of it,
+    # well inside GitHub's 10 s; without the deadline the threads are held and it times out (8 s)
+    assert all(status == 200 and took < 6.0 for status, took in results), \
+        "signed deliveries: " + ", ".join(f"{status} after {took:.1f} s" for status, took in results)
+    assert "closed" in answers
+
+
+def raw(port: int, head: bytes, timeout: float = 5.0) -> tuple[str, float]:
+    """Send only `head` (a request's headers), then read the status line; (status line, seconds)."""
+    started = time.monotonic()
+    with socket.create_connection(("127.0.0.1", port), timeout=timeout) as s:
+        s.sendall(head)
+        try:
+            line = s.recv(200).split(b"\r\n", 1)[0].decode(errors="replace") or "closed"
+        except socket.timeout:
+            line = "no answer"
+    return line, time.monotonic() - started
+
+
+def test_a_body_over_the_limit_is_refused_unread(server):
+    line, took = raw(server, b"POST /webhook HTTP/1.1\r\nHost: x\r\nContent-Type: application/json\r\n"
+                             b"X-GitHub-Event: issues\r\nContent-Length: 31457280\r\n\r\n{")
+    assert line == "HTTP/1.1 413 Request Entity Too Large" and took < 2.0, (line, took)
+    # chunked: refused once it passes the limit while it streams (the client is still sending)
+    with socket.create_connection(("127.0.0.1", server), timeout=20) as s:
+        s.sendall(b"POST /webhook HTTP/1.1\r\nHost: x\r\nContent-Type: application/json\r\n"
+                  b"Transfer-Encoding: chunked\r\n\r\n")
+        chunk = b"%x\r\n" % (1 << 20) + b" " * (1 << 20) + b"\r\n"
+        sent = 0
+        try:
+            for _ in range(40):                         # 40 MB offered; the limit is 25 MB
+                s.sendall(chunk)
+                sent += 1
+        except OSError:
+            pass
+        s.settimeout(10)
+        line = s.recv(200).split(b"\r\n", 1)[0].decode(errors="replace")
+    assert line == "HTTP/1.1 413 Request Entity Too Large", line
+
+
+def test_large_bodies_share_a_budget_and_a_delivery_still_gets_through(one_worker):
+    """One client sends a 20 MB body steadily; a second announcing 20 MB more is refused (503, unread)
+    at once instead of taking its memory; a signed delivery is answered meanwhile."""
+    big = b"POST /webhook HTTP/1.1\r\nHost: x\r\nContent-Type: application/json\r\nContent-Length: %d\r\n\r\n"
+    with socket.create_connection(("127.0.0.1", one_worker), timeout=20) as first:
+        first.sendall(big % (20 << 20) + b" " * (2 << 20))          # 2 MB of 20 in: it is being read
+        time.sleep(0.3)
+        line, took = raw(one_worker, big % (20 << 20))
+        status, delivery = signed_ping(one_worker, 99)
+        first.sendall(b" " * (1 << 20))
+    assert line == "HTTP/1.1 503 Service Unavailable" and took < 2.0, (line, took)
+    assert status == 200 and delivery < 4.0, (status, delivery)

@@ -55,17 +55,12 @@ def test_command(env: Environment, configured: str | None) -> str | None:
 
 
 def cache_name(repo: str) -> str:
-    """The repository's name in the environment cache: its remote (no credentials) when it has
-    one (the bot clones each job into a folder of its own), else its resolved path."""
+    """The repository's name in the environment cache, from what crashfix was asked (RunConfig
+    `repo_id`, else `repo`): a URL without credentials, or a folder's resolved path. Never the
+    clone's `git remote`: a checkout can name any repository there (security, issue 22)."""
     local = Path(repo)
     if local.is_dir():
-        try:
-            url = hostgit.run("remote", "get-url", "origin", cwd=local, timeout=30, check=False).stdout.strip()
-        except (OSError, SandboxError):
-            url = ""
-        if "://" not in url and not re.match(r"^[\w.-]+@[\w.-]+:", url):
-            return str(local.resolve())
-        repo = url
+        return str(local.resolve())
     return re.sub(r"://[^/@]*@", "://", repo.strip())
 
 
@@ -89,4 +84,4 @@ def prepare(cfg, source: Path, files: list[str], progress=lambda msg: None) -> t
     cfg.test_cmd = test_command(env, None)
     return env, {"steps": install_steps(env, source, cfg.test_cmd), "as_of": env.as_of,
                  "pins": env.pins, "env": env.env,
-                 "cache": cache_name(cfg.repo) if cfg.sandbox == "docker" else None}
+                 "cache": cache_name(cfg.repo_id or cfg.repo) if cfg.sandbox == "docker" else None}

@@ -11,15 +11,6 @@ from agent.research.tools.base import (
     rel_path,
 )
 from agent.research.tools import ledger
-from agent.research.tools.base import (
-    Concluded,
-    Observation,
-    Submitted,
-    Tool,
-    ToolContext,
-    ToolError,
-    rel_path,
-)
 from sandbox import SandboxDead, SandboxError
 
 
