@@ -1,15 +1,20 @@
-"""How a repository is set up and tested: one resolver, first hit wins, every step recorded.
+"""How a repository is set up and tested: one resolver, every step recorded.
 
 Sources in order: explicit settings (the command line, then `.github/crashfix.yml`), recipes
 the repository already has (`agent.environment.recipes`), detection (`agent.environment.detect`).
-Each field (python, install, test_cmd, env, ...) is taken from the first source that gives it.
+Each field (python, test_cmd, env, ...) is taken from the first source that gives it. The install
+is a union (unless given explicitly, which is final): the recipe's commands, what a tox/nox
+recipe leaves to its `deps`/`extras`, and the packaging files' own (the project editable with its
+test extras, requirement files, tests_require). A recipe that runs `tox`/`nox` becomes the
+commands that environment runs: the sandbox is offline after set-up.
 """
 from __future__ import annotations
 
 import logging
 from pathlib import Path
 
-from agent.environment import detect, explicit, locks, pins, recipes
+from agent.environment import detect, explicit, locks, pins, recipes, toxini
+from agent.environment.commands import union
 from agent.environment.model import FIELDS, Environment, Finding
 from agent.environment.sanity import broken
 
@@ -43,6 +48,61 @@ def _locked(source: Path, own: set[str], steps: list[str]) -> dict[str, str]:
     return held
 
 
+def _run_recipe_directly(env: Environment, source: Path, sources: dict[str, Finding]) -> None:
+    """A test command that runs tox or nox (a CI recipe's `tox -e py38`): the commands of that
+    environment instead, its deps and extras added to the install (unless the install is explicit)."""
+    ran = toxini.recipe_env(env.test_cmd or "")
+    if ran is None:
+        return
+    tool, wanted = ran
+    found = recipes.tox(source, env.python, wanted) if tool == "tox" else recipes.nox(source)
+    cmd = found.values.get("test_cmd") if found else None
+    if not cmd or toxini.recipe_env(cmd):
+        found = detect.test_command(source, [str(p.relative_to(source)) for p in source.rglob("test*.py")])
+        cmd = found.values["test_cmd"]
+    env.steps.append(f"`{env.test_cmd}` runs as the commands it would run, in the prepared environment "
+                     f"(the sandbox is offline after set-up): `{cmd}` from {found.origin}")
+    env.test_cmd = cmd
+    sources["test_cmd"] = found
+    if found.values.get("install") and not env.explicit_install:
+        sources["runner"] = found
+    for key, value in (found.values.get("env") or {}).items():
+        env.env.setdefault(key, value)
+
+
+def _union(env: Environment, source: Path, found_all: list[Finding], sources: dict[str, Finding]) -> None:
+    """The install as a union: the first source's, the tox/nox environment the test command
+    came from, then the packaging files' (the project itself with its dependencies and test extras)."""
+    recipe = sources.get("install")
+    extra = [f for f in (sources.get("runner"), sources.get("test_cmd")) if f is not None and f is not recipe]
+    extra += [f for f in found_all if f.role == "packaging" and f is not recipe]
+    merged = union(env.install, *[f.values.get("install") or [] for f in extra])
+    if merged != env.install:
+        origins = ", ".join(dict.fromkeys(f.origin for f in extra if f.values.get("install")))
+        env.steps.append("install completed as a union: " + "; ".join(f"`{c}`" for c in merged)
+                         + (f" (adding {origins})" if origins else ""))
+    env.install = merged
+
+
+def _issue_packages(env: Environment, report_text: str, own: set[str]) -> None:
+    """The project's extras and the packages the issue names ("with Pygments installed", `pkg[yaml]`)
+    join the install (unless it is explicit: then they are only said)."""
+    extras, packages = pins.issue_packages(report_text, own)
+    if not extras and not packages:
+        return
+    if env.explicit_install:
+        env.steps.append("the issue names " + ", ".join([f"extra [{e}]" for e in extras] + packages)
+                         + "; not installed: the install is explicit")
+        return
+    if extras:
+        env.install = union(env.install, [f"pip install -e .[{','.join(extras)}]"])
+        env.steps.append(f"the project's extra{'s' * (len(extras) > 1)} the issue names: {', '.join(extras)}")
+    if packages:
+        env.packages = packages
+        env.install = env.install + ["pip install " + " ".join(f"'{p}'" for p in packages)]
+        env.steps.append(f"packages the issue names are installed: {', '.join(packages)} (a failure is noted, not fatal)")
+
+
 def findings(source: Path, cli: dict, config: dict | None, report_text: str, files: list[str]) -> list[Finding]:
     """Every source's finding, first to last."""
     out = [explicit.finding(cli, "the command line"),
@@ -60,14 +120,21 @@ def resolve(source: Path, cli: dict | None = None, *, config: dict | None = None
     ``config``: the bot's validated `environment:` (None: read the tree's own crashfix.yml)."""
     files = files if files is not None else [str(p.relative_to(source)) for p in source.rglob("*.py")]
     env = Environment()
-    for found in findings(source, cli or {}, config, report_text, files):
+    found_all = findings(source, cli or {}, config, report_text, files)
+    sources: dict[str, Finding] = {}
+    for found in found_all:
         for field in FIELDS:
             value = found.values.get(field)
             if value in (None, "", [], {}) or getattr(env, field) not in (None, [], {}):
                 continue
             setattr(env, field, value)
+            sources[field] = found
             env.steps.append(_describe(field, value, found))
         env.steps += [n for n in found.notes if n not in env.steps]
+    env.explicit_install = "install" in sources and sources["install"].origin in ("the command line", explicit.CONFIG)
+    _run_recipe_directly(env, source, sources)
+    if not env.explicit_install:
+        _union(env, source, found_all, sources)
     if env.system_packages:
         env.steps.append("system packages are not installed (the sandbox runs without root): "
                          f"{', '.join(env.system_packages)}; name an image that has them with `image:`")
@@ -81,5 +148,6 @@ def resolve(source: Path, cli: dict | None = None, *, config: dict | None = None
                      "dependencies as of today (no commit date: a plain folder)")
     if named:
         env.steps.append("versions named in the issue win: " + ", ".join(f"{k}=={v}" for k, v in named.items()))
+    _issue_packages(env, report_text, own)
     log.info("environment: %s", "; ".join(env.steps))
     return env

@@ -37,14 +37,29 @@ def choose_image(env: Environment, backend: str, configured: str | None, log=lam
 
 def install_steps(env: Environment, source: Path, test_cmd: str | None) -> list[InstallStep]:
     """The environment's install commands as steps, then (when dependencies are installed online
-    and the repo pins no pytest) a pytest of the commit's era that runs on the sandbox's Python."""
-    steps = plan_commands(source, env.install)
+    and the repo pins no pytest) a pytest of the commit's era that runs on the sandbox's Python.
+    An explicit install (`--setup-cmd`, `setup_cmd`, `environment.install`) runs as given: nothing
+    is added to it, nothing rewritten."""
+    if env.explicit_install:
+        return [InstallStep(cmd, True) for cmd in env.install]
+    issue = "pip install " + " ".join(f"'{p}'" for p in env.packages) if env.packages else None
+    steps = [InstallStep(s.cmd, s.network, optional=True) if s.cmd == issue else
+             InstallStep(s.cmd, s.network, droppable=True) if _several_packages(s.cmd) else s
+             for s in plan_commands(source, env.install)]
     floor = pytest_step(env.python_used or DEFAULT_PYTHON, env.as_of)
     if floor and any(s.network for s in steps) and test_cmd and is_pytest(test_cmd) \
             and not pins_pytest(env.install, env.pins):
         steps.append(InstallStep(floor[0], True, cutoff=floor[1], optional=True))
         env.steps.append(f"pytest as of {floor[1][:10]} (`{floor[0]}`): the repo does not pin it")
     return steps
+
+
+def _several_packages(cmd: str) -> bool:
+    """A plain `pip install a b c` (no file, no path, no other command): one package that fails
+    to install may be dropped (a heavy optional one, tensorflow in a tox `deps` line)."""
+    if not re.fullmatch(r"(?:python[\d.]* -m )?pip3? install (?:'[^']+'|[\w.\[\],<>=!~-]+)(?: (?:'[^']+'|[\w.\[\],<>=!~-]+))+", cmd.strip()):
+        return False
+    return not any(w in (".", "-e", "-r", "-c") for w in cmd.split())
 
 
 def test_command(env: Environment, configured: str | None) -> str | None:

@@ -69,3 +69,48 @@ def pytest_step(python: str, as_of: str | None) -> tuple[str, str] | None:
     version, released = floor
     cutoff = max(as_of, f"{released}T23:59:59Z")
     return f"pip install 'pytest>={version}'", cutoff
+
+
+NAMED = re.compile(r"\b(?:with|having|when|if|once|after)\s+`?([A-Za-z][A-Za-z0-9._-]*(?:\[[\w,.-]+\])?)`?"
+                   r"\s+(?:is\s+|was\s+|also\s+|being\s+)?installed\b", re.I)
+PIP_LINE = re.compile(r"(?:^|[`$>\s])pip3?\s+install\s+([^\n`]+)", re.M)
+EXTRA = re.compile(r"(?<![\w.-])([A-Za-z][A-Za-z0-9._-]*)\[([\w,.-]+)\]")
+NOT_NAMES = {"it", "this", "that", "these", "those", "them", "everything", "nothing", "all", "both", "the",
+             "a", "an", "package", "packages", "dependencies", "deps", "version", "extras", "extra", "one",
+             "something", "anything", "none", "only", "just", "python", "pip", "setuptools", "wheel", "and", "or",
+             "not", "is", "was", "pytest", "tox", "nox", "crashfix", "are", "were", "which", "what", "its", "my", "our", "your", "their", "requirements"}
+
+
+def issue_packages(report_text: str, own: set[str]) -> tuple[list[str], list[str]]:
+    """(the project's own extras the issue names, other packages it says are installed): `pkg[extra]`,
+    "with Pygments installed", a `pip install X` line. Names only (issue text is untrusted: no URL,
+    path or option is taken); `pkg==version` lines stay constraints (`issue_pins`)."""
+    extras: list[str] = []
+    packages: list[str] = []
+
+    def take(word: str) -> None:
+        word = word.strip().strip("'\"`,;.")
+        m = re.fullmatch(r"([A-Za-z][A-Za-z0-9._-]*)(?:\[([\w,.-]+)\])?(?:[=<>~!]=?[\w.*+!-]+)?", word)
+        if not m or m.group(1).lower() in NOT_NAMES:
+            return
+        name, extra = m.group(1), m.group(2)
+        if _norm(name) in own:
+            extras.extend(e for e in (extra or "").split(",") if e and e not in extras)
+        elif _norm(name) not in {_norm(p) for p in packages} and len(packages) < 5:
+            packages.append(name + (f"[{extra}]" if extra else ""))
+
+    for m in NAMED.finditer(report_text):
+        take(m.group(1))
+    for m in PIP_LINE.finditer(report_text):
+        for word in m.group(1).split():
+            if word.startswith("-"):
+                if word in ("-e", "-r", "-c", "--editable", "--requirement", "--constraint"):
+                    break                                # a path follows: not a package name
+                continue
+            if "/" in word or ":" in word or word in (".", ".."):
+                continue
+            take(word)
+    for m in EXTRA.finditer(report_text):
+        if _norm(m.group(1)) in own:
+            take(m.group(0))
+    return extras, packages

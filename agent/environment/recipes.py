@@ -2,13 +2,13 @@
 Each reader returns a `Finding` (or None); their commands run only inside the sandbox."""
 from __future__ import annotations
 
-import configparser
 import json
 import re
 from pathlib import Path
 
 import yaml
 
+from agent.environment import toxini
 from agent.environment.commands import logical_lines, sort_lines
 from agent.environment.model import Finding, read
 from agent.environment.versions import pick_version
@@ -97,45 +97,31 @@ def workflows(repo: Path) -> Finding | None:
     return None
 
 
-def tox(repo: Path) -> Finding | None:
+def tox(repo: Path, python: str | None = None, wanted: str | None = None) -> Finding | None:
+    """tox.ini's test environment for ``python`` (else the envlist's version nearest the default):
+    its deps, extras and commands, factor conditions filtered (`agent.environment.toxini`)."""
     text = read(repo, "tox.ini")
-    if text is None:
+    parsed = toxini.parse(text) if text is not None else None
+    if parsed is None:
         return None
-    parser = configparser.RawConfigParser(strict=False)
-    try:
-        parser.read_string(text)
-    except configparser.Error:
-        return None
-    section = next((s for s in ("testenv", "tox:testenv") if parser.has_section(s)), None)
     found = Finding("tox.ini", "borrowed from")
-    envlist = parser.get("tox", "envlist", fallback="")
-    version = pick_version([f"3.{m}" for m in re.findall(r"py3(\d{1,2})\b", envlist)])
-    if version:
+    version = pick_version([f"3.{m}" for e in parsed.envs for m in re.findall(r"(?:^|-)py3(\d{1,2})(?:-|$)", e)])
+    if version and python is None:
         found.values["python"] = version
-    if section:
-        get = lambda key: parser.get(section, key, fallback="")  # noqa: E731
-        deps = [d.strip() for d in get("deps").splitlines() if d.strip() and not d.strip().startswith("#")]
-        deps = [d for d in deps if "{" not in d]
-        install = [] if get("skip_install").strip().lower() == "true" else ["pip install -e ."]
-        if deps:
-            install.append("pip install " + " ".join(_quote(d) for d in deps))
-        found.values["install"] = install
-        commands = [c for c in logical_lines(get("commands")) if not c.startswith("-")]
-        if commands:
-            found.values["test_cmd"] = " && ".join(_tox_substitute(c) for c in commands)
-        setenv = dict(line.split("=", 1) for line in get("setenv").splitlines() if "=" in line and "{" not in line)
-        if setenv:
-            found.values["env"] = {k.strip(): v.strip() for k, v in setenv.items()}
-    return found if found.values else None
+    name = parsed.choose(python or version, wanted)
+    env = parsed.env(name, python or version)
+    found.values["install"] = env.install()
+    if env.test_cmd():
+        found.values["test_cmd"] = env.test_cmd()
+    if env.setenv:
+        found.values["env"] = env.setenv
+    found.notes.append(f"tox.ini: environment `{name}`" + (f" (changedir {env.changedir})" if env.changedir else "")
+                       + (f"; not run: {'; '.join(f'`{c}`' for c in env.dropped[:3])}" if env.dropped else ""))
+    return found if found.values.get("test_cmd") or env.deps else None
 
 
 def _quote(dep: str) -> str:
     return dep if dep.startswith("-") else "'" + dep.replace("'", "") + "'"
-
-
-def _tox_substitute(cmd: str) -> str:
-    cmd = re.sub(r"\{posargs(?::([^}]*))?\}", lambda m: m.group(1) or "", cmd)
-    return re.sub(r"\{toxinidir\}/?", "./", cmd).strip()
 
 
 NOX_INSTALL = re.compile(r"session\.install\(([^)]*)\)")
