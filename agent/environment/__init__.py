@@ -77,6 +77,8 @@ def _union(env: Environment, source: Path, found_all: list[Finding], sources: di
     extra = [f for f in (sources.get("runner"), sources.get("test_cmd")) if f is not None and f is not recipe]
     extra += [f for f in found_all if f.role == "packaging" and f is not recipe]
     merged = union(env.install, *[f.values.get("install") or [] for f in extra])
+    own = union(*[f.values.get("install") or [] for f in found_all if f.role == "packaging"])
+    env.fallback = own if own and own != merged else []
     if merged != env.install:
         origins = ", ".join(dict.fromkeys(f.origin for f in extra if f.values.get("install")))
         env.steps.append("install completed as a union: " + "; ".join(f"`{c}`" for c in merged)
@@ -100,6 +102,7 @@ def _issue_packages(env: Environment, report_text: str, own: set[str]) -> None:
     if packages:
         env.packages = packages
         env.install = env.install + ["pip install " + " ".join(f"'{p}'" for p in packages)]
+        env.fallback = env.fallback + env.install[-1:] if env.fallback else []
         env.steps.append(f"packages the issue names are installed: {', '.join(packages)} (a failure is noted, not fatal)")
 
 

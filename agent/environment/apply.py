@@ -21,9 +21,8 @@ def choose_image(env: Environment, backend: str, configured: str | None, log=lam
     the version differs from the one asked for."""
     image = configured or env.image
     if backend != "docker":
+        # the local sandbox's venv runs the Python crashfix runs on; `sandbox_python` asks it once open
         env.python_used = ".".join(platform.python_version_tuple()[:2])
-        if env.python and env.python != env.python_used:
-            env.steps.append(f"Python {env.python} requested; the local sandbox runs the host's {env.python_used}")
         return image
     if image:
         env.python_used = env.python
@@ -33,6 +32,21 @@ def choose_image(env: Environment, backend: str, configured: str | None, log=lam
     tag, env.python_used, note = python_image(env.python, log=log)
     env.steps.append(note or f"Python {env.python_used} sandbox image")
     return tag
+
+
+def sandbox_python(sb, env: Environment, backend: str) -> str | None:
+    """Ask the opened sandbox which Python it runs (the local sandbox's venv, an image's): set
+    ``env.python_used`` to it; a sentence when it is not the one asked for or assumed."""
+    res = sb.run("python -c \"import sys; print('%d.%d' % sys.version_info[:2])\"", timeout=60)
+    seen = res.output.strip().splitlines()[-1] if res.ok and res.output.strip() else None
+    if not seen or not re.fullmatch(r"\d+\.\d+", seen):
+        return None
+    assumed, env.python_used = env.python_used, seen
+    if env.python and env.python != seen:
+        return f"Python {env.python} requested; the {backend} sandbox runs Python {seen}"
+    if assumed and assumed != seen:
+        return f"the {backend} sandbox runs Python {seen} (not {assumed})"
+    return None
 
 
 def install_steps(env: Environment, source: Path, test_cmd: str | None) -> list[InstallStep]:

@@ -35,6 +35,7 @@ class Environment:
     steps: list[str] = field(default_factory=list)
     explicit_install: bool = False       # `--setup-cmd`, `setup_cmd` or `environment.install`: run as given, nothing added
     packages: list[str] = field(default_factory=list)    # packages the issue names ("with Pygments installed")
+    fallback: list[str] = field(default_factory=list)    # the packaging files' own install, when a recipe's differs
 
     def to_dict(self) -> dict:
         return {"python": self.python, "python_used": self.python_used, "image": self.image,
