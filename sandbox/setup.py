@@ -144,13 +144,17 @@ def _named_in(requirement: str, output: str) -> bool:
 def _drop_failing(box, step: InstallStep, res, prefix: str, installer, cutoff, constraints: bool,
                   timeout: float, notes: list[str]) -> bool:
     """The step without the package its failure names (up to 3, never pytest), retried; said in
-    ``notes``. True when what is left installed."""
+    ``notes``. True when what is left installed (or nothing is left)."""
     cmd = step.cmd
     for _ in range(3):
         reqs = _requirements(cmd)
         failing = next((r for r in reqs if not r.lower().startswith("pytest") and _named_in(r, res.output)), None)
-        if failing is None or len(reqs) < 2:
+        if failing is None:
             return False
+        if len(reqs) == 1:
+            last = next((ln.strip() for ln in res.output.splitlines()[::-1] if _named_in(failing, ln)), "")
+            notes.append(f"`{failing}` failed to install and was dropped (`{step.cmd}` skipped): {last[:200]}")
+            return True
         words = shlex.split(cmd)
         cmd = shlex.join([w for w in words if w != failing])
         last = next((ln.strip() for ln in res.output.splitlines()[::-1] if _named_in(failing, ln)), "")

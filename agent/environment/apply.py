@@ -58,7 +58,7 @@ def install_steps(env: Environment, source: Path, test_cmd: str | None) -> list[
         return [InstallStep(cmd, True) for cmd in env.install]
     issue = "pip install " + " ".join(f"'{p}'" for p in env.packages) if env.packages else None
     steps = [InstallStep(s.cmd, s.network, optional=True) if s.cmd == issue else
-             InstallStep(s.cmd, s.network, droppable=True) if _several_packages(s.cmd) else s
+             InstallStep(s.cmd, s.network, droppable=True) if _packages_only(s.cmd) else s
              for s in plan_commands(source, env.install)]
     floor = pytest_step(env.python_used or DEFAULT_PYTHON, env.as_of)
     if floor and any(s.network for s in steps) and test_cmd and is_pytest(test_cmd) \
@@ -68,10 +68,10 @@ def install_steps(env: Environment, source: Path, test_cmd: str | None) -> list[
     return steps
 
 
-def _several_packages(cmd: str) -> bool:
-    """A plain `pip install a b c` (no file, no path, no other command): one package that fails
+def _packages_only(cmd: str) -> bool:
+    """A plain `pip install a b c` (no file, no path, no other command): a package that fails
     to install may be dropped (a heavy optional one, tensorflow in a tox `deps` line)."""
-    if not re.fullmatch(r"(?:python[\d.]* -m )?pip3? install (?:'[^']+'|[\w.\[\],<>=!~-]+)(?: (?:'[^']+'|[\w.\[\],<>=!~-]+))+", cmd.strip()):
+    if not re.fullmatch(r"(?:python[\d.]* -m )?pip3? install(?: (?:'[^']+'|[\w.\[\],<>=!~-]+))+", cmd.strip()):
         return False
     return not any(w in (".", "-e", "-r", "-c") for w in cmd.split())
 

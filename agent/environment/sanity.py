@@ -81,9 +81,10 @@ def broken(outcome: TestOutcome, *, files: list[str] = (), report_text: str = ""
 
 
 def _last_line(out: str) -> str:
-    lines = [ln.strip() for ln in out.splitlines() if ln.strip() and not ln.startswith(" ")]
-    meaningful = [ln for ln in lines if re.match(r"^[\w.]*(?:Error|Exception|error)\b", ln)]
-    return ((meaningful or lines or ["no output"])[-1])[:300]
+    """The runner's last exception line (`E   TypeError: ...` too), else its last line."""
+    lines = [re.sub(r"^E\s+", "", ln.strip()) for ln in out.splitlines() if ln.strip()]
+    errors = [ln for ln in lines if re.match(r"^[\w.]*(?:Error|Exception|Exit)\b:? ", ln)]
+    return ((errors or lines or ["no output"])[-1])[:300]
 
 
 def setup_errors(outcome: TestOutcome) -> str | None:

@@ -76,8 +76,7 @@ def envlist(parser: configparser.RawConfigParser) -> list[str]:
 
 def _matches(condition: str, factors: set[str]) -> bool:
     """`py27,py36`, `{py27,py36}-std`, `!py2`, `py3-!django`: any alternative whose factors all hold."""
-    for alternative in (a for part in condition.split(",") for a in _expand(part)) if "{" in condition \
-            else condition.split(","):
+    for alternative in (a for part in re.split(r",(?![^{]*\})", condition) for a in _expand(part)):
         wanted = [f for f in alternative.strip().split("-") if f]
         if wanted and all((f[1:] not in factors) if f.startswith("!") else (f in factors) for f in wanted):
             return True
@@ -136,7 +135,8 @@ class Tox:
             factors.add("py" + python.replace(".", ""))
         get = lambda key: self._ref(self.raw(name, key) or "")  # noqa: E731
         env = ToxEnv(name)
-        env.deps = filtered(get("deps"), factors)
+        env.deps = [re.sub(r"^(-[rc])\s*", r"\1 ", _substitute(d, python, ".")).replace(" ./", " ")
+                    for d in filtered(get("deps"), factors)]
         env.extras = [e.strip() for line in filtered(get("extras"), factors) for e in line.split(",") if e.strip()]
         skip = get("skip_install").strip().lower() == "true" or \
             self.parser.get("tox", "skipsdist", fallback="").strip().lower() == "true" and \
@@ -144,17 +144,19 @@ class Tox:
         env.install_self = not skip
         changedir = get("changedir").strip()
         if changedir:
-            env.changedir = _substitute(changedir, python).rstrip("/") or None
+            env.changedir = _substitute(changedir, python, ".").removeprefix("./").rstrip("/") or None
             if env.changedir in (".", "./"):
                 env.changedir = None
+        # commands run in changedir: the tox.ini's folder is as many `..` above it
+        root = "/".join([".."] * len(env.changedir.split("/"))) if env.changedir else "."
         for line in filtered(get("setenv"), factors):
             if "=" in line and not line.startswith("file|"):
                 key, value = line.split("=", 1)
-                value = _substitute(value.strip(), python)
+                value = _substitute(value.strip(), python, ".")
                 if "{" not in value:
                     env.setenv[key.strip()] = value
         for line in filtered(get("commands"), factors):
-            cmd = _substitute(line.lstrip("-").strip(), python)
+            cmd = _substitute(line.lstrip("-").strip(), python, root)
             if "{" in cmd or NOT_TESTS.search(cmd):
                 env.dropped.append(cmd)
             else:
@@ -180,11 +182,11 @@ class Tox:
         return (generic or names or ["py"])[0]
 
 
-def _substitute(cmd: str, python: str | None) -> str:
+def _substitute(cmd: str, python: str | None, root: str = ".") -> str:
     cmd = re.sub(r"\{posargs(?::([^}]*))?\}", lambda m: m.group(1) or "", cmd)
     cmd = re.sub(r"\[\]", "", cmd) if re.search(r"(^|\s)\[\](\s|$)", cmd) else cmd   # tox 2's `[]` posargs
     cmd = re.sub(r"\{env:(\w+)(?::([^}]*))?\}", lambda m: m.group(2) if m.group(2) is not None else f"${m.group(1)}", cmd)
-    cmd = re.sub(r"\{toxinidir\}/?", "./", cmd)
+    cmd = re.sub(r"\{toxinidir\}(/?)", lambda m: root + m.group(1), cmd)
     cmd = re.sub(r"\{envpython\}", "python", cmd)
     cmd = re.sub(r"\{envbindir\}/", "", cmd)
     cmd = re.sub(r"\{envsitepackagesdir\}", "$(python -c 'import sysconfig; print(sysconfig.get_paths()[\"purelib\"])')", cmd)
