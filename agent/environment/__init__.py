@@ -134,7 +134,9 @@ def resolve(source: Path, cli: dict | None = None, *, config: dict | None = None
             sources[field] = found
             env.steps.append(_describe(field, value, found))
         env.steps += [n for n in found.notes if n not in env.steps]
-    env.explicit_install = "install" in sources and sources["install"].origin in ("the command line", explicit.CONFIG)
+    given = ("the command line", explicit.CONFIG)
+    env.explicit_install = "install" in sources and sources["install"].origin in given
+    env.explicit_python = "python" in sources and sources["python"].origin in given
     _run_recipe_directly(env, source, sources)
     if not env.explicit_install:
         _union(env, source, found_all, sources)

@@ -42,7 +42,7 @@ def sandbox_python(sb, env: Environment, backend: str) -> str | None:
     if not seen or not re.fullmatch(r"\d+\.\d+", seen):
         return None
     assumed, env.python_used = env.python_used, seen
-    if env.python and env.python != seen:
+    if env.python and env.python != seen and (backend != "docker" or assumed != seen):
         return f"Python {env.python} requested; the {backend} sandbox runs Python {seen}"
     if assumed and assumed != seen:
         return f"the {backend} sandbox runs Python {seen} (not {assumed})"

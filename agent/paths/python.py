@@ -58,7 +58,7 @@ class PythonPath(SandboxPath):
             if self.sb is not None and cause.startswith(("every test", "the test runner stopped")):
                 pytest_now = rungs.pytest_version(self.sb.run("python -m pytest --version 2>&1", timeout=60).output)
             older = None
-            if cfg.sandbox == "docker" and not self.resolved.image:
+            if cfg.sandbox == "docker" and not self.resolved.image and not self.resolved.explicit_python:
                 from sandbox.images import image_source
                 from sandbox.pythons import available_pythons
                 older = rungs.older_python(self.resolved.python_used, available_pythons(image_source()))
