@@ -65,7 +65,6 @@ def test_a_2016_conftest_using_get_marker_climbs_to_the_pytest_and_python_of_its
 def test_an_explicit_setup_command_is_run_as_given_in_the_local_sandbox(tmp_path):
     """`--setup-cmd` is final: no pytest of an era, no union added; the local sandbox says its Python."""
     repo = dated_repo(PROJECTS / "slugkit", "2018-06-20T09:00:00Z", tmp_path / "slugkit")
-    (repo / "tests" / "conftest.py").write_text("")          # the local sandbox runs the host's pytest
     out = tmp_path / "out"
     run = run_pipeline(RunConfig(repo=str(repo), report_text=(PROJECTS / "slugkit.report.txt").read_text(), out=out,
                                  strategy="templates", sandbox="local", setup_cmd="echo explicit > .crashfix-setup",
