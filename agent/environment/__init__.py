@@ -55,7 +55,7 @@ def _run_recipe_directly(env: Environment, source: Path, sources: dict[str, Find
     if ran is None:
         return
     tool, wanted = ran
-    found = recipes.tox(source, env.python, wanted) if tool == "tox" else recipes.nox(source)
+    found = recipes.tox(source, env.python, wanted) if tool == "tox" else recipes.nox(source, wanted)
     cmd = found.values.get("test_cmd") if found else None
     if not cmd or toxini.recipe_env(cmd):
         found = detect.test_command(source, [str(p.relative_to(source)) for p in source.rglob("test*.py")])

@@ -67,6 +67,17 @@ SELF = re.compile(r"^(?:python[\d.]*\s+-m\s+)?pip3?\s+install\s+-e\s+\.(?:\[([\w
 RUNNERS = re.compile(r"^(?:tox|nox|tox-[\w-]+|virtualenv|build|twine)$", re.I)
 
 
+def _key(cmd: str) -> tuple[str, ...]:
+    """A command as its words (quotes and a leading `python -m` aside): the same install spelt twice."""
+    try:
+        words = shlex.split(cmd)
+    except ValueError:
+        words = cmd.split()
+    if len(words) > 2 and re.fullmatch(r"python[\d.]*", words[0]) and words[1] == "-m":
+        words = words[2:]
+    return tuple(words)
+
+
 def union(*lists: list[str]) -> list[str]:
     """Install commands of several sources as one list: one editable install of the project
     (extras merged, where it first appears), each other command once, and the runners a recipe
@@ -94,7 +105,7 @@ def union(*lists: list[str]) -> list[str]:
                     continue                             # `pip install tox` only: nothing for the tests
                 if len(kept) != len(words) - i - 1:
                     cmd = shlex.join(words[:i + 1] + kept)
-        if cmd not in out:
+        if _key(cmd) not in {_key(c) for c in out}:
             out.append(cmd)
     if at is not None:
         out[at] = "pip install -e ." + (f"[{','.join(extras)}]" if extras else "")

@@ -128,11 +128,34 @@ NOX_INSTALL = re.compile(r"session\.install\(([^)]*)\)")
 NOX_RUN = re.compile(r"session\.run\(([^)]*)\)")
 
 
-def nox(repo: Path) -> Finding | None:
-    """Simple noxfiles: the string arguments of `session.install(...)` and `session.run(...)`."""
-    text = read(repo, "noxfile.py")
-    if text is None:
+def _nox_session(text: str, wanted: str | None) -> str:
+    """The source of one session function (``wanted``, else the first whose `session.run` runs
+    tests), read with `ast` (never executed); the whole file when it does not parse."""
+    import ast
+    try:
+        tree = ast.parse(text)
+    except (SyntaxError, ValueError):
+        return text
+    sessions = [n for n in tree.body if isinstance(n, ast.FunctionDef) and any(
+        "session" in ast.unparse(d) for d in n.decorator_list)]
+    for fn in sessions:
+        if fn.name == wanted or wanted and re.match(rf"{re.escape(fn.name)}(?:-|$)", wanted):
+            return ast.get_source_segment(text, fn) or text
+    for fn in sessions:
+        body = ast.get_source_segment(text, fn) or ""
+        if any(sort_lines([" ".join(re.findall(r"['\"]([^'\"]+)['\"]", m.group(1)))])["test_cmd"]
+               for m in NOX_RUN.finditer(body)):
+            return body
+    return text
+
+
+def nox(repo: Path, wanted: str | None = None) -> Finding | None:
+    """Simple noxfiles: the string arguments of `session.install(...)` and `session.run(...)` of the
+    session ``wanted`` (a `nox -s tests`), else of the first session that runs tests."""
+    whole = read(repo, "noxfile.py")
+    if whole is None:
         return None
+    text = _nox_session(whole, wanted)
     found = Finding("noxfile.py", "borrowed from")
     installs = []
     for m in NOX_INSTALL.finditer(text):
@@ -146,9 +169,10 @@ def nox(repo: Path) -> Finding | None:
         if args and sort_lines([" ".join(args)])["test_cmd"]:
             found.values["test_cmd"] = " ".join(args)
             break
-    version = re.search(r"python\s*=\s*\[?\s*['\"](3\.\d{1,2})", text)
+    versions = re.search(r"python\s*=\s*\[?([^\]\n)]*)", whole)
+    version = pick_version(re.findall(r"3\.\d{1,2}", versions.group(1))) if versions else None
     if version:
-        found.values["python"] = version.group(1)
+        found.values["python"] = version
     return found if found.values else None
 
 

@@ -187,3 +187,34 @@ def test_packages_and_extras_the_issue_names(tmp_path):
     assert env.install[-1] == "pip install 'Pygments' 'docutils'" and env.pins["pygments"] == "2.2.0"
     steps = install_steps(env, repo, env.test_cmd)
     assert [s.optional for s in steps if "Pygments" in s.cmd] == [True]
+
+
+NOXFILE = '''import nox
+
+nox.options.sessions = ["tests", "lint"]
+
+
+@nox.session(python=["3.8", "3.9", "3.10"])
+def tests(session):
+    session.install("-e", ".[test]")
+    session.install("-r", "requirements-test.txt")
+    session.run("pytest", "--tb=short", *session.posargs)
+
+
+@nox.session
+def lint(session):
+    session.install("flake8")
+    session.run("flake8", "src")
+'''
+
+
+def test_a_ci_workflow_running_nox_becomes_the_sessions_commands(tmp_path):
+    ci = ("jobs:\n  t:\n    runs-on: ubuntu-latest\n    steps:\n      - uses: actions/setup-python@v4\n"
+          "        with:\n          python-version: '3.10'\n      - run: pip install nox\n      - run: nox -s tests\n")
+    repo = tree(tmp_path, {"noxfile.py": NOXFILE, ".github/workflows/ci.yml": ci, "requirements-test.txt": "pytest\n",
+                           "pyproject.toml": "[project]\nname = 'x'\nversion = '1'\n"
+                                             "[project.optional-dependencies]\ntest = ['pytest']\n"})
+    env = resolve(repo)
+    assert env.test_cmd == "pytest --tb=short" and env.python == "3.10"
+    # the `tests` session's installs, not lint's flake8; `pip install nox` is not needed
+    assert env.install == ["pip install -e .[test]", "pip install -r 'requirements-test.txt'"]
