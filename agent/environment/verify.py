@@ -87,7 +87,7 @@ def own_packages(files: list[str]) -> list[str]:
     return sorted(set(names))
 
 
-def check(sb, files: list[str], timeout: float = 180) -> Verification:
+def check(sb, files: list[str], timeout: float = 60) -> Verification:
     """Import the project's packages and test modules in the sandbox."""
     tests = [f for f in files if f.endswith(".py") and is_test_path(f) and
              re.search(r"(^|/)(test_[^/]*|[^/]*_test|tests?)\.py$", f) and not f.startswith(("build/", ".tox/"))]
@@ -99,7 +99,7 @@ def check(sb, files: list[str], timeout: float = 180) -> Verification:
     sb.write(f"{SCRATCH}/.gitignore", "*\n")
     sb.write(SCRIPT, _CODE)
     sb.write(f"{SCRATCH}/verify_targets.json", json.dumps([["package", p] for p in packages] + [["test", t] for t in tests]))
-    res = sb.run(f"python {SCRIPT} {SCRATCH}/verify_targets.json", timeout=timeout)
+    res = sb.run(f"python -B {SCRIPT} {SCRATCH}/verify_targets.json", timeout=timeout)
     m = re.search(r"^CRASHFIX-VERIFY (.+)$", res.output, re.M)
     if not m:
         result.error = ("timed out" if res.timed_out else f"exit {res.exit_code}: "

@@ -38,7 +38,10 @@ class PythonPath(SandboxPath):
         try:
             super().prepare()
         except SetupFailed as exc:
-            if self.resolved is None or not self.climb(f"set-up: {exc}"):
+            if self.resolved is None or self.resolved.explicit_install:
+                raise
+            self.note(f"set-up failed: {str(exc).splitlines()[0]} ({(str(exc).strip().splitlines() or [''])[-1][:200]})")
+            if not self.climb(f"set-up: {exc}"):
                 raise
         said = sandbox_python(self.sb, self.resolved, self.cfg.sandbox) if self.resolved else None
         if said:

@@ -74,3 +74,20 @@ def test_an_explicit_setup_command_is_run_as_given_in_the_local_sandbox(tmp_path
     assert "install `echo explicit > .crashfix-setup` from the command line" in notes
     import sys
     assert f"Python 3.6 requested; the local sandbox runs Python {sys.version_info[0]}.{sys.version_info[1]}" in notes
+
+
+def test_a_recipe_whose_install_fails_falls_back_and_a_missing_module_is_installed(sandbox_image, tmp_path,
+                                                                                   monkeypatch):
+    """The CI workflow installs `requirements-ci.txt`, which the tree does not have: the packaging
+    files' own install instead; the import check then names `bs4` (used, never declared): installed."""
+    monkeypatch.setenv("CRASHFIX_ENV_CACHE", str(tmp_path / "envcache"))
+    run, result = run_project("linkcheck", "2023-05-10T08:00:00Z", tmp_path)
+    notes = "\n".join(result["notes"])
+    ladder = [n for n in result["notes"] if "ladder:" in n]
+    assert run.status in ("fixed", "not_fixed"), (run.error, notes)
+    assert "environment: set-up failed: repository install failed (exit 2): `python -m pip install -r requirements-ci.txt`" \
+        in notes and "requirements-ci.txt" in notes.split("set-up failed")[1].splitlines()[0]
+    assert ladder[0].startswith("environment: ladder: another recipe: the packaging files' own install")
+    assert "No module named 'bs4'" in notes
+    assert ladder[1].startswith("environment: ladder: missing modules installed: `pip install 'beautifulsoup4'`")
+    assert len(run.tests_before.passed) == 2 and run.reproduction.reproduced
