@@ -71,6 +71,7 @@ def next_rung(env: Environment, steps: list[InstallStep], cause: str, tried: lis
     if source is not None and env.fallback and "another recipe" not in kinds and cause.startswith("set-up:"):
         return Rung(f"another recipe: the packaging files' own install ({'; '.join(f'`{c}`' for c in env.fallback)}) "
                     "instead of the recipe's", plan_commands(source, env.fallback))
-    if older and "python" not in kinds:
+    python_bound = cause.startswith(("set-up:", "the test runner stopped", "every test", "no test module could be imported"))
+    if older and "python" not in kinds and python_bound:
         return Rung(f"python: the nearest older Python image, {older}", steps, python=older)
     return None

@@ -9,6 +9,7 @@ import re
 
 from agent.protect import is_test_path
 from agent.testrun import TestOutcome, is_pytest
+from sandbox.base import limit_hits
 
 IMPORT_ERROR = re.compile(r"^(?:E\s+)?((?:ModuleNotFoundError|ImportError): .+)$", re.M)
 NO_TESTS = re.compile(r"^(?:=+ )?(?:no tests ran|collected 0 items)\b|^Ran 0 tests? in ", re.M)
@@ -56,9 +57,10 @@ def broken(outcome: TestOutcome, *, files: list[str] = (), report_text: str = ""
     infra = setup_errors(outcome)
     if infra:
         return infra
-    network = NETWORK.search(out)
+    limited = bool(limit_hits(out))       # a limit crashfix set stopped it: the suite's doing, not the set-up's
+    network = None if limited else _network(outcome)
     if network:
-        return f"the test command reached for the network (the sandbox is offline after set-up): {network.group(0).strip()[:300]}"
+        return f"the test command reached for the network (the sandbox is offline after set-up): {network[:300]}"
     if outcome.exit_code == 127 or NOT_FOUND.search(out):
         line = (NOT_FOUND.search(out) or re.search(r".+", out))
         return f"the test command cannot run (`{outcome.command}`): {line.group(0).strip() if line else 'exit 127'}"
@@ -73,11 +75,24 @@ def broken(outcome: TestOutcome, *, files: list[str] = (), report_text: str = ""
         if files and not any(is_test_path(f) for f in files):
             return None              # a repository with no test at all: nothing to collect is no sign of breakage
         return f"the test command collected no test (`{outcome.command}`)" + (f": {causes[0]}" if causes else "")
-    if is_pytest(outcome.command) and not outcome.failed and outcome.exit_code not in (0, 5) \
+    if is_pytest(outcome.command) and not outcome.failed and outcome.exit_code not in (0, 5) and not limited \
             and not re.search(r"^=+ .*\b(?:passed|failed|error|errors)\b.* in [\d.]+s", out, re.M):
         return f"the test runner stopped before any test ran (`{outcome.command}`, exit {outcome.exit_code}): " \
                f"{_last_line(out)}"
     return None
+
+
+def _network(outcome: TestOutcome) -> str | None:
+    """The network error that failed the run: every failed test's (junit), else (no test reported)
+    the runner's last exception, or a command that retries the index (`tox` installing online)."""
+    if outcome.failed:
+        found = [NETWORK.search(outcome.messages.get(n) or "") for n in outcome.failed]
+        return found[0].group(0).strip() if all(found) else None
+    last = _last_line(outcome.output)
+    if NETWORK.search(last):
+        return last
+    retried = re.search(r"^.*(?:Retrying \(Retry\(|Could not fetch URL|No matching distribution found).*$", outcome.output, re.M)
+    return retried.group(0).strip() if retried else None
 
 
 def _last_line(out: str) -> str:

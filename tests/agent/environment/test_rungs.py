@@ -70,3 +70,10 @@ def test_versions_and_packages():
     assert older_python("3.11", ["3.9", "3.11", "3.13"]) == "3.9" and older_python("3.9", ["3.9", "3.11"]) is None
     assert own_packages(["src/mdtool/__init__.py", "tests/__init__.py", "docs/conf.py", "lib2/__init__.py"]) == [
         "lib2", "mdtool"]
+
+
+def test_a_network_or_empty_baseline_does_not_change_the_python():
+    env = Environment(python_used="3.11")
+    for cause in ("the test command reached for the network (the sandbox is offline after set-up): x",
+                  "the test command collected no test (`python -m pytest -q`)"):
+        assert next_rung(env, STEPS, cause, [], older="3.9") is None
