@@ -9,10 +9,11 @@ from agent.environment.model import read
 from sandbox import SandboxError, hostgit
 
 FREEZE_LINE = re.compile(r"(?<![\w.=<>~!-])([A-Za-z][A-Za-z0-9._-]*)==(\d[\w.+!-]*)(?![\w.])")
-# the oldest pytest that runs on each Python, and its release day: a 2019 tree on Python 3.11
+# the oldest pytest that runs on each Python, and the day (UTC) PyPI holds it (checked with uv
+# --exclude-newer: 7.2.0 is not there on 2022-10-24, 6.2.5 not on 2021-08-29): a 2019 tree on Python 3.11
 # gets pytest 7.2 (the first for 3.11), not 4.6 (which fails to collect there)
-PYTEST_FLOOR = {"3.8": ("5.2.0", "2019-10-04"), "3.9": ("6.1.0", "2020-09-26"), "3.10": ("6.2.5", "2021-08-29"),
-                "3.11": ("7.2.0", "2022-10-23"), "3.12": ("7.4.0", "2023-06-23"),
+PYTEST_FLOOR = {"3.8": ("5.2.0", "2019-10-04"), "3.9": ("6.1.0", "2020-09-26"), "3.10": ("6.2.5", "2021-08-30"),
+                "3.11": ("7.2.0", "2022-10-25"), "3.12": ("7.4.0", "2023-06-23"),
                 "3.13": ("8.2.2", "2024-06-04"), "3.14": ("8.4.0", "2025-06-02")}
 
 
