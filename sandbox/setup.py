@@ -11,7 +11,7 @@ from dataclasses import dataclass
 from pathlib import Path
 
 from sandbox import hostgit
-from sandbox.base import SandboxError, SetupFailed
+from sandbox.base import SetupFailed
 
 
 def prepare_source(repo: str, ref: str | None, dest: Path) -> Path:

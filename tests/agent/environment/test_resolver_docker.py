@@ -66,7 +66,7 @@ def test_an_explicit_setup_command_is_run_as_given_in_the_local_sandbox(tmp_path
     """`--setup-cmd` is final: no pytest of an era, no union added; the local sandbox says its Python."""
     repo = dated_repo(PROJECTS / "slugkit", "2018-06-20T09:00:00Z", tmp_path / "slugkit")
     out = tmp_path / "out"
-    run = run_pipeline(RunConfig(repo=str(repo), report_text=(PROJECTS / "slugkit.report.txt").read_text(), out=out,
+    run_pipeline(RunConfig(repo=str(repo), report_text=(PROJECTS / "slugkit.report.txt").read_text(), out=out,
                                  strategy="templates", sandbox="local", setup_cmd="echo explicit > .crashfix-setup",
                                  python="3.6"))
     notes = "\n".join(json.loads((out / "result.json").read_text())["notes"])
