@@ -135,10 +135,50 @@ def _requirements(cmd: str) -> list[str]:
     return [w for w in words[at:] if not w.startswith("-")]
 
 
+ERROR_LINE = re.compile(r"error|×|╰─▶|because|no matching|could not|failed|no solution|not found|unsatisfiable", re.I)
+
+
+def _failure(output: str) -> str:
+    """The lines of an install's output that say what failed (not `Collecting six`, `Requirement already satisfied`)."""
+    return "\n".join(ln for ln in output.splitlines() if ERROR_LINE.search(ln)
+                     and not re.match(r"^\s*(?:Requirement already satisfied|Collecting|Downloading|Using cached)", ln))
+
+
 def _named_in(requirement: str, output: str) -> bool:
     name = re.split(r"[\[<>=!~;@ ]", requirement, maxsplit=1)[0]
     norm = re.sub(r"[-_.]+", "[-_.]", re.escape(name).replace("\\-", "-").replace("\\.", "."))
     return bool(re.search(rf"(?<![\w.-]){norm}(?![\w])", output, re.I))
+
+
+REQ_FILE_STEP = re.compile(r"^((?:python[\d.]* -m )?pip3? install -r )'?([\w./-]+\.(?:txt|in|pip))'?$")
+
+
+def _drop_from_file(box, m: re.Match, original: str, output: str, notes: list[str]) -> str | None:
+    """`pip install -r FILE` whose failure names one of FILE's requirements: the same install from
+    a copy without it (in the ignored `.crashfix/` folder; the file's own `-r` paths kept working)."""
+    path = m.group(2)
+    try:
+        lines = box.read(path).splitlines()
+    except Exception:      # noqa: BLE001 - a sandbox read error: nothing to drop
+        return None
+    folder = path.rsplit("/", 1)[0] + "/" if "/" in path else ""
+    failure = _failure(output)
+    failing = next((ln for ln in lines if re.match(r"^[A-Za-z0-9]", ln.strip()) and not ln.strip().lower().startswith("pytest")
+                    and _named_in(ln.strip(), failure)), None)
+    if failing is None:
+        return None
+    kept = []
+    for ln in lines:
+        if ln is failing:
+            continue
+        ref = re.match(r"^(\s*-[rc]\s*)(?!/|https?:)(\S+)(.*)$", ln)
+        kept.append(f"{ref.group(1)}../{folder}{ref.group(2)}{ref.group(3)}" if ref else ln)
+    copy = ".crashfix/" + re.sub(r"[^\w.-]", "_", path.removeprefix(".crashfix/"))
+    box.write(".crashfix/.gitignore", "*\n")
+    box.write(copy, "\n".join(kept) + "\n")
+    last = next((ln.strip() for ln in failure.splitlines()[::-1] if _named_in(failing.strip(), ln)), "")
+    notes.append(f"`{failing.strip()}` failed to install and was dropped from {path} (`{original}`): {last[:200]}")
+    return m.group(1) + copy
 
 
 def _drop_failing(box, step: InstallStep, res, prefix: str, installer, cutoff, constraints: bool,
@@ -147,17 +187,26 @@ def _drop_failing(box, step: InstallStep, res, prefix: str, installer, cutoff, c
     ``notes``. True when what is left installed (or nothing is left)."""
     cmd = step.cmd
     for _ in range(3):
+        m = REQ_FILE_STEP.match(cmd)
+        if m:
+            cmd = _drop_from_file(box, m, step.cmd, res.output, notes)
+            if cmd is None:
+                return False
+            res = box.run(prefix + installer.command(cmd, cutoff, constraints), timeout=timeout)
+            if res.ok:
+                return True
+            continue
         reqs = _requirements(cmd)
-        failing = next((r for r in reqs if not r.lower().startswith("pytest") and _named_in(r, res.output)), None)
+        failure = _failure(res.output)
+        failing = next((r for r in reqs if not r.lower().startswith("pytest") and _named_in(r, failure)), None)
         if failing is None:
             return False
+        last = next((ln.strip() for ln in failure.splitlines()[::-1] if _named_in(failing, ln)), "")
         if len(reqs) == 1:
-            last = next((ln.strip() for ln in res.output.splitlines()[::-1] if _named_in(failing, ln)), "")
             notes.append(f"`{failing}` failed to install and was dropped (`{step.cmd}` skipped): {last[:200]}")
             return True
         words = shlex.split(cmd)
         cmd = shlex.join([w for w in words if w != failing])
-        last = next((ln.strip() for ln in res.output.splitlines()[::-1] if _named_in(failing, ln)), "")
         notes.append(f"`{failing}` failed to install and was dropped from `{step.cmd}`: {last[:200]}")
         res = box.run(prefix + installer.command(cmd, cutoff, constraints), timeout=timeout)
         if res.ok:

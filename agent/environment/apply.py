@@ -71,6 +71,8 @@ def install_steps(env: Environment, source: Path, test_cmd: str | None) -> list[
 def _packages_only(cmd: str) -> bool:
     """A plain `pip install a b c` (no file, no path, no other command): a package that fails
     to install may be dropped (a heavy optional one, tensorflow in a tox `deps` line)."""
+    if re.fullmatch(r"(?:python[\d.]* -m )?pip3? install -r '?[\w./-]+\.(?:txt|in|pip)'?", cmd.strip()):
+        return True                                      # a requirements file: the line is dropped from a copy
     if not re.fullmatch(r"(?:python[\d.]* -m )?pip3? install(?: (?:'[^']+'|[\w.\[\],<>=!~-]+))+", cmd.strip()):
         return False
     return not any(w in (".", "-e", "-r", "-c") for w in cmd.split())
