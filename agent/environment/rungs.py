@@ -56,7 +56,7 @@ def next_rung(env: Environment, steps: list[InstallStep], cause: str, tried: lis
     dists = list(dict.fromkeys(d for d in (distribution(n) for n in names) if d))
     if dists and "missing modules installed" not in kinds:
         cmd = "pip install " + " ".join(f"'{d}'" for d in dists)
-        new = InstallStep(cmd, True, droppable=len(dists) > 1)
+        new = InstallStep(cmd, True, optional=True, droppable=True)     # `winreg`, `distutils`: noted, not fatal
         return Rung(f"missing modules installed: `{cmd}` (for {', '.join(names)})",
                     [new] + steps if cause.startswith("set-up:") else steps + [new])
     pytests = sum(k.startswith("older pytest") for k in kinds)

@@ -87,7 +87,7 @@ def own_packages(files: list[str]) -> list[str]:
     return sorted(set(names))
 
 
-def check(sb, files: list[str], timeout: float = 60) -> Verification:
+def check(sb, files: list[str], timeout: float = 30) -> Verification:
     """Import the project's packages and test modules in the sandbox."""
     tests = [f for f in files if f.endswith(".py") and is_test_path(f) and
              re.search(r"(^|/)(test_[^/]*|[^/]*_test|tests?)\.py$", f) and not f.startswith(("build/", ".tox/"))]
