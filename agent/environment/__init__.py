@@ -15,7 +15,7 @@ from pathlib import Path
 
 from agent.environment import detect, explicit, locks, pins, recipes, toxini
 from agent.environment.commands import union
-from agent.environment.model import FIELDS, Environment, Finding
+from agent.environment.model import FIELDS, Environment, Finding, read
 from agent.environment.sanity import broken
 
 __all__ = ["Environment", "Finding", "broken", "resolve"]
@@ -68,6 +68,29 @@ def _run_recipe_directly(env: Environment, source: Path, sources: dict[str, Find
         sources["runner"] = found
     for key, value in (found.values.get("env") or {}).items():
         env.env.setdefault(key, value)
+
+
+def explicit_fields(found_all: list[Finding]) -> set[str]:
+    return {k for f in found_all if f.origin in ("the command line", explicit.CONFIG) for k in f.values}
+
+
+def _tox_alternatives(source: Path, env: Environment, most: int = 2) -> list[dict]:
+    """The other tox environments the ladder may try (same Python factor first), as install + test command."""
+    parsed = toxini.parse(read(source, "tox.ini") or "")
+    if parsed is None:
+        return []
+    chosen = parsed.choose(env.python)
+    py = "py" + (env.python or "").replace(".", "")
+    names = [n for n in parsed.envs if n != chosen and not toxini.NOT_TEST_ENVS.match(n.split("-")[0])]
+    names.sort(key=lambda n: py not in n.split("-"))
+    out = []
+    for name in names:
+        alt = parsed.env(name, env.python)
+        if alt.test_cmd() and alt.test_cmd() != env.test_cmd and not toxini.recipe_env(alt.test_cmd()):
+            out.append({"name": name, "install": union(alt.install(), env.fallback or []), "test_cmd": alt.test_cmd()})
+        if len(out) >= most:
+            break
+    return out
 
 
 def _union(env: Environment, source: Path, found_all: list[Finding], sources: dict[str, Finding]) -> None:
@@ -140,6 +163,9 @@ def resolve(source: Path, cli: dict | None = None, *, config: dict | None = None
     _run_recipe_directly(env, source, sources)
     if not env.explicit_install:
         _union(env, source, found_all, sources)
+        if sources.get("test_cmd") is not None and sources["test_cmd"].origin == "tox.ini" and \
+                "test_cmd" not in explicit_fields(found_all):
+            env.alternatives = _tox_alternatives(source, env)
     if env.system_packages:
         env.steps.append("system packages are not installed (the sandbox runs without root): "
                          f"{', '.join(env.system_packages)}; name an image that has them with `image:`")

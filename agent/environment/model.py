@@ -37,6 +37,7 @@ class Environment:
     explicit_install: bool = False       # `--setup-cmd`, `setup_cmd` or `environment.install`: run as given, nothing added
     packages: list[str] = field(default_factory=list)    # packages the issue names ("with Pygments installed")
     fallback: list[str] = field(default_factory=list)    # the packaging files' own install, when a recipe's differs
+    alternatives: list[dict] = field(default_factory=list)   # other tox environments: {name, install, test_cmd}
 
     def to_dict(self) -> dict:
         return {"python": self.python, "python_used": self.python_used, "image": self.image,

@@ -23,6 +23,7 @@ class Rung:
     label: str                       # what is tried, for the environment steps
     steps: list[InstallStep]
     python: str | None = None        # another image's Python (None: the same image)
+    test_cmd: str | None = None      # another test command (another tox environment's)
 
 
 def pytest_version(text: str) -> tuple[int, int] | None:
@@ -33,6 +34,11 @@ def pytest_version(text: str) -> tuple[int, int] | None:
 
 def _without_pytest_floor(steps: list[InstallStep]) -> list[InstallStep]:
     return [s for s in steps if not ERA_PYTEST.match(s.cmd)]
+
+
+def pytest_bound(cause: str) -> bool:
+    """A cause another pytest or Python answers, not another tox environment."""
+    return cause.startswith(("every test", "the test runner stopped"))
 
 
 def older_python(current: str | None, available: list[str]) -> str | None:
@@ -68,6 +74,11 @@ def next_rung(env: Environment, steps: list[InstallStep], cause: str, tried: lis
                     + f": `{cmd}` as of {env.as_of[:10] if env.as_of else 'today'} "
                     f"(the suite's own infrastructure breaks on pytest {major}.{minor})",
                     _without_pytest_floor(steps) + [InstallStep(cmd, True, cutoff=env.as_of)])
+    tox_tried = sum(k.startswith("another tox env") for k in kinds)
+    if source is not None and tox_tried < len(env.alternatives) and tox_tried < 1 and not pytest_bound(cause):
+        alt = env.alternatives[tox_tried]
+        return Rung(f"another tox env: `{alt['name']}` (`{alt['test_cmd']}`)", plan_commands(source, alt["install"]),
+                    test_cmd=alt["test_cmd"])
     if source is not None and env.fallback and "another recipe" not in kinds and cause.startswith("set-up:"):
         return Rung(f"another recipe: the packaging files' own install ({'; '.join(f'`{c}`' for c in env.fallback)}) "
                     "instead of the recipe's", plan_commands(source, env.fallback))

@@ -3,7 +3,7 @@ Python fix templates, validation by the reproduction and the test suite."""
 from __future__ import annotations
 
 from agent.environment import rungs, verify
-from agent.environment.apply import keep_environment, prepare as prepare_environment, sandbox_python
+from agent.environment.apply import keep_environment, prepare as prepare_environment, sandbox_python, test_command
 from agent.environment.sanity import broken
 from agent.environment.timeouts import BASELINE_PER_TEST, derived_timeout, per_test_timeout
 from agent.ladder import overfit
@@ -86,6 +86,9 @@ class PythonPath(SandboxPath):
             if self.sb is not None:
                 self.sb.close()
             self.sb, self.env_opts, cfg.image = box, opts, image
+            if rung.test_cmd:
+                self.resolved.test_cmd = rung.test_cmd
+                cfg.test_cmd = test_command(self.resolved, None)
             self.validator = None
             return True
 
