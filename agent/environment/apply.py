@@ -56,16 +56,22 @@ def install_steps(env: Environment, source: Path, test_cmd: str | None) -> list[
     is added to it, nothing rewritten."""
     if env.explicit_install:
         return [InstallStep(cmd, True) for cmd in env.install]
-    issue = "pip install " + " ".join(f"'{p}'" for p in env.packages) if env.packages else None
-    steps = [InstallStep(s.cmd, s.network, optional=True) if s.cmd == issue else
-             InstallStep(s.cmd, s.network, droppable=True) if _packages_only(s.cmd) else s
-             for s in plan_commands(source, env.install)]
+    steps = planned(env, source, env.install)
     floor = pytest_step(env.python_used or DEFAULT_PYTHON, env.as_of)
     if floor and any(s.network for s in steps) and test_cmd and is_pytest(test_cmd) \
             and not pins_pytest(env.install, env.pins):
         steps.append(InstallStep(floor[0], True, cutoff=floor[1], optional=True))
         env.steps.append(f"pytest as of {floor[1][:10]} (`{floor[0]}`): the repo does not pin it")
     return steps
+
+
+def planned(env: Environment, source: Path, commands: list[str]) -> list[InstallStep]:
+    """Install commands as steps (`plan_commands`), the issue's packages optional, plain package
+    lists and requirement files droppable (a package that cannot install is dropped, said)."""
+    issue = "pip install " + " ".join(f"'{p}'" for p in env.packages) if env.packages else None
+    return [InstallStep(s.cmd, s.network, optional=True) if s.cmd == issue else
+            InstallStep(s.cmd, s.network, droppable=True) if _packages_only(s.cmd) else s
+            for s in plan_commands(source, commands)]
 
 
 def _packages_only(cmd: str) -> bool:

@@ -11,7 +11,7 @@ from dataclasses import dataclass
 
 from agent.environment.model import Environment
 from agent.environment.verify import distribution
-from sandbox.setup import InstallStep, plan_commands
+from sandbox.setup import InstallStep
 
 MAX_RUNGS = 4
 MISSING = re.compile(r"No module named '([\w.]+)'")
@@ -34,6 +34,12 @@ def pytest_version(text: str) -> tuple[int, int] | None:
 
 def _without_pytest_floor(steps: list[InstallStep]) -> list[InstallStep]:
     return [s for s in steps if not ERA_PYTEST.match(s.cmd)]
+
+
+def _replan(env: Environment, source, commands: list[str], steps: list[InstallStep]) -> list[InstallStep]:
+    """Other install commands as steps, marked as the first plan's were; the pytest steps kept."""
+    from agent.environment.apply import planned
+    return planned(env, source, commands) + [s for s in steps if ERA_PYTEST.match(s.cmd)]
 
 
 def pytest_bound(cause: str) -> bool:
@@ -77,11 +83,11 @@ def next_rung(env: Environment, steps: list[InstallStep], cause: str, tried: lis
     tox_tried = sum(k.startswith("another tox env") for k in kinds)
     if source is not None and tox_tried < len(env.alternatives) and tox_tried < 1 and not pytest_bound(cause):
         alt = env.alternatives[tox_tried]
-        return Rung(f"another tox env: `{alt['name']}` (`{alt['test_cmd']}`)", plan_commands(source, alt["install"]),
+        return Rung(f"another tox env: `{alt['name']}` (`{alt['test_cmd']}`)", _replan(env, source, alt["install"], steps),
                     test_cmd=alt["test_cmd"])
     if source is not None and env.fallback and "another recipe" not in kinds and cause.startswith("set-up:"):
         return Rung(f"another recipe: the packaging files' own install ({'; '.join(f'`{c}`' for c in env.fallback)}) "
-                    "instead of the recipe's", plan_commands(source, env.fallback))
+                    "instead of the recipe's", _replan(env, source, env.fallback, steps))
     python_bound = cause.startswith(("set-up:", "the test runner stopped", "every test", "no test module could be imported"))
     if older and "python" not in kinds and python_bound:
         return Rung(f"python: the nearest older Python image, {older}", steps, python=older)

@@ -91,3 +91,22 @@ def test_a_recipe_whose_install_fails_falls_back_and_a_missing_module_is_install
     assert "No module named 'bs4'" in notes
     assert ladder[1].startswith("environment: ladder: missing modules installed: `pip install 'beautifulsoup4'`")
     assert len(run.tests_before.passed) == 2 and run.reproduction.reproduced
+
+
+def test_a_tox_env_whose_commands_find_no_test_gives_way_to_the_next_env(sandbox_image, tmp_path, monkeypatch):
+    """py37-std's commands point at `unit/`, which the tree no longer has: its baseline collects no
+    test, and the ladder takes py37-ext (its deps, Pygments included, and its commands)."""
+    import shutil
+    monkeypatch.setenv("CRASHFIX_ENV_CACHE", str(tmp_path / "envcache"))
+    tree = shutil.copytree(PROJECTS / "mdtool", tmp_path / "src" / "mdtool")
+    tox = (tree / "tox.ini").read_text().replace("py.test {posargs:-q} --tb=short", "py.test {posargs:-q} --tb=short unit")
+    (tree / "tox.ini").write_text(tox)
+    repo = dated_repo(tree, "2019-03-15T12:00:00Z", tmp_path / "mdtool")
+    out = tmp_path / "out"
+    run = run_pipeline(RunConfig(repo=str(repo), report_text=(PROJECTS / "mdtool.report.txt").read_text(), out=out,
+                                 strategy="templates"))
+    notes = "\n".join(json.loads((out / "result.json").read_text())["notes"])
+    assert "file or directory not found: unit" in notes or "collected no test" in notes, notes
+    assert "environment: ladder: another tox env: `py37-ext`" in notes
+    assert run.config.test_cmd.endswith('cd tests && py.test -q -m "not slow"'), run.config.test_cmd
+    assert len(run.tests_before.passed) == 4 and run.status in ("fixed", "not_fixed"), (run.error, notes)
