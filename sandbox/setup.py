@@ -2,16 +2,16 @@
 from __future__ import annotations
 
 import re
+import shlex
 import shutil
 import subprocess
 import sys
 import tempfile
-import tomllib
 from dataclasses import dataclass
 from pathlib import Path
 
-from sandbox import contain, hostgit
-from sandbox.base import SandboxError, SetupFailed
+from sandbox import hostgit
+from sandbox.base import SetupFailed
 
 
 def prepare_source(repo: str, ref: str | None, dest: Path) -> Path:
@@ -44,36 +44,11 @@ class InstallStep:
     network: bool
     cutoff: str | None = None          # its own upload-date cut-off (else the run's)
     optional: bool = False             # a failure is noted and set-up goes on (the pytest of an era)
+    droppable: bool = False            # several packages: one that cannot install is dropped, said
 
 
 EDITABLE_SELF = re.compile(r"^(?:python[\d.]* -m )?pip3? install -e \.(\[[\w,.-]+\])?$")
 OFFLINE_SELF = "python -m pip install --no-build-isolation --no-deps -e ."
-
-
-def _declares_dependencies(repo: Path) -> bool:
-    pyproject = repo / "pyproject.toml"
-    if pyproject.exists():
-        try:    # security: through contain, so a link to /dev/zero or a host file is not read
-            data = tomllib.loads(contain.read_text(repo, "pyproject.toml"))
-        except (tomllib.TOMLDecodeError, OSError, SandboxError):
-            return True
-        project = data.get("project", {})
-        if project.get("dependencies") or "dependencies" in project.get("dynamic", []):
-            return True
-        if data.get("tool", {}).get("poetry", {}).get("dependencies"):
-            return True
-    setup_py = repo / "setup.py"
-    if setup_py.exists() and re.search(r"install_requires\s*=\s*\[\s*[^\]\s]", _repo_text(repo, "setup.py")):
-        return True
-    return False
-
-
-def _repo_text(repo: Path, name: str) -> str:
-    """security: a file of the clone read through contain ("" when it links out or is no regular file)."""
-    try:
-        return contain.read_text(repo, name)
-    except (OSError, SandboxError):
-        return ""
 
 
 def install_plan(repo: Path, setup_cmd: str | None = None) -> list[InstallStep]:
@@ -86,7 +61,9 @@ def install_plan(repo: Path, setup_cmd: str | None = None) -> list[InstallStep]:
 
 def plan_commands(repo: Path, commands: list[str]) -> list[InstallStep]:
     """Install commands as steps. The project's own editable install first runs offline (no
-    dependencies, the image's build backend); its dependencies (and extras) then online."""
+    dependencies, the image's build backend); its dependencies (and extras) then online, always:
+    whether a project declares any is not for a regex to guess (`install_requires=read_reqs()`,
+    setup.cfg, a dynamic pyproject), and a missing dependency leaves every test unimportable."""
     steps: list[InstallStep] = []
     for cmd in commands:
         own = EDITABLE_SELF.match(cmd.strip())
@@ -95,8 +72,7 @@ def plan_commands(repo: Path, commands: list[str]) -> list[InstallStep]:
             continue
         if InstallStep(OFFLINE_SELF, False) not in steps:
             steps.append(InstallStep(OFFLINE_SELF, False))
-        if own.group(1) or _declares_dependencies(repo):
-            steps.append(InstallStep(f"python -m pip install --no-build-isolation -e .{own.group(1) or ''}", True))
+        steps.append(InstallStep(f"python -m pip install --no-build-isolation -e .{own.group(1) or ''}", True))
     return steps
 
 
@@ -143,8 +119,13 @@ def run_install(box, steps: list[InstallStep], timeout: float, *, as_of: str | N
                 notes.append(f"`{step.cmd}` found no solution with packages as of {cutoff}; "
                              "installed with today's packages instead")
                 continue
+        if step.droppable and not res.timed_out:
+            kept = _drop_failing(box, step, res, prefix, installer, cutoff, constraints, timeout, notes)
+            if kept:
+                continue
         if step.optional:
-            notes.append(f"`{step.cmd}` failed (exit {res.exit_code}): the image's own version is used")
+            notes.append(f"`{step.cmd}` failed (exit {res.exit_code}): " + (
+                "the image's own version is used" if "pytest" in step.cmd else "set-up goes on without it"))
             continue
         failure = _failed(res, step.cmd)
         instead = fallback(box, step, failure)
@@ -153,6 +134,91 @@ def run_install(box, steps: list[InstallStep], timeout: float, *, as_of: str | N
             continue
         raise failure
     return notes
+
+
+def _requirements(cmd: str) -> list[str]:
+    words = shlex.split(cmd)
+    at = words.index("install") + 1 if "install" in words else len(words)
+    return [w for w in words[at:] if not w.startswith("-")]
+
+
+ERROR_LINE = re.compile(r"error|×|╰─▶|because|no matching|could not|failed|no solution|not found|unsatisfiable", re.I)
+
+
+def _failure(output: str) -> str:
+    """The lines of an install's output that say what failed (not `Collecting six`, `Requirement already satisfied`)."""
+    return "\n".join(ln for ln in output.splitlines() if ERROR_LINE.search(ln)
+                     and not re.match(r"^\s*(?:Requirement already satisfied|Collecting|Downloading|Using cached)", ln))
+
+
+def _named_in(requirement: str, output: str) -> bool:
+    name = re.split(r"[\[<>=!~;@ ]", requirement, maxsplit=1)[0]
+    norm = re.sub(r"[-_.]+", "[-_.]", re.escape(name).replace("\\-", "-").replace("\\.", "."))
+    return bool(re.search(rf"(?<![\w.-]){norm}(?![\w])", output, re.I))
+
+
+REQ_FILE_STEP = re.compile(r"^((?:python[\d.]* -m )?pip3? install -r )'?([\w./-]+\.(?:txt|in|pip))'?$")
+
+
+def _drop_from_file(box, m: re.Match, original: str, output: str, notes: list[str]) -> str | None:
+    """`pip install -r FILE` whose failure names one of FILE's requirements: the same install from
+    a copy without it (in the ignored `.crashfix/` folder; the file's own `-r` paths kept working)."""
+    path = m.group(2)
+    try:
+        lines = box.read(path).splitlines()
+    except Exception:      # noqa: BLE001 - a sandbox read error: nothing to drop
+        return None
+    folder = path.rsplit("/", 1)[0] + "/" if "/" in path else ""
+    failure = _failure(output)
+    failing = next((ln for ln in lines if re.match(r"^[A-Za-z0-9]", ln.strip()) and not ln.strip().lower().startswith("pytest")
+                    and _named_in(ln.strip(), failure)), None)
+    if failing is None:
+        return None
+    kept = []
+    for ln in lines:
+        if ln is failing:
+            continue
+        ref = re.match(r"^(\s*-[rc]\s*)(?!/|https?:)(\S+)(.*)$", ln)
+        kept.append(f"{ref.group(1)}../{folder}{ref.group(2)}{ref.group(3)}" if ref else ln)
+    copy = ".crashfix/" + re.sub(r"[^\w.-]", "_", path.removeprefix(".crashfix/"))
+    box.write(".crashfix/.gitignore", "*\n")
+    box.write(copy, "\n".join(kept) + "\n")
+    last = next((ln.strip() for ln in failure.splitlines()[::-1] if _named_in(failing.strip(), ln)), "")
+    notes.append(f"`{failing.strip()}` failed to install and was dropped from {path} (`{original}`): {last[:200]}")
+    return m.group(1) + copy
+
+
+def _drop_failing(box, step: InstallStep, res, prefix: str, installer, cutoff, constraints: bool,
+                  timeout: float, notes: list[str]) -> bool:
+    """The step without the package its failure names (up to 3, never pytest), retried; said in
+    ``notes``. True when what is left installed (or nothing is left)."""
+    cmd = step.cmd
+    for _ in range(3):
+        m = REQ_FILE_STEP.match(cmd)
+        if m:
+            cmd = _drop_from_file(box, m, step.cmd, res.output, notes)
+            if cmd is None:
+                return False
+            res = box.run(prefix + installer.command(cmd, cutoff, constraints), timeout=timeout)
+            if res.ok:
+                return True
+            continue
+        reqs = _requirements(cmd)
+        failure = _failure(res.output)
+        failing = next((r for r in reqs if not r.lower().startswith("pytest") and _named_in(r, failure)), None)
+        if failing is None:
+            return False
+        last = next((ln.strip() for ln in failure.splitlines()[::-1] if _named_in(failing, ln)), "")
+        if len(reqs) == 1:
+            notes.append(f"`{failing}` failed to install and was dropped (`{step.cmd}` skipped): {last[:200]}")
+            return True
+        words = shlex.split(cmd)
+        cmd = shlex.join([w for w in words if w != failing])
+        notes.append(f"`{failing}` failed to install and was dropped from `{step.cmd}`: {last[:200]}")
+        res = box.run(prefix + installer.command(cmd, cutoff, constraints), timeout=timeout)
+        if res.ok:
+            return True
+    return False
 
 
 def make_local_venv() -> Path:

@@ -52,18 +52,27 @@ def is_pytest(cmd: str) -> bool:
     return bool(re.search(r"(^|[\s/])(py\.test|pytest)(\s|$)", cmd))
 
 
+CHANGEDIR = re.compile(r"^(?:export [^;]*; )?cd ([\w./-]+) && ")    # a tox `changedir` (agent/python/environment/toxini.py)
+
+
+def _up(cmd: str) -> str:
+    """The way back to the workspace from the folder a `cd DIR && ...` command runs in ('' if none)."""
+    m = CHANGEDIR.match(cmd)
+    return "../" * len([p for p in m.group(1).strip("/").split("/") if p not in ("", ".")]) if m else ""
+
+
 def with_selection(cmd: str, tests: list[str]) -> str:
     """The test command narrowed to some tests (pytest node ids); other runners run whole."""
     if not tests or not is_pytest(cmd):
         return cmd
-    return cmd + " " + " ".join(shlex.quote(t) for t in tests)
+    return cmd + " " + " ".join(shlex.quote(_up(cmd) + t) for t in tests)
 
 
 def run_tests(sb: Sandbox, cmd: str, *, timeout: float, tests: list[str] | None = None) -> TestOutcome:
     full = with_selection(cmd, tests or [])
     if is_pytest(full):
         ensure_scratch(sb)
-        full += f" -p no:cacheprovider --junitxml={JUNIT}"
+        full += f" -p no:cacheprovider --junitxml={_up(full)}{JUNIT}"
         sb.run(f"rm -f {JUNIT}", timeout=HOUSEKEEPING_TIMEOUT)
     res = sb.run(full, timeout=timeout)
     out = TestOutcome(command=full, exit_code=res.exit_code, output=res.output, timed_out=res.timed_out,

@@ -17,27 +17,117 @@ from agent.repair_context import RepairContext
 from agent.python.templates import generate
 from agent.judge.testrun import arm_watchdog, run_tests
 from agent.judge.validate import Verdict
+from agent.python.environment import rungs, verify
+from agent.python.environment.apply import (
+    sandbox_python,
+    test_command,
+)
+from sandbox import SetupFailed, open_sandbox
 from sandbox.base import limit_hits
 
 
 class PythonPath(SandboxPath):
 
     copies_prepared = True
+    resolved = None                     # the resolved Environment (agent/python/environment)
+    climbed: list[str]                  # the environment ladder's rungs tried (agent/python/environment/rungs.py)
 
     def environment(self) -> dict:
         """Resolve the checkout's environment (agent/python/environment): image, install steps, test command."""
         env, opts = prepare_environment(self.cfg, self.source, self.run.files, self.steps.say)
+        self.resolved, self.climbed = env, []
         self.run.notes += [f"environment: {step}" for step in env.steps]
         return opts
 
+    def prepare(self) -> None:
+        try:
+            super().prepare()
+        except SetupFailed as exc:
+            if self.resolved is None or self.resolved.explicit_install:
+                raise
+            self.note(f"set-up failed: {str(exc).splitlines()[0]} ({(str(exc).strip().splitlines() or [''])[-1][:200]})")
+            if not self.climb(f"set-up: {exc}"):
+                raise
+        said = sandbox_python(self.sb, self.resolved, self.cfg.sandbox) if self.resolved else None
+        if said:
+            self.run.notes.append(f"environment: {said}")
+
+    # -- the environment's ladder --------------------------------------------------------------
+    def note(self, text: str) -> None:
+        self.resolved.steps.append(text)
+        self.run.notes.append(f"environment: {text}")
+
+    def climb(self, cause: str, missing: list[str] = ()) -> bool:
+        """Try the ladder's next rung for ``cause``: a new sandbox with other install steps or
+        another Python image. True when one opened (``self.sb`` replaced); each rung is noted."""
+        cfg = self.cfg
+        while True:
+            pytest_now = None
+            if self.sb is not None and cause.startswith(("every test", "the test runner stopped")):
+                pytest_now = rungs.pytest_version(self.sb.run("python -m pytest --version 2>&1", timeout=60).output)
+            older = None
+            if cfg.sandbox == "docker" and not self.resolved.image and not self.resolved.explicit_python:
+                from sandbox.docker.images import image_source
+                from sandbox.pythons import available_pythons
+                older = rungs.older_python(self.resolved.python_used, available_pythons(image_source()))
+            rung = rungs.next_rung(self.resolved, self.env_opts.get("steps") or [], cause, self.climbed,
+                                   missing=list(missing), pytest_now=pytest_now, older=older, source=self.source)
+            if rung is None:
+                return False
+            self.climbed.append(rung.label)
+            image = cfg.image
+            if rung.python:
+                from sandbox.docker.images import python_image
+                image, self.resolved.python_used, _ = python_image(rung.python, log=self.steps.say)
+            opts = {**self.env_opts, "steps": rung.steps}
+            try:
+                box = self.steps.step("sandbox", lambda: open_sandbox(
+                    cfg.sandbox, self.source, image=image, limits=cfg.limits, **opts, notes=self.run.notes))
+            except SetupFailed as exc:
+                self.note(f"ladder: {rung.label}: set-up failed: {str(exc).splitlines()[0]}")
+                cause, missing = f"set-up: {exc}", []
+                continue
+            self.note(f"ladder: {rung.label}: set up")
+            if self.sb is not None:
+                self.sb.close()
+            self.sb, self.env_opts, cfg.image = box, opts, image
+            if rung.test_cmd:
+                self.resolved.test_cmd = rung.test_cmd
+                cfg.test_cmd = test_command(self.resolved, None)
+            self.validator = None
+            return True
+
+    def verified(self) -> list[str]:
+        """The import check after set-up, said in the environment steps; the third-party modules missing."""
+        checked = verify.check(self.sb, self.run.files)
+        if checked.modules or checked.packages or checked.broken_packages or checked.error:
+            self.note(checked.summary())
+        return checked.missing
+
+    def baseline(self):
+        cfg, sb = self.cfg, self.sb
+        watched = arm_watchdog(sb, cfg.test_cmd, min(BASELINE_PER_TEST, cfg.timeout))
+        self.run.tests_before = self.steps.step("tests_before", lambda: run_tests(sb, cfg.test_cmd, timeout=cfg.timeout))
+        return watched, broken(self.run.tests_before, files=self.run.files, report_text=cfg.report_text)
+
     def reproduce(self) -> None:
-        cfg, run, sb, step = self.cfg, self.run, self.sb, self.steps.step
+        cfg, run, step = self.cfg, self.run, self.steps.step
+        missing = self.verified() if self.resolved is not None else []
+        if missing and self.climb("the import check names missing modules", missing):
+            missing = self.verified()
+        sb = self.sb
         if cfg.test_cmd:
-            watched = arm_watchdog(sb, cfg.test_cmd, min(BASELINE_PER_TEST, cfg.timeout))
-            run.tests_before = step("tests_before", lambda: run_tests(sb, cfg.test_cmd, timeout=cfg.timeout))
-            cause = broken(run.tests_before, files=run.files, report_text=cfg.report_text)
+            watched, cause = self.baseline()
+            while cause and self.resolved is not None:
+                self.note(f"the baseline says the environment is broken: {cause}")
+                if not self.climb(cause):
+                    break
+                self.verified()
+                watched, cause = self.baseline()
+            sb = self.sb
             if cause:
-                run.fail("env_broken", f"the baseline test run says the environment is broken: {cause}")
+                tried = f" (the ladder tried: {'; '.join(self.climbed)})" if getattr(self, "climbed", None) else ""
+                run.fail("env_broken", f"the baseline test run says the environment is broken: {cause}{tried}")
                 return
             keep_environment(sb, run.notes)
             if watched:

@@ -22,9 +22,8 @@ def choose_image(env: Environment, backend: str, configured: str | None, log=lam
     the version differs from the one asked for."""
     image = configured or env.image
     if backend != "docker":
+        # the local sandbox's venv runs the Python crashfix runs on; `sandbox_python` asks it once open
         env.python_used = ".".join(platform.python_version_tuple()[:2])
-        if env.python and env.python != env.python_used:
-            env.steps.append(f"Python {env.python} requested; the local sandbox runs the host's {env.python_used}")
         return image
     if image:
         env.python_used = env.python
@@ -36,16 +35,54 @@ def choose_image(env: Environment, backend: str, configured: str | None, log=lam
     return tag
 
 
+def sandbox_python(sb, env: Environment, backend: str) -> str | None:
+    """Ask the opened sandbox which Python it runs (the local sandbox's venv, an image's): set
+    ``env.python_used`` to it; a sentence when it is not the one asked for or assumed."""
+    res = sb.run("python -c \"import sys; print('%d.%d' % sys.version_info[:2])\"", timeout=60)
+    seen = res.output.strip().splitlines()[-1] if res.ok and res.output.strip() else None
+    if not seen or not re.fullmatch(r"\d+\.\d+", seen):
+        return None
+    assumed, env.python_used = env.python_used, seen
+    if env.python and env.python != seen and (backend != "docker" or assumed != seen):
+        return f"Python {env.python} requested; the {backend} sandbox runs Python {seen}"
+    if assumed and assumed != seen:
+        return f"the {backend} sandbox runs Python {seen} (not {assumed})"
+    return None
+
+
 def install_steps(env: Environment, source: Path, test_cmd: str | None) -> list[InstallStep]:
     """The environment's install commands as steps, then (when dependencies are installed online
-    and the repo pins no pytest) a pytest of the commit's era that runs on the sandbox's Python."""
-    steps = plan_commands(source, env.install)
+    and the repo pins no pytest) a pytest of the commit's era that runs on the sandbox's Python.
+    An explicit install (`--setup-cmd`, `setup_cmd`, `environment.install`) runs as given: nothing
+    is added to it, nothing rewritten."""
+    if env.explicit_install:
+        return [InstallStep(cmd, True) for cmd in env.install]
+    steps = planned(env, source, env.install)
     floor = pytest_step(env.python_used or DEFAULT_PYTHON, env.as_of)
     if floor and any(s.network for s in steps) and test_cmd and is_pytest(test_cmd) \
             and not pins_pytest(env.install, env.pins):
         steps.append(InstallStep(floor[0], True, cutoff=floor[1], optional=True))
         env.steps.append(f"pytest as of {floor[1][:10]} (`{floor[0]}`): the repo does not pin it")
     return steps
+
+
+def planned(env: Environment, source: Path, commands: list[str]) -> list[InstallStep]:
+    """Install commands as steps (`plan_commands`), the issue's packages optional, plain package
+    lists and requirement files droppable (a package that cannot install is dropped, said)."""
+    issue = "pip install " + " ".join(f"'{p}'" for p in env.packages) if env.packages else None
+    return [InstallStep(s.cmd, s.network, optional=True) if s.cmd == issue else
+            InstallStep(s.cmd, s.network, droppable=True) if _packages_only(s.cmd) else s
+            for s in plan_commands(source, commands)]
+
+
+def _packages_only(cmd: str) -> bool:
+    """A plain `pip install a b c` (no file, no path, no other command): a package that fails
+    to install may be dropped (a heavy optional one, tensorflow in a tox `deps` line)."""
+    if re.fullmatch(r"(?:python[\d.]* -m )?pip3? install -r '?[\w./-]+\.(?:txt|in|pip)'?", cmd.strip()):
+        return True                                      # a requirements file: the line is dropped from a copy
+    if not re.fullmatch(r"(?:python[\d.]* -m )?pip3? install(?: (?:'[^']+'|[\w.\[\],<>=!~-]+))+", cmd.strip()):
+        return False
+    return not any(w in (".", "-e", "-r", "-c") for w in cmd.split())
 
 
 def test_command(env: Environment, configured: str | None) -> str | None:

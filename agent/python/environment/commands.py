@@ -61,3 +61,52 @@ def sort_lines(lines: list[str]) -> dict:
             tests.append(line)
     return {"install": install, "test_cmd": tests[0] if tests else None,
             "system_packages": system, "skipped": skipped}
+
+
+SELF = re.compile(r"^(?:python[\d.]*\s+-m\s+)?pip3?\s+install\s+-e\s+\.(?:\[([\w,.-]+)\])?$")
+RUNNERS = re.compile(r"^(?:tox|nox|tox-[\w-]+|virtualenv|build|twine)$", re.I)
+
+
+def _key(cmd: str) -> tuple[str, ...]:
+    """A command as its words (quotes and a leading `python -m` aside): the same install spelt twice."""
+    try:
+        words = shlex.split(cmd)
+    except ValueError:
+        words = cmd.split()
+    if len(words) > 2 and re.fullmatch(r"python[\d.]*", words[0]) and words[1] == "-m":
+        words = words[2:]
+    return tuple(words)
+
+
+def union(*lists: list[str]) -> list[str]:
+    """Install commands of several sources as one list: one editable install of the project
+    (extras merged, where it first appears), each other command once, and the runners a recipe
+    installs for itself (`pip install tox`) left out: their commands run directly."""
+    out: list[str] = []
+    extras: list[str] = []
+    at = None
+    for cmd in (c.strip() for lst in lists for c in lst):
+        own = SELF.match(cmd)
+        if own:
+            extras += [e for e in (own.group(1) or "").split(",") if e and e not in extras]
+            if at is None:
+                at = len(out)
+                out.append(cmd)
+            continue
+        if INSTALL.search(cmd) and not cmd.lstrip().startswith(("uv ",)):
+            try:
+                words = shlex.split(cmd)
+            except ValueError:
+                words = cmd.split()
+            i = next((n for n, w in enumerate(words) if w == "install"), None)
+            if i is not None:
+                kept = [w for w in words[i + 1:] if w.startswith("-") or not RUNNERS.match(w.strip("'\""))]
+                if not [w for w in kept if not w.startswith("-")]:
+                    continue                             # `pip install tox` only: nothing for the tests
+                if len(kept) != len(words) - i - 1:
+                    cmd = shlex.join(words[:i + 1] + kept)
+        if _key(cmd) not in {_key(c) for c in out}:
+            out.append(cmd)
+    if at is not None:
+        out[at] = "pip install -e ." + (f"[{','.join(extras)}]" if extras else "")
+    return out

@@ -83,7 +83,7 @@ def tests_require(repo: Path) -> list[str]:
 
 
 def dependencies(repo: Path) -> Finding | None:
-    found = Finding("the repository's packaging files")
+    found = Finding("the repository's packaging files", role="packaging")
     install, where = [], []
     if (repo / "pyproject.toml").exists() or (repo / "setup.py").exists() or (repo / "setup.cfg").exists():
         extras = _extras(repo)

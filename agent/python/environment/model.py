@@ -16,6 +16,7 @@ class Finding:
     verb: str = "from"                   # "from" (read) or "borrowed from" (a recipe run as written)
     values: dict = field(default_factory=dict)
     notes: list[str] = field(default_factory=list)
+    role: str = ""                       # "packaging": the packaging files' own install (always in the union)
 
 
 @dataclass
@@ -32,12 +33,18 @@ class Environment:
     as_of: str | None = None             # dependency cut-off: the commit's date (ISO 8601, UTC)
     pins: dict[str, str] = field(default_factory=dict)   # versions named in the issue: package -> version
     steps: list[str] = field(default_factory=list)
+    explicit_python: bool = False        # `--python` or crashfix.yml: the ladder keeps it
+    explicit_install: bool = False       # `--setup-cmd`, `setup_cmd` or `environment.install`: run as given, nothing added
+    packages: list[str] = field(default_factory=list)    # packages the issue names ("with Pygments installed")
+    fallback: list[str] = field(default_factory=list)    # the packaging files' own install, when a recipe's differs
+    alternatives: list[dict] = field(default_factory=list)   # other tox environments: {name, install, test_cmd}
 
     def to_dict(self) -> dict:
         return {"python": self.python, "python_used": self.python_used, "image": self.image,
                 "install": self.install, "test_cmd": self.test_cmd, "env": self.env,
                 "system_packages": self.system_packages, "services": self.services,
-                "as_of": self.as_of, "pins": self.pins, "steps": self.steps}
+                "as_of": self.as_of, "pins": self.pins, "steps": self.steps,
+                "explicit_install": self.explicit_install, "packages": self.packages}
 
 
 def read(repo: Path, name: str) -> str | None:

@@ -2,7 +2,6 @@
 Each reader returns a `Finding` (or None); their commands run only inside the sandbox."""
 from __future__ import annotations
 
-import configparser
 import json
 import re
 from pathlib import Path
@@ -12,6 +11,7 @@ import yaml
 from agent.python.environment.commands import logical_lines, sort_lines
 from agent.python.environment.model import Finding, read
 from agent.python.environment.versions import pick_version
+from agent.python.environment import toxini
 
 PY_IN_IMAGE = re.compile(r"python:(?:\d+-)?(3\.\d{1,2})")
 
@@ -97,56 +97,65 @@ def workflows(repo: Path) -> Finding | None:
     return None
 
 
-def tox(repo: Path) -> Finding | None:
+def tox(repo: Path, python: str | None = None, wanted: str | None = None) -> Finding | None:
+    """tox.ini's test environment for ``python`` (else the envlist's version nearest the default):
+    its deps, extras and commands, factor conditions filtered (`agent.python.environment.toxini`)."""
     text = read(repo, "tox.ini")
-    if text is None:
+    parsed = toxini.parse(text) if text is not None else None
+    if parsed is None:
         return None
-    parser = configparser.RawConfigParser(strict=False)
-    try:
-        parser.read_string(text)
-    except configparser.Error:
-        return None
-    section = next((s for s in ("testenv", "tox:testenv") if parser.has_section(s)), None)
     found = Finding("tox.ini", "borrowed from")
-    envlist = parser.get("tox", "envlist", fallback="")
-    version = pick_version([f"3.{m}" for m in re.findall(r"py3(\d{1,2})\b", envlist)])
-    if version:
+    version = pick_version([f"3.{m}" for e in parsed.envs for m in re.findall(r"(?:^|-)py3(\d{1,2})(?:-|$)", e)])
+    if version and python is None:
         found.values["python"] = version
-    if section:
-        get = lambda key: parser.get(section, key, fallback="")  # noqa: E731
-        deps = [d.strip() for d in get("deps").splitlines() if d.strip() and not d.strip().startswith("#")]
-        deps = [d for d in deps if "{" not in d]
-        install = [] if get("skip_install").strip().lower() == "true" else ["pip install -e ."]
-        if deps:
-            install.append("pip install " + " ".join(_quote(d) for d in deps))
-        found.values["install"] = install
-        commands = [c for c in logical_lines(get("commands")) if not c.startswith("-")]
-        if commands:
-            found.values["test_cmd"] = " && ".join(_tox_substitute(c) for c in commands)
-        setenv = dict(line.split("=", 1) for line in get("setenv").splitlines() if "=" in line and "{" not in line)
-        if setenv:
-            found.values["env"] = {k.strip(): v.strip() for k, v in setenv.items()}
-    return found if found.values else None
+    name = parsed.choose(python or version, wanted)
+    env = parsed.env(name, python or version)
+    found.values["install"] = env.install()
+    if env.test_cmd():
+        found.values["test_cmd"] = env.test_cmd()
+    if env.setenv:
+        found.values["env"] = env.setenv
+    found.notes.append(f"tox.ini: environment `{name}`" + (f" (changedir {env.changedir})" if env.changedir else "")
+                       + (f"; not run: {'; '.join(f'`{c}`' for c in env.dropped[:3])}" if env.dropped else ""))
+    return found if found.values.get("test_cmd") or env.deps else None
 
 
 def _quote(dep: str) -> str:
     return dep if dep.startswith("-") else "'" + dep.replace("'", "") + "'"
 
 
-def _tox_substitute(cmd: str) -> str:
-    cmd = re.sub(r"\{posargs(?::([^}]*))?\}", lambda m: m.group(1) or "", cmd)
-    return re.sub(r"\{toxinidir\}/?", "./", cmd).strip()
-
-
 NOX_INSTALL = re.compile(r"session\.install\(([^)]*)\)")
 NOX_RUN = re.compile(r"session\.run\(([^)]*)\)")
 
 
-def nox(repo: Path) -> Finding | None:
-    """Simple noxfiles: the string arguments of `session.install(...)` and `session.run(...)`."""
-    text = read(repo, "noxfile.py")
-    if text is None:
+def _nox_session(text: str, wanted: str | None) -> str:
+    """The source of one session function (``wanted``, else the first whose `session.run` runs
+    tests), read with `ast` (never executed); the whole file when it does not parse."""
+    import ast
+    try:
+        tree = ast.parse(text)
+    except (SyntaxError, ValueError):
+        return text
+    sessions = [n for n in tree.body if isinstance(n, ast.FunctionDef) and any(
+        "session" in ast.unparse(d) for d in n.decorator_list)]
+    for fn in sessions:
+        if fn.name == wanted or wanted and re.match(rf"{re.escape(fn.name)}(?:-|$)", wanted):
+            return ast.get_source_segment(text, fn) or text
+    for fn in sessions:
+        body = ast.get_source_segment(text, fn) or ""
+        if any(sort_lines([" ".join(re.findall(r"['\"]([^'\"]+)['\"]", m.group(1)))])["test_cmd"]
+               for m in NOX_RUN.finditer(body)):
+            return body
+    return text
+
+
+def nox(repo: Path, wanted: str | None = None) -> Finding | None:
+    """Simple noxfiles: the string arguments of `session.install(...)` and `session.run(...)` of the
+    session ``wanted`` (a `nox -s tests`), else of the first session that runs tests."""
+    whole = read(repo, "noxfile.py")
+    if whole is None:
         return None
+    text = _nox_session(whole, wanted)
     found = Finding("noxfile.py", "borrowed from")
     installs = []
     for m in NOX_INSTALL.finditer(text):
@@ -160,9 +169,10 @@ def nox(repo: Path) -> Finding | None:
         if args and sort_lines([" ".join(args)])["test_cmd"]:
             found.values["test_cmd"] = " ".join(args)
             break
-    version = re.search(r"python\s*=\s*\[?\s*['\"](3\.\d{1,2})", text)
+    versions = re.search(r"python\s*=\s*\[?([^\]\n)]*)", whole)
+    version = pick_version(re.findall(r"3\.\d{1,2}", versions.group(1))) if versions else None
     if version:
-        found.values["python"] = version.group(1)
+        found.values["python"] = version
     return found if found.values else None
 
 

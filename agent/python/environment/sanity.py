@@ -1,17 +1,28 @@
-"""Baseline sanity: a test run that collects no test, or whose test modules fail on import (pytest
-then runs none), says the environment is broken, not that the crash is absent."""
+"""Baseline sanity: a test run that collects no test, whose test modules fail on import (pytest
+then runs none), whose every test errors in its set-up with one error (the suite's own
+infrastructure against this pytest: a conftest calling `get_marker`), that reaches for the network,
+or whose runner dies before any test, says the environment is broken, not that the crash is absent.
+The verdict quotes the line that shows it."""
 from __future__ import annotations
 
 import re
 
 from agent.judge.protect import is_test_path
 from agent.judge.testrun import TestOutcome
+from agent.judge.testrun import is_pytest
+from sandbox.base import limit_hits
 
 IMPORT_ERROR = re.compile(r"^(?:E\s+)?((?:ModuleNotFoundError|ImportError): .+)$", re.M)
 NO_TESTS = re.compile(r"^(?:=+ )?(?:no tests ran|collected 0 items)\b|^Ran 0 tests? in ", re.M)
 USAGE = re.compile(r"^(?:ERROR: )?(?:usage: .*\n)?.*error: (unrecognized arguments: .+)$", re.M)
 COLLECT_ERRORS = re.compile(r"^ERROR collecting |^ImportError while importing test module|"
                             r"^ImportError: Failed to import test module|^ERROR: .+ \(unittest\.loader\._FailedTest", re.M)
+SETUP_ERROR = re.compile(r"^(?:failed on setup with |error setup\b|.*\bat setup of\b)", re.I)
+SUMMARY_ERROR = re.compile(r"^ERROR (\S+::\S+) - (.+)$", re.M)
+NETWORK = re.compile(r"^.*(?:Temporary failure in name resolution|Name or service not known|Failed to establish a new "
+                     r"connection|Network is unreachable|Could not fetch URL|nodename nor servname|getaddrinfo failed|"
+                     r"Could not find a version that satisfies the requirement|No matching distribution found|"
+                     r"dns error|error sending request for url|Connection refused).*$", re.M)
 NOT_FOUND = re.compile(r"^(?:.*: )?(?:\S+: )?(?:command not found|No module named (?:pytest|nose|tox))|"
                        r"^/bin/sh: \d+: (\S+): not found", re.M)
 
@@ -44,6 +55,13 @@ def broken(outcome: TestOutcome, *, files: list[str] = (), report_text: str = ""
     if ran and int(ran.group(1)) > (int(errors.group(1)) if errors else 0):
         return None
     out = outcome.output
+    infra = setup_errors(outcome)
+    if infra:
+        return infra
+    limited = bool(limit_hits(out))       # a limit crashfix set stopped it: the suite's doing, not the set-up's
+    network = None if limited else _network(outcome)
+    if network:
+        return f"the test command reached for the network (the sandbox is offline after set-up): {network[:300]}"
     if outcome.exit_code == 127 or NOT_FOUND.search(out):
         line = (NOT_FOUND.search(out) or re.search(r".+", out))
         return f"the test command cannot run (`{outcome.command}`): {line.group(0).strip() if line else 'exit 127'}"
@@ -58,7 +76,50 @@ def broken(outcome: TestOutcome, *, files: list[str] = (), report_text: str = ""
         if files and not any(is_test_path(f) for f in files):
             return None              # a repository with no test at all: nothing to collect is no sign of breakage
         return f"the test command collected no test (`{outcome.command}`)" + (f": {causes[0]}" if causes else "")
+    if is_pytest(outcome.command) and not outcome.failed and outcome.exit_code not in (0, 5) and not limited \
+            and not re.search(r"^=+ .*\b(?:passed|failed|error|errors)\b.* in [\d.]+s", out, re.M):
+        return f"the test runner stopped before any test ran (`{outcome.command}`, exit {outcome.exit_code}): " \
+               f"{_last_line(out)}"
     return None
+
+
+def _network(outcome: TestOutcome) -> str | None:
+    """The network error that failed the run: every failed test's (junit), else (no test reported)
+    the runner's last exception, or a command that retries the index (`tox` installing online)."""
+    if outcome.failed:
+        found = [NETWORK.search(outcome.messages.get(n) or "") for n in outcome.failed]
+        return found[0].group(0).strip() if all(found) else None
+    last = _last_line(outcome.output)
+    if NETWORK.search(last):
+        return last
+    retried = re.search(r"^.*(?:Retrying \(Retry\(|Could not fetch URL|No matching distribution found).*$", outcome.output, re.M)
+    return retried.group(0).strip() if retried else None
+
+
+def _last_line(out: str) -> str:
+    """The runner's last exception line (`E   TypeError: ...` too), else its last line."""
+    lines = [re.sub(r"^E\s+", "", ln.strip()) for ln in out.splitlines() if ln.strip()]
+    errors = [ln for ln in lines if re.match(r"^[\w.]*(?:Error|Exception|Exit)\b:? ", ln)]
+    return ((errors or lines or ["no output"])[-1])[:300]
+
+
+def setup_errors(outcome: TestOutcome) -> str | None:
+    """Every test (two or more, none passing) errored in its set-up with the same error: the suite's
+    own infrastructure does not run here (a conftest hook or fixture using a removed pytest API)."""
+    if outcome.passed:
+        return None
+    strip = lambda m: re.sub(r'^(?:failed on setup with |error setup\s*)"?|"$', "", m.strip())  # noqa: E731
+    messages = [(outcome.messages.get(n) or "").strip() for n in outcome.failed]
+    if messages and all(SETUP_ERROR.match(m) for m in messages):
+        errors = [strip(m.splitlines()[0]) for m in messages]
+    elif not outcome.failed and not re.search(r"\d+ (?:passed|failed)", outcome.output):
+        errors = [e.strip() for _, e in SUMMARY_ERROR.findall(outcome.output)]      # no junit: the summary lines
+    else:
+        return None
+    if len(errors) < 2 or len(set(errors)) != 1:
+        return None
+    return f"every test ({len(errors)}) errored in its set-up with the same error (the suite's own " \
+           f"infrastructure does not run on this pytest): {errors[0][:300]}"
 
 
 def _collection_failures(outcome: TestOutcome) -> set[str]:

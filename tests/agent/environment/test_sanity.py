@@ -68,3 +68,49 @@ def test_a_repository_with_no_test_at_all_is_not_env_broken(tmp_path):
     out = baseline(tmp_path, files, "python -m unittest discover")
     assert "Ran 0 tests" in out.output
     assert broken(out, files=list(files)) is None
+
+
+# a 2016 conftest: `get_marker` was removed in pytest 4.1, so every test errors in its set-up
+OLD_CONFTEST = '''import pytest
+
+
+def pytest_addoption(parser):
+    parser.addoption("--runslow", action="store_true", help="run slow tests")
+
+
+def pytest_runtest_setup(item):
+    if item.get_marker("slow") and not item.config.getoption("--runslow"):
+        pytest.skip("need --runslow option to run")
+'''
+
+
+def test_every_test_erroring_in_set_up_with_one_error_is_env_broken(tmp_path):
+    files = {"conftest.py": OLD_CONFTEST,
+             "tests/test_parse.py": "def test_a():\n    assert 1\n\ndef test_b():\n    assert 2\n",
+             "tests/test_render.py": "import pytest\n\n@pytest.mark.slow\ndef test_c():\n    assert 3\n"}
+    out = baseline(tmp_path, files)
+    cause = broken(out, files=list(files))
+    assert cause and cause.startswith("every test (3) errored in its set-up with the same error")
+    assert "'Function' object has no attribute 'get_marker'" in cause
+    # one test that passes: the suite's infrastructure runs, the errors are the tests' own
+    files["tests/test_ok.py"] = "def test_ok():\n    pass\n"
+    files["conftest.py"] = OLD_CONFTEST.replace('item.get_marker("slow")', 'item.get_closest_marker("slow") or '
+                                                'item.name != "test_ok" and item.get_marker("slow")')
+    assert broken(baseline(tmp_path / "b", files), files=list(files)) is None
+
+
+def test_a_baseline_that_reaches_for_the_network_is_env_broken(tmp_path):
+    files = {"tests/test_net.py": "import socket\n\ndef test_fetch():\n"
+                                  "    socket.getaddrinfo('pypi.invalid.', 443)\n"}
+    out = baseline(tmp_path, files)
+    cause = broken(out, files=list(files))
+    assert cause and cause.startswith("the test command reached for the network")
+    assert "Name or service not known" in cause or "Temporary failure in name resolution" in cause
+
+
+def test_a_runner_that_dies_before_any_test_is_env_broken(tmp_path):
+    files = {"conftest.py": "import pytest\npytest_plugins = []\nraise TypeError('required field \"lineno\" missing from alias')\n",
+             "tests/test_a.py": "def test_a(): pass\n"}
+    out = baseline(tmp_path, files)
+    cause = broken(out, files=list(files))
+    assert cause and cause.startswith("the test runner stopped before any test ran") and "lineno" in cause

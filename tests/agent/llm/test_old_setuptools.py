@@ -21,7 +21,9 @@ from sandbox import open_sandbox
 
 SDIST = Path(__file__).resolve().parent / "zope.event-4.5.0.tar.gz"
 RELEASED = "2020-09-18T10:19:00Z"
-SETUP = "pip install -e .[test]"
+# explicit set-up runs as given (issue 24): the setuptools of the package's date (2020, before
+# PEP 660's build_editable) is installed by the command itself, as the project's era had it
+SETUP = "pip install 'setuptools==50.3.0' && pip install -e .[test]"
 TESTS = "python -m zope.testrunner --test-path=src"
 SEEN = "python -c 'import setuptools, zope.event; print(setuptools.__version__, zope.event.__file__)'"
 ISSUE = '''notify() crashes when a subscriber slot holds None (a handler that failed to import):

@@ -1,0 +1,94 @@
+"""The environment's ladder: when set-up fails or the baseline says the environment is broken,
+the next thing to try, each rung said in the run's environment steps. In order: the missing
+modules the import check or the baseline names installed; the pytest of the commit's era when
+the suite's own infrastructure breaks on this one (the same error in every test's set-up), then
+an older one; another recipe (the packaging files' own install) when a recipe's install fails;
+the nearest older Python image. An explicit install is final: no rung changes it."""
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass
+
+from agent.python.environment.model import Environment
+from agent.python.environment.verify import distribution
+from sandbox.setup import InstallStep
+
+MAX_RUNGS = 4
+MISSING = re.compile(r"No module named '([\w.]+)'")
+ERA_PYTEST = re.compile(r"^(?:python -m )?pip install 'pytest(?:>=|<)[\d.]+'$")
+
+
+@dataclass
+class Rung:
+    label: str                       # what is tried, for the environment steps
+    steps: list[InstallStep]
+    python: str | None = None        # another image's Python (None: the same image)
+    test_cmd: str | None = None      # another test command (another tox environment's)
+
+
+def pytest_version(text: str) -> tuple[int, int] | None:
+    """From `pytest --version` (either form: `pytest 7.2.1`, `This is pytest version 3.5.1`)."""
+    m = re.search(r"pytest(?: version)? (\d+)\.(\d+)", text)
+    return (int(m.group(1)), int(m.group(2))) if m else None
+
+
+def _without_pytest_floor(steps: list[InstallStep]) -> list[InstallStep]:
+    return [s for s in steps if not ERA_PYTEST.match(s.cmd)]
+
+
+def _replan(env: Environment, source, commands: list[str], steps: list[InstallStep]) -> list[InstallStep]:
+    """Other install commands as steps, marked as the first plan's were; the pytest steps kept."""
+    from agent.python.environment.apply import planned
+    return planned(env, source, commands) + [s for s in steps if ERA_PYTEST.match(s.cmd)]
+
+
+def pytest_bound(cause: str) -> bool:
+    """A cause another pytest or Python answers, not another tox environment."""
+    return cause.startswith(("every test", "the test runner stopped"))
+
+
+def older_python(current: str | None, available: list[str]) -> str | None:
+    """The nearest available Python older than ``current``."""
+    if not current:
+        return None
+    minor = int(current.split(".")[1])
+    older = [v for v in available if int(v.split(".")[1]) < minor]
+    return max(older, key=lambda v: int(v.split(".")[1])) if older else None
+
+
+def next_rung(env: Environment, steps: list[InstallStep], cause: str, tried: list[str], *,
+              missing: list[str] = (), pytest_now: tuple[int, int] | None = None,
+              older: str | None = None, source=None) -> Rung | None:
+    """The next rung for a broken environment (``cause``: the sanity verdict or the set-up's
+    failure), or None when the ladder is spent. ``tried``: the labels of the rungs already tried."""
+    if env.explicit_install or len(tried) >= MAX_RUNGS:
+        return None
+    kinds = [t.split(":")[0] for t in tried]
+    names = list(dict.fromkeys(list(missing) + MISSING.findall(cause)))
+    dists = list(dict.fromkeys(d for d in (distribution(n) for n in names) if d))
+    if dists and "missing modules installed" not in kinds:
+        cmd = "pip install " + " ".join(f"'{d}'" for d in dists)
+        new = InstallStep(cmd, True, optional=True, droppable=True)     # `winreg`, `distutils`: noted, not fatal
+        return Rung(f"missing modules installed: `{cmd}` (for {', '.join(names)})",
+                    [new] + steps if cause.startswith("set-up:") else steps + [new])
+    pytests = sum(k.startswith("older pytest") for k in kinds)
+    if pytest_now and (pytests == 0 and cause.startswith(("every test", "the test runner stopped"))
+                       or pytests == 1 and cause.startswith("every test")):
+        major, minor = pytest_now
+        cmd = f"pip install 'pytest<{major}.{minor}'"
+        return Rung(("older pytest (again)" if pytests else "older pytest")
+                    + f": `{cmd}` as of {env.as_of[:10] if env.as_of else 'today'} "
+                    f"(the suite's own infrastructure breaks on pytest {major}.{minor})",
+                    _without_pytest_floor(steps) + [InstallStep(cmd, True, cutoff=env.as_of)])
+    tox_tried = sum(k.startswith("another tox env") for k in kinds)
+    if source is not None and tox_tried < len(env.alternatives) and tox_tried < 1 and not pytest_bound(cause):
+        alt = env.alternatives[tox_tried]
+        return Rung(f"another tox env: `{alt['name']}` (`{alt['test_cmd']}`)", _replan(env, source, alt["install"], steps),
+                    test_cmd=alt["test_cmd"])
+    if source is not None and env.fallback and "another recipe" not in kinds and cause.startswith("set-up:"):
+        return Rung(f"another recipe: the packaging files' own install ({'; '.join(f'`{c}`' for c in env.fallback)}) "
+                    "instead of the recipe's", _replan(env, source, env.fallback, steps))
+    python_bound = cause.startswith(("set-up:", "the test runner stopped", "every test", "no test module could be imported"))
+    if older and "python" not in kinds and python_bound:
+        return Rung(f"python: the nearest older Python image, {older}", steps, python=older)
+    return None

@@ -1,0 +1,3 @@
+from linkcheck.extract import links
+
+__all__ = ["links"]

@@ -1,0 +1,80 @@
+"""The environment ladder's order (pure): missing modules, an older pytest (twice at most), another
+recipe after a failed set-up, the nearest older Python; nothing when the install is explicit."""
+from __future__ import annotations
+
+from agent.python.environment.model import Environment
+from agent.python.environment.rungs import next_rung, older_python, pytest_version
+from agent.python.environment.verify import distribution, own_packages
+from sandbox.setup import InstallStep
+
+STEPS = [InstallStep("python -m pip install --no-build-isolation --no-deps -e .", False),
+         InstallStep("python -m pip install --no-build-isolation -e .", True),
+         InstallStep("pip install 'pytest>=7.2.0'", True, cutoff="2022-10-25T23:59:59Z", optional=True)]
+GET_MARKER = ("every test (3) errored in its set-up with the same error (the suite's own infrastructure does not "
+              "run on this pytest): AttributeError: 'Function' object has no attribute 'get_marker'")
+
+
+def climb(env, causes, **kw):
+    tried, steps, out = [], STEPS, []
+    for cause in causes:
+        rung = next_rung(env, steps, cause, tried, **kw)
+        if rung is None:
+            out.append(None)
+            break
+        tried.append(rung.label)
+        steps = rung.steps
+        out.append(rung)
+    return out
+
+
+def test_the_suites_infrastructure_breaking_climbs_pytest_then_python():
+    env = Environment(as_of="2018-11-30T10:00:00Z", python_used="3.11")
+    first, second, third = climb(env, [GET_MARKER, "the test runner stopped before any test ran (...): TypeError: "
+                                       "required field \"lineno\" missing from alias", GET_MARKER],
+                                 pytest_now=(7, 2), older="3.9")
+    assert first.label.startswith("older pytest: `pip install 'pytest<7.2'` as of 2018-11-30")
+    assert [s.cmd for s in first.steps][-1] == "pip install 'pytest<7.2'" and first.steps[-1].cutoff == env.as_of
+    assert not any(">=7.2.0" in s.cmd for s in first.steps)          # the era floor is replaced, not stacked
+    assert second.python == "3.9" and second.steps == first.steps   # the old pytest cannot run on 3.11
+    assert third.label.startswith("older pytest (again)")
+
+
+def test_missing_modules_are_installed_by_their_distribution():
+    env = Environment()
+    rung = next_rung(env, STEPS, "no test module could be imported: ModuleNotFoundError: No module named 'yaml'",
+                     [], missing=["bs4"])
+    assert rung.label.startswith("missing modules installed: `pip install 'beautifulsoup4' 'PyYAML'`")
+    assert rung.steps[-1].droppable and rung.steps[-1].optional     # a name that is no package's: noted, not fatal
+    # after a failed set-up, what setup.py imports comes first
+    rung = next_rung(env, STEPS, "set-up: repository install failed: ... No module named 'numpy'", [])
+    assert rung.steps[0].cmd == "pip install 'numpy'"
+    assert distribution("google.protobuf") == "protobuf" and distribution("_private") is None
+
+
+def test_a_failed_recipe_falls_back_to_the_packaging_files_then_an_older_python(tmp_path):
+    env = Environment(fallback=["pip install -e .[test]"], python_used="3.11")
+    rungs = climb(env, ["set-up: repository install failed (exit 1): `make deps`"] * 3, source=tmp_path, older="3.9")
+    assert rungs[0].label.startswith("another recipe") and [s.cmd for s in rungs[0].steps] == [
+        "python -m pip install --no-build-isolation --no-deps -e .", "python -m pip install --no-build-isolation -e .[test]",
+        "pip install 'pytest>=7.2.0'"]                   # the pytest of the era stays
+    assert rungs[1].python == "3.9" and rungs[2] is None
+
+
+def test_an_explicit_install_climbs_no_rung():
+    env = Environment(explicit_install=True, install=["make deps"])
+    assert next_rung(env, STEPS, GET_MARKER, [], pytest_now=(7, 2), older="3.9", missing=["yaml"]) is None
+
+
+def test_versions_and_packages():
+    assert pytest_version("pytest 7.2.1\n") == (7, 2)
+    assert pytest_version("This is pytest version 3.5.1, imported from /x/pytest.py") == (3, 5)
+    assert older_python("3.11", ["3.9", "3.11", "3.13"]) == "3.9" and older_python("3.9", ["3.9", "3.11"]) is None
+    assert own_packages(["src/mdtool/__init__.py", "tests/__init__.py", "docs/conf.py", "lib2/__init__.py"]) == [
+        "lib2", "mdtool"]
+
+
+def test_a_network_or_empty_baseline_does_not_change_the_python():
+    env = Environment(python_used="3.11")
+    for cause in ("the test command reached for the network (the sandbox is offline after set-up): x",
+                  "the test command collected no test (`python -m pytest -q`)"):
+        assert next_rung(env, STEPS, cause, [], older="3.9") is None
