@@ -24,7 +24,7 @@ from pathlib import Path
 import docker
 import requests
 
-from sandbox.base import (WORKSPACE, ExecResult, ImageMissing, Limits, SandboxDead,
+from sandbox.base import (SCRATCH_DIR, WORKSPACE, ExecResult, ImageMissing, Limits, SandboxDead,
                           SandboxError, limit_lines, size_text)
 from sandbox.docker_io import (_WRAPPER, CommandServer, DockerSession, ServerLost, _ExecConn,
                                _kill_tree, connect, own_argv)
@@ -138,7 +138,7 @@ class DockerSandbox(GitWorkspace):
     def save_home(self, dest: Path) -> int:
         """Write the prepared /home/sandbox (the venv; not the installers' caches) as a tar to
         ``dest`` on the host; returns its size."""
-        self.run_own(f"/bin/rm -rf {HOME}/.cache", timeout=120)
+        self.run_own(f"/bin/rm -rf {HOME}/.cache {SCRATCH_DIR}", timeout=120)
         try:
             stream, _ = self.container.get_archive(HOME + "/.")
             with open(dest, "wb") as f:

@@ -5,6 +5,7 @@ so the deterministic rungs find nothing; the model writes new test files and cra
 whether one fails with the reported signature."""
 from __future__ import annotations
 
+from agent.testrun import SCRATCH
 import json
 
 import pytest
@@ -193,7 +194,7 @@ def test_the_phase_refuses_existing_files_and_restores_what_run_changed(ctx, she
 def test_a_later_sandbox_gets_the_regression_test_where_the_command_runs_it(shelf_repo):
     test = RegressionTest("tests/test_crashfix_x.py", "def test_x():\n    assert 0\n")
     for command, where in [("python -m pytest -q tests/test_crashfix_x.py::test_x", "tests/test_crashfix_x.py"),
-                           ("python -m pytest -q --tb=native .crashfix/test_crashfix_x.py", ".crashfix/test_crashfix_x.py")]:
+                           (f"python -m pytest -q --tb=native {SCRATCH}/test_crashfix_x.py", f"{SCRATCH}/test_crashfix_x.py")]:
         sb = open_sandbox("local", shelf_repo, install=False)
         try:
             furnish(sb, test, command)
