@@ -10,6 +10,7 @@ from agent.ladder import named_test, plan, regression, search
 from agent.environment.timeouts import ALARM_MARGIN, script_alarm
 from agent.ladder.match import matches, repo_frame
 from agent.ladder.plan import Trial
+from agent.ladder.conventions import Conventions, conventions
 from agent.ladder.regression import PRELUDE, RegressionTest, alarm
 from agent.reports.model import CrashReport
 from agent.signature import base_type, crash_gone, is_hang, same_crash  # noqa: F401 - re-exported: one rule, agent/signature.py
@@ -90,7 +91,16 @@ def reproduce(sb: Sandbox, report: CrashReport, issue_text: str, test_cmd: str |
             if trial.script is not None:
                 sb.write(trial.path, PRELUDE + (alarm(stop) if stop else "") + "\n" + trial.script)
             log.info("reproducing (rung %s) by %s: %s", trial.rung, trial.how, trial.command)
-            res = sb.run(trial.command, timeout=script_timeout if trial.script else timeout)
+            if trial.how == plan.SUITE and baseline is not None and baseline.command.startswith(trial.command):
+                # the suite already ran on this tree (the baseline): read it, never run it again
+                res = ExecResult(baseline.exit_code, baseline.output, baseline.timed_out, 0.0)
+                if res.ok or not baseline.failed and baseline.per_test:
+                    rep.attempts.append(Attempt(trial.how, trial.command, False, res.exit_code, "", trial.rung,
+                                                "not run again: the baseline ran the suite on this tree and no "
+                                                "test failed"))
+                    continue
+            else:
+                res = sb.run(trial.command, timeout=script_timeout if trial.script else timeout)
             seen = matches(report, res, repo_paths, files)
             rep.attempts.append(Attempt(trial.how, trial.command, seen.hit, res.exit_code, res.output[-2000:],
                                         trial.rung, seen.why))
@@ -99,7 +109,7 @@ def reproduce(sb: Sandbox, report: CrashReport, issue_text: str, test_cmd: str |
                     trial, res, seen = _one_node(rep, sb, report, trial, res, seen, test_cmd, repo_paths, files,
                                                  timeout=timeout)
                 _settle(rep, sb, report, trial, res, seen.got, repo_paths, files, tries=tries, timeout=timeout,
-                        stop=stop)
+                        stop=stop, conv=conventions(files, read, test_cmd))
                 return rep
     return rep
 
@@ -139,7 +149,7 @@ def _search(rep: Reproduction, sb: Sandbox, report: CrashReport, repo_paths: dic
 
 def _settle(rep: Reproduction, sb: Sandbox, report: CrashReport, trial: Trial, first: ExecResult,
             got: CrashReport | None, repo_paths: dict[str, str], files: list[str], *,
-            tries: int, timeout: float, stop: float | None = None) -> None:
+            tries: int, timeout: float, stop: float | None = None, conv: Conventions | None = None) -> None:
     """The trial reproduced: turn its script into a regression test (the reproduction command from
     then on) when that test shows the crash too, and count how often the command crashes. For a hang
     (`stop` seconds), the test stops the reproducer itself after that long and fails."""
@@ -147,7 +157,7 @@ def _settle(rep: Reproduction, sb: Sandbox, report: CrashReport, trial: Trial, f
     same = lambda res: matches(report, res, repo_paths, files).hit
     if trial.script is not None:
         test = regression.build(report, trial.function or _guilty_name(report, repo_paths), trial.script,
-                                trial.how, files, stop=stop)
+                                trial.how, files, stop=stop, conv=conv)
         local = f"{SCRATCH}/{test.path.rsplit('/', 1)[-1]}"
         sb.write(local, test.text)
         test_cmd = f"python -m pytest -q --tb=native {local}"

@@ -5,15 +5,22 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass
 
+from agent.ladder.conventions import Conventions
 from agent.reports.model import CrashReport
 from agent.testrun import HUNG
 
-# Puts the repository (and its src/, if any) first on sys.path, from a file one folder below the root:
-# the scratch folder in the sandbox, tests/ in the repository.
+# Puts the repository (and its src/, if any) first on sys.path: the nearest folder above the file
+# that holds a project file (the file is in the repository's tests), else the working directory (the
+# file is in crashfix's scratch folder, outside the tree; commands run at the repository's root).
 PRELUDE = '''import os
 import sys
 
-_ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
+_ROOT = os.path.dirname(os.path.abspath(__file__))
+while not any(os.path.exists(os.path.join(_ROOT, _m)) for _m in ("setup.py", "setup.cfg", "pyproject.toml", ".git")):
+    if os.path.dirname(_ROOT) == _ROOT:
+        _ROOT = os.getcwd()
+        break
+    _ROOT = os.path.dirname(_ROOT)
 for _path in (_ROOT, os.path.join(_ROOT, "src")):
     if os.path.isdir(_path) and _path not in sys.path:
         sys.path.insert(0, _path)
@@ -94,10 +101,13 @@ def slug(kind: str, function: str | None) -> str:
 
 
 def build(report: CrashReport, function: str | None, script: str, how: str,
-          files: list[str], *, stop: float | None = None) -> RegressionTest:
-    """The reproducer as a test; for a hang (`stop` seconds) one that fails when it has not returned by then."""
+          files: list[str], *, stop: float | None = None, conv: Conventions | None = None) -> RegressionTest:
+    """The reproducer as a test; for a hang (`stop` seconds) one that fails when it has not returned by then.
+    `conv`: the project's conventions for a test file (agent/ladder/conventions.py): where it lands,
+    its name's pattern, its header lines."""
+    conv = conv or Conventions(folder=tests_folder(files))
     if stop:
-        return _hang_test(function, script, how, files, stop)
+        return _hang_test(function, script, how, conv, stop)
     exc = report.type.rsplit(".", 1)[-1]
     name = slug(exc, function)
     text = (f'"""Regression test for the reported crash: {exc} in {function or "the reproducer"}.\n\n'
@@ -112,10 +122,10 @@ def build(report: CrashReport, function: str | None, script: str, how: str,
             f"    except (Exception, SystemExit) as exc:\n"
             f"        if any(cls.__name__ == REPORTED for cls in type(exc).__mro__) or not _on_purpose(exc):\n"
             f"            raise\n")
-    return RegressionTest(f"{tests_folder(files)}/test_crashfix_{name}.py", text)
+    return RegressionTest(conv.path(name), conv.dress(text))
 
 
-def _hang_test(function: str | None, script: str, how: str, files: list[str], stop: float) -> RegressionTest:
+def _hang_test(function: str | None, script: str, how: str, conv: Conventions, stop: float) -> RegressionTest:
     name = slug("hang", function)
     text = (f'"""Regression test for the reported hang in {function or "the reproducer"}.\n\n'
             f"Written by crashfix from {how}. It runs the reproducer and fails when it has not returned\n"
@@ -131,7 +141,7 @@ def _hang_test(function: str | None, script: str, how: str, files: list[str], st
             f"    finally:\n"
             f"        signal.setitimer(signal.ITIMER_REAL, 0)\n"
             f"        signal.signal(signal.SIGALRM, old)\n")
-    return RegressionTest(f"{tests_folder(files)}/test_crashfix_{name}.py", text)
+    return RegressionTest(conv.path(name), conv.dress(text))
 
 
 def _literal(script: str) -> str:
