@@ -101,7 +101,7 @@ def reproduce(sb: Sandbox, report: CrashReport, issue_text: str, test_cmd: str |
                     continue
             else:
                 res = sb.run(trial.command, timeout=script_timeout if trial.script else timeout)
-            seen = matches(report, res, repo_paths, files)
+            seen = matches(report, res, repo_paths, files, _reader(sb))
             rep.attempts.append(Attempt(trial.how, trial.command, seen.hit, res.exit_code, res.output[-2000:],
                                         trial.rung, seen.why))
             if seen.hit:
@@ -126,7 +126,7 @@ def _one_node(rep: Reproduction, sb: Sandbox, report: CrashReport, trial: Trial,
     for node in list(dict.fromkeys(FAILED_NODE.findall(res.output)))[:5]:
         cmd = named_test.command(test_cmd, node, files)
         one = sb.run(cmd, timeout=timeout)
-        alone = matches(report, one, repo_paths, files)
+        alone = matches(report, one, repo_paths, files, _reader(sb))
         rep.attempts.append(Attempt(f"failing node {node} of the suite", cmd, alone.hit, one.exit_code,
                                     one.output[-2000:], trial.rung, alone.why))
         if alone.hit:
@@ -154,7 +154,7 @@ def _settle(rep: Reproduction, sb: Sandbox, report: CrashReport, trial: Trial, f
     then on) when that test shows the crash too, and count how often the command crashes. For a hang
     (`stop` seconds), the test stops the reproducer itself after that long and fails."""
     cmd = trial.command
-    same = lambda res: matches(report, res, repo_paths, files).hit
+    same = lambda res: matches(report, res, repo_paths, files, _reader(sb)).hit
     if trial.script is not None:
         test = regression.build(report, trial.function or _guilty_name(report, repo_paths), trial.script,
                                 trial.how, files, stop=stop, conv=conv)
@@ -162,7 +162,7 @@ def _settle(rep: Reproduction, sb: Sandbox, report: CrashReport, trial: Trial, f
         sb.write(local, test.text)
         test_cmd = f"python -m pytest -q --tb=native {local}"
         res = sb.run(test_cmd, timeout=timeout)
-        seen = matches(report, res, repo_paths, files)
+        seen = matches(report, res, repo_paths, files, _reader(sb))
         rep.attempts.append(Attempt(f"regression test {test.path}", test_cmd, seen.hit, res.exit_code,
                                     res.output[-2000:], trial.rung, seen.why))
         if seen.hit:

@@ -54,20 +54,45 @@ def checker(report: CrashReport, repo_paths: dict[str, str], files: list[str], t
     one of its failing tests run alone (that node is the reproduction command)."""
     def check(sb: Sandbox, path: str) -> Check:
         known = [*files, path]
+        read = repo_reader(sb, files)
         whole = node_command(test_cmd, path, known) + " --tb=native"
         out = run_tests(sb, whole, timeout=timeout)
-        seen = matches(report, ExecResult(out.exit_code, out.output, out.timed_out, out.duration), repo_paths, known)
+        seen = matches(report, failures(out), repo_paths, known, read)
         if not seen.hit:
             return Check(path, whole, False, seen.why, out.exit_code, out.output)
         for name in sorted(out.failed):
             cmd = node_command(test_cmd, node_id(name, known) or name, known) + " --tb=native"
-            res = sb.run(cmd, timeout=timeout)
-            alone = matches(report, res, repo_paths, known)
+            one = run_tests(sb, cmd, timeout=timeout)
+            alone = matches(report, failures(one), repo_paths, known, read)
             if alone.hit:
-                return Check(path, cmd, True, alone.why, res.exit_code, res.output)
+                return Check(path, cmd, True, alone.why, one.exit_code, one.output)
         return Check(path, whole, False, "the file fails as reported, but none of its tests does when run alone",
                      out.exit_code, out.output)
     return check
+
+
+def failures(out) -> ExecResult:
+    """A pytest run as the failures its junit report holds (the tracebacks pytest itself recorded),
+    not what the tests printed: a reproducer cannot show the crash by printing a traceback. Runs
+    without a junit report are judged on their output."""
+    if not out.messages:
+        return ExecResult(out.exit_code, out.output, out.timed_out, out.duration)
+    text = "\n".join(f"____ {name} ____\n{msg}" for name, msg in sorted(out.messages.items()))
+    return ExecResult(out.exit_code, text, out.timed_out, out.duration)
+
+
+def repo_reader(sb: Sandbox, files: list[str]) -> Callable[[str], str | None]:
+    """The repository's own files as the sandbox holds them (a reproducer may not change them)."""
+    known = set(files)
+
+    def read(path: str) -> str | None:
+        if path not in known:
+            return None
+        try:
+            return sb.read(path)
+        except Exception:  # noqa: BLE001 -- not readable: nothing to check against
+            return None
+    return read
 
 
 class ReproTrajectory(Trajectory):

@@ -38,6 +38,9 @@ class PythonPath(SandboxPath):
                 run.fail("env_broken", f"the baseline test run says the environment is broken: {cause}")
                 return
             keep_environment(sb, run.notes)
+            if run.tests_before.collect_errors:
+                run.notes.append("the baseline: " + run.tests_before.summary(run.files) + "; a module that fails to "
+                                 "collect before any change is a known pre-existing failure, not the patch's")
             if watched:
                 self.watch(run.tests_before)
             cfg.timeout = derived_timeout(run.tests_before, cfg.timeout)

@@ -6,6 +6,9 @@ import shutil
 import tempfile
 from pathlib import Path
 
+from agent.ladder.anchor import code_here
+from agent.ladder.match import anchor_on
+
 from agent.paths.base import Steps, is_git_source, repo_files
 from agent.protect import guard
 from agent import reproducer
@@ -59,12 +62,24 @@ class SandboxPath:
             mapped = map_to_repo(frame.file, files) if frame.file else None
             if mapped:
                 run.repo_paths[frame.file] = mapped
+        read = source_reader(source)
+        if run.report.kind == "python":
+            skipped = anchor_on(run.report, run.repo_paths, read)
+            if skipped:
+                run.notes.append("frames of the report that name a repository file but a function this tree does not "
+                                 f"define (the reporter's own code, or another version): {', '.join(skipped[:5])}")
         for frame in run.report.frames:                    # innermost first
             path = run.repo_paths.get(frame.file or "")
-            if path and frame.line:
-                run.sites.append(Site(path, frame.line, frame.function, len(run.sites)))
-                run.memory.add("frame", f"{frame.function} at {path}:{frame.line}: {frame.code or ''}",
-                               f"{path}:{frame.line}")
+            if not (path and frame.line):
+                continue
+            line, code = code_here(frame, path, read) if run.report.kind == "python" else (frame.line, frame.code or "")
+            if line is None:           # not this tree's code: no site, no fact quoting it
+                continue
+            if line != frame.line:
+                run.notes.append(f"{frame.function} ({path}): the reported line {frame.line} is line {line} here")
+            run.sites.append(Site(path, line, frame.function, len(run.sites)))
+            run.memory.add("frame", f"{frame.function} at {path}:{line}: {code.strip() or frame.code or ''}",
+                           f"{path}:{line}")
         if not run.sites:
             run.notes.append("no frame of the report maps to a file of the repo")
 
@@ -188,3 +203,13 @@ class SandboxPath:
                 self.sb.close()
         finally:
             shutil.rmtree(self.work, ignore_errors=True)
+
+
+def source_reader(source: Path):
+    """A repository file's text from the checkout on the host (None: not there, not text)."""
+    def read(path: str) -> str | None:
+        try:
+            return (Path(source) / path).read_text()
+        except (OSError, UnicodeDecodeError):
+            return None
+    return read

@@ -268,7 +268,12 @@ def reported_crash(ctx: ToolContext, res: ExecResult) -> Match:
     (agent/ladder/match.py: the report's frames mapped onto the repository's files)?"""
     files = contain.files(ctx.source, lambda name: name == ".git")
     paths = {f.file: p for f in ctx.report.frames if f.file and (p := map_to_repo(f.file, files))}
-    return matches(ctx.report, res, paths, files)
+    def read(path: str) -> str | None:
+        try:
+            return ctx.sb.read(path)
+        except Exception:  # noqa: BLE001 -- not there (or not text): nothing to check it against
+            return None
+    return matches(ctx.report, res, paths, files, read)
 
 
 DYNAMIC_TOOLS = [Pdb, Run, Reproduce]

@@ -26,6 +26,8 @@ def test_the_held_case_is_fixed_and_its_patch_passes_the_crash_test_and_the_tree
     result = json.loads((tmp_path / "out" / "result.json").read_text())
     assert run.status == meta["expect"] == "fixed", result.get("error")
     assert "pre-existing" in run.best.reason and "tests.test_export" in run.best.reason
+    assert any("1 test module(s) fail to collect: tests/test_export.py (ModuleNotFoundError: No module named "
+               "'tomli_w')" in n and "pre-existing" in n for n in run.notes), run.notes
     regression = result["reproduction"]["regression_test"]
     assert regression["path"].startswith("tests/test_crashfix_") and regression["text"].startswith("# SPDX-License")
 
