@@ -249,8 +249,7 @@ class Reproduce(Tool):
         if is_pytest(ctx.repro_cmd):            # counted as `run_tests` counts (its junit report)
             out = run_tests(ctx.sb, ctx.repro_cmd, timeout=ctx.timeout)
             res = ExecResult(out.exit_code, out.output, out.timed_out, out.duration)
-            c = out.counts()
-            counts = f"{c['passed']} passed, {c['failed']} failed, {c['skipped']} skipped in {out.duration:.1f} s\n"
+            counts = out.summary() + "\n"
         else:
             res = ctx.sb.run(ctx.repro_cmd, timeout=ctx.timeout, env=SCRUBBED_ENV)
         seen = reported_crash(ctx, res)
@@ -266,7 +265,7 @@ class Reproduce(Tool):
 def reported_crash(ctx: ToolContext, res: ExecResult) -> Match:
     """Does this output show the reported crash, by the rule the reproduction ladder accepted it by
     (agent/ladder/match.py: the report's frames mapped onto the repository's files)?"""
-    files = contain.files(ctx.source, lambda name: name == ".git")
+    files = list(contain.files(ctx.source, lambda name: name == ".git"))
     paths = {f.file: p for f in ctx.report.frames if f.file and (p := map_to_repo(f.file, files))}
     def read(path: str) -> str | None:
         try:
