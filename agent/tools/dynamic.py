@@ -11,7 +11,7 @@ import re
 import shlex
 from dataclasses import dataclass, field
 
-from agent.excerpt import failure_excerpt
+from agent.excerpt import drop_warnings, failure_excerpt
 from agent.limits import HOUSEKEEPING_TIMEOUT
 from agent.ladder.match import Match, matches
 from agent.reports.paths import map_to_repo
@@ -234,7 +234,7 @@ class Run(Tool):
     def __call__(self, ctx: ToolContext, command: str, timeout: int = 60) -> Observation:
         res = ctx.sb.run(command, timeout=min(max(timeout, 1), ctx.timeout), env=SCRUBBED_ENV)
         head = f"[exit {res.exit_code}{', timed out' if res.timed_out else ''}, {res.duration:.1f} s]\n"
-        return self.ok(head + ctx.cut(res.output))        # the model knows its command: not echoed
+        return self.ok(head + ctx.cut(drop_warnings(res.output)))   # the model knows its command: not echoed
 
 
 class Reproduce(Tool):
