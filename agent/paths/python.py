@@ -91,7 +91,8 @@ class PythonPath(SandboxPath):
             run.memory.add("debugger", f"pdb: {seen.error}", "pdb")
             return
         values = ", ".join(f"{k} = {v}" for k, v in seen.values.items())
-        run.memory.add("debugger", f"at {seen.frame}: {values}", "pdb")
+        if values:
+            run.memory.add("debugger", f"at {seen.frame}: {values}", "pdb")
         for special in seen.specials:
             run.memory.add("debugger", special.text(exception, line), f"pdb; {special.path}:{special.line}")
         for called in seen.definitions:
