@@ -3,6 +3,7 @@ from __future__ import annotations
 
 import logging
 import re
+import time
 from dataclasses import asdict, dataclass, field
 from typing import Callable
 
@@ -21,6 +22,7 @@ log = logging.getLogger(__name__)
 
 SCRIPT_TIMEOUT = 60.0      # an issue's snippet that serves or waits must not hold the run for `timeout`
 SEARCH_SECONDS = 20.0      # rung 4's budget for calls (the traced test run is bounded by `timeout`)
+LADDER_SECONDS = 25.0      # the ladder after the baseline: rung 4 (traced run + search) ends by then
 
 
 @dataclass
@@ -72,6 +74,7 @@ def reproduce(sb: Sandbox, report: CrashReport, issue_text: str, test_cmd: str |
     when `search_seconds` > 0; stop at the first run that shows the reported crash and make it a
     regression test."""
     ensure_scratch(sb)
+    deadline = time.monotonic() + LADDER_SECONDS
     files = files or []
     read = _reader(sb)
     rep = Reproduction()
@@ -85,7 +88,7 @@ def reproduce(sb: Sandbox, report: CrashReport, issue_text: str, test_cmd: str |
              lambda: plan.rung3(report, repo_paths, files, read, issue_text),
              lambda: plan.suite(test_cmd),
              lambda: _search(rep, sb, report, repo_paths, files, issue_text, test_cmd, seconds=search_seconds,
-                             timeout=timeout, baseline=baseline)]
+                             timeout=timeout, baseline=baseline, deadline=deadline)]
     for make in rungs:
         for trial in make():
             if trial.script is not None:
@@ -136,10 +139,10 @@ def _one_node(rep: Reproduction, sb: Sandbox, report: CrashReport, trial: Trial,
 
 def _search(rep: Reproduction, sb: Sandbox, report: CrashReport, repo_paths: dict[str, str], files: list[str],
             issue_text: str, test_cmd: str | None, *, seconds: float, timeout: float,
-            baseline: TestOutcome | None) -> list[Trial]:
+            baseline: TestOutcome | None, deadline: float | None = None) -> list[Trial]:
     """Rung 4's trial; a search that found nothing is recorded as an attempt of its own."""
     ran = search.run(sb, report, repo_paths, files, issue_text, test_cmd, seconds=seconds,
-                     timeout=timeout, baseline=baseline) if seconds > 0 else None
+                     timeout=timeout, baseline=baseline, deadline=deadline) if seconds > 0 else None
     if ran is not None and not ran.trials:
         rep.attempts.append(Attempt(f"search: {ran.calls} calls in {ran.seconds:.1f} s", ran.command, False,
                                     ran.exit_code, ran.output[-2000:], 4,

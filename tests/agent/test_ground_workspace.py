@@ -116,3 +116,30 @@ def test_the_regression_test_is_named_and_placed_as_the_project_collects(tmp_pat
     got = subprocess.run([sys.executable, "-m", "pytest", "-q", "-p", "no:cacheprovider", "src"], cwd=repo,
                          capture_output=True, text=True)
     assert f"FAILED {test.path}::" in got.stdout and "1 failed, 1 passed" in got.stdout, got.stdout[-1500:]
+
+
+SLOW = {"tidy/__init__.py": HEADER, "tidy/words.py": FILES["tidy/words.py"],
+        "tests/test_words.py": FILES["tests/test_words.py"],
+        "tests/test_slow.py": "import time\n\n\ndef test_slow_integration():\n    time.sleep(11)\n"}
+
+
+def test_a_run_that_reproduces_nothing_does_not_run_a_long_suite_again(tmp_path):
+    """Traceback only, a crash this tree does not have (the reporter's version): the ladder says so
+    without re-running the 11 s suite (the suite rung reads the baseline; rung 4 traces only the
+    test files near its targets)."""
+    repo = make_repo(tmp_path / "slow", SLOW)
+    sb = open_sandbox("local", repo, install=False)
+    try:
+        base = run_tests(sb, "python -m pytest -q", timeout=120)
+        assert base.duration > 11 and not base.failed
+        inner = REPORT.replace('  File "/home/u/app.py", line 3, in <module>\n    first([])\n', "")
+        inner = inner.replace("IndexError: list index out of range", "KeyError: 'words'")
+        import time
+        start = time.monotonic()
+        rep = reproduce(sb, parse(inner), inner, "python -m pytest -q", {"/home/u/tidy/tidy/words.py": "tidy/words.py"},
+                        baseline=base, files=list(SLOW), tries=1, timeout=120)
+        took = time.monotonic() - start
+        assert not rep.reproduced
+        assert took < base.duration, (took, [(a.how, a.why) for a in rep.attempts])
+    finally:
+        sb.close()
