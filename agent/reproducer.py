@@ -39,6 +39,7 @@ class ReproOutcome:
     trajectory: dict = field(default_factory=dict)     # its summary (file, steps)
     cost: dict = field(default_factory=dict)
     error: str | None = None          # a fatal model error or the budget that stopped it
+    facts: list = field(default_factory=list)          # what the phase established (the model's notes), handed on
 
 
 def target(report: CrashReport, repo_paths: dict[str, str]) -> str:
@@ -146,9 +147,11 @@ def find_reproducer(agent: ResearchAgent, check: Checker, target: str) -> ReproO
         traj.status, traj.reason = "error", f"{type(exc).__name__}: {exc}"
         traj.save()
     state = traj.ctx.state if traj.ctx is not None else {}
+    seeded = set(agent.seed_memory.facts)
     return ReproOutcome(state.get(FOUND), list(state.get(CHECKS, [])), traj.status, traj.reason, traj.summary(),
                         {**agent.ledger.to_dict(), "model": agent.cfg.model, "replay": bool(agent.cfg.replay)},
-                        agent.outcome.error or agent.outcome.limits)
+                        agent.outcome.error or agent.outcome.limits,
+                        [f for f in traj.memory.facts if f not in seeded])
 
 
 def settle(rep: Reproduction, found: ReproOutcome, sb: Sandbox, report: CrashReport, repo_paths: dict[str, str],

@@ -160,6 +160,8 @@ class SandboxPath:
         if found.error:
             run.notes.append(f"reproduction phase stopped: {found.error}")
         run.cost = found.cost                # the research agent's, later, counts on from it (one ledger)
+        for fact in found.facts:             # every turn's notes, the accepting turn's too, reach the fix phase
+            run.memory.add(fact.kind, fact.text, f"reproduction phase; {fact.source}")
         reproducer.settle(rep, found, self.sb, run.report, run.repo_paths, run.files, tries=cfg.tries,
                           timeout=cfg.timeout)
 

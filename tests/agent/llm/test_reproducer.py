@@ -203,3 +203,20 @@ def test_a_later_sandbox_gets_the_regression_test_where_the_command_runs_it(shel
             assert sb.read(where) == test.text                               # and a reset keeps it
         finally:
             sb.close()
+
+
+@pytest.mark.docker
+def test_what_the_model_notes_in_the_accepting_turn_reaches_the_analysis(sandbox_image, served, shelf_repo, tmp_path):
+    """Issue 25, failure 5 (scripted replay): the turn that writes, checks and notes in one go keeps
+    its results: the reproducer is accepted and the note is a fact the analysis phase starts from."""
+    note = call("note", fact="blank lines reach the unpacking in load() unfiltered", source="shelf/config.py:8",
+                kind="cause")
+    accept = {"tool_calls": [*write_and_check("tests/test_repro_blank.py", GOOD)["tool_calls"], note]}
+    srv = served({**SCRIPT, "reproduction": [accept]})
+    run = run_pipeline(config(shelf_repo, tmp_path / "out", srv, sandbox_image))
+    traj = json.loads((tmp_path / "out" / "trajectories" / "repro-1.json").read_text())
+    assert [(n, ok) for n, ok, _ in observations(traj)] == [("write_test", True), ("check_reproducer", True),
+                                                           ("note", True)]
+    assert run.reproduction.reproduced and run.reproduction.rung == 5
+    analysis = srv.requests[1]["body"]["messages"]
+    assert any("blank lines reach the unpacking in load() unfiltered" in (m.get("content") or "") for m in analysis)
