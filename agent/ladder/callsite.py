@@ -41,7 +41,7 @@ def known_values(issue_text: str) -> dict[str, ast.expr]:
     span, or words of a sentence: "with `strong_mark = ""` set"): names a call can use."""
     values: dict[str, ast.expr] = {}
     text = issue_text.replace("\r\n", "\n")
-    pieces = text.split("\n") + _SPAN.findall(text) + _SETTING.findall(text)
+    pieces = _SETTING.findall(text) + _SPAN.findall(text) + text.split("\n")     # a whole line's value wins
     for ln in pieces:
         ln = re.sub(r"^\s*(>>>|\.\.\.)\s?", "", ln).strip()
         if "=" not in ln or len(ln) > 2000:
