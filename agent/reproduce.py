@@ -3,6 +3,7 @@ from __future__ import annotations
 
 import logging
 import re
+import shlex
 import time
 from dataclasses import asdict, dataclass, field
 from typing import Callable
@@ -112,7 +113,7 @@ def reproduce(sb: Sandbox, report: CrashReport, issue_text: str, test_cmd: str |
                     trial, res, seen = _one_node(rep, sb, report, trial, res, seen, test_cmd, repo_paths, files,
                                                  timeout=timeout)
                 _settle(rep, sb, report, trial, res, seen.got, repo_paths, files, tries=tries, timeout=timeout,
-                        stop=stop, conv=conventions(files, read, test_cmd))
+                        stop=stop, conv=conventions(files, read, test_cmd), project_cmd=test_cmd)
                 return rep
     return rep
 
@@ -152,7 +153,8 @@ def _search(rep: Reproduction, sb: Sandbox, report: CrashReport, repo_paths: dic
 
 def _settle(rep: Reproduction, sb: Sandbox, report: CrashReport, trial: Trial, first: ExecResult,
             got: CrashReport | None, repo_paths: dict[str, str], files: list[str], *,
-            tries: int, timeout: float, stop: float | None = None, conv: Conventions | None = None) -> None:
+            tries: int, timeout: float, stop: float | None = None, conv: Conventions | None = None,
+            project_cmd: str | None = None) -> None:
     """The trial reproduced: turn its script into a regression test (the reproduction command from
     then on) when that test shows the crash too, and count how often the command crashes. For a hang
     (`stop` seconds), the test stops the reproducer itself after that long and fails."""
@@ -166,13 +168,29 @@ def _settle(rep: Reproduction, sb: Sandbox, report: CrashReport, trial: Trial, f
         test_cmd = f"python -m pytest -q --tb=native {local}"
         res = sb.run(test_cmd, timeout=timeout)
         seen = matches(report, res, repo_paths, files, _reader(sb))
+        why = seen.why + (_collected(sb, project_cmd, test, timeout) if seen.hit else "")
         rep.attempts.append(Attempt(f"regression test {test.path}", test_cmd, seen.hit, res.exit_code,
-                                    res.output[-2000:], trial.rung, seen.why))
+                                    res.output[-2000:], trial.rung, why))
         if seen.hit:
             rep.regression_test, rep.patch = test, test.patch
             cmd, first, got = test_cmd, res, seen.got
     confirm(rep, sb, trial.how, cmd, got, first, same, tries=tries, timeout=timeout)
     rep.rung = trial.rung
+
+
+def _collected(sb: Sandbox, project_cmd: str | None, test: RegressionTest, timeout: float) -> str:
+    """Whether the project's own test command collects the regression test where it lands (written
+    there for `--collect-only`, then removed): said after the match."""
+    if not project_cmd or not is_pytest(project_cmd):
+        return ""
+    sb.write(test.path, test.text)
+    try:
+        res = sb.run(f"{project_cmd} --collect-only -q -p no:cacheprovider", timeout=timeout)
+    finally:
+        sb.run(f"rm -f {shlex.quote(test.path)}", timeout=30)
+    if re.search(rf"^(?:\./)?{re.escape(test.path)}(?:::|:\s*\d)", res.output, re.M):   # -q: node ids; -qq: counts
+        return f"; `{project_cmd}` collects {test.path}"
+    return f"; `{project_cmd}` does NOT collect {test.path}: the PR's test would not run in the project's CI"
 
 
 def _guilty_name(report: CrashReport, repo_paths: dict[str, str]) -> str | None:

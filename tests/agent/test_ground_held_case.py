@@ -29,6 +29,8 @@ def test_the_held_case_is_fixed_and_its_patch_passes_the_crash_test_and_the_tree
     assert any("1 test module(s) fail to collect: tests/test_export.py (ModuleNotFoundError: No module named "
                "'tomli_w')" in n and "pre-existing" in n for n in run.notes), run.notes
     regression = result["reproduction"]["regression_test"]
+    made = next(a for a in result["reproduction"]["attempts"] if a["how"].startswith("regression test"))
+    assert made["why"].endswith(f"; `python -m pytest -q` collects {regression['path']}"), made["why"]
     assert regression["path"].startswith("tests/test_crashfix_") and regression["text"].startswith("# SPDX-License")
 
     clone = tmp_path / "clone"

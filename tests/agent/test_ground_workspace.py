@@ -83,6 +83,8 @@ def test_the_ladder_scripts_stay_out_of_the_tree_and_the_suite_is_not_run_again(
         assert sb.run("git status --porcelain --ignored").output.strip() == ""
         assert rep.regression_test.path == "tests/test_crashfix_indexerror_in_first.py"
         assert rep.regression_test.text.startswith(HEADER)
+        made = next(a for a in rep.attempts if a.how.startswith("regression test"))
+        assert made.why.endswith("; `python -m pytest -q` collects tests/test_crashfix_indexerror_in_first.py")
         inner = REPORT.replace('  File "/home/u/app.py", line 3, in <module>\n    first([])\n', "")
         none = reproduce(sb, parse(inner), inner, "python -m pytest -q", {"/home/u/tidy/tidy/words.py": "tidy/words.py"},
                          baseline=base, files=list(FILES), tries=1, timeout=60, search_seconds=0)
