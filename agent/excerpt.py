@@ -26,8 +26,34 @@ def _summary(text: str, limit: int) -> str:
     return part[-limit:]
 
 
+WARNING_LINE = re.compile(r"^\S.*:\d+: [A-Z]\w*Warning: ")
+WARNINGS_SECTION = re.compile(r"^=+ warnings summary =+\n[\s\S]*?(?=^=+ |\Z)", re.M)
+
+
+def drop_warnings(text: str) -> str:
+    """`text` without Python's warning lines (`file.py:12: DeprecationWarning: ...` and the source line
+    printed under each) and pytest's warnings summary, saying how many lines went."""
+    out, dropped, under = [], 0, False
+    for line in text.splitlines(keepends=True):
+        if WARNING_LINE.match(line):
+            dropped, under = dropped + 1, True
+            continue
+        if under and line.startswith("  ") and not line.lstrip().startswith("File "):
+            dropped += 1
+            continue
+        under = False
+        out.append(line)
+    kept = "".join(out)
+    section = WARNINGS_SECTION.search(kept)
+    if section:
+        dropped += section.group(0).count("\n")
+        kept = kept[:section.start()] + kept[section.end():]
+    return f"[{dropped} lines of warnings dropped]\n{kept}" if dropped else text
+
+
 def failure_excerpt(text: str, limit: int = 4000) -> str:
-    """At most about `limit` characters of `text`, chosen to show the failure."""
+    """At most about `limit` characters of `text`, chosen to show the failure (warnings dropped)."""
+    text = drop_warnings(text)
     if len(text) <= limit:
         return text
     summary = _summary(text, min(1200, limit // 3))

@@ -18,7 +18,11 @@ class Memory:
     facts: list[Fact] = field(default_factory=list)
 
     def add(self, kind: str, text: str, source: str) -> Fact:
+        """Record a fact (once); an empty one (no text, or a label with nothing after it, such as a
+        debugger stop that read no value: `at app.py:3:`) is not kept."""
         fact = Fact(kind, text.strip("\n").rstrip(), source)
+        if not fact.text.strip() or fact.text.endswith(":"):
+            return fact
         if fact not in self.facts:
             self.facts.append(fact)
         return fact

@@ -10,6 +10,9 @@ from agent.path import Steps, is_git_source, repo_files
 from agent.judge.protect import guard
 from agent.judge import expectations
 from agent.python.ladder import reproducer
+from agent.python.ladder.anchor import code_here
+from agent.judge.match import anchor_on
+
 from agent.reports.paths import map_to_repo
 from agent.research.client import LLMAuthError
 from agent.run import Run
@@ -76,12 +79,24 @@ class SandboxPath:
             mapped = map_to_repo(frame.file, files) if frame.file else None
             if mapped:
                 run.repo_paths[frame.file] = mapped
+        read = source_reader(source)
+        if run.report.kind == "python":
+            skipped = anchor_on(run.report, run.repo_paths, read)
+            if skipped:
+                run.notes.append("frames of the report that name a repository file but a function this tree does not "
+                                 f"define (the reporter's own code, or another version): {', '.join(skipped[:5])}")
         for frame in run.report.frames:                    # innermost first
             path = run.repo_paths.get(frame.file or "")
-            if path and frame.line:
-                run.sites.append(Site(path, frame.line, frame.function, len(run.sites)))
-                run.memory.add("frame", f"{frame.function} at {path}:{frame.line}: {frame.code or ''}",
-                               f"{path}:{frame.line}")
+            if not (path and frame.line):
+                continue
+            line, code = code_here(frame, path, read) if run.report.kind == "python" else (frame.line, frame.code or "")
+            if line is None:           # not this tree's code: no site, no fact quoting it
+                continue
+            if line != frame.line:
+                run.notes.append(f"{frame.function} ({path}): the reported line {frame.line} is line {line} here")
+            run.sites.append(Site(path, line, frame.function, len(run.sites)))
+            run.memory.add("frame", f"{frame.function} at {path}:{line}: {code.strip() or frame.code or ''}",
+                           f"{path}:{line}")
         if not run.sites:
             run.notes.append("no frame of the report maps to a file of the repo")
 
@@ -174,6 +189,8 @@ class SandboxPath:
         if found.error:
             run.notes.append(f"reproduction phase stopped: {found.error}")
         run.cost = found.cost                # the research agent's, later, counts on from it (one ledger)
+        for fact in found.facts:             # every turn's notes, the accepting turn's too, reach the fix phase
+            run.memory.add(fact.kind, fact.text, f"reproduction phase; {fact.source}")
         reproducer.settle(rep, found, self.sb, run.report, run.repo_paths, run.files, tries=cfg.tries,
                           timeout=cfg.timeout)
         if not rep.reproduced:
@@ -265,3 +282,13 @@ class SandboxPath:
                 self.sb.close()
         finally:
             shutil.rmtree(self.work, ignore_errors=True)
+
+
+def source_reader(source: Path):
+    """A repository file's text from the checkout on the host (None: not there, not text)."""
+    def read(path: str) -> str | None:
+        try:
+            return (Path(source) / path).read_text()
+        except (OSError, UnicodeDecodeError):
+            return None
+    return read

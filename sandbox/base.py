@@ -5,6 +5,11 @@ from dataclasses import dataclass
 from typing import Protocol
 
 WORKSPACE = "/workspace"
+# crashfix's own files during a run (snippets, scripts, reproducers, junit reports): outside the
+# repository's tree, so that nothing of ours is ever part of it (a test that walks the tree, a diff).
+# Docker: in the home volume (not kept in the environment cache); local: a private temporary folder
+# the LocalSandbox maps this path onto.
+SCRATCH_DIR = "/home/sandbox/.crashfix-scratch"
 
 
 @dataclass(frozen=True)

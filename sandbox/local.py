@@ -20,7 +20,7 @@ import threading
 import time
 from pathlib import Path
 
-from sandbox.base import ExecResult, SandboxError, limit_lines
+from sandbox.base import SCRATCH_DIR, ExecResult, SandboxError, limit_lines
 from sandbox.session import OUTPUT_LIMIT, OWN_ENV, CappedBuffer, GitWorkspace, PromptSession
 
 log = logging.getLogger(__name__)
@@ -149,6 +149,9 @@ class LocalSandbox(GitWorkspace):
         if not self.root.is_dir():
             raise SandboxError(f"workspace {self.root} is not a directory")
         self.workdir = str(self.root)
+        # SCRATCH_DIR, for this sandbox: a private folder outside the workspace (paths, commands,
+        # sessions and environment values naming SCRATCH_DIR are mapped onto it, outputs back)
+        self.scratch = Path(tempfile.mkdtemp(prefix="crashfix-scratch-")).resolve()
         self.venv = Path(venv) if venv else None
         self.output_limit = output_limit
         self._owns = owns_workspace
@@ -165,7 +168,17 @@ class LocalSandbox(GitWorkspace):
                     "with full access to the host and network", self.root)
 
     # paths ---------------------------------------------------------------
+    def _in(self, text: str) -> str:
+        return text.replace(SCRATCH_DIR, str(self.scratch))
+
+    def _out(self, text: str) -> str:
+        return text.replace(str(self.scratch), SCRATCH_DIR)
+
     def _path(self, path: str) -> Path:
+        if path == SCRATCH_DIR or path.startswith(SCRATCH_DIR + "/"):
+            full = Path(self._in(path)).resolve()
+            if full.is_relative_to(self.scratch):
+                return full
         p = Path(path)
         full = (p if p.is_absolute() else self.root / p).resolve()
         if full != self.root and not full.is_relative_to(self.root):
@@ -178,7 +191,9 @@ class LocalSandbox(GitWorkspace):
     # commands --------------------------------------------------------------
     def run(self, cmd: str, *, timeout: float = 60.0, cwd: str | None = None,
             env: dict[str, str] | None = None) -> ExecResult:
-        return self._run(cmd, timeout, self._cwd(cwd), {**self.env, **(env or {})})
+        full_env = {k: self._in(v) for k, v in {**self.env, **(env or {})}.items()}
+        res = self._run(self._in(cmd), timeout, self._cwd(cwd), full_env)
+        return ExecResult(res.exit_code, self._out(res.output), res.timed_out, res.duration, res.limits)
 
     def setenv(self, values: dict[str, str]) -> None:
         """Environment variables for every later command of the repository."""
@@ -245,7 +260,8 @@ class LocalSandbox(GitWorkspace):
         self._check_open()
         env = {**self.env, "PYTHONUNBUFFERED": "1"}
         try:
-            s = LocalSession(argv, prompt, self._cwd(cwd), env)
+            s = LocalSession([self._in(a) for a in argv], prompt, self._cwd(cwd),
+                             {k: self._in(v) for k, v in env.items()})
         except OSError as e:
             raise SandboxError(f"cannot start session {argv[:3]}: {e}") from e
         self._sessions.append(s)
@@ -261,6 +277,7 @@ class LocalSandbox(GitWorkspace):
         self._closed = True
         for s in self._sessions:
             s.close()
+        shutil.rmtree(self.scratch, ignore_errors=True)
         if self._owns:
             top = self.root.parent if self.root.parent.name.startswith("crashfix-ws-") else self.root
             shutil.rmtree(top, ignore_errors=True)

@@ -9,11 +9,15 @@ from pathlib import Path
 
 from agent.limits import HOUSEKEEPING_TIMEOUT
 from sandbox import Sandbox
+from sandbox.base import SCRATCH_DIR
 
-SCRATCH = ".crashfix"                 # ignored folder inside the workspace for our own files
+SCRATCH = SCRATCH_DIR                 # our own files, outside the repository's tree (sandbox/base.py)
 JUNIT = f"{SCRATCH}/junit.xml"
 WATCHDOG = "crashfix_watchdog"        # the per-test watchdog plugin (agent/judge/watchdog_plugin.py), in SCRATCH
 HUNG = "crashfix watchdog"            # what its failures say
+CONTINUE = "--continue-on-collection-errors"
+INTERRUPTED = re.compile(r"Interrupted: \d+ errors? during collection")
+_E_LINE = re.compile(r"^E\s+(\S.*)$", re.M)
 
 
 @dataclass
@@ -28,6 +32,9 @@ class TestOutcome:
     messages: dict[str, str] = field(default_factory=dict)   # failed test -> its failure message
     skipped: int = 0
     times: dict[str, float] = field(default_factory=dict)    # test -> its seconds (pytest's junit)
+    errors: set[str] = field(default_factory=set)     # of `failed`: errors (set-up, teardown, collection)
+    collect_errors: dict[str, str] = field(default_factory=dict)   # module that fails to collect -> why
+    continued: bool = False           # the command stopped at collection errors; re-run past them
 
     @property
     def hung(self) -> list[str]:
@@ -42,9 +49,33 @@ class TestOutcome:
         return {"passed": len(self.passed), "failed": len(self.failed), "skipped": self.skipped,
                 "exit_code": self.exit_code, "timed_out": self.timed_out}
 
+    @property
+    def per_test(self) -> bool:
+        """Whether the run told its tests apart (a junit report was read)."""
+        return bool(self.passed or self.failed or self.skipped)
+
+    def summary(self, files: list[str] = ()) -> str:
+        """One line: passed, failed, errors, and what broke (modules that fail to collect, the first
+        set-up error)."""
+        failures = len(self.failed - self.errors)
+        text = f"{len(self.passed)} passed, {failures} failed, {len(self.errors)} errors, {self.skipped} skipped"
+        text += f" in {self.duration:.1f} s (exit {self.exit_code}{', timed out' if self.timed_out else ''})"
+        if self.collect_errors:
+            mods = [f"{node_id(m, list(files)) or m.lstrip(':')} ({why})" for m, why in sorted(self.collect_errors.items())]
+            text += f"; {len(mods)} test module(s) fail to collect: " + "; ".join(mods[:5])
+            if self.continued:
+                text += f" (the suite was run past them with {CONTINUE})"
+        setup = sorted(self.errors - set(self.collect_errors))
+        if setup:
+            why = _first_error(self.messages.get(setup[0], ""))
+            text += f"; {len(setup)} test(s) error in set-up or teardown, first {setup[0]}" + (f": {why}" if why else "")
+        if not self.per_test:
+            text += "; no per-test results (no junit report)"
+        return text
+
 
 def ensure_scratch(sb: Sandbox) -> None:
-    """Create the scratch folder; its own .gitignore hides it from diffs and resets."""
+    """Create the scratch folder (outside the tree; its .gitignore would hide it were it inside)."""
     sb.write(f"{SCRATCH}/.gitignore", "*\n")
 
 
@@ -72,7 +103,7 @@ def run_tests(sb: Sandbox, cmd: str, *, timeout: float, tests: list[str] | None 
     full = with_selection(cmd, tests or [])
     if is_pytest(full):
         ensure_scratch(sb)
-        full += f" -p no:cacheprovider --junitxml={_up(full)}{JUNIT}"
+        full += f" -p no:cacheprovider --junitxml={'' if JUNIT.startswith('/') else _up(full)}{JUNIT}"
         sb.run(f"rm -f {JUNIT}", timeout=HOUSEKEEPING_TIMEOUT)
     res = sb.run(full, timeout=timeout)
     out = TestOutcome(command=full, exit_code=res.exit_code, output=res.output, timed_out=res.timed_out,
@@ -82,6 +113,16 @@ def run_tests(sb: Sandbox, cmd: str, *, timeout: float, tests: list[str] | None 
             _read_junit(sb.read(JUNIT), out)
         except Exception:          # no report written (collection crash, timeout): counts stay empty
             pass
+        if res.exit_code == 2 and INTERRUPTED.search(res.output) and CONTINUE not in full:
+            # pytest stopped at a module that fails to collect and ran nothing: run past it, so that
+            # every other test has a result (each broken module is one error of its own)
+            again = run_tests(sb, cmd + f" {CONTINUE}", timeout=timeout, tests=tests)
+            if again.exit_code != 4 and again.per_test:      # 4: an old pytest without the option
+                again.continued = True
+                again.duration += out.duration
+                again.output = (f"(crashfix: pytest stopped at collection errors; run again with {CONTINUE})\n"
+                                + again.output)
+                return again
     return out
 
 
@@ -115,15 +156,29 @@ def _read_junit(xml: str, out: TestOutcome) -> None:
         if bad:
             out.failed.add(name)
             out.messages[name] = (bad[0].get("message") or "") + "\n" + (bad[0].text or "")
+            if any(child.tag == "error" for child in bad):
+                out.errors.add(name)
+            if not case.get("classname") and (bad[0].get("message") or "") == "collection failure":
+                out.collect_errors[name] = _first_error(bad[0].text or "") or "collection failure"
         elif "skipped" in tags:
             out.skipped += 1
         else:
             out.passed.add(name)
 
 
+def _first_error(text: str) -> str:
+    """The line that says what went wrong in a pytest failure text (its last `E   ...` line)."""
+    found = _E_LINE.findall(text)
+    return found[-1].strip()[:200] if found else ""
+
+
 def node_id(junit_name: str, files: list[str]) -> str | None:
-    """A junit name ("tests.test_app.TestX::test_y") as a pytest node id, given the repo's files."""
+    """A junit name ("tests.test_app.TestX::test_y") as a pytest node id, given the repo's files; a
+    module that fails to collect ("::tests.test_app") as its file."""
     classname, _, test = junit_name.partition("::")
+    if not classname and test:
+        path = test.replace(".", "/") + ".py"
+        return next((f for f in files if f == path or f.endswith("/" + path)), None)
     parts = classname.split(".")
     for cut in range(len(parts), 0, -1):
         path = "/".join(parts[:cut]) + ".py"

@@ -153,10 +153,18 @@ class Validator:
         v.broken = sorted(self._broken(after))
         if v.broken:
             v.reason = f"breaks {len(v.broken)} test(s) that passed before: {', '.join(v.broken[:5])}"
-        elif not after.passed and not after.ok:
-            v.reason = f"test command fails (exit {after.exit_code})"
+        elif not after.ok and (self.baseline is None or (not self._per_test(after) and self.baseline.ok)):
+            v.reason = f"test command fails (exit {after.exit_code})" + (
+                "; it passed before the patch" if self.baseline is not None else "")
+        elif not self._per_test(after) and not after.ok:
+            v.validated, v.reason = True, (f"crash gone; the test command failed before the patch too (exit "
+                                           f"{self.baseline.exit_code}) and names no test, so none can be judged")
         else:
             v.validated, v.reason = True, "crash gone and no passing test broke"
+        known = sorted(set(self.baseline.collect_errors) & set(after.collect_errors)) if self.baseline else []
+        if known:
+            v.reason += (f"; {len(known)} test module(s) failed to collect before any change too (pre-existing, "
+                         f"not the patch's): {', '.join(m.lstrip(':') for m in known[:5])}")
 
     def _expected(self, v: Verdict) -> None:
         """Does the patched code give what the issue expects? Recorded, not a gate: a candidate that
@@ -193,7 +201,13 @@ class Validator:
             f"reproduction still fails (exit {res.exit_code}{': ' + got.type if got else ''})")
         return what if attempt == 0 else f"{what} on try {attempt + 1}"
 
+    def _per_test(self, after: TestOutcome) -> bool:
+        """Whether the suite's runs tell tests apart (the baseline's or this one's junit)."""
+        return after.per_test or (self.baseline is not None and self.baseline.per_test)
+
     def _broken(self, after: TestOutcome) -> set[str]:
-        if self.baseline is None or not (self.baseline.passed or after.passed):
-            return set() if after.ok else {"<test command>"}
+        """The tests that passed on the unedited tree and do not pass now (a test that never passed,
+        a module that failed to collect before any change, is no one's to break)."""
+        if self.baseline is None:
+            return set()
         return (self.baseline.passed - after.passed) | (self.baseline.passed & after.failed)

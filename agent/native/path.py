@@ -113,7 +113,8 @@ class NativePath(SandboxPath):
             run.memory.add("debugger", f"gdb: {seen.error}", "gdb")
             return
         values = ", ".join(f"{k} = {v}" for k, v in seen.values.items())
-        run.memory.add("debugger", f"at {seen.frame}: {values}", "gdb")
+        if values:
+            run.memory.add("debugger", f"at {seen.frame}: {values}", "gdb")
 
     def generate(self, ctx: RepairContext) -> list[Candidate]:
         return generate(ctx, max_candidates=self.cfg.max_candidates)

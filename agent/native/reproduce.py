@@ -105,7 +105,7 @@ def candidates(sb: Sandbox, report: CrashReport, plan: BuildPlan | None, files: 
     for i, ext in c_programs(report):
         src, exe = f"{SCRATCH}/repro_{i}.{ext}", f"{SCRATCH}/repro_{i}"
         sb.write(src, program_source(report, i))
-        out.append(("reproducer program", f"{env} {runs_on('./' + exe, cross)}",
+        out.append(("reproducer program", f"{env} {runs_on(exe if exe.startswith('/') else './' + exe, cross)}",
                     program_build_cmd(sb, files, src, exe, cross)))
     for snippet in report.reproducers:
         for cmd in shell_commands(snippet):

@@ -130,6 +130,9 @@ class PythonPath(SandboxPath):
                 run.fail("env_broken", f"the baseline test run says the environment is broken: {cause}{tried}")
                 return
             keep_environment(sb, run.notes)
+            if run.tests_before.collect_errors:
+                run.notes.append("the baseline: " + run.tests_before.summary(run.files) + "; a module that fails to "
+                                 "collect before any change is a known pre-existing failure, not the patch's")
             if watched:
                 self.watch(run.tests_before)
             cfg.timeout = derived_timeout(run.tests_before, cfg.timeout)
@@ -185,7 +188,8 @@ class PythonPath(SandboxPath):
             run.memory.add("debugger", f"pdb: {seen.error}", "pdb")
             return
         values = ", ".join(f"{k} = {v}" for k, v in seen.values.items())
-        run.memory.add("debugger", f"at {seen.frame}: {values}", "pdb")
+        if values:
+            run.memory.add("debugger", f"at {seen.frame}: {values}", "pdb")
         for special in seen.specials:
             run.memory.add("debugger", special.text(exception, line), f"pdb; {special.path}:{special.line}")
         for called in seen.definitions:

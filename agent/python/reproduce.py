@@ -3,6 +3,8 @@ from __future__ import annotations
 
 import logging
 import re
+import shlex
+import time
 from dataclasses import asdict, dataclass, field
 from typing import Callable
 
@@ -12,6 +14,7 @@ from agent.python.environment.timeouts import ALARM_MARGIN, script_alarm
 from agent.judge.match import matches, repo_frame
 from agent.python.ladder.plan import Trial
 from agent.python.ladder.regression import PRELUDE, RegressionTest, alarm
+from agent.python.ladder.conventions import Conventions, conventions
 from agent.reports.model import CrashReport
 from agent.judge.signature import base_type, crash_gone, is_hang, same_crash
 from agent.judge.testrun import SCRATCH, TestOutcome, ensure_scratch, is_pytest
@@ -21,6 +24,7 @@ log = logging.getLogger(__name__)
 
 SCRIPT_TIMEOUT = 60.0      # an issue's snippet that serves or waits must not hold the run for `timeout`
 SEARCH_SECONDS = 20.0      # rung 4's budget for calls (the traced test run is bounded by `timeout`)
+LADDER_SECONDS = 25.0      # the ladder after the baseline: rung 4 (traced run + search) ends by then
 
 
 @dataclass
@@ -72,6 +76,7 @@ def reproduce(sb: Sandbox, report: CrashReport, issue_text: str, test_cmd: str |
     when `search_seconds` > 0; stop at the first run that shows the reported crash and make it a
     regression test (one that also asserts `expect`, what the issue says the call should give)."""
     ensure_scratch(sb)
+    deadline = time.monotonic() + LADDER_SECONDS
     files = files or []
     read = _reader(sb)
     rep = Reproduction()
@@ -85,14 +90,23 @@ def reproduce(sb: Sandbox, report: CrashReport, issue_text: str, test_cmd: str |
              lambda: plan.rung3(report, repo_paths, files, read, issue_text),
              lambda: plan.suite(test_cmd),
              lambda: _search(rep, sb, report, repo_paths, files, issue_text, test_cmd, seconds=search_seconds,
-                             timeout=timeout, baseline=baseline)]
+                             timeout=timeout, baseline=baseline, deadline=deadline)]
     for make in rungs:
         for trial in make():
             if trial.script is not None:
                 sb.write(trial.path, PRELUDE + (alarm(stop) if stop else "") + "\n" + trial.script)
             log.info("reproducing (rung %s) by %s: %s", trial.rung, trial.how, trial.command)
-            res = sb.run(trial.command, timeout=script_timeout if trial.script else timeout)
-            seen = matches(report, res, repo_paths, files)
+            if trial.how == plan.SUITE and baseline is not None and baseline.command.startswith(trial.command):
+                # the suite already ran on this tree (the baseline): read it, never run it again
+                res = ExecResult(baseline.exit_code, baseline.output, baseline.timed_out, 0.0)
+                if res.ok or not baseline.failed and baseline.per_test:
+                    rep.attempts.append(Attempt(trial.how, trial.command, False, res.exit_code, "", trial.rung,
+                                                "not run again: the baseline ran the suite on this tree and no "
+                                                "test failed"))
+                    continue
+            else:
+                res = sb.run(trial.command, timeout=script_timeout if trial.script else timeout)
+            seen = matches(report, res, repo_paths, files, _reader(sb))
             rep.attempts.append(Attempt(trial.how, trial.command, seen.hit, res.exit_code, res.output[-2000:],
                                         trial.rung, seen.why))
             if seen.hit:
@@ -100,7 +114,7 @@ def reproduce(sb: Sandbox, report: CrashReport, issue_text: str, test_cmd: str |
                     trial, res, seen = _one_node(rep, sb, report, trial, res, seen, test_cmd, repo_paths, files,
                                                  timeout=timeout)
                 _settle(rep, sb, report, trial, res, seen.got, repo_paths, files, tries=tries, timeout=timeout,
-                        stop=stop, expect=expect)
+                        stop=stop, expect=expect, conv=conventions(files, read, test_cmd), project_cmd=test_cmd)
                 return rep
     return rep
 
@@ -117,7 +131,7 @@ def _one_node(rep: Reproduction, sb: Sandbox, report: CrashReport, trial: Trial,
     for node in list(dict.fromkeys(FAILED_NODE.findall(res.output)))[:5]:
         cmd = named_test.command(test_cmd, node, files)
         one = sb.run(cmd, timeout=timeout)
-        alone = matches(report, one, repo_paths, files)
+        alone = matches(report, one, repo_paths, files, _reader(sb))
         rep.attempts.append(Attempt(f"failing node {node} of the suite", cmd, alone.hit, one.exit_code,
                                     one.output[-2000:], trial.rung, alone.why))
         if alone.hit:
@@ -127,10 +141,10 @@ def _one_node(rep: Reproduction, sb: Sandbox, report: CrashReport, trial: Trial,
 
 def _search(rep: Reproduction, sb: Sandbox, report: CrashReport, repo_paths: dict[str, str], files: list[str],
             issue_text: str, test_cmd: str | None, *, seconds: float, timeout: float,
-            baseline: TestOutcome | None) -> list[Trial]:
+            baseline: TestOutcome | None, deadline: float | None = None) -> list[Trial]:
     """Rung 4's trial; a search that found nothing is recorded as an attempt of its own."""
     ran = search.run(sb, report, repo_paths, files, issue_text, test_cmd, seconds=seconds,
-                     timeout=timeout, baseline=baseline) if seconds > 0 else None
+                     timeout=timeout, baseline=baseline, deadline=deadline) if seconds > 0 else None
     if ran is not None and not ran.trials:
         rep.attempts.append(Attempt(f"search: {ran.calls} calls in {ran.seconds:.1f} s", ran.command, False,
                                     ran.exit_code, ran.output[-2000:], 4,
@@ -140,15 +154,16 @@ def _search(rep: Reproduction, sb: Sandbox, report: CrashReport, repo_paths: dic
 
 def _settle(rep: Reproduction, sb: Sandbox, report: CrashReport, trial: Trial, first: ExecResult,
             got: CrashReport | None, repo_paths: dict[str, str], files: list[str], *,
-            tries: int, timeout: float, stop: float | None = None, expect: Expectation | None = None) -> None:
+            tries: int, timeout: float, stop: float | None = None, expect: Expectation | None = None,
+            conv: Conventions | None = None, project_cmd: str | None = None) -> None:
     """The trial reproduced: turn its script into a regression test (the reproduction command from
     then on) when that test shows the crash too, and count how often the command crashes. For a hang
     (`stop` seconds), the test stops the reproducer itself after that long and fails."""
     cmd = trial.command
-    same = lambda res: matches(report, res, repo_paths, files).hit
+    same = lambda res: matches(report, res, repo_paths, files, _reader(sb)).hit
     try:
         test = regression.build(report, trial.function or _guilty_name(report, repo_paths), trial.script,
-                                trial.how, files, stop=stop, expect=expect) if trial.script is not None else None
+                                trial.how, files, stop=stop, expect=expect, conv=conv) if trial.script is not None else None
     except ValueError as exc:        # issue text that would have become code: no test file (security)
         log.warning("regression test refused: %s", exc)
         rep.attempts.append(Attempt(f"regression test from {trial.how}", "(not written)", False, 0, "",
@@ -159,14 +174,30 @@ def _settle(rep: Reproduction, sb: Sandbox, report: CrashReport, trial: Trial, f
         sb.write(local, test.text)
         test_cmd = f"python -m pytest -q --tb=native {test.node(local, 'crash')}"
         res = sb.run(test_cmd, timeout=timeout)
-        seen = matches(report, res, repo_paths, files)
+        seen = matches(report, res, repo_paths, files, _reader(sb))
+        why = seen.why + (_collected(sb, project_cmd, test, timeout) if seen.hit else "")
         rep.attempts.append(Attempt(f"regression test {test.path}", test_cmd, seen.hit, res.exit_code,
-                                    res.output[-2000:], trial.rung, seen.why))
+                                    res.output[-2000:], trial.rung, why))
         if seen.hit:
             rep.regression_test, rep.patch = test, test.patch
             cmd, first, got = test_cmd, res, seen.got
     confirm(rep, sb, trial.how, cmd, got, first, same, tries=tries, timeout=timeout)
     rep.rung = trial.rung
+
+
+def _collected(sb: Sandbox, project_cmd: str | None, test: RegressionTest, timeout: float) -> str:
+    """Whether the project's own test command collects the regression test where it lands (written
+    there for `--collect-only`, then removed): said after the match."""
+    if not project_cmd or not is_pytest(project_cmd):
+        return ""
+    sb.write(test.path, test.text)
+    try:
+        res = sb.run(f"{project_cmd} --collect-only -q -p no:cacheprovider", timeout=timeout)
+    finally:
+        sb.run(f"rm -f {shlex.quote(test.path)}", timeout=30)
+    if re.search(rf"^(?:\./)?{re.escape(test.path)}(?:::|:\s*\d)", res.output, re.M):   # -q: node ids; -qq: counts
+        return f"; `{project_cmd}` collects {test.path}"
+    return f"; `{project_cmd}` does NOT collect {test.path}: the PR's test would not run in the project's CI"
 
 
 def _guilty_name(report: CrashReport, repo_paths: dict[str, str]) -> str | None:

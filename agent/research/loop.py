@@ -63,6 +63,7 @@ from agent.excerpt import failure_excerpt
 from agent.judge.testrun import TestOutcome
 from agent.judge.validate import Verdict, rank_key
 from sandbox import PatchFailed, Sandbox, SandboxDead, SandboxError
+from sandbox import contain
 
 log = logging.getLogger(__name__)
 
@@ -249,10 +250,17 @@ class Trajectory:
         steps = self.phase_limit()
         base = self.ctx.state.get("baseline") if self.ctx else a.baseline
         suite = f"{base.duration:.1f} s on the unedited tree" if base is not None else "not measured yet"
+        before = "not measured yet" if base is None else base.summary(self.py_files())
         return prompt("task", repo=a.repo or a.source.name, repro=a.repro_cmd or "(none)",
                       tests=a.test_cmd or "(none)", crash=crash.replace("\n", " ")[:500],
                       issue=quote_untrusted(self.issue()), facts=facts, steps=steps, phase=self.phase,
-                      suite_time=suite)
+                      suite_time=suite, baseline=before)
+
+    def py_files(self) -> list[str]:
+        if not hasattr(self, "_py_files"):
+            self._py_files = [f for f in contain.files(self.agent.source, lambda name: name == ".git")
+                              if f.endswith(".py")]
+        return self._py_files
 
     def issue(self) -> str:
         """The issue condensed (agent/research/condense.py); the fix phase, fed the facts, gets a shorter cut."""

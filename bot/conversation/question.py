@@ -15,14 +15,43 @@ MISSING_MODULE = re.compile(r"\b(?:ModuleNotFoundError|ImportError)\b")
 ASKED = "crashfix asked the reporter for what would make the crash happen (the question below)."
 
 
-def asks(result: Result) -> list[str]:
-    """What would make the crash reproducible, from what was tried and what the report holds."""
-    rep, report = result.reproduction, result.report
+PYTHON_GIVEN = re.compile(r"\b(?:python|cpython|py)\s*v?(?:version\s*)?[23]\.\d+", re.I)
+OS_GIVEN = re.compile(r"\b(?:linux|ubuntu|debian|fedora|centos|alpine|arch linux|mac ?os|os ?x|darwin|windows|"
+                      r"win(?:10|11|32|64)|freebsd)\b", re.I)
+
+
+def _project_given(result: Result, text: str) -> bool:
+    """The issue names this project's release or commit (`tally 0.3.1`, `tally==0.3.1`, `version 0.3`,
+    a commit sha, a `pip freeze` line of it)."""
+    name = re.escape(result.repo.rstrip("/").rsplit("/", 1)[-1].removesuffix(".git")) if result.repo else ""
+    pats = [r"\bversion\s*:?\s*v?\d+\.\d+", r"\b(?:commit|sha)\s*:?\s*[0-9a-f]{7,40}\b"]
+    if name:
+        pats.append(rf"\b{name}\s*(?:==|@|\s|:|v)\s*v?\d+\.\d+")
+    return any(re.search(p, text, re.I) for p in pats)
+
+
+def _own_function(result: Result) -> str | None:
+    """The project's own function the crash passes through (the report anchored on this tree,
+    agent/judge/match.py), never the reporter's."""
+    report = result.report
+    if report is None:
+        return None
+    i = report.extra.get("anchor")
+    if i is not None and i < len(report.frames):
+        return report.frames[i].function
+    return None
+
+
+def asks(result: Result, issue_text: str = "") -> list[str]:
+    """What would make the crash reproducible, from what was tried and what the report holds; only
+    what the issue does not already give."""
+    rep = result.reproduction
     attempts = rep.attempts if rep else []
     own = [a for a in attempts if a.rung == 1]
     out = []
     if not own:
-        where = f" that calls {quote_untrusted(report.guilty.function, 80)}" if report and report.guilty else ""
+        fn = _own_function(result)
+        where = f" that calls this project's {quote_untrusted(fn, 80)}" if fn and not fn.startswith("<") else ""
         out.append(f"**The code or the command that crashes**: a short script{where}, or the exact command line "
                    "you ran, as a code block. The issue holds none that crashfix could run.")
     else:
@@ -36,12 +65,17 @@ def asks(result: Result) -> list[str]:
         out.append("**The version**: no frame of the traceback maps to a file of this repository's default "
                    "branch; which release or commit were you running?")
     else:
-        out.append("**The versions**: this project's release or commit, the Python (or compiler) version, "
-                   "and the operating system.")
+        missing = [what for what, given in (
+            ("this project's release or commit", _project_given(result, issue_text)),
+            ("the Python version", bool(PYTHON_GIVEN.search(issue_text))),
+            ("the operating system", bool(OS_GIVEN.search(issue_text)))) if not given]
+        if missing:
+            out.append("**The versions**: " + ", ".join(missing[:-1]) + (" and " if len(missing) > 1 else "")
+                       + missing[-1] + ".")
     return out
 
 
-def question(result: Result, author: str | None) -> str:
+def question(result: Result, author: str | None, issue_text: str = "") -> str:
     """The question's text (inert: the attempts are quoted as inline code)."""
     rep = result.reproduction
     to = f"@{author} " if author and LOGIN.match(author) else ""
@@ -49,16 +83,16 @@ def question(result: Result, author: str | None) -> str:
              "so it cannot propose a fix yet.", ""]
     if rep and rep.attempts:
         lines += ["What it ran:", ""] + attempt_lines(rep) + [""]
-    lines += ["Could you add:", ""] + [f"- {ask}" for ask in asks(result)]
+    lines += ["Could you add:", ""] + [f"- {ask}" for ask in asks(result, issue_text)]
     lines += ["", "A maintainer can then ask crashfix to try again (`/crashfix retry`)."]
     return "\n".join(lines) + "\n"
 
 
 def ask_once(api, db, repo: str, issue: int, result: Result, author: str | None,
-             bot_login: str | None = None) -> str:
+             bot_login: str | None = None, issue_text: str = "") -> str:
     """Post the question unless this issue already has one; the line the status comment shows."""
     comment = BotComment(api, db, repo, issue, "question", bot_login)
     cid, _ = comment.load()
     if cid is None:
-        comment.write(question(result, author))
+        comment.write(question(result, author, issue_text))
     return ASKED

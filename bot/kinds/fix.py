@@ -51,6 +51,7 @@ def finish(ctx: Context, board: RunBoard, issue: int, result: Result, published:
     """The run's end on the status comment; a crash that did not reproduce asks its reporter, once."""
     asked = ""
     if result.status == "not_reproduced":
-        author = ctx.api.get_issue(ctx.job.repo, issue).get("author")
-        asked = ask_once(ctx.api, ctx.db, ctx.job.repo, issue, result, author, ctx.settings.BOT_LOGIN)
+        got = ctx.api.get_issue(ctx.job.repo, issue)
+        asked = ask_once(ctx.api, ctx.db, ctx.job.repo, issue, result, got.get("author"), ctx.settings.BOT_LOGIN,
+                         f"{got.get('title') or ''}\n{got.get('body') or ''}")
     return board.finish(result, published, asked=asked)

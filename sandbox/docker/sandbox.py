@@ -24,7 +24,7 @@ from pathlib import Path
 import docker
 import requests
 
-from sandbox.base import (WORKSPACE, CaptureRefused, ExecResult, ImageMissing, Limits, SandboxDead,
+from sandbox.base import (SCRATCH_DIR, WORKSPACE, CaptureRefused, ExecResult, ImageMissing, Limits, SandboxDead,
                           SandboxError, limit_lines, size_text)
 from sandbox.docker.engine import (
     _WRAPPER,
@@ -150,7 +150,7 @@ class DockerSandbox(GitWorkspace):
         """Write the prepared /home/sandbox (the venv; not the installers' caches) as a tar to
         ``dest`` on the host; returns its size. At most ``bound`` bytes (default: the volume's
         size) are written (`save_tree`)."""
-        self.run_own(f"/bin/rm -rf {HOME}/.cache", timeout=120)
+        self.run_own(f"/bin/rm -rf {HOME}/.cache {SCRATCH_DIR}", timeout=120)
         return self.save_tree(HOME, dest, self._sizes[HOME] if bound is None else bound)
 
     def save_tree(self, folder: str, dest: Path, bound: int) -> int:

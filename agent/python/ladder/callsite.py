@@ -30,10 +30,19 @@ def module_name(path: str, files: list[str]) -> str | None:
     return ".".join(parts) if parts and all(p.isidentifier() for p in parts) else None
 
 
+_LITERAL = r"(?:\"[^\"\n]*\"|'[^'\n]*'|-?\d+(?:\.\d+)?|True|False|None|\[\]|\{\}|\(\))"
+_SETTING = re.compile(rf"\b[A-Za-z_]\w*\s*=\s*{_LITERAL}(?![\w.(\[])")
+_SPAN = re.compile(r"(?<!`)`([^`\n]{3,300})`(?!`)")
+_CALL = re.compile(r"\b[A-Za-z_][\w.]*\((?:[^()\n]|\([^()\n]*\))*\)")
+
+
 def known_values(issue_text: str) -> dict[str, ast.expr]:
-    """`name = <literal>` lines anywhere in the issue (script, session, prose): names a call can use."""
+    """`name = <literal>` anywhere in the issue (script, session, prose; a whole line, an inline code
+    span, or words of a sentence: "with `strong_mark = ""` set"): names a call can use."""
     values: dict[str, ast.expr] = {}
-    for ln in issue_text.replace("\r\n", "\n").split("\n"):
+    text = issue_text.replace("\r\n", "\n")
+    pieces = _SETTING.findall(text) + _SPAN.findall(text) + text.split("\n")     # a whole line's value wins
+    for ln in pieces:
         ln = re.sub(r"^\s*(>>>|\.\.\.)\s?", "", ln).strip()
         if "=" not in ln or len(ln) > 2000:
             continue
@@ -158,3 +167,60 @@ def _enclosing_class(source: str | None, frame: Frame) -> tuple[str, str] | None
                 kind = next((k for k in kinds if k in ("staticmethod", "classmethod")), "method")
                 return cls.name, kind
     return None
+
+
+def prose_calls(issue_text: str, frames: list[Frame], repo_paths: dict[str, str], files: list[str],
+                read: Callable[[str], str | None]) -> list[CallSite]:
+    """Calls the issue's words show with literal arguments (`croniter("* * R/0 * *")` in a sentence
+    or an inline span) of a function or class the traceback's repository modules define: each as a
+    script that makes that call."""
+    text = issue_text.replace("\r\n", "\n")
+    values = known_values(text)
+    modules = []                                  # the report's repository modules, innermost first
+    for f in frames:
+        path = repo_path(f, repo_paths)
+        if path and path not in modules:
+            modules.append(path)
+    for path in list(modules):                    # and their packages' __init__ (what `from pkg import x` reads)
+        init = path.rsplit("/", 1)[0] + "/__init__.py" if "/" in path else None
+        if init and init in files and init not in modules:
+            modules.append(init)
+    out: list[CallSite] = []
+    for expr in dict.fromkeys(_CALL.findall(text)):
+        try:
+            call = ast.parse(expr.strip(), mode="eval").body
+        except SyntaxError:
+            continue
+        if not isinstance(call, ast.Call) or not isinstance(call.func, (ast.Name, ast.Attribute)):
+            continue
+        name = call.func.id if isinstance(call.func, ast.Name) else call.func.attr
+        if isinstance(call.func, ast.Attribute) and not isinstance(call.func.value, ast.Name):
+            continue
+        args = _arguments(call, values)
+        if not args and not (call.args or call.keywords):
+            continue
+        if args is None:
+            continue
+        for path in modules:
+            module = module_name(path, files)
+            if module and name in _top_level_names(read(path)):
+                out.append(CallSite(f"{name}(...) as the issue writes it: {expr[:80]}",
+                                    f"from {module} import {name}\n\n{name}({args})\n", name))
+                break
+    return list({c.script: c for c in out}.values())
+
+
+def _top_level_names(source: str | None) -> set[str]:
+    if not source:
+        return set()
+    try:
+        tree = ast.parse(source)
+    except SyntaxError:
+        return set()
+    names = set()
+    for node in tree.body:
+        if isinstance(node, (ast.FunctionDef, ast.AsyncFunctionDef, ast.ClassDef)):
+            names.add(node.name)
+        elif isinstance(node, ast.ImportFrom):
+            names.update(a.asname or a.name for a in node.names)
+    return names

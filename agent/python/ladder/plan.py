@@ -70,9 +70,11 @@ def rung3(report: CrashReport, repo_paths: dict[str, str], files: list[str], rea
           issue_text: str) -> list[Trial]:
     """Each repo function called with the arguments its caller's line shows; a repo script that is
     the traceback's outermost frame, run as a script."""
-    out = [_script(3, i, f"call site: {c.label}", c.script, c.function)
-           for i, c in enumerate(callsite.call_sites(report.frames, repo_paths, files, read, issue_text)
-                                 [:MAX_PER_RUNG])]
+    sites = callsite.call_sites(report.frames, repo_paths, files, read, issue_text)[:MAX_PER_RUNG]
+    said = [c for c in callsite.prose_calls(issue_text, report.frames, repo_paths, files, read)
+            if c.script not in {s.script for s in sites}][:MAX_PER_RUNG]
+    out = [_script(3, i, f"call site: {c.label}", c.script, c.function) for i, c in enumerate(sites)]
+    out += [_script(3, len(out) + i, f"issue prose: {c.label}", c.script, c.function) for i, c in enumerate(said)]
     outer = report.frames[-1] if report.frames else None
     path = repo_path(outer, repo_paths) if outer and outer.function == "<module>" else None
     if path and not is_test_path(path):

@@ -7,15 +7,22 @@ import re
 from dataclasses import dataclass
 
 from agent.judge.expectations import Expectation
+from agent.python.ladder.conventions import Conventions
 from agent.reports.model import CrashReport
 from agent.judge.testrun import HUNG
 
-# Puts the repository (and its src/, if any) first on sys.path, from a file one folder below the root:
-# the scratch folder in the sandbox, tests/ in the repository.
+# Puts the repository (and its src/, if any) first on sys.path: the nearest folder above the file
+# that holds a project file (the file is in the repository's tests), else the working directory (the
+# file is in crashfix's scratch folder, outside the tree; commands run at the repository's root).
 PRELUDE = '''import os
 import sys
 
-_ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
+_ROOT = os.path.dirname(os.path.abspath(__file__))
+while not any(os.path.exists(os.path.join(_ROOT, _m)) for _m in ("setup.py", "setup.cfg", "pyproject.toml", ".git")):
+    if os.path.dirname(_ROOT) == _ROOT:
+        _ROOT = os.getcwd()
+        break
+    _ROOT = os.path.dirname(_ROOT)
 for _path in (_ROOT, os.path.join(_ROOT, "src")):
     if os.path.isdir(_path) and _path not in sys.path:
         sys.path.insert(0, _path)
@@ -105,7 +112,8 @@ def slug(kind: str, function: str | None) -> str:
 
 
 def build(report: CrashReport, function: str | None, script: str, how: str,
-          files: list[str], *, stop: float | None = None, expect: Expectation | None = None) -> RegressionTest:
+          files: list[str], *, stop: float | None = None, expect: Expectation | None = None,
+          conv: Conventions | None = None) -> RegressionTest:
     """The reproducer as a test; for a hang (`stop` seconds) one that fails when it has not returned by then.
     With `expect` (what the issue says the crashing call should give) and a call to check it on (the
     reproducer's last top-level call), a second test asserts it (`expect_test`).
@@ -113,9 +121,11 @@ def build(report: CrashReport, function: str | None, script: str, how: str,
     Security: every piece of issue text (the script, `how`, the exception's and function's names, the
     call and the issue's words) goes into the file as a Python literal (`repr`) or as a checked
     identifier, never as source; the file is parsed back and refused (`ValueError`) unless its
-    constants hold exactly that text."""
+    constants hold exactly that text. `conv`: the project's conventions for a test file
+    (agent/python/ladder/conventions.py): where it lands, its name's pattern, its header lines."""
+    conv = conv or Conventions(folder=tests_folder(files))
     if stop:
-        return _hang_test(function, script, how, files, stop)
+        return _hang_test(function, script, how, conv, stop)
     exc = report.type.rsplit(".", 1)[-1]
     name = slug(exc, function)
     text = (f'"""Regression test for the reported crash: {_word(exc, "the reported exception")} in '
@@ -131,13 +141,13 @@ def build(report: CrashReport, function: str | None, script: str, how: str,
             f"    except (Exception, SystemExit) as exc:\n"
             f"        if any(cls.__name__ == REPORTED for cls in type(exc).__mro__) or not _on_purpose(exc):\n"
             f"            raise\n")
-    path = f"{tests_folder(files)}/test_crashfix_{name}.py"
+    path = conv.path(name)
     constants = {"SOURCE": how, "REPRODUCER": script, "REPORTED": exc}
     split = split_call(script) if expect else None
     if split is None:
-        return RegressionTest(path, checked(text, constants))
+        return RegressionTest(path, checked(conv.dress(text), constants))
     constants.update(SETUP=split[0], CALL=split[1], ISSUE_SAYS=" ".join(expect.quote.split())[:200])
-    return RegressionTest(path, checked(text + _expect_test(name, expect, *split), constants),
+    return RegressionTest(path, checked(conv.dress(text + _expect_test(name, expect, *split)), constants),
                           f"test_crashfix_{name}", f"test_crashfix_{name}_expected", expect)
 
 
@@ -188,7 +198,7 @@ def _expect_test(name: str, expect: Expectation, setup: str, call: str) -> str:
             f"    assert {check}, f\"{{CALL}} gave {{got!r}}; the issue expects {{EXPECTED!r}}\"\n")
 
 
-def _hang_test(function: str | None, script: str, how: str, files: list[str], stop: float) -> RegressionTest:
+def _hang_test(function: str | None, script: str, how: str, conv: Conventions, stop: float) -> RegressionTest:
     name = slug("hang", function)
     text = (f'"""Regression test for the reported hang in {_word(function, "the reproducer")}.\n\n'
             f"Written by crashfix from the issue (SOURCE says how). It runs the reproducer and fails when\n"
@@ -205,8 +215,7 @@ def _hang_test(function: str | None, script: str, how: str, files: list[str], st
             f"    finally:\n"
             f"        signal.setitimer(signal.ITIMER_REAL, 0)\n"
             f"        signal.signal(signal.SIGALRM, old)\n")
-    return RegressionTest(f"{tests_folder(files)}/test_crashfix_{name}.py",
-                          checked(text, {"SOURCE": how, "REPRODUCER": script}))
+    return RegressionTest(conv.path(name), checked(conv.dress(text), {"SOURCE": how, "REPRODUCER": script}))
 
 
 _IDENTIFIER = re.compile(r"[A-Za-z_][A-Za-z0-9_]{0,80}(\.[A-Za-z_][A-Za-z0-9_]{0,80}){0,8}")

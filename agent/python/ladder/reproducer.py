@@ -39,6 +39,7 @@ class ReproOutcome:
     trajectory: dict = field(default_factory=dict)     # its summary (file, steps)
     cost: dict = field(default_factory=dict)
     error: str | None = None          # a fatal model error or the budget that stopped it
+    facts: list = field(default_factory=list)          # what the phase established (the model's notes), handed on
 
 
 def target(report: CrashReport, repo_paths: dict[str, str]) -> str:
@@ -54,20 +55,45 @@ def checker(report: CrashReport, repo_paths: dict[str, str], files: list[str], t
     one of its failing tests run alone (that node is the reproduction command)."""
     def check(sb: Sandbox, path: str) -> Check:
         known = [*files, path]
+        read = repo_reader(sb, files)
         whole = node_command(test_cmd, path, known) + " --tb=native"
         out = run_tests(sb, whole, timeout=timeout)
-        seen = matches(report, ExecResult(out.exit_code, out.output, out.timed_out, out.duration), repo_paths, known)
+        seen = matches(report, failures(out), repo_paths, known, read)
         if not seen.hit:
             return Check(path, whole, False, seen.why, out.exit_code, out.output)
         for name in sorted(out.failed):
             cmd = node_command(test_cmd, node_id(name, known) or name, known) + " --tb=native"
-            res = sb.run(cmd, timeout=timeout)
-            alone = matches(report, res, repo_paths, known)
+            one = run_tests(sb, cmd, timeout=timeout)
+            alone = matches(report, failures(one), repo_paths, known, read)
             if alone.hit:
-                return Check(path, cmd, True, alone.why, res.exit_code, res.output)
+                return Check(path, cmd, True, alone.why, one.exit_code, one.output)
         return Check(path, whole, False, "the file fails as reported, but none of its tests does when run alone",
                      out.exit_code, out.output)
     return check
+
+
+def failures(out) -> ExecResult:
+    """A pytest run as the failures its junit report holds (the tracebacks pytest itself recorded),
+    not what the tests printed: a reproducer cannot show the crash by printing a traceback. Runs
+    without a junit report are judged on their output."""
+    if not out.messages:
+        return ExecResult(out.exit_code, out.output, out.timed_out, out.duration)
+    text = "\n".join(f"____ {name} ____\n{msg}" for name, msg in sorted(out.messages.items()))
+    return ExecResult(out.exit_code, text, out.timed_out, out.duration)
+
+
+def repo_reader(sb: Sandbox, files: list[str]) -> Callable[[str], str | None]:
+    """The repository's own files as the sandbox holds them (a reproducer may not change them)."""
+    known = set(files)
+
+    def read(path: str) -> str | None:
+        if path not in known:
+            return None
+        try:
+            return sb.read(path)
+        except Exception:  # noqa: BLE001 -- not readable: nothing to check against
+            return None
+    return read
 
 
 class ReproTrajectory(Trajectory):
@@ -121,9 +147,11 @@ def find_reproducer(agent: ResearchAgent, check: Checker, target: str) -> ReproO
         traj.status, traj.reason = "error", f"{type(exc).__name__}: {exc}"
         traj.save()
     state = traj.ctx.state if traj.ctx is not None else {}
+    seeded = set(agent.seed_memory.facts)
     return ReproOutcome(state.get(FOUND), list(state.get(CHECKS, [])), traj.status, traj.reason, traj.summary(),
                         {**agent.ledger.to_dict(), "model": agent.cfg.model, "replay": bool(agent.cfg.replay)},
-                        agent.outcome.error or agent.outcome.limits)
+                        agent.outcome.error or agent.outcome.limits,
+                        [f for f in traj.memory.facts if f not in seeded])
 
 
 def settle(rep: Reproduction, found: ReproOutcome, sb: Sandbox, report: CrashReport, repo_paths: dict[str, str],

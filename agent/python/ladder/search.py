@@ -7,6 +7,7 @@ import ast
 import json
 import logging
 import re
+import time
 from dataclasses import dataclass
 
 from agent.python.environment.timeouts import search_timeout
@@ -17,6 +18,9 @@ from agent.python.ladder.regression import PRELUDE
 from agent.python.ladder.search_script import SEARCH, TRACER
 from agent.reports.model import CrashReport
 from agent.judge.testrun import SCRATCH, TestOutcome, is_pytest
+from agent.python.environment.timeouts import ALARM_MARGIN
+from agent.python.ladder.named_test import narrowed
+from agent.judge.testorder import near_tests
 from sandbox import Sandbox
 
 log = logging.getLogger(__name__)
@@ -67,6 +71,10 @@ def targets(report: CrashReport, repo_paths: dict[str, str], files: list[str]) -
     return out
 
 
+TRACE_SECONDS = 10.0     # a longer baseline suite is traced only in the test files near the targets
+MIN_SEARCH = 4.0         # seconds a traced run needs to be worth starting
+
+
 @dataclass(frozen=True)
 class SearchRun:
     command: str
@@ -79,17 +87,25 @@ class SearchRun:
 
 def run(sb: Sandbox, report: CrashReport, repo_paths: dict[str, str], files: list[str],
         issue_text: str, test_cmd: str | None, *, seconds: float, timeout: float,
-        baseline: TestOutcome | None = None) -> SearchRun | None:
-    """Trace the tests, then search; None when the traceback has no repo function to call."""
+        baseline: TestOutcome | None = None, deadline: float | None = None) -> SearchRun | None:
+    """Trace the tests, then search; None when the traceback has no repo function to call. With a
+    `deadline` (time.monotonic()), the traced run and the search both end by then: a suite longer
+    than TRACE_SECONDS is traced only in its test files that import the targets' modules."""
     wanted = targets(report, repo_paths, files)
     if not wanted:
         return None
-    if test_cmd and is_pytest(test_cmd):
+    left = lambda: deadline - time.monotonic() if deadline is not None else float("inf")
+    if test_cmd and is_pytest(test_cmd) and left() > MIN_SEARCH:
         plugin = f"TARGETS = {[[t[2], t[1]] for t in wanted]!r}\nLIMIT = 40\nKEEP = \"first\"\nSEEDS_FILE = \"seeds.pkl\"\n" + TRACER
         sb.write(f"{SCRATCH}/crashfix_trace.py", plugin)
-        traced = sb.run(f"PYTHONPATH={SCRATCH}${{PYTHONPATH:+:$PYTHONPATH}} {test_cmd} -p crashfix_trace",
-                        timeout=timeout)
+        cmd = test_cmd
+        if baseline is not None and baseline.duration > TRACE_SECONDS:
+            near = near_tests(sb.read, baseline, [t[2] for t in wanted], files)
+            cmd = narrowed(test_cmd, near, files) if near else cmd
+        traced = sb.run(f"PYTHONPATH={SCRATCH}${{PYTHONPATH:+:$PYTHONPATH}} {cmd} -p crashfix_trace",
+                        timeout=min(timeout, max(left() / 2, MIN_SEARCH)))
         log.info("search: traced the tests (exit %s, %.1f s)", traced.exit_code, traced.duration)
+    seconds = max(min(seconds, left() - ALARM_MARGIN), 1.0)
     head = (f"TARGETS = {wanted!r}\nLITERALS = {issue_literals(user_text(report, repo_paths, issue_text))!r}\n"
             f"SECONDS = {seconds!r}\nCALLS = {MAX_CALLS}\nSEED = {SEED}\n")
     sb.write(f"{SCRATCH}/crashfix_search.py", PRELUDE + head + SEARCH)

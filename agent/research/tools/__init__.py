@@ -51,9 +51,10 @@ def synthesis_toolbox(report: CrashReport | None = None) -> Toolbox:
 def reproduction_toolbox(report: CrashReport | None = None) -> Toolbox:
     """Reproduce (rung 5): read, search, run code; write new test files only; have crashfix check one."""
     from agent.research.tools.dynamic import Run
+    from agent.research.tools.edit import Note
     from agent.research.tools.research import ListDir, SearchCode, SearchDefinition, View
     from agent.research.tools.workspace import Python
-    return Toolbox([View(), ListDir(), SearchCode(), SearchDefinition(), Python(), Run()]
+    return Toolbox([View(), ListDir(), SearchCode(), SearchDefinition(), Python(), Run(), Note()]
                    + [t() for t in REPRODUCTION_TOOLS])
 
 

@@ -11,7 +11,7 @@ import re
 import shlex
 from dataclasses import dataclass, field
 
-from agent.excerpt import failure_excerpt
+from agent.excerpt import drop_warnings, failure_excerpt
 from agent.limits import HOUSEKEEPING_TIMEOUT
 from agent.judge.match import Match, matches
 from agent.reports.paths import map_to_repo
@@ -236,7 +236,7 @@ class Run(Tool):
     def __call__(self, ctx: ToolContext, command: str, timeout: int = 60) -> Observation:
         res = ctx.sb.run(command, timeout=min(max(timeout, 1), ctx.timeout), env=SCRUBBED_ENV)
         head = f"[exit {res.exit_code}{', timed out' if res.timed_out else ''}, {res.duration:.1f} s]\n"
-        return self.ok(head + ctx.cut(res.output))        # the model knows its command: not echoed
+        return self.ok(head + ctx.cut(drop_warnings(res.output)))   # the model knows its command: not echoed
 
 
 class Reproduce(Tool):
@@ -252,8 +252,7 @@ class Reproduce(Tool):
         if is_pytest(ctx.repro_cmd):            # counted as `run_tests` counts (its junit report)
             out = run_tests(ctx.sb, ctx.repro_cmd, timeout=ctx.timeout)
             res = ExecResult(out.exit_code, out.output, out.timed_out, out.duration)
-            c = out.counts()
-            counts = f"{c['passed']} passed, {c['failed']} failed, {c['skipped']} skipped in {out.duration:.1f} s\n"
+            counts = out.summary() + "\n"
         else:
             res = ctx.sb.run(ctx.repro_cmd, timeout=ctx.timeout, env=SCRUBBED_ENV)
         seen = reported_crash(ctx, res)
@@ -269,9 +268,14 @@ class Reproduce(Tool):
 def reported_crash(ctx: ToolContext, res: ExecResult) -> Match:
     """Does this output show the reported crash, by the rule the reproduction ladder accepted it by
     (agent/judge/match.py: the report's frames mapped onto the repository's files)?"""
-    files = contain.files(ctx.source, lambda name: name == ".git")
+    files = list(contain.files(ctx.source, lambda name: name == ".git"))
     paths = {f.file: p for f in ctx.report.frames if f.file and (p := map_to_repo(f.file, files))}
-    return matches(ctx.report, res, paths, files)
+    def read(path: str) -> str | None:
+        try:
+            return ctx.sb.read(path)
+        except Exception:  # noqa: BLE001 -- not there (or not text): nothing to check it against
+            return None
+    return matches(ctx.report, res, paths, files, read)
 
 
 DYNAMIC_TOOLS = [Pdb, Run, Reproduce]

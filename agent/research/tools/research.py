@@ -32,6 +32,13 @@ def _host_file(ctx: ToolContext, path: str) -> Path:
         raise ToolError(f"path {path!r} leads out of the repository (a symlink to outside it?)") from None
 
 
+LINE_CHARS = 400          # one very long line (minified code, data) is capped, saying so
+
+
+def _capped(line: str) -> str:
+    return line if len(line) <= LINE_CHARS else line[:LINE_CHARS] + f" [... {len(line) - LINE_CHARS} more characters]"
+
+
 def _numbered(lines: list[str], start: int) -> str:
     return "\n".join(f"{n:5} {text}" for n, text in enumerate(lines, start))
 
@@ -282,11 +289,23 @@ class View(Tool):
                 raise
             raise ToolError(f"cannot read {p}: {exc}") from None
         start = max(1, start)
-        end = min(len(lines), end or start + 119, start + 299)
+        asked = min(len(lines), end or start + 119, start + 299)
         if start > len(lines):
             raise ToolError(f"{p} has only {len(lines)} lines")
-        text = f"{p} (lines {start}-{end} of {len(lines)})\n" + _numbered(lines[start - 1:end], start)
-        if end < len(lines):
+        # a page: the asked lines from `start` on, as many as the observation holds whole (never a
+        # cut in their middle); the rest is named with the call that shows it
+        room, shown, end = ctx.max_output - 200, [], start - 1
+        for n in range(start, asked + 1):
+            row = f"{n:5} {_capped(lines[n - 1])}"
+            if shown and sum(len(r) + 1 for r in shown) + len(row) > room:
+                break
+            shown.append(row)
+            end = n
+        text = f"{p} (lines {start}-{end} of {len(lines)})\n" + "\n".join(shown)
+        if end < asked:
+            text += (f"\n[page full: lines {end + 1}-{asked} of the {start}-{asked} asked are on the next page: "
+                     f"view with start={end + 1}]")
+        elif end < len(lines):
             text += f"\n[lines {end + 1}-{len(lines)} not shown]"
         return self.ok(text)
 

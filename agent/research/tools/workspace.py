@@ -42,17 +42,33 @@ def baseline(ctx: ToolContext) -> TestOutcome | None:
     return ctx.state.get("baseline")
 
 
+def repo_py_files(ctx: ToolContext) -> list[str]:
+    return [f for f in contain.files(ctx.source, lambda name: name == ".git") if f.endswith(".py")]
+
+
 def node_ids(ctx: ToolContext, names: set[str]) -> list[str]:
     """Failing tests as pytest node ids (what `run_tests`' `tests` parameter takes)."""
-    files = [f for f in contain.files(ctx.source, lambda name: name == ".git") if f.endswith(".py")]
+    files = repo_py_files(ctx)
     return sorted(node_id(n, files) or n for n in names)
 
 
+def pre_existing(out: TestOutcome, base: TestOutcome | None, files: list[str]) -> set[str]:
+    """The failures of `out` that failed on the unedited tree too, compared as node ids (a run of
+    some nodes names them as the whole suite's run did); a test of a module that failed to collect
+    before any change counts as failing before."""
+    if base is None:
+        return set()
+    key = lambda name: node_id(name, files) or name
+    before = {key(n) for n in base.failed}
+    return {n for n in out.failed if key(n) in before or key(n).split("::")[0] in before}
+
+
 def describe_tests(ctx: ToolContext, out: TestOutcome, base: TestOutcome | None) -> str:
-    c = out.counts()
-    text = (f"{c['passed']} passed, {c['failed']} failed, {c['skipped']} skipped in {out.duration:.1f} s "
-            f"(exit {out.exit_code}{', timed out' if out.timed_out else ''})")
-    old = out.failed & base.failed if base is not None else set()
+    files = repo_py_files(ctx)
+    text = out.summary(files)
+    if out.output.startswith("(crashfix: not run"):
+        text += "\n" + out.output.split("\n", 1)[0]
+    old = pre_existing(out, base, files)
     new = out.failed - old
     if new:
         text += "\nfailing: " + ", ".join(node_ids(ctx, new)[:20])
@@ -64,12 +80,26 @@ def describe_tests(ctx: ToolContext, out: TestOutcome, base: TestOutcome | None)
 
 def run_selected(ctx: ToolContext, tests: list | None) -> TestOutcome:
     """The test command, or only the given pytest nodes, each run once (never the command's own
-    files plus the nodes: agent/python/ladder/named_test.py)."""
-    cmd = ctx.test_cmd
+    files plus the nodes: agent/python/ladder/named_test.py). Nodes of a module that failed to collect on
+    the unedited tree are not run (pytest would stop at them and run none of the others): said."""
+    cmd, skipped = ctx.test_cmd, []
     if tests and is_pytest(cmd):
-        files = [f for f in contain.files(ctx.source, lambda name: name == ".git") if f.endswith(".py")]
-        cmd = narrowed(cmd, [str(t) for t in tests], files)
-    return run_tests(ctx.sb, cmd, timeout=ctx.timeout)
+        files = repo_py_files(ctx)
+        base = ctx.state.get("baseline")
+        broken = {node_id(m, files) for m in base.collect_errors} if base is not None else set()
+        skipped = [str(t) for t in tests if str(t).split("::")[0] in broken]
+        kept = [str(t) for t in tests if str(t) not in skipped]
+        if not kept:
+            return TestOutcome(command=cmd, exit_code=0, output=_skipped_note(skipped))
+        cmd = narrowed(cmd, kept, files)
+    out = run_tests(ctx.sb, cmd, timeout=ctx.timeout)
+    if skipped:
+        out.output = _skipped_note(skipped) + out.output
+    return out
+
+
+def _skipped_note(skipped: list[str]) -> str:
+    return (f"(crashfix: not run, their module failed to collect before any edit: {', '.join(skipped)})\n")
 
 
 class RunTests(Tool):

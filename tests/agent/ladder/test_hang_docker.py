@@ -66,7 +66,8 @@ def test_a_hang_is_reproduced_at_the_call_site_and_its_test_passes_once_the_loop
 def test_a_hang_is_reproduced_by_the_suites_watchdog(box):
     box.reset()
     assert arm_watchdog(box, "python -m pytest -q", 3)
-    issue = HANG.replace("print(count_down(3))", "print(count_down(n))")    # nothing to rebuild a call from
+    issue = HANG.replace("print(count_down(3))", "print(count_down(n))") \
+        .replace("count_down(3) never returns", "count_down never returns")       # nothing to rebuild a call from
     baseline = run_tests(box, "python -m pytest -q", timeout=60)
     assert baseline.hung == ["tests.test_core::test_odd"], baseline.messages
     rep = climb(box, issue, test_cmd="python -m pytest -q", baseline=baseline)

@@ -1,6 +1,7 @@
 """The ladder in the real Docker sandbox: each rung, a foreign traceback, the regression test before/after a fix."""
 from __future__ import annotations
 
+from agent.judge.testrun import SCRATCH
 import pytest
 
 import climb as ladder
@@ -51,7 +52,7 @@ def test_rung1_a_snippet_runs_with_the_repository_importable(box):
     assert rep.attempts[0].rung == 1 and rep.attempts[0].how == "issue code block" and rep.attempts[0].reproduced
     assert "IndexError through days_in_month (dates/parse.py)" in rep.attempts[0].why
     assert rep.regression_test.path == "tests/test_crashfix_indexerror_in_days_in_month.py"
-    assert rep.command == "python -m pytest -q --tb=native .crashfix/test_crashfix_indexerror_in_days_in_month.py"
+    assert rep.command == f"python -m pytest -q --tb=native {SCRATCH}/test_crashfix_indexerror_in_days_in_month.py"
     assert rep.to_dict()["patch"] == rep.patch and rep.patch.startswith("diff --git a/tests/test_crashfix_")
 
 

@@ -5,6 +5,7 @@ so the deterministic rungs find nothing; the model writes new test files and cra
 whether one fails with the reported signature."""
 from __future__ import annotations
 
+from agent.judge.testrun import SCRATCH
 import json
 
 import pytest
@@ -137,7 +138,8 @@ def test_a_reproducer_crashfix_accepts_becomes_the_regression_test_and_the_run_i
     assert not overwrite[1] and "exists in the repository" in overwrite[2]
 
     assert run.status == "fixed", (run.error, run.notes)
-    calls = len(SCRIPT["reproduction"]) + len(SCRIPT["analysis"]) + len(SCRIPT["synthesis"])
+    # and the two fresh calls of agent/research/second_opinion.py: what the issue expects, the review
+    calls = len(SCRIPT["reproduction"]) + len(SCRIPT["analysis"]) + len(SCRIPT["synthesis"]) + 2
     assert result["cost"]["llm_calls"] == calls == len(srv.requests)       # one ledger: both phases counted
     assert "+            if not line.strip():" in result["patch"]
     assert "tests/" not in "".join(l for l in result["patch"].splitlines() if l.startswith("+++"))
@@ -193,7 +195,7 @@ def test_the_phase_refuses_existing_files_and_restores_what_run_changed(ctx, she
 def test_a_later_sandbox_gets_the_regression_test_where_the_command_runs_it(shelf_repo):
     test = RegressionTest("tests/test_crashfix_x.py", "def test_x():\n    assert 0\n")
     for command, where in [("python -m pytest -q tests/test_crashfix_x.py::test_x", "tests/test_crashfix_x.py"),
-                           ("python -m pytest -q --tb=native .crashfix/test_crashfix_x.py", ".crashfix/test_crashfix_x.py")]:
+                           (f"python -m pytest -q --tb=native {SCRATCH}/test_crashfix_x.py", f"{SCRATCH}/test_crashfix_x.py")]:
         sb = open_sandbox("local", shelf_repo, install=False)
         try:
             furnish(sb, test, command)
@@ -202,3 +204,21 @@ def test_a_later_sandbox_gets_the_regression_test_where_the_command_runs_it(shel
             assert sb.read(where) == test.text                               # and a reset keeps it
         finally:
             sb.close()
+
+
+@pytest.mark.docker
+def test_what_the_model_notes_in_the_accepting_turn_reaches_the_analysis(sandbox_image, served, shelf_repo, tmp_path):
+    """Issue 25, failure 5 (scripted replay): the turn that writes, checks and notes in one go keeps
+    its results: the reproducer is accepted and the note is a fact the analysis phase starts from."""
+    note = call("note", fact="blank lines reach the unpacking in load() unfiltered", source="shelf/config.py:8",
+                kind="cause")
+    accept = {"tool_calls": [*write_and_check("tests/test_repro_blank.py", GOOD)["tool_calls"], note]}
+    srv = served({**SCRIPT, "reproduction": [accept]})
+    run = run_pipeline(config(shelf_repo, tmp_path / "out", srv, sandbox_image))
+    traj = json.loads((tmp_path / "out" / "trajectories" / "repro-1.json").read_text())
+    assert [(n, ok) for n, ok, _ in observations(traj)] == [("write_test", True), ("check_reproducer", True),
+                                                           ("note", True)]
+    assert run.reproduction.reproduced and run.reproduction.rung == 5
+    analysis = next(r["body"]["messages"] for r in srv.requests
+                    if "phase: ANALYSIS" in r["body"]["messages"][0]["content"])
+    assert any("blank lines reach the unpacking in load() unfiltered" in (m.get("content") or "") for m in analysis)

@@ -2,6 +2,7 @@
 from the issue, candidates validated by incremental rebuild; and the bad inputs."""
 from __future__ import annotations
 
+from agent.judge.testrun import SCRATCH
 import json
 import re
 from pathlib import Path
@@ -177,7 +178,7 @@ def test_a_later_sandbox_is_brought_to_the_built_state_with_the_issues_program(c
         plan = detect(files, first.read)
         assert build(first, plan, timeout=600).ok
         found = reproduce(first, want, plan, files, None, tries=1, timeout=60)
-    assert found.reproduction.how == "reproducer program" and list(found.scratch) == [".crashfix/repro_0.c"]
+    assert found.reproduction.how == "reproducer program" and list(found.scratch) == [f"{SCRATCH}/repro_0.c"]
     state = NativeState(plan, prepare_cmd=found.prepare_cmd, scratch=found.scratch)
     with ready(open_sandbox("docker", CLIB / "repo", image=c_image, limits=docker_limits), state) as sb:
         assert same_crash(want, sb.run(found.reproduction.command, timeout=60))[0]
@@ -194,7 +195,7 @@ def test_an_arm64_report_is_reproduced_and_fixed_under_qemu_user_mode(c_image, t
                                  out=tmp_path / "out", strategy="templates", max_candidates=3, want_valid=1))
     assert run.status == "fixed", (run.error, [v.reason for v in run.verdicts])
     assert run.native.cross.arch == "aarch64" and run.reproduction.how == "reproducer program"
-    assert "qemu-aarch64 -L /usr/aarch64-linux-gnu ./.crashfix/repro_0" in run.reproduction.command
+    assert f"qemu-aarch64 -L /usr/aarch64-linux-gnu {SCRATCH}/repro_0" in run.reproduction.command
     assert "aarch64-linux-gnu-gcc" in run.native.rebuild_cmd
     assert run.best.clean_runs == 3 and run.best.candidate.files == ("src/list.c",)
     assert any("run under qemu-aarch64" in n for n in run.notes)

@@ -72,8 +72,9 @@ def test_reproduce_and_run_tests_count_the_same_for_the_same_tree(ctx):
     repro = Reproduce()(ctx)
     tests = RunTests()(ctx, tests=["tests/test_calc.py::test_half_of_none"])
     assert "STILL HAPPENS" in repro.text
-    counted = lambda text: re.search(r"(\d+) passed, (\d+) failed, (\d+) skipped", text).groups()
-    assert counted(repro.text) == counted(tests.text) == ("0", "1", "0")       # the node alone, once
+    counted = lambda text: re.search(r"(\d+) passed, (\d+) failed, (\d+) errors, (\d+) skipped", text).groups()
+    assert counted(repro.text) == counted(tests.text) == ("0", "1", "0", "0")       # the node alone, once
+
 
 
 @pytest.mark.parametrize("test_cmd, expected", [
@@ -95,7 +96,7 @@ def test_run_tests_with_a_deselect_in_the_command_runs_the_named_node(ctx):
     not `--deselect` with its value dropped (pytest's exit 4, 0 passed 0 failed)."""
     ctx.test_cmd = "python -m pytest -q tests/test_calc.py --deselect tests/test_calc.py::test_passes_after"
     out = RunTests()(ctx, tests=["tests/test_calc.py::test_half_of_none"])
-    assert re.search(r"0 passed, 1 failed, 0 skipped", out.text), out.text
+    assert re.search(r"0 passed, 1 failed, 0 errors, 0 skipped", out.text), out.text
 
 
 DID_YOU_MEAN = '''Traceback (most recent call last):
