@@ -28,3 +28,9 @@ def every_parser(text: str) -> str:
         demangle(word[:4096])
         _legacy(word)
     return "ok"
+
+
+def every_parser_on_each(texts: list[str]) -> str:
+    for text in texts:
+        every_parser(text)
+    return "ok"
