@@ -56,6 +56,9 @@ class Settings(BaseModel):
     JOB_LEASE_SECONDS: float = 120.0
     # a job held back because its installation already runs MAX_JOBS_PER_INSTALLATION jobs is tried again after this
     LIMIT_RETRY_SECONDS: float = 30.0
+    # an issue body is parsed (triage, backlog) in a child process killed after this many seconds:
+    # the job's outcome is then "report too slow to parse", and the worker goes on
+    PARSE_TIMEOUT: float = 10.0
     BOT_LOGIN: str | None = None
     # dry run (no App credentials): a local git repository standing in for every repository the
     # webhooks name (its files, default branch and clone); unset, the payload's clone URL is cloned

@@ -82,6 +82,7 @@ MOVES = {
     "bot.backlog_store": "bot.backlog.store",
     "bot.backlog_summary": "bot.backlog.summary",
     "bot.backlog_cli": "bot.cli.backlog",
+    "bot.signatures": "bot.backlog.signatures",
     "bot.cli": "bot.cli.main",
     "bot.cli_trajectories": "bot.cli.trajectories",
     "bot.doctor": "bot.cli.doctor",

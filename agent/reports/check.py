@@ -24,7 +24,8 @@ GATE = re.compile(r"heck failed|CHECK failed|FATAL|Fatal error|Runtime error in|
                   r"^F\d{4} |fatal error:|abort: CSA_|V8 error:|Abort message:|Java Exception:|"
                   r"Per-input timeout exceeded|RSS limit exceeded", re.M)
 
-_CHROME_LOG = re.compile(r"\[[^\]]*:(?:FATAL|ERROR|DCHECK|VERBOSE\d*|INFO|WARNING):([^\](:]*)(?:\(\d+\))?[^\]]*\]\s*(.*)$")
+_CHROME_LOG = re.compile(r"\[[^\][:]*+(?::[^\][:]*+)*?:(?:FATAL|ERROR|DCHECK|VERBOSE\d*|INFO|WARNING):([^\][(:]*+)"
+                         r"(?:\(\d+\))?[^\][]*+\]\s*(.*)$")
 _GOOGLE_FATAL = re.compile(r"^F\d{4}\s+\d\d:\d\d:\d\d\.\d+\s+\d+\s+([^\s:\]]+):\d+\]\s*(.*)$")
 _CHECK = re.compile(r"(Security DCHECK|Security CHECK|DCHECK|Debug check|Check|CHECK) failed:?\s*(.*)$")
 _ASSERT = re.compile(r"(?:^|\]|\.(?:c|cc|cpp|cxx|h|hh|hpp|hxx):\S*)\s*(?:ASSERT(?:ION)? FAIL(?:URE|ED)|panic):\s*(.*)$",
@@ -34,7 +35,8 @@ _RUST_PANIC = re.compile(r"^thread\s.*\spanicked at '(.*?)(?:', \S+:\d+:\d+)?$")
 _RUST_PANIC_NEW = re.compile(r"^thread\s.*\spanicked at (\S+?):\d+:\d+:\s*$")
 _V8_FATAL = re.compile(r"^#\s*Fatal error in (.*?)(?:, line \d+)?\s*$")
 _V8_RUNTIME = re.compile(r"^#\s*Runtime error in (.*?)(?:, line \d+)?\s*$")
-_CSA = re.compile(r"^abort: (CSA_\w+ failed:.*?)((?:\s*\[[^\]]+:\d+\])*)\s*$")
+_CSA = re.compile(r"abort: (CSA_\w++ failed:)")
+_CSA_LOC = re.compile(r"\[([^\]]+):\d+\]")
 _V8_API = re.compile(r"\] V8 error: (.+?)\.?\s*$")
 _ANDROID_ABORT = re.compile(r"^Abort message: '?\[?(?:FATAL:)?([^\]\s(]+)(?:\(\d+\))?\]\s*(.*?)'?\s*$")
 _JAVA = re.compile(r"^== Java Exception: (.*)$")
@@ -77,10 +79,31 @@ def clean_condition(s: str) -> str:
     `; ` (Chromium's streamed explanation) and trailing dots."""
     s = re.sub(r"^Check failed: ", "", s.strip())
     s = s.split("; ", 1)[0]
-    s = re.sub(r"(?<=failed): .*\svs\.\s.*$", "", s)
-    s = re.sub(r" \(.*\s+vs\.\s+.*", "", s)
-    s = re.sub(r"\s*[:=]\s*(['\"]).*\1$", "", s)
+    s = _drop_vs(s)
+    for m in _QUOTED_VALUE.finditer(s):
+        # `cond = 'value'` up to the end of the line (the closing quote ends the line)
+        if len(s) > m.end() and s.endswith(m.group(1)) and "\n" not in s[m.end():]:
+            s = s[:m.start()]
+            break
     return s.strip(" .'\"[]")
+
+
+_QUOTED_VALUE = re.compile(r"(?<!\s)\s*+[:=]\s*+(['\"])")
+_VS = re.compile(r"\svs\.\s")
+
+
+def _drop_vs(s: str) -> str:
+    r"""`failed: a vs. b` and ` (1 vs. 0)` explanations cut off with index arithmetic (the patterns
+    `(?<=failed): .*\svs\.\s.*$` and ` \(.*\s+vs\.\s+.*` they replace were quadratic)."""
+    k = s.find("failed: ")
+    if k != -1 and "\n" not in s[k:] and _VS.search(s, k + 8):
+        return s[:k + 6]
+    p = s.find(" (")
+    v = _VS.search(s, p + 2) if p != -1 else None
+    if v is not None and "\n" not in s[p:v.start()]:
+        eol = s.find("\n", v.end())
+        return s[:p] + (s[eol:] if eol != -1 else "")
+    return s
 
 
 def _head(msg: str, file: str) -> list[str]:
@@ -130,12 +153,11 @@ def match_line(lines: list[str], i: int, golang: bool) -> Message | None:
             typ, body = _check(cm.group(1)), cm.group(2)
         msg = clean_condition(body)
         return Message(i, typ, msg, file, head=_head(msg, file))
-    m = _CSA.match(s)
-    if m:
-        files = re.findall(r"\[([^\]]+):\d+\]", m.group(2))
-        head = [m.group(1).strip()] + ([basename(files[0])] if files else [])
-        return Message(i, "assert", m.group(1).strip(), basename(files[0]) if files else "", head=head,
-                       complete=True)
+    csa = split_csa(s)
+    if csa:
+        text, files = csa
+        head = [text] + ([basename(files[0])] if files else [])
+        return Message(i, "assert", text, basename(files[0]) if files else "", head=head, complete=True)
     m = _V8_API.search(s)
     if m:
         return Message(i, "v8-api-error", m.group(1), head=[m.group(1)])
@@ -148,7 +170,7 @@ def match_line(lines: list[str], i: int, golang: bool) -> Message | None:
         cm = _CHROME_LOG.search(s) or _GOOGLE_FATAL.match(s)
         file = basename(cm.group(1)) if cm else ""
         if not file:
-            fm = re.search(r"([\w./-]+\.(?:cc|cpp|c|h|mm|rs))[:(]\d+", s)
+            fm = re.search(r"(?<![\w./-])([\w./-]+\.(?:cc|cpp|c|h|mm|rs))[:(]\d+", s)
             file = basename(fm.group(1)) if fm else ""
         msg = clean_condition(m.group(2))
         return Message(i, typ, msg, file, head=_head(msg, file))
@@ -170,6 +192,31 @@ def match_line(lines: list[str], i: int, golang: bool) -> Message | None:
         msg, file = clean_condition(m.group(2)), basename(m.group(1))
         return Message(i, "fatal-error", msg, file, head=_head(msg, file))
     return None
+
+
+def split_csa(s: str) -> tuple[str, list[str]] | None:
+    """`abort: CSA_ASSERT failed: cond [a.cc:12] [b.tq:3]` -> ("CSA_ASSERT failed: cond", [a.cc, b.tq]).
+
+    The trailing `[file:line]` groups are peeled off from the right, one index step at a time
+    (a regex with a lazy body before repeated optional blanks was quadratic on a line of blanks)."""
+    m = _CSA.match(s)
+    if not m:
+        return None
+    end = len(s)
+    files: list[str] = []
+    while True:
+        while end > m.end() and s[end - 1].isspace():
+            end -= 1
+        if end <= m.end() or s[end - 1] != "]":
+            break
+        k = s.rfind("[", m.end(), end - 1)
+        loc = _CSA_LOC.fullmatch(s, k, end) if k != -1 else None
+        if loc is None:
+            break
+        files.append(loc.group(1))
+        end = k
+    files.reverse()
+    return (m.group(1) + s[m.end():end]).strip(), files
 
 
 def _v8_fatal(lines: list[str], i: int, m: re.Match, runtime: bool) -> Message:

@@ -18,7 +18,7 @@ _BASIC = {"a": "i8", "b": "bool", "c": "char", "d": "f64", "e": "str", "f": "f32
           "v": "...", "x": "i64", "y": "u64", "z": "!", "p": "_"}
 _MAX_DEPTH = 64
 _MAX_STEPS = 4096          # backrefs can repeat subtrees: bound the work (and the output) per symbol
-_LEGACY = re.compile(r"^_?_ZN((?:\d+[^\d][^E]*?)+)17h[0-9a-f]{16}E$")
+_LEGACY_HASH = re.compile(r"17h[0-9a-f]{16}E")
 _LEGACY_ESC = {"$SP$": "@", "$BP$": "*", "$RF$": "&", "$LT$": "<", "$GT$": ">", "$LP$": "(", "$RP$": ")",
                "$C$": ","}
 
@@ -248,15 +248,19 @@ def _v0(sym: str) -> str | None:
 
 
 def _legacy(sym: str) -> str | None:
-    m = _LEGACY.match(sym)
-    if not m:
+    # `_ZN` <length-prefixed parts> `17h<16 hex>E`: read with indexes, as rustc-demangle does (the
+    # former pattern `((?:\d+[^\d][^E]*?)+)17h...` was exponential on a long run after `_ZN`).
+    start = 4 if sym.startswith("__ZN") else 3 if sym.startswith("_ZN") else -1
+    if start == -1 or len(sym) < start + 21 or not _LEGACY_HASH.fullmatch(sym, len(sym) - 20):
         return None
-    body, parts, i = m.group(1), [], 0
+    body, parts, i = sym[start:len(sym) - 20], [], 0
+    if not body or not body[0].isdigit():
+        return None
     while i < len(body):
         j = i
         while j < len(body) and body[j].isdigit():
             j += 1
-        if j == i:
+        if j == i or j - i > 6:         # no part is a megabyte long (and int() refuses huge digit runs)
             return None
         n = int(body[i:j])
         part = body[j:j + n]

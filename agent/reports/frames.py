@@ -8,10 +8,12 @@ import re
 from agent.reports.model import Frame
 
 SAN_FRAME_RE = re.compile(r"^\s*#(\d+)(?:\.\d+)?\s+(0x[0-9a-fA-F]+|pc\s+[0-9a-fA-F]+)\s*(.*)$")
-_FUCHSIA_MODULE = re.compile(r"\s+<+([^<>\s]+)>+\+0x[0-9a-fA-F]+\s*$")
-_FILE_TAIL = re.compile(r"\s+(?:\(\s*)?((?:[A-Za-z]:)?[^\s():]*[^\s():/]):(\d+)(?::(\d+))?\)?\s*$")
-_MODULE_TAIL = re.compile(r"\s*\(([^()\s]+?)\+0x[0-9a-fA-F]+\)\s*(?:\(BuildId: [0-9a-f]+\))?\s*$")
-_BUILDID_TAIL = re.compile(r"\s*\(BuildId: [0-9a-f]+\)\s*$")
+# Each tail pattern starts only where a run of blanks starts (`(?<!\s)`): a search over a line of
+# blanks is then linear, not quadratic.
+_FUCHSIA_MODULE = re.compile(r"(?<!\s)\s+<+([^<>\s]+)>+\+0x[0-9a-fA-F]+\s*$")
+_FILE_TAIL = re.compile(r"(?<!\s)\s+(?:\(\s*)?((?:[A-Za-z]:)?[^\s():]++(?<!/)):(\d+)(?::(\d+))?\)?\s*$")
+_MODULE_TAIL = re.compile(r"(?<!\s)\s*\(([^()\s]+?)\+0x[0-9a-fA-F]+\)\s*(?:\(BuildId: [0-9a-f]+\))?\s*$")
+_BUILDID_TAIL = re.compile(r"(?<!\s)\s*\(BuildId: [0-9a-f]+\)\s*$")
 _SO_NAME = re.compile(r"^[\w.+-]+\.(?:so(?:\.[\d.]+)?|dylib|dll)$")
 
 

@@ -13,9 +13,8 @@ from agent.reports.frames import is_noise
 from agent.reports.model import CrashReport, Frame
 from agent.reports.scan import Scan, register, scan_of
 
-_GDB_FRAME = re.compile(
-    r"^\s*#(\d+)\s+(?:(0x[0-9a-fA-F]+)\s+in\s+)?([^\s(][^(]*?)\s*(\(.*?\))?\s*"
-    r"(?:at\s+(\S+?):(\d+)|from\s+(\S+))?\s*$")
+_GDB_HEAD = re.compile(r"\s*#(\d+)\s+(?:(0x[0-9a-fA-F]+)\s+in\s+)?(?=[^\s(])")
+_GDB_AT = re.compile(r"(\S+):(\d+)")
 _SIGNAL = re.compile(r"(?:Program|Thread \d+ \"[^\"]*\") received signal (SIG[A-Z]+)|"
                      r"Program terminated with signal (SIG[A-Z]+)")
 _PLAIN = re.compile(r"(Segmentation fault|Bus error|Illegal instruction|Aborted|Floating point exception)"
@@ -25,14 +24,32 @@ _PLAIN_SIG = {"Segmentation fault": "SIGSEGV", "Bus error": "SIGBUS", "Illegal i
 
 
 def parse_gdb_frame(line: str) -> tuple[int, Frame] | None:
-    m = _GDB_FRAME.match(line)
+    """`#N  [0xADDR in ]func [(args)] [at file:line | from lib]`, read with indexes from both ends
+    (a pattern with a lazy function name before optional blanks was quadratic on a line of blanks)."""
+    m = _GDB_HEAD.match(line)
     if not m:
         return None
-    func = m.group(3).strip()
-    if func.startswith("0x") or " " in func and "::" not in func and "operator" not in func:
+    rest = line[m.end():].rstrip()
+    file = lineno = module = None
+    cut = rest.rfind(" ")
+    cut = max(cut, rest.rfind("\t"))
+    if cut > 0:
+        last, words = rest[cut + 1:], rest[:cut].rstrip()
+        at = _GDB_AT.fullmatch(last)
+        if words.endswith(("at", "from")) and words[:-4 if words.endswith("from") else -2][-1:].isspace():
+            if words.endswith("from"):
+                module, rest = last, words[:-4].rstrip()
+            elif at:
+                file, lineno, rest = at.group(1), int(at.group(2)), words[:-2].rstrip()
+    paren = rest.find("(")
+    if paren != -1:
+        if not rest.endswith(")"):
+            return None
+        rest = rest[:paren]
+    func = rest.strip()
+    if not func or func.startswith("0x") or " " in func and "::" not in func and "operator" not in func:
         return None
-    return int(m.group(1)), Frame(function=func, file=m.group(5),
-                                  line=int(m.group(6)) if m.group(6) else None, module=m.group(7))
+    return int(m.group(1)), Frame(function=func, file=file, line=lineno, module=module)
 
 
 _SIGNAL_ANCHORS = register(("received signal", "terminated with signal"))

@@ -9,8 +9,25 @@ from agent.reports.model import CrashReport, Frame
 TB_HEAD = "Traceback (most recent call last):"
 TB_MARK = "(most recent call last):"
 _FILE_RE = re.compile(r'^(\s*)File "([^"]+)", line (\d+)(?:, in (.+))?\s*$')
-_EXC_RE = re.compile(r"^([A-Za-z_][\w.]*(?:Error|Exception|Exit|Interrupt|Warning|Group|Iteration|"
-                     r"StopAsyncIteration|KeyboardInterrupt|[A-Z]\w*))(?::\s?(.*))?$")
+_EXC_NAME = re.compile(r"([A-Za-z_][\w.]*+)(?::\s?(.*))?$")
+
+
+class _ExceptionLine:
+    r"""`KeyError: 'x'`, `pkg.mod.CustomError`: a dotted name whose last part holds a capital
+    (after the first character) and an optional `: message`. The name is checked in Python:
+    the former pattern `[\w.]*(?:...|[A-Z]\w*)` backtracked quadratically on a run of letters."""
+
+    @staticmethod
+    def match(s: str) -> re.Match | None:
+        m = _EXC_NAME.match(s)
+        if m is None:
+            return None
+        name = m.group(1)
+        tail = name[max(1, name.rfind(".") + 1):]
+        return m if any("A" <= c <= "Z" for c in tail) else None
+
+
+_EXC_RE = _ExceptionLine()
 _CHAIN = ("During handling of the above exception, another exception occurred:",
           "The above exception was the direct cause of the following exception:")
 _REPEATED = re.compile(r"\[Previous line repeated (\d+) more times?\]")

@@ -22,8 +22,6 @@ _UBSAN_RE = re.compile(r"(?:^|\s)(\S+?):(\d+):(\d+): runtime error: (.*)$")
 _ACCESS_RE = re.compile(r"\b(READ|WRITE) of size (\d+) at (0x[0-9a-fA-F]+)")
 _SIG_ACCESS_RE = re.compile(r"The signal is caused by a (READ|WRITE|UNKNOWN) memory access")
 _UNKNOWN_ADDR = re.compile(r"on unknown address (0x[0-9a-fA-F]+|\(nil\))")
-_CHECK_RE = re.compile(r"(?:\[[^\]]*\]\s*)?(?:FATAL|F\d{4}|.*Check failed:)[^\n]*?"
-                       r"(?:([\w./-]+\.(?:cc|cpp|c|h|mm))\(\d+\)\]?\s*|\s)(?:Security )?(?:DCHECK|CHECK|Check) failed: (.*)$")
 _LEAK_RE = re.compile(r"^(Direct|Indirect) leak of (\d+) byte")
 
 
@@ -170,7 +168,7 @@ def parse_sanitizer(text: str, scan: Scan | None = None, lines: list[str] | None
     m = _ERROR_RE.search(line) or _WARNING_RE.search(line)
     if ("Check failed:" in line or "CHECK failed:" in line) and not m:
         cond = re.split(r"(?:Check|CHECK) failed:\s*", line, maxsplit=1)[-1].strip()
-        fm = re.search(r"([\w./-]+\.(?:cc|cpp|c|h|mm|rs))[:(]\d+", line)
+        fm = re.search(r"(?<![\w./-])([\w./-]+\.(?:cc|cpp|c|h|mm|rs))[:(]\d+", line)
         frames, _ = first_stack(lines, start + 1)
         typ = "security-dcheck-failure" if "Security DCHECK failed" in line else "check-failure"
         rep = _build(typ, cond, frames, extra={"file": fm.group(1) if fm else None})

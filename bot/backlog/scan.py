@@ -14,7 +14,7 @@ import logging
 from dataclasses import dataclass, field
 from typing import Callable
 
-from agent.reports import parse
+from agent.reports.guarded import TOO_SLOW, GuardedParser
 from agent.triage import triage
 from bot.backlog.rank import FileIndex, find_test_suite, rank
 from bot.backlog.store import BacklogStore, Triaged
@@ -23,6 +23,7 @@ from bot.db import Database
 from bot.github.api import InstallationAPI
 from bot.kinds.gates import issue_text
 from bot.github.pacing import Pacer
+from bot.backlog.signatures import Signature, SignatureStore
 
 log = logging.getLogger(__name__)
 
@@ -32,6 +33,7 @@ class ScanResult:
     open_issues: int = 0
     crashes: int = 0
     triaged: int = 0                    # parsed in this scan (new or edited issues)
+    too_slow: list[int] = field(default_factory=list)   # issues whose text ran past the parse deadline
     unchanged: int = 0                  # seen by an earlier scan, not parsed again
     labelled: int = 0
     groups: list[Group] = field(default_factory=list)
@@ -43,7 +45,7 @@ class ScanResult:
 
     def to_dict(self) -> dict:
         return {"open_issues": self.open_issues, "crashes": self.crashes, "distinct": len(self.groups),
-                "triaged": self.triaged, "unchanged": self.unchanged, "labelled": self.labelled,
+                "triaged": self.triaged, "too_slow": self.too_slow, "unchanged": self.unchanged, "labelled": self.labelled,
                 "ranked": [{"issue": g.lead.issue, "score": g.lead.score, "duplicates": g.duplicates,
                             "reasons": g.lead.reasons, "missing": g.lead.missing} for g in self.groups[:50]],
                 "queued": {str(k): v for k, v in self.queued.items()}, "summary_issue": self.summary_issue,
@@ -80,7 +82,7 @@ class _RepoFiles:
 
 
 def scan(api: InstallationAPI, db: Database, repo: str, *, pacer: Pacer, fix: int = 0,
-         queue_fix: Callable[[int], int | None] | None = None) -> ScanResult:
+         queue_fix: Callable[[int], int | None] | None = None, parse_timeout: float = 10.0) -> ScanResult:
     """One pass over the repo's open issues. With ``fix`` > 0, ``queue_fix(issue) -> job id`` queues
     a fix run (None: one is already active) for the top ``fix``; else the summary issue is written."""
     store = BacklogStore(db)
@@ -95,19 +97,8 @@ def scan(api: InstallationAPI, db: Database, repo: str, *, pacer: Pacer, fix: in
     before = store.triaged(repo)
     files = _RepoFiles(api, repo, pacer)
     current: list[Triaged] = []
-    for issue in issues:
-        d = digest(issue)
-        seen = before.get(issue["number"])
-        if seen is not None and seen.digest == d:
-            out.unchanged += 1
-            current.append(seen)
-            continue
-        t = _triage_one(api, repo, issue, d, files, pacer, out)
-        if seen is not None:
-            t.fix_job = seen.fix_job
-        store.save(repo, t)
-        out.triaged += 1
-        current.append(t)
+    with GuardedParser(timeout=parse_timeout) as parser:
+        _triage_new(api, db, store, repo, issues, before, files, pacer, parser, current, out)
     out.crashes = sum(1 for t in current if t.crash)
     out.groups = group(current)
     out.waited, out.retried = pacer.waited, pacer.retried
@@ -121,9 +112,34 @@ def scan(api: InstallationAPI, db: Database, repo: str, *, pacer: Pacer, fix: in
     return out
 
 
+def _triage_new(api: InstallationAPI, db: Database, store: BacklogStore, repo: str, issues: list[dict],
+                before: dict[int, Triaged], files: _RepoFiles, pacer: Pacer, parser: GuardedParser,
+                current: list[Triaged], out: ScanResult) -> None:
+    """Parse (under the parser's deadline) each issue not seen before or edited since."""
+    signatures = SignatureStore(db)
+    for issue in issues:
+        d = digest(issue)
+        seen = before.get(issue["number"])
+        if seen is not None and seen.digest == d:
+            out.unchanged += 1
+            current.append(seen)
+            continue
+        t = _triage_one(api, repo, issue, d, files, pacer, out, parser)
+        signatures.save(repo, issue, Signature(t.signature, too_slow=issue["number"] in out.too_slow))
+        if seen is not None:
+            t.fix_job = seen.fix_job
+        store.save(repo, t)
+        out.triaged += 1
+        current.append(t)
+
+
 def _triage_one(api: InstallationAPI, repo: str, issue: dict, d: str, files: _RepoFiles, pacer: Pacer,
-                out: ScanResult) -> Triaged:
-    report = parse(issue_text(issue))
+                out: ScanResult, parser: GuardedParser) -> Triaged:
+    parsed = parser.parse(issue_text(issue))
+    if parsed.too_slow:
+        log.warning("backlog of %s: #%s: %s (over %ss)", repo, issue["number"], TOO_SLOW, parser.timeout)
+        out.too_slow.append(issue["number"])
+    report = parsed.report
     if report is None:
         return Triaged(issue["number"], d, crash=False)
     files.load(issue.get("html_url"))

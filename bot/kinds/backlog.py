@@ -30,6 +30,7 @@ def run(ctx: Context) -> dict:
     from bot.backlog.scan import scan
     try:
         result = scan(ctx.api, ctx.db, job.repo, pacer=Pacer(job.installation_id), fix=fix,
+                      parse_timeout=ctx.settings.PARSE_TIMEOUT,
                       queue_fix=lambda issue: _queue_fix(ctx, issue))
     except RateLimited as exc:
         raise Deferred(exc.wait, f"backlog scan of {job.repo}: {exc}", keep_attempt=True) from None

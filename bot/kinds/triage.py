@@ -4,11 +4,12 @@ from __future__ import annotations
 
 import logging
 
-from agent.reports import parse
+from agent.reports.guarded import TOO_SLOW, GuardedParser
 from agent.triage import triage
 from bot.conversation.status import StatusComment
 from bot.kinds.context import Context
 from bot.kinds.gates import issue_text, triage_on
+from bot.backlog.signatures import Signature, SignatureStore
 
 log = logging.getLogger(__name__)
 
@@ -20,18 +21,26 @@ def run(ctx: Context) -> dict:
     issue = api.get_issue(job.repo, job.issue)
     if issue.get("pull_request") or issue.get("state") != "open":
         return {"found": False, "skipped": "not an open issue"}
-    report = parse(issue_text(issue))
-    if report is None:
-        return {"found": False}
-    files, blob_url = repo_files(ctx, issue)
-    t = triage(report, files, blob_url)
-    duplicates = []
-    for other in api.list_open_issues(job.repo)[:300]:
-        if other.get("number") == job.issue or other.get("pull_request"):
-            continue
-        theirs = parse(issue_text(other))
-        if theirs is not None and (theirs.signature or theirs.title) == t.signature:
-            duplicates.append(other["number"])
+    store = SignatureStore(ctx.db)
+    with GuardedParser(timeout=ctx.settings.PARSE_TIMEOUT) as parser:
+        parsed = parser.parse(issue_text(issue))
+        if parsed.too_slow:
+            store.save(job.repo, issue, Signature("", too_slow=True))
+            log.warning("triage of %s#%s: %s (over %ss)", job.repo, job.issue, TOO_SLOW, parser.timeout)
+            return {"found": False, "too_slow": True, "outcome": TOO_SLOW}
+        report = parsed.report
+        if report is None:
+            store.save(job.repo, issue, Signature(""))
+            return {"found": False}
+        files, blob_url = repo_files(ctx, issue)
+        t = triage(report, files, blob_url)
+        store.save(job.repo, issue, Signature(t.signature))
+        duplicates = []
+        for other in api.list_open_issues(job.repo)[:300]:
+            if other.get("number") == job.issue or other.get("pull_request"):
+                continue
+            if store.of(job.repo, other, parser).signature == t.signature:
+                duplicates.append(other["number"])
     body = t.comment
     if duplicates:
         body += "\n\nThe same crash (same signature) is reported in " + ", ".join(
@@ -42,7 +51,7 @@ def run(ctx: Context) -> dict:
         api.add_labels(job.repo, job.issue, labels)
     comment_id = StatusComment(api, ctx.db, job.repo, job.issue, ctx.settings.BOT_LOGIN).triage(body)
     return {"found": True, "signature": t.signature, "labels": t.labels, "duplicates": duplicates,
-            "comment_id": comment_id}
+            "comment_id": comment_id, "parsed_others": store.parsed}
 
 
 def repo_files(ctx: Context, issue: dict) -> tuple[list[str] | None, str | None]:

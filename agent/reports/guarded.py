@@ -1,0 +1,103 @@
+"""Parse untrusted text in a child process under a deadline: a hostile issue body costs at most
+`timeout` seconds of a child's CPU, never the worker's GIL (its lease keeper goes on beating).
+
+    with GuardedParser(timeout=5) as p:
+        out = p.parse(body)        # Parsed(report=CrashReport | None, too_slow=bool)
+
+One child serves many parses (an issue and the others it is compared with); a child that runs
+past the deadline is killed and the next parse starts a fresh one. The child is started with
+`spawn` (a fork of a threaded worker is unsafe) and returns the CrashReport as data (pickled
+dataclasses of our own code).
+"""
+from __future__ import annotations
+
+import multiprocessing as mp
+from dataclasses import dataclass
+from typing import Any, Callable
+
+from agent.reports import parse as _parse
+from agent.reports.model import CrashReport
+
+DEFAULT_TIMEOUT = 10.0
+TOO_SLOW = "report too slow to parse"
+
+
+@dataclass(frozen=True)
+class Parsed:
+    report: CrashReport | None
+    too_slow: bool = False           # the deadline passed: the text is not parsed (and says so)
+
+
+def _serve(conn, fn: Callable[[Any], Any]) -> None:
+    while True:
+        try:
+            arg = conn.recv()
+        except EOFError:
+            return
+        try:
+            conn.send(("ok", fn(arg)))
+        except Exception as exc:  # noqa: BLE001 - a parser bug is an answer, not a dead child
+            conn.send(("error", f"{type(exc).__name__}: {exc}"))
+
+
+class GuardedParser:
+    """`fn` (default: `agent.reports.parse`) run in a child; each call waits at most `timeout` s."""
+
+    def __init__(self, timeout: float = DEFAULT_TIMEOUT, fn: Callable[[Any], Any] = _parse):
+        self.timeout, self.fn = timeout, fn
+        self._ctx = mp.get_context("spawn")
+        self._proc = self._conn = None
+        self.killed = 0
+
+    def __enter__(self) -> GuardedParser:
+        return self
+
+    def __exit__(self, *exc) -> None:
+        self.close()
+
+    def _start(self) -> None:
+        parent, child = self._ctx.Pipe()
+        self._proc = self._ctx.Process(target=_serve, args=(child, self.fn), daemon=True)
+        self._proc.start()
+        child.close()
+        self._conn = parent
+
+    def call(self, arg: Any) -> tuple[bool, Any]:
+        """(True, fn(arg)) or (False, None) when the deadline passed (the child is then killed)."""
+        if self._proc is None or not self._proc.is_alive():
+            self._start()
+        self._conn.send(arg)
+        if not self._conn.poll(self.timeout):
+            self._kill()
+            return False, None
+        try:
+            status, value = self._conn.recv()
+        except EOFError:             # the child died (out of memory...): as good as too slow
+            self._kill()
+            return False, None
+        if status == "error":
+            raise RuntimeError(f"parser failed in the child: {value}")
+        return True, value
+
+    def parse(self, text: str) -> Parsed:
+        done, report = self.call(text)
+        return Parsed(report=report, too_slow=not done)
+
+    def _kill(self) -> None:
+        self.killed += 1
+        if self._proc is not None:
+            self._proc.kill()
+            self._proc.join(5)
+        if self._conn is not None:
+            self._conn.close()
+        self._proc = self._conn = None
+
+    def close(self) -> None:
+        if self._conn is not None:
+            self._conn.close()
+        if self._proc is not None:
+            self._proc.join(2)
+            if self._proc.is_alive():
+                self._proc.kill()
+                self._proc.join(2)
+        self._proc = self._conn = None
