@@ -73,6 +73,20 @@ def released(archive: Path) -> str:
     return datetime.fromtimestamp(stamp, timezone.utc).strftime("%Y-%m-%dT%H:%M:%SZ")
 
 
+REPRODUCIBLE = ("1970-01-01", "1980-01-01", "2020-02-02")     # fixed sdist file times (hatch's default epoch)
+
+
+def upload_time(archive: Path, name: str) -> str:
+    """The sdist's upload time from PyPI's simple index (what pip reads), for sdists whose file times
+    are a reproducible build's fixed epoch."""
+    import urllib.request
+    req = urllib.request.Request(f"https://pypi.org/simple/{re.sub(r'[-_.]+', '-', name).lower()}/",
+                                 headers={"Accept": "application/vnd.pypi.simple.v1+json"})
+    with urllib.request.urlopen(req, timeout=60) as r:
+        files = json.load(r)["files"]
+    return next(f["upload-time"][:19] + "Z" for f in files if f["filename"] == archive.name)
+
+
 def style(tree: Path) -> list[str]:
     """The set-up style an sdist shows: its build backend, then what else drives it."""
     tags = []
@@ -120,7 +134,10 @@ def make_list(sdists: Path, out: Path) -> None:
             if not pkg or not tests or pkg.group(1).lower() in EXCLUDED:
                 print(f"skip {archive.name}: " + ("no PKG-INFO" if not pkg else "no tests" if not tests else "excluded"))
                 continue
-            rows.append({"spec": f"{pkg.group(1)}=={pkg.group(2)}", "released": released(archive)[:10],
+            date = released(archive)
+            if date[:10] in REPRODUCIBLE:
+                date = upload_time(archive, pkg.group(1))
+            rows.append({"spec": f"{pkg.group(1)}=={pkg.group(2)}", "released": date[:10],
                          "style": style(tree), "test_files": len(tests), "sdist": archive.name})
     rows.sort(key=lambda r: r["released"])
     out.write_text("[\n" + ",\n".join(json.dumps(r) for r in rows) + "\n]\n")
