@@ -206,6 +206,21 @@ NETWORK = re.compile(r"Temporary failure in name resolution|Network is unreachab
 MISSING = re.compile(r"No module named '([\w.]+)'")
 
 
+def runner_error(out: str) -> str | None:
+    """The line where the test runner itself stopped before running any test (its configuration, its
+    plugins, its own imports), or None: a traceback that is not a test module's collection error."""
+    if re.search(r"^ERROR collecting |errors? during collection|^ImportError while importing test module", out, re.M):
+        return None
+    m = re.search(r"^(INTERNALERROR>.*|Failed: .*|ERROR: usage:.*|\w+Error: .*pytest.*)$", out, re.M)
+    if m:
+        return m.group(1)
+    last = re.findall(r"^(\w+(?:Error|Exception)\b.*)$", out, re.M)
+    tail = [l for l in out.splitlines() if l.strip()][-1:]
+    if last and ("Traceback (most recent call last)" in out or tail == last[-1:]):
+        return last[-1]
+    return None
+
+
 def classify(setup_error: str | None, outcome, c: dict, cause: str | None) -> tuple[str, str]:
     """(class, one-line reason); class "sane" when tests ran and at least 80% of those that ran passed."""
     if setup_error is not None:
@@ -229,9 +244,9 @@ def classify(setup_error: str | None, outcome, c: dict, cause: str | None) -> tu
         return "sane", "exit 0 (no counts printed)"
     if cause and ("cannot run" in cause or "refuses its options" in cause):
         return "test command cannot run", cause[:240]
-    if not ran and re.search(r"^(INTERNALERROR>|Failed: |ERROR: usage:|\w+Error: .*pytest)", out, re.M):
-        line = re.search(r"^(INTERNALERROR>.*|Failed: .*|ERROR: usage:.*|\w+Error: .*pytest.*)$", out, re.M).group(1)
-        return "runner error", f"the test runner stops before any test: {line[:200]}"
+    stopped = runner_error(out) if not ran else None
+    if stopped:
+        return "runner error", f"the test runner stops before any test: {stopped[:200]}"
     missing = MISSING.findall(out)
     if missing and (not ran or c["passed"] / ran < 0.8):
         top = max(set(m.split(".")[0] for m in missing), key=lambda m: sum(x.split(".")[0] == m for x in missing))
@@ -291,7 +306,7 @@ def one(spec: str, date: str, sdists: Path, budget: float, cache_off: bool) -> d
                     cause = broken(outcome, files=files, report_text="")
                     c = counts(outcome)
                     rec.update(baseline_s=round(outcome.duration, 1), counts=c, env_broken=cause,
-                               output_tail=outcome.output[-1500:])
+                               output_tail=outcome.output[-4000:])
                     if not cause:
                         keep_environment(sb, notes)
                 else:
@@ -405,6 +420,10 @@ def pct(values: list[float], q: float) -> float:
 
 def summary(args) -> None:
     recs = [json.loads(line) for line in Path(args.out).read_text().splitlines() if line.strip()]
+    for r in recs:             # records from before `runner_error` was split from "no tests collected"
+        stopped = runner_error(r.get("output_tail", "")) if r["class"] == "no tests collected" else None
+        if stopped:
+            r["class"], r["reason"] = "runner error", f"the test runner stops before any test: {stopped[:200]}"
     listed = {p["spec"]: p for p in json.loads(Path(args.projects).read_text())}
     recs = [{**r, "style": listed[r["spec"]]["style"]} for r in recs if r["spec"] in listed]
     n = len(recs)
