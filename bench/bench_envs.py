@@ -317,8 +317,10 @@ def one(spec: str, date: str, sdists: Path, budget: float, cache_off: bool) -> d
             else ("no test command", "the resolver found no test command")
         if setup_error:
             rec["setup_error"] = setup_error[-3000:]
-        if rec["class"] == "sane" or (sb is not None and not cause and outcome is not None):
-            rec["cached"] = second(cfg, source, opts, budget, c)
+        if sb is not None and not cause:              # the environment was kept: does it open again?
+            again = outcome is not None and not outcome.timed_out
+            rec["cached"] = second(cfg, source, opts, max(60.0, 3 * outcome.duration) if again else budget, c,
+                                   tests=again)
         if cache_off and sb is not None:
             os.environ["CRASHFIX_ENV_CACHE_MAX"] = "0"
             try:
@@ -333,14 +335,14 @@ def one(spec: str, date: str, sdists: Path, budget: float, cache_off: bool) -> d
 
 def second(cfg, source: Path, opts: dict, budget: float, before: dict, tests: bool = True) -> dict:
     """Another sandbox with the run's options (as the research agent's `new_sandbox`): timed, its tests
-    run again (``tests``)."""
+    run again (``tests``; bounded by ``budget``)."""
     from agent.testrun import run_tests
     from sandbox import open_sandbox
     notes: list[str] = []
     t = time.monotonic()
     try:
         sb = open_sandbox(cfg.sandbox, source, image=cfg.image, setup_cmd=cfg.setup_cmd, limits=cfg.limits,
-                          setup_timeout=budget, **opts, notes=notes)
+                          setup_timeout=240, **opts, notes=notes)
     except Exception as e:
         return {"opens": False, "setup_s": round(time.monotonic() - t, 1), "error": f"{type(e).__name__}: {e}"[-600:],
                 "hit": any("cache: hit" in n for n in notes), "notes": notes}
