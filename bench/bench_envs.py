@@ -284,7 +284,12 @@ def one(spec: str, date: str, sdists: Path, budget: float, cache_off: bool) -> d
         files = repo_files(source)
         notes: list[str] = []
         t = time.monotonic()
-        env, opts = prepare(cfg, source, files)
+        try:
+            env, opts = prepare(cfg, source, files)
+        except Exception as e:                   # crashfix's resolver itself crashed: `crashfix run` stops here
+            rec.update(resolve_s=round(time.monotonic() - t, 1), total_s=round(time.monotonic() - start, 1))
+            rec["class"], rec["reason"] = "resolver crashed", f"{type(e).__name__}: {e}"[:240]
+            return rec
         rec.update(resolve_s=round(time.monotonic() - t, 1), image=cfg.image, python=env.python_used,
                    install=env.install, test_cmd=cfg.test_cmd, recipe=env.steps,
                    steps=[s.cmd for s in opts["steps"]])
@@ -422,7 +427,9 @@ def pct(values: list[float], q: float) -> float:
 
 def summary(args) -> None:
     recs = [json.loads(line) for line in Path(args.out).read_text().splitlines() if line.strip()]
-    for r in recs:             # records from before `runner_error` was split from "no tests collected"
+    for r in recs:             # records from before `runner_error` and "resolver crashed" had classes of their own
+        if r["class"] == "harness error" and "agent/environment/" in r.get("log_tail", ""):
+            r["class"], r["reason"] = "resolver crashed", r["reason"]
         stopped = runner_error(r.get("output_tail", "")) if r["class"] == "no tests collected" else None
         if stopped:
             r["class"], r["reason"] = "runner error", f"the test runner stops before any test: {stopped[:200]}"
