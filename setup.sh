@@ -54,6 +54,8 @@ case "$mode" in
         echo; cat "$out/report.md"
         ;;
     test)
+        say "lint: ruff check (rules in pyproject.toml)"
+        ruff check .
         python3 -m pytest "$@"
         ;;
     install) ;;

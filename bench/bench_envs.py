@@ -250,7 +250,7 @@ def classify(setup_error: str | None, outcome, c: dict, cause: str | None) -> tu
     missing = MISSING.findall(out)
     if missing and (not ran or c["passed"] / ran < 0.8):
         top = max(set(m.split(".")[0] for m in missing), key=lambda m: sum(x.split(".")[0] == m for x in missing))
-        return f"import error", f"No module named '{top}'" + (f" ({cause[:120]})" if cause else "")
+        return "import error", f"No module named '{top}'" + (f" ({cause[:120]})" if cause else "")
     if NETWORK.search(out):
         return "network", NETWORK.search(out).group(0)
     if not ran or (cause and "collected no test" in cause):

@@ -22,9 +22,9 @@ sys.path.insert(0, str(ROOT))
 
 from agent.kernel.boots import judge  # noqa: E402
 from agent.reports import parse  # noqa: E402
-from sandbox.kernel.build import open_tree
-from sandbox.kernel.fixture import EXAMPLE, demo_tree
-from sandbox.kernel.qemu import boot_kernel, choose_accel, compile_reproducer, make_initramfs
+from sandbox.kernel.build import open_tree  # noqa: E402
+from sandbox.kernel.fixture import EXAMPLE, demo_tree  # noqa: E402
+from sandbox.kernel.qemu import boot_kernel, choose_accel, compile_reproducer, make_initramfs  # noqa: E402
 
 # The one-line fix (free after the last use), as the C templates propose it.
 FIX = """\

@@ -306,7 +306,7 @@ def render_from(module: str, names: list[tuple[str, str | None]], indent: str) -
 
 def rewrite_import_from(node: ast.ImportFrom, module: str, indent: str) -> str | None:
     """The statement(s) replacing one `from X import a, b` whose X or names moved."""
-    if not module.split(".")[0] in PACKAGES:
+    if module.split(".")[0] not in PACKAGES:
         return None
     groups: dict[str, list[tuple[str, str | None]]] = {}
     for alias in node.names:

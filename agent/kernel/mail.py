@@ -29,7 +29,7 @@ def subject(report: CrashReport, path: str, fixes: Commit | None) -> str:
 def body(report: CrashReport, description: str, fixes: Commit | None, *, reported_by: str | None,
          closes: str | None, validation: str) -> str:
     head = (report.message or report.title).strip()
-    text = [f"The reproducer attached to the report triggers:", "", f"  {head}", ""]
+    text = ["The reproducer attached to the report triggers:", "", f"  {head}", ""]
     start = next((i for i, f in enumerate(report.frames) if report.guilty and f.function == report.guilty.function), 0)
     frames = [f for f in report.frames[start:] if f.file][:6]
     if frames:

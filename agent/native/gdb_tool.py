@@ -17,7 +17,7 @@ from dataclasses import dataclass, field
 
 from agent.native.probe import gdb_argv
 from agent.reports.paths import map_to_repo
-from agent.research.tools.base import Observation, Tool, ToolContext, ToolError
+from agent.research.tools.base import Observation, ToolContext, ToolError
 from agent.research.tools.dynamic import SCRUBBED_ENV, DebuggerTool, send_to_debugger
 from sandbox import SandboxDead, SandboxError, contain
 

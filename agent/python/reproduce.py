@@ -16,7 +16,7 @@ from agent.python.ladder.plan import Trial
 from agent.python.ladder.regression import PRELUDE, RegressionTest, alarm
 from agent.python.ladder.conventions import Conventions, conventions
 from agent.reports.model import CrashReport
-from agent.judge.signature import base_type, crash_gone, is_hang, same_crash
+from agent.judge.signature import is_hang
 from agent.judge.testrun import SCRATCH, TestOutcome, ensure_scratch, is_pytest
 from sandbox import ExecResult, Sandbox
 

@@ -315,12 +315,10 @@ def _go_frames(lines: list[str], msg: Message) -> list[Frame]:
     `msg.inexact` (their indexes in the result)."""
     start = msg.line + 1
     out: list[Frame] = []
-    started = False
     for j in range(start, min(len(lines), start + 400)):
         s = lines[j].strip()
         fm = _GO_FRAME.match(s)
         if fm:
-            started = True
             file = None
             line_no = None
             if j + 1 < len(lines):

@@ -62,7 +62,7 @@ from agent.research.tools import (
 from agent.excerpt import failure_excerpt
 from agent.judge.testrun import TestOutcome
 from agent.judge.validate import Verdict, rank_key
-from sandbox import PatchFailed, Sandbox, SandboxDead, SandboxError
+from sandbox import Sandbox, SandboxDead, SandboxError
 from sandbox import contain
 
 log = logging.getLogger(__name__)
@@ -339,7 +339,7 @@ class Trajectory:
             self.save()
 
     def _loop(self, sb: Sandbox) -> None:
-        a, cfg = self.agent, self.agent.cfg
+        a = self.agent
         while self.status == "running":
             if a.stop.is_set():
                 self.status, self.reason = "stopped", a.outcome.error or a.outcome.limits or "run stopped"
@@ -412,7 +412,7 @@ class Trajectory:
         return analysis_toolbox(report) if self.phase == "analysis" else synthesis_toolbox(report)
 
     def _do_calls(self, sb: Sandbox, calls, step: dict) -> None:
-        a, box, ended = self.agent, self.toolbox(), None
+        box, ended = self.toolbox(), None
         phase_at_start = self.phase
         for call in calls:
             if ended is not None:
@@ -421,7 +421,7 @@ class Trajectory:
                 try:
                     obs = box.call(self.ctx, call.name, call.arguments)
                     text, ok = obs.text, obs.ok
-                except Concluded as c:
+                except Concluded:
                     text, ok, ended = "analysis concluded; the fix phase starts from the noted facts", True, \
                         "the analysis phase ended"
                 except Submitted as s:

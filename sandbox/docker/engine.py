@@ -2,6 +2,8 @@
 interactive sessions, and the client side of the in-container command server (``sandbox/docker/server.py``)."""
 from __future__ import annotations
 
+from typing import TYPE_CHECKING
+
 import json
 import os
 import signal
@@ -117,6 +119,10 @@ def _kill_tree(pid: int) -> None:
             os.kill(p, signal.SIGKILL)
         except (ProcessLookupError, PermissionError):
             pass
+
+
+if TYPE_CHECKING:                   # the type only: sandbox.docker.sandbox imports this module
+    from sandbox.docker.sandbox import DockerSandbox
 
 
 class DockerSession(PromptSession):

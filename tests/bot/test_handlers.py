@@ -325,10 +325,9 @@ def test_cancel_stops_a_running_fix_at_its_next_progress_step(harness, gh):
     original = harness.pipeline
 
     def pipeline(config, progress):
-        from bot.db import Database
         with harness.db.tx() as tx:
             from bot.jobs.store import create_job
-            cid = create_job(tx, "cancel", installation_id=gh.INSTALLATION["id"], repo=gh.REPO, issue=1,
+            create_job(tx, "cancel", installation_id=gh.INSTALLATION["id"], repo=gh.REPO, issue=1,
                              sender="Codertocat", params={"trigger": "command", "comment_id": 5}, dedupe=False)
         return original(config, progress)
 

@@ -6,7 +6,6 @@ from types import SimpleNamespace
 import os
 import subprocess
 import sys
-import threading
 import time
 from datetime import datetime, timedelta, timezone
 

@@ -386,8 +386,8 @@ def test_the_reproductions_regression_test_lands_in_the_pr_beside_the_fix(fake, 
     run = make_run(tmp_path / "run")
     run.reproduction.regression_test = test
     run.regression_test, run.regression_patch = test.path, test.patch
-    out = publish_result(api, REPO, ISSUE, tmp_path / "run", run, checkout(upstream, tmp_path / "c"),
-                         RepoConfig(regression_test="push"))        # the repository opted in
+    publish_result(api, REPO, ISSUE, tmp_path / "run", run, checkout(upstream, tmp_path / "c"),
+                   RepoConfig(regression_test="push"))        # the repository opted in
     sha = bare_git(server, "rev-parse", "refs/heads/crashfix/issue-7").strip()
     assert bare_git(server, "show", f"{sha}:{test.path}") == test.text
     assert "if item is None:" in bare_git(server, "show", f"{sha}:src/stockroom/orders.py")

@@ -3,7 +3,6 @@
 PR labelled speculative in its title and first line where the repository allows it."""
 from __future__ import annotations
 
-from pathlib import Path
 
 from bot.cli.simulate import simulate
 

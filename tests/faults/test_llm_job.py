@@ -12,7 +12,6 @@ from __future__ import annotations
 
 import time
 
-import pytest
 
 from agent.research import loop as agent_loop
 from agent.research import strategy as research_agent

@@ -10,7 +10,6 @@ from __future__ import annotations
 import os
 import signal
 import time
-from pathlib import Path
 
 from github_fakes import assert_valid_github_requests, wait_until
 from gitrepo import git

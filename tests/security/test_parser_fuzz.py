@@ -8,7 +8,7 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 from agent.reports.guarded import GuardedParser
-from parse_targets import every_parser, every_parser_on_each
+from parse_targets import every_parser
 
 BODY = 65536
 LIMIT = 8.0

@@ -10,8 +10,6 @@ from agent.python.environment.model import Environment
 from agent.python.environment.pins import pins_pytest, pytest_step
 from agent.judge.testrun import is_pytest
 from sandbox.docker import envcache
-from sandbox import hostgit
-from sandbox.base import SandboxError
 from sandbox.install import quoted_env
 from sandbox.pythons import DEFAULT_PYTHON
 from sandbox.setup import InstallStep, plan_commands

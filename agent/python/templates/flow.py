@@ -85,7 +85,6 @@ def missing_return(em, scope: Scope) -> None:
     func, sf = scope.func, scope.sf
     if func is None or is_generator(func) or func.name in ("__init__", "__post_init__", "setUp", "tearDown"):
         return
-    unit = sf.indent_unit(func)
     body_indent = sf.indent_of(func.body[0].lineno)
     returns = [n for n in _own_nodes(func) if isinstance(n, ast.Return)]
     valued = [r for r in returns if r.value is not None]
@@ -401,7 +400,7 @@ def str_is_iterable(em, scope: Scope) -> None:
                         inner = sf.src(k)[1:-1].rstrip().rstrip(",") if isinstance(k, ast.Tuple) and \
                             sf.src(k).startswith("(") else sf.src(k)
                         em.add(scope, other.lineno, [Edit(ks, ke, f"({inner}, str, bytes)")], "recursion_base",
-                               f"strings are iterable: the base case also takes str/bytes", 5.0)
+                               "strings are iterable: the base case also takes str/bytes", 5.0)
         else:
             node, new = n, f"({sf.src(n)} and not isinstance({subj}, (str, bytes)))"
         s, e = sf.span(node)

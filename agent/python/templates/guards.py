@@ -184,7 +184,6 @@ def none_guard(em, scope: Scope) -> None:
         ev += _value_bonus(ctx, src, "None")
         neutral = neutral or usage_default(sf, expr)
         what = f"guard None ({src})"
-        line = getattr(expr, "lineno", scope.line)
         if neutral is not None and (neutral in ("[]", '""', "0", "{}")):
             # `x or []` inline: keeps the statement, neutral value instead of None
             s, e = sf.span(expr)
@@ -218,7 +217,6 @@ def key_get(em, scope: Scope) -> None:
     if stmt is None:
         return
     key_msg = _strip_quotes(ctx.message)
-    unit = sf.indent_unit(scope.func)
     for n in _crash_nodes(scope):
         if isinstance(n, ast.Call) and isinstance(n.func, ast.Attribute) and n.func.attr == "pop" \
                 and len(n.args) == 1 and not n.keywords:

@@ -223,7 +223,6 @@ class SearchCommits(Tool):
                  **kw) -> Observation:
         where = kw.get("in", "both")
         limit = max(1, min(limit, 20))
-        fmt = "--format=%x1e%H%x1f%an%x1f%ad%x1f%s"
         shas: list[str] = []
         paths = ["--", rel_path(ctx, path)] if path else []
         if where in ("diff", "both"):

@@ -3,12 +3,10 @@ malformed tool calls, budgets, the untrusted issue, secrets, saving and resuming
 from __future__ import annotations
 
 import json
-import os
 
-import pytest
 
 from agent.research.loop import dedupe_and_rank, normalize_diff, quote_untrusted
-from agent.research.client import Budget, Ledger, LLM
+from agent.research.client import Budget, Ledger
 
 CONCLUDE = {"name": "conclude", "arguments": {"root_cause": "rc", "fix": "f"}}
 

@@ -6,7 +6,6 @@ model reaches the model in the research agent's sandbox with the environment cac
 off. Real Docker, real PyPI (under the commit's date), real git, the real pipeline."""
 from __future__ import annotations
 
-import json
 import os
 import subprocess
 import tarfile

@@ -8,7 +8,6 @@ import pytest
 
 from agent.memory import Memory
 from agent.research.tools import Tool, ToolContext, Toolbox, every_tool
-from agent.research.tools.dynamic import Pdb
 from agent.research.tools.edit import Edit
 from gitrepo import make_repo
 from sandbox import open_sandbox
