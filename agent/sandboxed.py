@@ -10,7 +10,7 @@ from agent.path import Steps, is_git_source, repo_files
 from agent.judge.protect import guard
 from agent.judge import expectations
 from agent.python.ladder import reproducer
-from agent.python.ladder.anchor import code_here
+from agent.judge.anchor import code_here
 from agent.judge.match import anchor_on
 
 from agent.reports.paths import map_to_repo

@@ -270,3 +270,21 @@ def announce(settings: Settings) -> None:
                     "GitHub writes are recorded, not sent", PREFIX)
     else:
         log.info("GitHub App %s at %s", settings.APP_ID, settings.GITHUB_API_URL)
+
+
+# -- the webhook secret's fitness (doctor and serve say the same) --------------------------------
+MIN_WEBHOOK_SECRET = 16
+PLACEHOLDERS = ("changeme", "change-me", "change_me", "secret", "webhook-secret", "webhook_secret", "mysecret",
+                "your-secret", "your-webhook-secret", "placeholder", "example", "password", "xxx", "todo", "test")
+
+
+def secret_problem(secret: str) -> str | None:
+    """Why a webhook secret is unfit (a placeholder, too short, too repetitive), or None."""
+    low = secret.strip().lower()
+    if low in PLACEHOLDERS or low.strip("<>{}$") in PLACEHOLDERS or any(w in low for w in ("changeme", "replace", "your-", "your_")):
+        return "a placeholder value"
+    if len(secret) < MIN_WEBHOOK_SECRET:
+        return f"{len(secret)} characters (at least {MIN_WEBHOOK_SECRET})"
+    if len(set(secret)) < 8:
+        return f"only {len(set(secret))} distinct characters: not random"
+    return None

@@ -39,6 +39,10 @@ MOVES = {
     "agent.protect": "agent.judge.protect",
     "agent.watchdog_plugin": "agent.judge.watchdog_plugin",
     "agent.ladder.match": "agent.judge.match",
+    # moved after the first step: what the judge and the research tools use is not a family's
+    "agent.python.ladder.anchor": "agent.judge.anchor",
+    "agent.python.ladder.named_test": "agent.judge.named_test",
+    "agent.python.templates.kinds": "agent.judge.kinds",
     # agent: the Python family
     "agent.probe": "agent.python.probe",
     "agent.probe_facts": "agent.python.probe_facts",

@@ -57,6 +57,75 @@ def graph() -> dict[str, set[str]]:
     return {name: imports(name, path, known) for name, path in known.items()}
 
 
+def with_parents(g: dict[str, set[str]]) -> dict[str, set[str]]:
+    """Importing `a.b.c` runs the `__init__` of `a.b` (and `a`) first: those edges too."""
+    out = {}
+    for src, targets in g.items():
+        more = set(targets)
+        for dst in targets:
+            parts = dst.split(".")
+            more.update(".".join(parts[:i]) for i in range(1, len(parts)) if ".".join(parts[:i]) in g)
+        more.discard(src)
+        out[src] = {d for d in more if not src.startswith(d + ".")}     # a module's own parents: not a loop
+    return out
+
+
+def folder(module: str, known: dict[str, Path]) -> str:
+    """The folder a module belongs to: its package (a root module of agent/, bot/, sandbox/ is its own node)."""
+    rel = known[module].parent.relative_to(ROOT)
+    pkg = ".".join(rel.parts)
+    return module if pkg in PACKAGES else pkg
+
+
+def folder_graph(g: dict[str, set[str]]) -> dict[str, set[str]]:
+    known = modules()
+    out: dict[str, set[str]] = {}
+    for src, targets in with_parents(g).items():
+        a = folder(src, known)
+        for dst in targets:
+            b = folder(dst, known)
+            if a != b and not b.startswith(a + ".") and not a.startswith(b + "."):
+                out.setdefault(a, set()).add(b)
+    return out
+
+
+FAMILIES = ("agent.python", "agent.native", "agent.kernel")
+NO_FAMILY = ("agent.judge", "agent.reports", "agent.research")
+
+
+def family(module: str) -> str | None:
+    return next((f for f in FAMILIES if module == f or module.startswith(f + ".")), None)
+
+
+def family_edges(g: dict[str, set[str]]) -> list[str]:
+    """Imports that break the families' rules: a family imports no other family; the judge, the
+    report parsers and the research agent import no family (they get what they need given)."""
+    bad = []
+    for src, targets in sorted(g.items()):
+        for dst in sorted(targets):
+            fs, fd = family(src), family(dst)
+            if fd and fs and fs != fd:
+                bad.append(f"{src} -> {dst}")
+            elif fd and any(src == p or src.startswith(p + ".") for p in NO_FAMILY):
+                bad.append(f"{src} -> {dst}")
+    return bad
+
+
+# Known edges still to untangle (issue 23 is open for them): the shared records (Attempt, Reproduction,
+# Probe) still live in the Python family, the research agent's rung 5 and its gdb tool are wired in
+# by name, and the kernel path proposes the C templates. The list is exact: a new edge fails, and so
+# does one that is gone (take it off).
+KNOWN_FAMILY_EDGES = [
+    "agent.kernel.path -> agent.native.templates",
+    "agent.kernel.path -> agent.python.reproduce",
+    "agent.native.build_crash -> agent.python.reproduce",
+    "agent.native.probe -> agent.python.probe",
+    "agent.native.reproduce -> agent.python.reproduce",
+    "agent.research.strategy -> agent.python.ladder.reproducer",
+    "agent.research.tools -> agent.native.gdb_tool",
+]
+
+
 def cycles(g: dict[str, set[str]]) -> list[list[str]]:
     """The strongly connected components with more than one module (Tarjan), each sorted."""
     index: dict[str, int] = {}
@@ -121,8 +190,41 @@ def test_cycles_and_upward_imports_are_found():
         == ["sandbox.docker.sandbox -> agent.run"]
 
 
+# Known loops still to untangle (issue 23 stays open for them), exact as above. The research agent's
+# toolbox names the native family's gdb tool while that tool builds on the toolbox's base; the agent's
+# root (the run's types, the sandboxed path) and the families still import each other's records.
+KNOWN_CYCLES = [["agent.native.gdb_tool", "agent.research.tools"]]
+KNOWN_FOLDER_CYCLES = [["agent.native", "agent.path", "agent.python", "agent.python.ladder", "agent.research",
+                        "agent.research.tools", "agent.run", "agent.sandboxed"]]
+
+
 def test_no_import_cycle():
-    assert cycles(graph()) == []
+    assert cycles(with_parents(graph())) == KNOWN_CYCLES
+
+
+def test_no_folder_cycle():
+    """Between folders (a root module is its own node): bot/ and sandbox/ have none."""
+    assert cycles(folder_graph(graph())) == KNOWN_FOLDER_CYCLES
+
+
+def test_a_package_import_runs_its_parents_init():
+    g = with_parents({"a.x": {"a.b.c"}, "a.b.c": set(), "a.b": set(), "a": set()})
+    assert g["a.x"] == {"a.b.c", "a.b"}                 # `a` is a.x's own parent: no edge to it
+
+
+def test_the_families_keep_to_themselves():
+    assert family_edges(graph()) == KNOWN_FAMILY_EDGES
+
+
+def test_family_rules_are_found():
+    g = {"agent.native.x": {"agent.python.y"}, "agent.judge.v": {"agent.kernel.k"}, "agent.python.z": {"agent.judge.v"}}
+    assert family_edges(g) == ["agent.judge.v -> agent.kernel.k", "agent.native.x -> agent.python.y"]
+
+
+def test_root_modules_stay_few():
+    """The roots hold the driver, the run's types and what the families share; the rest has a folder."""
+    count = {pkg: len([p for p in (ROOT / pkg).glob("*.py")]) for pkg in PACKAGES}
+    assert count["agent"] <= 18 and count["bot"] <= 10 and count["sandbox"] <= 12, count
 
 
 def test_imports_run_one_way():
@@ -131,7 +233,11 @@ def test_imports_run_one_way():
 
 if __name__ == "__main__":
     g = graph()
-    for comp in cycles(g):
+    for comp in cycles(with_parents(g)):
         print("cycle:", " <-> ".join(comp))
+    for comp in cycles(folder_graph(g)):
+        print("folder cycle:", " <-> ".join(comp))
+    for line in family_edges(g):
+        print("family rule:", line)
     for line in upward(g):
         print("upward:", line)

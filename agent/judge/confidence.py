@@ -17,7 +17,7 @@ import re
 from dataclasses import dataclass, field
 
 from agent.judge.expectations import Expectation
-from agent.python.templates.kinds import MUTATION, SUPPRESSION, kind_of
+from agent.judge.kinds import MUTATION, SUPPRESSION, kind_of
 
 HIGH, SPECULATIVE = "high", "speculative"
 

@@ -4,7 +4,7 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass
 
-from agent.python.ladder import anchor
+from agent.judge import anchor
 from agent.reports import parse
 from agent.reports.model import CrashReport, Frame
 from agent.reports.paths import map_to_repo

@@ -8,7 +8,8 @@ import time
 from dataclasses import asdict, dataclass, field
 from typing import Callable
 
-from agent.python.ladder import named_test, plan, regression, search
+from agent.judge import named_test
+from agent.python.ladder import plan, regression, search
 from agent.judge.expectations import Expectation
 from agent.python.environment.timeouts import ALARM_MARGIN, script_alarm
 from agent.judge.match import matches, repo_frame

@@ -21,7 +21,7 @@ from bot.backlog.store import BacklogStore, Triaged
 from bot.backlog.summary import MARKER, TITLE, Group, group, render
 from bot.db import Database
 from bot.github.api import InstallationAPI
-from bot.kinds.gates import issue_text
+from bot.github.data import issue_text
 from bot.github.pacing import Pacer
 from bot.backlog.signatures import Signature, SignatureStore
 

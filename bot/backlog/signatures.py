@@ -7,7 +7,7 @@ from dataclasses import dataclass
 
 from agent.reports.guarded import GuardedParser
 from bot.db import Database, now
-from bot.kinds.gates import issue_text
+from bot.github.data import issue_text
 
 _TABLE = """CREATE TABLE IF NOT EXISTS issue_signatures (
     repo TEXT NOT NULL,

@@ -10,6 +10,7 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Callable
 
+from bot.settings import secret_problem
 from sandbox.docker import envcache
 
 
@@ -140,23 +141,6 @@ def key_problem(data: bytes, app_id) -> str | None:
 def _loose_mode(path: Path) -> str:
     mode = path.stat().st_mode & 0o777
     return f"; readable by others (mode {mode:04o}): chmod 600 {path}" if mode & 0o077 else ""
-
-
-MIN_WEBHOOK_SECRET = 16
-PLACEHOLDERS = ("changeme", "change-me", "change_me", "secret", "webhook-secret", "webhook_secret", "mysecret",
-                "your-secret", "your-webhook-secret", "placeholder", "example", "password", "xxx", "todo", "test")
-
-
-def secret_problem(secret: str) -> str | None:
-    """Why a webhook secret is unfit (a placeholder, too short, too repetitive), or None."""
-    low = secret.strip().lower()
-    if low in PLACEHOLDERS or low.strip("<>{}$") in PLACEHOLDERS or any(w in low for w in ("changeme", "replace", "your-", "your_")):
-        return "a placeholder value"
-    if len(secret) < MIN_WEBHOOK_SECRET:
-        return f"{len(secret)} characters (at least {MIN_WEBHOOK_SECRET})"
-    if len(set(secret)) < 8:
-        return f"only {len(set(secret))} distinct characters: not random"
-    return None
 
 
 def check_webhook_secret(values: dict) -> Check:

@@ -43,3 +43,8 @@ def check_run_body(status: str, conclusion: str | None, title: str, summary: str
     if details_url:
         body["details_url"] = details_url
     return body
+
+
+def issue_text(issue: dict) -> str:
+    """An issue's title and body as one text (what is parsed for a crash report)."""
+    return f"{issue.get('title') or ''}\n\n{issue.get('body') or ''}"

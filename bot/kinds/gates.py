@@ -16,10 +16,6 @@ WRITE = ("admin", "maintain", "write")
 log = logging.getLogger(__name__)
 
 
-def issue_text(issue: dict) -> str:
-    return f"{issue.get('title') or ''}\n\n{issue.get('body') or ''}"
-
-
 def reply_once(ctx: Context, body: str) -> str:
     """Comment `body` unless the same text was already replied on this issue; returns its digest."""
     return _reply(ctx, body)[0]

@@ -13,6 +13,7 @@ from agent.research.client import Ledger
 from agent.research.endpoint import run_endpoint_problem
 from agent.redact import register
 from agent.run import Result, RunConfig
+from bot.github.data import issue_text
 from bot.github.push import clone
 from bot.jobs.store import MAX_ATTEMPTS
 from bot.kinds import gates
@@ -60,7 +61,7 @@ def target(ctx: Context, config: RepoConfig | None = None, *, opens_pr: bool = F
     endpoint_ready(config)
     if opens_pr:
         gates.check_pr_limit(ctx, issue)
-    text = gates.issue_text(asked_issue(ctx, issue) or ctx.api.get_issue(ctx.job.repo, issue))
+    text = issue_text(asked_issue(ctx, issue) or ctx.api.get_issue(ctx.job.repo, issue))
     if feedback:
         text += "\n\n## Maintainer feedback on the previous patch\n\n" + feedback
     return Target(issue, config, text, gates.installation_budget(ctx) if charged else [])

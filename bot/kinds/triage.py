@@ -8,7 +8,8 @@ from agent.reports.guarded import TOO_SLOW, GuardedParser
 from agent.triage import triage
 from bot.conversation.status import StatusComment
 from bot.kinds.context import Context
-from bot.kinds.gates import issue_text, triage_on
+from bot.github.data import issue_text
+from bot.kinds.gates import triage_on
 from bot.backlog.signatures import Signature, SignatureStore
 
 log = logging.getLogger(__name__)

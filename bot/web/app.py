@@ -64,7 +64,7 @@ def _security_headers(response):
 def warn_weak_secret(settings: Settings) -> str | None:
     """One warning line when the webhook secret fails `crashfix doctor`'s rules (bot/cli/doctor.py
     secret_problem): serving goes on (a missing secret is refused before this); the secret is never logged."""
-    from bot.cli.doctor import secret_problem
+    from bot.settings import secret_problem
     problem = secret_problem(settings.WEBHOOK_SECRET) if settings.WEBHOOK_SECRET else None
     if problem:
         log.warning("CRASHFIX_WEBHOOK_SECRET is weak (%s): anyone who guesses it can sign webhooks; "

@@ -2,7 +2,6 @@
 interactive sessions, and the client side of the in-container command server (``sandbox/docker/server.py``)."""
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
 
 import json
 import os
@@ -121,12 +120,9 @@ def _kill_tree(pid: int) -> None:
             pass
 
 
-if TYPE_CHECKING:                   # the type only: sandbox.docker.sandbox imports this module
-    from sandbox.docker.sandbox import DockerSandbox
-
 
 class DockerSession(PromptSession):
-    def __init__(self, box: "DockerSandbox", argv: list[str], prompt: str, cwd: str):
+    def __init__(self, box, argv: list[str], prompt: str, cwd: str):
         super().__init__(prompt)
         self.box = box
         self.exec_id = box._exec_create(reaped(argv), cwd=cwd, env={"PYTHONUNBUFFERED": "1"}, stdin=True)

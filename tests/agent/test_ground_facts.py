@@ -5,7 +5,7 @@ from __future__ import annotations
 
 import json
 
-from agent.python.ladder.anchor import code_here
+from agent.judge.anchor import code_here
 from agent.memory import Memory
 from agent.pipeline import RunConfig, run_pipeline
 from agent.reports.model import Frame

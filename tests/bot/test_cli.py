@@ -126,7 +126,7 @@ def test_a_broken_llm_endpoint_is_named_in_one_line_within_seconds(tmp_path, end
 def test_serve_warns_in_one_line_when_the_webhook_secret_fails_doctors_rules(tmp_path, secret, weak):
     import os
     import socket
-    from bot.cli.doctor import secret_problem
+    from bot.settings import secret_problem
     with socket.socket() as sock:
         sock.bind(("127.0.0.1", 0))
         port = sock.getsockname()[1]

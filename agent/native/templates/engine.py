@@ -10,7 +10,7 @@ from agent.candidates import Candidate
 from agent.judge.protect import is_test_path
 
 from agent.repair_context import RepairContext
-from agent.python.templates.source import unified_diff
+from agent.candidates import unified_diff
 from agent.native.templates.csource import CSource, Edit, count_errors, function_name
 from agent.native.templates.scoring import crash_class, relevance
 

@@ -6,7 +6,8 @@ import shlex
 from dataclasses import dataclass
 from typing import Callable
 
-from agent.python.ladder import callsite, entrypoints, named_test, snippets
+from agent.python.ladder import callsite, entrypoints, snippets
+from agent.judge import named_test
 from agent.judge.match import repo_path
 from agent.reports.model import CrashReport
 from agent.reports.paths import map_to_repo

@@ -15,7 +15,7 @@ from typing import Callable
 from agent.research.loop import ResearchAgent, Trajectory, prompt
 from agent.research.context_window import ContextConfigError, context_window
 from agent.judge.match import matches, repo_frame
-from agent.python.ladder.named_test import command as node_command
+from agent.judge.named_test import command as node_command
 from agent.python.ladder.regression import RegressionTest
 from agent.reports.model import CrashReport
 from agent.python.reproduce import Attempt, Reproduction, confirm

@@ -19,7 +19,7 @@ from agent.python.ladder.search_script import SEARCH, TRACER
 from agent.reports.model import CrashReport
 from agent.judge.testrun import SCRATCH, TestOutcome, is_pytest
 from agent.python.environment.timeouts import ALARM_MARGIN
-from agent.python.ladder.named_test import narrowed
+from agent.judge.named_test import narrowed
 from agent.judge.testorder import near_tests
 from sandbox import Sandbox
 

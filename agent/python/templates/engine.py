@@ -9,7 +9,8 @@ from agent.candidates import Candidate
 from agent.repair_context import RepairContext, may_touch
 from agent.python.templates.locate import Scope
 from agent.python.templates.scoring import relevance
-from agent.python.templates.source import Edit, SourceFile, apply_edits, unified_diff
+from agent.candidates import unified_diff
+from agent.python.templates.source import Edit, SourceFile, apply_edits
 
 
 @dataclass

@@ -2,7 +2,6 @@
 from __future__ import annotations
 
 import ast
-import difflib
 from dataclasses import dataclass
 from functools import cached_property
 
@@ -131,19 +130,6 @@ def apply_edits(text: str, edits: list[Edit]) -> str | None:
         pos = e.end
     out.append(text[pos:])
     return "".join(out)
-
-
-def unified_diff(path: str, old: str, new: str) -> str:
-    a = old.splitlines(keepends=True)
-    b = new.splitlines(keepends=True)
-    body = []
-    for line in difflib.unified_diff(a, b, f"a/{path}", f"b/{path}", n=3):
-        if not line.endswith("\n"):
-            line += "\n\\ No newline at end of file\n"
-        body.append(line)
-    if not body:
-        return ""
-    return f"diff --git a/{path} b/{path}\n" + "".join(body)
 
 
 ATOMIC = (ast.Name, ast.Constant, ast.Attribute, ast.Call, ast.Subscript, ast.List, ast.Tuple, ast.Dict, ast.Set)

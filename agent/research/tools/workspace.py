@@ -6,7 +6,7 @@ import itertools
 from typing import Callable
 
 from agent.excerpt import failure_excerpt
-from agent.python.ladder.named_test import narrowed
+from agent.judge.named_test import narrowed
 from agent.judge.testrun import SCRATCH, TestOutcome, ensure_scratch, is_pytest, node_id, run_tests
 from agent.research.tools.base import Observation, Tool, ToolContext, ToolError
 from agent.research.tools.dynamic import SCRUBBED_ENV
@@ -80,7 +80,7 @@ def describe_tests(ctx: ToolContext, out: TestOutcome, base: TestOutcome | None)
 
 def run_selected(ctx: ToolContext, tests: list | None) -> TestOutcome:
     """The test command, or only the given pytest nodes, each run once (never the command's own
-    files plus the nodes: agent/python/ladder/named_test.py). Nodes of a module that failed to collect on
+    files plus the nodes: agent/judge/named_test.py). Nodes of a module that failed to collect on
     the unedited tree are not run (pytest would stop at them and run none of the others): said."""
     cmd, skipped = ctx.test_cmd, []
     if tests and is_pytest(cmd):

@@ -5,7 +5,8 @@ import subprocess
 import sys
 import textwrap
 
-from agent.python.ladder import callsite, entrypoints, named_test, regression, snippets
+from agent.python.ladder import callsite, entrypoints, regression, snippets
+from agent.judge import named_test
 from agent.judge.match import blocks, matches
 from agent.reports import parse
 from agent.reports.model import CrashReport, Frame

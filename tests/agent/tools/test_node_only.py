@@ -6,7 +6,7 @@ import re
 
 import pytest
 
-from agent.python.ladder.named_test import command
+from agent.judge.named_test import command
 from agent.memory import Memory
 from agent.reports import parse
 from agent.research.tools import ToolContext
