@@ -11,7 +11,7 @@ from agent.pipeline import RunConfig, run_pipeline
 from sandbox.docker import envcache
 
 pytestmark = pytest.mark.docker
-ENVS = Path(__file__).resolve().parents[3] / "eval" / "envs"
+ENVS = Path(__file__).resolve().parents[4] / "eval" / "envs"
 
 
 def _run(case: str, repo: Path, out: Path, **extra):

@@ -15,7 +15,7 @@ from agent.path import repo_files
 from agent.reports import parse
 from agent.reports.paths import map_to_repo
 
-ISSUES = Path(__file__).resolve().parents[3] / "eval" / "issues"
+ISSUES = Path(__file__).resolve().parents[4] / "eval" / "issues"
 CASES = sorted(p.parent for p in ISSUES.glob("*/case.json"))
 
 

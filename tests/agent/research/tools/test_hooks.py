@@ -76,6 +76,6 @@ def test_pdb_hooks_move_breakpoints_close_on_reset_and_round_trip(ctx):
 
 
 def test_the_loop_names_no_debugger():
-    loop = (Path(__file__).resolve().parents[3] / "agent" / "research" / "loop.py").read_text()
+    loop = (Path(__file__).resolve().parents[4] / "agent" / "research" / "loop.py").read_text()
     code = loop.split('"""', 2)[2]                # past the module docstring
     assert "PdbState" not in code and "GdbState" not in code and '"pdb"' not in code and '"gdb"' not in code

@@ -18,7 +18,7 @@ from sandbox import open_sandbox
 
 pytestmark = pytest.mark.docker
 CLICK_VERSION = "python -c 'import importlib.metadata as m; print(m.version(\"click\"))'"
-ENVS = Path(__file__).resolve().parents[3] / "eval" / "envs"
+ENVS = Path(__file__).resolve().parents[4] / "eval" / "envs"
 
 
 def sandboxes(image: str) -> list[str]:
@@ -117,7 +117,7 @@ def test_python_images_per_version_are_built_once_and_the_nearest_is_used(docker
 
 
 def test_the_bundled_example_is_fixed_without_a_test_command(sandbox_image, tmp_path):
-    example = Path(__file__).resolve().parents[3] / "examples" / "inventory"
+    example = Path(__file__).resolve().parents[4] / "examples" / "inventory"
     run = run_pipeline(RunConfig(repo=str(example / "repo"), report_text=(example / "report.txt").read_text(),
                                  out=tmp_path / "out", strategy="templates"))
     assert run.status == "fixed", run.error
