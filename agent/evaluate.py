@@ -105,7 +105,7 @@ class EvalError(Exception):
 
 
 def case_repo(case: Path, meta: dict, dest: Path) -> Path:
-    """The repository a case runs against: its `repo` (cases may share one, eval/issues/_repos) as it
+    """The repository a case runs against: its `repo` (cases may share one, eval/issues/vendor) as it
     is, or copied to ``dest`` with the case's overlay patch applied and dated by its `commit_date`."""
     repo = (case / meta.get("repo", "repo")).resolve()
     overlay = (case / meta.get("overlay", OVERLAY)).resolve()

@@ -106,7 +106,7 @@ def build(name: str, spec: dict, sdists: Path) -> None:
     case = OUT / name
     shutil.rmtree(case, ignore_errors=True)
     case.mkdir(parents=True)
-    repo = OUT / "_repos" / project["sdist"]          # one copy per sdist, shared by its cases
+    repo = OUT / "vendor" / project["sdist"]          # one copy per sdist, shared by its cases
     if not repo.exists():
         for part in project["keep"]:
             src = sdists / project["sdist"] / part
@@ -115,7 +115,7 @@ def build(name: str, spec: dict, sdists: Path) -> None:
             (shutil.copytree if src.is_dir() else shutil.copy2)(src, dst)
         for junk in repo.rglob("__pycache__"):
             shutil.rmtree(junk, ignore_errors=True)
-    meta = {"repo": f"../_repos/{project['sdist']}"}
+    meta = {"repo": f"../vendor/{project['sdist']}"}
     if "add" in project:                               # a test added before an anchor line: the case's overlay
         path, anchor, text = project["add"]
         old = (repo / path).read_text()
