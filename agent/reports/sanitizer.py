@@ -209,6 +209,8 @@ def parse_sanitizer(text: str, scan: Scan | None = None, lines: list[str] | None
         word = rest.split()[0].rstrip(":") if rest else "crash"
         typ = {"deadly": "deadly-signal", "out-of-memory": "out-of-memory", "timeout": "timeout",
                "fuzz": "fuzz-target-exited"}.get(word, word.lower())
+        if word == "fuzz" and "overwrites its const input" in rest:
+            typ = "overwrites-const-input"          # its SUMMARY line's name for it
         return _build(typ, rest, frames, extra=extra)
     if tool == "ThreadSanitizer":
         typ = rest.split(" (")[0].strip().replace(" ", "-").lower() or "data-race"
@@ -218,6 +220,8 @@ def parse_sanitizer(text: str, scan: Scan | None = None, lines: list[str] | None
         return rep
     if tool == "MemorySanitizer":
         typ = rest.split()[0].rstrip(":") if rest else "use-of-uninitialized-value"
+        if typ == "requested":                      # "requested allocation size ... exceeds maximum"
+            typ = "allocation-size-too-big"
         alloc = _section(lines, after, ("Uninitialized value was created", "was created by"))
         return _build(typ, rest, frames, alloc=alloc, extra=extra)
     # AddressSanitizer / HWAddressSanitizer

@@ -28,7 +28,7 @@ MESSAGE_FIRST = {"Bad-cast", "CHECK failure", "Security DCHECK failure", "ASSERT
 _SIMPLE = {
     "BUS": "Bus", "ILL": "Ill", "ABRT": "Abrt", "FPE": "Floating-point-exception",
     "check-failure": "CHECK failure", "security-dcheck-failure": "Security DCHECK failure", "deadly-signal": "UNKNOWN", "timeout": "Timeout",
-    "out-of-memory": "Out-of-memory", "dcheck-failure": "DCHECK failure",
+    "out-of-memory": "Out-of-memory", "allocation-size-too-big": "Out-of-memory", "dcheck-failure": "DCHECK failure",
     "security-check-failure": "Security CHECK failure", "fatal-error": "Fatal error", "assert": "ASSERT",
     "runtime-assert": "RUNTIME_ASSERT", "v8-api-error": "V8 API error", "uncaught-exception": "Uncaught exception", "fuzz-target-exited": "Unexpected-exit",
     "data-race": "Data race", "use-of-uninitialized-value": "Use-of-uninitialized-value",

@@ -62,10 +62,9 @@ def _update_title(name: str, title: str | None) -> None:
     path.write_text("\n".join(lines) + "\n\n" + body, encoding="utf-8")
 
 
-@pytest.mark.parametrize("name", _kernel_cases())
+@pytest.mark.parametrize("name", [pytest.param(n, marks=pytest.mark.xfail(strict=True, reason=KERNEL_XFAIL[n]))
+                                  if n in KERNEL_XFAIL else n for n in _kernel_cases()])
 def test_kernel_title(name):
-    if name in KERNEL_XFAIL:
-        pytest.xfail(KERNEL_XFAIL[name])
     meta, body = _load_kernel(name)
     rep = parse(body)
     if UPDATE:
@@ -110,24 +109,25 @@ def test_kernel_corrupted_flag_mostly_agrees():
 
 # ---------------------------------------------------------------------------- sanitizer
 
-# Known sanitizer failures, each justified. Everything else in the folder (CHECK/DCHECK/assert/
-# fatal-error messages, V8, Go, Java, Rust, libFuzzer verdicts) is expected to pass.
-_OUT_OF_SCOPE = {
+# Known sanitizer gaps, each justified; strict marks, so a fix shows as XPASS and the entry must go.
+# Everything else in the folder (CHECK/DCHECK/assert/fatal-error messages, V8, Go, Java, Rust,
+# libFuzzer verdicts) is expected to pass. The crash type and the top frames are checked apart.
+SAN_FRAMES_XFAIL = {
     # The expected state is the fuzz target's name, which ClusterFuzz takes from its job
-    # environment (FUZZ_TARGET), not from the log; V8's OOM is dropped by a job setting.
+    # environment (FUZZ_TARGET), not from the log.
     "oom4.txt": "state is the fuzz target name from the environment",
     "libfuzzer_overwrites_const_input.txt": "state is the fuzz target name from the environment",
-    "v8_oom.txt": "ClusterFuzz ignores OOMs unless REPORT_OOMS_AND_HANGS is set",
     # A kernel oops whose second frame is a compiler clone (`key_gc_unused_keys.constprop.1`):
     # ClusterFuzz's kernel frame pattern passes over such names, syzbot's (ours) keeps them.
     "kasan_gpf.txt": "ClusterFuzz skips `.constprop.N` kernel frames",
-}
-_IN_SCOPE_GAPS = {
     # A libFuzzer timeout followed by an Android tombstone: ClusterFuzz keeps the Timeout type but
     # takes its frames from the tombstone's stack; we keep the timeout's own stack.
     "unknown_crash_and_timeout.txt": "timeout frames taken from a later tombstone",
 }
-SAN_XFAIL = _OUT_OF_SCOPE | _IN_SCOPE_GAPS
+SAN_TYPE_XFAIL = {
+    # ClusterFuzz drops V8's OOM by a job setting (REPORT_OOMS_AND_HANGS unset): its expected type is empty.
+    "v8_oom.txt": "ClusterFuzz ignores OOMs unless REPORT_OOMS_AND_HANGS is set",
+}
 
 
 def _san_expected():
@@ -142,16 +142,30 @@ def _san_ok(entry) -> bool:
     return cf_type(rep) == entry["crash_type"] and cf_frames(rep)[: len(want)] == want
 
 
-@pytest.mark.parametrize("entry", _san_expected(), ids=lambda e: e["file"])
-def test_sanitizer_type_and_top_frames(entry):
-    if entry["file"] in SAN_XFAIL:
-        pytest.xfail("known gap, see SAN_XFAIL")
-    assert _san_ok(entry)
+def _cases(gaps: dict[str, str]):
+    return [pytest.param(e, id=e["file"], marks=pytest.mark.xfail(strict=True, reason=gaps[e["file"]]))
+            if e["file"] in gaps else pytest.param(e, id=e["file"]) for e in _san_expected()]
+
+
+def _san_report(entry):
+    return parse((SAN_DIR / entry["file"]).read_text(encoding="utf-8", errors="replace"))
+
+
+@pytest.mark.parametrize("entry", _cases(SAN_TYPE_XFAIL))
+def test_sanitizer_type(entry):
+    assert cf_type(_san_report(entry)) == entry["crash_type"]
+
+
+@pytest.mark.parametrize("entry", _cases(SAN_FRAMES_XFAIL))
+def test_sanitizer_top_frames(entry):
+    want = expected_frames(entry["crash_type"], entry["top_frames"])
+    assert cf_frames(_san_report(entry))[: len(want)] == want
 
 
 def test_sanitizer_in_scope_rate():
     """Every family but the documented out-of-scope files."""
-    entries = [e for e in _san_expected() if e["file"] not in _OUT_OF_SCOPE]
+    out_of_scope = set(SAN_TYPE_XFAIL) | set(SAN_FRAMES_XFAIL) - {"unknown_crash_and_timeout.txt"}
+    entries = [e for e in _san_expected() if e["file"] not in out_of_scope]
     ok = sum(_san_ok(e) for e in entries)
     assert ok / len(entries) >= 0.95, f"in-scope sanitizer type+top3 {ok}/{len(entries)}"
 
