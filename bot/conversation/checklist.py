@@ -111,6 +111,17 @@ def final(trigger: Trigger, result: Result, failure: Failure | None, published: 
     return "\n".join(lines) + "\n"
 
 
+def standing(trigger: Trigger, result: Result, published: dict | None) -> str | None:
+    """The issue's standing result when this run is one (a fix with a pull request), else None: the
+    top of the status comment keeps it while later commands (`test`, `explain`, a failed retry) report
+    under it."""
+    pr = (published or {}).get("pr")
+    if not (trigger.opens_pr and result.status == "fixed" and pr):
+        return None
+    job = f"[job {trigger.job}]({trigger.page})" if trigger.page else f"job {trigger.job}"
+    return f"`fixed`: pull request #{pr} ({trigger.what} · {job})"
+
+
 def outcome(result: Result, trigger: Trigger, published: dict | None) -> str:
     """The headline's state: the status as it is, in plain words; `explain` never claims a fix."""
     status = result.status

@@ -329,3 +329,34 @@ def test_a_config_that_uses_no_model_is_not_probed(world, gh, monkeypatch):
         monkeypatch.setenv("CRASHFIX_LLM_MODEL", "gpt-test")
         assert h.deliver("issues", "issues.labeled", gh.labeled()).status_code == 202
     assert h.jobs(kind="fix")[-1]["state"] == "done"
+
+
+def top(body: str) -> str:
+    """The status comment's first line under its heading (markers are not shown on GitHub)."""
+    below = body.split("### crashfix", 1)[1].splitlines()
+    return next(line for line in below if line.strip() and not line.startswith("<!--"))
+
+
+def test_the_top_line_keeps_the_best_standing_result_through_later_commands(world, gh):
+    h, fake = world, world.fake
+    h.worker.pipeline = scripted("fixed", "error", "fixed", "not_reproduced")
+    assert h.deliver("issues", "issues.labeled", gh.labeled()).status_code == 202     # fix: a PR
+    (pr,) = fake.pulls.values()
+    standing = f"**Standing result:** `fixed`: pull request #{pr['number']} (label `crashfix` · [job 1]"
+    assert top(bots(h)[0]["body"]).startswith(standing)
+
+    assert command(h, gh, "/crashfix test 1.0.12")["state"] == "done"              # a failed command: under it
+    body = bots(h)[0]["body"]
+    assert top(body).startswith(standing) and "**`/crashfix test`** · [job 2]" in run_section(body)
+
+    assert command(h, gh, "/crashfix explain")["state"] == "done"
+    body = bots(h)[0]["body"]
+    assert top(body).startswith(standing) and "**`/crashfix explain`**" in run_section(body)
+
+    assert command(h, gh, "/crashfix cancel")["state"] == "done"                   # nothing to cancel
+    assert top(bots(h)[0]["body"]).startswith(standing)
+
+    assert command(h, gh, "/crashfix retry")["state"] == "done"                    # a worse retry: under it
+    body = bots(h)[0]["body"]
+    assert top(body).startswith(standing) and "`not_reproduced`" in run_section(body)
+    assert body.count("Standing result") == 1 and len(fake.pulls) == 1
