@@ -10,6 +10,7 @@ from datetime import datetime, timezone
 
 import pytest
 
+from agent.render import write_outputs
 from agent.reports import parse
 from agent.python.reproduce import Attempt, Reproduction
 from agent.run import Progress, Result, Run
@@ -47,7 +48,9 @@ def scripted(*statuses: str):
             best = Verdict(Candidate(PATCH, "guard None", "none_guard", files=("app.py",)), validated=True,
                            reason="validated", applied=True, clean_runs=3, tries=3)
             done.verdicts, done.best = [best], best
-        return Result.of(done)
+        result = Result.of(done)
+        write_outputs(result, config.out)                # what the real pipeline leaves in the run folder
+        return result
     return run
 
 
@@ -166,13 +169,18 @@ def test_an_issue_lives_in_one_status_comment_edited_in_place(world, gh):
     run = run_section(bots(h)[0]["body"])
     assert "**`/crashfix revise`**" in run and f"- [x] Open a pull request: updated #{pr['number']}" in run
 
-    # /crashfix explain: the diagnosis, never "fixed", no pull request step
+    # /crashfix explain: what the last run found, in a few lines, never "fixed", nothing re-run
+    ran = len(h.jobs(kind="fix"))
     assert command(h, gh, "/crashfix explain")["state"] == "done"
     status = bots(h)[0]
     run = run_section(status["body"])
     assert "**`/crashfix explain`**" in run and "`fixed`" not in run and "## crashfix" not in run
-    assert "`/crashfix explain` opens no pull request" in run and "Open a pull request" not in run
-    assert "### Root cause" in run and "```diff" in run
+    assert "what is known, from [job 4](https://crashfix.example.org/dashboard/jobs/4) (a patch passed validation)" \
+        in run and "Open a pull request" not in run and "Nothing was re-run" in run
+    assert "- **Root cause:** `AttributeError" in run and "Fix: `guard None`" in run
+    assert f"- **The patch:** `guard None` (validated, 3/3 clean runs); pull request #{pr['number']}" in run
+    assert "```diff" not in run and len(run) < 1500 and len(h.jobs(kind="fix")) == ran
+    assert "Reproduce the crash" not in run
     assert "<summary>Earlier runs (4)</summary>" in status["body"]
 
     # the exact writes on the issue: two comments made (status, question), the status one edited in place
@@ -339,7 +347,7 @@ def top(body: str) -> str:
 
 def test_the_top_line_keeps_the_best_standing_result_through_later_commands(world, gh):
     h, fake = world, world.fake
-    h.worker.pipeline = scripted("fixed", "error", "fixed", "not_reproduced")
+    h.worker.pipeline = scripted("fixed", "error", "not_reproduced")          # explain re-runs nothing
     assert h.deliver("issues", "issues.labeled", gh.labeled()).status_code == 202     # fix: a PR
     (pr,) = fake.pulls.values()
     standing = f"**Standing result:** `fixed`: pull request #{pr['number']} (label `crashfix` · [job 1]"
@@ -351,7 +359,7 @@ def test_the_top_line_keeps_the_best_standing_result_through_later_commands(worl
 
     assert command(h, gh, "/crashfix explain")["state"] == "done"
     body = bots(h)[0]["body"]
-    assert top(body).startswith(standing) and "**`/crashfix explain`**" in run_section(body)
+    assert top(body).startswith(standing) and "what is known, from [job 1]" in run_section(body)
 
     assert command(h, gh, "/crashfix cancel")["state"] == "done"                   # nothing to cancel
     assert top(bots(h)[0]["body"]).startswith(standing)
