@@ -114,9 +114,9 @@ def test_an_issue_lives_in_one_status_comment_edited_in_place(world, gh):
     mark = len(fake.recorded)
     assert h.deliver("issues", "issues.labeled", gh.labeled()).status_code == 202
     edit = ("PATCH", "/issues/comments/N")
-    assert writes(h, mark) == [edit, ("POST", "/check-runs")] + [edit] * 2 + [   # running: parse, set-up, reproduce
+    assert writes(h, mark) == [edit] * 3 + [                                    # running: parse, set-up, reproduce
         ("POST", "/issues/1/comments"), edit,                                    # the question, the outcome
-        ("PATCH", "/check-runs/N"), ("DELETE", "/issues/1/labels/crashfix")]     # (bot/conversation/checks.py)
+        ("DELETE", "/issues/1/labels/crashfix")]               # no PR: no check run (bot/conversation/checks.py)
     assert h.jobs(kind="fix")[-1]["state"] == "done"
     status, question = bots(h)
     assert status["id"] == sid
@@ -152,8 +152,8 @@ def test_an_issue_lives_in_one_status_comment_edited_in_place(world, gh):
     # /crashfix retry again: fixed, a draft PR; the command block in the PR only
     mark = len(fake.recorded)
     assert command(h, gh, "/crashfix retry")["state"] == "done"
-    assert writes(h, mark) == [("POST", "/issues/comments/N/reactions"), edit, ("POST", "/check-runs")] \
-        + [edit] * 5 + [("POST", "/pulls"), ("POST", "/check-runs"), edit, ("PATCH", "/check-runs/N")]
+    assert writes(h, mark) == [("POST", "/issues/comments/N/reactions"), edit] \
+        + [edit] * 5 + [("POST", "/pulls"), ("POST", "/check-runs"), edit]      # the check run on the PR's commit
     (pr,) = fake.pulls.values()
     assert pr["draft"] and "<summary>Commands</summary>" in pr["body"]
     status = bots(h)[0]
