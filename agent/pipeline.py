@@ -22,7 +22,7 @@ from agent.run import Progress, Result, Run, RunConfig, RunError
 from agent.candidates import Candidate
 from agent.research.strategy import configured
 from agent.judge.validate import Verdict, rank_key
-from sandbox import SandboxDead, SandboxError, SetupFailed
+from sandbox import RefMissing, SandboxDead, SandboxError, SetupFailed
 
 log = logging.getLogger(__name__)
 
@@ -56,7 +56,8 @@ def run_job(config: RunConfig, on_progress: Callable[[Progress], None]) -> Run:
         run.fail("env_broken", f"{type(exc).__name__}: {exc}")
         log.error("run failed: %s", run.error)
     except (SandboxError, RunError) as exc:
-        kind = exc.kind if isinstance(exc, RunError) else "sandbox_lost" if isinstance(exc, SandboxDead) else "sandbox"
+        kind = exc.kind if isinstance(exc, RunError) else "sandbox_lost" if isinstance(exc, SandboxDead) \
+            else "bad_input" if isinstance(exc, RefMissing) else "sandbox"
         run.fail("error", f"{type(exc).__name__}: {exc}", kind)
         log.error("run failed: %s", run.error)
     except BaseException as exc:       # a bug, or the caller stopping the run (its progress listener raised)

@@ -25,6 +25,7 @@ def result_dict(result: Result) -> dict:
         "strategy": result.strategy,
         "sandbox": result.sandbox,
         "report": to_json(result.report),
+        "root_cause": result.root_cause or None,      # one paragraph (`/crashfix explain` reads it back)
         "patch": result.patch,
         "regression_test": result.regression_test,
         "confidence": best.confidence or None if best else None,     # agent/judge/confidence.py

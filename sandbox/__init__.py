@@ -13,6 +13,7 @@ from sandbox.base import (
     ImageMissing,
     Limits,
     SetupFailed,
+    RefMissing,
     PatchFailed,
     Session,
 )
@@ -20,7 +21,7 @@ from sandbox.setup import InstallStep, install_plan, prepare_source, run_install
 
 __all__ = [
     "ExecResult", "Sandbox", "SandboxError", "SandboxDead", "CommandTimeout",
-    "ImageMissing", "Limits", "SetupFailed", "PatchFailed", "Session", "open_sandbox", "prepare_source",
+    "ImageMissing", "Limits", "SetupFailed", "RefMissing", "PatchFailed", "Session", "open_sandbox", "prepare_source",
     "InstallStep",
 ]
 

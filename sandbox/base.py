@@ -66,6 +66,10 @@ class SetupFailed(SandboxError):
     """Installing the repository inside the sandbox failed."""
 
 
+class RefMissing(SandboxError):
+    """The branch, tag or commit a run was asked to use is not in the repository (bad input, not the host)."""
+
+
 class CaptureRefused(SandboxError, OSError):
     """A sandbox folder was not copied to the host: over its bound, or holding a sparse file."""
 

@@ -11,7 +11,7 @@ from dataclasses import dataclass
 from pathlib import Path
 
 from sandbox import hostgit
-from sandbox.base import SetupFailed
+from sandbox.base import RefMissing, SetupFailed
 
 
 def prepare_source(repo: str, ref: str | None, dest: Path) -> Path:
@@ -34,7 +34,10 @@ def prepare_source(repo: str, ref: str | None, dest: Path) -> Path:
     src = str(local.resolve()) if local.exists() else repo
     git("clone", "--quiet", "--no-hardlinks", src, str(dest))
     if ref:
-        git("-c", "advice.detachedHead=false", "checkout", "--quiet", ref, cwd=dest)
+        try:                              # a branch of the clone's origin is found too (checkout.guess)
+            git("-c", "advice.detachedHead=false", "checkout", "--quiet", ref, "--", cwd=dest)
+        except hostgit.HostGitError:
+            raise RefMissing(f"no branch, tag or commit {ref!r} in the repository") from None
     return dest
 
 

@@ -11,6 +11,8 @@ from agent.reports.paths import map_to_repo
 CLEAN, IN_REPO, REPRODUCER, TESTS = 2, 3, 2, 1
 MAX_SCORE = CLEAN + IN_REPO + REPRODUCER + TESTS
 FRAMES_LOOKED_AT = 20
+GIVES_REPRODUCER = "the issue gives a snippet or command to run"
+NOT_HERE = "no frame of the report is in this repository"
 _TEST_PATH = re.compile(r"(^|/)(tests?|spec|testing)/|(^|/)test_[^/]+\.py$|_test\.(py|go|c|cc|cpp|rs)$|"
                         r"(^|/)[^/]+Test\.java$|\.(test|spec)\.[jt]sx?$")
 
@@ -54,7 +56,9 @@ def _frame_in_repo(report: CrashReport, files: FileIndex) -> tuple[Frame, str] |
 
 def rank(report: CrashReport, files: FileIndex, tests_at: str | None) -> Fixability:
     """Score a parsed report: parsed cleanly, a frame in the repo, a snippet or command given,
-    a test suite in the repo. Each fact that holds is a reason; each that does not is named too."""
+    a test suite in the repo. Each fact that holds is a reason; each that does not is named too. A
+    report none of whose frames is in the repository (the reporter's own code, other packages) does
+    not look fixable here at all: score 0, no reason."""
     score, reasons, missing = 0, [], []
     if report.corrupted:
         missing.append("the report looks truncated or interleaved")
@@ -68,13 +72,13 @@ def rank(report: CrashReport, files: FileIndex, tests_at: str | None) -> Fixabil
         where = f"{path}:{frame.line}" if frame.line else path
         reasons.append(f"its frame `{_md(frame.function)}` is in this repository (`{_md(where)}`)")
     elif files.known:
-        missing.append("no frame of the report is in this repository")
+        missing.append(NOT_HERE)
     else:
         missing.append("the repository's files could not be listed")
     if report.reproducers:
         score += REPRODUCER
         n = len(report.reproducers)
-        reasons.append("the issue gives a snippet or command to run" + (f" ({n})" if n > 1 else ""))
+        reasons.append(GIVES_REPRODUCER + (f" ({n})" if n > 1 else ""))
     else:
         missing.append("no snippet or command to reproduce it")
     if tests_at:
@@ -82,6 +86,8 @@ def rank(report: CrashReport, files: FileIndex, tests_at: str | None) -> Fixabil
         reasons.append(f"the repository has a test suite (`{_md(tests_at)}`)")
     else:
         missing.append("no test suite found in the repository")
+    if NOT_HERE in missing:
+        return Fixability(0, [], missing)
     return Fixability(score, reasons, missing)
 
 

@@ -6,7 +6,7 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 
 from agent.markdown_safe import quote_untrusted
-from bot.backlog.rank import MAX_SCORE, order_key
+from bot.backlog.rank import GIVES_REPRODUCER, MAX_SCORE, order_key
 from bot.backlog.store import Triaged
 
 MARKER = "<!-- crashfix:backlog-summary -->"
@@ -17,7 +17,7 @@ MAX_LISTED_CHARS = 50_000       # and no more text than this in full (GitHub tak
 
 @dataclass
 class Group:
-    """One crash (one signature): the issue that stands for it (the oldest) and its duplicates."""
+    """One crash (one signature): the issue that stands for it and its duplicates."""
     lead: Triaged
     duplicates: list[int] = field(default_factory=list)
 
@@ -27,14 +27,15 @@ class Group:
 
 
 def group(triaged: list[Triaged]) -> list[Group]:
-    """Crash issues grouped by signature, each group led by its oldest issue, ranked best first."""
+    """Crash issues grouped by signature, ranked best first. A group is led by a report that gives a
+    snippet or command to reproduce it, then by the best score, then by the oldest issue."""
     by_sig: dict[str, list[Triaged]] = {}
     for t in triaged:
         if t.crash:
             by_sig.setdefault(t.signature or f"#{t.issue}", []).append(t)
     groups = []
     for items in by_sig.values():
-        items.sort(key=lambda t: t.issue)
+        items.sort(key=lambda t: (not any(r.startswith(GIVES_REPRODUCER) for r in t.reasons), -t.score, t.issue))
         groups.append(Group(items[0], [t.issue for t in items[1:]]))
     groups.sort(key=lambda g: order_key(g.lead.score, g.reports, g.lead.issue))
     return groups

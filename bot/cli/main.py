@@ -17,6 +17,27 @@ EXIT_HELP = "exit status of run:\n" + "\n".join(
     for status, code in sorted(EXIT_CODES.items(), key=lambda item: item[1]))
 
 
+NOT_FIXED_KINDS = {"go": "Go", "rust": "Rust", "java": "Java"}   # parsed, but no crash path fixes them
+
+
+class HELP(argparse.RawDescriptionHelpFormatter):
+    """Every option's default in its help: its value, unless the help already says what happens
+    without it (an option with no value: "(default: detected)")."""
+
+    def _get_help_string(self, action):
+        text = action.help or ""
+        if "default" in text or action.default in (None, False, argparse.SUPPRESS) or not action.option_strings:
+            return text
+        return f"{text} (default: %(default)s)".strip()
+
+
+def _run_default(name: str):
+    """A `crashfix run` default: RunConfig's (agent/run.py, from agent/limits.py), never a literal here."""
+    from dataclasses import fields
+    from agent.run import RunConfig
+    return next(f.default for f in fields(RunConfig) if f.name == name)
+
+
 def exit_code(status: str) -> int:
     """The exit status of a run that ended with ``status``; an unknown status is an error (2)."""
     return EXIT_CODES.get(status, EXIT_CODES["error"])
@@ -32,13 +53,15 @@ def _version() -> str:
 
 def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(prog="crashfix", description="Turn crash reports into validated patches.",
-                                     epilog=EXIT_HELP, formatter_class=argparse.RawDescriptionHelpFormatter)
+                                     epilog=EXIT_HELP, formatter_class=HELP)
     parser.add_argument("--version", action="version", version=f"crashfix {_version()}")
     parser.add_argument("-v", "--verbose", action="store_true", help="debug logging")
     sub = parser.add_subparsers(dest="command", required=True)
+    _add = sub.add_parser
+    sub.add_parser = lambda *a, **k: _add(*a, **{"formatter_class": HELP, **k})    # every command shows its defaults
 
     run = sub.add_parser("run", help="find and validate a patch for a crash report against a repo",
-                         epilog=EXIT_HELP, formatter_class=argparse.RawDescriptionHelpFormatter)
+                         epilog=EXIT_HELP, formatter_class=HELP)
     run.add_argument("--repo", required=True, help="path or URL of the git repository")
     run.add_argument("--report", required=True, type=Path, help="file holding the crash report or issue text")
     run.add_argument("--ref", help="commit, tag or branch to check out")
@@ -46,24 +69,27 @@ def main(argv: list[str] | None = None) -> int:
     run.add_argument("--setup-cmd", help="command that installs the repo in the sandbox (default: detected)")
     run.add_argument("--build-cmd", help="C/C++: the build command, run with CC/CFLAGS/LDFLAGS set to ASan + UBSan "
                      "(default: detected make, CMake, Meson or autotools)")
-    run.add_argument("--strategy", choices=["templates", "llm", "auto"], default="auto")
-    run.add_argument("--sandbox", choices=["docker", "local"], default="docker")
+    run.add_argument("--strategy", choices=["templates", "llm", "auto"], default=_run_default("strategy"),
+                     help="templates only, the research agent (needs a model), or both")
+    run.add_argument("--sandbox", choices=["docker", "local"], default=_run_default("sandbox"), help="where it runs")
     run.add_argument("--image", help="sandbox image (default: the project's own python image)")
     run.add_argument("--python", type=_python_version, help='the sandbox\'s Python, e.g. 3.9 (default: resolved '
                      'from the repo; the nearest image is used and the report says so)')
-    run.add_argument("--tries", type=int, default=3, help="reproductions before and after a patch")
-    run.add_argument("--max-candidates", type=int, default=30)
-    run.add_argument("--max-seconds", type=float, default=600.0, help="validation budget")
+    run.add_argument("--tries", type=int, default=_run_default("tries"), help="reproductions before and after a patch")
+    run.add_argument("--max-candidates", type=int, default=_run_default("max_candidates"), help="candidate patches tried")
+    run.add_argument("--max-seconds", type=float, default=_run_default("max_seconds"), help="validation budget")
     run.add_argument("--out", required=True, type=Path, help="folder for result.json, patch.diff, report.md")
     run.add_argument("--model", help="LLM for the research agent (default $CRASHFIX_LLM_MODEL); "
                      "scripted:PATH replays a scripted model from a JSON file (offline, no real LLM)")
     run.add_argument("--base-url", help="OpenAI-compatible endpoint, e.g. http://127.0.0.1:8000/v1 "
                      "(default $CRASHFIX_LLM_BASE_URL; the key comes only from $CRASHFIX_LLM_API_KEY)")
-    run.add_argument("--trajectories", type=int, default=3, help="parallel agent attempts")
-    run.add_argument("--max-llm-calls", type=int, default=60, help="model calls per run")
-    run.add_argument("--max-tokens", type=int, default=2_000_000, help="prompt+completion tokens per run")
-    run.add_argument("--max-usd", type=float, default=5.0, help="model cost per run, in dollars")
-    run.add_argument("--max-llm-seconds", type=float, default=1800.0, help="agent wall time per run")
+    run.add_argument("--trajectories", type=int, default=_run_default("trajectories"), help="parallel agent attempts")
+    run.add_argument("--max-llm-calls", type=int, default=_run_default("max_llm_calls"), help="model calls per run")
+    run.add_argument("--max-tokens", type=int, default=_run_default("max_tokens"),
+                     help="prompt+completion tokens per run")
+    run.add_argument("--max-usd", type=float, default=_run_default("max_usd"), help="model cost per run, in dollars")
+    run.add_argument("--max-llm-seconds", type=float, default=_run_default("max_llm_seconds"),
+                     help="agent wall time per run")
     run.add_argument("--resume", action="store_true", help="continue the trajectories saved in --out")
     run.add_argument("--kernel-config", help="kernel: a .config or a fragment (default: tinyconfig + KASAN "
                      "harness + the options that build the files of the report's stack)")
@@ -77,15 +103,16 @@ def main(argv: list[str] | None = None) -> int:
     ev = sub.add_parser("eval", help="run every case of a benchmark suite and print a table")
     ev.add_argument("suite", type=Path)
     ev.add_argument("--json", action="store_true")
-    ev.add_argument("--sandbox", choices=["docker", "local"], default="docker")
+    ev.add_argument("--sandbox", choices=["docker", "local"], default="docker", help="where the cases run")
     ev.add_argument("--case", action="append", help="only this case (repeatable)")
     ev.add_argument("--out", type=Path, help="keep each case's run folder here")
     ev.add_argument("--strategy", choices=["templates", "llm", "auto"], default="templates",
-                    help="templates (default), or run the research agent too")
+                    help="templates, or run the research agent too")
     ev.add_argument("--model", help="the agent's model (default $CRASHFIX_LLM_MODEL); scripted: each case's "
                     "scripted-model.json is replayed (no real LLM)")
     ev.add_argument("--base-url", help="OpenAI-compatible endpoint (default $CRASHFIX_LLM_BASE_URL)")
-    ev.add_argument("--trajectories", type=int, default=3, help="parallel agent attempts per case")
+    ev.add_argument("--trajectories", type=int, default=_run_default("trajectories"),
+                    help="parallel agent attempts per case")
 
     from bot.cli.trajectories import add_parser as add_trajectories
     add_trajectories(sub)
@@ -97,11 +124,13 @@ def main(argv: list[str] | None = None) -> int:
     img.add_argument("--rebuild", action="store_true")
 
     serve = sub.add_parser("serve", help="serve the GitHub App webhook receiver")
-    serve.add_argument("--host", default="127.0.0.1")
-    serve.add_argument("--port", type=int, default=8080)
-    serve.add_argument("--workers", type=int, help="gunicorn worker processes (default 2)")
+    serve.add_argument("--host", default="127.0.0.1", help="address to listen on")
+    serve.add_argument("--port", type=int, default=8080, help="port to listen on")
+    serve.add_argument("--workers", type=int, default=2, help="gunicorn worker processes")
     serve.add_argument("--dev", action="store_true", help="Flask's development server instead of gunicorn")
     app = sub.add_parser("app", help="the GitHub App registration").add_subparsers(dest="app_command", required=True)
+    _add_app = app.add_parser
+    app.add_parser = lambda *a, **k: _add_app(*a, **{"formatter_class": HELP, **k})
     create = app.add_parser("create", help="register the GitHub App from deploy/app-manifest.json and store its "
                             "credentials (GitHub's manifest flow; see docs/deploy.md)")
     create.add_argument("--webhook-url", required=True, help="where GitHub sends webhooks, e.g. https://HOST/webhook")
@@ -112,11 +141,11 @@ def main(argv: list[str] | None = None) -> int:
     create.add_argument("--homepage", help="the App's homepage URL")
     create.add_argument("--callback-url", action="append", help="OAuth callback of the dashboard (repeatable)")
     create.add_argument("--public", action="store_true", help="let other accounts install the App")
-    create.add_argument("--port", type=int, default=0, help="local port of the page (default: any free one)")
+    create.add_argument("--port", type=int, default=0, help="local port of the page (0: any free one)")
     create.add_argument("--key-path", help="CRASHFIX_PRIVATE_KEY_PATH to write (e.g. the path inside a container)")
     create.add_argument("--manifest", type=Path, help="another manifest file")
     worker = sub.add_parser("worker", help="consume queued jobs")
-    worker.add_argument("--workers", type=int, help="jobs run at once by this consumer (default 1)")
+    worker.add_argument("--workers", type=int, default=1, help="jobs run at once by this consumer")
     from bot.cli.backlog import add_parser as add_backlog_parser
     add_backlog_parser(sub)
     _simulate_parser(sub)
@@ -141,10 +170,15 @@ def cmd_run(args) -> int:
     import os
     from agent.pipeline import RunConfig, run_pipeline
     try:
-        text = args.report.read_text(errors="replace")
+        data = args.report.read_bytes()
     except OSError as exc:
         print(f"crashfix: cannot read the report: {exc}", file=sys.stderr)
         return 2
+    text = data.decode(errors="replace")
+    refused = _refuse_before_setup(args, text, len(data))
+    if refused:
+        print(f"crashfix: {refused}", file=sys.stderr)
+        return EXIT_USAGE
     # the key is read once and removed from the environment: sandboxes (the local one inherits the
     # environment) and the commands they run never see it
     api_key = os.environ.pop("CRASHFIX_LLM_API_KEY", None)
@@ -171,12 +205,24 @@ def cmd_run(args) -> int:
                        kernel_config=args.kernel_config, kernel_cmdline=args.kernel_cmdline, issue_url=args.issue_url,
                        kernel_allowed=True,   # on the command line the user is the operator
                        python=args.python)
+    from agent.research.strategy import configured
+    if config.strategy == "llm" and not configured(config):
+        print("crashfix: --strategy llm needs a model: --model NAME (or $CRASHFIX_LLM_MODEL) and --base-url URL "
+              "(or $CRASHFIX_LLM_BASE_URL); nothing was set up", file=sys.stderr)
+        if server is not None:
+            server.stop()
+        return EXIT_USAGE
     failure = _probe_llm(config)
     if failure:
         print(f"crashfix: {failure}", file=sys.stderr)
         if server is not None:
             server.stop()
         return EXIT_USAGE
+    earlier = args.out / "patch.diff"
+    if earlier.is_file():                # the run writes its own or none: the earlier one is kept aside
+        aside = args.out / "patch.diff.earlier"
+        earlier.replace(aside)
+        print(f"crashfix: moved the patch.diff of an earlier run in {args.out} to {aside.name}", file=sys.stderr)
     try:
         run = run_pipeline(config, progress=lambda msg: print(f"crashfix: {msg}", file=sys.stderr, flush=True))
     finally:
@@ -190,8 +236,49 @@ def cmd_run(args) -> int:
     if run.cost.get("llm_calls"):
         c = run.cost
         print(f"llm: {c['llm_calls']} calls, {c['prompt_tokens']}+{c['completion_tokens']} tokens, ${c['usd']:.4f}")
-    print(f"results in {args.out}/ (result.json, patch.diff, report.md)")
+    written = [n for n in ("result.json", "patch.diff", "report.md") if (args.out / n).is_file()]
+    print(f"results in {args.out}/ ({', '.join(written)})")
     return exit_code(run.status)
+
+
+def _refuse_before_setup(args, text: str, size: int) -> str | None:
+    """One line saying why `crashfix run` stops before any set-up (a missing repository, an invalid
+    `.github/crashfix.yml` refused as the App refuses it, a kind of crash crashfix does not fix), or
+    None. A report over the read limit is said, not refused."""
+    from agent.reports import MAX_INPUT, parse
+    if size > MAX_INPUT:
+        print(f"crashfix: the report is {size / 1e6:.0f} MB; read the first {MAX_INPUT >> 20} MiB of it "
+              f"(the rest is not parsed)", file=sys.stderr)
+    remote = "://" in args.repo or args.repo.startswith("git@")
+    local = Path(args.repo)
+    if not remote and not local.exists():
+        return f"no repository at {args.repo} (a local path or a git URL)"
+    if not remote and local.is_dir():
+        problem = _repo_config_problem(local)
+        if problem:
+            return problem
+    report = parse(text)
+    if report is not None and report.kind in NOT_FIXED_KINDS:
+        name = NOT_FIXED_KINDS[report.kind]
+        return (f"a {name} crash ({report.type}) was parsed, but crashfix does not fix {name} crashes yet "
+                "(Python, C/C++ and Linux kernel ones); nothing was set up")
+    return None
+
+
+def _repo_config_problem(repo: Path) -> str | None:
+    """The repository's `.github/crashfix.yml` checked as the App checks it (bot/repo_config.py):
+    an invalid file is refused with its problems, never half-applied."""
+    from bot.repo_config import ConfigError, _parse, validate
+    path = repo / ".github" / "crashfix.yml"
+    if not path.is_file():
+        return None
+    try:
+        data = _parse(path.read_text(errors="replace"), ".github/crashfix.yml")
+        data.pop("_extends", None)       # another repository's file: the App's to follow, not read here
+        validate(data)
+    except ConfigError as err:
+        return f"{path} is not valid, nothing was run: " + "; ".join(err.problems)
+    return None
 
 
 def _probe_llm(config) -> str | None:
@@ -311,7 +398,7 @@ def _simulate_parser(sub) -> None:
                      "trigger label (repeatable, in order), e.g. --comment '/crashfix explain'")
     sim.add_argument("--json", action="store_true", help="one JSON object per write (op, body, draft, ...) per line")
     sim.add_argument("--name", help="the repository's OWNER/NAME (default local/<folder name>)")
-    sim.add_argument("--sandbox", choices=["docker", "local"], default="docker")
+    sim.add_argument("--sandbox", choices=["docker", "local"], default="docker", help="where the runs go")
     sim.add_argument("--data-dir", type=Path, help="keep the database, run folders and dry-run.jsonl here (an "
                      "empty or new folder; `crashfix serve` with CRASHFIX_DATA_DIR=it shows them on the dashboard)")
 

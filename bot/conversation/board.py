@@ -76,7 +76,7 @@ class RunBoard:
 
     def finish(self, result: Result, published: dict | None = None, *, asked: str = "") -> int:
         text = checklist.final(self.trigger, result, for_result(result), published, asked=asked)
-        return self.status.run(self.trigger.job, text)
+        return self.status.run(self.trigger.job, text, best=checklist.standing(self.trigger, result, published))
 
     def stop(self, failure: Failure, again: str = "", *, cancelled: bool = False) -> int:
         text = checklist.stopped(self.trigger, self.reached, self.details, failure, again=again, cancelled=cancelled)

@@ -91,6 +91,9 @@ def final(trigger: Trigger, result: Result, failure: Failure | None, published: 
         lines += ["", f"**What happened:** {failure.what}"]
         if failure.action:
             lines += ["", f"**What you can do:** {failure.action}"]
+        line = failing_line(result.error) if result.status == "env_broken" else ""
+        if line:
+            lines += ["", f"**The failing line:** {quote_untrusted(line, 300)}"]
         if result.error_kind == "build" and result.error:
             lines += ["", "<details><summary>The build's output</summary>", "",
                       fenced(CLASS_PREFIX.sub("", result.error)[-4000:]), "", "</details>"]
@@ -109,6 +112,17 @@ def final(trigger: Trigger, result: Result, failure: Failure | None, published: 
             lines += [f"- {quote_untrusted(n)}" for n in setup[:30]] + ["", "</details>"]
     lines += ["", f"<sub>{cost_text(result)}</sub>"]
     return "\n".join(lines) + "\n"
+
+
+def standing(trigger: Trigger, result: Result, published: dict | None) -> str | None:
+    """The issue's standing result when this run is one (a fix with a pull request), else None: the
+    top of the status comment keeps it while later commands (`test`, `explain`, a failed retry) report
+    under it."""
+    pr = (published or {}).get("pr")
+    if not (trigger.opens_pr and result.status == "fixed" and pr):
+        return None
+    job = f"[job {trigger.job}]({trigger.page})" if trigger.page else f"job {trigger.job}"
+    return f"`fixed`: pull request #{pr} ({trigger.what} · {job})"
 
 
 def outcome(result: Result, trigger: Trigger, published: dict | None) -> str:
@@ -161,6 +175,16 @@ def _final_steps(trigger: Trigger, result: Result, published: dict | None) -> li
         failed_seen = failed_seen or mark == "failed"
         steps.append((key, mark, detail))
     return steps
+
+
+def failing_line(error: str | None) -> str:
+    """The line of a set-up failure that says what failed: the last line naming an error, else the
+    last line of its output, else its first line (the command)."""
+    lines = [ln.strip() for ln in CLASS_PREFIX.sub("", error or "").splitlines() if ln.strip()]
+    if not lines:
+        return ""
+    named = [ln for ln in lines[1:] if re.search(r"error|fail|not found|no such|cannot|could not", ln, re.I)]
+    return named[-1] if named else lines[-1]
 
 
 def _parsed(result: Result) -> str:

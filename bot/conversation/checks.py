@@ -1,8 +1,9 @@
 """A run's marks on GitHub besides its comment: the check run and the trigger label.
 
-The check run is created `in_progress` when the pipeline starts (on the open crashfix PR's head
-when there is one, else on the head of the default branch the run cloned) and completed with the
-run's true conclusion when the job ends, whatever the outcome; its id is kept as a job event, so
+The check run is created `in_progress` when the pipeline starts on the open crashfix PR's head (a
+run of an issue with no PR puts none anywhere: a failed run must not turn the default branch red; it
+reports on the issue only, and a PR it opens gets its own check run, bot/conversation/publish.py) and
+completed with the run's true conclusion when the job ends, whatever the outcome; its id is kept as a job event, so
 an attempt that runs again moves the same check run. The trigger label is removed when a run it
 asked for ends. Both are courtesies: a failure is logged and the job goes on.
 `job_url()` is the job's dashboard page (with `CRASHFIX_PUBLIC_URL`), the link every mark carries.
@@ -20,7 +21,6 @@ from typing import Any, Iterator
 from bot.db import Database
 from bot.jobs.store import Job
 from bot.settings import Settings
-from sandbox import hostgit
 
 log = logging.getLogger(__name__)
 
@@ -90,18 +90,16 @@ class Ending:
 # -- the check run -------------------------------------------------------------------------------
 
 def head_sha(api, repo: str, issue: int | None, clone: Path | str) -> str | None:
-    """What the run is about: the open crashfix PR's head, else the cloned default branch's HEAD."""
-    if issue is not None:
-        try:
-            pr = api.find_open_pr(repo, f"crashfix/issue-{issue}")
-        except Exception as exc:  # noqa: BLE001 - the clone's HEAD will do
-            log.warning("check run: open PR of %s#%s not read: %s", repo, issue, exc)
-            pr = None
-        if pr and pr.get("head_sha"):
-            return pr["head_sha"]
-    done = hostgit.run("rev-parse", "HEAD", cwd=clone, check=False, timeout=30)
-    sha = done.stdout.strip()
-    return sha if done.returncode == 0 and len(sha) == 40 else None
+    """The commit the run's check run belongs on: the open crashfix PR's head, else None (never the
+    default branch the run cloned: `clone` is not read)."""
+    if issue is None:
+        return None
+    try:
+        pr = api.find_open_pr(repo, f"crashfix/issue-{issue}")
+    except Exception as exc:  # noqa: BLE001 - no check run then: the issue still has the status comment
+        log.warning("check run: open PR of %s#%s not read: %s", repo, issue, exc)
+        return None
+    return pr["head_sha"] if pr and pr.get("head_sha") else None
 
 
 def _recorded(db: Database, job_id: int) -> dict | None:
@@ -122,7 +120,7 @@ def start(db: Database, settings: Settings, api, job: Job, clone: Path | str) ->
     try:
         sha = head_sha(api, job.repo, issue, clone)
         if sha is None:
-            log.warning("check run: no head commit for %s#%s; none created", job.repo, issue)
+            log.info("check run: %s#%s has no open crashfix PR; the run reports on the issue only", job.repo, issue)
             return None
         check_id = api.create_check_run(
             job.repo, sha, f"{CHECK_NAME}: issue #{issue}", None, f"running ({job.kind})",

@@ -115,6 +115,11 @@ def for_endpoint(detail: str) -> Failure:
 BY_KIND = {"build": BUILD, "sandbox": SANDBOX, "sandbox_lost": SANDBOX_LOST, "llm": LLM, "internal": INTERNAL}
 
 
+REF_MISSING = Failure(
+    "The repository has no branch, tag or commit by that name.",
+    "Check the name, then `/crashfix test <branch, tag or commit>` again.")
+
+
 def for_result(result: Result) -> Failure | None:
     """The failure of a run that ended `error` or `env_broken`; None for the other outcomes."""
     if result.status == "env_broken":
@@ -128,6 +133,8 @@ def for_result(result: Result) -> Failure | None:
         return NO_REPORT
     if "CommandTimeout" in error:
         return TIMEOUT
+    if error.startswith("RefMissing"):
+        return REF_MISSING
     return BY_KIND.get(result.error_kind or "", BAD_INPUT if result.error_kind == "bad_input" else INTERNAL)
 
 

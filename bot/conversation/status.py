@@ -22,10 +22,11 @@ STATUS = "<!-- crashfix:status -->"
 QUESTION = "<!-- crashfix:question -->"
 MARKERS = {"status": STATUS, "question": QUESTION}
 MAX_EARLIER = 20
+BEST_PREFIX = "**Standing result:** "
 MAX_RUN = 45_000                      # characters of the run part: GitHub takes 65,536 in all
 _LOCKS: dict[tuple[str, int], threading.Lock] = {}
 _LOCKS_LOCK = threading.Lock()
-_SECTION = re.compile(r"^<!-- crashfix:(triage|run|earlier)(?: job=(\d+))? -->$", re.M)
+_SECTION = re.compile(r"^<!-- crashfix:(best|triage|run|earlier)(?: job=(\d+))? -->$", re.M)
 _FAKE = re.compile(r"^<!-- crashfix:", re.M)
 
 
@@ -90,7 +91,9 @@ class BotComment:
 
 @dataclass
 class Sections:
-    """The status comment's parts: the triage, the current run (and its job), earlier runs' headlines."""
+    """The status comment's parts: the issue's best standing result (a line, kept above a later run
+    that did worse), the triage, the current run (and its job), earlier runs' headlines."""
+    best: str = ""
     triage: str = ""
     run: str = ""
     run_job: int | None = None
@@ -102,7 +105,9 @@ class Sections:
         for i, m in enumerate(marks):
             end = marks[i + 1].start() if i + 1 < len(marks) else len(body)
             text = body[m.end():end].strip("\n")
-            if m.group(1) == "triage":
+            if m.group(1) == "best":
+                out.best = text.removeprefix(BEST_PREFIX)
+            elif m.group(1) == "triage":
                 out.triage = text
             elif m.group(1) == "run":
                 out.run, out.run_job = text, int(m.group(2)) if m.group(2) else None
@@ -112,6 +117,8 @@ class Sections:
 
     def render(self) -> str:
         parts = [STATUS, "### crashfix", ""]
+        if self.best:
+            parts += ["<!-- crashfix:best -->", _inert(BEST_PREFIX + self.best), ""]
         if self.triage:
             parts += ["<!-- crashfix:triage -->", _inert(self.triage), ""]
         if self.run:
@@ -149,9 +156,13 @@ class StatusComment:
             s.triage = text
             return self._write(s)
 
-    def run(self, job_id: int, text: str) -> int:
+    def run(self, job_id: int, text: str, best: str | None = None) -> int:
+        """The run part of `job_id`; `best` (a line) becomes the standing result at the top, which a
+        later run without one leaves in place (its failure is reported under it)."""
         with self._lock():
             s = self.sections()
+            if best:
+                s.best = best
             if s.run and s.run_job != job_id:
                 s.earlier = ([headline(s.run)] + s.earlier)[:MAX_EARLIER]
             s.run, s.run_job = text, job_id

@@ -63,7 +63,9 @@ def list_jobs(db: Database, viewer: Viewer, repo: str = "", state: str = "", kin
         result = loads(row.pop("result")) or {}
         result = result if isinstance(result, dict) else {}
         row["status"] = result.get("status")
-        row["shown"] = shown_state(row["state"], row["status"])
+        row["shown"] = shown_state(row["state"], row["status"], row["kind"])
+        tokens = result.get("tokens") if isinstance(result.get("tokens"), dict) else {}
+        row["model_ran"] = bool(row["cost"]) or any(_int(v) for v in tokens.values())
         row["pr"] = _int(result.get("pr"))
         row["pr_url"] = result.get("url") if isinstance(result.get("url"), str) else None
         row["seconds"] = seconds_between(row["started_at"], row["finished_at"])
@@ -72,9 +74,12 @@ def list_jobs(db: Database, viewer: Viewer, repo: str = "", state: str = "", kin
     return JobPage(rows, page, pages, total, repos)
 
 
-def shown_state(state: str, status: str | None) -> str:
+def shown_state(state: str, status: str | None, kind: str | None = None) -> str:
     """What a job is shown as: a finished run by its outcome (fixed, not_fixed, not_reproduced,
-    env_broken, error), so a run that fixed nothing is never a green "done"; else its state."""
+    env_broken, error), so a run that fixed nothing is never a green "done"; else its state. An
+    `explain` fixes nothing: its run is "diagnosed" (never a green "fixed")."""
+    if kind == "explain" and state == "done" and status not in ("env_broken", "error"):
+        return "diagnosed"
     if state == "done" and status in RUN_OUTCOMES:
         return status
     if state == "done" and status:
@@ -94,7 +99,7 @@ def get_job(db: Database, viewer: Viewer, job_id: int) -> dict | None:
     row["result"] = loads(row["result"]) or {}
     if not isinstance(row["result"], dict):
         row["result"] = {}
-    row["shown"] = shown_state(row["state"], row["result"].get("status"))
+    row["shown"] = shown_state(row["state"], row["result"].get("status"), row["kind"])
     row["seconds"] = seconds_between(row["started_at"], row["finished_at"])
     return row
 
@@ -130,7 +135,22 @@ def _json_events(db: Database, job_id: int, kind: str) -> list[dict]:
 
 
 def dry_run_writes(db: Database, job_id: int) -> list[dict]:
-    return _json_events(db, job_id, "dry_run")
+    """The writes a dry run would have sent, latest first; a comment and its edits are one entry (its
+    latest text, with how many times it was edited), placed at its latest write."""
+    out: list[dict] = []
+    by_comment: dict = {}
+    for w in _json_events(db, job_id, "dry_run"):
+        cid = w.get("comment_id") if w.get("action") in ("comment", "edit_comment") else None
+        entry = by_comment.get(cid) if cid is not None else None
+        if entry is not None:
+            out.remove(entry)
+            entry.update(body=w.get("body"), at=w.get("at"), edits=entry.get("edits", 0) + 1)
+        else:
+            entry = dict(w, edits=0)
+            if cid is not None:
+                by_comment[cid] = entry
+        out.append(entry)
+    return out[::-1]
 
 
 def posted(db: Database, job_id: int) -> list[dict]:

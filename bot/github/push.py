@@ -73,11 +73,13 @@ def push(clone_dir: Path | str, remote_url: str, branch: str, token: str, force:
 
 
 def clone(remote_url: str, dest: Path | str, token: str | None, *, branch: str | None = None,
-          timeout: float = 900) -> Path:
-    """A fresh clone of ``remote_url`` into ``dest``, the token (if any) passed like `push` does."""
+          timeout: float = 900, ref: str | None = None) -> Path:
+    """A fresh clone of ``remote_url`` into ``dest``, the token (if any) passed like `push` does. With
+    ``ref`` (`/crashfix test REF`) the tags come too, and a branch ``ref`` becomes a local branch (a
+    clone of this clone sees it)."""
     dest = Path(dest)
     env = push_env(token) if token else hostgit.env()
-    argv = hostgit.argv("clone", "--quiet", "--no-tags", *(["--branch", branch] if branch else []), "--",
+    argv = hostgit.argv("clone", "--quiet", *([] if ref else ["--no-tags"]), *(["--branch", branch] if branch else []), "--",
                         remote_url, str(dest))
     try:
         out = subprocess.run(argv, env=env, capture_output=True, text=True, timeout=timeout,
@@ -87,4 +89,10 @@ def clone(remote_url: str, dest: Path | str, token: str | None, *, branch: str |
     if out.returncode != 0:
         raise PushError(f"git clone of {remote_url} failed (exit {out.returncode}): "
                         f"{redact((out.stderr + out.stdout).strip(), token)}")
+    if ref and not ref.startswith("-"):
+        branch_ref = f"refs/remotes/origin/{ref}"
+        if subprocess.run(hostgit.argv("rev-parse", "--verify", "--quiet", branch_ref), cwd=dest, env=hostgit.env(),
+                          capture_output=True, stdin=subprocess.DEVNULL).returncode == 0:
+            subprocess.run(hostgit.argv("branch", "--quiet", "--no-track", "--", ref, branch_ref), cwd=dest,
+                           env=hostgit.env(), capture_output=True, stdin=subprocess.DEVNULL)   # the default: exists
     return dest

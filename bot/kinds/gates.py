@@ -41,9 +41,9 @@ def _reply(ctx: Context, body: str) -> tuple[str, bool]:
     return digest, earlier is None
 
 
-def authorize(ctx: Context) -> None:
+def authorize(ctx: Context, *, acknowledge: bool = True) -> None:
     """Commands and labels count only from users with write access, and each is answered: an
-    accepted one gets an `eyes` reaction; a refused user one short reply per issue (later
+    accepted one gets an `eyes` reaction (unless `acknowledge` is False: the kind answers itself); a refused user one short reply per issue (later
     refusals a `confused` reaction); one asking for a run already queued or running the reply
     "already running (job N)". Reactions are cosmetic: a failed one never fails the job."""
     job, api = ctx.job, ctx.api
@@ -62,7 +62,8 @@ def authorize(ctx: Context) -> None:
         if job.kind != "help":                   # an invalid command is refused (help), not accepted
             if job.params.get("on_pr"):
                 target_issue(ctx)                # refused on a PR crashfix did not open
-            react(ctx, "eyes")
+            if acknowledge:
+                react(ctx, "eyes")
         return
     earlier = ctx.db.one("SELECT id FROM jobs WHERE repo = ? AND issue = ? AND sender = ? AND id <> ? "
                          "AND error LIKE 'refused:%' LIMIT 1", job.repo, job.issue, job.sender, job.id)

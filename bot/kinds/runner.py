@@ -96,8 +96,9 @@ def run_dir(ctx: Context) -> Path:
 
 
 @contextmanager
-def checkout(ctx: Context) -> Iterator[tuple[Path, str]]:
-    """A fresh clone of the repo's default branch in the run folder, removed afterwards: (path, URL)."""
+def checkout(ctx: Context, *, ref: str | None = None) -> Iterator[tuple[Path, str]]:
+    """A fresh clone of the repo's default branch (with `ref`: its tags, and the branch `ref`) in the
+    run folder, removed afterwards: (path, URL)."""
     url = ctx.api.git_url(ctx.job.repo)
     token = ctx.api.token()
     register(token)
@@ -105,7 +106,7 @@ def checkout(ctx: Context) -> Iterator[tuple[Path, str]]:
     try:
         if path.exists():
             shutil.rmtree(path)
-        clone(url, path, token)
+        clone(url, path, token, ref=ref)
         yield path, url
     finally:
         shutil.rmtree(path, ignore_errors=True)

@@ -16,7 +16,7 @@ def run(ctx: Context) -> dict:
     t = runner.target(ctx, runner.admit(ctx), charged=False)
     board = board_for(ctx, t.issue)
     board.reach("parse")
-    with runner.checkout(ctx) as (repo, _):
+    with runner.checkout(ctx, ref=ref) as (repo, _):
         result = runner.execute(ctx, runner.run_config(ctx, t, repo, ref=ref, repair=False), board)
     comment = board.status.run(ctx.job.id, answer(board.trigger, result, ref))
     return {**runner.summary(result, runner.run_dir(ctx)), "comment": comment}

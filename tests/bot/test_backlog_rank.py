@@ -27,7 +27,7 @@ def test_every_fact_counts_and_is_named():
 
 def test_what_is_missing_is_named_and_scores_nothing():
     fx = rank(parse(FOREIGN), FileIndex(["README.md", "src/app.py"]), find_test_suite(["README.md", "src/app.py"]))
-    assert fx.score == 2 and fx.reasons == ["the report parsed cleanly"]
+    assert fx.score == 0 and fx.reasons == []                 # nothing of this repository crashed
     assert fx.missing == ["no frame of the report is in this repository", "no snippet or command to reproduce it",
                           "no test suite found in the repository"]
 
@@ -77,3 +77,24 @@ def test_a_long_ranking_stays_within_githubs_limit_and_names_the_rest():
     listed = body.count("looks fixable because")
     assert len(body) < 65_536 and 0 < listed < 100
     assert f"{150 - listed} more crashes ranked lower: #{listed + 1}," in body
+
+
+OWN = ("```\nTraceback (most recent call last):\n"
+       '  File "/home/me/myscript.py", line 9, in <module>\n    run(data)\n'
+       '  File "/home/me/helpers.py", line 4, in run\n    return data["x"]\n'
+       "KeyError: 'x'\n```\n")
+
+
+def test_a_traceback_entirely_in_the_reporters_own_code_does_not_look_fixable():
+    fx = rank(parse(OWN + SNIPPET), FileIndex(FILES), find_test_suite(FILES))
+    assert fx.score == 0 and fx.reasons == [] and "no frame of the report is in this repository" in fx.missing
+    t = Triaged(5, "d", True, "python", "KeyError", "sig", fx.score, fx.reasons, fx.missing)
+    assert "looks fixable" not in render(group([t]), open_issues=1)
+
+
+def test_a_duplicate_group_is_led_by_the_report_that_reproduces():
+    bare = rank(parse(TB), FileIndex(FILES), None)
+    given = rank(parse(TB + SNIPPET), FileIndex(FILES), None)
+    groups = group([Triaged(3, "d", True, "python", "AttributeError", "sig", bare.score, bare.reasons),
+                    Triaged(9, "d", True, "python", "AttributeError", "sig", given.score, given.reasons)])
+    assert [(g.lead.issue, g.duplicates) for g in groups] == [(9, [3])]

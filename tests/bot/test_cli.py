@@ -153,3 +153,102 @@ def test_serve_warns_in_one_line_when_the_webhook_secret_fails_doctors_rules(tmp
     if weak:
         assert f"({secret_problem(secret)})" in said[0] and "crashfix doctor" in said[0]
     assert not any(secret in line for line in lines)
+
+
+# -- bad input, refused before any set-up, in one line (issue 27) ----------------------------------
+
+INVENTORY = ROOT / "examples/inventory/repo"
+GO = (SHARED / "sanitizer" / "golang_panic_runtime_error_invalid_memory_address.txt").read_text()
+RUST = ("thread 'main' panicked at 'index out of bounds: the len is 3 but the index is 5', src/main.rs:4:5\n"
+        "note: run with `RUST_BACKTRACE=1` environment variable to display a backtrace\n")
+
+
+def _no_model_env() -> dict:
+    import os
+    return {k: v for k, v in os.environ.items() if not k.startswith("CRASHFIX_LLM_")}
+
+
+def test_help_shows_every_default_from_runconfig():
+    from agent.run import RunConfig
+    out = crashfix("run", "--help").stdout
+    flat = " ".join(out.split())
+    cfg = RunConfig(repo="", report_text="", out=Path("."))
+    for flag, value in [("--tries", cfg.tries), ("--max-candidates", cfg.max_candidates),
+                        ("--max-seconds", cfg.max_seconds), ("--trajectories", cfg.trajectories),
+                        ("--max-llm-calls", cfg.max_llm_calls), ("--max-tokens", cfg.max_tokens),
+                        ("--max-usd", cfg.max_usd), ("--max-llm-seconds", cfg.max_llm_seconds),
+                        ("--strategy", cfg.strategy), ("--sandbox", cfg.sandbox)]:
+        assert f"(default: {value})" in flat.split(flag, 2)[2].split(" --", 1)[0], flag
+    assert "(default: None)" not in flat and flat.count("(default:") >= 14
+    for command in (["serve"], ["worker"], ["eval"], ["app", "create"]):
+        assert "(default:" in " ".join(crashfix(*command, "--help").stdout.split()), command
+
+
+def test_a_missing_repo_is_one_plain_line(tmp_path):
+    report = tmp_path / "r.txt"
+    report.write_text(GO)
+    out = crashfix("run", "--repo", str(tmp_path / "nope"), "--report", str(report), "--out", str(tmp_path / "o"))
+    assert out.returncode == 2 and out.stderr.strip() == f"crashfix: no repository at {tmp_path / 'nope'} " \
+        "(a local path or a git URL)"
+    assert not (tmp_path / "o").exists()
+
+
+def test_an_invalid_crashfix_yml_is_refused_as_the_app_refuses_it(tmp_path):
+    import shutil
+    repo = tmp_path / "repo"
+    shutil.copytree(INVENTORY, repo)
+    (repo / ".github").mkdir(exist_ok=True)
+    (repo / ".github" / "crashfix.yml").write_text("test_cmd: pytest -q\nbudgets:\n  stepz: 3\n")
+    report = tmp_path / "r.txt"
+    report.write_text((ROOT / "examples/inventory/report.txt").read_text())
+    start = time.monotonic()
+    out = crashfix("run", "--repo", str(repo), "--report", str(report), "--sandbox", "local",
+                   "--strategy", "templates", "--out", str(tmp_path / "o"))
+    assert out.returncode == 2 and time.monotonic() - start < 20
+    assert "crashfix.yml is not valid, nothing was run: budgets.stepz: unknown setting (did you mean budgets.steps?)" \
+        in out.stderr
+    assert not (tmp_path / "o" / "result.json").exists()
+
+
+@pytest.mark.parametrize("text, name", [(GO, "Go"), (RUST, "Rust")])
+def test_a_kind_crashfix_does_not_fix_is_said_at_once(tmp_path, text, name):
+    report = tmp_path / "r.txt"
+    report.write_text(text)
+    start = time.monotonic()
+    out = crashfix("run", "--repo", str(INVENTORY), "--report", str(report), "--out", str(tmp_path / "o"))
+    assert out.returncode == 2 and time.monotonic() - start < 10
+    assert f"a {name} crash" in out.stderr and f"crashfix does not fix {name} crashes" in out.stderr
+    assert "nothing was set up" in out.stderr and not (tmp_path / "o").exists()
+
+
+def test_strategy_llm_without_a_model_fails_before_set_up(tmp_path):
+    report = tmp_path / "r.txt"
+    report.write_text((ROOT / "examples/inventory/report.txt").read_text())
+    start = time.monotonic()
+    out = subprocess.run([sys.executable, "-m", "bot.cli.main", "run", "--repo", str(INVENTORY), "--report",
+                          str(report), "--strategy", "llm", "--out", str(tmp_path / "o")], cwd=ROOT,
+                         capture_output=True, text=True, timeout=60, env=_no_model_env())
+    assert out.returncode == 2 and time.monotonic() - start < 10
+    assert "--strategy llm needs a model" in out.stderr and not (tmp_path / "o").exists()
+
+
+def test_a_report_over_the_read_limit_says_what_was_read(tmp_path):
+    report = tmp_path / "big.log"
+    report.write_bytes(b"noise line\n" * 2_800_000)                  # 30.8 MB
+    out = crashfix("run", "--repo", str(tmp_path / "nope"), "--report", str(report), "--out", str(tmp_path / "o"))
+    assert "crashfix: the report is 31 MB; read the first 8 MiB of it (the rest is not parsed)" in out.stderr
+
+
+def test_an_earlier_patch_is_moved_aside_and_no_result_line_names_a_missing_patch(tmp_path):
+    out_dir = tmp_path / "o"
+    out_dir.mkdir()
+    (out_dir / "patch.diff").write_text("--- an earlier run's patch\n")
+    report = tmp_path / "r.txt"
+    report.write_text("it does not work, please help\n")
+    out = crashfix("run", "--repo", str(INVENTORY), "--report", str(report), "--sandbox", "local",
+                   "--strategy", "templates", "--out", str(out_dir))
+    assert out.returncode == 2 and "status: error" in out.stdout
+    assert (out_dir / "patch.diff.earlier").read_text() == "--- an earlier run's patch\n"
+    assert "moved the patch.diff of an earlier run" in out.stderr and "patch.diff.earlier" in out.stderr
+    assert not (out_dir / "patch.diff").exists()
+    assert f"results in {out_dir}/ (result.json, report.md)" in out.stdout

@@ -10,6 +10,7 @@ from datetime import datetime, timezone
 
 import pytest
 
+from agent.render import write_outputs
 from agent.reports import parse
 from agent.python.reproduce import Attempt, Reproduction
 from agent.run import Progress, Result, Run
@@ -47,7 +48,9 @@ def scripted(*statuses: str):
             best = Verdict(Candidate(PATCH, "guard None", "none_guard", files=("app.py",)), validated=True,
                            reason="validated", applied=True, clean_runs=3, tries=3)
             done.verdicts, done.best = [best], best
-        return Result.of(done)
+        result = Result.of(done)
+        write_outputs(result, config.out)                # what the real pipeline leaves in the run folder
+        return result
     return run
 
 
@@ -111,9 +114,9 @@ def test_an_issue_lives_in_one_status_comment_edited_in_place(world, gh):
     mark = len(fake.recorded)
     assert h.deliver("issues", "issues.labeled", gh.labeled()).status_code == 202
     edit = ("PATCH", "/issues/comments/N")
-    assert writes(h, mark) == [edit, ("POST", "/check-runs")] + [edit] * 2 + [   # running: parse, set-up, reproduce
+    assert writes(h, mark) == [edit] * 3 + [                                    # running: parse, set-up, reproduce
         ("POST", "/issues/1/comments"), edit,                                    # the question, the outcome
-        ("PATCH", "/check-runs/N"), ("DELETE", "/issues/1/labels/crashfix")]     # (bot/conversation/checks.py)
+        ("DELETE", "/issues/1/labels/crashfix")]               # no PR: no check run (bot/conversation/checks.py)
     assert h.jobs(kind="fix")[-1]["state"] == "done"
     status, question = bots(h)
     assert status["id"] == sid
@@ -149,8 +152,8 @@ def test_an_issue_lives_in_one_status_comment_edited_in_place(world, gh):
     # /crashfix retry again: fixed, a draft PR; the command block in the PR only
     mark = len(fake.recorded)
     assert command(h, gh, "/crashfix retry")["state"] == "done"
-    assert writes(h, mark) == [("POST", "/issues/comments/N/reactions"), edit, ("POST", "/check-runs")] \
-        + [edit] * 5 + [("POST", "/pulls"), ("POST", "/check-runs"), edit, ("PATCH", "/check-runs/N")]
+    assert writes(h, mark) == [("POST", "/issues/comments/N/reactions"), edit] \
+        + [edit] * 5 + [("POST", "/pulls"), ("POST", "/check-runs"), edit]      # the check run on the PR's commit
     (pr,) = fake.pulls.values()
     assert pr["draft"] and "<summary>Commands</summary>" in pr["body"]
     status = bots(h)[0]
@@ -166,13 +169,18 @@ def test_an_issue_lives_in_one_status_comment_edited_in_place(world, gh):
     run = run_section(bots(h)[0]["body"])
     assert "**`/crashfix revise`**" in run and f"- [x] Open a pull request: updated #{pr['number']}" in run
 
-    # /crashfix explain: the diagnosis, never "fixed", no pull request step
+    # /crashfix explain: what the last run found, in a few lines, never "fixed", nothing re-run
+    ran = len(h.jobs(kind="fix"))
     assert command(h, gh, "/crashfix explain")["state"] == "done"
     status = bots(h)[0]
     run = run_section(status["body"])
     assert "**`/crashfix explain`**" in run and "`fixed`" not in run and "## crashfix" not in run
-    assert "`/crashfix explain` opens no pull request" in run and "Open a pull request" not in run
-    assert "### Root cause" in run and "```diff" in run
+    assert "what is known, from [job 4](https://crashfix.example.org/dashboard/jobs/4) (a patch passed validation)" \
+        in run and "Open a pull request" not in run and "Nothing was re-run" in run
+    assert "- **Root cause:** `AttributeError" in run and "Fix: `guard None`" in run
+    assert f"- **The patch:** `guard None` (validated, 3/3 clean runs); pull request #{pr['number']}" in run
+    assert "```diff" not in run and len(run) < 1500 and len(h.jobs(kind="fix")) == ran
+    assert "Reproduce the crash" not in run
     assert "<summary>Earlier runs (4)</summary>" in status["body"]
 
     # the exact writes on the issue: two comments made (status, question), the status one edited in place
@@ -282,12 +290,12 @@ def test_a_cancel_with_nothing_to_cancel_is_answered_with_a_reaction_not_a_comme
     job = command(h, gh, "/crashfix cancel")
     assert job["state"] == "done" and json.loads(job["result"])["nothing"] is True
     assert not bots(h) and not fake.calls("POST", r"/issues/1/comments$")
-    assert [r["content"] for r in fake.reactions] == ["eyes", "confused"]       # accepted; nothing to cancel
+    assert [r["content"] for r in fake.reactions] == ["confused"]               # nothing to cancel: 😕 alone
 
     fake.fail_next("POST", r"/issues/comments/\d+/reactions$", 404, times=10)    # reactions are cosmetic
     job = command(h, gh, "/crashfix cancel")
     assert job["state"] == "done" and json.loads(job["result"])["reacted"] is False
-    assert not bots(h) and len(fake.reactions) == 2
+    assert not bots(h) and len(fake.reactions) == 1
 
 
 @pytest.mark.parametrize("server, said", [("refusing", "could not be reached"),
@@ -329,3 +337,34 @@ def test_a_config_that_uses_no_model_is_not_probed(world, gh, monkeypatch):
         monkeypatch.setenv("CRASHFIX_LLM_MODEL", "gpt-test")
         assert h.deliver("issues", "issues.labeled", gh.labeled()).status_code == 202
     assert h.jobs(kind="fix")[-1]["state"] == "done"
+
+
+def top(body: str) -> str:
+    """The status comment's first line under its heading (markers are not shown on GitHub)."""
+    below = body.split("### crashfix", 1)[1].splitlines()
+    return next(line for line in below if line.strip() and not line.startswith("<!--"))
+
+
+def test_the_top_line_keeps_the_best_standing_result_through_later_commands(world, gh):
+    h, fake = world, world.fake
+    h.worker.pipeline = scripted("fixed", "error", "not_reproduced")          # explain re-runs nothing
+    assert h.deliver("issues", "issues.labeled", gh.labeled()).status_code == 202     # fix: a PR
+    (pr,) = fake.pulls.values()
+    standing = f"**Standing result:** `fixed`: pull request #{pr['number']} (label `crashfix` · [job 1]"
+    assert top(bots(h)[0]["body"]).startswith(standing)
+
+    assert command(h, gh, "/crashfix test 1.0.12")["state"] == "done"              # a failed command: under it
+    body = bots(h)[0]["body"]
+    assert top(body).startswith(standing) and "**`/crashfix test`** · [job 2]" in run_section(body)
+
+    assert command(h, gh, "/crashfix explain")["state"] == "done"
+    body = bots(h)[0]["body"]
+    assert top(body).startswith(standing) and "what is known, from [job 1]" in run_section(body)
+
+    assert command(h, gh, "/crashfix cancel")["state"] == "done"                   # nothing to cancel
+    assert top(bots(h)[0]["body"]).startswith(standing)
+
+    assert command(h, gh, "/crashfix retry")["state"] == "done"                    # a worse retry: under it
+    body = bots(h)[0]["body"]
+    assert top(body).startswith(standing) and "`not_reproduced`" in run_section(body)
+    assert body.count("Standing result") == 1 and len(fake.pulls) == 1

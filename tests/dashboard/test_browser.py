@@ -67,7 +67,7 @@ def test_an_operator_clicks_through_to_a_fixed_job(page, site, world, dash, arti
     assert rows.count() == 2 and "octo-org/stockroom" in rows.first.inner_text()
     page.click(f"a[href='/dashboard/jobs/{world.jobs['fixed']}']")
     page.wait_for_url(f"**/dashboard/jobs/{world.jobs['fixed']}")
-    assert page.locator("#run-status").inner_text() == "fixed"
+    assert page.locator("#job-state").inner_text() == "fixed" and page.locator("#run-status").count() == 0
     patch = page.locator("#patch")
     assert patch.is_visible() and "if item is None:" in patch.inner_text()
     assert patch.locator(".highlight .gi").count() >= 2                       # added lines, highlighted

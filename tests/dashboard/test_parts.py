@@ -158,3 +158,50 @@ def test_the_job_page_shows_the_failure_event_of_a_run_that_failed(tmp_path):
         queued = create_job(tx, "fix", installation_id=None, repo="octo-org/stockroom", issue=2)
     page = c.get(f"/dashboard/jobs/{queued}").get_data(as_text=True)
     assert f"Job {queued}" in page and 'id="failure"' not in page
+
+
+def test_job_pages_say_each_outcome_once_and_true(tmp_path):
+    """An explain is never a green "fixed"; a run with no model says "no model", not $0.0000; the
+    outcome is printed once; a dry-run comment and its edits are one entry, latest text, latest first."""
+    import json
+    from bot.db import Database
+    from bot.jobs.store import create_job, finish
+    from bot.web.app import create_app
+    admin = "admin-0123456789abc"
+    s = settings(tmp_path, ADMIN_TOKEN=admin)
+    db = Database(s.database_url)
+    result = {"status": "fixed", "cost": 0.0, "tokens": {"prompt": 0, "completion": 0}}
+    with db.tx() as tx:
+        explain = create_job(tx, "explain", installation_id=None, repo="octo-org/stockroom", issue=1)
+        fix = create_job(tx, "fix", installation_id=None, repo="octo-org/stockroom", issue=1)
+    finish(db, explain, "done", result=result, cost=0.0)
+    finish(db, fix, "done", result=result, cost=0.0)
+    run = s.runs_dir / str(fix)
+    run.mkdir(parents=True)
+    (run / "result.json").write_text(json.dumps({"status": "fixed", "cost": {"llm_calls": 0, "usd": 0.0}}))
+    for action, cid, body in [("comment", 7, "<!-- crashfix:status -->\nrunning… first"),
+                              ("add_labels", None, None), ("edit_comment", 7, "text two"),
+                              ("edit_comment", 7, "**`fixed`** the last text")]:
+        db.add_job_event(fix, "dry_run", json.dumps({"action": action, "repo": "octo-org/stockroom", "number": 1,
+                                                     "comment_id": cid, "body": body, "labels": ["crash"]}))
+    c = create_app(s, {"TESTING": True, "CRASHFIX_DB": db}).test_client()
+    page = c.get("/dashboard/login").get_data(as_text=True)
+    csrf = re.search(r'name="csrf" value="([^"]+)"', page).group(1)
+    assert c.post("/dashboard/login", data={"csrf": csrf, "token": admin}).status_code == 302
+
+    listing = c.get("/dashboard/jobs").get_data(as_text=True)
+    rows = {int(m.group(1)): m.group(0) for m in re.finditer(r'<tr class="state-\w+">\s*<td><a href="/dashboard/jobs/(\d+)".*?</tr>',
+                                                               listing, re.S)}
+    assert 'class="badge diagnosed"' in rows[explain] and "fixed" not in rows[explain]
+    assert rows[fix].count(">fixed<") == 1                                   # the badge, not the Result column too
+    assert "$0.0000" not in listing and rows[fix].count("no model") == 1
+
+    page = c.get(f"/dashboard/jobs/{fix}").get_data(as_text=True)
+    head = page.split("</h1>")[0]
+    assert head.count(">fixed<") == 1 and 'id="run-status"' not in head
+    assert "no model: the run made no LLM call" in page and "$0.0000" not in page
+    dry = page.split('id="dry-run"')[1].split("</section>")[0]
+    assert dry.count('class="write"') == 2 and "text one" not in dry and "text two" not in dry
+    assert dry.index("the last text") < dry.index("add_labels") and "(edited 2 times; its latest text)" in dry
+    explained = c.get(f"/dashboard/jobs/{explain}").get_data(as_text=True).split("</h1>")[0]
+    assert "diagnosed" in explained and "fixed" not in explained

@@ -114,7 +114,10 @@ def prepare(cfg, source: Path, files: list[str], progress=lambda msg: None) -> t
     from agent.python.environment import resolve
     cli = {"python": getattr(cfg, "python", None), "test_cmd": cfg.test_cmd, "image": cfg.image,
            "install": [cfg.setup_cmd] if cfg.setup_cmd else None}
-    env = resolve(source, cli, config=getattr(cfg, "environment", None), report_text=cfg.report_text, files=files)
+    config = getattr(cfg, "environment", None)
+    if config is not None:       # the bot's flags are the crashfix.yml keys it read: said as coming from there
+        cli = {k: v for k, v in cli.items() if v is not None and config.get(k) != v}
+    env = resolve(source, cli, config=config, report_text=cfg.report_text, files=files)
     cfg.image = choose_image(env, cfg.sandbox, cfg.image, log=progress)
     cfg.test_cmd = test_command(env, None)
     return env, {"steps": install_steps(env, source, cfg.test_cmd), "as_of": env.as_of,

@@ -150,3 +150,21 @@ def test_recipe_files_that_link_out_of_the_tree_are_not_read(tmp_path):
     (repo / "noxfile.py").symlink_to("/dev/zero")          # would never end if read
     env = resolve(repo)
     assert env.test_cmd == "python -m pytest -q" and not any("tox.ini" in s for s in env.steps)
+
+
+def test_the_bots_settings_from_crashfix_yml_are_not_said_to_come_from_the_command_line(tmp_path):
+    """The App passes `test_cmd`/`setup_cmd` of `.github/crashfix.yml` as RunConfig flags too: each
+    set-up step says it came from the config file, never "from the command line"."""
+    from agent.python.environment.apply import prepare
+    from agent.python.environment.explicit import normalise
+    from agent.run import RunConfig
+    src = tree(tmp_path / "repo", {"app.py": "print(1)\n"})
+    env = normalise({"test_cmd": "pytest -x tests", "setup_cmd": "pip install -e .", "python": "3.11"})
+    cfg = RunConfig(repo=str(src), report_text="", out=tmp_path / "out", test_cmd="pytest -x tests",
+                    setup_cmd="pip install -e .", environment=env, sandbox="local")
+    resolved, _ = prepare(cfg, src, ["app.py"])
+    said = "\n".join(resolved.steps)
+    assert "`pytest -x tests`" in said and "`pip install -e .`" in said and "crashfix.yml" in said
+    assert "command line" not in said
+    cli = RunConfig(repo=str(src), report_text="", out=tmp_path / "out2", test_cmd="pytest -q", sandbox="local")
+    assert "test cmd `pytest -q` from the command line" in "\n".join(prepare(cli, src, ["app.py"])[0].steps)
