@@ -450,7 +450,8 @@ def _parse_ipython(text: str) -> tuple[list[Frame], str, str, bool] | None:
 
 
 # -- cut pastes: the exception from the title or the prose -----------------------------------
-_EXC_SUFFIXES = ("Error", "Exception", "Warning", "Exit", "Interrupt", "StopIteration", "Fault")
+# (no `Warning`: prose mentions warnings seen on the way more often than a crash raised as one)
+_EXC_SUFFIXES = ("Error", "Exception", "Exit", "Interrupt", "StopIteration", "Fault")
 _WORD = re.compile(r"[A-Za-z_][\w.]*+")
 _FENCED = re.compile(r"^[ \t]*(`{3,}|~{3,})[^\n]*\n.*?^[ \t]*\1[ \t]*$", re.M | re.S)
 

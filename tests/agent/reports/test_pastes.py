@@ -72,6 +72,7 @@ def test_the_title_is_only_the_first_line_before_a_blank_one():
     ("confit.errors.ConfigError on an empty table", ("confit.errors.ConfigError", "")),
     ("the Error and Exception classes", None),
     ("see docs/ValueError.md", None),
+    ("a DeprecationWarning first, then TypeError: bad", ("TypeError", "bad")),
 ])
 def test_exception_in_words(line, want):
     assert exception_in_words(line) == want
