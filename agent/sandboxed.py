@@ -11,9 +11,10 @@ from agent.judge.protect import guard
 from agent.judge import expectations
 from agent.python.ladder import reproducer
 from agent.judge.anchor import code_here
-from agent.judge.match import anchor_on
+from agent.judge.match import anchor_on, repo_frame
 
 from agent.reports.paths import map_to_repo
+from agent.reports.python import at_repo_frame
 from agent.research.client import LLMAuthError
 from agent.run import Run
 from agent.research import strategy as research_agent, second_opinion
@@ -85,6 +86,11 @@ class SandboxPath:
             if skipped:
                 run.notes.append("frames of the report that name a repository file but a function this tree does not "
                                  f"define (the reporter's own code, or another version): {', '.join(skipped[:5])}")
+            site = repo_frame(run.report, run.repo_paths)
+            if site is not None and run.report.guilty is not site and at_repo_frame(run.report, site).guilty is site:
+                mine = run.report.extra.get("reporter_frame") or {}
+                run.notes.append(f"crash site: {site.function} ({run.repo_paths[site.file]}), the innermost frame in "
+                                 f"the repository; the reporter's own code reached it from {mine.get('function')}")
         for frame in run.report.frames:                    # innermost first
             path = run.repo_paths.get(frame.file or "")
             if not (path and frame.line):

@@ -1,12 +1,15 @@
 """Triage a parsed crash report: labels, a short markdown comment, a dedup signature. Pure."""
 from __future__ import annotations
 
+import dataclasses
 from dataclasses import dataclass, field
 from urllib.parse import quote
 
 from agent.markdown_safe import quote_untrusted
 from agent.reports.model import CrashReport, Frame
+from agent.judge.match import repo_path
 from agent.reports.paths import map_to_repo
+from agent.reports.python import at_repo_frame
 
 _LABELS = {"python": "crash:python", "kernel": "crash:kernel", "sanitizer": "crash:sanitizer",
            "gdb": "crash:sanitizer", "cdb": "crash:sanitizer", "go": "crash:sanitizer", "java": "crash:sanitizer", "rust": "crash:sanitizer"}
@@ -43,7 +46,13 @@ def _locations(report: CrashReport, g: Frame, repo_files: list[str] | None, blob
     if repo_files is None:
         return [said]
     if g.file and (target := map_to_repo(g.file, repo_files)):
-        return [f"Guilty frame `{_md(g.function)}` at {_link(target, g.line, blob_url)}"]
+        said = [f"Guilty frame `{_md(g.function)}` at {_link(target, g.line, blob_url)}"]
+        mine = report.extra.get("reporter_frame")
+        if mine:
+            at = _where(Frame(function=mine["function"], file=mine["file"], line=mine["line"]))
+            said.append(f"Reached from the reporter's own code: `{_md(mine['function'])}`"
+                        + (f" at `{_md(at)}`" if at else "") + " (outside this repository).")
+        return said
     for fr in report.frames:
         if fr is not g and fr.file and (target := map_to_repo(fr.file, repo_files)):
             return [said, f"Nearest frame in this repository: `{_md(fr.function)}` at "
@@ -51,15 +60,32 @@ def _locations(report: CrashReport, g: Frame, repo_files: list[str] | None, blob
     return [said, "No frame of the report maps to a file of this repository."]
 
 
+def _at_repo(report: CrashReport, repo_files: list[str]) -> CrashReport:
+    """A copy of the report whose crash site is its innermost frame in the repository, when the
+    parser's guilty frame (the reporter's own code) called it."""
+    paths = {f.file: p for f in report.frames if f.file and (p := map_to_repo(f.file, repo_files))}
+    site = next((f for f in report.frames if repo_path(f, paths)), None)
+    if site is None:
+        return report
+    return at_repo_frame(dataclasses.replace(report, extra=dict(report.extra)), site)
+
+
 def triage(report: CrashReport, repo_files: list[str] | None = None, blob_url: str | None = None) -> Triage:
     """`repo_files`: the repository's file paths (None: unknown); `blob_url`: the web address
     under which they are shown (`https://github.com/OWNER/REPO/blob/REF`), for links."""
     labels = [_LABELS.get(report.kind, f"crash:{report.kind}")]
+    if repo_files is not None and report.kind == "python":
+        report = _at_repo(report, repo_files)
     lines = [f"**crashfix** parsed a **{report.kind}** crash: `{_md(report.type)}`",
              "", f"> {quote_untrusted(report.title)}"]
     if report.message and report.message not in report.title:
         msg = report.message.strip().splitlines()[0][:200]
         lines.append(f"> {quote_untrusted(msg)}")
+    source = report.extra.get("exception_from")
+    if source in ("title", "prose"):
+        lines.append("")
+        lines.append(f"_The traceback stops before its exception line: `{_md(report.type)}` is taken from the "
+                     f"issue's {source}._")
     if report.corrupted:
         lines.append("")
         lines.append("_The report looks truncated or interleaved with other output; the title may be imprecise._")

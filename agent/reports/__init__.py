@@ -17,7 +17,7 @@ from agent.reports.gdb import gdb_start, parse_gdb
 from agent.reports.kernel import find_first_oops, parse_kernel
 from agent.reports.markdown import split_issue, syzbot_facts
 from agent.reports.model import Access, CrashReport, Frame
-from agent.reports.python import parse_python
+from agent.reports.python import parse_cut, parse_python
 from agent.reports.sanitizer import locate as _san_locate
 from agent.reports.sanitizer import parse_sanitizer
 from agent.reports.scan import Scan, register
@@ -108,6 +108,12 @@ def parse(text: str) -> CrashReport | None:
         rep = _parse_one(candidate, scan if candidate is text else Scan(candidate))
         if rep is not None:
             break
+    if rep is None and scan.has(*_TRACEBACK):
+        # A traceback cut before its exception line: the exception from the title or the prose.
+        for candidate in crashes:
+            rep = parse_cut(candidate, text)
+            if rep is not None:
+                break
     if rep is None:
         return None
     if facts:
@@ -148,6 +154,9 @@ def to_json(report: CrashReport | None) -> dict | None:
         "alloc_frames": [_frame(f) for f in report.alloc_frames],
         "free_frames": [_frame(f) for f in report.free_frames],
         "extra": _jsonable(extra),
+        # where the exception's type and message were read: the traceback, or (a cut paste) the
+        # issue's title or prose; None for reports that are not Python tracebacks
+        "exception_from": report.extra.get("exception_from", "traceback") if report.kind == "python" else None,
     }
 
 

@@ -154,6 +154,24 @@ def _finish(exc_type: str, message: str, frames_tb_order: list[Frame], extra: di
                        signature=f"python:{exc_type}:{where}:{base}", extra=extra)
 
 
+def at_repo_frame(report: CrashReport, frame: Frame) -> CrashReport:
+    """Name `frame` (the innermost frame in the repository's files), when the parser's guilty frame
+    called it (frames are innermost first), as the crash site: the guilty
+    frame and the title; the parser's pick (the reporter's own code, outside the repository) stays
+    as context in `extra["reporter_frame"]`. The signature is left alone: issues are deduplicated
+    by what their text alone says. Changes `report` in place and returns it."""
+    old = report.guilty
+    if report.kind != "python" or old is None or frame is old:
+        return report
+    at = [i for i, f in enumerate(report.frames) if f is frame or f is old]
+    if len(at) != 2 or report.frames[at[0]] is not frame:    # only a frame the guilty one called
+        return report
+    report.extra["reporter_frame"] = {"function": old.function, "file": old.file, "line": old.line}
+    report.guilty = frame
+    report.title = f"{report.type} in {frame.function}"
+    return report
+
+
 _EG_HEAD = "Exception Group Traceback (most recent call last):"
 _EG_SEP = re.compile(r"^\s*\+[-+]*\s*(?:\d+|\.\.\.)?.*-{3,}\s*$")
 
@@ -332,6 +350,187 @@ def _name_from_summary(frames: list[Frame], text: str) -> list[Frame]:
     return named
 
 
+# -- IPython / Jupyter tracebacks --------------------------------------------------------------
+# ---------------------------------------------------------------------------
+# TypeError                                 Traceback (most recent call last)
+# Cell In[3], line 5                                           (IPython 8: a cell)
+# ----> 5 df.summarize(by=None)
+# File ~/venv/.../tabula/frame.py:120, in Frame.summarize(self, by)    (IPython 8: a file)
+# --> 120     keys = self._keys(by)
+# <ipython-input-3-1f2e> in <module>                           (IPython 7: a cell)
+# ~/venv/.../tabula/frame.py in summarize(self, by)              (IPython 7: a file)
+# TypeError: 'NoneType' object is not iterable
+# Each line is taken apart with str methods (no regex with two unbounded parts).
+IPY_MARK = "Traceback (most recent call last)"
+_ARROW = re.compile(r"-*> ?(\d+)(?:\s(.*))?$")
+
+
+def _ipy_function(s: str) -> str:
+    """`Frame.summarize(self, by)` -> `summarize` (Python's own tracebacks name the code object)."""
+    s = s.strip().split("(", 1)[0].strip()
+    return s.rsplit(".", 1)[-1] or "<module>"
+
+
+def _ipy_frame_head(s: str) -> tuple[str, int | None, str] | None:
+    """(file, line or None, function) of an IPython frame's header line, else None."""
+    if s.startswith("Cell In[") or s.startswith("Cell In ["):
+        cell, _, rest = s.partition("]")
+        head, _, func = rest.partition(", in ")
+        line = head.rpartition("line ")[2].strip()
+        return cell + "]", int(line) if line.isdigit() else None, _ipy_function(func) if func else "<module>"
+    if s.startswith("File ") and ", in " in s:
+        where, _, func = s[5:].rpartition(", in ")
+        path, _, line = where.rpartition(":")
+        if path and line.strip().isdigit():
+            return path.strip(), int(line), _ipy_function(func)
+        return None
+    if s.startswith("<ipython-input-") and "> in " in s:
+        cell, _, func = s.partition("> in ")
+        return cell + ">", None, _ipy_function(func)
+    if " in " in s and not s[0].isspace():
+        path, _, func = s.partition(" in ")
+        if path.endswith(".py") and " " not in path.strip():
+            return path, None, _ipy_function(func)
+    return None
+
+
+def _parse_ipython_block(lines: list[str], i: int) -> tuple[list[Frame], str, str, str, int]:
+    """One IPython block from its header at lines[i]: (frames outermost first, the header's
+    exception type, the closing line's type, its message, the next line's index)."""
+    head_type = lines[i].split(IPY_MARK, 1)[0].strip()
+    head_type = head_type if _EXC_RE.match(head_type) else ""
+    frames: list[Frame] = []
+    cur: list | None = None          # [file, line, function, code]
+    i += 1
+    n = len(lines)
+
+    def close():
+        if cur is not None:
+            frames.append(Frame(function=cur[2], file=cur[0], line=cur[1], code=cur[3]))
+
+    exc_type = message = ""
+    while i < n:
+        raw = lines[i].rstrip()
+        s = raw.strip()
+        if IPY_MARK in s and not s.startswith(("File", "Cell")):
+            break
+        head = _ipy_frame_head(s) if s and not raw[0].isspace() else None
+        if head is not None:
+            close()
+            cur = [head[0], head[1], head[2], None]
+        elif s.startswith("-") and set(s) <= {"-"}:
+            pass
+        elif (m := _ARROW.match(s)) and cur is not None:
+            cur[1], cur[3] = cur[1] or int(m.group(1)), (m.group(2) or "").strip() or None
+        elif not s or raw[0].isspace() or s[0].isdigit() or s.startswith("..."):
+            pass
+        elif (m := _EXC_RE.match(s)) and (":" in s or m.group(1) == head_type):
+            exc_type, message = m.group(1), (m.group(2) or "").strip()
+            i += 1
+            break
+        i += 1
+    close()
+    return frames, head_type, exc_type, message, i
+
+
+def _parse_ipython(text: str) -> tuple[list[Frame], str, str, bool] | None:
+    """The last IPython traceback of `text`: (frames outermost first, type, message, whether the
+    closing exception line was there); None when there is none."""
+    lines = text.split("\n")
+    found = None
+    i = 0
+    while i < len(lines):
+        if IPY_MARK in lines[i] and TB_MARK not in lines[i]:
+            frames, head_type, et, msg, i = _parse_ipython_block(lines, i)
+            if frames or et:
+                found = (frames, et or head_type, msg, bool(et))
+            continue
+        i += 1
+    return found
+
+
+# -- cut pastes: the exception from the title or the prose -----------------------------------
+# (no `Warning`: prose mentions warnings seen on the way more often than a crash raised as one)
+_EXC_SUFFIXES = ("Error", "Exception", "Exit", "Interrupt", "StopIteration", "Fault")
+_WORD = re.compile(r"[A-Za-z_][\w.]*+")
+_FENCED = re.compile(r"^[ \t]*(`{3,}|~{3,})[^\n]*\n.*?^[ \t]*\1[ \t]*$", re.M | re.S)
+
+
+def exception_in_words(s: str) -> tuple[str, str] | None:
+    """The first exception name in a line of prose (`TypeError when ...`, `raises KeyError: 'x'`,
+    `pkg.errors.ConfigError`) with the message after its `: `, if any."""
+    for m in _WORD.finditer(s):
+        name = m.group(0).rstrip(".")
+        if not name.endswith(_EXC_SUFFIXES) or not _EXC_RE.match(name) or name in _EXC_SUFFIXES[:2]:
+            continue
+        if m.start() and s[m.start() - 1] in "./":
+            continue
+        rest = s[m.start() + len(name):]
+        msg = rest[2:] if rest.startswith(": ") else ""
+        if m.start() and s[m.start() - 1] == "`":         # `KeyError: 'x'` ends at its backtick
+            msg = msg.split("`", 1)[0]
+        msg = msg.strip()
+        return name, msg[:300]
+    return None
+
+
+def _title_and_prose(context: str) -> tuple[str, str]:
+    """The issue's title (its first line, when a blank line follows: `issue_text` joins title and
+    body so) and the prose: the body without fenced blocks, indented lines or traceback lines."""
+    first, sep, rest = context.partition("\n")
+    title = first.strip() if sep and rest.startswith("\n") and TB_MARK not in first else ""
+    body = rest if title else context
+    body = _FENCED.sub("", body) if ("```" in body or "~~~" in body) else body
+    prose = [ln for ln in body.split("\n")
+             if ln.strip() and not ln[0].isspace() and not ln.startswith(("File ", "Traceback", "Cell In", "-"))]
+    return title, "\n".join(prose)
+
+
+def exception_from_context(context: str) -> tuple[str, str, str] | None:
+    """(type, message, "title" | "prose") named by the issue's title, else by its prose."""
+    title, prose = _title_and_prose(context)
+    if title and (found := exception_in_words(title)):
+        return found[0], found[1], "title"
+    for ln in prose.split("\n")[:400]:
+        if found := exception_in_words(ln[:2000]):
+            return found[0], found[1], "prose"
+    return None
+
+
+def _cut_frames(text: str) -> list[Frame]:
+    """The frames of the last `Traceback (most recent call last):` block that holds some."""
+    lines = _unprefix(text).split("\n")
+    got: list[Frame] = []
+    i = 0
+    while i < len(lines):
+        if TB_HEAD in lines[i]:
+            pos = lines[i].index(TB_HEAD)
+            sub = [l[pos:] if pos and l.startswith(lines[i][:pos]) else l for l in lines[i:]]
+            frames, _, _, consumed, _ = _parse_tb_block(sub, 0)
+            got = frames or got
+            i += max(consumed, 1)
+            continue
+        i += 1
+    return got
+
+
+def parse_cut(text: str, context: str) -> CrashReport | None:
+    """A traceback pasted without its exception line (cut mid-traceback, IPython's context
+    blocks, a paste that ends at a frame): its frames, the exception from the title or the prose
+    of `context` (the whole issue), and `extra["exception_from"]` saying where it came from."""
+    ipy = _parse_ipython(text) if IPY_MARK in text else None
+    frames = ipy[0] if ipy else _cut_frames(text) if TB_MARK in text else []
+    if not frames:
+        return None
+    if ipy and ipy[1]:
+        exc_type, message, source = ipy[1], ipy[2], "traceback"
+    elif found := exception_from_context(context):
+        exc_type, message, source = found
+    else:
+        return None
+    return _finish(exc_type, message, frames, {"exception_from": source, "cut": True})
+
+
 def looks_like_python(text: str) -> bool:
     return TB_HEAD in text or ("\nE   " in text and ".py:" in text) or \
         bool(re.search(r'File "[^"]+", line \d+', text) and re.search(r"^\s*\w*Error:", text, re.M))
@@ -350,6 +549,10 @@ def parse_python(text: str) -> CrashReport | None:
         rep = _parse_pytest_long(text)
         if rep is not None:
             return rep
+    if IPY_MARK in text:
+        ipy = _parse_ipython(text)
+        if ipy is not None and ipy[3]:
+            return _finish(ipy[1], ipy[2], ipy[0], {"style": "ipython"})
     frame, msg = _syntax_error(text)
     if frame is not None:
         m = re.search(r"^\s*(SyntaxError|IndentationError|TabError): ", text, re.M)
