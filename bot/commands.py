@@ -17,14 +17,40 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass
 
-USAGE = ("Commands: `/crashfix fix`, `/crashfix retry`, `/crashfix cancel`, `/crashfix explain`, "
-         "`/crashfix revise <feedback>` (on a crashfix PR), `/crashfix test <branch, tag or commit>`, "
-         "`/crashfix ci` (on a crashfix PR, after review: run its CI), "
-         "`/crashfix scan` (rank the repo's open crash issues).")
-NAMES = ("fix", "retry", "cancel", "explain", "revise", "test", "scan", "ci")
-# the job kind each command becomes
-KIND = {"fix": "fix", "retry": "fix", "cancel": "cancel", "explain": "explain", "revise": "revise", "test": "test",
-        "scan": "backlog", "ci": "ci"}
+
+
+@dataclass(frozen=True)
+class Spec:
+    name: str
+    kind: str                    # the job kind it becomes
+    arg: str = ""                # what it takes, shown as `<arg>`
+    where: str = ""              # where it works, when not everywhere
+    does: str = ""               # one line: what it does (the PR footer, the help)
+    on_pr_footer: bool = False   # listed in a crashfix PR's footer
+
+
+# The one table of commands: the parser, the invalid-command reply and the PR footer read it.
+COMMANDS = (
+    Spec("fix", "fix", does="find and validate a patch, open (or update) a draft PR"),
+    Spec("retry", "fix", does="run again from scratch (after new commits, or if this patch is wrong)", on_pr_footer=True),
+    Spec("cancel", "cancel", does="stop a run of this issue", on_pr_footer=True),
+    Spec("explain", "explain", does="the diagnosis only, in the issue's status comment", on_pr_footer=True),
+    Spec("revise", "revise", "feedback", "on a crashfix PR",
+         "on this pull request: a new run that takes your feedback into account", True),
+    Spec("test", "test", "branch, tag or commit", does="reproduce the crash against another ref", on_pr_footer=True),
+    Spec("ci", "ci", where="on a crashfix PR, after review",
+         does="on this pull request, after review: run the repository's CI on it", on_pr_footer=True),
+    Spec("scan", "backlog", does="rank the repo's open crash issues (the backlog)"),
+)
+
+
+def usage_of(spec: Spec) -> str:
+    return f"/crashfix {spec.name}" + (f" <{spec.arg}>" if spec.arg else "")
+
+
+NAMES = tuple(c.name for c in COMMANDS)
+KIND = {c.name: c.kind for c in COMMANDS}
+USAGE = "Commands: " + ", ".join(f"`{usage_of(c)}`" + (f" ({c.where})" if c.where else "") for c in COMMANDS) + "."
 MAX_FEEDBACK = 4000
 _REF = re.compile(r"^(?!-)(?!.*\.\.)(?!.*@\{)[A-Za-z0-9._/+-]{1,200}(?<!\.lock)(?<![./])$")
 

@@ -20,6 +20,7 @@ from agent.markdown_safe import fence_untrusted, quote_cell, quote_untrusted
 from agent.redact import has_secret, redact, redacting
 from agent.render import evidence_lines
 from agent.run import Result
+from bot.commands import COMMANDS as ALL_COMMANDS, usage_of
 from bot.conversation import checks
 from bot.github import push as gitpush
 from bot.conversation.checklist import cost_text
@@ -32,14 +33,7 @@ BRANCH = "crashfix/issue-{number}"
 BRANCH_RE = re.compile(r"^crashfix/issue-\d+$")
 CHECK_NAME = "crashfix"
 DEFAULT_AUTHOR = ("crashfix[bot]", "crashfix[bot]@users.noreply.github.com")
-COMMANDS = [
-    ("/crashfix retry", "run again from scratch (after new commits, or if this patch is wrong)"),
-    ("/crashfix revise <feedback>", "on this pull request: a new run that takes your feedback into account"),
-    ("/crashfix explain", "the diagnosis only, in the issue's status comment"),
-    ("/crashfix test <branch, tag or commit>", "reproduce the crash against another ref"),
-    ("/crashfix ci", "on this pull request, after review: run the repository's CI on it"),
-    ("/crashfix cancel", "stop a run of this issue"),
-]
+COMMANDS = [(usage_of(c), c.does) for c in ALL_COMMANDS if c.on_pr_footer]     # the PR footer (bot/commands.py)
 
 
 def _git(clone_dir: Path, *args: str, env: dict | None = None, input: str | None = None,
