@@ -193,10 +193,16 @@ def test_retries_over_real_http_wait_as_github_asks(fake, key, tmp_path, monkeyp
 
 def test_tokens_never_reach_the_logs(fake, rs, key, caplog):
     caplog.set_level(logging.DEBUG)
-    api = make_api(key)
+    api = make_api(key, retry=default_retry(backoff_factor=0))
     fake.add_issue(REPO, 1)
+    fake.fail_next("POST", r"/issues/1/comments$", 502, body={"message": "Server Error"})
     api.comment(REPO, 1, "hi")
-    assert fake.tokens and fake.tokens[0] not in caplog.text
+    assert fake.tokens and len(fake.calls("POST", r"/issues/1/comments$")) == 2
+    # the control: the logs written while the token was in hand (its fetch, a failed call made with it)
+    # were captured, so a token in them would be seen
+    assert f"new installation token for installation {INSTALLATION}" in caplog.text
+    assert f"comment on {REPO}#1 failed (Server Error: 502" in caplog.text
+    assert fake.tokens[0] not in caplog.text
 
 
 def test_dry_run_reads_through_a_wrapped_api(fake, rs, key, tmp_path):

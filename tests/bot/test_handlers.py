@@ -376,12 +376,21 @@ def test_the_same_fix_triggered_twice_makes_one_pr(harness, gh):
 def test_the_same_fix_triggered_twice_while_queued_runs_once(make_harness, gh):
     from bot.jobs.queue import JobQueue
     h = make_harness()
-    h.app.extensions["crashfix"].queue = JobQueue(h.settings)
+    queue = JobQueue(h.settings)                      # a real (SQLite) huey queue: jobs wait until drained
+    queue.attach(h.worker.run)
+    h.app.extensions["crashfix"].queue = queue
     assert h.deliver("issues", "issues.labeled", gh.labeled()).status_code == 202
     r = h.deliver("issue_comment", "issue_comment.created.with-installation", gh.commented("/crashfix fix"))
     first, second = h.jobs(kind="fix")                # the second only answers "already running (job N)"
     assert r.status_code == 202 and "busy" not in json.loads(first["params"])
     assert json.loads(second["params"])["busy"] == first["id"]
+    assert h.pipeline.configs == [] and queue.pending() == 2
+    while (task := queue.huey.dequeue()) is not None:            # what a worker process does with them
+        queue.huey.execute(task)
+    first, second = h.jobs(kind="fix")
+    assert len(h.pipeline.configs) == 1 and [c["opened"] for c in h.api.published()] == [True]
+    assert first["state"] == "done" and json.loads(first["result"])["status"] == "fixed"
+    assert second["state"] == "cancelled" and f"already running (job {first['id']})" in second["error"], second
 
 
 # -- command parsing -----------------------------------------------------------------------

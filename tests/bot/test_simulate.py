@@ -62,6 +62,8 @@ def test_a_plain_folder_is_simulated_on_a_snapshot_and_the_label_comes_from_its_
     assert steps[-1].text == "please-fix" and out.status == "fixed"
     pr = next(o for o in out.ops if o["op"] == "pr.create")
     assert pr["repo"] == "local/plain" and pr["draft"] is True
+    removed = [o for o in out.ops if o["op"] == "label.remove"]          # the config's label comes off at the end
+    assert [o["label"] for o in removed] == ["please-fix"] and out.ops.index(removed[0]) > out.ops.index(pr)
     assert not (folder / ".git").exists()                      # the folder itself is left alone
     assert "pr.create #" in render_op(pr) and "(draft)" in render_op(pr)
 
@@ -113,8 +115,8 @@ def test_simulate_the_bundled_example_in_the_docker_sandbox(sandbox_image, tmp_p
     assert push < pr and ops[pr]["draft"] is True and ops[pr]["head"] == "crashfix/issue-1"
     assert "if item is None" in ops[push]["diff"] and "Fixes #1" in ops[pr]["body"]
     assert "check.create" in names
-    if "label.remove" in names:                        # the trigger label comes off when the run ends
-        assert names.index("label.remove") > pr and ops[names.index("label.remove")]["label"] == "crashfix"
+    assert "label.remove" in names, names                  # the trigger label comes off when the run ends
+    assert names.index("label.remove") > pr and ops[names.index("label.remove")]["label"] == "crashfix"
     assert {o["repo"] for o in ops} == {"local/repo"}
     assert "job 2 (fix): done, fixed" in done.stderr
     assert (tmp_path / "data" / "dry-run.jsonl").exists()

@@ -169,7 +169,9 @@ def _installed(inst_id: int, account: str, repos: list[str]):
     return edit
 
 
-def _issue_event(repo: str, number: int, label: str | None = None):
+def _issue_event(repo: str, number: int, label: str | None = None, held: dict | None = None):
+    """The event's edit; `held`: the fake's issues, so the event carries the issue as GitHub holds it
+    (a run reads the text it was asked on)."""
     inst_id, account = REPOS[repo]
 
     def edit(p):
@@ -178,6 +180,8 @@ def _issue_event(repo: str, number: int, label: str | None = None):
         p["repository"]["owner"]["login"] = account
         if "issue" in p:
             p["issue"]["number"] = number
+            if held and (repo, number) in held:
+                p["issue"]["title"], p["issue"]["body"] = held[(repo, number)]["title"], held[(repo, number)]["body"]
         p["sender"]["login"], p["sender"]["type"] = "mona", "User"
         if label is not None:
             p["label"]["name"] = label
@@ -254,10 +258,10 @@ def world(tmp_path_factory, sandbox_image):
     for (inst_id, account) in (ORG, OTHER):
         w.deliver("installation", webhook("installation.created", _installed(
             inst_id, account, [r for r, (i, _) in REPOS.items() if i == inst_id])))
-    w.deliver("issues", webhook("issues.opened", _issue_event("octo-org/stockroom", 1)))
+    w.deliver("issues", webhook("issues.opened", _issue_event("octo-org/stockroom", 1, held=fake.issues)))
     for name, (repo, number) in {"fixed": ("octo-org/stockroom", 1), "llm": ("octo-org/stockroom-llm", 7),
                                  "failed": ("other-org/widgets", 3)}.items():
-        jobs = w.deliver("issues", webhook("issues.labeled", _issue_event(repo, number, "crashfix")))["jobs"]
+        jobs = w.deliver("issues", webhook("issues.labeled", _issue_event(repo, number, "crashfix", fake.issues)))["jobs"]
         w.jobs[name] = jobs[0]
     pr = db.pr_for_issue("octo-org/stockroom", 1)
     assert pr and pr["number"], "the fix job recorded its (dry-run) pull request"

@@ -4,6 +4,7 @@ from __future__ import annotations
 import re
 
 import pytest
+from markupsafe import escape
 
 pytestmark = pytest.mark.docker
 
@@ -77,7 +78,11 @@ def test_the_research_agent_job_shows_every_tool_call_and_the_cost(world):
 
 def test_a_failed_job_shows_its_error(world):
     page = text(world.client().get(f"/dashboard/jobs/{world.jobs['failed']}"))
-    assert 'class="error"' in page and "failed" in page
+    error = world.db.one("SELECT error FROM jobs WHERE id = ?", world.jobs["failed"])["error"]
+    print("failed job's error:", error)
+    # other-org/widgets has no git repository: the job failed on its clone, and says so
+    assert error and "other-org/widgets" in error, error
+    assert f'<dt>Error</dt><dd class="error">{escape(error)}</dd>' in page
 
 
 def test_summary_and_installations(world):

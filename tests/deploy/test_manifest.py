@@ -50,11 +50,13 @@ def webhook_events():
 
 def test_the_manifest_has_only_documented_parameters():
     manifest = json.loads(MANIFEST.read_text())
-    Draft7Validator(MANIFEST_PARAMETERS).validate(manifest)
+    assert [e.message for e in Draft7Validator(MANIFEST_PARAMETERS).iter_errors(manifest)] == []
     filled = load_manifest(MANIFEST, webhook_url="https://bot.example.org/webhook",
                            redirect_url="http://127.0.0.1:9/callback",
                            callback_urls=["https://bot.example.org/auth/callback"])
-    Draft7Validator(MANIFEST_PARAMETERS).validate(filled)
+    assert [e.message for e in Draft7Validator(MANIFEST_PARAMETERS).iter_errors(filled)] == []
+    assert (filled["hook_attributes"]["url"], filled["redirect_url"], filled["callback_urls"]) == (
+        "https://bot.example.org/webhook", "http://127.0.0.1:9/callback", ["https://bot.example.org/auth/callback"])
 
 
 def test_a_bad_manifest_is_caught_by_the_schema():

@@ -112,6 +112,9 @@ class World:
         data["label"]["name"] = "crashfix"
         data["sender"]["login"], data["sender"]["type"] = "Codertocat", "User"
         data["issue"]["number"] = issue
+        held = self.fake.issues.get((repo, issue))
+        if held:                        # the delivery carries the issue as GitHub holds it (the job runs on that text)
+            data["issue"]["title"], data["issue"]["body"] = held["title"], held["body"]
         data["repository"]["full_name"] = repo
         data["crashfix_test_event"] = uuid.uuid4().hex         # two real events never share a body (replays are dropped)
         body = json.dumps(data).encode()

@@ -97,11 +97,8 @@ def engine(sandbox_image):
         pytest.skip("a second dockerd needs root and dockerd installed")
     eng = PrivateEngine()
     try:
-        try:
-            eng.prepare()
-            eng.start()
-        except RuntimeError as exc:
-            pytest.skip(f"cannot run a second Docker engine here: {exc}")
+        eng.prepare()
+        eng.start()           # root and dockerd are here: an engine that does not start fails the test
         save = subprocess.Popen(["docker", "save", sandbox_image], stdout=subprocess.PIPE)
         load = subprocess.run(["docker", "-H", eng.url, "load", "-q"], stdin=save.stdout, capture_output=True,
                               text=True)

@@ -100,10 +100,19 @@ def test_diagnosis_root_cause_and_pr_evidence_quote_the_issue_inert():
     g = Frame(function=f"f`{HOSTILE}", file="app.py", line=2)
     report = CrashReport(kind="python", type="ValueError", title="ValueError", message=HOSTILE, frames=[g], guilty=g)
     run = Run(RunConfig(repo=".", report_text=HOSTILE, out=Path(".")), report=report)
-    assert_inert(root_cause(run))
+    cause = root_cause(run)
+    assert_inert(cause)
+    # quoted, not dropped: the message and the function are there, whole, inside code spans
+    assert f"ValueError: {HOSTILE}" in cause and f"f`{HOSTILE}" in cause, cause
     run.memory.add("frame", f"{g.function} at app.py:2", "app.py:2")
     run.memory.add("debugger", HOSTILE, "pdb")
-    assert_inert(pr_body(Result.of(run), 1))
+    body = pr_body(Result.of(run), 1)
+    assert_inert(body)
+    sections = {part.split("\n", 1)[0]: part for part in body.split("\n### ")}
+    assert f"ValueError: {HOSTILE}" in sections["Root cause"], body
+    evidence = sections["Evidence"]
+    assert f"f`{HOSTILE} at app.py:2" in evidence.split("**Frames**", 1)[1].split("**Debugger", 1)[0], evidence
+    assert HOSTILE in evidence.split("**Debugger observations:**", 1)[1].split("**History**", 1)[0], evidence
 
 
 # -- /metrics ------------------------------------------------------------------------------------

@@ -40,7 +40,7 @@ settings.load_profile("reports")
 def _check(text: str) -> None:
     rep = parse(text)
     data = to_json(rep)
-    json.dumps(data)
+    assert json.loads(json.dumps(data)) == data          # the round trip: what is written reads back the same
     if rep is not None:
         assert set(["kind", "type", "title", "frames", "guilty", "corrupted"]) <= set(data)
 

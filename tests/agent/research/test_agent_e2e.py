@@ -104,8 +104,12 @@ def test_cli_replays_the_shipped_scripted_model_on_the_bundled_example(tmp_path,
     assert "CRASHFIX_LLM_API_KEY" not in __import__("os").environ      # taken out before the sandbox started
     t = h.read_traj(out)
     assert t["replay"].endswith("scripted-model.json")
-    assert "item is None" in t["steps"][1]["observations"][0]["text"] or True
-    assert "('ZZ-999', None, 1)" in t["steps"][1]["observations"][2]["text"]
+    set_bp, stop, printed = (o["text"] for o in t["steps"][1]["observations"])
+    assert "Breakpoint 1 at " in set_bp and "/src/stockroom/orders.py:22\n" in set_bp, set_bp
+    assert "current frame: src/stockroom/orders.py:22 in fulfil()" in stop, stop
+    # the breakpoint's condition `item is None` held: the first stop is the unstocked SKU, not the
+    # order's first line (AB-100, stocked), where a breakpoint without it would stop
+    assert printed.startswith("('ZZ-999', None, 1)"), printed
 
 
 def test_an_agent_sandbox_that_does_not_open_is_crashfix_error_not_a_verdict(served, lru_repo, lru_report, tmp_path, h):
