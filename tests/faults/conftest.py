@@ -55,7 +55,10 @@ Traceback (most recent call last):
 TypeError: unsupported operand type(s) for +: 'NoneType' and 'int'
 ```
 '''
-CONFIG = "test_cmd: python -m pytest -q\nsetup_cmd: 'true'\nprotected_paths: ['.github/**', 'tests/**']\n"
+# The fault tests are about the machinery (retries, leases, restarts), not about how sure a fix is:
+# their repository takes speculative patches as PRs too (the default, `high`, would show them as suggestions).
+CONFIG = ("test_cmd: python -m pytest -q\nsetup_cmd: 'true'\nprotected_paths: ['.github/**', 'tests/**']\n"
+          "pull_requests: {min_confidence: speculative}\n")
 
 
 @pytest.fixture(scope="session")

@@ -56,7 +56,7 @@ def test_a_killed_sandbox_fails_clearly_and_the_job_is_retried_to_one_pr(world, 
     job = world.job(job_id)
     assert job["state"] == "done" and job["attempts"] == 2, job["error"]
     assert len(made) == 2 and killed == made[:1], "the retry ran in a fresh container"
-    assert len(world.fake.pulls) == 1 and world.branches() == ["crashfix/issue-1", "main"]
+    assert len(world.fake.pulls) == 1 and world.branches() == ["crashfix/issue-1", "main"], job["result"]
     board = [c for c in world.fake.comments.values() if "crashfix:status" in c["body"]]
     assert len(board) == 1 and "sandbox was lost" not in board[0]["body"], board[0]["body"]
     assert "What happened" not in board[0]["body"]

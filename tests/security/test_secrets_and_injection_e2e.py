@@ -149,8 +149,8 @@ def test_no_secret_leaves_and_the_injection_changes_nothing(make_harness, gh, sa
     assert not [w for w in writes if "/contents/" in w[1] or "/actions/" in w[1] or "/merge" in w[1]]
     comments = [w for w in writes if w[1].endswith("/comments") and w[0] == "POST"]
     assert len(comments) == 1                                      # the status comment, nothing else
-    # the run's check run (in_progress, then completed) and the pushed commit's, nothing else
-    assert [(c["status"], c["conclusion"]) for c in fake.check_runs] == [("completed", "success")] * 2
+    # the pushed commit's check run, nothing else (an issue run with no PR yet puts none on the default branch)
+    assert [(c["status"], c["conclusion"]) for c in fake.check_runs] == [("completed", "success")]
     assert_valid_github_requests(fake.recorded, tmp_path, "--github-app")
 
     # -- the issue reached the model as quoted data ------------------------------------------------------
