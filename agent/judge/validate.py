@@ -156,6 +156,11 @@ class Validator:
         elif not after.ok and (self.baseline is None or (not self._per_test(after) and self.baseline.ok)):
             v.reason = f"test command fails (exit {after.exit_code})" + (
                 "; it passed before the patch" if self.baseline is not None else "")
+        elif not self._per_test(after) and not after.ok and (after.exit_code >= 128 or self.baseline.exit_code >= 128):
+            # the suite was killed (a signal, a limit), before or after: it never ran, so nothing can
+            # show the patch breaks no test; abstain rather than guess
+            v.reason = (f"crash gone, but the test command was killed (exit {after.exit_code}; before the patch "
+                        f"{self.baseline.exit_code}) and names no test: no test can be judged")
         elif not self._per_test(after) and not after.ok:
             v.validated, v.reason = True, (f"crash gone; the test command failed before the patch too (exit "
                                            f"{self.baseline.exit_code}) and names no test, so none can be judged")
