@@ -150,3 +150,16 @@ def test_recipe_files_that_link_out_of_the_tree_are_not_read(tmp_path):
     (repo / "noxfile.py").symlink_to("/dev/zero")          # would never end if read
     env = resolve(repo)
     assert env.test_cmd == "python -m pytest -q" and not any("tox.ini" in s for s in env.steps)
+
+
+def test_ci_matrix_spellings_of_versions_never_crash_the_resolver(tmp_path):
+    """Real matrices list `3.12-dev`, free-threaded `3.13t` and PyPy; the resolver read them as ints."""
+    from agent.python.environment.versions import minor, pick_version
+    assert [minor(v) for v in ("3.12-dev", "3.13t", "3.11.4", "3.9", "pypy-3.9", "pypy3.10", "3.x")] == \
+        [12, 13, 11, 9, None, None, None]
+    assert pick_version(["pypy-3.9", "3.13t"]) == "3.13"
+    assert pick_version(["pypy-3.9", "pypy3.10"]) is None
+    workflow = WORKFLOW.replace('["3.8", "3.9"]', '["3.12-dev", "3.13t", "pypy-3.9"]')
+    env = resolve(tree(tmp_path, {".github/workflows/ci.yml": workflow, "setup.py": "", "tests/test_a.py": ""}))
+    assert env.python in ("3.12", "3.13")
+    assert f"python {env.python} borrowed from .github/workflows/ci.yml" in env.steps
