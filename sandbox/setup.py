@@ -48,6 +48,7 @@ class InstallStep:
     cutoff: str | None = None          # its own upload-date cut-off (else the run's)
     optional: bool = False             # a failure is noted and set-up goes on (the pytest of an era)
     droppable: bool = False            # several packages: one that cannot install is dropped, said
+    backend: bool = False              # the project's build requirements (`build_requires`)
 
 
 EDITABLE_SELF = re.compile(r"^(?:python[\d.]* -m )?pip3? install -e \.(\[[\w,.-]+\])?$")
@@ -74,9 +75,45 @@ def plan_commands(repo: Path, commands: list[str]) -> list[InstallStep]:
             steps.append(InstallStep(cmd, network=True))
             continue
         if InstallStep(OFFLINE_SELF, False) not in steps:
+            backend = build_requires(repo)
+            if backend:             # the offline install builds without isolation: the backend must be here
+                steps.append(InstallStep(backend, True, optional=True, backend=True))
             steps.append(InstallStep(OFFLINE_SELF, False))
         steps.append(InstallStep(f"python -m pip install --no-build-isolation -e .{own.group(1) or ''}", True))
     return steps
+
+
+IMAGE_BACKEND = {"setuptools", "wheel"}       # in every sandbox image already
+
+
+def build_requires(repo: Path) -> str | None:
+    """`pip install` of the project's `[build-system] requires` beyond the image's setuptools/wheel
+    (flit_core, hatchling, pdm-backend, poetry-core, setuptools_scm, ...), or None. pyproject.toml
+    is read through `contain` (a symlink out of the tree is not followed)."""
+    import tomllib
+    from sandbox.contain import within
+    path = within(repo, "pyproject.toml")
+    try:
+        if path is None or not path.is_file():
+            return None
+        requires = tomllib.loads(path.read_text(errors="replace")).get("build-system", {}).get("requires")
+    except (OSError, ValueError):
+        return None
+    if not isinstance(requires, list):
+        return None
+    from packaging.requirements import InvalidRequirement, Requirement
+    wanted = []
+    for raw in requires:
+        try:
+            name = Requirement(str(raw)).name.lower().replace("_", "-")
+        except InvalidRequirement:
+            continue
+        if name not in IMAGE_BACKEND:
+            wanted.append(str(raw))
+    return "pip install " + " ".join(shlex.quote(r) for r in wanted) if wanted else None
+
+
+NO_EDITABLE = "has no attribute 'build_editable'"
 
 
 def _failed(res, cmd: str) -> SetupFailed:
@@ -110,6 +147,18 @@ def run_install(box, steps: list[InstallStep], timeout: float, *, as_of: str | N
         # an offline editable install may fail for want of a build backend: retry online
         missing_backend = any(m in res.output for m in (
             "BackendUnavailable", "No module named", "ModuleNotFoundError", "invalid command 'bdist_wheel'"))
+        # a backend of the cut-off that predates editable installs (PEP 660: poetry-core < 1.0.8):
+        # today's release of the same build requirements, said
+        if "--no-build-isolation" in step.cmd and NO_EDITABLE in res.output and getattr(box, "networked", True):
+            backend = next((s.cmd for s in steps if s.backend), None)
+            backend = backend and backend.replace("pip install ", "pip install --upgrade ", 1)
+            if backend and box.run(prefix + installer.command(backend, None, constraints), timeout=timeout).ok:
+                retry = box.run(cmd, timeout=timeout)
+                if retry.ok:
+                    notes.append(f"the build backend as of {cutoff} cannot install editable (no `build_editable`): "
+                                 f"`{backend}` installed with today's packages")
+                    continue
+                res = retry
         if "--no-build-isolation" in step.cmd and missing_backend and getattr(box, "networked", True):
             plain = step.cmd.replace("--no-build-isolation ", "")
             retry = box.run(prefix + installer.command(plain, cutoff, constraints), timeout=timeout)

@@ -69,7 +69,7 @@ def planned(env: Environment, source: Path, commands: list[str]) -> list[Install
     lists and requirement files droppable (a package that cannot install is dropped, said)."""
     issue = "pip install " + " ".join(f"'{p}'" for p in env.packages) if env.packages else None
     return [InstallStep(s.cmd, s.network, optional=True) if s.cmd == issue else
-            InstallStep(s.cmd, s.network, droppable=True) if _packages_only(s.cmd) else s
+            InstallStep(s.cmd, s.network, droppable=True) if _packages_only(s.cmd) and not s.backend else s
             for s in plan_commands(source, commands)]
 
 

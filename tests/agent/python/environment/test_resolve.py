@@ -168,3 +168,16 @@ def test_the_bots_settings_from_crashfix_yml_are_not_said_to_come_from_the_comma
     assert "command line" not in said
     cli = RunConfig(repo=str(src), report_text="", out=tmp_path / "out2", test_cmd="pytest -q", sandbox="local")
     assert "test cmd `pytest -q` from the command line" in "\n".join(prepare(cli, src, ["app.py"])[0].steps)
+
+
+def test_ci_matrix_spellings_of_versions_never_crash_the_resolver(tmp_path):
+    """Real matrices list `3.12-dev`, free-threaded `3.13t` and PyPy; the resolver read them as ints."""
+    from agent.python.environment.versions import minor, pick_version
+    assert [minor(v) for v in ("3.12-dev", "3.13t", "3.11.4", "3.9", "pypy-3.9", "pypy3.10", "3.x")] == \
+        [12, 13, 11, 9, None, None, None]
+    assert pick_version(["pypy-3.9", "3.13t"]) == "3.13"
+    assert pick_version(["pypy-3.9", "pypy3.10"]) is None
+    workflow = WORKFLOW.replace('["3.8", "3.9"]', '["3.12-dev", "3.13t", "pypy-3.9"]')
+    env = resolve(tree(tmp_path, {".github/workflows/ci.yml": workflow, "setup.py": "", "tests/test_a.py": ""}))
+    assert env.python in ("3.12", "3.13")
+    assert f"python {env.python} borrowed from .github/workflows/ci.yml" in env.steps

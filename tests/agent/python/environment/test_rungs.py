@@ -78,3 +78,13 @@ def test_a_network_or_empty_baseline_does_not_change_the_python():
     for cause in ("the test command reached for the network (the sandbox is offline after set-up): x",
                   "the test command collected no test (`python -m pytest -q`)"):
         assert next_rung(env, STEPS, cause, [], older="3.9") is None
+
+
+def test_the_build_backend_step_stays_optional_not_droppable(tmp_path):
+    """`planned` makes plain package lists droppable; the backend step stays optional (a failure
+    is noted, the editable install's own retry goes on)."""
+    from agent.python.environment.apply import planned
+    (tmp_path / "pyproject.toml").write_text('[build-system]\nrequires = ["hatchling"]\n')
+    steps = planned(Environment(), tmp_path, ["pip install -e ."])
+    assert steps[0].cmd == "pip install hatchling" and steps[0].optional and steps[0].backend
+    assert not steps[0].droppable
