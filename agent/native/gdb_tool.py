@@ -18,7 +18,7 @@ from dataclasses import dataclass, field
 from agent.native.probe import gdb_argv
 from agent.reports.paths import map_to_repo
 from agent.research.tools.base import Observation, ToolContext, ToolError
-from agent.research.tools.dynamic import SCRUBBED_ENV, DebuggerTool, send_to_debugger
+from agent.research.tools.dynamic import SCRUBBED_ENV, DebuggerTool, send_to_debugger, status_line
 from sandbox import SandboxDead, SandboxError, contain
 
 SETTINGS = ["set pagination off", "set height 0", "set width 0", "set confirm off",
@@ -291,7 +291,7 @@ class Gdb(DebuggerTool):
         argv = debug_argv(ctx, command, options)
         res = ctx.sb.run(shlex.join(argv), timeout=ctx.timeout)
         head = f"$ gdb -batch {' '.join('-ex ' + shlex.quote(c) for c in commands)} --args {command}\n"
-        head += f"[exit {res.exit_code}{', timed out' if res.timed_out else ''}, {res.duration:.1f} s]\n"
+        head += status_line(res)
         out = SHADOW.sub("[ASan shadow byte map omitted]\n", res.output)
         return "\n".join(x for x in (rebuilt, head + ctx.cut(out, max(ctx.max_output - 500, 1000))) if x)
 

@@ -224,6 +224,11 @@ def _bps(st: PdbState) -> str:
     return ", ".join(f"{p}:{n}" for p, n, _ in st.breakpoints) or "none"
 
 
+def status_line(res) -> str:
+    """How a command ended, the first line every command tool shows: `[exit 1, timed out, 2.0 s]`."""
+    return f"[exit {res.exit_code}{', timed out' if res.timed_out else ''}, {res.duration:.1f} s]\n"
+
+
 class Run(Tool):
     acts = True
     name = "run"
@@ -235,8 +240,7 @@ class Run(Tool):
 
     def __call__(self, ctx: ToolContext, command: str, timeout: int = 60) -> Observation:
         res = ctx.sb.run(command, timeout=min(max(timeout, 1), ctx.timeout), env=SCRUBBED_ENV)
-        head = f"[exit {res.exit_code}{', timed out' if res.timed_out else ''}, {res.duration:.1f} s]\n"
-        return self.ok(head + ctx.cut(drop_warnings(res.output)))   # the model knows its command: not echoed
+        return self.ok(status_line(res) + ctx.cut(drop_warnings(res.output)))   # the model knows its command: not echoed
 
 
 class Reproduce(Tool):

@@ -9,7 +9,7 @@ from agent.excerpt import failure_excerpt
 from agent.judge.named_test import narrowed
 from agent.judge.testrun import SCRATCH, TestOutcome, ensure_scratch, is_pytest, node_id, run_tests
 from agent.research.tools.base import Observation, Tool, ToolContext, ToolError
-from agent.research.tools.dynamic import SCRUBBED_ENV
+from agent.research.tools.dynamic import SCRUBBED_ENV, status_line
 from sandbox import PatchFailed, SandboxDead, SandboxError, contain
 
 OUTPUT = 4000                      # characters of a test or program output shown
@@ -139,8 +139,7 @@ def run_python(ctx: ToolContext, code: str, timeout: float) -> str:
     ctx.sb.write(path, code)
     res = ctx.sb.run(f"PYTHONPATH=\"$PWD:$PWD/src${{PYTHONPATH:+:$PYTHONPATH}}\" python {path}",
                      timeout=min(max(timeout, 1), ctx.timeout), env=SCRUBBED_ENV)
-    return f"[exit {res.exit_code}{', timed out' if res.timed_out else ''}, {res.duration:.1f} s]\n" \
-           + failure_excerpt(res.output, OUTPUT)
+    return status_line(res) + failure_excerpt(res.output, OUTPUT)
 
 
 class Python(Tool):
