@@ -9,6 +9,7 @@ from flask import Blueprint, abort, current_app, jsonify, redirect, render_templ
 
 from agent.redact import redact_obj
 from bot.dashboard import auth, charts, data, render
+from bot.dashboard.markdown import markdown_html
 from bot.jobs.store import ACTIVE, KINDS, STATES
 
 log = logging.getLogger(__name__)
@@ -134,7 +135,8 @@ def job(job_id: int):
         failures=data.failures(db, job_id),
         active=row["state"] in ACTIVE, timeline=charts.timeline(result.get("timings") or row["result"].get("timings")),
         patch_html=render.diff_html(run.get("patch") or result.get("patch")), best=best,
-        diff_html=render.diff_html, python_html=render.python_html)
+        diff_html=render.diff_html, python_html=render.python_html,
+        markdown_html=markdown_html)
 
 
 @bp.get("/jobs/<int:job_id>/progress.json")

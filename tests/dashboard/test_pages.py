@@ -66,6 +66,11 @@ def test_one_job_shows_the_report_timeline_candidates_diff_and_dry_run_posts(wor
     assert "dry run: not opened on GitHub" in page and "merged" in page
     assert "What it would have posted" in page and "open_pr" in page and "Fixes #1" in page
     assert "(Pdb) " in page and "item" in page                                  # the debugger transcript
+    raw = world.client().get(f"/dashboard/jobs/{world.jobs['fixed']}").get_data(as_text=True)
+    posted = raw.split('id="dry-run"', 1)[1].split("</section>", 1)[0]
+    assert '<div class="markdown-body">' in posted and "<h2>" in posted         # rendered, not raw markdown
+    report = raw.split('id="report-md"', 1)[1].split("</section>", 1)[0]
+    assert '<div class="markdown-body">' in report and "<h2>" in report
 
 
 def test_the_research_agent_job_shows_every_tool_call_and_the_cost(world):
