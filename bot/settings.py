@@ -29,54 +29,82 @@ class SettingsError(Exception):
 
 
 class Settings(BaseModel):
-    model_config = ConfigDict(extra="forbid", frozen=True)
+    """The App's settings: each field is `CRASHFIX_<NAME>` (docs/configuration.md is generated from here)."""
+
+    model_config = ConfigDict(extra="forbid", frozen=True, use_attribute_docstrings=True)
 
     WEBHOOK_SECRET: str | None = None
+    """The App's webhook secret: every delivery's `X-Hub-Signature-256` is checked against it."""
     APP_ID: int | None = None
+    """The GitHub App's id. With no App id or private key, crashfix runs in dry-run mode (writes recorded, not sent)."""
     PRIVATE_KEY_PATH: Path | None = None
+    """Path of the App's private key (PEM)."""
     PRIVATE_KEY: str | None = None
+    """The App's private key itself (PEM text), instead of PRIVATE_KEY_PATH."""
     GITHUB_API_URL: str = "https://api.github.com"
+    """GitHub's REST API; `https://HOST/api/v3` for GitHub Enterprise Server."""
     DATA_DIR: Path = Path("~/.local/share/crashfix")
+    """Where the job database (SQLite by default), run folders (`runs/<job>`) and the session secret live."""
     DATABASE_URL: str | None = None
+    """The job database; unset: `sqlite:///DATA_DIR/crashfix.db`."""
     REDIS_URL: str | None = None
-    REDIS_PASSWORD: str | None = None       # Redis AUTH (requirepass), when not in REDIS_URL itself
+    """The job queue's Redis (`redis://host:6379/0`); unset: a SQLite queue in DATA_DIR (one machine)."""
+    REDIS_PASSWORD: str | None = None
+    """Redis AUTH (requirepass), when not in REDIS_URL itself."""
     LLM_BASE_URL: str | None = None
+    """An OpenAI-compatible endpoint for the research agent; unset: offline strategies only."""
     LLM_MODEL: str | None = None
+    """The model to ask at LLM_BASE_URL."""
     LLM_API_KEY: str | None = None
+    """The endpoint's key; never enters a sandbox, redacted from every log and report."""
     SANDBOX: Literal["docker", "local"] = "docker"
-    # kernel crash reports build the repository's kernel and boot it (jailed: sandbox/isolate.py); off unless enabled
+    """Where repository and issue commands run: `docker` (no network after set-up), or `local` (this host; see ALLOW_LOCAL_SANDBOX)."""
     KERNEL_JOBS: Literal["enabled", "disabled"] = "disabled"
-    # "unsafe": let `crashfix worker`/`serve` run with SANDBOX=local (an issue's commands on this host)
+    """Kernel crash reports build the repository's kernel and boot it (jailed: sandbox/isolate.py); off unless enabled."""
     ALLOW_LOCAL_SANDBOX: Literal["no", "unsafe"] = "no"
+    """`unsafe`: let `crashfix worker`/`serve` run with SANDBOX=local (an issue's commands on this host)."""
     MAX_JOBS_PER_INSTALLATION: int = 2
+    """Jobs of one installation running at once; more wait their turn."""
     MAX_PRS_PER_REPO_PER_HOUR: int = 5
+    """Pull requests crashfix opens in one repository per hour."""
     MAX_USD_PER_INSTALLATION_PER_DAY: float = 20.0
-    # a running job's lease: its worker renews it every JOB_LEASE_SECONDS/3 s; a job not renewed for
-    # this long (worker killed, machine gone) is re-queued by any live worker
+    """Model spend of one installation per day, in US dollars (prices: CRASHFIX_LLM_PRICES)."""
     JOB_LEASE_SECONDS: float = 120.0
-    # a job held back because its installation already runs MAX_JOBS_PER_INSTALLATION jobs is tried again after this
+    """A running job's lease: its worker renews it every JOB_LEASE_SECONDS/3 s; a job not renewed for
+    this long (worker killed, machine gone) is re-queued by any live worker."""
     LIMIT_RETRY_SECONDS: float = 30.0
-    # an issue body is parsed (triage, backlog) in a child process killed after this many seconds:
-    # the job's outcome is then "report too slow to parse", and the worker goes on
+    """A job held back because its installation already runs MAX_JOBS_PER_INSTALLATION jobs is tried again after this."""
     PARSE_TIMEOUT: float = 10.0
+    """An issue body is parsed (triage, backlog) in a child process killed after this many seconds:
+    the job's outcome is then "report too slow to parse", and the worker goes on."""
+    RUNS_KEEP_DAYS: float = 30.0
+    """Run folders (DATA_DIR/runs/<job>: logs, patches, trajectories) of finished jobs older than this
+    are deleted by the worker; the job's row and result stay in the database. 0 keeps them forever."""
     BOT_LOGIN: str | None = None
-    # dry run (no App credentials): a local git repository standing in for every repository the
-    # webhooks name (its files, default branch and clone); unset, the payload's clone URL is cloned
+    """The App's bot login (`slug[bot]`; `crashfix app create` prints it): events this login sends are ignored,
+    and its own comments are found by author; unset: only events sent by any bot are ignored."""
     DRY_RUN_REPO: Path | None = None
-    # -- dashboard and /metrics (bot/dashboard; docs/dashboard.md) --
-    ADMIN_TOKEN: str | None = None          # dashboard sign-in for operators (sees every installation); 16+ characters
-    OAUTH_CLIENT_ID: str | None = None      # the App's client id: "Sign in with GitHub" on the dashboard
-    OAUTH_CLIENT_SECRET: str | None = None  # the App's client secret (needed with OAUTH_CLIENT_ID)
-    SESSION_SECRET: str | None = None       # signs dashboard sessions; unset: a random one kept in DATA_DIR/session-secret
-    PUBLIC_URL: str | None = None           # the dashboard's external base URL (OAuth redirect); unset: from the request
-    METRICS_TOKEN: str | None = None        # /metrics wants "Authorization: Bearer <token>"; unset, /metrics is off (404)
+    """Dry run only: a local git repository standing in for every repository the webhooks name (its
+    files, default branch and clone); unset, the payload's clone URL is cloned."""
+    ADMIN_TOKEN: str | None = None
+    """Dashboard sign-in for operators (sees every installation); 16+ characters."""
+    OAUTH_CLIENT_ID: str | None = None
+    """The App's client id: "Sign in with GitHub" on the dashboard."""
+    OAUTH_CLIENT_SECRET: str | None = None
+    """The App's client secret (needed with OAUTH_CLIENT_ID)."""
+    SESSION_SECRET: str | None = None
+    """Signs dashboard sessions; unset: a random one kept in DATA_DIR/session-secret."""
+    PUBLIC_URL: str | None = None
+    """The dashboard's external base URL (OAuth redirect); unset: from the request."""
+    METRICS_TOKEN: str | None = None
+    """/metrics wants `Authorization: Bearer <token>`; unset, /metrics is off (404)."""
 
     @field_validator("DATA_DIR", "PRIVATE_KEY_PATH", "DRY_RUN_REPO")
     @classmethod
     def _expand(cls, value: Path | None) -> Path | None:
         return value.expanduser() if value is not None else None
 
-    @field_validator("MAX_USD_PER_INSTALLATION_PER_DAY")
+    @field_validator("MAX_USD_PER_INSTALLATION_PER_DAY", "RUNS_KEEP_DAYS")
     @classmethod
     def _not_negative(cls, value: float) -> float:
         if value < 0:

@@ -14,6 +14,7 @@ from __future__ import annotations
 import json
 import logging
 import threading
+import time
 from datetime import datetime, timedelta, timezone
 from typing import Callable
 
@@ -39,6 +40,7 @@ from bot.jobs.store import (
 from bot.kinds import KINDS
 from bot.kinds.context import Context, Deferred, JobCancelled, LeaseLost, Pipeline, Stop
 from bot.jobs.queue import JobQueue
+from bot.jobs.retention import prune_runs
 from bot.settings import Settings
 from bot.github.tracked import Tracked
 from bot.github.tracked import BUDGETS
@@ -64,7 +66,16 @@ class Worker:
             for job_id in ids:
                 self.queue.enqueue(job_id)
         log.info("start-up sweep: %d queued job(s) enqueued", len(ids))
+        self.prune()
         return ids
+
+    def prune(self) -> list[int]:
+        """Run folders of jobs finished more than RUNS_KEEP_DAYS ago deleted (bot/jobs/retention.py)."""
+        try:
+            return prune_runs(self.db, self.settings.runs_dir, self.settings.RUNS_KEEP_DAYS)
+        except Exception:  # noqa: BLE001 - housekeeping never stops the worker
+            log.exception("retention: could not prune run folders")
+            return []
 
     def lost_jobs(self, older_than: timedelta = timedelta(minutes=10)) -> list[int]:
         """Jobs whose lease ran out, and queued jobs older than `older_than` (the periodic sweep
@@ -82,6 +93,7 @@ class Worker:
         """A thread that, every third of the lease, renews this process's running jobs and re-queues
         (and enqueues) jobs whose lease ran out elsewhere. Set the returned event to stop it."""
         stop = threading.Event()
+        pruned = [time.monotonic()]           # startup() pruned; again every hour
 
         def loop() -> None:
             while not stop.wait(self.settings.JOB_LEASE_SECONDS / 3):
@@ -89,6 +101,9 @@ class Worker:
                     heartbeat(self.db)
                     for job_id in reclaim_expired(self.db, self.lease):
                         self._later(job_id, 0)
+                    if time.monotonic() - pruned[0] > 3600:
+                        pruned[0] = time.monotonic()
+                        self.prune()
                 except Exception:  # noqa: BLE001 - a database hiccup: try again at the next beat
                     log.exception("lease keeper: heartbeat failed")
 

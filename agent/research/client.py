@@ -21,6 +21,7 @@ from typing import Any, Callable
 
 from agent.limits import LLM_HTTP_TIMEOUT, LLM_RETRY_AFTER_CAP
 from agent.redact import redact
+from sandbox import variables
 
 log = logging.getLogger(__name__)
 
@@ -77,7 +78,7 @@ def load_prices(path: str | Path | None = None) -> dict[str, tuple[float, float]
     """The default table, extended by a JSON/YAML file ({model: {input: $/Mtok, output: $/Mtok}}
     or {model: [input, output]}) named by ``path`` or $CRASHFIX_LLM_PRICES."""
     prices = dict(DEFAULT_PRICES)
-    path = path or os.environ.get(ENV_PRICES)
+    path = path or variables.value("LLM_PRICES")
     if not path:
         return prices
     text = Path(path).read_text()

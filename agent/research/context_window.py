@@ -18,9 +18,10 @@ else the table below, else 128k.
 from __future__ import annotations
 
 import json
-import os
 import re
 from dataclasses import dataclass
+
+from sandbox import variables
 
 ENV_CONTEXT = "CRASHFIX_LLM_CONTEXT_TOKENS"
 DEFAULT_WINDOW = 128_000
@@ -64,7 +65,7 @@ def context_window(model: str, configured: int | None = None) -> int:
     """The window of ``model`` in tokens: configured, else the environment's, else the table's."""
     if configured:
         return configured
-    env = parse_windows(os.environ.get(ENV_CONTEXT, ""))
+    env = parse_windows(variables.value("LLM_CONTEXT_TOKENS") or "")
     base = model.rsplit("/", 1)[-1]
     for table in (env, WINDOWS):
         for name in (model, base):

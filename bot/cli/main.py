@@ -118,6 +118,9 @@ def main(argv: list[str] | None = None) -> int:
     add_trajectories(sub)
 
     sub.add_parser("doctor", help="check what crashfix needs on this machine")
+    ref = sub.add_parser("config-reference", help="print every .github/crashfix.yml key and CRASHFIX_* variable "
+                         "(docs/configuration.md)")
+    ref.add_argument("--write", action="store_true", help="write docs/configuration.md of this checkout instead")
     img = sub.add_parser("images", help="build the sandbox images (no registry needed)")
     img.add_argument("--kind", default="python", choices=["python", "c", "base"],
                      help="base: not a sandbox, the base of the bot image (Dockerfile BASE)")
@@ -155,8 +158,13 @@ def main(argv: list[str] | None = None) -> int:
                         format="%(asctime)s %(levelname)s %(name)s: %(message)s", stream=sys.stderr)
     from agent.redact import install_logging
     install_logging()                  # every log line of every command goes through agent/redact.py
-    handler = globals()[f"cmd_{args.command}"]
+    handler = globals()[f"cmd_{args.command.replace('-', '_')}"]
     return handler(args)
+
+
+def cmd_config_reference(args) -> int:
+    from bot.cli.config_reference import main as reference
+    return reference(args)
 
 
 def _python_version(text: str) -> str:

@@ -126,7 +126,10 @@ def job(job_id: int):
     if row is None:
         abort(404)
     row = redact_obj(row)
-    run = data.load_run(data.run_dir(s.runs_dir, row))
+    folder = data.run_dir(s.runs_dir, row)
+    run = data.load_run(folder)
+    # a finished job whose folder is gone: deleted by retention (bot/jobs/retention.py)
+    pruned = s.RUNS_KEEP_DAYS if folder is None and row["state"] not in ACTIVE and (row.get("result") or {}).get("run_dir") else None
     result = run.get("result") or {}
     best = (result.get("fix") or {}) if isinstance(result.get("fix"), dict) else {}
     return render_template(
@@ -136,7 +139,7 @@ def job(job_id: int):
         active=row["state"] in ACTIVE, timeline=charts.timeline(result.get("timings") or row["result"].get("timings")),
         patch_html=render.diff_html(run.get("patch") or result.get("patch")), best=best,
         diff_html=render.diff_html, python_html=render.python_html,
-        markdown_html=markdown_html)
+        markdown_html=markdown_html, pruned=pruned)
 
 
 @bp.get("/jobs/<int:job_id>/progress.json")

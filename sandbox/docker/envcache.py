@@ -16,16 +16,16 @@ from dataclasses import dataclass
 from pathlib import Path
 
 from sandbox.base import size_text
+from sandbox import variables
 
 log = logging.getLogger(__name__)
 
-DEFAULT_MAX = "5g"
 SUFFIX = ".tar"
 
 
 def cache_dir() -> Path:
     """Where entries live: CRASHFIX_ENV_CACHE (default /var/cache/crashfix/envs)."""
-    return Path(os.environ.get("CRASHFIX_ENV_CACHE", "/var/cache/crashfix/envs"))
+    return Path(variables.value("ENV_CACHE"))
 
 
 def parse_size(text: str) -> int:
@@ -38,7 +38,7 @@ def parse_size(text: str) -> int:
 
 def limit() -> int:
     """The cache's bound in bytes: CRASHFIX_ENV_CACHE_MAX (default 5g; 0 turns caching off)."""
-    return parse_size(os.environ.get("CRASHFIX_ENV_CACHE_MAX", DEFAULT_MAX))
+    return parse_size(variables.value("ENV_CACHE_MAX"))
 
 
 @dataclass(frozen=True)

@@ -13,7 +13,6 @@ registry each is the Debian release that carries it (`PYTHONS`), with one the of
 from __future__ import annotations
 
 import hashlib
-import os
 import shutil
 import subprocess
 import sys
@@ -24,11 +23,12 @@ from sandbox.pythons import (DEFAULT_PYTHON, PYTHONS, WHEELS, available_pythons,
                              suite_packages)
 
 from sandbox.base import ImageMissing
+from sandbox import variables
 
 BUILD_SCRIPT_VERSION = "4"
 SUITE = "bookworm"
-MIRROR = os.environ.get("CRASHFIX_DEBIAN_MIRROR", "http://deb.debian.org/debian")
-DEB_CACHE = Path(os.environ.get("CRASHFIX_DEB_CACHE", "/var/cache/crashfix/debs"))
+MIRROR = variables.value("DEBIAN_MIRROR")
+DEB_CACHE = Path(variables.value("DEB_CACHE"))
 DEPLOY_DIR = Path(__file__).resolve().parents[2] / "deploy" / "sandbox"
 
 PACKAGES = {
@@ -191,7 +191,7 @@ def _build_dockerfile(kind: str, tag: str, log, python: str | None = None) -> No
 
 def image_source() -> str:
     """"debootstrap" (no registry, the default) or "dockerfile" ($CRASHFIX_IMAGE_SOURCE)."""
-    return os.environ.get("CRASHFIX_IMAGE_SOURCE", "debootstrap")
+    return variables.value("IMAGE_SOURCE")
 
 
 def python_image(requested: str | None, *, log=print) -> tuple[str, str, str | None]:

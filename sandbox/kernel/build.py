@@ -23,11 +23,12 @@ from pathlib import Path
 from sandbox import contain, hostgit
 from sandbox.base import SandboxError
 from sandbox.isolate import CmdResult, isolated, run_process
+from sandbox import variables
 from sandbox.kernel.config import HARNESS, is_full_config, merge_fragments
 
 log = logging.getLogger(__name__)
 
-CACHE = Path(os.environ.get("CRASHFIX_KERNEL_CACHE", "/var/cache/crashfix/kernel"))
+CACHE = Path(variables.value("KERNEL_CACHE"))
 # options without which the harness cannot work: checked in .config after olddefconfig
 REQUIRED = ("CONFIG_BLK_DEV_INITRD", "CONFIG_SERIAL_8250_CONSOLE", "CONFIG_DEVTMPFS", "CONFIG_PROC_FS",
             "CONFIG_BINFMT_ELF", "CONFIG_BINFMT_SCRIPT")

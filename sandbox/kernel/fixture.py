@@ -9,12 +9,13 @@ import subprocess
 from pathlib import Path
 
 from sandbox.base import SandboxError
+from sandbox import variables
 
 log = logging.getLogger(__name__)
 
 EXAMPLE = Path(__file__).resolve().parents[2] / "examples" / "kernel"
 TARBALL = Path("/usr/src/linux-source-6.1.tar.xz")
-CACHE = Path(os.environ.get("CRASHFIX_KERNEL_CACHE", "/var/cache/crashfix/kernel"))
+CACHE = Path(variables.value("KERNEL_CACHE"))
 # Fixed identities and dates: the same tarball gives the same commit ids on every machine.
 _GIT_ENV = {
     "GIT_AUTHOR_NAME": "Debian kernel team", "GIT_AUTHOR_EMAIL": "debian-kernel@lists.debian.org",

@@ -23,6 +23,7 @@ from pathlib import Path
 
 from sandbox.base import SandboxError
 from sandbox.isolate import isolated
+from sandbox import variables
 from sandbox.kernel.build import CACHE, tail
 
 log = logging.getLogger(__name__)
@@ -159,7 +160,7 @@ def choose_accel(bzimage: Path, *, probe_seconds: float = 15) -> str:
     """kvm when a probe boot under KVM prints the kernel banner within probe_seconds, else tcg.
 
     CRASHFIX_QEMU_ACCEL=kvm|tcg overrides; the answer is kept per host kernel in the cache dir."""
-    forced = os.environ.get("CRASHFIX_QEMU_ACCEL")
+    forced = variables.value("QEMU_ACCEL")
     if forced in ("kvm", "tcg"):
         return forced
     if not os.access("/dev/kvm", os.R_OK | os.W_OK):

@@ -5,6 +5,7 @@ import re
 from pathlib import Path
 
 from bot.settings import PREFIX, Settings, load_settings
+from sandbox.variables import VARIABLES
 
 ROOT = Path(__file__).resolve().parents[2]
 EXAMPLE = ROOT / "deploy" / "env.example"
@@ -31,7 +32,7 @@ def documented() -> dict[str, tuple[str, str]]:
 
 
 def read_by_code() -> set[str]:
-    names = {f"{PREFIX}CONFIG"}
+    names = {f"{PREFIX}CONFIG"} | {f"{PREFIX}{name}" for name in VARIABLES}     # sandbox/variables.py's table
     for pkg in ("bot", "agent", "sandbox"):
         for path in (ROOT / pkg).rglob("*.py"):
             names |= set(ENV_READ.findall(path.read_text()))
