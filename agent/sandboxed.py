@@ -185,11 +185,12 @@ class SandboxPath:
     def reproduce_by_agent(self, rep) -> None:
         """Rung 5 (agent/python/ladder/reproducer.py): the research agent writes a reproducer that crashfix checks."""
         cfg, run = self.cfg, self.run
-        found = research_agent.reproduce_first(
-            run, self.source, sandbox_factory=self.new_sandbox, has_history=is_git_source(cfg.repo),
-            check=reproducer.checker(run.report, run.repo_paths, run.files, cfg.test_cmd, cfg.timeout),
-            target=reproducer.target(run.report, run.repo_paths), protected=self.protected,
-            progress=lambda text: self.steps.say(text, "reproduce"), llm=self.llm())
+        with self.llm().ledger.phase("reproduction"):
+            found = research_agent.reproduce_first(
+                run, self.source, sandbox_factory=self.new_sandbox, has_history=is_git_source(cfg.repo),
+                check=reproducer.checker(run.report, run.repo_paths, run.files, cfg.test_cmd, cfg.timeout),
+                target=reproducer.target(run.report, run.repo_paths), protected=self.protected,
+                progress=lambda text: self.steps.say(text, "reproduce"), llm=self.llm())
         run.notes.append(f"reproduction phase (rung 5): {found.status}: {found.reason}; "
                          f"{found.trajectory.get('file', 'no trajectory')}")
         if found.error:
@@ -221,7 +222,9 @@ class SandboxPath:
         parsed = expectations.parse(cfg.report_text, run.report.type)
         if research_agent.may_reproduce(cfg):
             try:
-                said = second_opinion.expectation(self.llm(), cfg.report_text, run.report.type)
+                llm = self.llm()
+                with llm.ledger.phase("expectation"):
+                    said = second_opinion.expectation(llm, cfg.report_text, run.report.type)
             except LLMAuthError as e:
                 run.fail("error", f"LLM: {type(e).__name__}: {e}", "llm")
                 return None
@@ -239,7 +242,8 @@ class SandboxPath:
             return ""
         facts = [f"- {f.text.splitlines()[0]} ({f.source})" for f in run.memory.facts if f.kind != "code"]
         llm = self.llm()
-        hides = second_opinion.review(llm, cfg.report_text, survivors[0], facts, survivors[1:])
+        with llm.ledger.phase("review"):
+            hides = second_opinion.review(llm, cfg.report_text, survivors[0], facts, survivors[1:])
         if run.cost:                     # the review is counted in the run's one cost
             run.cost = {**run.cost, **llm.ledger.to_dict()}
         run.notes.append(f"second opinion on {survivors[0].candidate.description!r}: "

@@ -15,9 +15,10 @@ import os
 import random
 import threading
 import time
+from contextlib import contextmanager
 from dataclasses import asdict, dataclass, field
 from pathlib import Path
-from typing import Any, Callable
+from typing import Any, Callable, Iterator
 
 from agent.limits import LLM_HTTP_TIMEOUT, LLM_RETRY_AFTER_CAP
 from agent.redact import redact
@@ -125,6 +126,7 @@ class CallRecord:
     seconds: float
     attempts: int
     finish_reason: str | None = None
+    phase: str = ""                    # what the call served (Ledger.phase): research, expectation, review...
 
 
 class Ledger:
@@ -138,7 +140,17 @@ class Ledger:
         self.calls: list[CallRecord] = []
         self.notes: list[str] = []
         self.pending = 0                  # calls under way (reserved by acquire), counted as steps
+        self.current_phase = "research"   # what calls serve now; `phase()` names another for a while
         self._lock = threading.Lock()
+
+    @contextmanager
+    def phase(self, name: str) -> Iterator[None]:
+        """Calls made inside are counted under ``name`` in `to_dict()["by_phase"]` (the cost of each phase)."""
+        before, self.current_phase = self.current_phase, name
+        try:
+            yield
+        finally:
+            self.current_phase = before
 
     @property
     def prompt_tokens(self) -> int:
@@ -158,6 +170,8 @@ class Ledger:
                 self.notes.append(text)
 
     def record(self, call: CallRecord, *, reserved: bool = False) -> None:
+        if not call.phase:
+            call.phase = self.current_phase
         with self._lock:
             self.calls.append(call)
             if reserved:
@@ -214,7 +228,19 @@ class Ledger:
         return {"llm_calls": len(calls), "prompt_tokens": sum(c.prompt_tokens for c in calls),
                 "completion_tokens": sum(c.completion_tokens for c in calls),
                 "usd": round(sum(c.usd for c in calls), 6),
-                "per_call": [asdict(c) for c in calls], "notes": list(self.notes)}
+                "by_phase": by_phase(calls), "per_call": [asdict(c) for c in calls], "notes": list(self.notes)}
+
+
+def by_phase(calls: list[CallRecord]) -> dict[str, dict]:
+    """{phase: {llm_calls, prompt_tokens, completion_tokens, usd}}, phases in the order first seen."""
+    out: dict[str, dict] = {}
+    for c in calls:
+        row = out.setdefault(c.phase or "research", {"llm_calls": 0, "prompt_tokens": 0, "completion_tokens": 0, "usd": 0.0})
+        row["llm_calls"] += 1
+        row["prompt_tokens"] += c.prompt_tokens
+        row["completion_tokens"] += c.completion_tokens
+        row["usd"] = round(row["usd"] + c.usd, 6)
+    return out
 
 
 # the client -------------------------------------------------------------------------------

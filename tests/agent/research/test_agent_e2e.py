@@ -57,6 +57,10 @@ def test_agent_fixes_in_docker_what_the_templates_cannot(sandbox_image, served, 
     assert cost["llm_calls"] == 16 == len(cost["per_call"]) == len(srv.requests)
     assert "expects" in srv.requests[0]["body"]["messages"][0]["content"]
     assert cost["prompt_tokens"] == sum(c["prompt_tokens"] for c in cost["per_call"]) > 0
+    # each phase's share of the cost: the docs' table of model cost per phase is built from these
+    assert [c["phase"] for c in cost["per_call"]] == ["expectation"] + ["research"] * 14 + ["review"]
+    assert {p: v["llm_calls"] for p, v in cost["by_phase"].items()} == {"expectation": 1, "research": 14, "review": 1}
+    assert sum(v["prompt_tokens"] for v in cost["by_phase"].values()) == cost["prompt_tokens"]
     assert cost["replay"] is True and any("REPLAY" in n for n in result["notes"])
     assert h.SECRET not in h.all_text(out)
 

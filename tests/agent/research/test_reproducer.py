@@ -141,6 +141,8 @@ def test_a_reproducer_crashfix_accepts_becomes_the_regression_test_and_the_run_i
     # and the two fresh calls of agent/research/second_opinion.py: what the issue expects, the review
     calls = len(SCRIPT["reproduction"]) + len(SCRIPT["analysis"]) + len(SCRIPT["synthesis"]) + 2
     assert result["cost"]["llm_calls"] == calls == len(srv.requests)       # one ledger: both phases counted
+    assert result["cost"]["by_phase"]["reproduction"]["llm_calls"] == len(SCRIPT["reproduction"])
+    assert result["cost"]["by_phase"]["research"]["llm_calls"] == len(SCRIPT["analysis"]) + len(SCRIPT["synthesis"])
     assert "+            if not line.strip():" in result["patch"]
     assert "tests/" not in "".join(l for l in result["patch"].splitlines() if l.startswith("+++"))
     assert result["tests"]["after"]["failed"] == 0
