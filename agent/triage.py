@@ -22,6 +22,12 @@ class Triage:
     signature: str = ""
 
 
+ASK_FOR_FIX = "To ask for a fix, add the label"      # the triage comment's last line begins so
+
+
+def ask_for_fix(label: str = "crashfix") -> str:
+    return f"{ASK_FOR_FIX} `{_md(label)}` or comment `/crashfix fix`."
+
 def _where(frame: Frame) -> str:
     if frame.file and frame.line:
         return f"{frame.file}:{frame.line}"
@@ -70,9 +76,11 @@ def _at_repo(report: CrashReport, repo_files: list[str]) -> CrashReport:
     return at_repo_frame(dataclasses.replace(report, extra=dict(report.extra)), site)
 
 
-def triage(report: CrashReport, repo_files: list[str] | None = None, blob_url: str | None = None) -> Triage:
+def triage(report: CrashReport, repo_files: list[str] | None = None, blob_url: str | None = None,
+           label: str = "crashfix") -> Triage:
     """`repo_files`: the repository's file paths (None: unknown); `blob_url`: the web address
-    under which they are shown (`https://github.com/OWNER/REPO/blob/REF`), for links."""
+    under which they are shown (`https://github.com/OWNER/REPO/blob/REF`), for links; `label`: the
+    repository's trigger label, named in the last line."""
     labels = [_LABELS.get(report.kind, f"crash:{report.kind}")]
     if repo_files is not None and report.kind == "python":
         report = _at_repo(report, repo_files)
@@ -96,5 +104,5 @@ def triage(report: CrashReport, repo_files: list[str] | None = None, blob_url: s
     if report.reproducers:
         lines.append("")
         lines.append(f"Reproducers found: {len(report.reproducers)}.")
-    lines += ["", "To ask for a fix, add the label `crashfix` or comment `/crashfix fix`."]
+    lines += ["", ask_for_fix(label)]
     return Triage(labels=labels, comment="\n".join(lines), signature=report.signature or report.title)

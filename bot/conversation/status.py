@@ -15,6 +15,7 @@ from dataclasses import dataclass, field
 from github import GithubException
 
 from agent.redact import redact
+from agent.triage import ASK_FOR_FIX
 
 log = logging.getLogger(__name__)
 
@@ -120,7 +121,10 @@ class Sections:
         if self.best:
             parts += ["<!-- crashfix:best -->", _inert(BEST_PREFIX + self.best), ""]
         if self.triage:
-            parts += ["<!-- crashfix:triage -->", _inert(self.triage), ""]
+            triage = self.triage
+            if self.best or self.run:            # a fix was asked for: the triage's invitation is stale
+                triage = "\n".join(line for line in triage.splitlines() if not line.startswith(ASK_FOR_FIX)).rstrip()
+            parts += ["<!-- crashfix:triage -->", _inert(triage), ""]
         if self.run:
             run = self.run if len(self.run) <= MAX_RUN else self.run[:MAX_RUN] + "\n\n… (cut: the job's page has it all)"
             parts += [f"<!-- crashfix:run job={self.run_job or 0} -->", _inert(run), ""]

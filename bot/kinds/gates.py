@@ -127,15 +127,17 @@ def repo_config(ctx: Context, quiet: bool = False) -> RepoConfig:
                    + f": {exc.message}") from None
 
 
-def triage_on(ctx: Context) -> bool:
-    """The repo's (or org's) `triage:` setting. A configuration crashfix cannot read turns triage
-    off too (it might say `false`); the fix that someone asks for reports the broken file."""
+def triage_config(ctx: Context) -> RepoConfig | None:
+    """The repo's (or org's) configuration when its `triage:` setting is on, else None. A
+    configuration crashfix cannot read turns triage off too (it might say `false`); the fix that
+    someone asks for reports the broken file."""
     try:
-        return load_repo_config(ctx.api, ctx.job.repo).triage
+        config = load_repo_config(ctx.api, ctx.job.repo)
     except ConfigError as exc:
         log.info("triage of %s#%s skipped: .github/crashfix.yml cannot be used: %s", ctx.job.repo,
                  ctx.job.issue, exc.message)
-        return False
+        return None
+    return config if config.triage else None
 
 
 def check_pr_limit(ctx: Context, issue: int) -> None:

@@ -9,7 +9,7 @@ from agent.triage import triage
 from bot.conversation.status import StatusComment
 from bot.kinds.context import Context
 from bot.github.data import issue_text
-from bot.kinds.gates import triage_on
+from bot.kinds.gates import triage_config
 from bot.backlog.signatures import Signature, SignatureStore
 
 log = logging.getLogger(__name__)
@@ -17,7 +17,8 @@ log = logging.getLogger(__name__)
 
 def run(ctx: Context) -> dict:
     job, api = ctx.job, ctx.api
-    if not triage_on(ctx):
+    config = triage_config(ctx)
+    if config is None:
         return {"found": False, "skipped": "triage is off in .github/crashfix.yml"}
     issue = api.get_issue(job.repo, job.issue)
     if issue.get("pull_request") or issue.get("state") != "open":
@@ -34,7 +35,7 @@ def run(ctx: Context) -> dict:
             store.save(job.repo, issue, Signature(""))
             return {"found": False}
         files, blob_url = repo_files(ctx, issue)
-        t = triage(report, files, blob_url)
+        t = triage(report, files, blob_url, label=config.trigger_label)
         store.save(job.repo, issue, Signature(t.signature))
         duplicates = []
         for other in api.list_open_issues(job.repo)[:300]:

@@ -106,6 +106,7 @@ def test_an_issue_lives_in_one_status_comment_edited_in_place(world, gh):
     sid = status["id"]
     assert status["body"].splitlines()[1] == "<!-- crashfix:status -->"
     assert "parsed a **python** crash" in status["body"]
+    assert "To ask for a fix, add the label `crashfix` or comment `/crashfix fix`." in status["body"]
     assert [lab["name"] for lab in fake.issues[(gh.REPO, 1)]["labels"]] == ["crash:python"]
 
     assert writes(h) == [("POST", "/issues/1/labels"), ("POST", "/issues/1/comments")]
@@ -122,6 +123,7 @@ def test_an_issue_lives_in_one_status_comment_edited_in_place(world, gh):
     assert status["id"] == sid
     body = status["body"]
     assert "parsed a **python** crash" in body                                   # the triage part stays
+    assert "To ask for a fix" not in body                                        # ...less its stale invitation
     run = run_section(body)
     assert "**label `crashfix`** · [job 2](https://crashfix.example.org/dashboard/jobs/2): `not_reproduced`" in run
     assert "- [x] Parse the crash report: a python crash, `AttributeError`" in run

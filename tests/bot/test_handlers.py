@@ -208,6 +208,16 @@ def test_a_repo_may_choose_its_trigger_label(harness, gh):
     assert [j["state"] for j in harness.jobs(kind="fix")] == ["cancelled", "done"]
 
 
+def test_triage_names_the_repos_own_trigger_label(harness, gh, app_key):
+    fake, rs = _recorded_github(harness, gh, app_key)
+    fake.files[(gh.REPO, ".github/crashfix.yml")] = "trigger_label: autofix\n"
+    with rs:
+        assert harness.deliver("issues", "issues.opened", _with_body(gh.CRASH_BODY)).status_code == 202
+    (comment,) = fake.comments.values()
+    assert "add the label `autofix` or comment `/crashfix fix`" in comment["body"]
+    assert "label `crashfix`" not in comment["body"]
+
+
 def test_label_by_a_user_without_write_access_is_refused_politely_once(harness, gh):
     harness.api.permissions["Codertocat"] = "triage"
     harness.deliver("issues", "issues.labeled", gh.labeled())
