@@ -11,7 +11,8 @@ from the sdist); no sdist is stored here: `run` downloads each with `pip downloa
 dated to the release (so the dependency cut-off applies), then set up exactly as `crashfix run` does
 before reproduction, with no flags: `agent.python.environment.apply.prepare` (the resolver), `open_sandbox`
 (Docker, set-up online then sealed), the baseline test run with the per-test watchdog, and
-`agent.python.environment.sanity.broken` (crashfix's env_broken verdict). After a sane baseline the
+`agent.python.environment.sanity.broken` (crashfix's env_broken verdict); a broken baseline climbs the
+environment ladder (`rungs.next_rung`, as agent/python/path.py does; the rungs in the record's `ladder`). After a sane baseline the
 environment is kept in the cache (`keep_environment`) and a second sandbox is opened the way the
 research agent's are (`new_sandbox`: the same options), timed, and its tests run again; then (unless
 --no-cache-off) a third is opened with the cache off (CRASHFIX_ENV_CACHE_MAX=0, as documented).
