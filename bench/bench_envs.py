@@ -11,7 +11,8 @@ from the sdist); no sdist is stored here: `run` downloads each with `pip downloa
 dated to the release (so the dependency cut-off applies), then set up exactly as `crashfix run` does
 before reproduction, with no flags: `agent.python.environment.apply.prepare` (the resolver), `open_sandbox`
 (Docker, set-up online then sealed), the baseline test run with the per-test watchdog, and
-`agent.python.environment.sanity.broken` (crashfix's env_broken verdict). After a sane baseline the
+`agent.python.environment.sanity.broken` (crashfix's env_broken verdict); a broken baseline climbs the
+environment ladder (`rungs.next_rung`, as agent/python/path.py does; the rungs in the record's `ladder`). After a sane baseline the
 environment is kept in the cache (`keep_environment`) and a second sandbox is opened the way the
 research agent's are (`new_sandbox`: the same options), timed, and its tests run again; then (unless
 --no-cache-off) a third is opened with the cache off (CRASHFIX_ENV_CACHE_MAX=0, as documented).
@@ -309,10 +310,13 @@ def one(spec: str, date: str, sdists: Path, budget: float, cache_off: bool) -> d
                     arm_watchdog(sb, cfg.test_cmd, min(BASELINE_PER_TEST, COMMAND_TIMEOUT))
                     outcome = run_tests(sb, cfg.test_cmd, timeout=timeout)
                     cause = broken(outcome, files=files, report_text="")
+                    if cause:                    # the ladder, as `crashfix run` climbs it (agent/python/path.py)
+                        outcome, cause, opts = ladder(rec, cfg, source, env, opts, sb, outcome, cause, files,
+                                                      budget - (time.monotonic() - start), notes)
                     c = counts(outcome)
                     rec.update(baseline_s=round(outcome.duration, 1), counts=c, env_broken=cause,
                                output_tail=outcome.output[-4000:])
-                    if not cause:
+                    if not cause and not rec.get("ladder"):       # a rung's sandbox keeps its own
                         keep_environment(sb, notes)
                 else:
                     rec["env_broken"] = None
@@ -336,6 +340,56 @@ def one(spec: str, date: str, sdists: Path, budget: float, cache_off: bool) -> d
         shutil.rmtree(work, ignore_errors=True)
     rec["total_s"] = round(time.monotonic() - start, 1)
     return rec
+
+
+def ladder(rec: dict, cfg, source: Path, env, opts: dict, sb, outcome, cause: str, files: list[str], budget: float,
+           notes: list[str]):
+    """The environment's ladder after a broken baseline (`rungs.next_rung`, each rung a fresh sandbox
+    and a new baseline, as PythonPath.climb): (outcome, cause, opts) of the last rung that set up."""
+    from agent.judge.testrun import arm_watchdog, run_tests
+    from agent.python.environment import rungs
+    from agent.python.environment.apply import keep_environment, test_command
+    from agent.python.environment.sanity import broken
+    from agent.python.environment.timeouts import BASELINE_PER_TEST
+    from sandbox import open_sandbox
+    from sandbox.docker.images import image_source, python_image
+    from sandbox.pythons import available_pythons
+    start, tried = time.monotonic(), []
+    rec["ladder"] = tried
+    while cause and budget - (time.monotonic() - start) > 40:
+        now = rungs.pytest_version(sb.run("python -m pytest --version 2>&1", timeout=60).output) \
+            if cause.startswith(("every test", "the test runner stopped")) else None
+        older = rungs.older_python(env.python_used, available_pythons(image_source())) \
+            if not env.image and not env.explicit_python else None
+        rung = rungs.next_rung(env, opts.get("steps") or [], cause, tried, pytest_now=now, older=older, source=source)
+        if rung is None:
+            break
+        tried.append(rung.label)
+        image = cfg.image
+        if rung.python:
+            image, env.python_used, _ = python_image(rung.python)
+        new = {**opts, "steps": rung.steps}
+        left = budget - (time.monotonic() - start)
+        try:
+            box = open_sandbox(cfg.sandbox, source, image=image, limits=cfg.limits, setup_timeout=max(30.0, left - 20),
+                               **new, notes=notes)
+        except Exception as e:                  # SetupFailed: the next rung, as the pipeline does
+            cause = f"set-up: {e}"
+            tried[-1] += f": set-up failed: {str(e).splitlines()[0][:160]}"
+            continue
+        sb.close()
+        sb, opts, cfg.image = box, new, image
+        if rung.test_cmd:
+            env.test_cmd = rung.test_cmd
+            cfg.test_cmd = test_command(env, None)
+        arm_watchdog(sb, cfg.test_cmd, BASELINE_PER_TEST)
+        outcome = run_tests(sb, cfg.test_cmd, timeout=max(20.0, budget - (time.monotonic() - start)))
+        cause = broken(outcome, files=files, report_text="")
+        rec.update(python=env.python_used, image=image, test_cmd=cfg.test_cmd, steps=[s.cmd for s in rung.steps])
+        if not cause:
+            keep_environment(sb, notes)
+    sb.close()
+    return outcome, cause, opts
 
 
 def second(cfg, source: Path, opts: dict, budget: float, before: dict, tests: bool = True) -> dict:

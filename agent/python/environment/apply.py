@@ -6,6 +6,7 @@ import platform
 import re
 from pathlib import Path
 
+from agent.python.environment import era, versions
 from agent.python.environment.model import Environment
 from agent.python.environment.pins import pins_pytest, pytest_step
 from agent.judge.testrun import is_pytest
@@ -56,12 +57,38 @@ def install_steps(env: Environment, source: Path, test_cmd: str | None) -> list[
     if env.explicit_install:
         return [InstallStep(cmd, True) for cmd in env.install]
     steps = planned(env, source, env.install)
-    floor = pytest_step(env.python_used or DEFAULT_PYTHON, env.as_of)
-    if floor and any(s.network for s in steps) and test_cmd and is_pytest(test_cmd) \
+    if any(s.network for s in steps) and test_cmd and is_pytest(test_cmd):
+        plugins = era.missing_plugins(source, test_cmd, env.install)
+        if plugins:
+            cmd = "pip install " + " ".join(f"'{p}'" for p in plugins)
+            steps.append(InstallStep(cmd, True, optional=True))
+            env.steps.append(f"`{cmd}`: the pytest options of the test command or its configuration name "
+                             f"{'them' if len(plugins) > 1 else 'it'} (a failure is noted, not fatal)")
+    python = env.python_used or DEFAULT_PYTHON
+    floor = pytest_step(python, env.as_of)
+    removed = env.removed if env.removed is None or not era.needs_old_python(env.removed.version) \
+        or versions.minor(python) <= versions.minor(era.OLD_PYTEST_PYTHON) else None   # the local sandbox's Python
+    if (floor or removed) and any(s.network for s in steps) and test_cmd and is_pytest(test_cmd) \
             and not pins_pytest(env.install, env.pins):
-        steps.append(InstallStep(floor[0], True, cutoff=floor[1], optional=True))
-        env.steps.append(f"pytest as of {floor[1][:10]} (`{floor[0]}`): the repo does not pin it")
+        for cmd, cutoff, note in era.pytest_steps(python, env.as_of, floor, removed):
+            steps.append(InstallStep(cmd, True, cutoff=cutoff, optional=True))
+            env.steps.append(note)
     return steps
+
+
+def old_runner(env: Environment, source: Path, files: list[str], test_cmd: str | None) -> None:
+    """A suite that uses what a pytest release removed (`era.removed_in_tree`) runs on the last pytest
+    before it, so on a Python that pytest runs on (unless the Python is explicit, or pytest pinned)."""
+    if env.explicit_install or not test_cmd or not is_pytest(test_cmd) or pins_pytest(env.install, env.pins):
+        return
+    env.removed = era.removed_in_tree(source, files)
+    if env.removed is None or not era.needs_old_python(env.removed.version) or env.explicit_python \
+            or env.image or (env.python and versions.minor(env.python) <= versions.minor(era.OLD_PYTEST_PYTHON)):
+        return
+    env.steps.append(f"Python {era.OLD_PYTEST_PYTHON}, not {env.python or DEFAULT_PYTHON}: the suite uses "
+                     f"{env.removed.what}, and a pytest before {env.removed.version} runs on Python "
+                     f"{era.OLD_PYTEST_PYTHON} at most")
+    env.python = era.OLD_PYTEST_PYTHON
 
 
 def planned(env: Environment, source: Path, commands: list[str]) -> list[InstallStep]:
@@ -118,6 +145,7 @@ def prepare(cfg, source: Path, files: list[str], progress=lambda msg: None) -> t
     if config is not None:       # the bot's flags are the crashfix.yml keys it read: said as coming from there
         cli = {k: v for k, v in cli.items() if v is not None and config.get(k) != v}
     env = resolve(source, cli, config=config, report_text=cfg.report_text, files=files)
+    old_runner(env, source, files, test_command(env, None))
     cfg.image = choose_image(env, cfg.sandbox, cfg.image, log=progress)
     cfg.test_cmd = test_command(env, None)
     return env, {"steps": install_steps(env, source, cfg.test_cmd), "as_of": env.as_of,

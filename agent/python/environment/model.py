@@ -38,6 +38,7 @@ class Environment:
     packages: list[str] = field(default_factory=list)    # packages the issue names ("with Pygments installed")
     fallback: list[str] = field(default_factory=list)    # the packaging files' own install, when a recipe's differs
     alternatives: list[dict] = field(default_factory=list)   # other tox environments: {name, install, test_cmd}
+    removed: object = None               # what the suite uses that a pytest release removed (era.Removed)
 
     def to_dict(self) -> dict:
         return {"python": self.python, "python_used": self.python_used, "image": self.image,

@@ -9,13 +9,16 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass
 
+from agent.python.environment import era
 from agent.python.environment.model import Environment
+from agent.python.environment.versions import minor
 from agent.python.environment.verify import distribution
 from sandbox.setup import InstallStep
 
 MAX_RUNGS = 4
 MISSING = re.compile(r"No module named '([\w.]+)'")
-ERA_PYTEST = re.compile(r"^(?:python -m )?pip install 'pytest(?:>=|<)[\d.]+'$")
+ERA_PYTEST = re.compile(r"^(?:python -m )?pip install (?:--upgrade )?'pytest(?:>=|<)[\d.]+'(?: \$\(.*\))?$")
+ERA_STEP = re.compile(ERA_PYTEST.pattern + r"|^pip install 'py>=[\d.]+'$")      # the era's pytest, or its `py`
 
 
 @dataclass
@@ -39,7 +42,7 @@ def _without_pytest_floor(steps: list[InstallStep]) -> list[InstallStep]:
 def _replan(env: Environment, source, commands: list[str], steps: list[InstallStep]) -> list[InstallStep]:
     """Other install commands as steps, marked as the first plan's were; the pytest steps kept."""
     from agent.python.environment.apply import planned
-    return planned(env, source, commands) + [s for s in steps if ERA_PYTEST.match(s.cmd)]
+    return planned(env, source, commands) + [s for s in steps if ERA_STEP.match(s.cmd)]
 
 
 def pytest_bound(cause: str) -> bool:
@@ -71,6 +74,9 @@ def next_rung(env: Environment, steps: list[InstallStep], cause: str, tried: lis
         new = InstallStep(cmd, True, optional=True, droppable=True)     # `winreg`, `distutils`: noted, not fatal
         return Rung(f"missing modules installed: `{cmd}` (for {', '.join(names)})",
                     [new] + steps if cause.startswith("set-up:") else steps + [new])
+    runner = runner_rung(env, steps, cause, kinds)
+    if runner is not None:
+        return runner
     pytests = sum(k.startswith("older pytest") for k in kinds)
     if pytest_now and (pytests == 0 and cause.startswith(("every test", "the test runner stopped"))
                        or pytests == 1 and cause.startswith("every test")):
@@ -91,4 +97,33 @@ def next_rung(env: Environment, steps: list[InstallStep], cause: str, tried: lis
     python_bound = cause.startswith(("set-up:", "the test runner stopped", "every test", "no test module could be imported"))
     if older and "python" not in kinds and python_bound:
         return Rung(f"python: the nearest older Python image, {older}", steps, python=older)
+    return None
+
+
+def runner_rung(env: Environment, steps: list[InstallStep], cause: str, kinds: list[str]) -> Rung | None:
+    """The test runner's own rungs (agent/python/environment/era.py): the last pytest before the
+    release that removed what the error names (on a Python it runs on); a plugin that no longer
+    loads turned off in the test command; the plugin that adds the options the runner refuses."""
+    removed = era.removed_in_error(cause)
+    if removed is not None and "pytest before" not in kinds:
+        cmd = f"pip install --upgrade 'pytest<{removed.version}' {era.PLUGINS}"
+        python = None
+        if era.needs_old_python(removed.version) and env.python_used and not env.explicit_python and not env.image \
+                and minor(env.python_used) > minor(era.OLD_PYTEST_PYTHON):
+            python = era.OLD_PYTEST_PYTHON
+        return Rung(f"pytest before {removed.version}: `pip install 'pytest<{removed.version}'` as of "
+                    f"{removed.released[:10]} with the installed pytest plugins (the suite uses {removed.what}, "
+                    f"removed in pytest {removed.version})" + (f", on Python {python}" if python else ""),
+                    _without_pytest_floor(steps) + [InstallStep(cmd, True, cutoff=removed.released, optional=True)],
+                    python=python)
+    off = era.without_plugin(cause, env.test_cmd or "")
+    if off is not None and "plugin off" not in kinds:
+        return Rung(f"plugin off: `-p no:{off[0]}` in the test command (the plugin does not load on this "
+                    f"pytest): `{off[1]}`", steps, test_cmd=off[1])
+    refused = re.search(r"unrecognized arguments: (.+)", cause)
+    plugins = era.option_plugins(refused.group(1)) if refused else []
+    if plugins and "plugins" not in kinds:
+        cmd = "pip install " + " ".join(f"'{p}'" for p in plugins)
+        return Rung(f"plugins: `{cmd}` (the runner refuses options they add: {refused.group(1)[:120]})",
+                    steps + [InstallStep(cmd, True, optional=True)])
     return None

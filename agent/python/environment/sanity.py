@@ -55,7 +55,7 @@ def broken(outcome: TestOutcome, *, files: list[str] = (), report_text: str = ""
     if ran and int(ran.group(1)) > (int(errors.group(1)) if errors else 0):
         return None
     out = outcome.output
-    infra = setup_errors(outcome)
+    infra = setup_errors(outcome) or removed_api_errors(outcome)
     if infra:
         return infra
     limited = bool(limit_hits(out))       # a limit crashfix set stopped it: the suite's doing, not the set-up's
@@ -127,3 +127,18 @@ def _collection_failures(outcome: TestOutcome) -> set[str]:
     return {name for name in outcome.failed if name.startswith("::") or "::" not in name
             or not name.split("::")[-1] or "_FailedTest" in name
             or IMPORT_ERROR.search(outcome.messages.get(name, "") or "")}
+
+
+def removed_api_errors(outcome: TestOutcome) -> str | None:
+    """Every test (two or more, none passing) failed on what a pytest release removed (a 2019 plugin
+    calling `get_marker` in each test's call): the runner, not the code under test."""
+    from agent.python.environment.era import removed_in_error
+    if outcome.passed or len(outcome.failed) < 2:
+        return None
+    messages = [(outcome.messages.get(n) or "").strip() for n in outcome.failed]
+    found = [removed_in_error(m) for m in messages]
+    if not all(found) or len(set(found)) != 1:
+        return None
+    line = next(ln for ln in messages[0].splitlines() if re.search(found[0].error, ln))
+    return f"every test ({len(messages)}) errored with the same error (the suite's own infrastructure does not " \
+           f"run on this pytest): {line.strip()[:300]}"

@@ -12,6 +12,8 @@ STEPS = [InstallStep("python -m pip install --no-build-isolation --no-deps -e ."
          InstallStep("pip install 'pytest>=7.2.0'", True, cutoff="2022-10-25T23:59:59Z", optional=True)]
 GET_MARKER = ("every test (3) errored in its set-up with the same error (the suite's own infrastructure does not "
               "run on this pytest): AttributeError: 'Function' object has no attribute 'get_marker'")
+SETUP_ERROR = ("every test (3) errored in its set-up with the same error (the suite's own infrastructure does not "
+               "run on this pytest): TypeError: __init__() got an unexpected keyword argument 'fspath'")
 
 
 def climb(env, causes, **kw):
@@ -29,8 +31,8 @@ def climb(env, causes, **kw):
 
 def test_the_suites_infrastructure_breaking_climbs_pytest_then_python():
     env = Environment(as_of="2018-11-30T10:00:00Z", python_used="3.11")
-    first, second, third = climb(env, [GET_MARKER, "the test runner stopped before any test ran (...): TypeError: "
-                                       "required field \"lineno\" missing from alias", GET_MARKER],
+    first, second, third = climb(env, [SETUP_ERROR, "the test runner stopped before any test ran (...): TypeError: "
+                                       "required field \"lineno\" missing from alias", SETUP_ERROR],
                                  pytest_now=(7, 2), older="3.9")
     assert first.label.startswith("older pytest: `pip install 'pytest<7.2'` as of 2018-11-30")
     assert [s.cmd for s in first.steps][-1] == "pip install 'pytest<7.2'" and first.steps[-1].cutoff == env.as_of

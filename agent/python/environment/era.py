@@ -1,0 +1,152 @@
+"""The test runner of the commit's era: which pytest (and which of its plugins and of the `py`
+library) a suite runs on, read from the tree before set-up and from the runner's own errors after.
+
+- A suite whose configuration or own files use what a pytest release removed (a `[pytest]` section
+  in setup.cfg, gone in 4.0; `item.get_marker`, gone in 4.1) gets the last pytest before it, and a
+  Python that pytest still runs on (before 6.2.5 pytest cannot rewrite asserts on 3.10+).
+- The era's pytest is installed with the pytest plugins already there, under the same cut-off: a
+  2019 plugin calling `get_marker` breaks every test on a 2020 pytest.
+- Trees older than pytest 7.2 (which stopped depending on the `py` library) get `py`'s last release:
+  older ones fail on Python 3.11 (`AttributeError: __spec__`), and pytest 7.2's own `py.py` shim
+  has no `py.builtin` that plugins of that era import.
+- Options the runner refuses (`unrecognized arguments: --cov`) name the plugin that adds them;
+  a plugin that no longer loads (`PluginValidationError: Plugin 'pep8'`) is turned off with `-p no:NAME`.
+"""
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass
+from pathlib import Path
+
+from agent.python.environment.model import read
+
+# pytest before this release does not run on Python 3.10+ (its assertion rewriter builds `alias`
+# nodes without `lineno`): a suite that needs an older pytest needs Python 3.9 at most
+OLD_PYTEST_PYTHON = "3.9"
+OLD_PYTEST_UPTO = (6, 2, 5)
+# the `py` library's last release (it runs on every Python 3), and when pytest stopped depending on it
+PY_LAST = ("1.11.0", "2021-11-04T23:59:59Z")
+PYTEST_WITHOUT_PY = "2022-10-25T00:00:00Z"
+# installed pytest plugins (their distribution names), computed in the sandbox
+PLUGINS = ("$(python -c \"import importlib.metadata as m; print(' '.join(sorted({str(d.metadata['Name']).lower() "
+           "for d in m.distributions() if str(d.metadata['Name']).lower().startswith(('pytest-', 'pytest_')) "
+           "and not d.read_text('direct_url.json')})))\")")      # not one installed from a path (the project's own)
+
+
+@dataclass(frozen=True)
+class Removed:
+    what: str                 # what the suite uses, for the notes
+    version: str              # the pytest release that removed it
+    released: str             # that release's day: the cut-off for the last pytest before it
+    error: str                # the runner's error when it meets it (a regex)
+
+
+SETUP_CFG_SECTION = Removed("a [pytest] section in setup.cfg", "4.0", "2018-11-13T00:00:00Z",
+                            r"\[pytest\] section in setup\.cfg files is no longer supported")
+GET_MARKER = Removed("`get_marker` (a conftest or plugin)", "4.1", "2019-01-05T00:00:00Z",
+                     r"object has no attribute 'get_marker'")
+REMOVED = [SETUP_CFG_SECTION, GET_MARKER]
+
+
+def _version(text: str) -> tuple[int, ...]:
+    return tuple(int(p) for p in re.findall(r"\d+", text)[:3])
+
+
+def needs_old_python(version: str) -> bool:
+    """Whether `pytest<version` only runs on Python 3.9 or older."""
+    return _version(version) <= OLD_PYTEST_UPTO
+
+
+def removed_in_tree(source: Path, files: list[str]) -> Removed | None:
+    """What the tree's own pytest configuration or conftest files use that pytest removed."""
+    cfg = read(source, "setup.cfg") or ""
+    tox = read(source, "tox.ini") or ""
+    pyproject = read(source, "pyproject.toml") or ""
+    if re.search(r"^\[pytest\]\s*$", cfg, re.M) and not re.search(r"^\[tool:pytest\]\s*$", cfg, re.M) \
+            and not (source / "pytest.ini").exists() and not re.search(r"^\[pytest\]\s*$", tox, re.M) \
+            and "[tool.pytest.ini_options]" not in pyproject:
+        return SETUP_CFG_SECTION
+    for f in files:
+        if f.rsplit("/", 1)[-1] == "conftest.py" and re.search(r"\.get_marker\(", read(source, f) or ""):
+            return GET_MARKER
+    return None
+
+
+def removed_in_error(cause: str) -> Removed | None:
+    """What the runner's error (the baseline's sanity verdict) says the suite uses that pytest removed."""
+    return next((r for r in REMOVED if re.search(r.error, cause)), None)
+
+
+def pytest_steps(python: str, as_of: str | None, floor: tuple[str, str] | None,
+                 removed: Removed | None) -> list[tuple[str, str | None, str]]:
+    """(command, cut-off, note) of the era's runner: the pytest (with the installed plugins of its day)
+    and, for trees older than pytest 7.2, the `py` library's last release."""
+    out = []
+    if removed is not None:
+        cmd = f"pip install --upgrade 'pytest<{removed.version}' {PLUGINS}"
+        out.append((cmd, removed.released, f"pytest before {removed.version} (`pytest<{removed.version}` as of "
+                    f"{removed.released[:10]}, the installed pytest plugins with it): the suite uses {removed.what}, "
+                    f"which pytest {removed.version} removed"))
+    elif floor is not None:
+        spec, cutoff = floor
+        out.append((f"pip install --upgrade '{spec}' {PLUGINS}", cutoff,
+                    f"pytest as of {cutoff[:10]} (`pip install '{spec}'`, the installed pytest plugins with it): "
+                    "the repo does not pin it"))
+    if out and as_of and as_of < PYTEST_WITHOUT_PY:
+        out.append((f"pip install 'py>={PY_LAST[0]}'", max(as_of, PY_LAST[1]),
+                    f"py {PY_LAST[0]} (the `py` library's last release; older ones fail on Python 3.11 and "
+                    "pytest 7.2's stand-in has no `py.builtin`)"))
+    return out
+
+
+# options a pytest plugin adds -> the plugin's distribution
+OPTION_PLUGINS = [(r"--cov\b|--no-cov\b", "pytest-cov"), (r"--timeout\b", "pytest-timeout"),
+                  (r"(?:^|\s)-n\s*(?:\d+|auto)\b|--numprocesses\b|--dist\b", "pytest-xdist"),
+                  (r"--benchmark-", "pytest-benchmark"), (r"--reruns\b", "pytest-rerunfailures"),
+                  (r"--flakes\b", "pytest-flakes"), (r"--pep8\b", "pytest-pep8"), (r"--mypy\b", "pytest-mypy"),
+                  (r"--black\b", "pytest-black"), (r"--isort\b", "pytest-isort"), (r"--flake8\b", "pytest-flake8"),
+                  (r"--mpl\b", "pytest-mpl"), (r"--randomly-", "pytest-randomly"), (r"--asyncio-mode\b", "pytest-asyncio"),
+                  (r"--doctest-plus\b", "pytest-doctestplus"), (r"--html\b", "pytest-html")]
+
+
+def addopts(source: Path) -> str:
+    """The `addopts` of the tree's pytest configuration (the file pytest itself would read first)."""
+    for name, section in (("pytest.ini", "pytest"), ("pyproject.toml", "tool.pytest.ini_options"),
+                          ("tox.ini", "pytest"), ("setup.cfg", "tool:pytest"), ("setup.cfg", "pytest")):
+        text = read(source, name) or ""
+        m = re.search(rf"^\[{re.escape(section)}\]\s*$(.*?)(?=^\[|\Z)", text, re.M | re.S)
+        if not m:
+            continue
+        opts = re.search(r"^addopts\s*=\s*(.*?)(?=^\S|\Z)", m.group(1), re.M | re.S)
+        if not opts:
+            return ""
+        value = opts.group(1)
+        if value.lstrip().startswith("["):                     # pyproject: a list of strings
+            value = " ".join(re.findall(r"['\"]([^'\"]*)['\"]", value))
+        return " ".join(value.replace('"', " ").split())
+    return ""
+
+
+def option_plugins(options: str) -> list[str]:
+    """The plugins that add the options in ``options`` (an `addopts`, a test command, the runner's refusal)."""
+    return [dist for pattern, dist in OPTION_PLUGINS if re.search(pattern, options)]
+
+
+def missing_plugins(source: Path, test_cmd: str | None, install: list[str]) -> list[str]:
+    """Plugins the pytest options name (the test command's, the configuration's `addopts`) that no
+    install command names."""
+    named = " ".join(install).lower().replace("_", "-")
+    return [d for d in option_plugins(f"{test_cmd or ''} {addopts(source)}") if d not in named]
+
+
+PLUGIN_BROKEN = re.compile(r"PluginValidationError: Plugin '([\w.-]+)' for hook")
+PYTEST_CALL = re.compile(r"(?<![\w./-])((?:python[\d.]* -m )?(?:pytest|py\.test))(?![\w.-])")
+
+
+def without_plugin(cause: str, test_cmd: str) -> tuple[str, str] | None:
+    """(plugin, the test command with `-p no:PLUGIN`) when the runner stopped on a plugin that no
+    longer loads on this pytest; None otherwise (or when the command is not pytest)."""
+    m = PLUGIN_BROKEN.search(cause)
+    if not m or not PYTEST_CALL.search(test_cmd) or f"no:{m.group(1)}" in test_cmd:
+        return None
+    return m.group(1), PYTEST_CALL.sub(lambda c: f"{c.group(1)} -p no:{m.group(1)}", test_cmd)
