@@ -263,76 +263,73 @@ def classify(setup_error: str | None, outcome, c: dict, cause: str | None) -> tu
 
 
 def one(spec: str, date: str, sdists: Path, budget: float, cache_off: bool) -> dict:
-    """Set one project up as `crashfix run` does, run its baseline, then a second sandbox from the cache."""
-    from agent.python.environment.apply import keep_environment, prepare
-    from agent.python.environment.sanity import broken
-    from agent.python.environment.timeouts import BASELINE_PER_TEST
-    from agent.limits import COMMAND_TIMEOUT
-    from agent.path import repo_files
-    from agent.run import RunConfig
-    from agent.judge.testrun import arm_watchdog, run_tests
-    from sandbox import open_sandbox
-    from sandbox.setup import prepare_source
+    """Set one project up as `crashfix run` does (`PythonPath`: the resolver, the sandbox, the import
+    check, the baseline and the environment's ladder), then a second sandbox from the cache."""
+    from agent.python.environment.apply import keep_environment
+    from agent.path import Steps
+    from agent.python.path import PythonPath
+    from agent.reports.model import CrashReport
+    from agent.run import Run, RunConfig
 
     rec: dict = {"spec": spec, "released": date}
     start = time.monotonic()
     work = Path(tempfile.mkdtemp(prefix="bench-envs-", dir=WORK / "repos"))
+    path = None
     try:
         repo = make_repo(fetch(spec, sdists), f"{date}T12:00:00Z" if len(date) == 10 else date, work / "sdist")
         cfg = RunConfig(repo=str(repo), report_text="", out=work / "out")        # no flags at all
-        source = prepare_source(cfg.repo, cfg.ref, work / "repo")
-        files = repo_files(source)
-        notes: list[str] = []
-        t = time.monotonic()
-        try:
-            env, opts = prepare(cfg, source, files)
-        except Exception as e:                   # crashfix's resolver itself crashed: `crashfix run` stops here
-            rec.update(resolve_s=round(time.monotonic() - t, 1), total_s=round(time.monotonic() - start, 1))
-            rec["class"], rec["reason"] = "resolver crashed", f"{type(e).__name__}: {e}"[:240]
-            return rec
-        rec.update(resolve_s=round(time.monotonic() - t, 1), image=cfg.image, python=env.python_used,
-                   install=env.install, test_cmd=cfg.test_cmd, recipe=env.steps,
-                   steps=[s.cmd for s in opts["steps"]])
+        run = Run(config=cfg, report=CrashReport(kind="python", type="", title=""))
+        path = PythonPath(run, Steps(run))
         setup_error, outcome, cause, c = None, None, None, {}
         t = time.monotonic()
         try:
-            sb = open_sandbox(cfg.sandbox, source, image=cfg.image, setup_cmd=cfg.setup_cmd, limits=cfg.limits,
-                              setup_timeout=max(30.0, budget - (time.monotonic() - start) - 20), **opts, notes=notes)
-        except Exception as e:                   # SetupFailed, SandboxError: what `crashfix run` reports
+            path.prepare()
+        except Exception as e:                   # SetupFailed (the ladder spent), SandboxError, a resolver crash
             setup_error = f"{type(e).__name__}: {e}"
-            sb = None
+        env, source = path.resolved, path.source
+        if env is None:                          # crashfix's resolver itself crashed: `crashfix run` stops here
+            rec.update(total_s=round(time.monotonic() - start, 1))
+            rec["class"], rec["reason"] = "resolver crashed", (setup_error or "no environment")[:240]
+            return rec
+        rec.update(resolve_s=run.timings.get("environment"), image=cfg.image, python=env.python_used,
+                   install=env.install, test_cmd=cfg.test_cmd, recipe=list(env.steps),
+                   steps=[s.cmd for s in path.env_opts.get("steps") or []])
         rec["cold_setup_s"] = round(time.monotonic() - t, 1)
+        sb = path.sb if setup_error is None else None
         if sb is not None:
-            with sb:
-                timeout = max(20.0, min(cfg.timeout, budget - (time.monotonic() - start)))
-                if cfg.test_cmd:
-                    arm_watchdog(sb, cfg.test_cmd, min(BASELINE_PER_TEST, COMMAND_TIMEOUT))
-                    outcome = run_tests(sb, cfg.test_cmd, timeout=timeout)
-                    cause = broken(outcome, files=files, report_text="")
-                    c = counts(outcome)
-                    rec.update(baseline_s=round(outcome.duration, 1), counts=c, env_broken=cause,
-                               output_tail=outcome.output[-4000:])
-                    if not cause:
-                        keep_environment(sb, notes)
-                else:
-                    rec["env_broken"] = None
-                    keep_environment(sb, notes)
-        rec["notes"] = notes
+            cfg.timeout = max(20.0, min(cfg.timeout, budget - (time.monotonic() - start)))
+            _, cause = path.settled_baseline()
+            sb = path.sb
+            outcome = run.tests_before
+            rec["settled_s"] = round(time.monotonic() - t, 1)
+            if outcome is not None:
+                c = counts(outcome)
+                rec.update(baseline_s=round(outcome.duration, 1), counts=c, env_broken=cause,
+                           output_tail=outcome.output[-4000:])
+            else:
+                rec["env_broken"] = None
+            if not cause:
+                keep_environment(sb, run.notes)
+        rec["test_cmd"], rec["steps"] = cfg.test_cmd, [s.cmd for s in path.env_opts.get("steps") or []]
+        rec["ladder"] = list(path.climbed)
+        rec["notes"] = list(run.notes)
         rec["class"], rec["reason"] = classify(setup_error, outcome, c, cause) if cfg.test_cmd or setup_error \
             else ("no test command", "the resolver found no test command")
         if setup_error:
             rec["setup_error"] = setup_error[-3000:]
         if sb is not None and not cause:              # the environment was kept: does it open again?
             again = outcome is not None and not outcome.timed_out
-            rec["cached"] = second(cfg, source, opts, max(60.0, 3 * outcome.duration) if again else budget, c,
+            rec["cached"] = second(cfg, source, path.env_opts, max(60.0, 3 * outcome.duration) if again else budget, c,
                                    tests=again)
         if cache_off and sb is not None:
             os.environ["CRASHFIX_ENV_CACHE_MAX"] = "0"
             try:
-                rec["cache_off"] = second(cfg, source, opts, budget, c, tests=False)
+                rec["cache_off"] = second(cfg, source, path.env_opts, budget, c, tests=False)
             finally:
                 os.environ.pop("CRASHFIX_ENV_CACHE_MAX")
     finally:
+        if path is not None:
+            path.close()
         shutil.rmtree(work, ignore_errors=True)
     rec["total_s"] = round(time.monotonic() - start, 1)
     return rec
