@@ -115,8 +115,8 @@ class PythonPath(SandboxPath):
         there is a test command), climbing the ladder while it says the environment is broken. (watched, cause); the
         environment benchmark (bench/bench_envs.py) runs this too."""
         missing = self.verified() if self.resolved is not None else []
-        if missing and self.climb("the import check names missing modules", missing):
-            self.verified()
+        while missing and self.climb(rungs.IMPORT_CHECK, missing):
+            missing = self.verified()
         if not self.cfg.test_cmd:
             return False, None
         watched, cause = self.baseline()
