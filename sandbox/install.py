@@ -28,6 +28,7 @@ class Installer:
     cutoff: bool                         # whether the tool can refuse uploads after a date
     notes: list[str] = field(default_factory=list)
     python: str | None = None            # the sandbox's Python ("3.9")
+    uv: str = "uv"                       # the image's uv by its path: a recipe's `pip install hatch` brings a venv uv
 
     def build_floor(self, as_of: str | None) -> str | None:
         """The date the build tools (setuptools, wheel) are cut off at instead of ``as_of`` when
@@ -41,7 +42,7 @@ class Installer:
         """``cmd`` with every `pip install` run by the tool, under the cut-off and constraints."""
         if self.tool == "uv":
             floor = self.build_floor(as_of)
-            cmd = PIP_INSTALL.sub("uv pip install" + "".join(f" --exclude-newer-package {t}={floor}" for t in BUILD_TOOLS
+            cmd = PIP_INSTALL.sub(self.uv + " pip install" + "".join(f" --exclude-newer-package {t}={floor}" for t in BUILD_TOOLS
                                                              if floor), cmd)
             # the system's CA store (the host's bundle is mounted there): TLS-intercepting proxies
             env = ["UV_SYSTEM_CERTS=1"] + ([f"UV_EXCLUDE_NEWER={as_of}"] if as_of else []) + \
@@ -57,12 +58,15 @@ class Installer:
 
 def find_installer(box, timeout: float = 60) -> Installer:
     """uv when the sandbox has it (crashfix's images do), else pip, with or without a date cut-off."""
-    res = box.run("command -v uv >/dev/null && uv --version && python -c \"import sys; print('%d.%d' % sys.version_info[:2])\"",
+    res = box.run("command -v uv && uv --version && python -c \"import sys; print('%d.%d' % sys.version_info[:2])\"",
                   timeout=timeout)
     if res.ok:
         lines = res.output.strip().splitlines()
         python = lines[-1].strip() if len(lines) > 1 and re.fullmatch(r"\d+\.\d+", lines[-1].strip()) else None
-        return Installer("uv", True, [f"installer: {lines[0].strip()} (upload-date cut-off: --exclude-newer)"], python)
+        path = lines[0].strip() if lines and lines[0].startswith("/") and " " not in lines[0].strip() else "uv"
+        lines = lines[1:] if path != "uv" else lines
+        return Installer("uv", True, [f"installer: {lines[0].strip()} (upload-date cut-off: --exclude-newer)"], python,
+                         uv=path)
     res = box.run("python -m pip --version; python -m pip install --help | grep -c -- --uploaded-prior-to", timeout=timeout)
     lines = res.output.strip().splitlines()
     version = lines[0].split(" from ")[0] if lines else "pip"

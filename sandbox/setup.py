@@ -212,7 +212,7 @@ def _isolated_editable(box, step: InstallStep, res, prefix: str, installer, cuto
     cmd = installer.command(isolated, cutoff, constraints)
     if installer.tool == "uv" and cutoff and cutoff < floor:
         cmd = re.sub(r"--exclude-newer-package (setuptools|wheel)=\S+ ", "", cmd).replace(
-            "uv pip install", "uv pip install " + " ".join(f"--exclude-newer-package {t}={floor}" for t in ("setuptools", "wheel")), 1)
+            f"{installer.uv} pip install", f"{installer.uv} pip install " + " ".join(f"--exclude-newer-package {t}={floor}" for t in ("setuptools", "wheel")), 1)
     retry = box.run(prefix + cmd, timeout=timeout)
     if not retry.ok:
         return None

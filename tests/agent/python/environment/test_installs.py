@@ -72,3 +72,10 @@ def test_an_aggregate_file_whose_includes_conflict_loses_its_linting_include(tmp
     assert cmd == "pip install -r .crashfix/requirements_all.txt"
     assert copy == "-r ../requirements/./testing.txt\n"
     assert notes[0].startswith("`-r ./linting.txt` failed to install and was dropped from requirements/all.txt")
+
+
+def test_the_images_uv_runs_by_its_path():
+    # sqlparse 0.5.3's CI step `pip install --upgrade pip hatch` put hatch's own uv in the venv, first on
+    # PATH; it did not read the CA settings: `invalid peer certificate: UnknownIssuer`
+    uv = Installer("uv", True, uv="/usr/local/bin/uv")
+    assert uv.command("pip install hatch", None, False) == "export UV_SYSTEM_CERTS=1; /usr/local/bin/uv pip install hatch"
