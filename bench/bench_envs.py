@@ -11,8 +11,7 @@ from the sdist); no sdist is stored here: `run` downloads each with `pip downloa
 dated to the release (so the dependency cut-off applies), then set up exactly as `crashfix run` does
 before reproduction, with no flags: `agent.python.environment.apply.prepare` (the resolver), `open_sandbox`
 (Docker, set-up online then sealed), the baseline test run with the per-test watchdog, and
-`agent.python.environment.sanity.broken` (crashfix's env_broken verdict); a broken baseline climbs the
-environment ladder (`rungs.next_rung`, as agent/python/path.py does; the rungs in the record's `ladder`). After a sane baseline the
+`agent.python.environment.sanity.broken` (crashfix's env_broken verdict). After a sane baseline the
 environment is kept in the cache (`keep_environment`) and a second sandbox is opened the way the
 research agent's are (`new_sandbox`: the same options), timed, and its tests run again; then (unless
 --no-cache-off) a third is opened with the cache off (CRASHFIX_ENV_CACHE_MAX=0, as documented).
@@ -264,132 +263,76 @@ def classify(setup_error: str | None, outcome, c: dict, cause: str | None) -> tu
 
 
 def one(spec: str, date: str, sdists: Path, budget: float, cache_off: bool) -> dict:
-    """Set one project up as `crashfix run` does, run its baseline, then a second sandbox from the cache."""
-    from agent.python.environment.apply import keep_environment, prepare
-    from agent.python.environment.sanity import broken
-    from agent.python.environment.timeouts import BASELINE_PER_TEST
-    from agent.limits import COMMAND_TIMEOUT
-    from agent.path import repo_files
-    from agent.run import RunConfig
-    from agent.judge.testrun import arm_watchdog, run_tests
-    from sandbox import open_sandbox
-    from sandbox.setup import prepare_source
+    """Set one project up as `crashfix run` does (`PythonPath`: the resolver, the sandbox, the import
+    check, the baseline and the environment's ladder), then a second sandbox from the cache."""
+    from agent.python.environment.apply import keep_environment
+    from agent.path import Steps
+    from agent.python.path import PythonPath
+    from agent.reports.model import CrashReport
+    from agent.run import Run, RunConfig
 
     rec: dict = {"spec": spec, "released": date}
     start = time.monotonic()
     work = Path(tempfile.mkdtemp(prefix="bench-envs-", dir=WORK / "repos"))
+    path = None
     try:
         repo = make_repo(fetch(spec, sdists), f"{date}T12:00:00Z" if len(date) == 10 else date, work / "sdist")
         cfg = RunConfig(repo=str(repo), report_text="", out=work / "out")        # no flags at all
-        source = prepare_source(cfg.repo, cfg.ref, work / "repo")
-        files = repo_files(source)
-        notes: list[str] = []
-        t = time.monotonic()
-        try:
-            env, opts = prepare(cfg, source, files)
-        except Exception as e:                   # crashfix's resolver itself crashed: `crashfix run` stops here
-            rec.update(resolve_s=round(time.monotonic() - t, 1), total_s=round(time.monotonic() - start, 1))
-            rec["class"], rec["reason"] = "resolver crashed", f"{type(e).__name__}: {e}"[:240]
-            return rec
-        rec.update(resolve_s=round(time.monotonic() - t, 1), image=cfg.image, python=env.python_used,
-                   install=env.install, test_cmd=cfg.test_cmd, recipe=env.steps,
-                   steps=[s.cmd for s in opts["steps"]])
+        run = Run(config=cfg, report=CrashReport(kind="python", type="", title=""))
+        path = PythonPath(run, Steps(run))
         setup_error, outcome, cause, c = None, None, None, {}
         t = time.monotonic()
         try:
-            sb = open_sandbox(cfg.sandbox, source, image=cfg.image, setup_cmd=cfg.setup_cmd, limits=cfg.limits,
-                              setup_timeout=max(30.0, budget - (time.monotonic() - start) - 20), **opts, notes=notes)
-        except Exception as e:                   # SetupFailed, SandboxError: what `crashfix run` reports
+            path.prepare()
+        except Exception as e:                   # SetupFailed (the ladder spent), SandboxError, a resolver crash
             setup_error = f"{type(e).__name__}: {e}"
-            sb = None
+        env, source = path.resolved, path.source
+        if env is None:                          # crashfix's resolver itself crashed: `crashfix run` stops here
+            rec.update(total_s=round(time.monotonic() - start, 1))
+            rec["class"], rec["reason"] = "resolver crashed", (setup_error or "no environment")[:240]
+            return rec
+        rec.update(resolve_s=run.timings.get("environment"), image=cfg.image, python=env.python_used,
+                   install=env.install, test_cmd=cfg.test_cmd, recipe=list(env.steps),
+                   steps=[s.cmd for s in path.env_opts.get("steps") or []])
         rec["cold_setup_s"] = round(time.monotonic() - t, 1)
+        sb = path.sb if setup_error is None else None
         if sb is not None:
-            with sb:
-                timeout = max(20.0, min(cfg.timeout, budget - (time.monotonic() - start)))
-                if cfg.test_cmd:
-                    arm_watchdog(sb, cfg.test_cmd, min(BASELINE_PER_TEST, COMMAND_TIMEOUT))
-                    outcome = run_tests(sb, cfg.test_cmd, timeout=timeout)
-                    cause = broken(outcome, files=files, report_text="")
-                    if cause:                    # the ladder, as `crashfix run` climbs it (agent/python/path.py)
-                        outcome, cause, opts = ladder(rec, cfg, source, env, opts, sb, outcome, cause, files,
-                                                      budget - (time.monotonic() - start), notes)
-                    c = counts(outcome)
-                    rec.update(baseline_s=round(outcome.duration, 1), counts=c, env_broken=cause,
-                               output_tail=outcome.output[-4000:])
-                    if not cause and not rec.get("ladder"):       # a rung's sandbox keeps its own
-                        keep_environment(sb, notes)
-                else:
-                    rec["env_broken"] = None
-                    keep_environment(sb, notes)
-        rec["notes"] = notes
+            cfg.timeout = max(20.0, min(cfg.timeout, budget - (time.monotonic() - start)))
+            _, cause = path.settled_baseline()
+            sb = path.sb
+            outcome = run.tests_before
+            rec["settled_s"] = round(time.monotonic() - t, 1)
+            if outcome is not None:
+                c = counts(outcome)
+                rec.update(baseline_s=round(outcome.duration, 1), counts=c, env_broken=cause,
+                           output_tail=outcome.output[-4000:])
+            else:
+                rec["env_broken"] = None
+            if not cause:
+                keep_environment(sb, run.notes)
+        rec["test_cmd"], rec["steps"] = cfg.test_cmd, [s.cmd for s in path.env_opts.get("steps") or []]
+        rec["ladder"] = list(path.climbed)
+        rec["notes"] = list(run.notes)
         rec["class"], rec["reason"] = classify(setup_error, outcome, c, cause) if cfg.test_cmd or setup_error \
             else ("no test command", "the resolver found no test command")
         if setup_error:
             rec["setup_error"] = setup_error[-3000:]
         if sb is not None and not cause:              # the environment was kept: does it open again?
             again = outcome is not None and not outcome.timed_out
-            rec["cached"] = second(cfg, source, opts, max(60.0, 3 * outcome.duration) if again else budget, c,
+            rec["cached"] = second(cfg, source, path.env_opts, max(60.0, 3 * outcome.duration) if again else budget, c,
                                    tests=again)
         if cache_off and sb is not None:
             os.environ["CRASHFIX_ENV_CACHE_MAX"] = "0"
             try:
-                rec["cache_off"] = second(cfg, source, opts, budget, c, tests=False)
+                rec["cache_off"] = second(cfg, source, path.env_opts, budget, c, tests=False)
             finally:
                 os.environ.pop("CRASHFIX_ENV_CACHE_MAX")
     finally:
+        if path is not None:
+            path.close()
         shutil.rmtree(work, ignore_errors=True)
     rec["total_s"] = round(time.monotonic() - start, 1)
     return rec
-
-
-def ladder(rec: dict, cfg, source: Path, env, opts: dict, sb, outcome, cause: str, files: list[str], budget: float,
-           notes: list[str]):
-    """The environment's ladder after a broken baseline (`rungs.next_rung`, each rung a fresh sandbox
-    and a new baseline, as PythonPath.climb): (outcome, cause, opts) of the last rung that set up."""
-    from agent.judge.testrun import arm_watchdog, run_tests
-    from agent.python.environment import rungs
-    from agent.python.environment.apply import keep_environment, test_command
-    from agent.python.environment.sanity import broken
-    from agent.python.environment.timeouts import BASELINE_PER_TEST
-    from sandbox import open_sandbox
-    from sandbox.docker.images import image_source, python_image
-    from sandbox.pythons import available_pythons
-    start, tried = time.monotonic(), []
-    rec["ladder"] = tried
-    while cause and budget - (time.monotonic() - start) > 40:
-        now = rungs.pytest_version(sb.run("python -m pytest --version 2>&1", timeout=60).output) \
-            if cause.startswith(("every test", "the test runner stopped")) else None
-        older = rungs.older_python(env.python_used, available_pythons(image_source())) \
-            if not env.image and not env.explicit_python else None
-        rung = rungs.next_rung(env, opts.get("steps") or [], cause, tried, pytest_now=now, older=older, source=source)
-        if rung is None:
-            break
-        tried.append(rung.label)
-        image = cfg.image
-        if rung.python:
-            image, env.python_used, _ = python_image(rung.python)
-        new = {**opts, "steps": rung.steps}
-        left = budget - (time.monotonic() - start)
-        try:
-            box = open_sandbox(cfg.sandbox, source, image=image, limits=cfg.limits, setup_timeout=max(30.0, left - 20),
-                               **new, notes=notes)
-        except Exception as e:                  # SetupFailed: the next rung, as the pipeline does
-            cause = f"set-up: {e}"
-            tried[-1] += f": set-up failed: {str(e).splitlines()[0][:160]}"
-            continue
-        sb.close()
-        sb, opts, cfg.image = box, new, image
-        if rung.test_cmd:
-            env.test_cmd = rung.test_cmd
-            cfg.test_cmd = test_command(env, None)
-        arm_watchdog(sb, cfg.test_cmd, BASELINE_PER_TEST)
-        outcome = run_tests(sb, cfg.test_cmd, timeout=max(20.0, budget - (time.monotonic() - start)))
-        cause = broken(outcome, files=files, report_text="")
-        rec.update(python=env.python_used, image=image, test_cmd=cfg.test_cmd, steps=[s.cmd for s in rung.steps])
-        if not cause:
-            keep_environment(sb, notes)
-    sb.close()
-    return outcome, cause, opts
 
 
 def second(cfg, source: Path, opts: dict, budget: float, before: dict, tests: bool = True) -> dict:

@@ -13,17 +13,37 @@ PIP_INSTALL = re.compile(r"(?<![\w/-])(?:(?:\S*/)?python[\d.]*\s+-m\s+)?(?:uv\s+
 CONSTRAINTS = ".crashfix/constraints.txt"
 
 
+# when each Python came out: the build tools of an older cut-off do not run on it (setuptools of 2019
+# calls `HTMLParser().unescape`, gone in 3.9), so they are taken as of this date at the earliest
+PYTHON_RELEASED = {"3.6": "2016-12-23", "3.7": "2018-06-27", "3.8": "2019-10-14", "3.9": "2020-10-05",
+                   "3.10": "2021-10-04", "3.11": "2022-10-24", "3.12": "2023-10-02", "3.13": "2024-10-07",
+                   "3.14": "2025-10-07"}
+BUILD_TOOLS = ("setuptools", "wheel")
+
+
 @dataclass
 class Installer:
     """How `pip install` runs in one sandbox, found by asking it once."""
     tool: str                            # "uv" | "pip"
     cutoff: bool                         # whether the tool can refuse uploads after a date
     notes: list[str] = field(default_factory=list)
+    python: str | None = None            # the sandbox's Python ("3.9")
+    uv: str = "uv"                       # the image's uv by its path: a recipe's `pip install hatch` brings a venv uv
+
+    def build_floor(self, as_of: str | None) -> str | None:
+        """The date the build tools (setuptools, wheel) are cut off at instead of ``as_of`` when
+        ``as_of`` predates the sandbox's Python (uv only: `--exclude-newer-package`); else None."""
+        released = PYTHON_RELEASED.get(self.python or "")
+        if self.tool != "uv" or not as_of or not released or as_of[:10] >= released:
+            return None
+        return f"{released}T00:00:00Z"
 
     def command(self, cmd: str, as_of: str | None, constraints: bool) -> str:
         """``cmd`` with every `pip install` run by the tool, under the cut-off and constraints."""
         if self.tool == "uv":
-            cmd = PIP_INSTALL.sub("uv pip install", cmd)
+            floor = self.build_floor(as_of)
+            cmd = PIP_INSTALL.sub(self.uv + " pip install" + "".join(f" --exclude-newer-package {t}={floor}" for t in BUILD_TOOLS
+                                                             if floor), cmd)
             # the system's CA store (the host's bundle is mounted there): TLS-intercepting proxies
             env = ["UV_SYSTEM_CERTS=1"] + ([f"UV_EXCLUDE_NEWER={as_of}"] if as_of else []) + \
                   ([f"UV_CONSTRAINT={CONSTRAINTS}"] if constraints else [])
@@ -38,9 +58,15 @@ class Installer:
 
 def find_installer(box, timeout: float = 60) -> Installer:
     """uv when the sandbox has it (crashfix's images do), else pip, with or without a date cut-off."""
-    res = box.run("command -v uv >/dev/null && uv --version", timeout=timeout)
+    res = box.run("command -v uv && uv --version && python -c \"import sys; print('%d.%d' % sys.version_info[:2])\"",
+                  timeout=timeout)
     if res.ok:
-        return Installer("uv", True, [f"installer: {res.output.strip()} (upload-date cut-off: --exclude-newer)"])
+        lines = res.output.strip().splitlines()
+        python = lines[-1].strip() if len(lines) > 1 and re.fullmatch(r"\d+\.\d+", lines[-1].strip()) else None
+        path = lines[0].strip() if lines and lines[0].startswith("/") and " " not in lines[0].strip() else "uv"
+        lines = lines[1:] if path != "uv" else lines
+        return Installer("uv", True, [f"installer: {lines[0].strip()} (upload-date cut-off: --exclude-newer)"], python,
+                         uv=path)
     res = box.run("python -m pip --version; python -m pip install --help | grep -c -- --uploaded-prior-to", timeout=timeout)
     lines = res.output.strip().splitlines()
     version = lines[0].split(" from ")[0] if lines else "pip"

@@ -131,11 +131,15 @@ def run_install(box, steps: list[InstallStep], timeout: float, *, as_of: str | N
     set-up goes on: a reused environment's own install, `envreuse.Reuse.keep_own_install`)."""
     if not steps:
         return []
-    from sandbox.install import find_installer, quoted_env, write_constraints
+    from sandbox.install import BUILD_TOOLS, find_installer, quoted_env, write_constraints
     installer = find_installer(box)
     notes = list(installer.notes)
     if as_of and not installer.cutoff and any(s.network for s in steps):
         notes.append(f"dependencies are today's releases, not those of {as_of}: the installer has no cut-off")
+    floor = installer.build_floor(as_of)
+    if floor and any(s.network for s in steps):
+        notes.append(f"build tools ({', '.join(BUILD_TOOLS)}) as of {floor[:10]}, when Python {installer.python} came "
+                     f"out, not {as_of[:10]}: older ones do not run on it")
     constraints = write_constraints(box, pins or {})
     prefix = quoted_env(env or {})
     for step in steps:
@@ -165,6 +169,11 @@ def run_install(box, steps: list[InstallStep], timeout: float, *, as_of: str | N
             if retry.ok:
                 continue
             res, cmd = retry, plain
+        if OWN_EDITABLE.match(step.cmd) and not res.timed_out and getattr(box, "networked", True):
+            said = _isolated_editable(box, step, res, prefix, installer, cutoff, constraints, timeout)
+            if said:
+                notes += [said] if said not in notes else []
+                continue
         if cutoff and installer.cutoff and step.network and not res.timed_out:
             again = box.run(prefix + installer.command(step.cmd, None, constraints), timeout=timeout)
             if again.ok:
@@ -186,6 +195,32 @@ def run_install(box, steps: list[InstallStep], timeout: float, *, as_of: str | N
             continue
         raise failure
     return notes
+
+
+OWN_EDITABLE = re.compile(r"^python -m pip install --no-build-isolation (?:--no-deps )?-e \.(?:\[[\w,.-]+\])?$")
+EDITABLE_BUILD_TOOLS = "2022-09-01T00:00:00Z"     # setuptools 64 (August 2022) builds editable installs (PEP 660)
+
+
+def _isolated_editable(box, step: InstallStep, res, prefix: str, installer, cutoff, constraints: bool,
+                       timeout: float) -> str | None:
+    """The project's own editable install failed with the sandbox's build tools (setuptools too old
+    for a PEP 639 `license`, a cut-off setuptools without `build_editable`, hatchling without
+    `editables`, a broken egg-info): the same install with build isolation, online, its build
+    requirements as of the cut-off (setuptools and wheel no older than PEP 660's). The note, or None."""
+    isolated = step.cmd.replace("--no-build-isolation ", "")
+    floor = max(filter(None, [cutoff, installer.build_floor(cutoff), EDITABLE_BUILD_TOOLS]))
+    cmd = installer.command(isolated, cutoff, constraints)
+    if installer.tool == "uv" and cutoff and cutoff < floor:
+        cmd = re.sub(r"--exclude-newer-package (setuptools|wheel)=\S+ ", "", cmd).replace(
+            f"{installer.uv} pip install", f"{installer.uv} pip install " + " ".join(f"--exclude-newer-package {t}={floor}" for t in ("setuptools", "wheel")), 1)
+    retry = box.run(prefix + cmd, timeout=timeout)
+    if not retry.ok:
+        return None
+    said = [ln.strip() for ln in res.output.splitlines() if re.search(r"\w(?:Error|Exception)\b: |^\s*error: ", ln)]
+    why = (said or [f"exit {res.exit_code}"])[-1][:160]
+    return (f"the project's editable install failed with the sandbox's build tools ({why}); installed with build isolation "
+            f"instead (`{isolated}`, its build requirements online" + (f", setuptools/wheel as of {floor[:10]}" if
+                                                                       installer.tool == "uv" and cutoff and cutoff < floor else "") + ")")
 
 
 def _requirements(cmd: str) -> list[str]:
@@ -224,18 +259,23 @@ def _drop_from_file(box, m: re.Match, original: str, output: str, notes: list[st
     failure = _failure(output)
     failing = next((ln for ln in lines if re.match(r"^[A-Za-z0-9]", ln.strip()) and not ln.strip().lower().startswith("pytest")
                     and _named_in(ln.strip(), failure)), None)
-    if failing is None:
+    dropped = [failing] if failing is not None else [
+        ln for ln in lines if re.match(r"^\s*-r\s*\S*(?:lint|docs?|typing|mypy|format|style|pre-?commit)\w*\.(?:txt|in)\s*$", ln, re.I)]
+    if not dropped:
         return None
+    if failing is None:        # no line is named (two included files pin pytest apart): the linting/docs files go
+        failing = " ".join(ln.strip() for ln in dropped)
     kept = []
     for ln in lines:
-        if ln is failing:
+        if any(ln is d for d in dropped):
             continue
         ref = re.match(r"^(\s*-[rc]\s*)(?!/|https?:)(\S+)(.*)$", ln)
         kept.append(f"{ref.group(1)}../{folder}{ref.group(2)}{ref.group(3)}" if ref else ln)
     copy = ".crashfix/" + re.sub(r"[^\w.-]", "_", path.removeprefix(".crashfix/"))
     box.write(".crashfix/.gitignore", "*\n")
     box.write(copy, "\n".join(kept) + "\n")
-    last = next((ln.strip() for ln in failure.splitlines()[::-1] if _named_in(failing.strip(), ln)), "")
+    last = next((ln.strip() for ln in failure.splitlines()[::-1] if _named_in(failing.strip(), ln)), "") \
+        or (failure.strip().splitlines() or [""])[-1].strip()
     notes.append(f"`{failing.strip()}` failed to install and was dropped from {path} (`{original}`): {last[:200]}")
     return m.group(1) + copy
 

@@ -110,21 +110,29 @@ class PythonPath(SandboxPath):
         self.run.tests_before = self.steps.step("tests_before", lambda: run_tests(sb, cfg.test_cmd, timeout=cfg.timeout))
         return watched, broken(self.run.tests_before, files=self.run.files, report_text=cfg.report_text)
 
+    def settled_baseline(self):
+        """The import check (missing modules: the ladder's first rung), then the baseline test run (when
+        there is a test command), climbing the ladder while it says the environment is broken. (watched, cause); the
+        environment benchmark (bench/bench_envs.py) runs this too."""
+        missing = self.verified() if self.resolved is not None else []
+        while missing and self.climb(rungs.IMPORT_CHECK, missing):
+            missing = self.verified()
+        if not self.cfg.test_cmd:
+            return False, None
+        watched, cause = self.baseline()
+        while cause and self.resolved is not None:
+            self.note(f"the baseline says the environment is broken: {cause}")
+            if not self.climb(cause):
+                break
+            self.verified()
+            watched, cause = self.baseline()
+        return watched, cause
+
     def reproduce(self) -> None:
         cfg, run, step = self.cfg, self.run, self.steps.step
-        missing = self.verified() if self.resolved is not None else []
-        if missing and self.climb("the import check names missing modules", missing):
-            missing = self.verified()
+        watched, cause = self.settled_baseline()
         sb = self.sb
         if cfg.test_cmd:
-            watched, cause = self.baseline()
-            while cause and self.resolved is not None:
-                self.note(f"the baseline says the environment is broken: {cause}")
-                if not self.climb(cause):
-                    break
-                self.verified()
-                watched, cause = self.baseline()
-            sb = self.sb
             if cause:
                 tried = f" (the ladder tried: {'; '.join(self.climbed)})" if getattr(self, "climbed", None) else ""
                 run.fail("env_broken", f"the baseline test run says the environment is broken: {cause}{tried}")

@@ -95,9 +95,63 @@ def planned(env: Environment, source: Path, commands: list[str]) -> list[Install
     """Install commands as steps (`plan_commands`), the issue's packages optional, plain package
     lists and requirement files droppable (a package that cannot install is dropped, said)."""
     issue = "pip install " + " ".join(f"'{p}'" for p in env.packages) if env.packages else None
+    kept = []
+    for cmd in commands:
+        cmd, absent = without_absent_files(source, cmd)
+        for path in absent:
+            said = f"`-r {path}` dropped from the install: the tree has no {path} (the rest of the install goes on)"
+            if said not in env.steps:
+                env.steps.append(said)
+        if cmd:
+            kept.append(cmd)
+    commands = kept
     return [InstallStep(s.cmd, s.network, optional=True) if s.cmd == issue else
             InstallStep(s.cmd, s.network, droppable=True) if _packages_only(s.cmd) and not s.backend else s
             for s in plan_commands(source, commands)]
+
+
+def without_absent_files(source: Path, cmd: str) -> tuple[str | None, list[str]]:
+    """A plain `pip install` whose `-r FILE`/`-c FILE` names a file the tree does not have (a tox
+    `deps = -rtest-requirements.txt` of a release archive that does not ship it): the command
+    without it (None when nothing is left to install), and the files dropped. Other commands as given."""
+    import shlex
+    from sandbox.contain import within
+    if not re.match(r"^(?:python[\d.]* -m )?pip3? install\b", cmd.strip()) or re.search(r"[`$]", cmd):
+        return cmd, []
+    try:
+        lexer = shlex.shlex(cmd, posix=True, punctuation_chars=True)
+        lexer.whitespace_split = True
+        if any(re.fullmatch(r"[;&|<>()]+", t) for t in lexer):
+            return cmd, []                    # `cd DIR && pip install -r ...`: the file is not the tree's top's
+        words = shlex.split(cmd)
+    except ValueError:
+        return cmd, []
+    if "install" not in words:
+        return cmd, []
+    i = words.index("install") + 1
+    out, absent = words[:i], []
+    while i < len(words):
+        w = words[i]
+        flag = re.fullmatch(r"(-[rc]|--requirement|--constraint)(?:=?(.+))?", w)
+        if flag:
+            path = flag.group(2) or (words[i + 1] if i + 1 < len(words) else "")
+            width = 1 if flag.group(2) else 2
+            local = within(source, path) if path and not re.match(r"^(?:/|\w+://)", path) else None
+            if local is not None and not local.exists():
+                absent.append(path)
+                i += width
+                continue
+            out += words[i:i + width]
+            i += width
+            continue
+        out.append(w)
+        i += 1
+    if not absent:
+        return cmd, []
+    rest = out[out.index("install") + 1:]
+    if not any(not w.startswith("-") or w in ("-r", "-e") or re.match(r"^-[re]\S", w) for w in rest):
+        return None, absent                   # options (a `-c` file) and nothing to install
+    return shlex.join(out), absent
 
 
 def _packages_only(cmd: str) -> bool:

@@ -17,6 +17,7 @@ from sandbox.setup import InstallStep
 
 MAX_RUNGS = 4
 MISSING = re.compile(r"No module named '([\w.]+)'")
+IMPORT_CHECK = "the import check names missing modules"
 ERA_PYTEST = re.compile(r"^(?:python -m )?pip install (?:--upgrade )?'pytest(?:>=|<)[\d.]+'(?: \$\(.*\))?$")
 ERA_STEP = re.compile(ERA_PYTEST.pattern + r"|^pip install 'py>=[\d.]+'$")      # the era's pytest, or its `py`
 
@@ -33,6 +34,14 @@ def pytest_version(text: str) -> tuple[int, int] | None:
     """From `pytest --version` (either form: `pytest 7.2.1`, `This is pytest version 3.5.1`)."""
     m = re.search(r"pytest(?: version)? (\d+)\.(\d+)", text)
     return (int(m.group(1)), int(m.group(2))) if m else None
+
+
+def already_installed(tried: list[str]) -> set[str]:
+    """The distributions earlier missing-module rungs installed (read from their labels): a later
+    rung installs only modules none of them did (a test module that imported `simplejson` first
+    names `pytz` once it has it)."""
+    return {d for t in tried if t.startswith("missing modules installed")
+            for d in re.findall(r"'([^']+)'", t.split("`")[1] if "`" in t else "")}
 
 
 def _without_pytest_floor(steps: list[InstallStep]) -> list[InstallStep]:
@@ -68,12 +77,17 @@ def next_rung(env: Environment, steps: list[InstallStep], cause: str, tried: lis
         return None
     kinds = [t.split(":")[0] for t in tried]
     names = list(dict.fromkeys(list(missing) + MISSING.findall(cause)))
-    dists = list(dict.fromkeys(d for d in (distribution(n) for n in names) if d))
-    if dists and "missing modules installed" not in kinds:
+    installed = already_installed(tried)
+    dists = list(dict.fromkeys(d for d in (distribution(n) for n in names) if d and d not in installed))
+    names = [n for n in names if distribution(n) in dists]
+    if dists:
         cmd = "pip install " + " ".join(f"'{d}'" for d in dists)
         new = InstallStep(cmd, True, optional=True, droppable=True)     # `winreg`, `distutils`: noted, not fatal
-        return Rung(f"missing modules installed: `{cmd}` (for {', '.join(names)})",
+        again = " (again: the first ones let the imports go further)" if installed else ""
+        return Rung(f"missing modules installed{again}: `{cmd}` (for {', '.join(names)})",
                     [new] + steps if cause.startswith("set-up:") else steps + [new])
+    if cause.startswith(IMPORT_CHECK):
+        return None                      # every module it names was installed already: the baseline decides
     runner = runner_rung(env, steps, cause, kinds)
     if runner is not None:
         return runner

@@ -56,6 +56,7 @@ class Verification:
     modules: int = 0                                               # test modules tried
     failing: dict[str, str] = field(default_factory=dict)          # test module -> its error
     missing: list[str] = field(default_factory=list)               # third-party modules missing
+    helpers: list[str] = field(default_factory=list)               # the suite's own helpers, not in the tree
     error: str | None = None                                       # the check itself did not run
 
     def summary(self) -> str:
@@ -73,7 +74,22 @@ class Verification:
             parts.append(f"{path}: {err}")
         if self.missing:
             parts.append("missing: " + ", ".join(self.missing))
+        if self.helpers:
+            parts.append("the suite's own helper module" + "s" * (len(self.helpers) > 1) + " " + ", ".join(self.helpers)
+                         + " not in the tree (a release archive that does not ship it?): not installed from PyPI")
         return "import check: " + ("; ".join(parts) or "nothing to import")
+
+
+# what a test suite names its own support modules (`from common import SkipTest`, `from testing.support
+# import ROOT`, `from test_code_gen import ...`): a test module that misses one misses a file of the
+# project, never a PyPI package of that name
+HELPER = re.compile(r"^(?:common|testing|support|helpers?|utils?|testutils?|test_?(?:utils?|helpers?|support|base|common)"
+                    r"|fixtures|conftest|base|tests?|test_\w+|\w+_tests?)$")
+
+
+def is_helper(module: str) -> bool:
+    """A module a test imports that names the suite's own helper (`common`, `testing.support`, `test.common`)."""
+    return bool(HELPER.match(module.split(".")[0]))
 
 
 def own_packages(files: list[str]) -> list[str]:
@@ -89,9 +105,10 @@ def own_packages(files: list[str]) -> list[str]:
 
 def check(sb, files: list[str], timeout: float = 30) -> Verification:
     """Import the project's packages and test modules in the sandbox."""
-    tests = [f for f in files if f.endswith(".py") and is_test_path(f) and
-             re.search(r"(^|/)(test_[^/]*|[^/]*_test|tests?)\.py$", f) and not f.startswith(("build/", ".tox/"))]
-    tests = sorted(tests)[:MAX_MODULES]
+    tests = [f for f in files if f.endswith(".py") and (is_test_path(f) or f.endswith("conftest.py")) and
+             re.search(r"(^|/)(test_[^/]*|[^/]*_test|tests?|conftest)\.py$", f) and not f.startswith(("build/", ".tox/"))]
+    # conftest.py first: pytest imports it before any test (`import pytz` there stops the whole run)
+    tests = sorted(tests, key=lambda f: (not f.endswith("conftest.py"), f))[:MAX_MODULES]
     packages = own_packages(files)
     result = Verification()
     if not tests and not packages:
@@ -115,7 +132,10 @@ def check(sb, files: list[str], timeout: float = 30) -> Verification:
             result.modules += 1
             if err is not None:
                 result.failing[target] = err
-        if missing and missing.split(".")[0] not in own and missing not in result.missing:
+        if missing and missing.split(".")[0] not in own and kind == "test" and is_helper(missing):
+            if missing not in result.helpers:
+                result.helpers.append(missing)
+        elif missing and missing.split(".")[0] not in own and missing not in result.missing:
             result.missing.append(missing)
     return result
 

@@ -90,3 +90,18 @@ def test_the_build_backend_step_stays_optional_not_droppable(tmp_path):
     steps = planned(Environment(), tmp_path, ["pip install -e ."])
     assert steps[0].cmd == "pip install hatchling" and steps[0].optional and steps[0].backend
     assert not steps[0].droppable
+
+
+def test_a_second_missing_module_rung_installs_only_what_the_first_did_not():
+    # marshmallow 3.0.0's tests import simplejson; with it installed they stop at `import pytz` (conftest)
+    env = Environment()
+    first = next_rung(env, STEPS, "the import check names missing modules", [], missing=["simplejson"])
+    assert first.label.startswith("missing modules installed: `pip install 'simplejson'`")
+    cause = ("the test runner stopped before any test ran (`python -m pytest -q`, exit 4): "
+             "ModuleNotFoundError: No module named 'pytz'")
+    second = next_rung(env, first.steps, cause, [first.label], pytest_now=(7, 2))
+    assert second.label.startswith("missing modules installed (again")
+    assert [s.cmd for s in second.steps][-2:] == ["pip install 'simplejson'", "pip install 'pytz'"]
+    # the same module named once more: nothing new to install, the import check climbs no further
+    assert next_rung(env, second.steps, "the import check names missing modules", [first.label, second.label],
+                     missing=["pytz"]) is None
