@@ -19,6 +19,7 @@ from agent.reports import parse as _parse
 from agent.reports.model import CrashReport
 
 DEFAULT_TIMEOUT = 10.0
+START_TIMEOUT = 120.0                # a child's start-up (spawn, imports): not the text's parse time
 TOO_SLOW = "report too slow to parse"
 
 
@@ -29,6 +30,7 @@ class Parsed:
 
 
 def _serve(conn, fn: Callable[[Any], Any]) -> None:
+    conn.send(("ready", None))           # imported and listening: the deadline counts from here
     while True:
         try:
             arg = conn.recv()
@@ -61,6 +63,12 @@ class GuardedParser:
         self._proc.start()
         child.close()
         self._conn = parent
+        # the deadline is the parse's, not the start-up's: a loaded machine slow to spawn and
+        # import must not make an innocent issue "too slow to parse"
+        if not parent.poll(START_TIMEOUT) or parent.recv()[0] != "ready":
+            self._kill()
+            self.killed -= 1
+            raise RuntimeError(f"the parser's child process did not start within {START_TIMEOUT:g} s")
 
     def call(self, arg: Any) -> tuple[bool, Any]:
         """(True, fn(arg)) or (False, None) when the deadline passed (the child is then killed)."""

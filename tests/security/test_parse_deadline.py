@@ -71,3 +71,12 @@ def test_guarded_parse_returns_the_report_as_data():
     with GuardedParser(timeout=LIMIT) as p:
         out = p.parse(body)
     assert not out.too_slow and out.report.type == "KeyError" and out.report.guilty.function == "f"
+
+
+
+def test_the_deadline_counts_the_parse_not_the_childs_start_up():
+    # the child imports a module that takes 1.5 s to load (a loaded machine spawning and importing):
+    # a 0.3 s deadline is the parse's, so the text is still parsed, not called "too slow"
+    import slow_import                       # tests/support: sleeps at import, in the child too
+    with GuardedParser(timeout=0.3, fn=slow_import.echo) as p:
+        assert p.call("x") == (True, "x") and p.killed == 0

@@ -15,7 +15,7 @@ from agent.python.environment.versions import minor
 from agent.python.environment.verify import distribution
 from sandbox.setup import InstallStep
 
-MAX_RUNGS = 4
+MAX_RUNGS = 6
 MISSING = re.compile(r"No module named '([\w.]+)'")
 IMPORT_CHECK = "the import check names missing modules"
 ERA_PYTEST = re.compile(r"^(?:python -m )?pip install (?:--upgrade )?'pytest(?:>=|<)[\d.]+'(?: \$\(.*\))?$")
