@@ -10,6 +10,7 @@ import re
 from agent.markdown_safe import quote_untrusted as q
 
 EXCEPTION_LINE = re.compile(r"^([A-Za-z_][\w.]*(?:Error|Exception|Warning|Exit|Interrupt|Iteration|Fault))(?::\s?(.*))?$")
+RAISED_LINE = re.compile(r"^[A-Za-z_][\w.]*(?::\s.*|:)?$")
 PYTEST_SUMMARY = re.compile(r"^=*\s*(\d+ (?:passed|failed|error|errors|skipped|xfailed|xpassed)\b.*?)\s*=*$")
 PYTEST_FAILED = re.compile(r"^(?:FAILED|ERROR) \S+")
 FRAME_FACT = re.compile(r"^(\S+) at (\S+?):(\d+): (.*)$")
@@ -24,6 +25,9 @@ def outcome(output: str, exit_code: int) -> list[str]:
         return [ln for ln in lines if PYTEST_FAILED.match(ln)][:2] + summary[-1:]
     if exit_code != 0:
         raised = [ln.strip() for ln in lines if EXCEPTION_LINE.match(ln.strip())]
+        if "Traceback (most recent call last):" in output:      # the traceback's own last line: any class name
+            tail = lines[max(i for i, ln in enumerate(lines) if "Traceback (most recent call last):" in ln) + 1:]
+            raised += [ln for ln in tail if not ln[:1].isspace() and RAISED_LINE.match(ln)]
         if raised:
             return raised[-1:]
     return lines[-3:]

@@ -6,7 +6,7 @@ it, in `later.json` beside the cases). Runs by hand, not in CI (Docker, minutes 
 
     export PYTHONPATH=$PWD CRASHFIX_ENV_CACHE=/tmp/envcache-$USER
     nice -n 10 python bench/bench_templates.py eval/trust eval/issues [--out /tmp/bench-templates] \
-        [--results bench/templates_results.jsonl]
+        [--results bench/templates_results.jsonl] [--reuse /tmp/eval-out]
 """
 from __future__ import annotations
 
@@ -27,17 +27,17 @@ from agent.pipeline import RunConfig, execute  # noqa: E402
 from agent.proof import outcome  # noqa: E402
 
 
-def issue_input(result) -> dict | None:
-    """The chosen patch on the issue's own input: the issue's script re-run with the patch, or (no
-    regression test) the reproduction command's last run with it; None when the run has neither."""
-    best = result.best
-    if best is None:
+def issue_input(res: dict) -> dict | None:
+    """The chosen patch on the issue's own input (from result.json): the issue's script re-run with the
+    patch, or (no regression test) the reproduction command's last run with it; None when neither ran."""
+    best = res.get("fix")
+    if not best:
         return None
-    if best.script_after:
-        return best.script_after
-    rep = result.reproduction
-    if rep is not None and rep.regression_test is None and best.repro_after:
-        return best.repro_after
+    if best.get("script_after"):
+        return best["script_after"]
+    rep = res.get("reproduction") or {}
+    if not rep.get("regression_test") and best.get("repro_after"):
+        return best["repro_after"]
     return None
 
 
@@ -54,27 +54,30 @@ def agrees(later: dict | None, got: dict | None) -> bool | None:
     return lines[-1] == later["gives"] if "gives" in later else lines[-1].startswith(later["gives_prefix"])
 
 
-def run_one(case: Path, sandbox: str, out: Path):
+def run_one(case: Path, sandbox: str, out: Path) -> dict:
+    """Run the case with the templates only; its result.json (agent/render.py) as a dict."""
     meta = json.loads((case / "case.json").read_text())
     repo = case_repo(case, meta, out / "case-repo")
     config = RunConfig(repo=str(repo), report_text=(case / "report.txt").read_text(), out=out,
                        test_cmd=meta.get("test_cmd"), strategy="templates", sandbox=sandbox,
                        max_seconds=meta.get("max_seconds", EVAL_VALIDATION_SECONDS))
-    return execute(config)
+    execute(config)
+    return json.loads((out / "result.json").read_text())
 
 
-def row(suite: Path, case: Path, result, seconds: float, later: dict | None) -> dict:
-    best = result.best
-    got = issue_input(result)
-    validated = [v for v in result.verdicts if v.validated]
-    return {"suite": suite.name, "case": case.name, "status": result.status,
-            "confidence": best.confidence if best else None,
-            "kind": kind_of(best.candidate.template) if best else None,
+def row(suite: Path, case: Path, res: dict, seconds: float | None, later: dict | None) -> dict:
+    best = res.get("fix")
+    got = issue_input(res)
+    validated = [c for c in res.get("candidates") or [] if c["validated"]]
+    return {"suite": suite.name, "case": case.name, "status": res["status"],
+            "confidence": res.get("confidence"),
+            "kind": kind_of(best["template"]) if best else None,
             "validated": len(validated),
-            "validated_kinds": sorted({kind_of(v.candidate.template) or "model" for v in validated}),
-            "meets_expectation": best.expected if best else None,
+            "validated_kinds": sorted({kind_of(c["template"]) or "model" for c in validated}),
+            "meets_expectation": best.get("meets_expectation") if best else None,
             "gives": " / ".join(outcome(got["output"], got["exit"])) if got else None,
-            "later": later, "later_agrees": agrees(later, got), "seconds": round(seconds, 1)}
+            "later": later, "later_agrees": agrees(later, got),
+            "seconds": round(seconds, 1) if seconds is not None else None}
 
 
 def summary(rows: list[dict]) -> list[str]:
@@ -97,6 +100,8 @@ def main(argv: list[str] | None = None) -> int:
     ap.add_argument("--case", action="append", help="only this case (repeatable)")
     ap.add_argument("--out", type=Path, help="keep each case's run folder here")
     ap.add_argument("--results", type=Path, help="write one JSON line per case here")
+    ap.add_argument("--reuse", type=Path, help="a folder of earlier runs (<case>/result.json, as `crashfix eval "
+                    "--out` leaves them): read a case's result from there instead of running it")
     args = ap.parse_args(argv)
     base = args.out or Path(tempfile.mkdtemp(prefix="bench-templates-"))
     rows = []
@@ -104,9 +109,14 @@ def main(argv: list[str] | None = None) -> int:
         later_file = suite / "later.json"
         later = json.loads(later_file.read_text()) if later_file.is_file() else {}
         for case in find_cases(suite, args.case):
+            earlier = args.reuse / case.name / "result.json" if args.reuse else None
             start = time.monotonic()
-            result = run_one(case, args.sandbox, base / suite.name / case.name)
-            rows.append(row(suite, case, result, time.monotonic() - start, later.get(case.name)))
+            if earlier is not None and earlier.is_file():
+                res, seconds = json.loads(earlier.read_text()), None
+            else:
+                res = run_one(case, args.sandbox, base / suite.name / case.name)
+                seconds = time.monotonic() - start
+            rows.append(row(suite, case, res, seconds, later.get(case.name)))
             r = rows[-1]
             print(f"{r['suite']}/{r['case']}: {r['status']} {r['confidence'] or '-'} {r['kind'] or '-'} "
                   f"validated={r['validated']} gives={r['gives']!r} later_agrees={r['later_agrees']} "

@@ -215,3 +215,12 @@ def test_a_real_run_collects_what_the_pr_shows(tmp_path):
     assert "on the base commit: exit 1, `AttributeError: 'NoneType' object has no attribute 'upper'`" in body
     assert f"with the patch: exit {result.best.script_after['exit']}" in body
     assert "with the patch: passes (exit 0): `1 passed" in body
+
+
+def test_the_exception_line_of_any_class():
+    out = ('Traceback (most recent call last):\n  File "/workspace/jsonpatch.py", line 318, in _get_operation\n'
+           '    raise InvalidJsonPatch("Operation does not contain \'op\' member")\n'
+           "jsonpatch.InvalidJsonPatch: Operation does not contain 'op' member\n")
+    assert outcome(out, 1) == ["jsonpatch.InvalidJsonPatch: Operation does not contain 'op' member"]
+    assert outcome("Traceback (most recent call last):\n  File \"x.py\", line 1\nKeyboardInterrupt\n", 1) == \
+        ["KeyboardInterrupt"]
