@@ -224,3 +224,14 @@ def test_the_exception_line_of_any_class():
     assert outcome(out, 1) == ["jsonpatch.InvalidJsonPatch: Operation does not contain 'op' member"]
     assert outcome("Traceback (most recent call last):\n  File \"x.py\", line 1\nKeyboardInterrupt\n", 1) == \
         ["KeyboardInterrupt"]
+
+
+def test_report_md_holds_the_same_proof(tmp_path):
+    from agent.render import report_markdown
+    md = report_markdown(_run(tmp_path))
+    for part in ("### Before and after, on the base commit", "### The regression test, before and after",
+                 "### What the code does now", "(seen under pdb at the crash)"):
+        assert part in md, part
+    unfixed = dataclasses.replace(_run(tmp_path), best=None, status="not_fixed")
+    assert "### Before and after" not in report_markdown(unfixed)
+    assert "### What the code does now" not in report_markdown(unfixed)
