@@ -49,9 +49,13 @@ def agrees(later: dict | None, got: dict | None) -> bool | None:
     lines = outcome(got["output"], got["exit"])
     if "raises" in later:
         return got["exit"] != 0 and bool(lines) and lines[-1].split(":", 1)[0].rsplit(".", 1)[-1] == later["raises"]
-    if got["exit"] != 0 or not lines:
+    if got["exit"] != 0:
         return False
-    return lines[-1] == later["gives"] if "gives" in later else lines[-1].startswith(later["gives_prefix"])
+    printed = got["output"].rstrip("\n").split("\n") if got["output"] else []
+    if not printed:             # it printed nothing (a `>>>` session's script does not echo): nothing to compare
+        return None
+    last = printed[-1].rstrip()
+    return last == later["gives"] if "gives" in later else last.startswith(later["gives_prefix"])
 
 
 def run_one(case: Path, sandbox: str, out: Path) -> dict:

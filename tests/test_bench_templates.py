@@ -29,6 +29,8 @@ def test_the_later_release_agrees_only_on_the_same_result():
     assert bench.agrees({"note": "not recorded"}, {"exit": 0, "output": "False\n"}) is None
     assert bench.agrees(None, {"exit": 0, "output": "False\n"}) is None
     assert bench.agrees({"gives": "False"}, None) is None
+    assert bench.agrees({"gives": "False"}, {"exit": 0, "output": ""}) is None      # printed nothing
+    assert bench.agrees({"gives": "'-1st'"}, {"exit": 0, "output": "\n"}) is False  # printed an empty line
 
 
 def test_every_trust_case_has_its_later_release_recorded():
