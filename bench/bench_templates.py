@@ -69,7 +69,7 @@ def run_one(case: Path, sandbox: str, out: Path) -> dict:
     return json.loads((out / "result.json").read_text())
 
 
-def row(suite: Path, case: Path, res: dict, seconds: float | None, later: dict | None) -> dict:
+def row(suite: Path, case: Path, res: dict, seconds: float, later: dict | None) -> dict:
     best = res.get("fix")
     got = issue_input(res)
     validated = [c for c in res.get("candidates") or [] if c["validated"]]
@@ -81,7 +81,7 @@ def row(suite: Path, case: Path, res: dict, seconds: float | None, later: dict |
             "meets_expectation": best.get("meets_expectation") if best else None,
             "gives": " / ".join(outcome(got["output"], got["exit"])) if got else None,
             "later": later, "later_agrees": agrees(later, got),
-            "seconds": round(seconds, 1) if seconds is not None else None}
+            "seconds": round(seconds, 1)}
 
 
 def summary(rows: list[dict]) -> list[str]:
@@ -116,7 +116,8 @@ def main(argv: list[str] | None = None) -> int:
             earlier = args.reuse / case.name / "result.json" if args.reuse else None
             start = time.monotonic()
             if earlier is not None and earlier.is_file():
-                res, seconds = json.loads(earlier.read_text()), None
+                res = json.loads(earlier.read_text())
+                seconds = sum(v for v in (res.get("timings") or {}).values() if isinstance(v, (int, float)))
             else:
                 res = run_one(case, args.sandbox, base / suite.name / case.name)
                 seconds = time.monotonic() - start
