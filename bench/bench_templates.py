@@ -69,15 +69,21 @@ def run_one(case: Path, sandbox: str, out: Path) -> dict:
     return json.loads((out / "result.json").read_text())
 
 
+def _kind(template: str) -> str:
+    """The template's kind (agent/judge/kinds.py); "model" for the research agent's patch; "unkinded" for
+    a template kinds.py does not list (the C templates)."""
+    return kind_of(template) or ("model" if template == "llm" else "unkinded")
+
+
 def row(suite: Path, case: Path, res: dict, seconds: float, later: dict | None) -> dict:
     best = res.get("fix")
     got = issue_input(res)
     validated = [c for c in res.get("candidates") or [] if c["validated"]]
     return {"suite": suite.name, "case": case.name, "status": res["status"],
             "confidence": res.get("confidence"),
-            "kind": kind_of(best["template"]) if best else None,
+            "kind": _kind(best["template"]) if best else None,
             "validated": len(validated),
-            "validated_kinds": sorted({kind_of(c["template"]) or "model" for c in validated}),
+            "validated_kinds": sorted({_kind(c["template"]) for c in validated}),
             "meets_expectation": best.get("meets_expectation") if best else None,
             "gives": " / ".join(outcome(got["output"], got["exit"])) if got else None,
             "later": later, "later_agrees": agrees(later, got),
