@@ -8,7 +8,7 @@ from pathlib import Path
 
 @dataclass(frozen=True)
 class Fact:
-    kind: str        # "frame" | "code" | "reproduction" | "debugger" | "history" | "validation"
+    kind: str        # "frame" | "code" | "reproduction" | "debugger" | "origin" | "history" | "validation"
     text: str        # the fact, one or a few lines
     source: str      # where it was seen: "app/config.py:42", "pdb", "git log -L", a commit sha
 

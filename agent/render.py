@@ -6,6 +6,7 @@ from dataclasses import asdict
 from pathlib import Path
 
 from agent.markdown_safe import fence_untrusted, quote_untrusted
+from agent.proof import before_after, regression_runs, root_cause_prose, what_changes
 from agent.redact import redact_file, redact_obj
 from agent.reports import to_json
 from agent.run import Result
@@ -101,12 +102,16 @@ def evidence_lines(result: Result) -> list[str]:
 
 
 def report_markdown(result: Result) -> str:
-    """report.md: the outcome, then `report_sections` (with the run's own error text: this file stays local)."""
+    """report.md: the outcome, the root cause in words, then `report_sections` (with the run's own error
+    text: this file stays local), then the before/after, the regression test's runs and what the code does now."""
     lines = [f"## crashfix: {result.status.replace('_', ' ')}" + (
         " (speculative: the patch may hide the crash rather than fix it)" if _speculative(result) else ""), ""]
     if result.report is None:
         return "\n".join(lines + [result.error or "no crash report found", ""])
-    return "\n".join(lines) + report_sections(result, raw_error=True)
+    proof = [s for s in (before_after(result), regression_runs(result), what_changes(result)) if s]
+    prose = root_cause_prose(result)          # the PR's proof (agent/proof.py), each part only with its data
+    return "\n".join(lines + ([prose, ""] if prose else [])) + report_sections(result, raw_error=True) + "".join(
+        "\n" + "\n".join(s) + "\n" for s in proof)
 
 
 def report_sections(result: Result, *, raw_error: bool = False) -> str:

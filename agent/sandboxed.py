@@ -9,6 +9,7 @@ from pathlib import Path
 from agent.path import Steps, is_git_source, repo_files
 from agent.judge.protect import guard
 from agent.judge import expectations
+from agent.proof import script_command
 from agent.python.ladder import reproducer
 from agent.judge.anchor import code_here
 from agent.judge.match import anchor_on, repo_frame
@@ -150,6 +151,7 @@ class SandboxPath:
         validator.protected = self.protected
         validator.max_diff_lines = cfg.max_diff_lines
         validator.expect_cmd = expect_command(run.reproduction)
+        validator.script_cmd = script_command(run.reproduction)
         return validator
 
     def validator_options(self) -> dict:

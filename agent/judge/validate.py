@@ -36,6 +36,8 @@ class Verdict:
     expected_said: str = ""            # that test's failure line, when it failed
     confidence: str = ""               # "high" | "speculative" for a validated candidate (agent/judge/confidence.py)
     confidence_why: str = ""
+    repro_after: dict | None = None    # the reproduction command's last run with the patch: {"exit", "output"}
+    script_after: dict | None = None   # the issue's own script (before it became the regression test), with the patch
 
     def to_dict(self) -> dict:
         return {"description": self.candidate.description, "template": self.candidate.template,
@@ -46,7 +48,8 @@ class Verdict:
                 "overhead_seconds": round(self.seconds - self.command_seconds, 3),
                 "build_seconds": None if self.build_seconds is None else round(self.build_seconds, 3),
                 "meets_expectation": self.expected, "confidence": self.confidence or None,
-                "confidence_why": self.confidence_why or None, "diff": self.candidate.diff}
+                "confidence_why": self.confidence_why or None, "repro_after": self.repro_after,
+                "script_after": self.script_after, "diff": self.candidate.diff}
 
 
 def changed_lines(diff: str) -> int:
@@ -90,6 +93,9 @@ class Validator:
     max_diff_lines: int = MAX_DIFF_LINES
     # the regression test's assertion of what the issue expects, run on each validated candidate (None: none)
     expect_cmd: str | None = None
+    # the issue's own reproduction script, when the regression test took its place as the reproduction
+    # command: run once on each validated candidate, so the PR can show it before and after (agent/proof.py)
+    script_cmd: str | None = None
 
     def __init__(self, sb: Sandbox, report: CrashReport, repro_cmd: str, test_cmd: str | None,
                  baseline: TestOutcome | None, *, tries: int = REPRODUCE_TRIES, timeout: float = COMMAND_TIMEOUT,
@@ -113,6 +119,8 @@ class Validator:
                 self._leaks(verdict)
             if verdict.validated and self.expect_cmd:
                 self._expected(verdict)
+            if verdict.validated and self.script_cmd:
+                self._script(verdict)
         finally:
             verdict.seconds = time.monotonic() - start
             self.sb.reset()
@@ -141,6 +149,7 @@ class Validator:
                 v.reason = self._still_failing(res, i)
                 return
             v.clean_runs += 1
+            v.repro_after = {"exit": res.exit_code, "output": res.output[-3000:]}
         if not self.test_cmd:
             v.validated, v.reason = True, "crash gone; no test command to run"
             return
@@ -181,6 +190,13 @@ class Validator:
         if not res.ok:
             said = [ln for ln in res.output.splitlines() if "the issue expects" in ln]
             v.expected_said = (said[-1].split("AssertionError: ", 1)[-1] if said else f"exit {res.exit_code}")[:300]
+
+    def _script(self, v: Verdict) -> None:
+        """The issue's own script on the patched tree: what the reporter's code now gives (recorded, not a gate)."""
+        res = self.sb.run(self.script_cmd, timeout=self.repro_timeout)
+        v.command_seconds += res.duration
+        v.log.append(f"$ {self.script_cmd}   # the issue's script with the patch, exit {res.exit_code}\n{res.output[-3000:]}")
+        v.script_after = {"exit": res.exit_code, "output": res.output[-3000:]}
 
     def _leaks(self, v: Verdict) -> None:
         """A candidate that passed is rejected when it leaks what the unpatched build did not."""

@@ -9,6 +9,7 @@ from agent.python.ladder import overfit
 from agent.limits import PDB_TIMEOUT
 from agent.path import code_window, record_history
 from agent.sandboxed import SandboxPath
+from agent.python.origin import origins
 from agent.python.probe import probe
 from agent.python.reproduce import reproduce
 from agent.research import strategy as research_agent
@@ -202,7 +203,27 @@ class PythonPath(SandboxPath):
             run.memory.add("debugger", special.text(exception, line), f"pdb; {special.path}:{special.line}")
         for called in seen.definitions:
             run.memory.add("code", called.text(), f"{called.path}:{called.start}-{called.end}")
+        self._origins(seen, site)
         self.sb.reset()
+
+    def _origins(self, seen, site) -> None:
+        """Where the crashing line's plain names came from (the root cause's "from where"), from the code."""
+        run = self.run
+        try:
+            source = self.sb.read(site.path)
+        except Exception:            # unreadable now: no origin is claimed
+            return
+        seen.origins = origins(source, site.function, site.line, list(seen.values))
+        frames = run.report.frames
+        at = next((i for i, f in enumerate(frames) if f.function == site.function
+                   and run.repo_paths.get(f.file or "") == site.path), None)
+        outer = frames[at + 1] if at is not None and at + 1 < len(frames) else None
+        if outer is not None:
+            where = run.repo_paths.get(outer.file or "") or outer.file or "?"
+            seen.caller = f"{outer.function} at {where}:{outer.line}" + (f": {outer.code.strip()}" if outer.code else "")
+        for o in seen.origins:
+            run.memory.add("origin", o.text(site.function, site.path, seen.caller if o.how == "parameter" else ""),
+                           f"{site.path}:{o.line}")
 
     def guard(self, survivors: list[Verdict]) -> list[Verdict]:
         """Two or more validated candidates: rank them on inputs generated around the crash."""

@@ -32,6 +32,8 @@ class Probe:
     unbound: list[str] = field(default_factory=list)        # names on the line not bound yet at the crash
     specials: list[Special] = field(default_factory=list)   # special methods the interpreter called (probe_facts)
     definitions: list[Definition] = field(default_factory=list)   # what a failing assertion calls, with its code
+    origins: list = field(default_factory=list)       # where the line's plain names came from (agent/python/origin.py)
+    caller: str = ""                                  # the frame that called the crashing function: "g at path:line: code"
     transcript: list[tuple[str, str]] = field(default_factory=list)
     error: str | None = None
 

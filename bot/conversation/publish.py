@@ -18,6 +18,7 @@ from pathlib import Path
 
 from agent.markdown_safe import fence_untrusted, quote_cell, quote_untrusted
 from agent.redact import has_secret, redact, redacting
+from agent.proof import before_after, regression_runs, root_cause_prose, what_changes
 from agent.render import evidence_lines
 from agent.run import Result
 from bot.commands import COMMANDS as ALL_COMMANDS, usage_of
@@ -134,9 +135,13 @@ def pr_body(result: Result, issue: int, *, draft: bool = True, pushed: bool = Fa
     lines += [f"Fixes #{issue}", "",
              f"crashfix reproduced the crash reported in #{issue}, wrote this patch and validated it "
              f"in a sandbox. {'It is a draft: ' if draft else ''}review it before merging; crashfix never "
-             "merges anything.", "", "### Root cause", "", root, "", "### Evidence", ""]
+             "merges anything.", "", "### Root cause", ""]
+    prose = root_cause_prose(result)           # what value, from where, why it breaks (agent/proof.py)
+    lines += ([prose, ""] if prose else []) + [root, "", "### Evidence", ""]
     lines += _evidence(result)
     lines += ["", "### Validation", ""] + validation_table(result)
+    for section in (before_after(result), regression_runs(result)):
+        lines += [""] + section if section else []
     if result.overfit and result.overfit.sentence():          # ladder2: the overfitting guard (agent/python/ladder/overfit.py)
         lines += ["", result.overfit.sentence()]
     if best and best.broken:
@@ -147,12 +152,14 @@ def pr_body(result: Result, issue: int, *, draft: bool = True, pushed: bool = Fa
     if best and best.confidence_why:
         lines += ["", f"How sure crashfix is: {quote_untrusted(best.confidence_why)}"]
     lines += [f"- {quote_untrusted(f, 200)}" for f in (fix.files if fix else ())]
-    lines += regression_lines(result, issue, pushed=pushed, author=author)
+    changes = what_changes(result)              # what the code does now; the other validated candidates
+    lines += [""] + changes if changes else []
     others = [v for v in result.verdicts if v.validated and v is not best]
     if others:
-        lines += ["", f"{len(others)} other candidate(s) also passed validation:"]
+        lines += ["", "How sure crashfix is of the others:"]
         lines += [f"- {quote_untrusted(v.candidate.description, 200)} ({v.confidence or 'not rated'}: "
                   f"{quote_untrusted(v.confidence_why, 300)})" for v in others[:5]]
+    lines += regression_lines(result, issue, pushed=pushed, author=author)
     tried = [v for v in result.verdicts if not v.validated]
     if tried:
         lines += ["", f"<details><summary>{len(tried)} other candidate(s) tried</summary>", ""]
