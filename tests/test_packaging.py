@@ -134,12 +134,13 @@ def test_every_third_party_import_is_a_requirement(wheel):
 @pytest.mark.slow
 def test_the_wheel_installs_in_a_fresh_venv_and_runs(wheel, tmp_path):
     """Outside the checkout, with only the wheel and its requirements: --help and doctor answer."""
-    venv = tmp_path / "venv"
-    subprocess.run([sys.executable, "-m", "venv", str(venv)], check=True, timeout=120)
-    pip = subprocess.run([str(venv / "bin" / "pip"), "install", "-q", str(wheel)], capture_output=True, text=True,
-                         timeout=600)
-    assert pip.returncode == 0, pip.stderr[-3000:]
+    # no PYTHONPATH: a checkout on it (with its crashfix.egg-info) would count as crashfix installed already
     env = {k: v for k, v in os.environ.items() if k not in ("PYTHONPATH", "VIRTUAL_ENV")}
+    venv = tmp_path / "venv"
+    subprocess.run([sys.executable, "-m", "venv", str(venv)], check=True, timeout=120, env=env)
+    pip = subprocess.run([str(venv / "bin" / "pip"), "install", "-q", str(wheel)], capture_output=True, text=True,
+                         timeout=600, env=env, cwd=tmp_path)
+    assert pip.returncode == 0, pip.stderr[-3000:]
     crashfix = str(venv / "bin" / "crashfix")
     helped = subprocess.run([crashfix, "--help"], cwd=tmp_path, env=env, capture_output=True, text=True, timeout=60)
     assert helped.returncode == 0, helped.stderr

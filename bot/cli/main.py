@@ -399,6 +399,9 @@ def _simulate_parser(sub) -> None:
     sim.add_argument("--json", action="store_true", help="one JSON object per write (op, body, draft, ...) per line")
     sim.add_argument("--name", help="the repository's OWNER/NAME (default local/<folder name>)")
     sim.add_argument("--sandbox", choices=["docker", "local"], default="docker", help="where the runs go")
+    sim.add_argument("--html", type=Path, metavar="DIR", help="also write DIR/index.html, issue.html (the issue "
+                     "and its thread, the status comment as it ended) and pr.html (the PR's title and body), "
+                     "rendered as GitHub shows them")
     sim.add_argument("--data-dir", type=Path, help="keep the database, run folders and dry-run.jsonl here (an "
                      "empty or new folder; `crashfix serve` with CRASHFIX_DATA_DIR=it shows them on the dashboard)")
 
@@ -429,6 +432,11 @@ def cmd_simulate(args) -> int:
         except SimulateError as exc:
             print(f"crashfix: {exc}", file=sys.stderr)
             return 2
+        if args.html:
+            from bot.cli.simulate_html import write_html
+            pages = write_html(args.data_dir or Path(tmp), args.html, out.ops)
+            print(f"crashfix: rendered as GitHub shows it: {pages[0]} ({', '.join(p.name for p in pages[1:])})",
+                  file=sys.stderr)
     for job in out.jobs:
         print(f"crashfix: job {job['id']} ({job['kind']}): {job['state']}"
               + (f", {job['status']}" if job["status"] else "") + (f" ({job['error']})" if job["error"] else ""),
