@@ -56,21 +56,32 @@ class RunBoard:
         self.status, self.trigger = status, trigger
         self.reached: str | None = None
         self.details: dict[str, str] = {}
+        self.now = ""                              # the current line in words, written at phase changes
 
     @property
     def comment_id(self) -> int | None:
         return self.status.comment_id
 
-    def reach(self, step: str, detail: str = "") -> None:
+    def reach(self, step: str, detail: str = "", now: str = "") -> None:
+        """Move the checklist to ``step``; ``now``: the current line under it (none: the last one no longer holds)."""
         if step not in checklist.KEYS:
             raise ValueError(f"unknown step {step!r}; one of {', '.join(checklist.KEYS)}")
         if detail:
             self.details[step] = detail
         if self.reached is not None and checklist.KEYS.index(step) < checklist.KEYS.index(self.reached):
             return                                # the research agent comes after validation: no step back
-        self.reached = step
+        self.reached, self.now = step, now
+        self._live()
+
+    def current(self, line: str) -> None:
+        """The run's current line under the checklist, rewritten now (at a phase change: not more often)."""
+        self.now = line
+        if self.reached is not None:
+            self._live()
+
+    def _live(self) -> None:
         try:
-            self.status.run(self.trigger.job, checklist.live(self.trigger, step, self.details))
+            self.status.run(self.trigger.job, checklist.live(self.trigger, self.reached, self.details, self.now))
         except Exception as exc:  # noqa: BLE001 - progress is a courtesy
             log.warning("job %s: status comment not updated: %s", self.trigger.job, exc)
 
