@@ -20,6 +20,10 @@ log = logging.getLogger(__name__)
 STEPS = {"prepare": "prepare", "reproduce": "reproduce", "analyse": "investigate", "candidates": "investigate",
          "research": "investigate", "validate": "validate"}
 
+# a phase that starts within a checklist step already shown gets its own edit of the status comment only
+# when it is long (the research agent: minutes of model calls); the others wait for the next step's edit
+LONG_WITHIN_STEP = ("research",)
+
 
 def progress(ctx: Context, board: RunBoard | None = None) -> Listener:
     """The run's progress listener: log and record each event, move the checklist at a new step
@@ -62,7 +66,7 @@ def progress(ctx: Context, board: RunBoard | None = None) -> Listener:
                 board.details["parse"] = quote_untrusted(parsed[0].removeprefix("parsed: "), 200)
             line = new_phase(event) if phase != [event.phase] else None
             wrote = once(STEPS[event.phase], line or "") if event.phase in STEPS else False
-            if line is not None and board is not None and not wrote:
-                board.current(line)          # a new phase within the same checklist step
+            if line is not None and board is not None and not wrote and event.phase in LONG_WITHIN_STEP:
+                board.current(line)          # a long phase within a step already shown: said, once
         ctx.check_cancel()
     return step

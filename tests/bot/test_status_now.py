@@ -1,6 +1,6 @@
-"""The current phase in words on the status comment and the dashboard (issue 27): written at each phase
-change, not at every progress event (GitHub's write budget), gone when the run ends; the dashboard's
-job page shows the same line with its elapsed time."""
+"""The current phase in words on the status comment and the dashboard (issue 27): written with each
+checklist step (and for the research agent's long phase), not at every progress event (GitHub's write
+budget), gone when the run ends; the dashboard's job page shows every phase's line with its elapsed time."""
 from __future__ import annotations
 
 import re
@@ -31,9 +31,9 @@ def test_the_status_comment_shows_the_current_phase_in_words(tmp_path, gh, git_r
     edits = [o["body"] for o in sim.ops if o["op"] == "comment.edit"]
     now = [re.search(r"^\*\*Now:\*\* (.+)$", body, re.M) for body in edits]
     lines = [m.group(1) for m in now if m]
-    assert [line.split(" (since")[0] for line in lines] == [
+    assert [line.split(" (since")[0] for line in lines] == [                # once per checklist step, not per event
         "setting up the project in a sandbox", "reproducing the crash", "investigating the cause",
-        "writing candidate patches", "validating candidate patches"]          # once per phase, not per event
+        "validating candidate patches"]
     assert all(re.search(r"\(since \d\d:\d\d:\d\d UTC", line) for line in lines)
     assert "waiting for: a copy of the repository" in lines[0]
     assert "waiting for: candidate patch 1 of 2 to pass validation: `guard None`" in lines[-1]
