@@ -62,16 +62,18 @@ class RunBoard:
     def comment_id(self) -> int | None:
         return self.status.comment_id
 
-    def reach(self, step: str, detail: str = "", now: str = "") -> None:
-        """Move the checklist to ``step``; ``now``: the current line under it (none: the last one no longer holds)."""
+    def reach(self, step: str, detail: str = "") -> None:
+        """Move the checklist to ``step``, with the current line `now` under it when one was set for this
+        write (bot/kinds/progress.py sets it at a phase change); it is used once: a later step has its own."""
         if step not in checklist.KEYS:
             raise ValueError(f"unknown step {step!r}; one of {', '.join(checklist.KEYS)}")
         if detail:
             self.details[step] = detail
         if self.reached is not None and checklist.KEYS.index(step) < checklist.KEYS.index(self.reached):
             return                                # the research agent comes after validation: no step back
-        self.reached, self.now = step, now
+        self.reached = step
         self._live()
+        self.now = ""
 
     def current(self, line: str) -> None:
         """The run's current line under the checklist, rewritten now (at a phase change: not more often)."""

@@ -36,7 +36,8 @@ def progress(ctx: Context, board: RunBoard | None = None) -> Listener:
     def once(step: str, now: str = "") -> bool:
         if step not in seen and board is not None:
             seen.add(step)
-            board.reach(step, now=now)
+            board.now = now                  # the current line, written with the step
+            board.reach(step)
             return True
         return False
 
