@@ -113,8 +113,20 @@ def image_tag(kind: str = "python", python: str | None = None) -> str:
 
 def build_command(kind: str = "python", python: str | None = None) -> str:
     """The shell command a person runs to build the image (quoted in ImageMissing messages)."""
-    extra = f", python=\"{python}\"" if python else ""
-    return f"python -c 'from sandbox.docker.images import ensure_image; ensure_image(\"{kind}\"{extra})'"
+    if not python:
+        return f"crashfix images --kind {kind}"
+    return f"python -c 'from sandbox.docker.images import ensure_image; ensure_image(\"{kind}\", python=\"{python}\")'"
+
+
+def build_hint(kind: str = "python") -> str:
+    """What this machine needs to build the image, then the command (`crashfix doctor`'s fix line)."""
+    cmd = build_command(kind)
+    if image_source() == "dockerfile":
+        return f"{cmd}  (docker build of deploy/sandbox/{kind}.Dockerfile; needs a registry)"
+    first = [] if shutil.which("debootstrap") else ["apt-get install debootstrap"]
+    root = "" if os.geteuid() == 0 else "as root: "
+    return (", then ".join(first + [f"{root}{cmd}"]) + " (debootstrap + docker import, no registry; a few minutes) "
+            f"- or, where a registry is reachable: CRASHFIX_IMAGE_SOURCE=dockerfile {cmd}")
 
 
 def _client():
