@@ -30,11 +30,11 @@ COPY README.md ./
 COPY bot ./bot
 COPY agent ./agent
 COPY sandbox ./sandbox
+# data the package reads at run time (pyproject.toml installs them beside it): the App manifest of
+# `crashfix app create`, the Dockerfiles of `crashfix images` with CRASHFIX_IMAGE_SOURCE=dockerfile
+COPY deploy/app-manifest.json ./deploy/
 COPY deploy/sandbox ./deploy/sandbox
-# `crashfix images` with CRASHFIX_IMAGE_SOURCE=dockerfile reads deploy/sandbox beside the package
 RUN /opt/crashfix/bin/pip install --no-deps . \
- && purelib="$(/opt/crashfix/bin/python -c 'import sysconfig; print(sysconfig.get_paths()["purelib"])')" \
- && mkdir -p "$purelib/deploy" && cp -r deploy/sandbox "$purelib/deploy/sandbox" \
  && /opt/crashfix/bin/python -m pip uninstall -y -q pip setuptools \
  && /opt/crashfix/bin/crashfix --help >/dev/null
 

@@ -5,6 +5,7 @@ import argparse
 import json
 import re
 import sys
+from pathlib import Path
 
 REPO = re.compile(r"^[A-Za-z0-9](?:[A-Za-z0-9-]{0,38})/[A-Za-z0-9._-]{1,100}$")
 
@@ -12,7 +13,13 @@ REPO = re.compile(r"^[A-Za-z0-9](?:[A-Za-z0-9-]{0,38})/[A-Za-z0-9._-]{1,100}$")
 def add_parser(sub) -> None:
     p = sub.add_parser("backlog", help="triage and rank every open crash issue of a repository (the App's backlog "
                        "scan), then queue fix runs or update the summary issue as its .github/crashfix.yml says")
-    p.add_argument("repo", type=_repo, help="OWNER/REPO, a repository the App is installed on")
+    p.add_argument("repo", type=_repo, nargs="?", help="OWNER/REPO, a repository the App is installed on "
+                   "(not with --issues)")
+    p.add_argument("--issues", type=Path, metavar="DIR", help="scan a folder of issue files instead, no GitHub "
+                   "needed: *.md/*.txt (title: the first heading or line; number: the file name's digits) or "
+                   "*.json (GitHub's issue objects); prints the same ranking and the summary issue's text")
+    p.add_argument("--checkout", type=Path, metavar="PATH", help="with --issues: a git checkout of the repository "
+                   "(its files locate the reports' frames and tests; default: none, ranked on the reports alone)")
     p.add_argument("--installation", type=int, help="the App's installation id (default: the one the database "
                    "recorded for the repo from GitHub's installation events)")
     p.add_argument("--json", action="store_true", help="print the job's result as one JSON object")
@@ -25,6 +32,11 @@ def _repo(text: str) -> str:
 
 
 def run(args) -> int:
+    if args.issues is not None:
+        return run_folder(args)
+    if args.repo is None or args.checkout is not None:
+        print("crashfix: backlog needs OWNER/REPO, or --issues DIR (with --checkout PATH at most)", file=sys.stderr)
+        return 2
     from bot.db import Database
     from bot.jobs.store import create_job
     from bot.settings import SettingsError, load_settings
@@ -56,6 +68,34 @@ def run(args) -> int:
     return 0 if job.state == "done" else 2
 
 
+def run_folder(args) -> int:
+    """`crashfix backlog --issues DIR`: the App's scan over a folder of issue files (bot/cli/backlog_local.py)."""
+    import tempfile
+    from bot.cli.backlog_local import NAME, IssuesError, scan_folder
+    if args.repo is not None or args.installation is not None:
+        print("crashfix: --issues scans a folder: no OWNER/REPO or --installation with it", file=sys.stderr)
+        return 2
+    if not args.verbose:
+        import logging
+        logging.getLogger().setLevel(logging.WARNING)
+    with tempfile.TemporaryDirectory(prefix="crashfix-backlog-") as tmp:
+        try:
+            result, body = scan_folder(args.issues, Path(tmp), args.checkout)
+        except IssuesError as exc:
+            print(f"crashfix: {exc}", file=sys.stderr)
+            return 2
+    r = result.to_dict()
+    if args.json:
+        print(json.dumps({"result": r, "summary": body}))
+        return 0
+    shown = {**r, "summary_issue": None}           # no issue was opened: its text follows
+    print("\n".join(result_lines(str(args.issues), shown, f"{NAME}: a folder, nothing sent")))
+    if body:
+        print("\nthe summary issue the App would open:\n")
+        print(body.rstrip())
+    return 0
+
+
 def describe(repo: str, job) -> str:
     """The job's outcome in a few readable lines."""
     r = job.result or {}
@@ -64,9 +104,14 @@ def describe(repo: str, job) -> str:
                 "`crashfix worker` resumes it where it stopped")
     if job.state != "done":
         return f"{repo}: backlog scan {job.state} (job {job.id}): {job.error or 'no reason recorded'}"
+    return "\n".join(result_lines(repo, r, f"job {job.id}"))
+
+
+def result_lines(repo: str, r: dict, where: str) -> list[str]:
+    """A scan's result (ScanResult.to_dict()) as lines: the counts, then the ranked crashes."""
     lines = [f"{repo}: {r.get('crashes', 0)} of {r.get('open_issues', 0)} open issues hold a crash report, "
              f"{r.get('distinct', 0)} distinct; {r.get('triaged', 0)} parsed now, {r.get('unchanged', 0)} "
-             f"unchanged since the last scan (job {job.id})"]
+             f"unchanged since the last scan ({where})"]
     for rank, item in enumerate(r.get("ranked") or [], 1):
         lines.append(f"{rank:3}. #{item['issue']}  score {item['score']}"
                      + (f"  looks fixable because {'; '.join(item['reasons'])}" if item["reasons"] else ""))
@@ -78,4 +123,4 @@ def describe(repo: str, job) -> str:
         lines.append(f"summary issue: #{r['summary_issue']} ({r.get('summary')})")
     if r.get("note"):
         lines.append(r["note"])
-    return "\n".join(lines)
+    return lines

@@ -46,10 +46,10 @@ def check_docker() -> list[Check]:
                       "apt-get install docker.io, then start it: dockerd &  (or ./setup.sh does both)")]
     checks = [Check("docker engine", True, f"Docker {info.get('Version')} (API {info.get('ApiVersion')})")]
     try:
-        from sandbox.docker.images import image_status
+        from sandbox.docker.images import build_hint, image_status
         for kind, tag, present in image_status():
             checks.append(Check(f"sandbox image ({kind})", present, tag if present else f"{tag} not built",
-                                f"crashfix images --kind {kind}", required=kind == "python"))
+                                build_hint(kind), required=kind == "python"))
     except Exception as exc:
         checks.append(Check("sandbox images", False, f"cannot list: {exc}", "crashfix images"))
     return checks

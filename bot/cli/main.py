@@ -176,7 +176,7 @@ def _python_version(text: str) -> str:
 
 def cmd_run(args) -> int:
     import os
-    from agent.pipeline import RunConfig, run_pipeline
+    from agent.pipeline import RunConfig
     try:
         data = args.report.read_bytes()
     except OSError as exc:
@@ -231,8 +231,13 @@ def cmd_run(args) -> int:
         aside = args.out / "patch.diff.earlier"
         earlier.replace(aside)
         print(f"crashfix: moved the patch.diff of an earlier run in {args.out} to {aside.name}", file=sys.stderr)
+    from agent.pipeline import run_job
+    from agent.progress_words import Heartbeat, event_line
+    say = lambda msg: print(f"crashfix: {msg}", file=sys.stderr, flush=True)     # noqa: E731
     try:
-        run = run_pipeline(config, progress=lambda msg: print(f"crashfix: {msg}", file=sys.stderr, flush=True))
+        # each step as it starts; a long one said again, in words with its time, every ~12 s
+        with Heartbeat(lambda line: say(f"… {line}")) as beat:
+            run = run_job(config, beat.wrap(lambda event: say(event_line(event))))
     finally:
         if server is not None:
             server.stop()
@@ -407,6 +412,9 @@ def _simulate_parser(sub) -> None:
     sim.add_argument("--json", action="store_true", help="one JSON object per write (op, body, draft, ...) per line")
     sim.add_argument("--name", help="the repository's OWNER/NAME (default local/<folder name>)")
     sim.add_argument("--sandbox", choices=["docker", "local"], default="docker", help="where the runs go")
+    sim.add_argument("--html", type=Path, metavar="DIR", help="also write DIR/index.html, issue.html (the issue "
+                     "and its thread, the status comment as it ended) and pr.html (the PR's title and body), "
+                     "rendered as GitHub shows them")
     sim.add_argument("--data-dir", type=Path, help="keep the database, run folders and dry-run.jsonl here (an "
                      "empty or new folder; `crashfix serve` with CRASHFIX_DATA_DIR=it shows them on the dashboard)")
 
@@ -430,13 +438,21 @@ def cmd_simulate(args) -> int:
     show = (lambda op: print(json.dumps(op, default=str), flush=True)) if args.json \
         else (lambda op: print(render_op(op), flush=True))
     step = None if args.json else (lambda s: print(render_step(s), flush=True))
+    from bot.cli.simulate_progress import with_heartbeat
     with tempfile.TemporaryDirectory(prefix="crashfix-simulate-") as tmp:
         try:
             out = simulate(args.repo, text, args.comment or [], args.data_dir or Path(tmp), name=args.name,
-                           sandbox=args.sandbox, on_op=show, on_step=step)
+                           sandbox=args.sandbox, on_op=show, on_step=step,
+                           pipeline=with_heartbeat(lambda line: print(f"crashfix: … {line}", file=sys.stderr,
+                                                                      flush=True)))
         except SimulateError as exc:
             print(f"crashfix: {exc}", file=sys.stderr)
             return 2
+        if args.html:
+            from bot.cli.simulate_html import write_html
+            pages = write_html(args.data_dir or Path(tmp), args.html, out.ops)
+            print(f"crashfix: rendered as GitHub shows it: {pages[0]} ({', '.join(p.name for p in pages[1:])})",
+                  file=sys.stderr)
     for job in out.jobs:
         print(f"crashfix: job {job['id']} ({job['kind']}): {job['state']}"
               + (f", {job['status']}" if job["status"] else "") + (f" ({job['error']})" if job["error"] else ""),

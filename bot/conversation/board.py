@@ -56,12 +56,15 @@ class RunBoard:
         self.status, self.trigger = status, trigger
         self.reached: str | None = None
         self.details: dict[str, str] = {}
+        self.now = ""                              # the current line in words, written at phase changes
 
     @property
     def comment_id(self) -> int | None:
         return self.status.comment_id
 
     def reach(self, step: str, detail: str = "") -> None:
+        """Move the checklist to ``step``, with the current line `now` under it when one was set for this
+        write (bot/kinds/progress.py sets it at a phase change); it is used once: a later step has its own."""
         if step not in checklist.KEYS:
             raise ValueError(f"unknown step {step!r}; one of {', '.join(checklist.KEYS)}")
         if detail:
@@ -69,8 +72,18 @@ class RunBoard:
         if self.reached is not None and checklist.KEYS.index(step) < checklist.KEYS.index(self.reached):
             return                                # the research agent comes after validation: no step back
         self.reached = step
+        self._live()
+        self.now = ""
+
+    def current(self, line: str) -> None:
+        """The run's current line under the checklist, rewritten now (at a phase change: not more often)."""
+        self.now = line
+        if self.reached is not None:
+            self._live()
+
+    def _live(self) -> None:
         try:
-            self.status.run(self.trigger.job, checklist.live(self.trigger, step, self.details))
+            self.status.run(self.trigger.job, checklist.live(self.trigger, self.reached, self.details, self.now))
         except Exception as exc:  # noqa: BLE001 - progress is a courtesy
             log.warning("job %s: status comment not updated: %s", self.trigger.job, exc)
 

@@ -55,12 +55,15 @@ def _steps(trigger: Trigger) -> list[str]:
     return KEYS if trigger.opens_pr else KEYS[:-1]
 
 
-def live(trigger: Trigger, reached: str, details: dict[str, str]) -> str:
-    """A running run: every step before `reached` happened (the pipeline stops at a step that fails)."""
+def live(trigger: Trigger, reached: str, details: dict[str, str], now: str = "") -> str:
+    """A running run: every step before `reached` happened (the pipeline stops at a step that fails);
+    ``now``: the current line in words (agent/progress_words.py comment_line), under the checklist."""
     at = KEYS.index(reached)
     lines = [trigger.headline("running…"), ""]
     for i, key in enumerate(_steps(trigger)):
         lines.append(_line(key, "done" if i < at else "running" if i == at else "todo", details.get(key, "")))
+    if now:
+        lines += ["", f"**Now:** {now}"]
     return "\n".join(lines) + "\n"
 
 

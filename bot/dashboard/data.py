@@ -7,7 +7,7 @@ from __future__ import annotations
 import json
 import statistics
 from dataclasses import dataclass
-from datetime import datetime
+from datetime import datetime, timezone
 from pathlib import Path
 from typing import Any
 
@@ -113,6 +113,23 @@ def seconds_between(start: str | None, end: str | None) -> float | None:
 def progress(db: Database, job_id: int, after: int = 0) -> list[dict]:
     return [{"id": e["id"], "at": e["at"], "message": redact(e["body"])}
             for e in db.job_events(job_id, "progress", after)]
+
+
+def now(db: Database, job_id: int) -> dict | None:
+    """The run's current phase (bot/kinds/progress.py "now" events, one per phase change): its words,
+    what it waits for, when it began and the seconds since, in the words of agent/progress_words.py."""
+    from agent.progress_words import doing, seconds
+    events = db.job_events(job_id, "now")
+    if not events:
+        return None
+    try:
+        body = json.loads(events[-1]["body"])
+        since = datetime.fromisoformat(body["since"])
+    except (ValueError, KeyError, TypeError):
+        return None
+    elapsed = max(0.0, (datetime.now(timezone.utc) - since).total_seconds())
+    return {"words": body.get("words") or body.get("phase"), "doing": redact(doing(str(body.get("doing") or ""))),
+            "since": body["since"], "elapsed": seconds(elapsed), "elapsed_s": int(elapsed)}
 
 
 def failures(db: Database, job_id: int) -> list[dict]:

@@ -134,7 +134,7 @@ def job(job_id: int):
     best = (result.get("fix") or {}) if isinstance(result.get("fix"), dict) else {}
     return render_template(
         "job.html", job=row, run=result, files=run, pr=data.pr_of(db, row),
-        progress=data.progress(db, job_id), writes=data.dry_run_writes(db, job_id), posted=data.posted(db, job_id),
+        progress=data.progress(db, job_id), now=data.now(db, job_id) if row["state"] in ACTIVE else None, writes=data.dry_run_writes(db, job_id), posted=data.posted(db, job_id),
         failures=data.failures(db, job_id),
         active=row["state"] in ACTIVE, timeline=charts.timeline(result.get("timings") or row["result"].get("timings")),
         patch_html=render.diff_html(run.get("patch") or result.get("patch")), best=best,
@@ -150,7 +150,8 @@ def job_progress(job_id: int):
     if row is None:
         return jsonify({"error": "no such job"}), 404
     events = data.progress(db, job_id, _int_arg("after", 0))
-    return jsonify({"id": job_id, "state": row["state"], "active": row["state"] in ACTIVE, "events": events})
+    return jsonify({"id": job_id, "state": row["state"], "active": row["state"] in ACTIVE, "events": events,
+                    "now": data.now(db, job_id) if row["state"] in ACTIVE else None})
 
 
 @bp.get("/installations")

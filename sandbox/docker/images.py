@@ -13,10 +13,15 @@ registry each is the Debian release that carries it (`PYTHONS`), with one the of
 from __future__ import annotations
 
 import hashlib
+import os
+import queue
+import re
 import shutil
 import subprocess
 import sys
 import tempfile
+import threading
+import time
 from pathlib import Path
 
 from sandbox.pythons import (DEFAULT_PYTHON, PYTHONS, WHEELS, available_pythons, nearest_python,
@@ -109,8 +114,20 @@ def image_tag(kind: str = "python", python: str | None = None) -> str:
 
 def build_command(kind: str = "python", python: str | None = None) -> str:
     """The shell command a person runs to build the image (quoted in ImageMissing messages)."""
-    extra = f", python=\"{python}\"" if python else ""
-    return f"python -c 'from sandbox.docker.images import ensure_image; ensure_image(\"{kind}\"{extra})'"
+    if not python:
+        return f"crashfix images --kind {kind}"
+    return f"python -c 'from sandbox.docker.images import ensure_image; ensure_image(\"{kind}\", python=\"{python}\")'"
+
+
+def build_hint(kind: str = "python") -> str:
+    """What this machine needs to build the image, then the command (`crashfix doctor`'s fix line)."""
+    cmd = build_command(kind)
+    if image_source() == "dockerfile":
+        return f"{cmd}  (docker build of deploy/sandbox/{kind}.Dockerfile; needs a registry)"
+    first = [] if shutil.which("debootstrap") else ["apt-get install debootstrap"]
+    root = "" if os.geteuid() == 0 else "as root: "
+    return (", then ".join(first + [f"{root}{cmd}"]) + " (debootstrap + docker import, no registry; a few minutes) "
+            f"- or, where a registry is reachable: CRASHFIX_IMAGE_SOURCE=dockerfile {cmd}")
 
 
 def _client():
@@ -127,12 +144,50 @@ def _exists(tag: str) -> bool:
         return False
 
 
-def _sh(argv: list[str], log, **kw) -> None:
+HEARTBEAT = 15.0          # seconds of a build step without a new stage before "still ..." is said
+
+
+def stage_of(line: str) -> str | None:
+    """debootstrap's stage in an output line ("I: Retrieving libc6 2.36" -> "Retrieving"), else None."""
+    m = re.match(r"I: (Retrieving|Validating|Resolving|Checking|Found|Extracting|Installing|Unpacking|Configuring"
+                 r"|Base system installed)", line)
+    return m.group(1) if m else None
+
+
+def _sh(argv: list[str], log, heartbeat: float = HEARTBEAT, **kw) -> None:
+    """Run one build step; its output streamed to ``log`` as one line per debootstrap stage (the first
+    line of each) and, when a step is long, "still running: ..., N s so far" every ``heartbeat`` s."""
     log("$ " + " ".join(argv))
-    proc = subprocess.run(argv, stdout=subprocess.PIPE, stderr=subprocess.STDOUT, text=True, **kw)
+    start = time.monotonic()
+    proc = subprocess.Popen(argv, stdout=subprocess.PIPE, stderr=subprocess.STDOUT, text=True, **kw)
+    lines: queue.Queue = queue.Queue()
+    reader = threading.Thread(target=lambda: [lines.put(x) for x in proc.stdout] + [lines.put(None)], daemon=True)
+    reader.start()
+    tail: list[str] = []
+    stage, last_said, latest = None, start, ""
+    while True:
+        try:
+            line = lines.get(timeout=1.0)
+        except queue.Empty:
+            line = ""
+        if line is None:
+            break
+        if line:
+            line = line.rstrip("\n")
+            tail = (tail + [line])[-60:]
+            latest = line.strip() or latest
+            now = stage_of(line)
+            if now and now != stage:
+                stage, last_said = now, time.monotonic()
+                log(f"  {line.strip()[:160]}  ({int(time.monotonic() - start)} s)")
+        if time.monotonic() - last_said >= heartbeat:
+            last_said = time.monotonic()
+            log(f"  still running {os.path.basename(argv[0])}: {int(last_said - start)} s so far"
+                + (f"; last: {latest[:120]}" if latest else ""))
+    proc.wait()
     if proc.returncode != 0:
         raise ImageMissing(f"image build step failed (exit {proc.returncode}): {' '.join(argv)}\n"
-                           f"{proc.stdout[-3000:]}")
+                           + "\n".join(tail)[-3000:])
 
 
 def _add_wheels(root: Path, wheels: list[str], log) -> None:

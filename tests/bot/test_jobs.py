@@ -302,14 +302,17 @@ def test_progress_events_move_the_status_checklist_once_per_step(harness, events
     from agent.run import Progress
     from bot.kinds.context import Context
     from bot.kinds.progress import progress
-    stages = []
-    board = SimpleNamespace(reach=stages.append, details={})
+    stages, said = [], []
+    board = SimpleNamespace(reach=stages.append, current=said.append, details={})
     job = get_job(harness.db, _job(harness))
     ctx = Context(job, harness.api, harness.db, harness.settings, harness.pipeline, check_cancel=lambda: None)
     step = progress(ctx, board)
     for phase, text in events:
         step(Progress(phase, text))
     assert stages == ["prepare", "reproduce", "investigate", "validate"]
+    # the research agent's long phase, within a step already shown, is said on its own (once)
+    assert [line.split(" (since")[0] for line in said] == (["researching the cause with the model"]
+                                                          if events is KERNEL_RUN else [])
     assert board.details["parse"] == quote_untrusted(events[1][1].removeprefix("parsed: ")), "the crash it found"
     assert [e["body"] for e in harness.db.job_events(job.id, "progress")] == [text for _, text in events]
 
