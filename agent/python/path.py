@@ -17,7 +17,8 @@ from agent.repair_context import RepairContext
 from agent.python.templates import generate
 from agent.judge.testrun import arm_watchdog, run_tests
 from agent.judge.validate import Verdict
-from agent.python.environment import model_rung, rungs, verify
+from agent.python import setup_agent
+from agent.python.environment import rungs, verify
 from agent.python.environment.apply import (
     sandbox_python,
     test_command,
@@ -31,14 +32,14 @@ class PythonPath(SandboxPath):
     copies_prepared = True
     resolved = None                     # the resolved Environment (agent/python/environment)
     climbed: list[str]                  # the environment ladder's rungs tried (agent/python/environment/rungs.py)
-    learned = None                      # a recipe a model found before, set up from (environment/model_rung.py)
+    learned = None                      # a recipe a model found before, set up from (agent/python/setup_agent.py)
 
     def environment(self) -> dict:
         """Resolve the checkout's environment (agent/python/environment): image, install steps, test command."""
         given = self.cfg.test_cmd or (getattr(self.cfg, "environment", None) or {}).get("test_cmd")
         env, opts = prepare_environment(self.cfg, self.source, self.run.files, self.steps.say)
         self.resolved, self.climbed = env, []
-        opts = model_rung.apply_learned(self, env, opts, given)
+        opts = setup_agent.apply_learned(self, env, opts, given)
         self.run.notes += [f"environment: {step}" for step in env.steps]
         return opts
 
@@ -49,7 +50,7 @@ class PythonPath(SandboxPath):
             if self.resolved is None or self.resolved.explicit_install and not self.learned:
                 raise
             self.note(f"set-up failed: {str(exc).splitlines()[0]} ({(str(exc).strip().splitlines() or [''])[-1][:200]})")
-            if not self.climb(f"set-up: {exc}") and model_rung.last_rung(self, f"set-up: {exc}")[0] is not None:
+            if not self.climb(f"set-up: {exc}") and setup_agent.last_rung(self, f"set-up: {exc}")[0] is not None:
                 raise
         said = sandbox_python(self.sb, self.resolved, self.cfg.sandbox) if self.resolved else None
         if said:
@@ -129,7 +130,7 @@ class PythonPath(SandboxPath):
                 watched, cause = self.baseline()
             model_tried = ""
             if cause and self.resolved is not None:
-                cause, watched, model_tried = model_rung.last_rung(self, cause, watched)
+                cause, watched, model_tried = setup_agent.last_rung(self, cause, watched)
             sb = self.sb
             if cause:
                 tried = f" (the ladder tried: {'; '.join(self.climbed)})" if getattr(self, "climbed", None) else ""

@@ -1,4 +1,4 @@
-"""Recipes a model found (the environment's last rung, model_rung.py), kept in the environment cache
+"""Recipes a model found (the environment's last rung, agent/python/setup_agent.py), kept in the environment cache
 so that the next run of the same repository sets up from them at once.
 
 One small JSON file per repository (`<CRASHFIX_ENV_CACHE>/recipes/<hash of its name>.json`): the

@@ -1,5 +1,5 @@
 """The environment's last rung: a model sets the repository up when crashfix's own set-up and its
-ladder give no sane baseline (agent/python/environment/model_rung.py, agent/research/tools/setup.py).
+ladder give no sane baseline (agent/python/setup_agent.py, agent/research/tools/setup.py).
 
 The repository's tests import a fixtures package that only CONTRIBUTING.md says how to install
 (`python tools/bootstrap.py`): no recipe, packaging file or rung of the ladder finds it. The model is
@@ -111,7 +111,7 @@ def tally(tmp_path):
 def config(repo, out, srv=None, **kw) -> RunConfig:
     model = dict(model="scripted-setup", base_url=srv.base_url, api_key="scripted", replay="setup-script") if srv else {}
     return RunConfig(repo=str(repo), report_text=REPORT, out=out, strategy="templates" if srv is None else "auto",
-                     sandbox=kw.pop("sandbox", "local"), trajectories=1, **model, **kw)
+                     sandbox=kw.pop("sandbox", "local"), trajectories=1, max_candidates=1, **model, **kw)
 
 
 def observations(traj: dict) -> list[tuple[str, bool, str]]:
@@ -202,3 +202,72 @@ def test_a_kept_recipe_is_read_back_only_for_its_repository_and_not_when_the_cac
     assert learned.recall("/srv/b") is None
     monkeypatch.setenv("CRASHFIX_ENV_CACHE_MAX", "0")
     assert learned.recall("/srv/a") is None and learned.remember("/srv/c", recipe) is None
+
+
+def test_shell_snapshot_and_rollback_in_a_real_sandbox(tally):
+    from agent.memory import Memory
+    from agent.python.setup_agent import toolbox
+    from agent.research.tools import ToolContext
+    from agent.research.tools.setup import SETUP, SetupState
+    from sandbox import open_sandbox
+
+    def reopen():
+        return open_sandbox("local", tally, install=False)
+    st = SetupState(test_cmd="python -m pytest -q", wrap=lambda box, cmd: cmd, judge=lambda out: None,
+                    reopen=reopen, verify=lambda recipe: (False, "not checked here"), timeout=60)
+    ctx = ToolContext(sb=reopen(), source=tally, memory=Memory())
+    ctx.state[SETUP] = st
+    box = toolbox()
+    try:
+        assert box.call(ctx, "shell", {"command": "echo one > a.txt && cat a.txt"}).text.startswith("[exit 0")
+        assert "snapshot 'one'" in box.call(ctx, "snapshot", {"label": "one"}).text
+        box.call(ctx, "shell", {"command": "echo two > b.txt"})
+        back = box.call(ctx, "rollback", {"label": "one"})
+        assert back.ok and "echo one > a.txt" in back.text
+        assert ctx.sb.read("a.txt") == "one\n"
+        assert box.call(ctx, "shell", {"command": "test -e b.txt"}).text.startswith("[exit 1")
+        assert not box.call(ctx, "rollback", {"label": "nope"}).ok
+        assert box.call(ctx, "rollback", {}).ok and box.call(ctx, "shell", {"command": "test -e a.txt"}).text.startswith("[exit 1")
+        refused = box.call(ctx, "done", {"install": ["true"], "test_cmd": "python -m pytest -q"})
+        assert not refused.ok and "REFUSED" in refused.text and "not checked here" in refused.text
+        assert [c["cmd"] for c in st.tried][:3] == ["echo one > a.txt && cat a.txt", "echo two > b.txt",
+                                                  "echo one > a.txt && cat a.txt"]
+    finally:
+        ctx.sb.close()
+
+
+def test_the_status_block_is_inert_whatever_the_commands_hold():
+    from agent.run import Result
+    result = Result(status="fixed", error=None, error_kind=None, repo="r", ref=None, strategy="auto", sandbox="docker",
+                    test_cmd="python -m pytest -q", report=None, reproduction=None, patch=None, root_cause="",
+                    artifacts={"environment": {"source": "model", "reused": False, "model": "m", "python": "3.11",
+                                               "install": ["pip install x ```` @team <b>hi</b>"],
+                                               "test_cmd": "python -m pytest -q"}})
+    body = final(Trigger("`/crashfix run`", 7), result, None)
+    assert "`````yaml\n" in body                    # a fence longer than the run of four inside
+    block = body.split("`````yaml\n", 1)[1].split("\n`````", 1)[0]
+    assert yaml.safe_load(block)["environment"]["install"] == ["pip install x ```` @team <b>hi</b>"]
+    no_model = Result(**{**result.__dict__, "artifacts": {}})
+    assert "Set-up found by a model" not in final(Trigger("`/crashfix run`", 7), no_model, None)
+
+
+@pytest.mark.docker
+def test_in_docker_the_models_recipe_sets_up_is_cached_and_the_next_run_reuses_it(sandbox_image, served, tally, tmp_path):
+    srv = served(SETS_UP)
+    run = run_pipeline(config(tally, tmp_path / "out", srv, sandbox="docker"))
+    assert run.status != "env_broken", (run.error, run.notes)
+    notes = run.result.notes
+    assert any(n.startswith("environment: set up by a model (scripted-setup)") for n in notes), notes
+    assert any("environment cache: prepared environment kept" in n for n in notes), notes
+    assert run.result.tests_before.passed and len(run.result.tests_before.passed) == 2
+    seen = observations(json.loads((tmp_path / "out" / "trajectories" / "setup-1.json").read_text()))
+    assert [o[2].startswith("[exit 0") for o in seen if o[0] == "shell"][:2] == [True, False]   # rolled back
+    assert learned.recall(cache_name(str(tally)))["install"] == RECIPE["install"]
+
+    asked = len(srv.requests)
+    again = run_pipeline(config(tally, tmp_path / "again", sandbox="docker"))
+    assert again.status != "env_broken", (again.error, again.notes)
+    assert any("set-up from the recipe a model (scripted-setup) found on" in n for n in again.result.notes)
+    assert any(n.startswith("environment cache: hit") for n in again.result.notes), again.result.notes
+    assert len(srv.requests) == asked                # the second run called no model
+    assert sum("phase: SETUP" in r["body"]["messages"][0]["content"] for r in srv.requests) == len(SETS_UP["setup"])

@@ -1,4 +1,4 @@
-"""The environment's last rung: when crashfix's own set-up and its ladder (rungs.py) end without a
+"""The environment's last rung: when crashfix's own set-up and its ladder (environment/rungs.py) end without a
 sane baseline, a model sets the repository up, if an endpoint is configured and the set-up was not
 given explicitly.
 
@@ -8,7 +8,7 @@ its own that keeps the set-up network while the model works (agent/research/tool
 by agent/limits.py (SETUP_AGENT_*: model calls, tokens, recipes checked, seconds per command). The
 model proposes a recipe; crashfix alone decides: a fresh sandbox is set up from the recipe's
 commands (run as an explicit `environment.install` is: nothing added, sealed after set-up) and its
-baseline is judged by the same rule as every set-up (sanity.py). A recipe that passes becomes the
+baseline is judged by the same rule as every set-up (environment/sanity.py). A recipe that passes becomes the
 run's set-up, is kept in the environment cache (learned.py; the next run of the repository starts
 from it) and is offered to the maintainer as an `environment:` block (`run.artifacts["environment"]`).
 """
