@@ -18,6 +18,7 @@ from agent.repair_context import RepairContext
 from agent.python.templates import generate
 from agent.judge.testrun import arm_watchdog, run_tests
 from agent.judge.validate import Verdict
+from agent.python import setup_agent
 from agent.python.environment import rungs, verify
 from agent.python.environment.apply import (
     sandbox_python,
@@ -32,11 +33,14 @@ class PythonPath(SandboxPath):
     copies_prepared = True
     resolved = None                     # the resolved Environment (agent/python/environment)
     climbed: list[str]                  # the environment ladder's rungs tried (agent/python/environment/rungs.py)
+    learned = None                      # a recipe a model found before, set up from (agent/python/setup_agent.py)
 
     def environment(self) -> dict:
         """Resolve the checkout's environment (agent/python/environment): image, install steps, test command."""
+        given = self.cfg.test_cmd or (getattr(self.cfg, "environment", None) or {}).get("test_cmd")
         env, opts = prepare_environment(self.cfg, self.source, self.run.files, self.steps.say)
         self.resolved, self.climbed = env, []
+        opts = setup_agent.apply_learned(self, env, opts, given)
         self.run.notes += [f"environment: {step}" for step in env.steps]
         return opts
 
@@ -44,10 +48,10 @@ class PythonPath(SandboxPath):
         try:
             super().prepare()
         except SetupFailed as exc:
-            if self.resolved is None or self.resolved.explicit_install:
+            if self.resolved is None or self.resolved.explicit_install and not self.learned:
                 raise
             self.note(f"set-up failed: {str(exc).splitlines()[0]} ({(str(exc).strip().splitlines() or [''])[-1][:200]})")
-            if not self.climb(f"set-up: {exc}"):
+            if not self.climb(f"set-up: {exc}") and setup_agent.last_rung(self, f"set-up: {exc}")[0] is not None:
                 raise
         said = sandbox_python(self.sb, self.resolved, self.cfg.sandbox) if self.resolved else None
         if said:
@@ -134,9 +138,13 @@ class PythonPath(SandboxPath):
         watched, cause = self.settled_baseline()
         sb = self.sb
         if cfg.test_cmd:
+            model_tried = ""
+            if cause and self.resolved is not None:
+                cause, watched, model_tried = setup_agent.last_rung(self, cause, watched)
+            sb = self.sb
             if cause:
                 tried = f" (the ladder tried: {'; '.join(self.climbed)})" if getattr(self, "climbed", None) else ""
-                run.fail("env_broken", f"the baseline test run says the environment is broken: {cause}{tried}")
+                run.fail("env_broken", f"the baseline test run says the environment is broken: {cause}{tried}{model_tried}")
                 return
             keep_environment(sb, run.notes)
             if run.tests_before.collect_errors:

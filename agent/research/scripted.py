@@ -14,6 +14,7 @@ Script (JSON)::
      "context_chars": 40000,     # optional: messages longer than this (as JSON) get OpenAI's 400
                                  # context_length_exceeded, 4 characters counted as a token
      "reproduction": [turn, ...],   # optional: the reproduction phase (rung 5), when the ladder found none
+     "setup": [turn, ...],          # optional: the set-up phase (the environment's last rung)
      "analysis":  [turn, ...],
      "synthesis": [turn, ...],
      "expectation": [turn], "review": [turn]}    # optional: agent/research/second_opinion.py's one-call hooks
@@ -43,14 +44,14 @@ REPLAY_LABEL = "REPLAY (scripted model, no real LLM)"
 
 def load_script(path: str | Path) -> dict:
     script = json.loads(Path(path).read_text())
-    if not isinstance(script, dict) or not ("analysis" in script or "synthesis" in script or "turns" in script):
-        raise ValueError(f"{path}: a script needs 'analysis' and/or 'synthesis' turn lists")
+    if not isinstance(script, dict) or not any(k in script for k in ("analysis", "synthesis", "setup", "turns")):
+        raise ValueError(f"{path}: a script needs 'analysis', 'synthesis' and/or 'setup' turn lists")
     return script
 
 
 def _phase(messages: list[dict]) -> str:
     system = " ".join(str(m.get("content", "")) for m in messages if m.get("role") == "system")
-    for phase in ("synthesis", "reproduction", "expectation", "review"):
+    for phase in ("synthesis", "reproduction", "setup", "expectation", "review"):
         if f"phase: {phase.upper()}" in system:
             return phase
     return "analysis"

@@ -102,6 +102,7 @@ def final(trigger: Trigger, result: Result, failure: Failure | None, published: 
                       fenced(CLASS_PREFIX.sub("", result.error)[-4000:]), "", "</details>"]
     if result.status == "not_reproduced" and asked:
         lines += ["", asked]
+    lines += environment_block(result)
     if pr:
         lines += ["", f"The patch, its validation and the commands are in the pull request #{pr}."]
     elif result.report is not None:
@@ -115,6 +116,25 @@ def final(trigger: Trigger, result: Result, failure: Failure | None, published: 
             lines += [f"- {quote_untrusted(n)}" for n in setup[:30]] + ["", "</details>"]
     lines += ["", f"<sub>{cost_text(result)}</sub>"]
     return "\n".join(lines) + "\n"
+
+
+def environment_block(result: Result) -> list[str]:
+    """When a model found the set-up (agent/python/setup_agent.py) and crashfix's fresh
+    set-up from it gave a sane baseline: the recipe as an `environment:` block for
+    `.github/crashfix.yml`, in a fence its text cannot close (the commands are a model's words)."""
+    env = result.artifacts.get("environment") if isinstance(result.artifacts, dict) else None
+    if not isinstance(env, dict) or env.get("source") != "model" or not env.get("test_cmd"):
+        return []
+    import yaml
+    block = {k: v for k, v in (("python", env.get("python")), ("install", list(env.get("install") or [])),
+                                ("test_cmd", env.get("test_cmd"))) if v}
+    text = yaml.safe_dump({"environment": block}, sort_keys=False, default_flow_style=False, width=1000)
+    how = ("The project was set up from a recipe a model found in an earlier run (kept in the environment cache)"
+           if env.get("reused") else
+           f"crashfix's own set-up did not give a sane baseline; a model ({quote_untrusted(env.get('model'), 80)}) "
+           "found this recipe, and crashfix's fresh set-up from it did")
+    return ["", f"**Set-up found by a model:** {how}. To make it explicit (and skip the model next time), "
+                "add this to `.github/crashfix.yml`:", "", fence_untrusted(text.rstrip(), "yaml")]
 
 
 def standing(trigger: Trigger, result: Result, published: dict | None) -> str | None:
