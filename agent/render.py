@@ -6,7 +6,7 @@ from dataclasses import asdict
 from pathlib import Path
 
 from agent.markdown_safe import fence_untrusted, quote_untrusted
-from agent.proof import before_after, regression_runs, root_cause_prose, what_changes
+from agent.judge.proof import before_after, regression_runs, root_cause_prose, what_changes
 from agent.redact import redact_file, redact_obj
 from agent.reports import to_json
 from agent.run import Result
@@ -109,7 +109,7 @@ def report_markdown(result: Result) -> str:
     if result.report is None:
         return "\n".join(lines + [result.error or "no crash report found", ""])
     proof = [s for s in (before_after(result), regression_runs(result), what_changes(result)) if s]
-    prose = root_cause_prose(result)          # the PR's proof (agent/proof.py), each part only with its data
+    prose = root_cause_prose(result)          # the PR's proof (agent/judge/proof.py), each part only with its data
     return "\n".join(lines + ([prose, ""] if prose else [])) + report_sections(result, raw_error=True) + "".join(
         "\n" + "\n".join(s) + "\n" for s in proof)
 

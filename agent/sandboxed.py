@@ -9,7 +9,7 @@ from pathlib import Path
 from agent.path import Steps, is_git_source, repo_files
 from agent.judge.protect import guard
 from agent.judge import expectations
-from agent.proof import script_command
+from agent.judge.proof import script_command
 from agent.python.ladder import reproducer
 from agent.judge.anchor import code_here
 from agent.judge.match import anchor_on, repo_frame

@@ -24,7 +24,7 @@ from agent.evaluate import case_repo, find_cases  # noqa: E402
 from agent.judge.kinds import kind_of  # noqa: E402
 from agent.limits import EVAL_VALIDATION_SECONDS  # noqa: E402
 from agent.pipeline import RunConfig, execute  # noqa: E402
-from agent.proof import outcome  # noqa: E402
+from agent.judge.proof import outcome  # noqa: E402
 
 
 def issue_input(res: dict) -> dict | None:

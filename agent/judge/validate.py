@@ -94,7 +94,7 @@ class Validator:
     # the regression test's assertion of what the issue expects, run on each validated candidate (None: none)
     expect_cmd: str | None = None
     # the issue's own reproduction script, when the regression test took its place as the reproduction
-    # command: run once on each validated candidate, so the PR can show it before and after (agent/proof.py)
+    # command: run once on each validated candidate, so the PR can show it before and after (agent/judge/proof.py)
     script_cmd: str | None = None
 
     def __init__(self, sb: Sandbox, report: CrashReport, repro_cmd: str, test_cmd: str | None,

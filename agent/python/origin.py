@@ -1,6 +1,6 @@
 """Where a value on the crashing line came from, read from the code (ast): a parameter of the crashing
 function (so from its caller), or the last assignment to it before the line. The root cause's "from
-where" (agent/proof.py), recorded as an `origin` fact with its source line."""
+where" (agent/judge/proof.py), recorded as an `origin` fact with its source line."""
 from __future__ import annotations
 
 import ast

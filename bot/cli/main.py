@@ -232,7 +232,7 @@ def cmd_run(args) -> int:
         earlier.replace(aside)
         print(f"crashfix: moved the patch.diff of an earlier run in {args.out} to {aside.name}", file=sys.stderr)
     from agent.pipeline import run_job
-    from agent.progress_words import Heartbeat, event_line
+    from bot.conversation.progress_words import Heartbeat, event_line
     say = lambda msg: print(f"crashfix: {msg}", file=sys.stderr, flush=True)     # noqa: E731
     try:
         # each step as it starts; a long one said again, in words with its time, every ~12 s

@@ -1,11 +1,11 @@
 """`crashfix simulate`'s heartbeat: the App's pipeline wrapped so that a long phase of a run is said on
-stderr in words with its elapsed time (agent/progress_words.py), while the transcript of the App's
+stderr in words with its elapsed time (bot/conversation/progress_words.py), while the transcript of the App's
 writes goes to stdout."""
 from __future__ import annotations
 
 from typing import Callable
 
-from agent.progress_words import Heartbeat
+from bot.conversation.progress_words import Heartbeat
 
 
 def with_heartbeat(emit: Callable[[str], None], every: float | None = None):

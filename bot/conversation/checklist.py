@@ -57,7 +57,7 @@ def _steps(trigger: Trigger) -> list[str]:
 
 def live(trigger: Trigger, reached: str, details: dict[str, str], now: str = "") -> str:
     """A running run: every step before `reached` happened (the pipeline stops at a step that fails);
-    ``now``: the current line in words (agent/progress_words.py comment_line), under the checklist."""
+    ``now``: the current line in words (bot/conversation/progress_words.py comment_line), under the checklist."""
     at = KEYS.index(reached)
     lines = [trigger.headline("running…"), ""]
     for i, key in enumerate(_steps(trigger)):

@@ -18,7 +18,7 @@ from pathlib import Path
 
 from agent.markdown_safe import fence_untrusted, quote_cell, quote_untrusted
 from agent.redact import has_secret, redact, redacting
-from agent.proof import before_after, regression_runs, root_cause_prose, what_changes
+from agent.judge.proof import before_after, regression_runs, root_cause_prose, what_changes
 from agent.render import evidence_lines
 from agent.run import Result
 from bot.commands import COMMANDS as ALL_COMMANDS, usage_of
@@ -136,7 +136,7 @@ def pr_body(result: Result, issue: int, *, draft: bool = True, pushed: bool = Fa
              f"crashfix reproduced the crash reported in #{issue}, wrote this patch and validated it "
              f"in a sandbox. {'It is a draft: ' if draft else ''}review it before merging; crashfix never "
              "merges anything.", "", "### Root cause", ""]
-    prose = root_cause_prose(result)           # what value, from where, why it breaks (agent/proof.py)
+    prose = root_cause_prose(result)           # what value, from where, why it breaks (agent/judge/proof.py)
     lines += ([prose, ""] if prose else []) + [root, "", "### Evidence", ""]
     lines += _evidence(result)
     lines += ["", "### Validation", ""] + validation_table(result)

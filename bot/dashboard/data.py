@@ -117,8 +117,8 @@ def progress(db: Database, job_id: int, after: int = 0) -> list[dict]:
 
 def now(db: Database, job_id: int) -> dict | None:
     """The run's current phase (bot/kinds/progress.py "now" events, one per phase change): its words,
-    what it waits for, when it began and the seconds since, in the words of agent/progress_words.py."""
-    from agent.progress_words import doing, seconds
+    what it waits for, when it began and the seconds since, in the words of bot/conversation/progress_words.py."""
+    from bot.conversation.progress_words import doing, seconds
     events = db.job_events(job_id, "now")
     if not events:
         return None

@@ -8,7 +8,7 @@ import time
 from datetime import datetime, timezone
 
 from agent.markdown_safe import quote_untrusted
-from agent.progress_words import comment_line, words
+from bot.conversation.progress_words import comment_line, words
 from agent.run import Progress
 from bot.conversation.board import RunBoard
 from bot.kinds.context import Context, Listener

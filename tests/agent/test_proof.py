@@ -1,4 +1,4 @@
-"""The PR's proof sections (agent/proof.py, in bot/conversation/publish.py pr_body): each shows the
+"""The PR's proof sections (agent/judge/proof.py, in bot/conversation/publish.py pr_body): each shows the
 run's own data, and is absent when the run did not record it."""
 from __future__ import annotations
 
@@ -8,7 +8,7 @@ from agent.candidates import Candidate
 from agent.judge.expectations import Expectation
 from agent.judge.validate import Verdict
 from agent.memory import Memory
-from agent.proof import outcome, script_command
+from agent.judge.proof import outcome, script_command
 from agent.python.ladder.overfit import Overfit, Standing
 from agent.python.ladder.regression import RegressionTest
 from agent.python.origin import Origin, origins

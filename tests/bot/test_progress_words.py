@@ -1,5 +1,5 @@
 """A long phase is never silent (issue 27): the CLI says the phase in words, its elapsed time and what it
-waits for every few seconds (agent/progress_words.py Heartbeat), a first image build streams a line
+waits for every few seconds (bot/conversation/progress_words.py Heartbeat), a first image build streams a line
 per debootstrap stage or a heartbeat (sandbox/docker/images.py _sh)."""
 from __future__ import annotations
 
@@ -9,7 +9,7 @@ from datetime import datetime, timezone
 
 import pytest
 
-from agent.progress_words import Heartbeat, comment_line, doing, now_line
+from bot.conversation.progress_words import Heartbeat, comment_line, doing, now_line
 from agent.run import Progress
 
 
@@ -53,7 +53,7 @@ def test_crashfix_run_says_a_slow_phase_on_stderr(tmp_path, monkeypatch, capsys)
     """The CLI with a fake slow pipeline: heartbeat lines with the phase in words and elapsed seconds."""
     from agent.run import Result, Run
     from bot.cli.main import main
-    monkeypatch.setattr("agent.progress_words.EVERY", 0.4)
+    monkeypatch.setattr("bot.conversation.progress_words.EVERY", 0.4)
 
     def slow(config, on_progress):
         on_progress(Progress("prepare", "sandbox…"))
