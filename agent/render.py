@@ -110,8 +110,14 @@ def report_markdown(result: Result) -> str:
         return "\n".join(lines + [result.error or "no crash report found", ""])
     proof = [s for s in (before_after(result), regression_runs(result), what_changes(result)) if s]
     prose = root_cause_prose(result)          # the PR's proof (agent/judge/proof.py), each part only with its data
-    return "\n".join(lines + ([prose, ""] if prose else [])) + report_sections(result, raw_error=True) + "".join(
+    sections = report_sections(result, raw_error=True)
+    if prose and sections.startswith(ROOT_CAUSE):           # the prose opens the root cause, as in the PR
+        sections, prose = ROOT_CAUSE + prose + "\n\n" + sections[len(ROOT_CAUSE):], ""
+    return "\n".join(lines + ([prose, ""] if prose else [])) + "\n" + sections + "".join(
         "\n" + "\n".join(s) + "\n" for s in proof)
+
+
+ROOT_CAUSE = "### Root cause\n\n"
 
 
 def report_sections(result: Result, *, raw_error: bool = False) -> str:

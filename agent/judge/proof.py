@@ -116,7 +116,9 @@ def root_cause_prose(result) -> str:
              if m else "At the crashing line, ")
     origins = {o.name: o for o in getattr(probe, "origins", [])}
     said = []
-    for name, value in list(probe.values.items())[:3]:
+    # a value the debugger could not evaluate (`*** AttributeError: ...`) is the crash itself, said below
+    shown = [(n, v) for n, v in probe.values.items() if not str(v).startswith("***")]
+    for name, value in shown[:3]:
         text = f"{q(name, 80)} is {q(value, 200)}"
         o = origins.get(name)
         if o is not None and o.how == "assigned":
@@ -127,6 +129,8 @@ def root_cause_prose(result) -> str:
         said.append(text)
     crash = rep.observed or result.report
     raised = f"{crash.type}: {crash.message}" if crash.message else crash.type
+    if not said:
+        return ""
     return (where + "; ".join(said) + f" (seen under {result.debugger} at the crash); so the line raises "
             f"{q(raised, 300)}.")
 

@@ -232,6 +232,8 @@ def test_report_md_holds_the_same_proof(tmp_path):
     for part in ("### Before and after, on the base commit", "### The regression test, before and after",
                  "### What the code does now", "(seen under pdb at the crash)"):
         assert part in md, part
+    if "### Root cause" in md:                            # the prose opens the root cause, under its heading
+        assert md.index("### Root cause") < md.index("(seen under pdb at the crash)")
     unfixed = dataclasses.replace(_run(tmp_path), best=None, status="not_fixed")
     assert "### Before and after" not in report_markdown(unfixed)
     assert "### What the code does now" not in report_markdown(unfixed)
