@@ -10,15 +10,12 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Callable
 
-from agent.python.ladder.overfit import Overfit
 from agent.limits import (COMMAND_TIMEOUT, LLM_SECONDS, MAX_CANDIDATES, MAX_DIFF_LINES, REPRODUCE_TRIES,
                           VALIDATION_SECONDS)
 from agent.markdown_safe import quote_untrusted
 from agent.memory import Fact, Memory
-from agent.native.state import NativeState
-from agent.python.probe import Probe
 from agent.reports.model import CrashReport
-from agent.python.reproduce import Reproduction
+from agent.records import FamilyState, Overfit, Probe, Reproduction
 from agent.repair_context import Site
 from agent.judge.testrun import TestOutcome
 from agent.judge.validate import Verdict
@@ -123,7 +120,7 @@ class Run:
     notes: list[str] = field(default_factory=list)
     cost: dict = field(default_factory=dict)                  # LLM usage (result.json "cost")
     artifacts: dict = field(default_factory=dict)             # extra outputs (kernel: build dir, mail file)
-    native: NativeState | None = None                         # C/C++: build plan and first build
+    native: FamilyState | None = None                        # C/C++: build plan and first build (NativeState)
     progress: list[Progress] = field(default_factory=list)
     result: "Result | None" = None                            # set when the run ends
 
@@ -212,7 +209,7 @@ class Result:
                    verdicts=list(run.verdicts), best=best, overfit=run.overfit, tests_before=run.tests_before, probe=run.probe,
                    debugger=run.debugger, language=run.language,
                    build=run.native.to_dict() if run.native else None,
-                   build_log=run.native.build.log if run.native and run.native.build else None,
+                   build_log=run.native.build_log if run.native else None,
                    artifacts=run.artifacts, cost=run.cost or dict(NO_COST), timings=run.timings,
                    notes=run.notes, progress=list(run.progress), **_regression(run))
 

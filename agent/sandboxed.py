@@ -9,13 +9,13 @@ from pathlib import Path
 from agent.path import Steps, is_git_source, repo_files
 from agent.judge.protect import guard
 from agent.judge import expectations
-from agent.python.ladder import reproducer
 from agent.judge.anchor import code_here
 from agent.judge.match import anchor_on, repo_frame
 
 from agent.reports.paths import map_to_repo
 from agent.reports.python import at_repo_frame
 from agent.research.client import LLMAuthError
+from agent.records import furnish
 from agent.run import Run
 from agent.research import strategy as research_agent, second_opinion
 from agent.candidates import Candidate
@@ -173,7 +173,7 @@ class SandboxPath:
                 if note not in self.run.notes and (note.startswith("environment cache: the") or "prepared sandbox" in note):
                     self.run.notes.append(f"a later sandbox: {note}")
         if rep is not None and rep.regression_test is not None:
-            reproducer.furnish(sb, rep.regression_test, rep.command)
+            furnish(sb, rep.regression_test, rep.command)
         return sb
 
     def llm(self):
@@ -181,26 +181,6 @@ class SandboxPath:
         if self.model is None:
             self.model = research_agent.new_model(self.cfg)
         return self.model
-
-    def reproduce_by_agent(self, rep) -> None:
-        """Rung 5 (agent/python/ladder/reproducer.py): the research agent writes a reproducer that crashfix checks."""
-        cfg, run = self.cfg, self.run
-        found = research_agent.reproduce_first(
-            run, self.source, sandbox_factory=self.new_sandbox, has_history=is_git_source(cfg.repo),
-            check=reproducer.checker(run.report, run.repo_paths, run.files, cfg.test_cmd, cfg.timeout),
-            target=reproducer.target(run.report, run.repo_paths), protected=self.protected,
-            progress=lambda text: self.steps.say(text, "reproduce"), llm=self.llm())
-        run.notes.append(f"reproduction phase (rung 5): {found.status}: {found.reason}; "
-                         f"{found.trajectory.get('file', 'no trajectory')}")
-        if found.error:
-            run.notes.append(f"reproduction phase stopped: {found.error}")
-        run.cost = found.cost                # the research agent's, later, counts on from it (one ledger)
-        for fact in found.facts:             # every turn's notes, the accepting turn's too, reach the fix phase
-            run.memory.add(fact.kind, fact.text, f"reproduction phase; {fact.source}")
-        reproducer.settle(rep, found, self.sb, run.report, run.repo_paths, run.files, tries=cfg.tries,
-                          timeout=cfg.timeout)
-        if not rep.reproduced:
-            self.fail_on_machinery("reproduction phase (rung 5)")
 
     def fail_on_machinery(self, where: str) -> bool:
         """End the run as crashfix's error when one of its later sandboxes did not open: the issue was

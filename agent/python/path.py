@@ -5,9 +5,9 @@ from __future__ import annotations
 from agent.python.environment.apply import keep_environment, prepare as prepare_environment
 from agent.python.environment.sanity import broken
 from agent.python.environment.timeouts import BASELINE_PER_TEST, derived_timeout, per_test_timeout
-from agent.python.ladder import overfit
+from agent.python.ladder import overfit, reproducer
 from agent.limits import PDB_TIMEOUT
-from agent.path import code_window, record_history
+from agent.path import code_window, is_git_source, record_history
 from agent.sandboxed import SandboxPath
 from agent.python.probe import probe
 from agent.python.reproduce import reproduce
@@ -210,3 +210,24 @@ class PythonPath(SandboxPath):
 
     def generate(self, ctx: RepairContext) -> list[Candidate]:
         return generate(ctx, max_candidates=self.cfg.max_candidates)
+
+    def reproduce_by_agent(self, rep) -> None:
+        """Rung 5 (agent/python/ladder/reproducer.py): the research agent writes a reproducer that crashfix checks."""
+        cfg, run = self.cfg, self.run
+        agent = research_agent.reproduction_agent(
+            run, self.source, sandbox_factory=self.new_sandbox, has_history=is_git_source(cfg.repo),
+            protected=self.protected, progress=lambda text: self.steps.say(text, "reproduce"), llm=self.llm())
+        found = reproducer.find_reproducer(
+            agent, reproducer.checker(run.report, run.repo_paths, run.files, cfg.test_cmd, cfg.timeout),
+            reproducer.target(run.report, run.repo_paths))
+        run.notes.append(f"reproduction phase (rung 5): {found.status}: {found.reason}; "
+                         f"{found.trajectory.get('file', 'no trajectory')}")
+        if found.error:
+            run.notes.append(f"reproduction phase stopped: {found.error}")
+        run.cost = found.cost                # the research agent's, later, counts on from it (one ledger)
+        for fact in found.facts:             # every turn's notes, the accepting turn's too, reach the fix phase
+            run.memory.add(fact.kind, fact.text, f"reproduction phase; {fact.source}")
+        reproducer.settle(rep, found, self.sb, run.report, run.repo_paths, run.files, tries=cfg.tries,
+                          timeout=cfg.timeout)
+        if not rep.reproduced:
+            self.fail_on_machinery("reproduction phase (rung 5)")

@@ -7,7 +7,7 @@ from pathlib import Path
 
 import pytest
 
-from agent.families import PATHS, path_for
+from agent.families import FAMILIES, KERNEL, NATIVE, PYTHON, path_for
 from agent.path import CrashPath, Steps
 from agent.kernel.path import KernelPath
 from agent.native.path import NativePath
@@ -31,9 +31,10 @@ TRACE = ('Traceback (most recent call last):\n  File "app.py", line 6, in <modul
 
 
 def test_one_table_picks_the_path_by_report_kind(tmp_path):
-    assert PATHS == {"python": PythonPath, "sanitizer": NativePath, "gdb": NativePath, "kernel": KernelPath}
+    assert {k: f.path for k, f in FAMILIES.items()} == {"python": PythonPath, "sanitizer": NativePath,
+                                                          "gdb": NativePath, "kernel": KernelPath}
     run = Run(RunConfig(repo=".", report_text=TRACE, out=tmp_path), report=parse(TRACE))
-    paths = [cls(run, Steps(run)) for cls in (PythonPath, NativePath, KernelPath)]
+    paths = [f.open(run, Steps(run)) for f in (PYTHON, NATIVE, KERNEL)]
     paths.append(path_for(run.report, run, Steps(run)))
     try:
         assert all(isinstance(p, CrashPath) for p in paths)             # each implements the whole protocol

@@ -62,12 +62,13 @@ def test_validation_rejects_a_candidate_that_does_not_build_or_crashes_anew(demo
     from agent.kernel.boots import Booter
     from agent.path import Steps
     from agent.kernel.path import KernelPath
+    from agent.native import templates as c_templates
     from agent.reports import parse
     from agent.run import Run
     from sandbox.kernel.qemu import compile_reproducer, make_initramfs
     run = Run(RunConfig(repo=str(demo_repo), report_text=REPORT, out=tmp_path, tries=1, kernel_allowed=True), report=parse(REPORT))
     assert run.report is not None
-    job = KernelPath(run, Steps(run))
+    job = KernelPath(run, Steps(run), templates=c_templates.generate)
     job.tree = demo_build
     initrd = make_initramfs(compile_reproducer((EXAMPLE / "repro.c").read_text(), tmp_path / "work"),
                             tmp_path / "work", runs=1)

@@ -10,7 +10,7 @@ import json
 
 import pytest
 
-from agent.python.ladder.regression import RegressionTest
+from agent.records import RegressionTest
 from agent.memory import Memory
 from agent.pipeline import RunConfig, run_pipeline
 from agent.python.ladder.reproducer import furnish
