@@ -15,7 +15,7 @@ import shutil
 import sys
 import tempfile
 import time
-from dataclasses import asdict, dataclass
+from dataclasses import asdict, dataclass, replace
 from pathlib import Path
 
 from agent.limits import EVAL_VALIDATION_SECONDS
@@ -95,9 +95,8 @@ def _replayed(case: Path, config: RunConfig) -> Result:
     if not script.is_file():
         raise EvalError(f"{case.name}: --model {SCRIPTED} needs {CASE_SCRIPT} in the case folder")
     with ScriptedServer(script) as server:
-        config.model = server.model.script.get("model", SCRIPTED)
-        config.base_url, config.api_key, config.replay = server.base_url, "scripted-replay", str(script)
-        return execute(config)
+        return execute(replace(config, model=server.model.script.get("model", SCRIPTED), base_url=server.base_url,
+                               api_key="scripted-replay", replay=str(script)))
 
 
 class EvalError(Exception):

@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import logging
 import time
+from dataclasses import replace
 from typing import Callable
 
 from agent.research.loop import dedupe_and_rank
@@ -38,7 +39,7 @@ def execute(config: RunConfig, on_progress: Callable[[Progress], None] = lambda 
 
 def run_job(config: RunConfig, on_progress: Callable[[Progress], None]) -> Run:
     """`execute`, returning the whole Run (its Result in `run.result`)."""
-    config.report_text = visible(config.report_text)     # only what GitHub shows is parsed or run
+    config = replace(config, report_text=visible(config.report_text))     # only what GitHub shows is parsed or run
     run = Run(config)
     steps = Steps(run, on_progress)
     config.out.mkdir(parents=True, exist_ok=True)

@@ -51,8 +51,9 @@ class Progress:
     text: str
 
 
-@dataclass
+@dataclass(frozen=True)
 class RunConfig:
+    """What a run is asked, as given: never rewritten during the run (what the set-up resolves is on `Run`)."""
     repo: str
     report_text: str
     out: Path
@@ -100,6 +101,11 @@ class RunConfig:
 class Run:
     """Everything a run learns while it goes; the crash paths fill it, `Result.of` reads it once."""
     config: RunConfig
+    # what the set-up resolved from the config and the repository: the image the sandboxes come from, the
+    # test command and the per-command timeout the run uses (None here: the config's, as given)
+    image: str | None = None
+    test_cmd: str | None = None
+    timeout: float | None = None
     status: str = "error"
     error: str | None = None
     error_kind: str | None = None
@@ -124,6 +130,12 @@ class Run:
     progress: list[Progress] = field(default_factory=list)
     result: "Result | None" = None                            # set when the run ends
 
+    def __post_init__(self) -> None:
+        cfg = self.config
+        self.image = self.image if self.image is not None else cfg.image
+        self.test_cmd = self.test_cmd if self.test_cmd is not None else cfg.test_cmd
+        self.timeout = self.timeout if self.timeout is not None else cfg.timeout
+
     def fail(self, status: str, error: str, kind: str | None = None) -> None:
         """End the run without a fix: `status` one of STATUSES, `kind` one of ERROR_KINDS for "error"."""
         self.status, self.error, self.error_kind = status, error, kind
@@ -147,7 +159,7 @@ class Result:
     ref: str | None
     strategy: str
     sandbox: str
-    test_cmd: str | None
+    test_cmd: str | None                         # the test command the run used (given, or resolved from the repo)
     report: CrashReport | None
     reproduction: Reproduction | None
     patch: str | None                            # the validated diff
@@ -170,6 +182,9 @@ class Result:
     timings: dict[str, float] = field(default_factory=dict)
     notes: list[str] = field(default_factory=list)
     progress: list[Progress] = field(default_factory=list)
+    test_cmd_given: str | None = None            # the test command as given (None: crashfix resolved it)
+    image: str | None = None                     # the image the run's sandboxes came from (None: none, or the local backend's)
+    timeout: float | None = None                 # the per-command timeout the run used (derived from the baseline's time)
 
     @property
     def fixed(self) -> bool:
@@ -203,7 +218,7 @@ class Result:
     def of(cls, run: Run) -> "Result":
         cfg, best = run.config, run.best
         return cls(status=run.status, error=run.error, error_kind=run.error_kind if run.status == "error" else None,
-                   repo=cfg.repo, ref=cfg.ref, strategy=cfg.strategy, sandbox=cfg.sandbox, test_cmd=cfg.test_cmd,
+                   repo=cfg.repo, ref=cfg.ref, strategy=cfg.strategy, sandbox=cfg.sandbox, test_cmd=run.test_cmd,
                    report=run.report, reproduction=run.reproduction, patch=best.candidate.diff if best else None,
                    root_cause=root_cause(run) if run.report else "", evidence=list(run.memory.facts),
                    verdicts=list(run.verdicts), best=best, overfit=run.overfit, tests_before=run.tests_before, probe=run.probe,
@@ -211,7 +226,8 @@ class Result:
                    build=run.native.to_dict() if run.native else None,
                    build_log=run.native.build_log if run.native else None,
                    artifacts=run.artifacts, cost=run.cost or dict(NO_COST), timings=run.timings,
-                   notes=run.notes, progress=list(run.progress), **_regression(run))
+                   notes=run.notes, progress=list(run.progress), test_cmd_given=cfg.test_cmd, image=run.image,
+                   timeout=run.timeout, **_regression(run))
 
 
 def _regression(run: Run) -> dict:

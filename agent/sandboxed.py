@@ -63,7 +63,7 @@ class SandboxPath:
         keep = self.copies_prepared and cfg.sandbox == "docker" and cfg.strategy != "templates" \
             and research_agent.configured(cfg)
         self.sb = step("sandbox", lambda: open_sandbox(
-            cfg.sandbox, source, image=cfg.image, setup_cmd=cfg.setup_cmd, limits=cfg.limits,
+            cfg.sandbox, source, image=self.run.image, setup_cmd=cfg.setup_cmd, limits=cfg.limits,
             **self.env_opts, notes=self.run.notes, keep_prepared=keep))
 
     def environment(self) -> dict:
@@ -71,7 +71,7 @@ class SandboxPath:
         return {}
 
     def choose_image(self) -> None:
-        """Set cfg.image when the path needs its own (native code: the C image)."""
+        """Set run.image (what the set-up resolved) when the path needs its own (native code: the C image)."""
 
     def map_frames(self, source: Path) -> None:
         run = self.run
@@ -144,8 +144,8 @@ class SandboxPath:
     def new_validator(self, sb: Sandbox) -> Validator:
         """A validator with the run's gates: protected paths (the repo's, tests and CI), diff size."""
         cfg, run = self.cfg, self.run
-        validator = Validator(sb, run.report, run.reproduction.command, cfg.test_cmd, run.tests_before,
-                              tries=cfg.tries, timeout=cfg.timeout, repro_seconds=run.reproduction.seconds,
+        validator = Validator(sb, run.report, run.reproduction.command, self.run.test_cmd, run.tests_before,
+                              tries=cfg.tries, timeout=self.run.timeout, repro_seconds=run.reproduction.seconds,
                               **self.validator_options())
         validator.protected = self.protected
         validator.max_diff_lines = cfg.max_diff_lines
@@ -163,7 +163,7 @@ class SandboxPath:
         cfg, rep = self.cfg, self.run.reproduction
         notes: list[str] = []
         try:
-            sb = open_sandbox(cfg.sandbox, self.source, image=cfg.image, setup_cmd=cfg.setup_cmd, limits=cfg.limits,
+            sb = open_sandbox(cfg.sandbox, self.source, image=self.run.image, setup_cmd=cfg.setup_cmd, limits=cfg.limits,
                               **self.env_opts, notes=notes, prepared=getattr(self.sb, "prepared", None))
         except SandboxError as exc:
             self.machinery_error = self.machinery_error or exc

@@ -30,6 +30,7 @@ import shutil
 import signal
 import statistics
 import subprocess
+from dataclasses import replace
 import sys
 import tarfile
 import tempfile
@@ -285,11 +286,12 @@ def one(spec: str, date: str, sdists: Path, budget: float, cache_off: bool) -> d
         notes: list[str] = []
         t = time.monotonic()
         try:
-            env, opts = prepare(cfg, source, files)
+            env, opts, image, test_cmd = prepare(cfg, source, files)
         except Exception as e:                   # crashfix's resolver itself crashed: `crashfix run` stops here
             rec.update(resolve_s=round(time.monotonic() - t, 1), total_s=round(time.monotonic() - start, 1))
             rec["class"], rec["reason"] = "resolver crashed", f"{type(e).__name__}: {e}"[:240]
             return rec
+        cfg = replace(cfg, image=image, test_cmd=test_cmd)   # the resolved values, as a run uses them
         rec.update(resolve_s=round(time.monotonic() - t, 1), image=cfg.image, python=env.python_used,
                    install=env.install, test_cmd=cfg.test_cmd, recipe=env.steps,
                    steps=[s.cmd for s in opts["steps"]])

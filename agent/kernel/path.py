@@ -106,7 +106,7 @@ class KernelPath:
         self._build_first()
         initrd = make_initramfs(binary, self.work, runs=KERNEL_RUNS_PER_BOOT)
         self.booter = Booter(tree.bzimage, initrd, self.logs, run.report.title,
-                             timeout=min(cfg.timeout, KERNEL_BOOT_TIMEOUT), extra_cmdline=cfg.kernel_cmdline or "")
+                             timeout=min(self.run.timeout, KERNEL_BOOT_TIMEOUT), extra_cmdline=cfg.kernel_cmdline or "")
 
     def _build_first(self) -> None:
         tree, run, step = self.tree, self.run, self.steps.step

@@ -34,7 +34,8 @@ class PythonPath(SandboxPath):
 
     def environment(self) -> dict:
         """Resolve the checkout's environment (agent/python/environment): image, install steps, test command."""
-        env, opts = prepare_environment(self.cfg, self.source, self.run.files, self.steps.say)
+        env, opts, self.run.image, self.run.test_cmd = prepare_environment(self.cfg, self.source, self.run.files,
+                                                                           self.steps.say)
         self.resolved, self.climbed = env, []
         self.run.notes += [f"environment: {step}" for step in env.steps]
         return opts
@@ -75,7 +76,7 @@ class PythonPath(SandboxPath):
             if rung is None:
                 return False
             self.climbed.append(rung.label)
-            image = cfg.image
+            image = self.run.image
             if rung.python:
                 from sandbox.docker.images import python_image
                 image, self.resolved.python_used, _ = python_image(rung.python, log=self.steps.say)
@@ -90,10 +91,10 @@ class PythonPath(SandboxPath):
             self.note(f"ladder: {rung.label}: set up")
             if self.sb is not None:
                 self.sb.close()
-            self.sb, self.env_opts, cfg.image = box, opts, image
+            self.sb, self.env_opts, self.run.image = box, opts, image
             if rung.test_cmd:
                 self.resolved.test_cmd = rung.test_cmd
-                cfg.test_cmd = test_command(self.resolved, None)
+                self.run.test_cmd = test_command(self.resolved, None)
             self.validator = None
             return True
 
@@ -106,8 +107,8 @@ class PythonPath(SandboxPath):
 
     def baseline(self):
         cfg, sb = self.cfg, self.sb
-        watched = arm_watchdog(sb, cfg.test_cmd, min(BASELINE_PER_TEST, cfg.timeout))
-        self.run.tests_before = self.steps.step("tests_before", lambda: run_tests(sb, cfg.test_cmd, timeout=cfg.timeout))
+        watched = arm_watchdog(sb, self.run.test_cmd, min(BASELINE_PER_TEST, self.run.timeout))
+        self.run.tests_before = self.steps.step("tests_before", lambda: run_tests(sb, self.run.test_cmd, timeout=self.run.timeout))
         return watched, broken(self.run.tests_before, files=self.run.files, report_text=cfg.report_text)
 
     def reproduce(self) -> None:
@@ -116,7 +117,7 @@ class PythonPath(SandboxPath):
         if missing and self.climb("the import check names missing modules", missing):
             missing = self.verified()
         sb = self.sb
-        if cfg.test_cmd:
+        if self.run.test_cmd:
             watched, cause = self.baseline()
             while cause and self.resolved is not None:
                 self.note(f"the baseline says the environment is broken: {cause}")
@@ -135,8 +136,8 @@ class PythonPath(SandboxPath):
                                  "collect before any change is a known pre-existing failure, not the patch's")
             if watched:
                 self.watch(run.tests_before)
-            cfg.timeout = derived_timeout(run.tests_before, cfg.timeout)
-            run.notes.append(f"commands time out after {cfg.timeout:.0f} s "
+            self.run.timeout = derived_timeout(run.tests_before, self.run.timeout)
+            run.notes.append(f"commands time out after {self.run.timeout:.0f} s "
                              f"(the baseline took {run.tests_before.duration:.1f} s)")
         else:
             keep_environment(sb, run.notes)
@@ -144,8 +145,8 @@ class PythonPath(SandboxPath):
         if run.ended:                    # the model's credentials were refused
             return
         rep = run.reproduction = step("reproduce", lambda: reproduce(
-            sb, run.report, cfg.report_text, cfg.test_cmd, run.repo_paths, baseline=run.tests_before,
-            files=run.files, tries=cfg.tries, timeout=cfg.timeout, expect=expect))
+            sb, run.report, cfg.report_text, self.run.test_cmd, run.repo_paths, baseline=run.tests_before,
+            files=run.files, tries=cfg.tries, timeout=self.run.timeout, expect=expect))
         if not rep.reproduced and research_agent.may_reproduce(cfg):
             step("reproducer", lambda: self.reproduce_by_agent(rep))
             if run.ended:                # crashfix's own sandbox failed (fail_on_machinery)
@@ -161,12 +162,12 @@ class PythonPath(SandboxPath):
 
     def watch(self, baseline) -> None:
         """Name the tests the baseline's watchdog stopped; bound each later test by the baseline's times."""
-        run, cfg = self.run, self.cfg
+        run = self.run
         for test in baseline.hung:
             run.notes.append(f"the baseline's test {test} hangs: stopped by the per-test watchdog after "
-                             f"{min(BASELINE_PER_TEST, cfg.timeout):g} s")
-        bound = per_test_timeout(baseline, cfg.timeout)
-        if bound and arm_watchdog(self.sb, cfg.test_cmd, bound[0]):
+                             f"{min(BASELINE_PER_TEST, self.run.timeout):g} s")
+        bound = per_test_timeout(baseline, self.run.timeout)
+        if bound and arm_watchdog(self.sb, self.run.test_cmd, bound[0]):
             run.notes.append(f"each test is stopped after {bound[0]:g} s (the slowest of the baseline took "
                              f"{bound[1]:.2f} s)")
 
@@ -203,7 +204,7 @@ class PythonPath(SandboxPath):
         run = self.run
         ranked, run.overfit = self.steps.step("overfitting", lambda: overfit.guard(
             self.sb, run.report, run.reproduction.command, run.repo_paths, run.files, self.cfg.report_text,
-            survivors, timeout=self.cfg.timeout))
+            survivors, timeout=self.run.timeout))
         if run.overfit.skipped:
             run.notes.append(f"overfitting guard did not run: {run.overfit.skipped}")
         return ranked
@@ -218,7 +219,7 @@ class PythonPath(SandboxPath):
             run, self.source, sandbox_factory=self.new_sandbox, has_history=is_git_source(cfg.repo),
             protected=self.protected, progress=lambda text: self.steps.say(text, "reproduce"), llm=self.llm())
         found = reproducer.find_reproducer(
-            agent, reproducer.checker(run.report, run.repo_paths, run.files, cfg.test_cmd, cfg.timeout),
+            agent, reproducer.checker(run.report, run.repo_paths, run.files, self.run.test_cmd, self.run.timeout),
             reproducer.target(run.report, run.repo_paths))
         run.notes.append(f"reproduction phase (rung 5): {found.status}: {found.reason}; "
                          f"{found.trajectory.get('file', 'no trajectory')}")
@@ -228,6 +229,6 @@ class PythonPath(SandboxPath):
         for fact in found.facts:             # every turn's notes, the accepting turn's too, reach the fix phase
             run.memory.add(fact.kind, fact.text, f"reproduction phase; {fact.source}")
         reproducer.settle(rep, found, self.sb, run.report, run.repo_paths, run.files, tries=cfg.tries,
-                          timeout=cfg.timeout)
+                          timeout=self.run.timeout)
         if not rep.reproduced:
             self.fail_on_machinery("reproduction phase (rung 5)")

@@ -56,9 +56,9 @@ def reproduction_agent(run: Run, source: Path, *, sandbox_factory: Callable, has
     (agent/python/ladder/reproducer.py find_reproducer) when its ladder found no reproducer."""
     cfg = run.config
     return ResearchAgent(agent_config(cfg), report=run.report, issue_text=cfg.report_text, source=source,
-                         repro_cmd=None, test_cmd=cfg.test_cmd, memory=run.memory, sandbox_factory=sandbox_factory,
+                         repro_cmd=None, test_cmd=run.test_cmd, memory=run.memory, sandbox_factory=sandbox_factory,
                          validator_factory=lambda sb: None, out=cfg.out, has_history=has_history, repo=cfg.repo,
-                         timeout=min(cfg.timeout, AGENT_COMMAND_TIMEOUT), protected=protected, progress=progress,
+                         timeout=min(run.timeout, AGENT_COMMAND_TIMEOUT), protected=protected, progress=progress,
                          baseline=run.tests_before, llm=llm)
 
 
@@ -70,8 +70,8 @@ def run_agent(run: Run, source: Path, *, sandbox_factory: Callable, validator_fa
     cfg = run.config
     agent = ResearchAgent(agent_config(cfg), report=run.report, issue_text=cfg.report_text, source=source,
                           repro_cmd=run.reproduction.command if run.reproduction else None,
-                          test_cmd=cfg.test_cmd, memory=run.memory, sandbox_factory=sandbox_factory,
+                          test_cmd=run.test_cmd, memory=run.memory, sandbox_factory=sandbox_factory,
                           validator_factory=validator_factory, out=cfg.out, has_history=has_history,
-                          repo=cfg.repo, timeout=min(cfg.timeout, AGENT_COMMAND_TIMEOUT), protected=protected, progress=progress,
+                          repo=cfg.repo, timeout=min(run.timeout, AGENT_COMMAND_TIMEOUT), protected=protected, progress=progress,
                           build_cmd=build_cmd, baseline=run.tests_before, llm=llm)
     return agent.run()

@@ -2,6 +2,7 @@
 and the one home of the protected-path and same-crash decisions. Real git repos, the local sandbox."""
 from __future__ import annotations
 
+import dataclasses
 import json
 from pathlib import Path
 
@@ -84,6 +85,13 @@ def test_a_python_run_moves_through_the_phases_in_order(app_repo, tmp_path):
         assert result.status == "not_fixed" and result.patch is None
     md = (tmp_path / "out" / "report.md").read_text()
     assert md == report_markdown(result) and result.root_cause in md
+    # the config is as given (frozen, never rewritten); what the set-up resolved is the run's and the result's
+    assert run.config.test_cmd is None and result.test_cmd_given is None
+    assert result.test_cmd == run.test_cmd and "unittest" in result.test_cmd and result.timeout == run.timeout
+    written = json.loads((tmp_path / "out" / "result.json").read_text())
+    assert written["tests"]["command"] == result.test_cmd and written["tests"]["command_given"] is None
+    with pytest.raises(dataclasses.FrozenInstanceError):
+        run.config.test_cmd = "python -m pytest"          # type: ignore[misc]
 
 
 @pytest.mark.parametrize("pattern, path, hit", [

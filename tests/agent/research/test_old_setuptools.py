@@ -71,9 +71,9 @@ def _config(repo: Path, out: Path, image: str, base_url: str, secret: str) -> Ru
 def _warm(repo: Path, image: str, out: Path) -> None:
     """A first set-up of the same repository, kept in the cache (what an earlier run leaves)."""
     cfg = _config(repo, out, image, "http://127.0.0.1:9", "x")
-    _, opts = prepare(cfg, repo, [])
+    _, opts, chosen, _ = prepare(cfg, repo, [])
     notes: list[str] = []
-    with open_sandbox("docker", repo, image=cfg.image, notes=notes, **opts) as box:
+    with open_sandbox("docker", repo, image=chosen, notes=notes, **opts) as box:
         keep_environment(box, notes)
     assert any(n.startswith("environment cache: prepared environment kept") for n in notes), notes
 

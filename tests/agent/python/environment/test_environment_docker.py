@@ -121,4 +121,4 @@ def test_the_bundled_example_is_fixed_without_a_test_command(sandbox_image, tmp_
     run = run_pipeline(RunConfig(repo=str(example / "repo"), report_text=(example / "report.txt").read_text(),
                                  out=tmp_path / "out", strategy="templates"))
     assert run.status == "fixed", run.error
-    assert run.config.test_cmd == "python -m pytest -q" and run.tests_before.passed
+    assert run.test_cmd == "python -m pytest -q" and run.tests_before.passed

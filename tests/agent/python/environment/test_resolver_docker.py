@@ -33,7 +33,7 @@ def test_a_ci_workflow_running_tox_sets_up_and_reproduces(sandbox_image, tmp_pat
     assert run.status in ("fixed", "not_fixed"), (run.error, notes)
     assert run.reproduction.reproduced
     # tox's own commands for py37-std, in the prepared environment: no `tox`, no factor prefix in a shell
-    assert run.config.test_cmd.endswith("cd tests && py.test -q --tb=short"), run.config.test_cmd
+    assert run.test_cmd.endswith("cd tests && py.test -q --tb=short"), run.test_cmd
     assert "runs as the commands it would run" in notes
     assert "Python 3.7 requested, 3.9 used" in notes
     # PyYAML (setup.py reads it from requirements.txt) and pytz (tox deps -r) came: all 4 tests pass
@@ -108,5 +108,5 @@ def test_a_tox_env_whose_commands_find_no_test_gives_way_to_the_next_env(sandbox
     notes = "\n".join(json.loads((out / "result.json").read_text())["notes"])
     assert "file or directory not found: unit" in notes or "collected no test" in notes, notes
     assert "environment: ladder: another tox env: `py37-ext`" in notes
-    assert run.config.test_cmd.endswith('cd tests && py.test -q -m "not slow"'), run.config.test_cmd
+    assert run.test_cmd.endswith('cd tests && py.test -q -m "not slow"'), run.test_cmd
     assert len(run.tests_before.passed) == 4 and run.status in ("fixed", "not_fixed"), (run.error, notes)
