@@ -12,7 +12,6 @@ import time
 from dataclasses import replace
 from typing import Callable
 
-from agent.research.loop import dedupe_and_rank
 from agent.judge.confidence import HIGH, Evidence, faulting_names, judge, skip_words
 from agent.families import path_for
 from agent.path import CrashPath, Steps
@@ -22,7 +21,7 @@ from agent.reports.visible import visible
 from agent.run import Progress, Result, Run, RunConfig, RunError
 from agent.candidates import Candidate
 from agent.research.strategy import configured
-from agent.judge.validate import Verdict, rank_key
+from agent.judge.validate import Verdict, rank
 from sandbox import RefMissing, SandboxDead, SandboxError, SetupFailed
 
 log = logging.getLogger(__name__)
@@ -89,13 +88,13 @@ def drive(path: CrashPath, run: Run, steps: Steps) -> None:
         if candidates:
             steps.phase = "validate"
             validate(path, run, steps, candidates)
-    survivors = sorted((v for v in run.verdicts if v.validated), key=rank_key)
+    survivors = rank(run.verdicts)
     agent_error = None
     if not survivors and cfg.strategy != "templates" and path.research_agent:
         if cfg.strategy == "llm" or configured(cfg):
             steps.phase = "research"
             agent_error = steps.step("agent", path.research)
-            survivors = dedupe_and_rank(run.verdicts)
+            survivors = rank(run.verdicts)
             if run.ended and not survivors:      # the path's own machinery failed (an error, not a verdict)
                 steps.phase = "finish"
                 path.finish()
