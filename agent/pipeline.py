@@ -39,7 +39,7 @@ def execute(config: RunConfig, on_progress: Callable[[Progress], None] = lambda 
 def run_job(config: RunConfig, on_progress: Callable[[Progress], None]) -> Run:
     """`execute`, returning the whole Run (its Result in `run.result`)."""
     config = replace(config, report_text=visible(config.report_text))     # only what GitHub shows is parsed or run
-    run = Run(config)
+    run = Run(config, model_configured=configured(config))     # may the research agent run: decided once
     steps = Steps(run, on_progress)
     config.out.mkdir(parents=True, exist_ok=True)
     path: CrashPath | None = None
@@ -91,7 +91,7 @@ def drive(path: CrashPath, run: Run, steps: Steps) -> None:
     survivors = rank(run.verdicts)
     agent_error = None
     if not survivors and cfg.strategy != "templates" and path.research_agent:
-        if cfg.strategy == "llm" or configured(cfg):
+        if cfg.strategy == "llm" or run.model_configured:
             steps.phase = "research"
             agent_error = steps.step("agent", path.research)
             survivors = rank(run.verdicts)

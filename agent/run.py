@@ -106,6 +106,9 @@ class Run:
     image: str | None = None
     test_cmd: str | None = None
     timeout: float | None = None
+    # an LLM endpoint is configured (the config's, else the environment's: agent/research/strategy.py
+    # configured), decided once when the run starts (agent/pipeline.py run_job); see `may_research`
+    model_configured: bool = False
     status: str = "error"
     error: str | None = None
     error_kind: str | None = None
@@ -139,6 +142,12 @@ class Run:
     def fail(self, status: str, error: str, kind: str | None = None) -> None:
         """End the run without a fix: `status` one of STATUSES, `kind` one of ERROR_KINDS for "error"."""
         self.status, self.error, self.error_kind = status, error, kind
+
+    @property
+    def may_research(self) -> bool:
+        """Whether the research agent (rung 5, the expectation's reading, the second opinion, the research
+        phase under `auto`) may run: a model is configured and the strategy is not `templates`."""
+        return self.config.strategy != "templates" and self.model_configured
 
     @property
     def ended(self) -> bool:

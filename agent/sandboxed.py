@@ -60,8 +60,7 @@ class SandboxPath:
         self.choose_image()
         self.map_frames(source)
         self.env_opts = step("environment", self.environment)
-        keep = self.copies_prepared and cfg.sandbox == "docker" and cfg.strategy != "templates" \
-            and research_agent.configured(cfg)
+        keep = self.copies_prepared and cfg.sandbox == "docker" and self.run.may_research
         self.sb = step("sandbox", lambda: open_sandbox(
             cfg.sandbox, source, image=self.run.image, setup_cmd=cfg.setup_cmd, limits=cfg.limits,
             **self.env_opts, notes=self.run.notes, keep_prepared=keep))
@@ -199,7 +198,7 @@ class SandboxPath:
         configured (and the strategy lets it run), else the parser's (agent/judge/expectations.py)."""
         cfg, run = self.cfg, self.run
         parsed = expectations.parse(cfg.report_text, run.report.type)
-        if research_agent.may_reproduce(cfg):
+        if run.may_research:
             try:
                 said = second_opinion.expectation(self.llm(), cfg.report_text, run.report.type)
             except LLMAuthError as e:
@@ -215,7 +214,7 @@ class SandboxPath:
     def second_opinion(self, survivors: list[Verdict]) -> str:
         """With a model: a fresh review of the first survivor; its reason when it hides the symptom."""
         cfg, run = self.cfg, self.run
-        if not research_agent.may_reproduce(cfg):
+        if not run.may_research:
             return ""
         facts = [f"- {f.text.splitlines()[0]} ({f.source})" for f in run.memory.facts if f.kind != "code"]
         llm = self.llm()
@@ -232,7 +231,7 @@ class SandboxPath:
 
     def research(self) -> str | None:
         cfg, run = self.cfg, self.run
-        if not research_agent.configured(cfg):
+        if not run.model_configured:
             return ("the llm strategy needs a model endpoint: --model and --base-url "
                     "(or CRASHFIX_LLM_MODEL, CRASHFIX_LLM_BASE_URL / CRASHFIX_LLM_API_KEY)")
         if cfg.replay:

@@ -147,7 +147,7 @@ class PythonPath(SandboxPath):
         rep = run.reproduction = step("reproduce", lambda: reproduce(
             sb, run.report, cfg.report_text, self.run.test_cmd, run.repo_paths, baseline=run.tests_before,
             files=run.files, tries=cfg.tries, timeout=self.run.timeout, expect=expect))
-        if not rep.reproduced and research_agent.may_reproduce(cfg):
+        if not rep.reproduced and run.may_research:
             step("reproducer", lambda: self.reproduce_by_agent(rep))
             if run.ended:                # crashfix's own sandbox failed (fail_on_machinery)
                 return

@@ -44,11 +44,6 @@ def new_model(cfg: RunConfig) -> Model:
                prices=ac.prices, retry=ac.retry)
 
 
-def may_reproduce(cfg: RunConfig) -> bool:
-    """Whether rung 5 runs: a model is configured and the strategy lets the agent run."""
-    return cfg.strategy != "templates" and configured(cfg)
-
-
 def reproduction_agent(run: Run, source: Path, *, sandbox_factory: Callable, has_history: bool,
                        protected: Callable[[str], bool], llm: Model | None = None,
                        progress: Callable[[str], None] = lambda m: None) -> ResearchAgent:

@@ -13,7 +13,7 @@ from agent.path import CrashPath, Steps
 from agent.kernel.path import KernelPath
 from agent.native.path import NativePath
 from agent.python.path import PythonPath
-from agent.pipeline import execute, run_pipeline
+from agent.pipeline import execute, run_job, run_pipeline
 from agent.judge.protect import Patterns, guard, is_protected_default, matches
 from agent.render import report_markdown
 from agent.reports import parse
@@ -137,3 +137,24 @@ def test_errors_cross_with_their_kind(app_repo, tmp_path):
     assert kernel.report.kind == "kernel" and kernel.error_kind == "bad_input"
     assert "needs a local git checkout of the kernel tree" in kernel.error
     assert [e.phase for e in kernel.progress] == ["parse", "parse"]          # "parse…", "parsed: …"
+
+
+def test_may_the_research_agent_run_is_decided_once_per_run(app_repo, tmp_path, monkeypatch):
+    """`configured` (the config's endpoint, else the environment's) is asked once, when the run starts;
+    every phase reads the answer from the run (`Run.may_research`)."""
+    import agent.pipeline
+    import agent.research.strategy
+    asked = []
+
+    def configured(cfg):
+        asked.append(cfg.strategy)
+        return False
+    monkeypatch.setattr(agent.pipeline, "configured", configured)
+    monkeypatch.setattr(agent.research.strategy, "configured", configured)
+    run = run_job(RunConfig(repo=str(app_repo), report_text=TRACE, out=tmp_path / "out", sandbox="local",
+                            strategy="auto", tries=1), lambda event: None)
+    assert asked == ["auto"] and not run.model_configured and not run.may_research
+    assert run.result.reproduced         # the run went through every phase that asks (prepare, expectation, rung 5)
+    assert Run(RunConfig(repo=".", report_text="", out=tmp_path), model_configured=True).may_research
+    assert not Run(RunConfig(repo=".", report_text="", out=tmp_path, strategy="templates"),
+                   model_configured=True).may_research
