@@ -19,7 +19,8 @@ from dataclasses import asdict, dataclass, replace
 from pathlib import Path
 
 from agent.limits import EVAL_VALIDATION_SECONDS
-from agent.pipeline import RunConfig, execute
+from agent.pipeline import execute
+from agent.run import RunConfig
 from agent.run import Result
 from sandbox import hostgit
 

@@ -26,7 +26,7 @@ from sandbox import RefMissing, SandboxDead, SandboxError, SetupFailed
 
 log = logging.getLogger(__name__)
 
-__all__ = ["RunConfig", "Run", "RunError", "Result", "Progress", "execute", "run_job", "run_pipeline"]
+__all__ = ["execute", "run_job"]
 
 
 def execute(config: RunConfig, on_progress: Callable[[Progress], None] = lambda event: None) -> Result:
@@ -36,7 +36,7 @@ def execute(config: RunConfig, on_progress: Callable[[Progress], None] = lambda 
     return run_job(config, on_progress).result
 
 
-def run_job(config: RunConfig, on_progress: Callable[[Progress], None]) -> Run:
+def run_job(config: RunConfig, on_progress: Callable[[Progress], None] = lambda event: None) -> Run:
     """`execute`, returning the whole Run (its Result in `run.result`)."""
     config = replace(config, report_text=visible(config.report_text))     # only what GitHub shows is parsed or run
     run = Run(config, model_configured=configured(config))     # may the research agent run: decided once
@@ -159,8 +159,3 @@ def validate(path: CrashPath, run: Run, steps: Steps, candidates: list[Candidate
         if len(valid) >= cfg.want_valid or (valid and len(run.verdicts) - 1 - valid[0] >= cfg.patience):
             break
     run.timings["validation"] = round(time.monotonic() - start, 3)
-
-
-def run_pipeline(config: RunConfig, progress: Callable[[str], None] = lambda msg: None) -> Run:
-    """The older interface: progress as plain text (the phase dropped), the Run returned (`run.result`)."""
-    return run_job(config, lambda event: progress(event.text))

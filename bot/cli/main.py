@@ -168,7 +168,8 @@ def _python_version(text: str) -> str:
 
 def cmd_run(args) -> int:
     import os
-    from agent.pipeline import RunConfig, run_pipeline
+    from agent.pipeline import run_job
+    from agent.run import RunConfig
     try:
         data = args.report.read_bytes()
     except OSError as exc:
@@ -224,7 +225,7 @@ def cmd_run(args) -> int:
         earlier.replace(aside)
         print(f"crashfix: moved the patch.diff of an earlier run in {args.out} to {aside.name}", file=sys.stderr)
     try:
-        run = run_pipeline(config, progress=lambda msg: print(f"crashfix: {msg}", file=sys.stderr, flush=True))
+        run = run_job(config, lambda event: print(f"crashfix: {event.text}", file=sys.stderr, flush=True))
     finally:
         if server is not None:
             server.stop()

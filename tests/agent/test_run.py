@@ -13,7 +13,7 @@ from agent.path import CrashPath, Steps
 from agent.kernel.path import KernelPath
 from agent.native.path import NativePath
 from agent.python.path import PythonPath
-from agent.pipeline import execute, run_job, run_pipeline
+from agent.pipeline import execute, run_job
 from agent.judge.protect import Patterns, guard, is_protected_default, matches
 from agent.render import report_markdown
 from agent.reports import parse
@@ -64,8 +64,8 @@ def app_repo(tmp_path):
 
 def test_a_python_run_moves_through_the_phases_in_order(app_repo, tmp_path):
     texts: list[str] = []
-    run = run_pipeline(RunConfig(repo=str(app_repo), report_text=TRACE, out=tmp_path / "out", sandbox="local",
-                                 strategy="templates", tries=2), texts.append)
+    run = run_job(RunConfig(repo=str(app_repo), report_text=TRACE, out=tmp_path / "out", sandbox="local",
+                                 strategy="templates", tries=2), lambda event: texts.append(event.text))
     result = run.result
     # the script the traceback names reproduced it, and became a regression test (the ladder, agent/python/ladder)
     assert result.reproduced and result.reproduction.regression_test is not None

@@ -21,7 +21,8 @@ from agent.candidates import Candidate
 from agent.judge.testrun import TestOutcome as Outcome
 from agent.judge.validate import Verdict
 from bot.github import push as gitpush
-from bot.github.api import DryRunAPI, GitHubAPI, TokenCache
+from bot.github.api import GitHubAPI, TokenCache
+from bot.github.dryrun import DryRunAPI
 from bot.conversation.board import RunBoard
 from bot.conversation.checklist import Trigger
 from bot.conversation.status import StatusComment

@@ -213,7 +213,8 @@ def _pipeline_with_scripted_model():
 def world(tmp_path_factory, sandbox_image):
     from bot.web.app import create_app
     from bot.db import Database
-    from bot.github.api import DryRunAPI, GitHubAPI, TokenCache
+    from bot.github.api import GitHubAPI, TokenCache
+    from bot.github.dryrun import DryRunAPI
     from bot.jobs.queue import JobQueue
     from bot.settings import load_settings
     from bot.worker import Worker

@@ -7,7 +7,8 @@ import subprocess
 
 import pytest
 
-from agent.pipeline import RunConfig, run_pipeline
+from agent.pipeline import run_job
+from agent.run import RunConfig
 from agent.candidates import Candidate
 from sandbox.kernel.fixture import EXAMPLE
 from sandbox.kernel.qemu import SENTINEL
@@ -28,7 +29,7 @@ def _with_repro(source: str) -> str:
 def _run(repo, out, text=REPORT, **kw):
     cfg = RunConfig(repo=str(repo), report_text=text, out=out, sandbox="local", strategy="templates",
                     tries=2, want_valid=1, timeout=240, issue_url=ISSUE, kernel_allowed=True, **kw)
-    return run_pipeline(cfg)
+    return run_job(cfg)
 
 
 def test_demo_fixed_end_to_end_with_a_mail(demo_build, demo_repo, tmp_path):

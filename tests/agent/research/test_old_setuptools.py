@@ -13,7 +13,8 @@ from pathlib import Path
 
 import pytest
 
-from agent.pipeline import RunConfig, run_pipeline
+from agent.pipeline import run_job
+from agent.run import RunConfig
 from agent.python.environment.apply import keep_environment, prepare
 from sandbox.docker import envcache
 from sandbox import open_sandbox
@@ -87,7 +88,7 @@ def test_the_model_is_reached_in_the_agents_sandbox(cache, sandbox_image, served
         _warm(zope_repo, sandbox_image, tmp_path / "warm")
     srv = served(SCRIPT)
     out = tmp_path / "out"
-    run = run_pipeline(_config(zope_repo, out, sandbox_image, srv.base_url, h.SECRET))
+    run = run_job(_config(zope_repo, out, sandbox_image, srv.base_url, h.SECRET))
     notes = run.notes
     said = [n for n in notes if n.startswith("environment cache:")]
     if cache == "cold":
