@@ -15,11 +15,12 @@ import shutil
 import sys
 import tempfile
 import time
-from dataclasses import asdict, dataclass
+from dataclasses import asdict, dataclass, replace
 from pathlib import Path
 
 from agent.limits import EVAL_VALIDATION_SECONDS
-from agent.pipeline import RunConfig, execute
+from agent.pipeline import execute
+from agent.run import RunConfig
 from agent.run import Result
 from sandbox import hostgit
 
@@ -95,9 +96,8 @@ def _replayed(case: Path, config: RunConfig) -> Result:
     if not script.is_file():
         raise EvalError(f"{case.name}: --model {SCRIPTED} needs {CASE_SCRIPT} in the case folder")
     with ScriptedServer(script) as server:
-        config.model = server.model.script.get("model", SCRIPTED)
-        config.base_url, config.api_key, config.replay = server.base_url, "scripted-replay", str(script)
-        return execute(config)
+        return execute(replace(config, model=server.model.script.get("model", SCRIPTED), base_url=server.base_url,
+                               api_key="scripted-replay", replay=str(script)))
 
 
 class EvalError(Exception):

@@ -9,9 +9,9 @@ from __future__ import annotations
 
 import logging
 import time
+from dataclasses import replace
 from typing import Callable
 
-from agent.research.loop import dedupe_and_rank
 from agent.judge.confidence import HIGH, Evidence, faulting_names, judge, skip_words
 from agent.families import path_for
 from agent.path import CrashPath, Steps
@@ -21,12 +21,12 @@ from agent.reports.visible import visible
 from agent.run import Progress, Result, Run, RunConfig, RunError
 from agent.candidates import Candidate
 from agent.research.strategy import configured
-from agent.judge.validate import Verdict, rank_key
+from agent.judge.validate import Verdict, rank
 from sandbox import RefMissing, SandboxDead, SandboxError, SetupFailed
 
 log = logging.getLogger(__name__)
 
-__all__ = ["RunConfig", "Run", "RunError", "Result", "Progress", "execute", "run_job", "run_pipeline"]
+__all__ = ["execute", "run_job"]
 
 
 def execute(config: RunConfig, on_progress: Callable[[Progress], None] = lambda event: None) -> Result:
@@ -36,10 +36,10 @@ def execute(config: RunConfig, on_progress: Callable[[Progress], None] = lambda 
     return run_job(config, on_progress).result
 
 
-def run_job(config: RunConfig, on_progress: Callable[[Progress], None]) -> Run:
+def run_job(config: RunConfig, on_progress: Callable[[Progress], None] = lambda event: None) -> Run:
     """`execute`, returning the whole Run (its Result in `run.result`)."""
-    config.report_text = visible(config.report_text)     # only what GitHub shows is parsed or run
-    run = Run(config)
+    config = replace(config, report_text=visible(config.report_text))     # only what GitHub shows is parsed or run
+    run = Run(config, model_configured=configured(config))     # may the research agent run: decided once
     steps = Steps(run, on_progress)
     config.out.mkdir(parents=True, exist_ok=True)
     path: CrashPath | None = None
@@ -88,13 +88,13 @@ def drive(path: CrashPath, run: Run, steps: Steps) -> None:
         if candidates:
             steps.phase = "validate"
             validate(path, run, steps, candidates)
-    survivors = sorted((v for v in run.verdicts if v.validated), key=rank_key)
+    survivors = rank(run.verdicts)
     agent_error = None
     if not survivors and cfg.strategy != "templates" and path.research_agent:
-        if cfg.strategy == "llm" or configured(cfg):
+        if cfg.strategy == "llm" or run.model_configured:
             steps.phase = "research"
             agent_error = steps.step("agent", path.research)
-            survivors = dedupe_and_rank(run.verdicts)
+            survivors = rank(run.verdicts)
             if run.ended and not survivors:      # the path's own machinery failed (an error, not a verdict)
                 steps.phase = "finish"
                 path.finish()
@@ -159,8 +159,3 @@ def validate(path: CrashPath, run: Run, steps: Steps, candidates: list[Candidate
         if len(valid) >= cfg.want_valid or (valid and len(run.verdicts) - 1 - valid[0] >= cfg.patience):
             break
     run.timings["validation"] = round(time.monotonic() - start, 3)
-
-
-def run_pipeline(config: RunConfig, progress: Callable[[str], None] = lambda msg: None) -> Run:
-    """The older interface: progress as plain text (the phase dropped), the Run returned (`run.result`)."""
-    return run_job(config, lambda event: progress(event.text))

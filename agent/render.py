@@ -39,8 +39,11 @@ def result_dict(result: Result) -> dict:
             **(rep.to_dict() if rep else {"reproduced": False, "tries": 0, "crashed": 0, "flaky": False}),
             "after": {"tries": best.tries, "clean": best.clean_runs} if best else None,
         },
+        "image": result.image,                        # the image the sandboxes came from (resolved)
+        "timeout": result.timeout,                    # the per-command timeout used (derived from the baseline)
         "tests": {
-            "command": result.test_cmd,
+            "command": result.test_cmd,               # the command that ran (given, or resolved from the repo)
+            "command_given": result.test_cmd_given,   # as given (None: crashfix resolved it)
             "before": result.tests_before.counts() if result.tests_before else None,
             "after": result.tests_after,
         },

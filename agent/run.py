@@ -10,15 +10,12 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Callable
 
-from agent.python.ladder.overfit import Overfit
 from agent.limits import (COMMAND_TIMEOUT, LLM_SECONDS, MAX_CANDIDATES, MAX_DIFF_LINES, REPRODUCE_TRIES,
                           VALIDATION_SECONDS)
 from agent.markdown_safe import quote_untrusted
 from agent.memory import Fact, Memory
-from agent.native.state import NativeState
-from agent.python.probe import Probe
 from agent.reports.model import CrashReport
-from agent.python.reproduce import Reproduction
+from agent.records import FamilyState, Overfit, Probe, Reproduction
 from agent.repair_context import Site
 from agent.judge.testrun import TestOutcome
 from agent.judge.validate import Verdict
@@ -54,8 +51,9 @@ class Progress:
     text: str
 
 
-@dataclass
+@dataclass(frozen=True)
 class RunConfig:
+    """What a run is asked, as given: never rewritten during the run (what the set-up resolves is on `Run`)."""
     repo: str
     report_text: str
     out: Path
@@ -103,6 +101,14 @@ class RunConfig:
 class Run:
     """Everything a run learns while it goes; the crash paths fill it, `Result.of` reads it once."""
     config: RunConfig
+    # what the set-up resolved from the config and the repository: the image the sandboxes come from, the
+    # test command and the per-command timeout the run uses (None here: the config's, as given)
+    image: str | None = None
+    test_cmd: str | None = None
+    timeout: float | None = None
+    # an LLM endpoint is configured (the config's, else the environment's: agent/research/strategy.py
+    # configured), decided once when the run starts (agent/pipeline.py run_job); see `may_research`
+    model_configured: bool = False
     status: str = "error"
     error: str | None = None
     error_kind: str | None = None
@@ -123,13 +129,25 @@ class Run:
     notes: list[str] = field(default_factory=list)
     cost: dict = field(default_factory=dict)                  # LLM usage (result.json "cost")
     artifacts: dict = field(default_factory=dict)             # extra outputs (kernel: build dir, mail file)
-    native: NativeState | None = None                         # C/C++: build plan and first build
+    native: FamilyState | None = None                        # C/C++: build plan and first build (NativeState)
     progress: list[Progress] = field(default_factory=list)
     result: "Result | None" = None                            # set when the run ends
+
+    def __post_init__(self) -> None:
+        cfg = self.config
+        self.image = self.image if self.image is not None else cfg.image
+        self.test_cmd = self.test_cmd if self.test_cmd is not None else cfg.test_cmd
+        self.timeout = self.timeout if self.timeout is not None else cfg.timeout
 
     def fail(self, status: str, error: str, kind: str | None = None) -> None:
         """End the run without a fix: `status` one of STATUSES, `kind` one of ERROR_KINDS for "error"."""
         self.status, self.error, self.error_kind = status, error, kind
+
+    @property
+    def may_research(self) -> bool:
+        """Whether the research agent (rung 5, the expectation's reading, the second opinion, the research
+        phase under `auto`) may run: a model is configured and the strategy is not `templates`."""
+        return self.config.strategy != "templates" and self.model_configured
 
     @property
     def ended(self) -> bool:
@@ -150,7 +168,7 @@ class Result:
     ref: str | None
     strategy: str
     sandbox: str
-    test_cmd: str | None
+    test_cmd: str | None                         # the test command the run used (given, or resolved from the repo)
     report: CrashReport | None
     reproduction: Reproduction | None
     patch: str | None                            # the validated diff
@@ -173,6 +191,9 @@ class Result:
     timings: dict[str, float] = field(default_factory=dict)
     notes: list[str] = field(default_factory=list)
     progress: list[Progress] = field(default_factory=list)
+    test_cmd_given: str | None = None            # the test command as given (None: crashfix resolved it)
+    image: str | None = None                     # the image the run's sandboxes came from (None: none, or the local backend's)
+    timeout: float | None = None                 # the per-command timeout the run used (derived from the baseline's time)
 
     @property
     def fixed(self) -> bool:
@@ -206,15 +227,16 @@ class Result:
     def of(cls, run: Run) -> "Result":
         cfg, best = run.config, run.best
         return cls(status=run.status, error=run.error, error_kind=run.error_kind if run.status == "error" else None,
-                   repo=cfg.repo, ref=cfg.ref, strategy=cfg.strategy, sandbox=cfg.sandbox, test_cmd=cfg.test_cmd,
+                   repo=cfg.repo, ref=cfg.ref, strategy=cfg.strategy, sandbox=cfg.sandbox, test_cmd=run.test_cmd,
                    report=run.report, reproduction=run.reproduction, patch=best.candidate.diff if best else None,
                    root_cause=root_cause(run) if run.report else "", evidence=list(run.memory.facts),
                    verdicts=list(run.verdicts), best=best, overfit=run.overfit, tests_before=run.tests_before, probe=run.probe,
                    debugger=run.debugger, language=run.language,
                    build=run.native.to_dict() if run.native else None,
-                   build_log=run.native.build.log if run.native and run.native.build else None,
+                   build_log=run.native.build_log if run.native else None,
                    artifacts=run.artifacts, cost=run.cost or dict(NO_COST), timings=run.timings,
-                   notes=run.notes, progress=list(run.progress), **_regression(run))
+                   notes=run.notes, progress=list(run.progress), test_cmd_given=cfg.test_cmd, image=run.image,
+                   timeout=run.timeout, **_regression(run))
 
 
 def _regression(run: Run) -> dict:

@@ -10,13 +10,13 @@ from agent.path import Steps, is_git_source, repo_files
 from agent.judge.protect import guard
 from agent.judge import expectations
 from agent.judge.proof import script_command
-from agent.python.ladder import reproducer
 from agent.judge.anchor import code_here
 from agent.judge.match import anchor_on, repo_frame
 
 from agent.reports.paths import map_to_repo
 from agent.reports.python import at_repo_frame
 from agent.research.client import LLMAuthError
+from agent.records import furnish
 from agent.run import Run
 from agent.research import strategy as research_agent, second_opinion
 from agent.candidates import Candidate
@@ -61,10 +61,9 @@ class SandboxPath:
         self.choose_image()
         self.map_frames(source)
         self.env_opts = step("environment", self.environment)
-        keep = self.copies_prepared and cfg.sandbox == "docker" and cfg.strategy != "templates" \
-            and research_agent.configured(cfg)
+        keep = self.copies_prepared and cfg.sandbox == "docker" and self.run.may_research
         self.sb = step("sandbox", lambda: open_sandbox(
-            cfg.sandbox, source, image=cfg.image, setup_cmd=cfg.setup_cmd, limits=cfg.limits,
+            cfg.sandbox, source, image=self.run.image, setup_cmd=cfg.setup_cmd, limits=cfg.limits,
             **self.env_opts, notes=self.run.notes, keep_prepared=keep))
 
     def environment(self) -> dict:
@@ -72,7 +71,7 @@ class SandboxPath:
         return {}
 
     def choose_image(self) -> None:
-        """Set cfg.image when the path needs its own (native code: the C image)."""
+        """Set run.image (what the set-up resolved) when the path needs its own (native code: the C image)."""
 
     def map_frames(self, source: Path) -> None:
         run = self.run
@@ -145,8 +144,8 @@ class SandboxPath:
     def new_validator(self, sb: Sandbox) -> Validator:
         """A validator with the run's gates: protected paths (the repo's, tests and CI), diff size."""
         cfg, run = self.cfg, self.run
-        validator = Validator(sb, run.report, run.reproduction.command, cfg.test_cmd, run.tests_before,
-                              tries=cfg.tries, timeout=cfg.timeout, repro_seconds=run.reproduction.seconds,
+        validator = Validator(sb, run.report, run.reproduction.command, self.run.test_cmd, run.tests_before,
+                              tries=cfg.tries, timeout=self.run.timeout, repro_seconds=run.reproduction.seconds,
                               **self.validator_options())
         validator.protected = self.protected
         validator.max_diff_lines = cfg.max_diff_lines
@@ -165,7 +164,7 @@ class SandboxPath:
         cfg, rep = self.cfg, self.run.reproduction
         notes: list[str] = []
         try:
-            sb = open_sandbox(cfg.sandbox, self.source, image=cfg.image, setup_cmd=cfg.setup_cmd, limits=cfg.limits,
+            sb = open_sandbox(cfg.sandbox, self.source, image=self.run.image, setup_cmd=cfg.setup_cmd, limits=cfg.limits,
                               **self.env_opts, notes=notes, prepared=getattr(self.sb, "prepared", None))
         except SandboxError as exc:
             self.machinery_error = self.machinery_error or exc
@@ -175,7 +174,7 @@ class SandboxPath:
                 if note not in self.run.notes and (note.startswith("environment cache: the") or "prepared sandbox" in note):
                     self.run.notes.append(f"a later sandbox: {note}")
         if rep is not None and rep.regression_test is not None:
-            reproducer.furnish(sb, rep.regression_test, rep.command)
+            furnish(sb, rep.regression_test, rep.command)
         return sb
 
     def llm(self):
@@ -183,27 +182,6 @@ class SandboxPath:
         if self.model is None:
             self.model = research_agent.new_model(self.cfg)
         return self.model
-
-    def reproduce_by_agent(self, rep) -> None:
-        """Rung 5 (agent/python/ladder/reproducer.py): the research agent writes a reproducer that crashfix checks."""
-        cfg, run = self.cfg, self.run
-        with self.llm().ledger.phase("reproduction"):
-            found = research_agent.reproduce_first(
-                run, self.source, sandbox_factory=self.new_sandbox, has_history=is_git_source(cfg.repo),
-                check=reproducer.checker(run.report, run.repo_paths, run.files, cfg.test_cmd, cfg.timeout),
-                target=reproducer.target(run.report, run.repo_paths), protected=self.protected,
-                progress=lambda text: self.steps.say(text, "reproduce"), llm=self.llm())
-        run.notes.append(f"reproduction phase (rung 5): {found.status}: {found.reason}; "
-                         f"{found.trajectory.get('file', 'no trajectory')}")
-        if found.error:
-            run.notes.append(f"reproduction phase stopped: {found.error}")
-        run.cost = found.cost                # the research agent's, later, counts on from it (one ledger)
-        for fact in found.facts:             # every turn's notes, the accepting turn's too, reach the fix phase
-            run.memory.add(fact.kind, fact.text, f"reproduction phase; {fact.source}")
-        reproducer.settle(rep, found, self.sb, run.report, run.repo_paths, run.files, tries=cfg.tries,
-                          timeout=cfg.timeout)
-        if not rep.reproduced:
-            self.fail_on_machinery("reproduction phase (rung 5)")
 
     def fail_on_machinery(self, where: str) -> bool:
         """End the run as crashfix's error when one of its later sandboxes did not open: the issue was
@@ -222,7 +200,7 @@ class SandboxPath:
         configured (and the strategy lets it run), else the parser's (agent/judge/expectations.py)."""
         cfg, run = self.cfg, self.run
         parsed = expectations.parse(cfg.report_text, run.report.type)
-        if research_agent.may_reproduce(cfg):
+        if run.may_research:
             try:
                 llm = self.llm()
                 with llm.ledger.phase("expectation"):
@@ -240,7 +218,7 @@ class SandboxPath:
     def second_opinion(self, survivors: list[Verdict]) -> str:
         """With a model: a fresh review of the first survivor; its reason when it hides the symptom."""
         cfg, run = self.cfg, self.run
-        if not research_agent.may_reproduce(cfg):
+        if not run.may_research:
             return ""
         facts = [f"- {f.text.splitlines()[0]} ({f.source})" for f in run.memory.facts if f.kind != "code"]
         llm = self.llm()
@@ -258,7 +236,7 @@ class SandboxPath:
 
     def research(self) -> str | None:
         cfg, run = self.cfg, self.run
-        if not research_agent.configured(cfg):
+        if not run.model_configured:
             return ("the llm strategy needs a model endpoint: --model and --base-url "
                     "(or CRASHFIX_LLM_MODEL, CRASHFIX_LLM_BASE_URL / CRASHFIX_LLM_API_KEY)")
         if cfg.replay:

@@ -30,6 +30,7 @@ import shutil
 import signal
 import statistics
 import subprocess
+from dataclasses import replace
 import sys
 import tarfile
 import tempfile
@@ -291,13 +292,13 @@ def one(spec: str, date: str, sdists: Path, budget: float, cache_off: bool) -> d
             rec.update(total_s=round(time.monotonic() - start, 1))
             rec["class"], rec["reason"] = "resolver crashed", (setup_error or "no environment")[:240]
             return rec
-        rec.update(resolve_s=run.timings.get("environment"), image=cfg.image, python=env.python_used,
-                   install=env.install, test_cmd=cfg.test_cmd, recipe=list(env.steps),
+        rec.update(resolve_s=run.timings.get("environment"), image=run.image, python=env.python_used,
+                   install=env.install, test_cmd=run.test_cmd, recipe=list(env.steps),
                    steps=[s.cmd for s in path.env_opts.get("steps") or []])
         rec["cold_setup_s"] = round(time.monotonic() - t, 1)
         sb = path.sb if setup_error is None else None
         if sb is not None:
-            cfg.timeout = max(20.0, min(cfg.timeout, budget - (time.monotonic() - start)))
+            run.timeout = max(20.0, min(run.timeout, budget - (time.monotonic() - start)))
             _, cause = path.settled_baseline()
             sb = path.sb
             outcome = run.tests_before
@@ -310,13 +311,14 @@ def one(spec: str, date: str, sdists: Path, budget: float, cache_off: bool) -> d
                 rec["env_broken"] = None
             if not cause:
                 keep_environment(sb, run.notes)
-        rec["test_cmd"], rec["steps"] = cfg.test_cmd, [s.cmd for s in path.env_opts.get("steps") or []]
+        rec["test_cmd"], rec["steps"] = run.test_cmd, [s.cmd for s in path.env_opts.get("steps") or []]
         rec["ladder"] = list(path.climbed)
         rec["notes"] = list(run.notes)
-        rec["class"], rec["reason"] = classify(setup_error, outcome, c, cause) if cfg.test_cmd or setup_error \
+        rec["class"], rec["reason"] = classify(setup_error, outcome, c, cause) if run.test_cmd or setup_error \
             else ("no test command", "the resolver found no test command")
         if setup_error:
             rec["setup_error"] = setup_error[-3000:]
+        cfg = replace(cfg, image=run.image, test_cmd=run.test_cmd)     # the resolved values, as the run used them
         if sb is not None and not cause:              # the environment was kept: does it open again?
             again = outcome is not None and not outcome.timed_out
             rec["cached"] = second(cfg, source, path.env_opts, max(60.0, 3 * outcome.duration) if again else budget, c,

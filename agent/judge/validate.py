@@ -87,6 +87,29 @@ def rank_key(verdict: Verdict) -> tuple:
     return (changed_lines(cand.diff), len(cand.files) or 1, -cand.score)
 
 
+def normalize_diff(diff: str) -> tuple:
+    """A patch's identity, whitespace-only differences ignored."""
+    key, path = [], ""
+    for line in diff.splitlines():
+        if line.startswith("+++ "):
+            path = line[4:].strip().removeprefix("b/")
+        elif line[:1] in "+-" and not line.startswith("---"):
+            squeezed = " ".join(line[1:].split())
+            if squeezed:
+                key.append((path, line[0], squeezed))
+    return tuple(key)
+
+
+def rank(verdicts: list[Verdict]) -> list[Verdict]:
+    """The one ranking of validated candidates, templates' and the research agent's alike: the validated
+    verdicts, one per distinct patch (whitespace ignored), best first (rank_key). The overfitting guard
+    and the confidence then re-order them on evidence of their own (agent/pipeline.py drive)."""
+    seen: dict[tuple, Verdict] = {}
+    for v in sorted((v for v in verdicts if v.validated), key=rank_key):
+        seen.setdefault(normalize_diff(v.candidate.diff), v)
+    return list(seen.values())
+
+
 class Validator:
     # gates checked before a candidate runs; the pipeline sets them from the run's config
     protected: Callable[[str], bool] = staticmethod(lambda path: False)

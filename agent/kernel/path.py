@@ -15,6 +15,7 @@ import tempfile
 import time
 from contextlib import ExitStack
 from pathlib import Path
+from typing import Callable
 
 from agent.kernel import mail
 from agent.kernel.boots import Booter, console_tail
@@ -25,10 +26,9 @@ from agent.path import Steps, code_window, record_history
 from agent.judge.protect import guard
 from agent.reports.kernel import parse_kernel
 from agent.reports.paths import map_to_repo
-from agent.python.reproduce import Attempt, Reproduction
+from agent.records import Attempt, Reproduction
 from agent.run import Run, RunError
 from agent.candidates import Candidate
-from agent.native.templates import generate
 from agent.repair_context import RepairContext, Site
 from agent.judge.validate import Verdict
 from sandbox.kernel.build import KernelBuildError, KernelTree, git, open_tree, tail
@@ -66,8 +66,9 @@ def _as_run_error(method):
 class KernelPath:
     research_agent = False     # the research agent does not drive kernel runs yet
 
-    def __init__(self, run: Run, steps: Steps):
+    def __init__(self, run: Run, steps: Steps, *, templates: Callable[..., list[Candidate]]):
         self.run, self.cfg, self.steps = run, run.config, steps
+        self.templates = templates      # the C fix templates (agent/native/templates, handed over by agent/families.py)
         self.work = Path(tempfile.mkdtemp(prefix="crashfix-kernel-"))
         self.logs = self.cfg.out / "logs"
         self.held = ExitStack()
@@ -105,7 +106,7 @@ class KernelPath:
         self._build_first()
         initrd = make_initramfs(binary, self.work, runs=KERNEL_RUNS_PER_BOOT)
         self.booter = Booter(tree.bzimage, initrd, self.logs, run.report.title,
-                             timeout=min(cfg.timeout, KERNEL_BOOT_TIMEOUT), extra_cmdline=cfg.kernel_cmdline or "")
+                             timeout=min(self.run.timeout, KERNEL_BOOT_TIMEOUT), extra_cmdline=cfg.kernel_cmdline or "")
 
     def _build_first(self) -> None:
         tree, run, step = self.tree, self.run, self.steps.step
@@ -191,7 +192,7 @@ class KernelPath:
             run.notes.append("the research agent does not drive kernel runs yet: C fix templates only")
         ctx = RepairContext(exc_type=run.report.type, message=run.report.message, sites=run.sites,
                             read=self.tree.read, files=run.files, protected=guard(cfg.protected))
-        return generate(ctx, max_candidates=cfg.max_candidates)
+        return self.templates(ctx, max_candidates=cfg.max_candidates)
 
     @_as_run_error
     def validate(self, cand: Candidate, n: int) -> Verdict:

@@ -5,7 +5,7 @@ from __future__ import annotations
 from agent.native.build import BuildResult
 from agent.judge.signature import same_crash
 from agent.reports.model import CrashReport
-from agent.python.reproduce import Attempt, Reproduction
+from agent.records import Attempt, Reproduction
 from sandbox import ExecResult
 
 

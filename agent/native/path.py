@@ -35,7 +35,7 @@ class NativePath(SandboxPath):
 
     def choose_image(self) -> None:
         cfg = self.cfg
-        cfg.image = self.steps.step("image", lambda: c_image(cfg.sandbox, cfg.image))
+        self.run.image = self.steps.step("image", lambda: c_image(cfg.sandbox, self.run.image))
 
     def prepare(self) -> None:
         """Source and sandbox, then the build with the sanitizers (fails the run when it does not build)."""
@@ -46,7 +46,7 @@ class NativePath(SandboxPath):
         if arch in UNSUPPORTED:
             raise RunError(f"the crash was reported on {arch}, which cannot be reproduced here: {UNSUPPORTED[arch]}")
         cross = CROSS.get(arch or "")
-        plan = detect(run.files, self.sb.read, cfg.build_cmd, cfg.test_cmd, cross)
+        plan = detect(run.files, self.sb.read, cfg.build_cmd, self.run.test_cmd, cross)
         if plan is None:
             raise RunError("no build system found (Makefile, CMakeLists.txt, meson.build, configure or "
                            "autogen.sh" + (f"; Meson cannot cross-compile for {arch} here" if cross else "")
@@ -55,8 +55,8 @@ class NativePath(SandboxPath):
         run.debugger = "gdb"
         if cross:
             run.notes.append(f"reported on {arch}: built with {cross.triple}-gcc and run under {cross.qemu}"
-                             + ("" if cfg.test_cmd else "; the build system's tests were not run (no binfmt_misc)"))
-        state.build = self.steps.step("build", lambda: build(self.sb, plan, timeout=max(cfg.timeout, BUILD_TIMEOUT)))
+                             + ("" if self.run.test_cmd else "; the build system's tests were not run (no binfmt_misc)"))
+        state.build = self.steps.step("build", lambda: build(self.sb, plan, timeout=max(self.run.timeout, BUILD_TIMEOUT)))
         if not state.build.ok and (found := crash_in_build(run.report, state.build)) is not None:
             self.build_crash = found       # the build ran the tests, and they crashed as reported
             return
@@ -77,11 +77,11 @@ class NativePath(SandboxPath):
                                            "crashes as reported", "sandbox")
             return
         if state.plan.test_cmd:
-            cfg.test_cmd = f"{env_prefix(run.report)} {state.plan.test_cmd}"
+            self.run.test_cmd = f"{env_prefix(run.report)} {state.plan.test_cmd}"
             run.tests_before = step("tests_before", lambda: read_results(
-                run_tests(sb, cfg.test_cmd, timeout=cfg.timeout)))
-        found = step("reproduce", lambda: reproduce(sb, run.report, state.plan, run.files, cfg.test_cmd,
-                                                    tries=cfg.tries, timeout=cfg.timeout, cross=state.cross))
+                run_tests(sb, self.run.test_cmd, timeout=self.run.timeout)))
+        found = step("reproduce", lambda: reproduce(sb, run.report, state.plan, run.files, self.run.test_cmd,
+                                                    tries=cfg.tries, timeout=self.run.timeout, cross=state.cross))
         run.reproduction, state.prepare_cmd, state.scratch = found.reproduction, found.prepare_cmd, found.scratch
         rep = run.reproduction
         if not rep.reproduced:
@@ -91,10 +91,10 @@ class NativePath(SandboxPath):
         run.memory.add("reproduction", f"`{rep.command}` crashes {rep.crashed}/{rep.tries} times ({rep.how})", "sandbox")
 
     def analyse(self) -> None:
-        cfg, run, state, step = self.cfg, self.run, self.run.native, self.steps.step
+        run, state, step = self.run, self.run.native, self.steps.step
         if not state.cross:      # LeakSanitizer is not run under qemu user mode
             state.leaks = step("leaks_before", lambda: leak_check(
-                self.sb, [run.reproduction.command, cfg.test_cmd], timeout=cfg.timeout))
+                self.sb, [run.reproduction.command, self.run.test_cmd], timeout=self.run.timeout))
         found = self.crash_line()
         if found is None:
             return

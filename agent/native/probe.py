@@ -7,7 +7,8 @@ import shlex
 
 from agent.limits import GDB_TIMEOUT
 from agent.native.reproduce import sanitizer_env
-from agent.python.probe import Probe, _talk
+from agent import records
+from agent.records import Probe
 from agent.reports.model import CrashReport
 from agent.repair_context import Site
 from sandbox import Sandbox, SandboxError
@@ -64,7 +65,7 @@ def probe(sb: Sandbox, command: str, site: Site, source_line: str, report: Crash
         result.error = f"gdb did not start: {exc}"
         return result
     try:
-        talk = lambda cmd: _talk(session, cmd, result, timeout)
+        talk = lambda cmd: records.talk(session, cmd, result, timeout)
         for setting in ("set pagination off", "set confirm off", "set width 0",
                         "set disable-randomization off"):     # personality() is refused in containers
             talk(setting)

@@ -15,7 +15,7 @@ from agent.limits import COMMAND_TIMEOUT, HOUSEKEEPING_TIMEOUT, REPRODUCE_TRIES
 from agent.native.arch import Cross, runs_on
 from agent.native.build import SAN_FLAGS, BuildPlan, compiler
 from agent.reports.model import CrashReport
-from agent.python.reproduce import Attempt, Reproduction, confirm
+from agent.records import Attempt, Reproduction, confirm
 from agent.judge.protect import is_test_path
 from agent.judge.signature import same_crash
 from agent.judge.testrun import SCRATCH, ensure_scratch

@@ -23,6 +23,11 @@ class NativeState:
     leaks: LeakCheck | None = None         # the unpatched build's leaks (reproduction, tests)
 
     @property
+    def build_log(self) -> str | None:
+        """The first build's log (None before it ran)."""
+        return self.build.log if self.build else None
+
+    @property
     def rebuild_cmd(self) -> str:
         """What validation runs after applying a candidate: the incremental build, then the
         issue's program again (it links the rebuilt library)."""

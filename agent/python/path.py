@@ -5,9 +5,9 @@ from __future__ import annotations
 from agent.python.environment.apply import keep_environment, prepare as prepare_environment
 from agent.python.environment.sanity import broken
 from agent.python.environment.timeouts import BASELINE_PER_TEST, derived_timeout, per_test_timeout
-from agent.python.ladder import overfit
+from agent.python.ladder import overfit, reproducer
 from agent.limits import PDB_TIMEOUT
-from agent.path import code_window, record_history
+from agent.path import code_window, is_git_source, record_history
 from agent.sandboxed import SandboxPath
 from agent.python.origin import origins
 from agent.python.probe import probe
@@ -38,7 +38,8 @@ class PythonPath(SandboxPath):
     def environment(self) -> dict:
         """Resolve the checkout's environment (agent/python/environment): image, install steps, test command."""
         given = self.cfg.test_cmd or (getattr(self.cfg, "environment", None) or {}).get("test_cmd")
-        env, opts = prepare_environment(self.cfg, self.source, self.run.files, self.steps.say)
+        env, opts, self.run.image, self.run.test_cmd = prepare_environment(self.cfg, self.source, self.run.files,
+                                                                           self.steps.say)
         self.resolved, self.climbed = env, []
         opts = setup_agent.apply_learned(self, env, opts, given)
         self.run.notes += [f"environment: {step}" for step in env.steps]
@@ -80,7 +81,7 @@ class PythonPath(SandboxPath):
             if rung is None:
                 return False
             self.climbed.append(rung.label)
-            image = cfg.image
+            image = self.run.image
             if rung.python:
                 from sandbox.docker.images import python_image
                 image, self.resolved.python_used, _ = python_image(rung.python, log=self.steps.say)
@@ -95,10 +96,10 @@ class PythonPath(SandboxPath):
             self.note(f"ladder: {rung.label}: set up")
             if self.sb is not None:
                 self.sb.close()
-            self.sb, self.env_opts, cfg.image = box, opts, image
+            self.sb, self.env_opts, self.run.image = box, opts, image
             if rung.test_cmd:
                 self.resolved.test_cmd = rung.test_cmd
-                cfg.test_cmd = test_command(self.resolved, None)
+                self.run.test_cmd = test_command(self.resolved, None)
             self.validator = None
             return True
 
@@ -111,8 +112,8 @@ class PythonPath(SandboxPath):
 
     def baseline(self):
         cfg, sb = self.cfg, self.sb
-        watched = arm_watchdog(sb, cfg.test_cmd, min(BASELINE_PER_TEST, cfg.timeout))
-        self.run.tests_before = self.steps.step("tests_before", lambda: run_tests(sb, cfg.test_cmd, timeout=cfg.timeout))
+        watched = arm_watchdog(sb, self.run.test_cmd, min(BASELINE_PER_TEST, self.run.timeout))
+        self.run.tests_before = self.steps.step("tests_before", lambda: run_tests(sb, self.run.test_cmd, timeout=self.run.timeout))
         return watched, broken(self.run.tests_before, files=self.run.files, report_text=cfg.report_text)
 
     def settled_baseline(self):
@@ -122,7 +123,7 @@ class PythonPath(SandboxPath):
         missing = self.verified() if self.resolved is not None else []
         while missing and self.climb(rungs.IMPORT_CHECK, missing):
             missing = self.verified()
-        if not self.cfg.test_cmd:
+        if not self.run.test_cmd:
             return False, None
         watched, cause = self.baseline()
         while cause and self.resolved is not None:
@@ -137,7 +138,7 @@ class PythonPath(SandboxPath):
         cfg, run, step = self.cfg, self.run, self.steps.step
         watched, cause = self.settled_baseline()
         sb = self.sb
-        if cfg.test_cmd:
+        if self.run.test_cmd:
             model_tried = ""
             if cause and self.resolved is not None:
                 cause, watched, model_tried = setup_agent.last_rung(self, cause, watched)
@@ -152,8 +153,8 @@ class PythonPath(SandboxPath):
                                  "collect before any change is a known pre-existing failure, not the patch's")
             if watched:
                 self.watch(run.tests_before)
-            cfg.timeout = derived_timeout(run.tests_before, cfg.timeout)
-            run.notes.append(f"commands time out after {cfg.timeout:.0f} s "
+            self.run.timeout = derived_timeout(run.tests_before, self.run.timeout)
+            run.notes.append(f"commands time out after {self.run.timeout:.0f} s "
                              f"(the baseline took {run.tests_before.duration:.1f} s)")
         else:
             keep_environment(sb, run.notes)
@@ -161,9 +162,9 @@ class PythonPath(SandboxPath):
         if run.ended:                    # the model's credentials were refused
             return
         rep = run.reproduction = step("reproduce", lambda: reproduce(
-            sb, run.report, cfg.report_text, cfg.test_cmd, run.repo_paths, baseline=run.tests_before,
-            files=run.files, tries=cfg.tries, timeout=cfg.timeout, expect=expect))
-        if not rep.reproduced and research_agent.may_reproduce(cfg):
+            sb, run.report, cfg.report_text, self.run.test_cmd, run.repo_paths, baseline=run.tests_before,
+            files=run.files, tries=cfg.tries, timeout=self.run.timeout, expect=expect))
+        if not rep.reproduced and run.may_research:
             step("reproducer", lambda: self.reproduce_by_agent(rep))
             if run.ended:                # crashfix's own sandbox failed (fail_on_machinery)
                 return
@@ -178,12 +179,12 @@ class PythonPath(SandboxPath):
 
     def watch(self, baseline) -> None:
         """Name the tests the baseline's watchdog stopped; bound each later test by the baseline's times."""
-        run, cfg = self.run, self.cfg
+        run = self.run
         for test in baseline.hung:
             run.notes.append(f"the baseline's test {test} hangs: stopped by the per-test watchdog after "
-                             f"{min(BASELINE_PER_TEST, cfg.timeout):g} s")
-        bound = per_test_timeout(baseline, cfg.timeout)
-        if bound and arm_watchdog(self.sb, cfg.test_cmd, bound[0]):
+                             f"{min(BASELINE_PER_TEST, self.run.timeout):g} s")
+        bound = per_test_timeout(baseline, self.run.timeout)
+        if bound and arm_watchdog(self.sb, self.run.test_cmd, bound[0]):
             run.notes.append(f"each test is stopped after {bound[0]:g} s (the slowest of the baseline took "
                              f"{bound[1]:.2f} s)")
 
@@ -240,10 +241,32 @@ class PythonPath(SandboxPath):
         run = self.run
         ranked, run.overfit = self.steps.step("overfitting", lambda: overfit.guard(
             self.sb, run.report, run.reproduction.command, run.repo_paths, run.files, self.cfg.report_text,
-            survivors, timeout=self.cfg.timeout))
+            survivors, timeout=self.run.timeout))
         if run.overfit.skipped:
             run.notes.append(f"overfitting guard did not run: {run.overfit.skipped}")
         return ranked
 
     def generate(self, ctx: RepairContext) -> list[Candidate]:
         return generate(ctx, max_candidates=self.cfg.max_candidates)
+
+    def reproduce_by_agent(self, rep) -> None:
+        """Rung 5 (agent/python/ladder/reproducer.py): the research agent writes a reproducer that crashfix checks."""
+        cfg, run = self.cfg, self.run
+        agent = research_agent.reproduction_agent(
+            run, self.source, sandbox_factory=self.new_sandbox, has_history=is_git_source(cfg.repo),
+            protected=self.protected, progress=lambda text: self.steps.say(text, "reproduce"), llm=self.llm())
+        with self.llm().ledger.phase("reproduction"):
+            found = reproducer.find_reproducer(
+                agent, reproducer.checker(run.report, run.repo_paths, run.files, self.run.test_cmd, self.run.timeout),
+                reproducer.target(run.report, run.repo_paths))
+        run.notes.append(f"reproduction phase (rung 5): {found.status}: {found.reason}; "
+                         f"{found.trajectory.get('file', 'no trajectory')}")
+        if found.error:
+            run.notes.append(f"reproduction phase stopped: {found.error}")
+        run.cost = found.cost                # the research agent's, later, counts on from it (one ledger)
+        for fact in found.facts:             # every turn's notes, the accepting turn's too, reach the fix phase
+            run.memory.add(fact.kind, fact.text, f"reproduction phase; {fact.source}")
+        reproducer.settle(rep, found, self.sb, run.report, run.repo_paths, run.files, tries=cfg.tries,
+                          timeout=self.run.timeout)
+        if not rep.reproduced:
+            self.fail_on_machinery("reproduction phase (rung 5)")

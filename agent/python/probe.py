@@ -7,10 +7,11 @@ import keyword
 import logging
 import re
 import shlex
-from dataclasses import dataclass, field
 
 from agent.limits import PDB_TIMEOUT
-from agent.python.probe_facts import Definition, Special, definitions, specials
+from agent import records
+from agent.python.probe_facts import definitions, specials
+from agent.records import Probe
 from agent.judge.protect import is_test_path
 from agent.reports.paths import map_to_repo
 from agent.judge.testrun import is_pytest
@@ -21,21 +22,6 @@ log = logging.getLogger(__name__)
 PROMPT = "(Pdb) "
 BUILTINS = frozenset(dir(builtins))
 WHERE_LINE = re.compile(r"^(>?)\s*(\S+?\.py)\((\d+)\)(\S+)\(\)", re.M)
-
-
-@dataclass
-class Probe:
-    command: str = ""
-    frame: str = ""                                   # "path:line in func" where it stopped
-    locals: str = ""                                  # repr of the frame's locals, cut
-    values: dict[str, str] = field(default_factory=dict)   # expression on the line -> repr or error
-    unbound: list[str] = field(default_factory=list)        # names on the line not bound yet at the crash
-    specials: list[Special] = field(default_factory=list)   # special methods the interpreter called (probe_facts)
-    definitions: list[Definition] = field(default_factory=list)   # what a failing assertion calls, with its code
-    origins: list = field(default_factory=list)       # where the line's plain names came from (agent/python/origin.py)
-    caller: str = ""                                  # the frame that called the crashing function: "g at path:line: code"
-    transcript: list[tuple[str, str]] = field(default_factory=list)
-    error: str | None = None
 
 
 def pdb_argv(command: str) -> list[str] | None:
@@ -122,7 +108,7 @@ def probe(sb: Sandbox, command: str, path: str, line: int, source_line: str, *,
         result.error = f"pdb did not start: {exc}"
         return result
     try:
-        talk = lambda cmd: _talk(session, cmd, result, timeout)
+        talk = lambda cmd: records.talk(session, cmd, result, timeout)
         if "-m pdb" in " ".join(argv):
             talk("continue")                     # run to the uncaught exception: post-mortem
         where = talk("where")
@@ -170,12 +156,6 @@ def _read(sb: Sandbox, path: str) -> str:
         return sb.read(path)
     except SandboxError:
         return ""
-
-
-def _talk(session, cmd: str, result: Probe, timeout: float) -> str:
-    out = session.send(cmd, timeout=timeout)
-    result.transcript.append((cmd, out))
-    return out
 
 
 def _frames_above(where: str, path: str, line: int) -> int | None:

@@ -5,7 +5,6 @@ import logging
 import re
 import shlex
 import time
-from dataclasses import asdict, dataclass, field
 from typing import Callable
 
 from agent.judge import named_test
@@ -14,8 +13,9 @@ from agent.judge.expectations import Expectation
 from agent.python.environment.timeouts import ALARM_MARGIN, script_alarm
 from agent.judge.match import matches, repo_frame
 from agent.python.ladder.plan import Trial
-from agent.python.ladder.regression import PRELUDE, RegressionTest, alarm
+from agent.python.ladder.regression import PRELUDE, alarm
 from agent.python.ladder.conventions import Conventions, conventions
+from agent.records import Attempt, RegressionTest, Reproduction, confirm
 from agent.reports.model import CrashReport
 from agent.judge.signature import is_hang
 from agent.judge.testrun import SCRATCH, TestOutcome, ensure_scratch, is_pytest
@@ -26,46 +26,6 @@ log = logging.getLogger(__name__)
 SCRIPT_TIMEOUT = 60.0      # an issue's snippet that serves or waits must not hold the run for `timeout`
 SEARCH_SECONDS = 20.0      # rung 4's budget for calls (the traced test run is bounded by `timeout`)
 LADDER_SECONDS = 25.0      # the ladder after the baseline: rung 4 (traced run + search) ends by then
-
-
-@dataclass
-class Attempt:
-    how: str                  # what was tried: "issue code block", "named test tests/x.py::t", "call site: ..."
-    command: str
-    reproduced: bool
-    exit_code: int
-    output_tail: str
-    rung: int = 0             # 1 the issue's own code, 2 the named test / the tests, 3 call sites, 4 search; 0 other
-    why: str = ""             # what the run showed against the reported signature
-
-
-@dataclass
-class Reproduction:
-    command: str | None = None
-    how: str | None = None
-    tries: int = 0
-    crashed: int = 0
-    attempts: list[Attempt] = field(default_factory=list)
-    observed: CrashReport | None = None     # the crash as the sandbox printed it
-    seconds: float = 0.0                    # the slowest run of the reproduction command
-    rung: int | None = None                 # the ladder rung that reproduced (see Attempt.rung)
-    regression_test: RegressionTest | None = None   # the new test file the reproducer became
-    patch: str = ""                         # the files crashfix wrote for it, as a diff ("" when none)
-
-    @property
-    def reproduced(self) -> bool:
-        return self.crashed > 0
-
-    @property
-    def flaky(self) -> bool:
-        return 0 < self.crashed < self.tries
-
-    def to_dict(self) -> dict:
-        return {"command": self.command, "how": self.how, "tries": self.tries, "seconds": round(self.seconds, 3),
-                "crashed": self.crashed, "reproduced": self.reproduced, "flaky": self.flaky,
-                "rung": self.rung, "patch": self.patch,
-                "regression_test": self.regression_test.to_dict() if self.regression_test else None,
-                "attempts": [asdict(a) for a in self.attempts]}
 
 
 def reproduce(sb: Sandbox, report: CrashReport, issue_text: str, test_cmd: str | None,
@@ -213,16 +173,3 @@ def _reader(sb: Sandbox) -> Callable[[str], str | None]:
         except Exception:           # a file that is not there (or not text): nothing to learn from it
             return None
     return read
-
-
-def confirm(rep: Reproduction, sb: Sandbox, how: str, cmd: str, got: CrashReport | None, first: ExecResult,
-            matches: Callable[[ExecResult], bool], *, tries: int, timeout: float) -> None:
-    """Record the command that crashed and run it `tries - 1` more times to count how often it does."""
-    rep.command, rep.how, rep.observed = cmd, how, got
-    rep.tries, rep.crashed, rep.seconds = 1, 1, first.duration
-    for _ in range(tries - 1):
-        again = sb.run(cmd, timeout=timeout)
-        rep.tries += 1
-        rep.crashed += matches(again)
-        rep.seconds = max(rep.seconds, again.duration)
-

@@ -124,7 +124,7 @@ def _opener(path):
             return open_sandbox(cfg.sandbox, path.source, install=False, limits=cfg.limits)
         from sandbox.docker.images import ensure_image
         from sandbox.docker.sandbox import DockerSandbox
-        box = DockerSandbox(cfg.image or ensure_image("python"), limits=cfg.limits, network_for_setup=True)
+        box = DockerSandbox(path.run.image or ensure_image("python"), limits=cfg.limits, network_for_setup=True)
         try:
             box.put_tree(path.source)
             box.snapshot()
@@ -160,23 +160,23 @@ def _verifier(path, accepted: dict):
         notes: list[str] = []
         keep = path.copies_prepared and cfg.sandbox == "docker" and cfg.strategy != "templates"
         try:
-            box = open_sandbox(cfg.sandbox, path.source, image=cfg.image, limits=cfg.limits, **opts, notes=notes,
+            box = open_sandbox(cfg.sandbox, path.source, image=run.image, limits=cfg.limits, **opts, notes=notes,
                                keep_prepared=keep)
         except SetupFailed as exc:
             lines = [ln for ln in str(exc).strip().splitlines() if ln.strip()]
             return False, f"the install failed: {lines[0][:300]}" + (f" … {lines[-1][:300]}" if len(lines) > 1 else "")
-        old = (path.sb, cfg.test_cmd, path.resolved.test_cmd)
+        old = (path.sb, run.test_cmd, path.resolved.test_cmd)
         path.sb, path.resolved.test_cmd = box, recipe.test_cmd
-        cfg.test_cmd = test_command(path.resolved, None)
+        run.test_cmd = test_command(path.resolved, None)
         try:
             accepted["watched"], cause = path.baseline()
         except BaseException:
             box.close()
-            path.sb, cfg.test_cmd, path.resolved.test_cmd = old
+            path.sb, run.test_cmd, path.resolved.test_cmd = old
             raise
         if cause:
             box.close()
-            path.sb, cfg.test_cmd, path.resolved.test_cmd = old
+            path.sb, run.test_cmd, path.resolved.test_cmd = old
             return False, f"the baseline is not sane: {cause}"
         if old[0] is not None:
             old[0].close()
@@ -192,7 +192,7 @@ def _brief(path, cause: str) -> str:
     plan = "; ".join(f"`{s.cmd}`" for s in (path.env_opts.get("steps") or [])) or "(nothing to install)"
     climbed = "; ".join(getattr(path, "climbed", []) or []) or "none"
     return (f"crashfix's set-up: Python {env.python_used or 'the image default'}; install {plan}; "
-            f"test command `{env.test_cmd or path.cfg.test_cmd or '(none found)'}`.\n"
+            f"test command `{env.test_cmd or path.run.test_cmd or '(none found)'}`.\n"
             f"Why it is not a sane baseline: {cut(cause, 1500)}\n"
             f"The ladder's rungs tried: {climbed}.\n"
             "How it was resolved:\n" + "\n".join(f"- {s}" for s in env.steps[-25:]))
@@ -206,12 +206,12 @@ def run_phase(path, cause: str, accepted: dict) -> SetupOutcome:
     parent = path.llm().ledger
     llm = LLM(model, base_url, key, ledger=Ledger(Budget(steps=SETUP_AGENT_STEPS, tokens=SETUP_AGENT_TOKENS),
                                                   name="setup", parents=[parent]), prices=ac.prices, retry=ac.retry)
-    st = SetupState(test_cmd=cfg.test_cmd, wrap=_wrapper(path.env_opts),
+    st = SetupState(test_cmd=run.test_cmd, wrap=_wrapper(path.env_opts),
                     judge=lambda out: broken(out, files=run.files, report_text=cfg.report_text),
                     reopen=_opener(path), verify=_verifier(path, accepted),
-                    timeout=min(max(cfg.timeout, 60.0), SETUP_COMMAND_TIMEOUT), rounds=SETUP_AGENT_ROUNDS)
+                    timeout=min(max(run.timeout, 60.0), SETUP_COMMAND_TIMEOUT), rounds=SETUP_AGENT_ROUNDS)
     agent = ResearchAgent(ac, report=run.report, issue_text=cfg.report_text, source=path.source, repro_cmd=None,
-                          test_cmd=cfg.test_cmd, memory=Memory(), sandbox_factory=st.reopen,
+                          test_cmd=run.test_cmd, memory=Memory(), sandbox_factory=st.reopen,
                           validator_factory=lambda sb: None, out=cfg.out, repo=cfg.repo,
                           timeout=st.timeout, progress=lambda text: path.steps.say(text, "environment"), llm=llm)
     (agent.out / "trajectories").mkdir(parents=True, exist_ok=True)
@@ -286,9 +286,9 @@ def apply_learned(path, env, opts: dict, given_test_cmd: str | None = None) -> d
     path.learned = recipe
     if recipe.get("python") and not env.explicit_python and not env.image and recipe["python"] != env.python_used:
         env.python = recipe["python"]
-        cfg.image = choose_image(env, cfg.sandbox, None, log=path.steps.say)
+        path.run.image = choose_image(env, cfg.sandbox, None, log=path.steps.say)
     env.install, env.test_cmd, env.explicit_install = list(recipe["install"]), given_test_cmd or recipe["test_cmd"], True
-    cfg.test_cmd = test_command(env, None)
+    path.run.test_cmd = test_command(env, None)
     env.steps.append(f"set-up from the recipe a model ({recipe.get('model')}) found on {recipe.get('kept')}, kept "
                      f"in the environment cache: install {'; '.join(f'`{c}`' for c in env.install) or '(nothing)'}; "
                      f"test cmd `{env.test_cmd}`")

@@ -61,7 +61,7 @@ from agent.research.tools import (
 )
 from agent.excerpt import failure_excerpt
 from agent.judge.testrun import TestOutcome
-from agent.judge.validate import Verdict, rank_key
+from agent.judge.validate import Verdict
 from sandbox import Sandbox, SandboxDead, SandboxError
 from sandbox import contain
 
@@ -119,27 +119,6 @@ class AgentOutcome:
     @property
     def validated(self) -> list[Verdict]:
         return [v for v in self.verdicts if v.validated]
-
-
-def normalize_diff(diff: str) -> tuple:
-    """A patch's identity, whitespace-only differences ignored."""
-    key, path = [], ""
-    for line in diff.splitlines():
-        if line.startswith("+++ "):
-            path = line[4:].strip().removeprefix("b/")
-        elif line[:1] in "+-" and not line.startswith("---"):
-            squeezed = " ".join(line[1:].split())
-            if squeezed:
-                key.append((path, line[0], squeezed))
-    return tuple(key)
-
-
-def dedupe_and_rank(verdicts: list[Verdict]) -> list[Verdict]:
-    """Validated verdicts, one per distinct patch (whitespace ignored), best first (rank_key)."""
-    seen: dict[tuple, Verdict] = {}
-    for v in sorted((v for v in verdicts if v.validated), key=rank_key):
-        seen.setdefault(normalize_diff(v.candidate.diff), v)
-    return list(seen.values())
 
 
 class ResearchAgent:

@@ -13,7 +13,6 @@ from agent.research.loop import AgentConfig, AgentOutcome, ResearchAgent
 from agent.limits import AGENT_COMMAND_TIMEOUT
 from agent.research.client import ENV_API_KEY, ENV_BASE_URL, ENV_MODEL, LLM, Budget, Ledger
 from agent.research.model import Model
-from agent.python.ladder.reproducer import Checker, ReproOutcome, find_reproducer
 from agent.run import Run, RunConfig
 
 
@@ -45,22 +44,17 @@ def new_model(cfg: RunConfig) -> Model:
                prices=ac.prices, retry=ac.retry)
 
 
-def may_reproduce(cfg: RunConfig) -> bool:
-    """Whether rung 5 runs: a model is configured and the strategy lets the agent run."""
-    return cfg.strategy != "templates" and configured(cfg)
-
-
-def reproduce_first(run: Run, source: Path, *, sandbox_factory: Callable, check: Checker, target: str,
-                    has_history: bool, protected: Callable[[str], bool], llm: Model | None = None,
-                    progress: Callable[[str], None] = lambda m: None) -> ReproOutcome:
-    """Rung 5: the agent's reproduction phase (agent/python/ladder/reproducer.py), when the ladder found no reproducer."""
+def reproduction_agent(run: Run, source: Path, *, sandbox_factory: Callable, has_history: bool,
+                       protected: Callable[[str], bool], llm: Model | None = None,
+                       progress: Callable[[str], None] = lambda m: None) -> ResearchAgent:
+    """The research agent for rung 5, the reproduction phase: the Python family runs it
+    (agent/python/ladder/reproducer.py find_reproducer) when its ladder found no reproducer."""
     cfg = run.config
-    agent = ResearchAgent(agent_config(cfg), report=run.report, issue_text=cfg.report_text, source=source,
-                          repro_cmd=None, test_cmd=cfg.test_cmd, memory=run.memory, sandbox_factory=sandbox_factory,
-                          validator_factory=lambda sb: None, out=cfg.out, has_history=has_history, repo=cfg.repo,
-                          timeout=min(cfg.timeout, AGENT_COMMAND_TIMEOUT), protected=protected, progress=progress,
-                          baseline=run.tests_before, llm=llm)
-    return find_reproducer(agent, check, target)
+    return ResearchAgent(agent_config(cfg), report=run.report, issue_text=cfg.report_text, source=source,
+                         repro_cmd=None, test_cmd=run.test_cmd, memory=run.memory, sandbox_factory=sandbox_factory,
+                         validator_factory=lambda sb: None, out=cfg.out, has_history=has_history, repo=cfg.repo,
+                         timeout=min(run.timeout, AGENT_COMMAND_TIMEOUT), protected=protected, progress=progress,
+                         baseline=run.tests_before, llm=llm)
 
 
 def run_agent(run: Run, source: Path, *, sandbox_factory: Callable, validator_factory: Callable,
@@ -71,8 +65,8 @@ def run_agent(run: Run, source: Path, *, sandbox_factory: Callable, validator_fa
     cfg = run.config
     agent = ResearchAgent(agent_config(cfg), report=run.report, issue_text=cfg.report_text, source=source,
                           repro_cmd=run.reproduction.command if run.reproduction else None,
-                          test_cmd=cfg.test_cmd, memory=run.memory, sandbox_factory=sandbox_factory,
+                          test_cmd=run.test_cmd, memory=run.memory, sandbox_factory=sandbox_factory,
                           validator_factory=validator_factory, out=cfg.out, has_history=has_history,
-                          repo=cfg.repo, timeout=min(cfg.timeout, AGENT_COMMAND_TIMEOUT), protected=protected, progress=progress,
+                          repo=cfg.repo, timeout=min(run.timeout, AGENT_COMMAND_TIMEOUT), protected=protected, progress=progress,
                           build_cmd=build_cmd, baseline=run.tests_before, llm=llm)
     return agent.run()

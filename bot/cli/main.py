@@ -176,7 +176,7 @@ def _python_version(text: str) -> str:
 
 def cmd_run(args) -> int:
     import os
-    from agent.pipeline import RunConfig
+    from agent.run import RunConfig
     try:
         data = args.report.read_bytes()
     except OSError as exc:

@@ -22,6 +22,7 @@ def add_parser(sub) -> None:
 
 def main(args) -> int:
     """Exit 0 when conversations were written, 1 when none was found, 2 on an error (nothing written)."""
+    import agent.families  # noqa: F401  (each crash family registers its debugger tool: gdb for native runs)
     from agent.redact import register, register_settings
     from agent.research.trajectories import ExportError, export
     from bot.settings import SettingsError, load_settings

@@ -513,11 +513,3 @@ def installation_api(settings: Any, installation_id: int) -> InstallationAPI:
     if _setting(settings, "force_dry_run", False):
         return for_data_dir(data_dir, read_api=api)
     return api
-
-
-def __getattr__(name: str) -> Any:
-    """`bot.github.api.DryRunAPI`, for code written before it moved to bot/github/dryrun.py."""
-    if name == "DryRunAPI":
-        from bot.github.dryrun import DryRunAPI
-        return DryRunAPI
-    raise AttributeError(f"module {__name__!r} has no attribute {name!r}")

@@ -7,7 +7,8 @@ import json
 
 from agent.judge.anchor import code_here
 from agent.memory import Memory
-from agent.pipeline import RunConfig, run_pipeline
+from agent.pipeline import run_job
+from agent.run import RunConfig
 from agent.reports.model import Frame
 from gitrepo import make_repo
 
@@ -60,7 +61,7 @@ def test_the_runs_facts_quote_this_trees_code(tmp_path):
     repo = make_repo(tmp_path / "app", {"app/__init__.py": "", "app/config.py": CONFIG,
                                         "tests/test_config.py": "from app.config import merge\n\n\ndef test_merge():\n"
                                                                 "    assert merge({}, {'a': 1}) == {'a': 1}\n"})
-    run = run_pipeline(RunConfig(repo=str(repo), report_text=REPORT, out=tmp_path / "out",
+    run = run_job(RunConfig(repo=str(repo), report_text=REPORT, out=tmp_path / "out",
                                  test_cmd="python -m pytest -q", strategy="templates", sandbox="local"))
     assert any("the reported line 5 is line 14 here" in n for n in run.notes), run.notes
     facts = json.loads((tmp_path / "out" / "result.json").read_text())["memory"]

@@ -11,7 +11,8 @@ import subprocess
 import sys
 from pathlib import Path
 
-from agent.pipeline import RunConfig, run_pipeline
+from agent.pipeline import run_job
+from agent.run import RunConfig
 from gitrepo import git, make_repo
 
 CASE = Path(__file__).resolve().parents[2] / "eval" / "held" / "tally-empty-group-tree-header"
@@ -21,7 +22,7 @@ def test_the_held_case_is_fixed_and_its_patch_passes_the_crash_test_and_the_tree
     meta = json.loads((CASE / "case.json").read_text())
     files = {str(p.relative_to(CASE / "repo")): p.read_text() for p in (CASE / "repo").rglob("*") if p.is_file()}
     repo = make_repo(tmp_path / "tally", files)
-    run = run_pipeline(RunConfig(repo=str(repo), report_text=(CASE / "report.txt").read_text(), out=tmp_path / "out",
+    run = run_job(RunConfig(repo=str(repo), report_text=(CASE / "report.txt").read_text(), out=tmp_path / "out",
                                  test_cmd=meta["test_cmd"], strategy="templates", sandbox="local"))
     result = json.loads((tmp_path / "out" / "result.json").read_text())
     assert run.status == meta["expect"] == "fixed", result.get("error")

@@ -7,7 +7,8 @@ import pytest
 
 from agent.judge.match import anchor_on
 from agent.reports import parse
-from agent.python.reproduce import Reproduction, reproduce
+from agent.python.reproduce import reproduce
+from agent.records import Reproduction
 from agent.run import Result
 from bot.conversation.question import asks
 from gitrepo import make_repo

@@ -10,7 +10,8 @@ from pathlib import Path
 
 import pytest
 
-from agent.pipeline import RunConfig, run_pipeline
+from agent.pipeline import run_job
+from agent.run import RunConfig
 from bot.cli.main import main as cli
 from gitrepo import make_repo
 
@@ -51,7 +52,7 @@ def test_cli_fixes_the_bundled_example_in_docker(sandbox_image, tmp_path, capsys
 
 @pytest.mark.docker
 def test_a_report_the_repo_does_not_reproduce_ends_not_reproduced(sandbox_image, tmp_path):
-    run = run_pipeline(config(DEV / "mdtoc-empty-heading-not-reproduced", tmp_path / "out"))
+    run = run_job(config(DEV / "mdtoc-empty-heading-not-reproduced", tmp_path / "out"))
     assert run.status == "not_reproduced"
     assert run.best is None and not run.verdicts
     result = json.loads((tmp_path / "out" / "result.json").read_text())
@@ -99,7 +100,7 @@ def test_a_patch_that_breaks_another_test_is_never_proposed(sandbox_image, tmp_p
     report = subprocess.run([sys.executable, "-m", "pytest", "-q", "-p", "no:cacheprovider"], cwd=repo,
                             capture_output=True, text=True, env={**os.environ, "PYTHONPATH": str(repo)}).stdout
     assert "ZeroDivisionError" in report
-    run = run_pipeline(RunConfig(repo=str(repo), report_text=report, out=tmp_path / "out",
+    run = run_job(RunConfig(repo=str(repo), report_text=report, out=tmp_path / "out",
                                  test_cmd="python -m pytest -q", strategy="templates", sandbox="docker"))
     assert run.reproduction.reproduced
     in_ratio = [v for v in run.verdicts if v.candidate.files == ("meter/numbers.py",) and v.clean_runs == 3]
@@ -113,7 +114,7 @@ def test_a_patch_that_breaks_another_test_is_never_proposed(sandbox_image, tmp_p
 
 
 def test_local_backend_fixes_the_example_too(tmp_path):
-    run = run_pipeline(config(EXAMPLE, tmp_path / "out", sandbox="local", max_candidates=3))
+    run = run_job(config(EXAMPLE, tmp_path / "out", sandbox="local", max_candidates=3))
     assert run.status == "fixed"
     assert "item is None" in run.best.candidate.diff
 
@@ -121,7 +122,7 @@ def test_local_backend_fixes_the_example_too(tmp_path):
 def test_a_text_with_no_crash_is_an_error_that_says_so(tmp_path):
     cfg = RunConfig(repo=str(EXAMPLE / "repo"), report_text="It does not work, please help.",
                     out=tmp_path / "out", sandbox="local")
-    run = run_pipeline(cfg)
+    run = run_job(cfg)
     assert run.status == "error" and "no crash report" in run.error
     assert json.loads((tmp_path / "out" / "result.json").read_text())["status"] == "error"
 
@@ -129,7 +130,7 @@ def test_a_text_with_no_crash_is_an_error_that_says_so(tmp_path):
 def test_a_repo_that_does_not_exist_is_an_error_that_names_it(tmp_path):
     cfg = RunConfig(repo=str(tmp_path / "nowhere"), report_text=(EXAMPLE / "report.txt").read_text(),
                     out=tmp_path / "out", sandbox="local")
-    run = run_pipeline(cfg)
+    run = run_job(cfg)
     assert run.status == "error" and "nowhere" in run.error
 
 
@@ -139,5 +140,5 @@ def test_a_repo_that_fails_to_install_is_env_broken_naming_the_cause(tmp_path):
     (repo / "pyproject.toml").write_text("[project\nname = broken\n")
     cfg = RunConfig(repo=str(repo), report_text=(EXAMPLE / "report.txt").read_text(),
                     out=tmp_path / "out", sandbox="local", test_cmd="python -m pytest -q")
-    run = run_pipeline(cfg)
+    run = run_job(cfg)
     assert run.status == "env_broken" and "SetupFailed" in run.error

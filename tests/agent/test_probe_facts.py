@@ -83,7 +83,8 @@ def test_a_failing_assertion_brings_the_function_under_test_with_its_code(sb):
 def test_the_run_records_the_special_method_as_a_fact(sandbox_image, tmp_path):
     import json
 
-    from agent.pipeline import RunConfig, run_pipeline
+    from agent.pipeline import run_job
+    from agent.run import RunConfig
     test = ("from shelf.store import Shelf, summary\n\n\ndef test_summary_of_an_empty_shelf():\n"
             "    assert summary(Shelf()) == 'empty'\n")
     repo = make_repo(tmp_path / "shelf", {"shelf/__init__.py": "", "shelf/store.py": STORE,
@@ -94,7 +95,7 @@ def test_the_run_records_the_special_method_as_a_fact(sandbox_image, tmp_path):
               '  File "/src/shelf/shelf/store.py", line 11, in summary\n    if shelf:\n'
               "TypeError: 'NoneType' object cannot be interpreted as an integer\n")
     out = tmp_path / "out"
-    run_pipeline(RunConfig(repo=str(repo), report_text=report, out=out, test_cmd="python -m pytest -q",
+    run_job(RunConfig(repo=str(repo), report_text=report, out=out, test_cmd="python -m pytest -q",
                            strategy="templates", sandbox="docker", image=sandbox_image, max_candidates=2))
     facts = [f["text"] for f in json.loads((out / "result.json").read_text())["memory"]]
     assert any("`shelf` is a shelf.store.Shelf" in f and "`__len__` (defined at shelf/store.py:5)" in f

@@ -2,17 +2,18 @@
 and the one home of the protected-path and same-crash decisions. Real git repos, the local sandbox."""
 from __future__ import annotations
 
+import dataclasses
 import json
 from pathlib import Path
 
 import pytest
 
-from agent.families import PATHS, path_for
+from agent.families import FAMILIES, KERNEL, NATIVE, PYTHON, path_for
 from agent.path import CrashPath, Steps
 from agent.kernel.path import KernelPath
 from agent.native.path import NativePath
 from agent.python.path import PythonPath
-from agent.pipeline import execute, run_pipeline
+from agent.pipeline import execute, run_job
 from agent.judge.protect import Patterns, guard, is_protected_default, matches
 from agent.render import report_markdown
 from agent.reports import parse
@@ -31,9 +32,10 @@ TRACE = ('Traceback (most recent call last):\n  File "app.py", line 6, in <modul
 
 
 def test_one_table_picks_the_path_by_report_kind(tmp_path):
-    assert PATHS == {"python": PythonPath, "sanitizer": NativePath, "gdb": NativePath, "kernel": KernelPath}
+    assert {k: f.path for k, f in FAMILIES.items()} == {"python": PythonPath, "sanitizer": NativePath,
+                                                          "gdb": NativePath, "kernel": KernelPath}
     run = Run(RunConfig(repo=".", report_text=TRACE, out=tmp_path), report=parse(TRACE))
-    paths = [cls(run, Steps(run)) for cls in (PythonPath, NativePath, KernelPath)]
+    paths = [f.open(run, Steps(run)) for f in (PYTHON, NATIVE, KERNEL)]
     paths.append(path_for(run.report, run, Steps(run)))
     try:
         assert all(isinstance(p, CrashPath) for p in paths)             # each implements the whole protocol
@@ -62,8 +64,8 @@ def app_repo(tmp_path):
 
 def test_a_python_run_moves_through_the_phases_in_order(app_repo, tmp_path):
     texts: list[str] = []
-    run = run_pipeline(RunConfig(repo=str(app_repo), report_text=TRACE, out=tmp_path / "out", sandbox="local",
-                                 strategy="templates", tries=2), texts.append)
+    run = run_job(RunConfig(repo=str(app_repo), report_text=TRACE, out=tmp_path / "out", sandbox="local",
+                                 strategy="templates", tries=2), lambda event: texts.append(event.text))
     result = run.result
     # the script the traceback names reproduced it, and became a regression test (the ladder, agent/python/ladder)
     assert result.reproduced and result.reproduction.regression_test is not None
@@ -83,6 +85,13 @@ def test_a_python_run_moves_through_the_phases_in_order(app_repo, tmp_path):
         assert result.status == "not_fixed" and result.patch is None
     md = (tmp_path / "out" / "report.md").read_text()
     assert md == report_markdown(result) and result.root_cause in md
+    # the config is as given (frozen, never rewritten); what the set-up resolved is the run's and the result's
+    assert run.config.test_cmd is None and result.test_cmd_given is None
+    assert result.test_cmd == run.test_cmd and "unittest" in result.test_cmd and result.timeout == run.timeout
+    written = json.loads((tmp_path / "out" / "result.json").read_text())
+    assert written["tests"]["command"] == result.test_cmd and written["tests"]["command_given"] is None
+    with pytest.raises(dataclasses.FrozenInstanceError):
+        run.config.test_cmd = "python -m pytest"          # type: ignore[misc]
 
 
 @pytest.mark.parametrize("pattern, path, hit", [
@@ -128,3 +137,24 @@ def test_errors_cross_with_their_kind(app_repo, tmp_path):
     assert kernel.report.kind == "kernel" and kernel.error_kind == "bad_input"
     assert "needs a local git checkout of the kernel tree" in kernel.error
     assert [e.phase for e in kernel.progress] == ["parse", "parse"]          # "parse…", "parsed: …"
+
+
+def test_may_the_research_agent_run_is_decided_once_per_run(app_repo, tmp_path, monkeypatch):
+    """`configured` (the config's endpoint, else the environment's) is asked once, when the run starts;
+    every phase reads the answer from the run (`Run.may_research`)."""
+    import agent.pipeline
+    import agent.research.strategy
+    asked = []
+
+    def configured(cfg):
+        asked.append(cfg.strategy)
+        return False
+    monkeypatch.setattr(agent.pipeline, "configured", configured)
+    monkeypatch.setattr(agent.research.strategy, "configured", configured)
+    run = run_job(RunConfig(repo=str(app_repo), report_text=TRACE, out=tmp_path / "out", sandbox="local",
+                            strategy="auto", tries=1), lambda event: None)
+    assert asked == ["auto"] and not run.model_configured and not run.may_research
+    assert run.result.reproduced         # the run went through every phase that asks (prepare, expectation, rung 5)
+    assert Run(RunConfig(repo=".", report_text="", out=tmp_path), model_configured=True).may_research
+    assert not Run(RunConfig(repo=".", report_text="", out=tmp_path, strategy="templates"),
+                   model_configured=True).may_research

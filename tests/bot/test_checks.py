@@ -108,7 +108,8 @@ def test_without_a_public_url_nothing_links_anywhere(make_harness, gh):
 
 @pytest.mark.parametrize("status, conclusion", [("completed", None), ("in_progress", "success"), ("done", None)])
 def test_a_check_run_github_would_refuse_is_never_sent(status, conclusion):
-    from bot.github.api import DryRunAPI, check_run_body
+    from bot.github.api import check_run_body
+    from bot.github.dryrun import DryRunAPI
     with pytest.raises(ValueError):
         check_run_body(status, conclusion, "t", "s", "", None)
     dry = DryRunAPI()

@@ -12,7 +12,7 @@ import pytest
 
 from agent.render import write_outputs
 from agent.reports import parse
-from agent.python.reproduce import Attempt, Reproduction
+from agent.records import Attempt, Reproduction
 from agent.run import Progress, Result, Run
 from agent.candidates import Candidate
 from agent.judge.validate import Verdict

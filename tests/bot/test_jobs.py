@@ -262,9 +262,9 @@ def test_end_to_end_fix_with_the_real_pipeline(make_harness, gh, tmp_path):
 
 
 def test_with_the_real_repo_config_and_publish_modules_in_dry_run(make_harness, gh):
-    """Behind bot.github.api.DryRunAPI (reads from the fake, writes recorded, no token): a run that did
+    """Behind bot.github.dryrun.DryRunAPI (reads from the fake, writes recorded, no token): a run that did
     not fix puts its diagnosis in the status comment."""
-    from bot.github.api import DryRunAPI
+    from bot.github.dryrun import DryRunAPI
     h = make_harness()
     dry = DryRunAPI(read_api=h.api)
     h.api.git_base = str(h.git_server.root)                       # no token in a dry run: clone the bare repo

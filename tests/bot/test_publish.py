@@ -15,13 +15,14 @@ import responses
 from agent.memory import Memory
 from agent.render import report_sections, write_outputs
 from agent.reports import parse
-from agent.python.reproduce import Attempt, Reproduction
+from agent.records import Attempt, Reproduction
 from agent.run import Result, Run, RunConfig
 from agent.candidates import Candidate
 from agent.judge.testrun import TestOutcome as Outcome
 from agent.judge.validate import Verdict
 from bot.github import push as gitpush
-from bot.github.api import DryRunAPI, GitHubAPI, TokenCache
+from bot.github.api import GitHubAPI, TokenCache
+from bot.github.dryrun import DryRunAPI
 from bot.conversation.board import RunBoard
 from bot.conversation.checklist import Trigger
 from bot.conversation.status import StatusComment
@@ -380,7 +381,7 @@ def test_a_wrong_token_is_refused_and_never_printed(server, upstream, tmp_path, 
 
 
 def test_the_reproductions_regression_test_lands_in_the_pr_beside_the_fix(fake, server, api, upstream, tmp_path):
-    from agent.python.ladder.regression import RegressionTest
+    from agent.records import RegressionTest
     test = RegressionTest("tests/test_crashfix_attributeerror_in_fulfil.py",
                           "from stockroom.orders import fulfil\n\n\ndef test_reported_crash():\n    fulfil\n")
     run = make_run(tmp_path / "run")
@@ -396,7 +397,7 @@ def test_the_reproductions_regression_test_lands_in_the_pr_beside_the_fix(fake, 
 
 
 def test_a_regression_test_that_would_overwrite_a_file_is_left_out(fake, server, api, upstream, tmp_path):
-    from agent.python.ladder.regression import RegressionTest
+    from agent.records import RegressionTest
     test = RegressionTest("tests/test_orders.py", "def test_x():\n    pass\n")      # exists upstream
     run = make_run(tmp_path / "run")
     run.regression_test, run.regression_patch = test.path, test.patch

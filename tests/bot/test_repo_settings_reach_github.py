@@ -8,6 +8,7 @@ the sandbox image, the engine's own events saying which image the run's containe
 from __future__ import annotations
 
 import json
+from dataclasses import replace
 import shutil
 import subprocess
 import time
@@ -46,16 +47,16 @@ def test_draft_false_opens_the_pr_ready_for_review(app_on_github, gh, tmp_path, 
 
 def test_the_repos_image_is_the_runs_image(app_on_github, gh, tmp_path):
     """The run the worker starts opens its Docker sandbox on the repo's image (agent.python.environment
-    `prepare` is what the pipeline calls before `open_sandbox(image=cfg.image)`)."""
+    `prepare` is what the pipeline calls before `open_sandbox(image=...)` with the image it chose)."""
     from agent.python.environment.apply import prepare
     h, image = app_on_github.h, "registry.example/octo/sandbox:3.11-ci"
     _configure(app_on_github, gh, image=image)
     assert h.deliver("issues", "issues.labeled", gh.labeled()).status_code == 202
     assert h.jobs(kind="fix")[0]["state"] == "done"
     (config,) = h.pipeline.configs
-    config.sandbox = "docker"                  # as a docker worker runs it (no container is started here)
-    env, _ = prepare(config, tmp_path, [])
-    assert config.image == image and f"image `{image}` as configured" in env.steps, (config.image, env.steps)
+    config = replace(config, sandbox="docker")   # as a docker worker runs it (no container is started here)
+    env, _, chosen, _ = prepare(config, tmp_path, [])
+    assert chosen == image and f"image `{image}` as configured" in env.steps, (chosen, env.steps)
     _configure(app_on_github, gh)                          # without the key: crashfix chooses the image
     assert h.deliver("issues", "issues.labeled", gh.labeled()).status_code == 202
     assert h.pipeline.configs[-1].image is None and not h.pipeline.configs[-1].environment.get("image")

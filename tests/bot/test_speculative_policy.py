@@ -16,7 +16,7 @@ def rated_pipeline(gh):
     from agent.pipeline import assess
     from agent.render import write_outputs
     from agent.reports import parse
-    from agent.python.reproduce import Reproduction
+    from agent.records import Reproduction
     from agent.run import Result, Run
     from agent.candidates import Candidate
     from agent.judge.validate import Verdict

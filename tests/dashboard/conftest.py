@@ -16,7 +16,7 @@ import subprocess
 import threading
 import time
 import uuid
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from pathlib import Path
 from types import SimpleNamespace
 from urllib.parse import parse_qs, urlencode, urlsplit
@@ -200,10 +200,10 @@ def _pipeline_with_scripted_model():
             return execute(config, progress)
         server = ScriptedServer(script).start()
         try:
-            config.model, config.base_url = server.model.script.get("model", "scripted"), server.base_url
-            config.api_key, config.replay = "scripted-replay", str(script)
-            config.trajectories = 1                 # one is enough to show; three cost the CI 20 s more
-            return execute(config, progress)
+            return execute(replace(config, model=server.model.script.get("model", "scripted"),
+                                   base_url=server.base_url, api_key="scripted-replay", replay=str(script),
+                                   trajectories=1),     # one is enough to show; three cost the CI 20 s more
+                           progress)
         finally:
             server.stop()
     return run
@@ -213,7 +213,8 @@ def _pipeline_with_scripted_model():
 def world(tmp_path_factory, sandbox_image):
     from bot.web.app import create_app
     from bot.db import Database
-    from bot.github.api import DryRunAPI, GitHubAPI, TokenCache
+    from bot.github.api import GitHubAPI, TokenCache
+    from bot.github.dryrun import DryRunAPI
     from bot.jobs.queue import JobQueue
     from bot.settings import load_settings
     from bot.worker import Worker

@@ -13,7 +13,7 @@ from pathlib import Path
 
 from agent.render import write_outputs
 from agent.reports import parse
-from agent.python.reproduce import Reproduction
+from agent.records import Reproduction
 from agent.run import Progress, Result, Run
 from agent.candidates import Candidate
 from agent.judge.validate import Verdict

@@ -8,7 +8,8 @@ import uuid
 
 import pytest
 
-from agent.pipeline import RunConfig, run_pipeline
+from agent.pipeline import run_job
+from agent.run import RunConfig
 from gitrepo import make_repo
 
 pytestmark = pytest.mark.docker
@@ -71,7 +72,7 @@ def test_hostile_suite_ends_with_the_limit_named(sandbox_image, hostile_limits, 
     repo = make_repo(tmp_path / "shop", {"app.py": APP, "tests/test_app.py": TESTS, "tests/__init__.py": "",
                                          "conftest.py": "import sys, os\nsys.path.insert(0, os.path.dirname(__file__))\n"})
     out = tmp_path / "out"
-    run = run_pipeline(RunConfig(repo=str(repo), report_text=REPORT, out=out, test_cmd="python -m pytest -q -s",
+    run = run_job(RunConfig(repo=str(repo), report_text=REPORT, out=out, test_cmd="python -m pytest -q -s",
                                  strategy="templates", tries=1, timeout=30, limits=hostile_limits))
     # the reported test hogs memory before it reaches the crash, so the ladder reproduces the crash from
     # the traceback's own call (rung 3: `total([{"price": 1}, {}])`) without the hog; no candidate can

@@ -4,7 +4,8 @@ from __future__ import annotations
 import json
 import subprocess
 
-from agent.pipeline import RunConfig, run_pipeline
+from agent.pipeline import run_job
+from agent.run import RunConfig
 from sandbox.kernel.fixture import EXAMPLE
 
 REPORT = (EXAMPLE / "report.txt").read_text()
@@ -21,7 +22,7 @@ def _repo(path, files):
 
 
 def _run(repo, out, text=REPORT, **kw):
-    return run_pipeline(RunConfig(repo=str(repo), report_text=text, out=out, sandbox="local", kernel_allowed=True, **kw))
+    return run_job(RunConfig(repo=str(repo), report_text=text, out=out, sandbox="local", kernel_allowed=True, **kw))
 
 
 def test_not_a_kernel_tree(tmp_path):

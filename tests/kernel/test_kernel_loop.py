@@ -7,7 +7,8 @@ import subprocess
 
 import pytest
 
-from agent.pipeline import RunConfig, run_pipeline
+from agent.pipeline import run_job
+from agent.run import RunConfig
 from agent.candidates import Candidate
 from sandbox.kernel.fixture import EXAMPLE
 from sandbox.kernel.qemu import SENTINEL
@@ -28,7 +29,7 @@ def _with_repro(source: str) -> str:
 def _run(repo, out, text=REPORT, **kw):
     cfg = RunConfig(repo=str(repo), report_text=text, out=out, sandbox="local", strategy="templates",
                     tries=2, want_valid=1, timeout=240, issue_url=ISSUE, kernel_allowed=True, **kw)
-    return run_pipeline(cfg)
+    return run_job(cfg)
 
 
 def test_demo_fixed_end_to_end_with_a_mail(demo_build, demo_repo, tmp_path):
@@ -62,12 +63,13 @@ def test_validation_rejects_a_candidate_that_does_not_build_or_crashes_anew(demo
     from agent.kernel.boots import Booter
     from agent.path import Steps
     from agent.kernel.path import KernelPath
+    from agent.native import templates as c_templates
     from agent.reports import parse
     from agent.run import Run
     from sandbox.kernel.qemu import compile_reproducer, make_initramfs
     run = Run(RunConfig(repo=str(demo_repo), report_text=REPORT, out=tmp_path, tries=1, kernel_allowed=True), report=parse(REPORT))
     assert run.report is not None
-    job = KernelPath(run, Steps(run))
+    job = KernelPath(run, Steps(run), templates=c_templates.generate)
     job.tree = demo_build
     initrd = make_initramfs(compile_reproducer((EXAMPLE / "repro.c").read_text(), tmp_path / "work"),
                             tmp_path / "work", runs=1)

@@ -10,7 +10,7 @@ from agent.python.path import PythonPath
 from agent.judge.protect import is_protected_default
 from agent.redact import MASK
 from agent.reports import parse
-from agent.python.reproduce import Reproduction
+from agent.records import Reproduction
 from agent.run import Result, Run, RunConfig
 from agent.candidates import Candidate
 from agent.judge.validate import MAX_DIFF_LINES, Validator, Verdict, diff_paths, gate

@@ -13,6 +13,7 @@ import pytest
 
 from agent.python.ladder import plan, regression, snippets
 from agent.pipeline import run_job
+from agent.records import RegressionTest
 from agent.reports.model import CrashReport
 from agent.reports.visible import visible
 from agent.run import RunConfig
@@ -44,7 +45,7 @@ def _import(repo: Path, path: str) -> subprocess.CompletedProcess:
     return subprocess.run([sys.executable, "-c", code], cwd=repo, capture_output=True, text=True, timeout=60)
 
 
-def _build_from_issue(issue: str, function: str | None = "f") -> regression.RegressionTest:
+def _build_from_issue(issue: str, function: str | None = "f") -> RegressionTest:
     trials = plan.rung1(issue, ["m.py", "tests/test_m.py"], lambda p: None)
     assert trials, "the issue's command line is a trial"
     trial = trials[0]

@@ -16,7 +16,8 @@ from pathlib import Path
 
 import pytest
 
-from agent.pipeline import RunConfig, run_pipeline
+from agent.pipeline import run_job
+from agent.run import RunConfig
 from sandbox import isolate
 from sandbox.base import SandboxError
 from sandbox.kernel.fixture import EXAMPLE
@@ -107,7 +108,7 @@ def _kept_text(out: Path) -> str:
 def test_a_hostile_kernel_tree_reaches_no_secret_no_host_file_and_no_network(hostile, tmp_path):
     tree, escape, listener = hostile
     out = tmp_path / "out"
-    run = run_pipeline(RunConfig(repo=str(tree), report_text=REPORT, out=out, kernel_allowed=True))
+    run = run_job(RunConfig(repo=str(tree), report_text=REPORT, out=out, kernel_allowed=True))
     assert run.status == "error" and "make tinyconfig failed" in run.error, run.error
     kept = _kept_text(out) + run.error
     assert "probe: start" in kept and "probe: end" in kept          # the probe ran and its output was kept
@@ -137,7 +138,7 @@ def test_a_reproducer_cannot_include_or_embed_a_host_file(tmp_path, monkeypatch)
     monkeypatch.setattr("sandbox.kernel.build.CACHE", tmp_path / "cache")
     tree = git_tree(tmp_path / "linux", {"Makefile": "all:\n", "Kconfig": "# fake\n"})
     text = REPORT.split("```c\n")[0] + "```c\n" + include + "```\n"
-    run = run_pipeline(RunConfig(repo=str(tree), report_text=text, out=tmp_path / "out", kernel_allowed=True))
+    run = run_job(RunConfig(repo=str(tree), report_text=text, out=tmp_path / "out", kernel_allowed=True))
     assert run.status == "error" and "does not compile" in run.error
     assert HOST_SECRET not in run.error + _kept_text(tmp_path / "out")
 
@@ -210,7 +211,7 @@ def test_without_bwrap_the_kernel_path_refuses_and_runs_nothing_on_the_host(host
     monkeypatch.setattr(isolate, "BWRAP", "bwrap-not-installed")
     isolate.unavailable.cache_clear()
     try:
-        run = run_pipeline(RunConfig(repo=str(tree), report_text=REPORT, out=tmp_path / "out", kernel_allowed=True))
+        run = run_job(RunConfig(repo=str(tree), report_text=REPORT, out=tmp_path / "out", kernel_allowed=True))
     finally:
         isolate.unavailable.cache_clear()
     assert run.status == "error" and "IsolationUnavailable" in run.error and "bubblewrap" in run.error

@@ -15,10 +15,10 @@ import responses
 
 from agent.markdown_safe import fence_untrusted, quote_cell, quote_untrusted
 from agent.memory import Memory
-from agent.python.probe import Probe
+from agent.records import Probe
 from agent.render import report_markdown, write_outputs
 from agent.reports import parse
-from agent.python.reproduce import Attempt, Reproduction
+from agent.records import Attempt, Reproduction
 from agent.run import Result, Run, RunConfig
 from agent.candidates import Candidate
 from agent.repair_context import Site

@@ -5,7 +5,8 @@ import pytest
 
 from agent.reports import parse
 from agent.reports.paths import map_to_repo
-from agent.python.reproduce import Reproduction, reproduce
+from agent.python.reproduce import reproduce
+from agent.records import Reproduction
 from gitrepo import make_repo
 from sandbox import open_sandbox
 

@@ -5,6 +5,7 @@ from __future__ import annotations
 import platform
 import re
 from pathlib import Path
+from typing import NamedTuple
 
 from agent.python.environment import era, versions
 from agent.python.environment.model import Environment
@@ -188,10 +189,17 @@ def keep_environment(sb, notes: list[str]) -> None:
         sb.pending_env = None
 
 
-def prepare(cfg, source: Path, files: list[str], progress=lambda msg: None) -> tuple[Environment, dict]:
-    """Resolve the environment of a Python run's checkout (``cfg``: the RunConfig; its flags win),
-    set ``cfg.image`` and ``cfg.test_cmd`` from it, and return it with the `open_sandbox` keyword
-    arguments that install it."""
+class Prepared(NamedTuple):
+    env: Environment
+    opts: dict                  # the `open_sandbox` keyword arguments that install it
+    image: str | None           # the image its sandboxes come from
+    test_cmd: str | None        # the test command it resolved
+
+
+def prepare(cfg, source: Path, files: list[str], progress=lambda msg: None) -> Prepared:
+    """Resolve the environment of a Python run's checkout (``cfg``: the RunConfig, as given; its
+    flags win): the environment, the `open_sandbox` keyword arguments that install it, the image
+    and the test command (the config is not rewritten)."""
     from agent.python.environment import resolve
     cli = {"python": getattr(cfg, "python", None), "test_cmd": cfg.test_cmd, "image": cfg.image,
            "install": [cfg.setup_cmd] if cfg.setup_cmd else None}
@@ -200,8 +208,9 @@ def prepare(cfg, source: Path, files: list[str], progress=lambda msg: None) -> t
         cli = {k: v for k, v in cli.items() if v is not None and config.get(k) != v}
     env = resolve(source, cli, config=config, report_text=cfg.report_text, files=files)
     old_runner(env, source, files, test_command(env, None))
-    cfg.image = choose_image(env, cfg.sandbox, cfg.image, log=progress)
-    cfg.test_cmd = test_command(env, None)
-    return env, {"steps": install_steps(env, source, cfg.test_cmd), "as_of": env.as_of,
-                 "pins": env.pins, "env": env.env,
-                 "cache": cache_name(cfg.repo_id or cfg.repo) if cfg.sandbox == "docker" else None}
+    image = choose_image(env, cfg.sandbox, cfg.image, log=progress)
+    test_cmd = test_command(env, None)
+    return Prepared(env, {"steps": install_steps(env, source, test_cmd), "as_of": env.as_of,
+                          "pins": env.pins, "env": env.env,
+                          "cache": cache_name(cfg.repo_id or cfg.repo) if cfg.sandbox == "docker" else None},
+                    image, test_cmd)

@@ -7,14 +7,13 @@ import json
 import logging
 import time
 from collections import Counter
-from dataclasses import asdict, dataclass, field
 
 from agent.judge.match import repo_frame
 from agent.python.ladder.overfit_script import EVALUATE, GENERATE
 from agent.python.ladder.regression import PRELUDE
 from agent.python.ladder.search import SEED, issue_literals, targets, user_text
 from agent.python.ladder.search_script import TRACER
-from agent.markdown_safe import quote_untrusted
+from agent.records import Overfit, Standing
 from agent.reports.model import CrashReport
 from agent.judge.testrun import SCRATCH, is_pytest
 from agent.judge.validate import Verdict, rank_key
@@ -25,52 +24,6 @@ log = logging.getLogger(__name__)
 GUARD_SECONDS = 60.0     # the whole guard: tracing, generating, and one run per candidate
 MAX_INPUTS = 200
 CALL_SECONDS = 2.0       # one call of the function on one input
-
-
-@dataclass
-class Standing:
-    """One validated candidate on the generated inputs."""
-    description: str
-    crashes: int = 0          # inputs on which it raises the reported crash, or raises where it should not
-    changed: int = 0          # inputs the unpatched code returned on, where it answers differently
-    disagreements: int = 0    # (input, other candidate) pairs where the two answer differently
-    example: str = ""         # an input where it crashed, else one where it answered differently
-
-
-@dataclass
-class Overfit:
-    """What the guard saw; `skipped` says why it did not run (then nothing was re-ranked)."""
-    function: str | None = None
-    inputs: int = 0
-    seconds: float = 0.0
-    standings: list[Standing] = field(default_factory=list)
-    disagree: bool = False    # candidates that do not crash on the inputs still answer differently
-    example: str = ""         # such an input, with what each answered
-    skipped: str = ""
-
-    def to_dict(self) -> dict:
-        return {"function": self.function, "inputs": self.inputs, "seconds": round(self.seconds, 3),
-                "disagree": self.disagree, "example": self.example, "skipped": self.skipped,
-                "candidates": [asdict(s) for s in self.standings]}
-
-    def sentence(self) -> str:
-        """One sentence for the report ("" when the guard did not run)."""
-        if self.skipped or not self.standings:
-            return ""
-        crashed = [s for s in self.standings if s.crashes]
-        text = ""
-        if crashed:
-            text += (f"{len(crashed)} of {len(self.standings)} validated candidates crash on inputs generated "
-                     f"around the failing call (e.g. {quote_untrusted(crashed[0].example)}: the reported crash, or an "
-                     f"exception on the failing input itself or where the unpatched code returned) and were ranked down. ")
-        if self.disagree:
-            text += (f"The validated candidates that do not crash there disagree on inputs generated around the "
-                     f"failing call: {quote_untrusted(self.example)}. The patch shown is ranked first, not proven "
-                     f"right: check which behaviour is wanted.")
-        elif len(self.standings) - len(crashed) > 1:
-            text += (f"The validated candidates that do not crash there agree on all {self.inputs} inputs "
-                     f"generated around the failing call of `{self.function}`.")
-        return text.strip()
 
 
 def guard(sb: Sandbox, report: CrashReport, repro_cmd: str | None, repo_paths: dict[str, str], files: list[str],

@@ -4,10 +4,10 @@ from __future__ import annotations
 
 import ast
 import re
-from dataclasses import dataclass
 
 from agent.judge.expectations import Expectation
 from agent.python.ladder.conventions import Conventions
+from agent.records import RegressionTest
 from agent.reports.model import CrashReport
 from agent.judge.testrun import HUNG
 
@@ -70,32 +70,6 @@ def _on_purpose(exc):
     return False
 
 '''
-
-
-@dataclass(frozen=True)
-class RegressionTest:
-    path: str          # where it lands in the repository (one folder below the root)
-    text: str
-    crash_test: str = ""       # the test function that fails on the crash ("" : the file is one test)
-    expect_test: str = ""      # the test function that asserts what the issue expects ("" : none)
-    expectation: Expectation | None = None
-
-    def node(self, local: str, which: str) -> str:
-        """`local::<the named test function>`, or `local` when the file holds one test."""
-        name = self.expect_test if which == "expect" else self.crash_test
-        return f"{local}::{name}" if name else local
-
-    @property
-    def patch(self) -> str:
-        """The test as a diff that adds the file (git style, a/ b/ prefixes)."""
-        lines = self.text.splitlines()
-        body = "".join(f"+{ln}\n" for ln in lines)
-        return (f"diff --git a/{self.path} b/{self.path}\nnew file mode 100644\n--- /dev/null\n"
-                f"+++ b/{self.path}\n@@ -0,0 +1,{len(lines)} @@\n{body}")
-
-    def to_dict(self) -> dict:
-        return {"path": self.path, "text": self.text, "expect_test": self.expect_test or None,
-                "expectation": self.expectation.to_dict() if self.expectation else None}
 
 
 def tests_folder(files: list[str]) -> str:

@@ -16,10 +16,9 @@ from agent.research.loop import ResearchAgent, Trajectory, prompt
 from agent.research.context_window import ContextConfigError, context_window
 from agent.judge.match import matches, repo_frame
 from agent.judge.named_test import command as node_command
-from agent.python.ladder.regression import RegressionTest
 from agent.reports.model import CrashReport
-from agent.python.reproduce import Attempt, Reproduction, confirm
-from agent.judge.testrun import SCRATCH, ensure_scratch, node_id, run_tests
+from agent.records import Attempt, RegressionTest, Reproduction, confirm, furnish
+from agent.judge.testrun import node_id, run_tests
 from agent.research.tools import reproduction_toolbox
 from agent.research.tools.reproducer import CHECK, CHECKS, FOUND, Check, Reproducer
 from sandbox import ExecResult, Sandbox
@@ -178,18 +177,3 @@ def settle(rep: Reproduction, found: ReproOutcome, sb: Sandbox, report: CrashRep
     confirm(rep, sb, how, found.found.command, seen.got, res,
             lambda again: matches(report, again, repo_paths, [*files, test.path]).hit, tries=tries, timeout=timeout)
     rep.rung, rep.regression_test, rep.patch = RUNG, test, test.patch
-
-
-def furnish(sb: Sandbox, test: RegressionTest, command: str | None) -> None:
-    """Give a sandbox the regression test where `command` runs it: at its path in the repository
-    (then snapshot, so that diffs and resets keep it), or in the scratch folder (rungs 1–4)."""
-    if not command:
-        return
-    if test.path in command:
-        sb.write(test.path, test.text)
-        sb.snapshot()
-        return
-    local = f"{SCRATCH}/{test.path.rsplit('/', 1)[-1]}"
-    if local in command:
-        ensure_scratch(sb)
-        sb.write(local, test.text)

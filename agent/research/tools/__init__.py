@@ -19,16 +19,22 @@ from agent.research.tools.base import (
 from agent.reports.model import CrashReport
 from agent.research.tools.dynamic import DYNAMIC_TOOLS, Pdb
 from agent.research.tools.edit import EDIT_TOOLS, Conclude, Note
-from agent.native.gdb_tool import Gdb
 from agent.research.tools.reproducer import REPRODUCTION_TOOLS
 from agent.research.tools.research import RESEARCH_TOOLS
 from agent.research.tools.workspace import WORKSPACE_TOOLS, TryPatch
 
-DEBUGGERS = {"python": Pdb, "sanitizer": Gdb, "gdb": Gdb}     # report kind -> its debugger (kernel: none)
+# report kind -> its debugger tool; each crash family registers its own (agent/families.py: gdb for
+# native crashes, none for a kernel), so this package names no family
+DEBUGGERS: dict[str, type | None] = {"python": Pdb}
+
+
+def register_debugger(kind: str, tool: type | None) -> None:
+    """The debugger tool the research agent gets for reports of `kind` (None: none, `run` only)."""
+    DEBUGGERS[kind] = tool
 
 
 def debugger(report: CrashReport | None) -> type | None:
-    """The debugger tool for a report: pdb for Python (and when unknown), gdb for native crashes."""
+    """The debugger tool for a report: its family's (pdb for Python, and when unknown)."""
     return DEBUGGERS.get(report.kind) if report is not None else Pdb
 
 
@@ -64,4 +70,5 @@ def every_tool(report: CrashReport | None = None) -> Toolbox:
 
 
 __all__ = ["Concluded", "Observation", "Submitted", "Tool", "ToolContext", "ToolError", "Toolbox", "cut",
-           "analysis_toolbox", "reproduction_toolbox", "synthesis_toolbox", "debugger", "every_tool"]
+           "analysis_toolbox", "reproduction_toolbox", "synthesis_toolbox", "debugger", "every_tool",
+           "register_debugger", "Pdb"]

@@ -15,7 +15,8 @@ from agent.native.tests import read_results
 from agent.native.reproduce import reproduce
 from agent.judge.signature import same_crash
 from agent.path import repo_files
-from agent.pipeline import RunConfig, run_pipeline
+from agent.pipeline import run_job
+from agent.run import RunConfig
 from agent.reports import parse
 from agent.candidates import Candidate
 from agent.judge.testrun import run_tests
@@ -134,7 +135,7 @@ def test_crashfix_run_fixes_a_clib_bug_end_to_end(c_image, tmp_path, bug, path, 
 def test_a_repo_that_does_not_build_is_an_error_with_the_build_log(c_image, clib_copy, tmp_path):
     src = clib_copy / "src" / "list.c"
     src.write_text(src.read_text().replace("node **link = &l->head;", "node **link = &l->head"))
-    run = run_pipeline(RunConfig(repo=str(clib_copy), report_text=report("use-after-free"), out=tmp_path / "out",
+    run = run_job(RunConfig(repo=str(clib_copy), report_text=report("use-after-free"), out=tmp_path / "out",
                                  strategy="templates"))
     assert run.status == "error" and "does not build" in run.error and run.reproduction is None
     log = (tmp_path / "out" / "logs" / "build.log").read_text()
@@ -146,7 +147,7 @@ def test_a_crash_the_code_no_longer_has_is_not_reproduced(c_image, clib_copy, tm
     src = clib_copy / "src" / "stats.c"
     src.write_text(src.read_text().replace("i <= n", "i < n"))
     broken_program = "\n\nAlso:\n\n```c\n#include \"clib.h\"\nint main(void) { return stats_max(; }\n```\n"
-    run = run_pipeline(RunConfig(repo=str(clib_copy), report_text=report("off-by-one") + broken_program,
+    run = run_job(RunConfig(repo=str(clib_copy), report_text=report("off-by-one") + broken_program,
                                  out=tmp_path / "out", strategy="templates"))
     assert run.status == "not_reproduced" and "did not reproduce" in run.error
     attempts = run.reproduction.attempts
@@ -191,7 +192,7 @@ def test_a_later_sandbox_is_brought_to_the_built_state_with_the_issues_program(c
 
 
 def test_an_arm64_report_is_reproduced_and_fixed_under_qemu_user_mode(c_image, tmp_path):
-    run = run_pipeline(RunConfig(repo=str(CLIB / "repo"), report_text=report("arm64-use-after-free"),
+    run = run_job(RunConfig(repo=str(CLIB / "repo"), report_text=report("arm64-use-after-free"),
                                  out=tmp_path / "out", strategy="templates", max_candidates=3, want_valid=1))
     assert run.status == "fixed", (run.error, [v.reason for v in run.verdicts])
     assert run.native.cross.arch == "aarch64" and run.reproduction.how == "reproducer program"

@@ -7,7 +7,8 @@ import json
 
 import pytest
 
-from agent.pipeline import RunConfig, run_pipeline
+from agent.pipeline import run_job
+from agent.run import RunConfig
 from bot.cli.main import main as cli
 
 
@@ -18,7 +19,7 @@ def test_agent_fixes_in_docker_what_the_templates_cannot(sandbox_image, served, 
     Validator accepts it. Two trajectories run in parallel, each in its own container."""
     srv = served(h.lru_script())
     out = tmp_path / "out"
-    run = run_pipeline(RunConfig(
+    run = run_job(RunConfig(
         repo=str(lru_repo), report_text=lru_report, out=out, test_cmd="python -m pytest -q", strategy="auto",
         sandbox="docker", image=sandbox_image, model="scripted-lrucache", base_url=srv.base_url,
         api_key=h.SECRET, trajectories=2, max_candidates=8, replay="lrucache-script.json"))
@@ -68,7 +69,7 @@ def test_agent_fixes_in_docker_what_the_templates_cannot(sandbox_image, served, 
 def test_auto_without_an_endpoint_does_not_run_the_agent(lru_repo, lru_report, tmp_path, monkeypatch):
     for var in ("CRASHFIX_LLM_MODEL", "CRASHFIX_LLM_BASE_URL", "CRASHFIX_LLM_API_KEY"):
         monkeypatch.delenv(var, raising=False)
-    run = run_pipeline(RunConfig(repo=str(lru_repo), report_text=lru_report, out=tmp_path / "out",
+    run = run_job(RunConfig(repo=str(lru_repo), report_text=lru_report, out=tmp_path / "out",
                                  test_cmd="python -m pytest -q", strategy="auto", sandbox="local", max_candidates=3))
     assert run.status == "not_fixed" and any("research agent did not run" in n for n in run.notes)
     assert not (tmp_path / "out" / "trajectories").exists()
@@ -76,7 +77,7 @@ def test_auto_without_an_endpoint_does_not_run_the_agent(lru_repo, lru_report, t
 
 def test_a_401_ends_the_run_at_once_with_a_clear_reason(served, lru_repo, lru_report, tmp_path, h):
     srv = served({**h.lru_script(), "errors": [{"status": 401, "message": "Incorrect API key provided"}]})
-    run = run_pipeline(RunConfig(repo=str(lru_repo), report_text=lru_report, out=tmp_path / "out",
+    run = run_job(RunConfig(repo=str(lru_repo), report_text=lru_report, out=tmp_path / "out",
                                  test_cmd="python -m pytest -q", strategy="llm", sandbox="local",
                                  model="scripted-lrucache", base_url=srv.base_url, api_key=h.SECRET,
                                  trajectories=3))
@@ -121,7 +122,7 @@ def test_an_agent_sandbox_that_does_not_open_is_crashfix_error_not_a_verdict(ser
     not again): that is crashfix's failure, status `error` of kind `sandbox`, never `not_fixed`."""
     srv = served(h.lru_script())
     flag = tmp_path / "installed-once"
-    run = run_pipeline(RunConfig(
+    run = run_job(RunConfig(
         repo=str(lru_repo), report_text=lru_report, out=tmp_path / "out", test_cmd="python -m pytest -q",
         strategy="llm", sandbox="local", model="scripted-lrucache", base_url=srv.base_url, api_key=h.SECRET,
         trajectories=1, setup_cmd=f"test ! -e {flag} && touch {flag} && pip install -e ."))

@@ -159,7 +159,7 @@ def test_a_bad_window_setting_stops_the_run_before_any_call(scripted, make_agent
 
 
 def test_a_run_config_window_reaches_the_agent(tmp_path):
-    from agent.pipeline import RunConfig
+    from agent.run import RunConfig
     from agent.research.strategy import agent_config
     cfg = RunConfig(repo="x", report_text="", out=tmp_path, model="local-llama", base_url="http://127.0.0.1:1/v1",
                     context_tokens=9000)

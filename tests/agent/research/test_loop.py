@@ -5,7 +5,7 @@ from __future__ import annotations
 import json
 
 
-from agent.research.loop import dedupe_and_rank, normalize_diff, quote_untrusted
+from agent.research.loop import quote_untrusted
 from agent.research.client import Budget, Ledger
 
 CONCLUDE = {"name": "conclude", "arguments": {"root_cause": "rc", "fix": "f"}}
@@ -107,13 +107,13 @@ def test_quote_untrusted_cannot_be_closed_from_inside():
 
 def test_dedupe_ignores_whitespace_only_differences():
     from agent.candidates import Candidate
-    from agent.judge.validate import Verdict
+    from agent.judge.validate import Verdict, normalize_diff, rank
     a = "--- a/x.py\n+++ b/x.py\n@@ -1 +1,2 @@\n x = 1\n+y  =  2\n"
     b = "--- a/x.py\n+++ b/x.py\n@@ -1 +1,2 @@\n x = 1\n+y = 2\n"
     c = "--- a/x.py\n+++ b/x.py\n@@ -1 +1,2 @@\n x = 1\n+y = 3\n"
     assert normalize_diff(a) == normalize_diff(b) != normalize_diff(c)
     vs = [Verdict(Candidate(d, str(i)), validated=True) for i, d in enumerate([a, b, c])]
-    assert [v.candidate.description for v in dedupe_and_rank(vs)] == ["0", "2"]
+    assert [v.candidate.description for v in rank(vs)] == ["0", "2"]
 
 
 def test_a_stopped_run_resumes_from_its_saved_messages(scripted, make_agent, tmp_path, h):

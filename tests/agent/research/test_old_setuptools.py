@@ -13,7 +13,8 @@ from pathlib import Path
 
 import pytest
 
-from agent.pipeline import RunConfig, run_pipeline
+from agent.pipeline import run_job
+from agent.run import RunConfig
 from agent.python.environment.apply import keep_environment, prepare
 from sandbox.docker import envcache
 from sandbox import open_sandbox
@@ -71,9 +72,9 @@ def _config(repo: Path, out: Path, image: str, base_url: str, secret: str) -> Ru
 def _warm(repo: Path, image: str, out: Path) -> None:
     """A first set-up of the same repository, kept in the cache (what an earlier run leaves)."""
     cfg = _config(repo, out, image, "http://127.0.0.1:9", "x")
-    _, opts = prepare(cfg, repo, [])
+    _, opts, chosen, _ = prepare(cfg, repo, [])
     notes: list[str] = []
-    with open_sandbox("docker", repo, image=cfg.image, notes=notes, **opts) as box:
+    with open_sandbox("docker", repo, image=chosen, notes=notes, **opts) as box:
         keep_environment(box, notes)
     assert any(n.startswith("environment cache: prepared environment kept") for n in notes), notes
 
@@ -87,7 +88,7 @@ def test_the_model_is_reached_in_the_agents_sandbox(cache, sandbox_image, served
         _warm(zope_repo, sandbox_image, tmp_path / "warm")
     srv = served(SCRIPT)
     out = tmp_path / "out"
-    run = run_pipeline(_config(zope_repo, out, sandbox_image, srv.base_url, h.SECRET))
+    run = run_job(_config(zope_repo, out, sandbox_image, srv.base_url, h.SECRET))
     notes = run.notes
     said = [n for n in notes if n.startswith("environment cache:")]
     if cache == "cold":

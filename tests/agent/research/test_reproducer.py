@@ -10,9 +10,10 @@ import json
 
 import pytest
 
-from agent.python.ladder.regression import RegressionTest
+from agent.records import RegressionTest
 from agent.memory import Memory
-from agent.pipeline import RunConfig, run_pipeline
+from agent.pipeline import run_job
+from agent.run import RunConfig
 from agent.python.ladder.reproducer import furnish
 from agent.research.tools import ToolContext, reproduction_toolbox
 from agent.research.tools.reproducer import CHECK, Check
@@ -115,7 +116,7 @@ def test_a_reproducer_crashfix_accepts_becomes_the_regression_test_and_the_run_i
         sandbox_image, served, shelf_repo, tmp_path):
     srv = served(SCRIPT)
     out = tmp_path / "out"
-    run = run_pipeline(config(shelf_repo, out, srv, sandbox_image))
+    run = run_job(config(shelf_repo, out, srv, sandbox_image))
     result = json.loads((out / "result.json").read_text())
     rep = result["reproduction"]
     assert rep["rung"] == 5 and rep["crashed"] == rep["tries"] == 3, rep
@@ -153,7 +154,7 @@ def test_a_model_that_never_reproduces_ends_not_reproduced_with_what_it_tried(
         sandbox_image, served, shelf_repo, tmp_path):
     srv = served({**SCRIPT, "reproduction": REFUSALS})
     out = tmp_path / "out"
-    run = run_pipeline(config(shelf_repo, out, srv, sandbox_image))
+    run = run_job(config(shelf_repo, out, srv, sandbox_image))
     assert run.status == "not_reproduced"
     result = json.loads((out / "result.json").read_text())
     tried = [a for a in result["reproduction"]["attempts"] if a["rung"] == 5]
@@ -216,7 +217,7 @@ def test_what_the_model_notes_in_the_accepting_turn_reaches_the_analysis(sandbox
                 kind="cause")
     accept = {"tool_calls": [*write_and_check("tests/test_repro_blank.py", GOOD)["tool_calls"], note]}
     srv = served({**SCRIPT, "reproduction": [accept]})
-    run = run_pipeline(config(shelf_repo, tmp_path / "out", srv, sandbox_image))
+    run = run_job(config(shelf_repo, tmp_path / "out", srv, sandbox_image))
     traj = json.loads((tmp_path / "out" / "trajectories" / "repro-1.json").read_text())
     assert [(n, ok) for n, ok, _ in observations(traj)] == [("write_test", True), ("check_reproducer", True),
                                                            ("note", True)]

@@ -7,7 +7,8 @@ from pathlib import Path
 import pytest
 
 from agent.evaluate import dated_repo
-from agent.pipeline import RunConfig, run_pipeline
+from agent.pipeline import run_job
+from agent.run import RunConfig
 from sandbox.docker import envcache
 
 pytestmark = pytest.mark.docker
@@ -15,7 +16,7 @@ ENVS = Path(__file__).resolve().parents[4] / "eval" / "envs"
 
 
 def _run(case: str, repo: Path, out: Path, **extra):
-    return run_pipeline(RunConfig(repo=str(repo), report_text=(ENVS / case / "report.txt").read_text(), out=out,
+    return run_job(RunConfig(repo=str(repo), report_text=(ENVS / case / "report.txt").read_text(), out=out,
                                   strategy="templates", **extra))
 
 

@@ -13,7 +13,8 @@ import pytest
 from agent.python.environment.apply import install_steps
 from agent.python.environment import resolve
 from agent.evaluate import dated_repo
-from agent.pipeline import RunConfig, run_pipeline
+from agent.pipeline import run_job
+from agent.run import RunConfig
 from sandbox import open_sandbox
 
 pytestmark = pytest.mark.docker
@@ -31,7 +32,7 @@ def sandboxes(image: str) -> list[str]:
 
 def run_case(name: str, out: Path, **extra):
     case = ENVS / name
-    return run_pipeline(RunConfig(repo=str(case / "repo"), report_text=(case / "report.txt").read_text(), out=out,
+    return run_job(RunConfig(repo=str(case / "repo"), report_text=(case / "report.txt").read_text(), out=out,
                                   strategy="templates", **extra))
 
 
@@ -93,7 +94,7 @@ def test_c_repo_whose_default_target_runs_its_tests(makefile, tmp_path):
     repo = shutil.copytree(case / "repo", tmp_path / "repo")
     if makefile == "one-recipe":
         (repo / "Makefile").write_text("all:\n\t$(CC) -g -o test_strx strx.c test_strx.c\n\t./test_strx\n")
-    run = run_pipeline(RunConfig(repo=str(repo), report_text=(case / "report.txt").read_text(), out=tmp_path / "out",
+    run = run_job(RunConfig(repo=str(repo), report_text=(case / "report.txt").read_text(), out=tmp_path / "out",
                                  strategy="templates"))
     assert run.status == "fixed", run.error
     assert "n + 1" in run.best.candidate.description
@@ -118,7 +119,7 @@ def test_python_images_per_version_are_built_once_and_the_nearest_is_used(docker
 
 def test_the_bundled_example_is_fixed_without_a_test_command(sandbox_image, tmp_path):
     example = Path(__file__).resolve().parents[4] / "examples" / "inventory"
-    run = run_pipeline(RunConfig(repo=str(example / "repo"), report_text=(example / "report.txt").read_text(),
+    run = run_job(RunConfig(repo=str(example / "repo"), report_text=(example / "report.txt").read_text(),
                                  out=tmp_path / "out", strategy="templates"))
     assert run.status == "fixed", run.error
-    assert run.config.test_cmd == "python -m pytest -q" and run.tests_before.passed
+    assert run.test_cmd == "python -m pytest -q" and run.tests_before.passed

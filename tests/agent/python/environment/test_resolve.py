@@ -162,7 +162,7 @@ def test_the_bots_settings_from_crashfix_yml_are_not_said_to_come_from_the_comma
     env = normalise({"test_cmd": "pytest -x tests", "setup_cmd": "pip install -e .", "python": "3.11"})
     cfg = RunConfig(repo=str(src), report_text="", out=tmp_path / "out", test_cmd="pytest -x tests",
                     setup_cmd="pip install -e .", environment=env, sandbox="local")
-    resolved, _ = prepare(cfg, src, ["app.py"])
+    resolved = prepare(cfg, src, ["app.py"]).env
     said = "\n".join(resolved.steps)
     assert "`pytest -x tests`" in said and "`pip install -e .`" in said and "crashfix.yml" in said
     assert "command line" not in said

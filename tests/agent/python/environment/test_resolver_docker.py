@@ -12,7 +12,8 @@ from pathlib import Path
 import pytest
 
 from agent.evaluate import dated_repo
-from agent.pipeline import RunConfig, run_pipeline
+from agent.pipeline import run_job
+from agent.run import RunConfig
 
 pytestmark = pytest.mark.docker
 PROJECTS = Path(__file__).with_name("projects")
@@ -21,7 +22,7 @@ PROJECTS = Path(__file__).with_name("projects")
 def run_project(name: str, date: str, tmp_path: Path, **extra):
     repo = dated_repo(PROJECTS / name, date, tmp_path / name)
     out = tmp_path / "out"
-    run = run_pipeline(RunConfig(repo=str(repo), report_text=(PROJECTS / f"{name}.report.txt").read_text(), out=out,
+    run = run_job(RunConfig(repo=str(repo), report_text=(PROJECTS / f"{name}.report.txt").read_text(), out=out,
                                  strategy="templates", **extra))
     return run, json.loads((out / "result.json").read_text())
 
@@ -33,7 +34,7 @@ def test_a_ci_workflow_running_tox_sets_up_and_reproduces(sandbox_image, tmp_pat
     assert run.status in ("fixed", "not_fixed"), (run.error, notes)
     assert run.reproduction.reproduced
     # tox's own commands for py37-std, in the prepared environment: no `tox`, no factor prefix in a shell
-    assert run.config.test_cmd.endswith("cd tests && py.test -q --tb=short"), run.config.test_cmd
+    assert run.test_cmd.endswith("cd tests && py.test -q --tb=short"), run.test_cmd
     assert "runs as the commands it would run" in notes
     assert "Python 3.7 requested, 3.9 used" in notes
     # PyYAML (setup.py reads it from requirements.txt) and pytz (tox deps -r) came: all 4 tests pass
@@ -66,7 +67,7 @@ def test_an_explicit_setup_command_is_run_as_given_in_the_local_sandbox(tmp_path
     """`--setup-cmd` is final: no pytest of an era, no union added; the local sandbox says its Python."""
     repo = dated_repo(PROJECTS / "slugkit", "2018-06-20T09:00:00Z", tmp_path / "slugkit")
     out = tmp_path / "out"
-    run_pipeline(RunConfig(repo=str(repo), report_text=(PROJECTS / "slugkit.report.txt").read_text(), out=out,
+    run_job(RunConfig(repo=str(repo), report_text=(PROJECTS / "slugkit.report.txt").read_text(), out=out,
                                  strategy="templates", sandbox="local", setup_cmd="echo explicit > .crashfix-setup",
                                  python="3.6"))
     notes = "\n".join(json.loads((out / "result.json").read_text())["notes"])
@@ -103,10 +104,10 @@ def test_a_tox_env_whose_commands_find_no_test_gives_way_to_the_next_env(sandbox
     (tree / "tox.ini").write_text(tox)
     repo = dated_repo(tree, "2019-03-15T12:00:00Z", tmp_path / "mdtool")
     out = tmp_path / "out"
-    run = run_pipeline(RunConfig(repo=str(repo), report_text=(PROJECTS / "mdtool.report.txt").read_text(), out=out,
+    run = run_job(RunConfig(repo=str(repo), report_text=(PROJECTS / "mdtool.report.txt").read_text(), out=out,
                                  strategy="templates"))
     notes = "\n".join(json.loads((out / "result.json").read_text())["notes"])
     assert "file or directory not found: unit" in notes or "collected no test" in notes, notes
     assert "environment: ladder: another tox env: `py37-ext`" in notes
-    assert run.config.test_cmd.endswith('cd tests && py.test -q -m "not slow"'), run.config.test_cmd
+    assert run.test_cmd.endswith('cd tests && py.test -q -m "not slow"'), run.test_cmd
     assert len(run.tests_before.passed) == 4 and run.status in ("fixed", "not_fixed"), (run.error, notes)

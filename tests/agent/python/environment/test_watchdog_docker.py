@@ -8,7 +8,8 @@ import time
 import pytest
 from gitrepo import make_repo
 
-from agent.pipeline import RunConfig, run_pipeline
+from agent.pipeline import run_job
+from agent.run import RunConfig
 
 pytestmark = pytest.mark.docker
 
@@ -48,7 +49,7 @@ KeyboardInterrupt
 def test_an_endless_loop_costs_seconds_and_the_hang_is_named(sandbox_image, tmp_path):
     start = time.monotonic()
     repo = make_repo(tmp_path / "repo", {"spin/__init__.py": "", "spin/core.py": CORE, "tests/test_core.py": TESTS})
-    run = run_pipeline(RunConfig(repo=str(repo), report_text=REPORT, out=tmp_path / "out",
+    run = run_job(RunConfig(repo=str(repo), report_text=REPORT, out=tmp_path / "out",
                                  strategy="templates"))
     took = time.monotonic() - start
     # the baseline ends in the watchdog's 15 s, not the 300 s command timeout; the reproducer's alarm

@@ -108,7 +108,8 @@ def test_the_guard_leaves_the_tree_clean_and_says_why_it_could_not_run(setup):
 
 
 def test_a_whole_run_ranks_its_validated_candidates_and_says_they_disagree(tmp_path):
-    from agent.pipeline import RunConfig, execute
+    from agent.pipeline import execute
+    from agent.run import RunConfig
     repo = make_repo(tmp_path / "stats", REPO)
     result = execute(RunConfig(repo=str(repo), report_text=ISSUE, out=tmp_path / "out",
                                test_cmd="python -m pytest -q", strategy="templates"))

@@ -6,6 +6,7 @@ import re
 
 import pytest
 
+import agent.families  # noqa: F401  (the native family registers its gdb tool)
 from agent.memory import Memory
 from agent.reports.model import CrashReport
 from agent.research.tools import ToolContext, analysis_toolbox, synthesis_toolbox
