@@ -20,7 +20,8 @@ from pathlib import Path
 ROOT = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(ROOT))
 
-from agent.pipeline import RunConfig, run_pipeline  # noqa: E402
+from agent.pipeline import run_job  # noqa: E402
+from agent.run import RunConfig  # noqa: E402
 
 CLIB = ROOT / "examples" / "clib"
 
@@ -69,7 +70,7 @@ def main() -> int:
     for bug in bugs:
         with tempfile.TemporaryDirectory() as tmp:
             start = time.monotonic()
-            run = run_pipeline(RunConfig(repo=str(CLIB / "repo"), report_text=(CLIB / "reports" / f"{bug}.txt").read_text(),
+            run = run_job(RunConfig(repo=str(CLIB / "repo"), report_text=(CLIB / "reports" / f"{bug}.txt").read_text(),
                                          out=Path(tmp) / "out", strategy="templates", sandbox=args.sandbox,
                                          max_candidates=args.max_candidates, want_valid=1))
             took = time.monotonic() - start

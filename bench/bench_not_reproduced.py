@@ -23,7 +23,8 @@ from pathlib import Path
 ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
 
-from agent.pipeline import RunConfig, run_pipeline  # noqa: E402
+from agent.pipeline import run_job  # noqa: E402
+from agent.run import RunConfig  # noqa: E402
 
 BEFORE = ("parse", "prepare", "environment", "sandbox", "tests_before")
 
@@ -51,7 +52,7 @@ def once(case: Path, sandbox: str, root: Path) -> dict:
     meta = json.loads((case / "case.json").read_text())
     repo = git_copy((case / meta.get("repo", "repo")).resolve(), root / "repo")
     start = time.monotonic()
-    run = run_pipeline(RunConfig(repo=str(repo), report_text=(case / "report.txt").read_text(), out=root / "out",
+    run = run_job(RunConfig(repo=str(repo), report_text=(case / "report.txt").read_text(), out=root / "out",
                                  test_cmd=meta["test_cmd"], strategy="templates", sandbox=sandbox))
     total = time.monotonic() - start
     t = json.loads((root / "out" / "result.json").read_text())["timings"]

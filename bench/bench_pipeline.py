@@ -19,7 +19,8 @@ from pathlib import Path
 ROOT = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(ROOT))
 
-from agent.pipeline import RunConfig, run_pipeline  # noqa: E402
+from agent.pipeline import run_job  # noqa: E402
+from agent.run import RunConfig  # noqa: E402
 
 EXAMPLE = ROOT / "examples" / "inventory"
 
@@ -33,7 +34,7 @@ def main() -> int:
     for i in range(args.runs):
         out = Path(tempfile.mkdtemp(prefix="crashfix-bench-"))
         start = time.monotonic()
-        run = run_pipeline(RunConfig(repo=str(EXAMPLE / "repo"), report_text=(EXAMPLE / "report.txt").read_text(),
+        run = run_job(RunConfig(repo=str(EXAMPLE / "repo"), report_text=(EXAMPLE / "report.txt").read_text(),
                                      out=out, test_cmd="python -m pytest -q", strategy="templates",
                                      sandbox=args.sandbox))
         wall = time.monotonic() - start

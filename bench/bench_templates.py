@@ -23,7 +23,8 @@ sys.path.insert(0, str(ROOT))
 from agent.evaluate import case_repo, find_cases  # noqa: E402
 from agent.judge.kinds import kind_of  # noqa: E402
 from agent.limits import EVAL_VALIDATION_SECONDS  # noqa: E402
-from agent.pipeline import RunConfig, execute  # noqa: E402
+from agent.pipeline import execute  # noqa: E402
+from agent.run import RunConfig  # noqa: E402
 from agent.judge.proof import outcome  # noqa: E402
 
 

@@ -197,11 +197,11 @@ AttributeError: 'NoneType' object has no attribute 'upper'
 def test_a_real_run_collects_what_the_pr_shows(tmp_path):
     """The local sandbox, real pdb: the issue's script re-run with the patch, the regression test's last
     run with it, where the faulting value came from; the PR body shows them."""
-    from agent.pipeline import run_pipeline
+    from agent.pipeline import run_job
     from gitrepo import make_repo
     repo = make_repo(tmp_path / "repo", {"lib.py": LIB, "tests/test_lib.py": "from lib import lookup\n\n\n"
                                          "def test_lookup():\n    assert lookup({'a': 1}, 'a') == 1\n"}, "lib 1.0")
-    run = run_pipeline(RunConfig(repo=str(repo), report_text=ISSUE, out=tmp_path / "out", sandbox="local",
+    run = run_job(RunConfig(repo=str(repo), report_text=ISSUE, out=tmp_path / "out", sandbox="local",
                                  strategy="templates", tries=1, test_cmd="python -m pytest -q"))
     result = run.result
     assert result.status == "fixed", result.error

@@ -11,7 +11,8 @@ import json
 import pytest
 import yaml
 
-from agent.pipeline import RunConfig, run_pipeline
+from agent.pipeline import run_job
+from agent.run import RunConfig
 from agent.python.environment import learned
 from agent.python.environment.apply import cache_name
 from agent.research.scripted import ScriptedServer
@@ -128,7 +129,7 @@ def no_model_in_the_environment(monkeypatch):
 def test_the_models_recipe_gives_a_sane_baseline_is_cached_and_offered_as_a_block(served, tally, tmp_path):
     srv = served(SETS_UP)
     out = tmp_path / "out"
-    run = run_pipeline(config(tally, out, srv))
+    run = run_job(config(tally, out, srv))
     assert run.status != "env_broken", (run.error, run.notes)
     result = json.loads((out / "result.json").read_text())
     env = result["artifacts"]["environment"]
@@ -160,7 +161,7 @@ def test_the_models_recipe_gives_a_sane_baseline_is_cached_and_offered_as_a_bloc
     assert RepoConfig.model_validate(parsed).environment_settings()["install"] == RECIPE["install"]
 
     # the next run of the repository starts from the kept recipe: no model, no ladder
-    again = run_pipeline(config(tally, tmp_path / "again"))
+    again = run_job(config(tally, tmp_path / "again"))
     assert again.status != "env_broken", (again.error, again.notes)
     notes = json.loads((tmp_path / "again" / "result.json").read_text())["notes"]
     assert any("set-up from the recipe a model (scripted-setup) found on" in n for n in notes), notes
@@ -172,7 +173,7 @@ def test_the_models_recipe_gives_a_sane_baseline_is_cached_and_offered_as_a_bloc
 def test_a_model_that_fails_leaves_env_broken_and_says_what_it_tried(served, tally, tmp_path):
     srv = served(FAILS)
     out = tmp_path / "out"
-    run = run_pipeline(config(tally, out, srv))
+    run = run_job(config(tally, out, srv))
     assert run.status == "env_broken"
     assert "a model (scripted-setup) tried as the last rung: not_set_up (crashfix refused its 2 recipe(s))" in run.error
     assert "`python -m pip --version` (exit 0)" in run.error
@@ -187,7 +188,7 @@ def test_a_model_that_fails_leaves_env_broken_and_says_what_it_tried(served, tal
 @pytest.mark.slow
 def test_without_an_endpoint_the_rung_is_not_tried(tally, tmp_path):
     out = tmp_path / "out"
-    run = run_pipeline(config(tally, out))
+    run = run_job(config(tally, out))
     assert run.status == "env_broken"
     assert "No module named '_tally_fixtures'" in run.error and "model" not in run.error
     assert not (out / "trajectories" / "setup-1.json").exists()
@@ -254,7 +255,7 @@ def test_the_status_block_is_inert_whatever_the_commands_hold():
 @pytest.mark.docker
 def test_in_docker_the_models_recipe_sets_up_is_cached_and_the_next_run_reuses_it(sandbox_image, served, tally, tmp_path):
     srv = served(SETS_UP)
-    run = run_pipeline(config(tally, tmp_path / "out", srv, sandbox="docker"))
+    run = run_job(config(tally, tmp_path / "out", srv, sandbox="docker"))
     assert run.status != "env_broken", (run.error, run.notes)
     notes = run.result.notes
     assert any(n.startswith("environment: set up by a model (scripted-setup)") for n in notes), notes
@@ -265,7 +266,7 @@ def test_in_docker_the_models_recipe_sets_up_is_cached_and_the_next_run_reuses_i
     assert learned.recall(cache_name(str(tally)))["install"] == RECIPE["install"]
 
     asked = len(srv.requests)
-    again = run_pipeline(config(tally, tmp_path / "again", sandbox="docker"))
+    again = run_job(config(tally, tmp_path / "again", sandbox="docker"))
     assert again.status != "env_broken", (again.error, again.notes)
     assert any("set-up from the recipe a model (scripted-setup) found on" in n for n in again.result.notes)
     assert any(n.startswith("environment cache: hit") for n in again.result.notes), again.result.notes
