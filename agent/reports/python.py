@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import re
 
+from agent.reports.fences import without_blocks
 from agent.reports.model import CrashReport, Frame
 
 TB_HEAD = "Traceback (most recent call last):"
@@ -453,7 +454,6 @@ def _parse_ipython(text: str) -> tuple[list[Frame], str, str, bool] | None:
 # (no `Warning`: prose mentions warnings seen on the way more often than a crash raised as one)
 _EXC_SUFFIXES = ("Error", "Exception", "Exit", "Interrupt", "StopIteration", "Fault")
 _WORD = re.compile(r"[A-Za-z_][\w.]*+")
-_FENCED = re.compile(r"^[ \t]*(`{3,}|~{3,})[^\n]*\n.*?^[ \t]*\1[ \t]*$", re.M | re.S)
 
 
 def exception_in_words(s: str) -> tuple[str, str] | None:
@@ -480,7 +480,7 @@ def _title_and_prose(context: str) -> tuple[str, str]:
     first, sep, rest = context.partition("\n")
     title = first.strip() if sep and rest.startswith("\n") and TB_MARK not in first else ""
     body = rest if title else context
-    body = _FENCED.sub("", body) if ("```" in body or "~~~" in body) else body
+    body = without_blocks(body)
     prose = [ln for ln in body.split("\n")
              if ln.strip() and not ln[0].isspace() and not ln.startswith(("File ", "Traceback", "Cell In", "-"))]
     return title, "\n".join(prose)

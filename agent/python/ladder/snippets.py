@@ -5,9 +5,9 @@ import ast
 import re
 from dataclasses import dataclass
 
+from agent.reports.fences import fenced_blocks, without_blocks
 from agent.reports.visible import visible
 
-_FENCE = re.compile(r"^[ \t]*(`{3,}|~{3,})[ \t]*([\w+#.-]*)[^\n]*\n(.*?)^[ \t]*\1[ \t]*$", re.M | re.S)
 _PROMPT = re.compile(r"^\s*(>>>|\.\.\.)( |$)")
 _SHELL_PROMPT = re.compile(r"^\s*(?:\(\S+\)\s*)?(?:[\w.@~:/-]*[$%#]|>)\s+(.+)$")
 _SHELL_LANGS = {"sh", "bash", "shell", "console", "zsh", "shell-session", "sh-session", "terminal", "cmd"}
@@ -26,12 +26,10 @@ def extract(issue_text: str) -> list[Snippet]:
     """Every runnable piece of the issue, in the order shown; duplicates dropped."""
     text = visible(issue_text)          # security: nothing GitHub hides (an HTML comment) is run
     found: list[Snippet] = []
-    rest = text
-    for m in _FENCE.finditer(text):
-        lang, body = m.group(2).lower(), m.group(3)
-        found.extend(_from_block(lang, body))
-        rest = rest.replace(m.group(0), "\n")
-    found.extend(_from_prose(rest))
+    blocks = list(fenced_blocks(text))
+    for blk in blocks:
+        found.extend(_from_block(blk.lang.lower(), blk.body))
+    found.extend(_from_prose(without_blocks(text, blocks, "\n")))
     return list(dict.fromkeys(found))
 
 
