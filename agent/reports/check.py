@@ -33,8 +33,9 @@ _ASSERT = re.compile(r"(?:^|\]|\.(?:c|cc|cpp|cxx|h|hh|hpp|hxx):\S*)\s*(?:ASSERT(
 _ASSERT_GLIBC = re.compile(r":\s*[Aa]ssertion [`'\"]?(.*?)[`'\"]? failed\.?$")
 _RUST_PANIC = re.compile(r"^thread\s.*\spanicked at '(.*?)(?:', \S+:\d+:\d+)?$")
 _RUST_PANIC_NEW = re.compile(r"^thread\s.*\spanicked at (\S+?):\d+:\d+:\s*$")
-_V8_FATAL = re.compile(r"^#\s*Fatal error in (.*?)(?:, line \d+)?\s*$")
-_V8_RUNTIME = re.compile(r"^#\s*Runtime error in (.*?)(?:, line \d+)?\s*$")
+# `# Fatal error in FILE, line N`: the head here, the place by index (`(.*?)(?:, line \d+)?\s*$` was quadratic)
+_V8_HEAD = re.compile(r"#\s*(Fatal|Runtime) error in ")
+_LINE_NO = re.compile(r", line \d+")
 _CSA = re.compile(r"abort: (CSA_\w++ failed:)")
 _CSA_LOC = re.compile(r"\[([^\]]+):\d+\]")
 _V8_API = re.compile(r"\] V8 error: (.+?)\.?\s*$")
@@ -161,9 +162,9 @@ def match_line(lines: list[str], i: int, golang: bool) -> Message | None:
     m = _V8_API.search(s)
     if m:
         return Message(i, "v8-api-error", m.group(1), head=[m.group(1)])
-    m = _V8_FATAL.match(s) or _V8_RUNTIME.match(s)
+    m = _V8_HEAD.match(s)
     if m:
-        return _v8_fatal(lines, i, m, runtime=s.lstrip("# ").startswith("Runtime"))
+        return _v8_fatal(lines, i, v8_place(s[m.end():]), runtime=m.group(1) == "Runtime")
     m = _CHECK.search(s)
     if m and ("[" in s or _GOOGLE_FATAL.match(s) or s.startswith(m.group(1))):
         typ = _check(m.group(1))
@@ -219,8 +220,18 @@ def split_csa(s: str) -> tuple[str, list[str]] | None:
     return (m.group(1) + s[m.end():end]).strip(), files
 
 
-def _v8_fatal(lines: list[str], i: int, m: re.Match, runtime: bool) -> Message:
-    file = basename(m.group(1)) if m.group(1).strip() else ""
+def v8_place(rest: str) -> str:
+    """What the former `(.*?)(?:, line \\d+)?\\s*$` took of the text after `Fatal error in `: the
+    text without its trailing blanks and without a final `, line N`."""
+    rest = rest.rstrip()
+    k = rest.rfind(", line ")
+    if k != -1 and _LINE_NO.fullmatch(rest, k):
+        return rest[:k]
+    return rest
+
+
+def _v8_fatal(lines: list[str], i: int, place: str, runtime: bool) -> Message:
+    file = basename(place) if place.strip() else ""
     typ = "runtime-assert" if runtime else "fatal-error"
     for j in range(i + 1, min(len(lines), i + 6)):
         t = lines[j].strip()

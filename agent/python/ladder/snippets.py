@@ -67,7 +67,8 @@ def _from_prose(text: str) -> list[Snippet]:
 
 
 def _has_prompts(text: str) -> bool:
-    return bool(re.search(r"^\s*>>> ", text, re.M))
+    # `[^\S\n]*`, not `\s*`: the blanks before a prompt on its own line (`\s*` crossed lines: quadratic)
+    return bool(re.search(r"^[^\S\n]*>>> ", text, re.M))
 
 
 def _prompt_run(text: str) -> list[str]:
