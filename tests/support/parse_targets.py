@@ -20,6 +20,7 @@ from agent.reports.demangle import _legacy, demangle
 from agent.reports.gdb import parse_gdb
 from agent.reports.kernel import parse_kernel
 from agent.reports.markdown import split_issue, syzbot_facts
+from agent.reports.model import CrashReport
 from agent.reports.python import parse_cut, parse_python
 from agent.reports.sanitizer import parse_sanitizer
 from agent.reports.visible import visible
@@ -27,6 +28,7 @@ from agent.triage import triage
 from bot.commands import parse_command
 
 _NO_REPO = Path("/nonexistent/crashfix-parse-targets")
+_KERNEL_REPORT = CrashReport(kind="kernel", type="KASAN", title="KASAN: use-after-free Read in f")
 
 
 def _parse_and_triage(text: str) -> None:
@@ -61,6 +63,7 @@ ENTRY_POINTS = [
     ("snippets.extract", extract),
     ("parse_command", parse_command),
     ("expectations.parse", expectations.parse),
+    ("kernel.reported_by", lambda t: reported_by(_KERNEL_REPORT, t)),
     ("pins", lambda t: (pins.issue_pins(t, set()), pins.issue_packages(t, {"pkg"}))),
     ("python_version", lambda t: detect.python_version(_NO_REPO, t)),
     ("report_arch", report_arch),
