@@ -10,6 +10,7 @@ from agent.reports.visible import visible
 
 _PROMPT = re.compile(r"^\s*(>>>|\.\.\.)( |$)")
 _SHELL_PROMPT = re.compile(r"^\s*(?:\(\S+\)\s*)?(?:[\w.@~:/-]*[$%#]|>)\s+(.+)$")
+_DOLLAR_LINE = re.compile(r"^\s*\$\s+(.+)$")
 _SHELL_LANGS = {"sh", "bash", "shell", "console", "zsh", "shell-session", "sh-session", "terminal", "cmd"}
 _PY_LANGS = {"python", "py", "python3", "pycon", "ipython", ""}
 _CRASH = ("Traceback (most recent call last)", "\nE   ")
@@ -56,7 +57,7 @@ def _from_prose(text: str) -> list[Snippet]:
         if code:
             out.append(Snippet("python", code, "console session"))
     for ln in text.split("\n"):
-        m = re.match(r"^\s*\$\s+(.+)$", ln)
+        m = _DOLLAR_LINE.match(ln) if "$" in ln else None
         if m:
             out.append(Snippet("shell", m.group(1).strip(), "shell line"))
     for span in re.findall(r"(?<!`)`([^`\n]{3,200})`(?!`)", text):
