@@ -72,7 +72,7 @@ def split_issue(text: str) -> tuple[list[str], list[str]]:
             if looks_like_crash(body) and lang not in ("python", "py", "c", "cpp", "c++", "go", "rust") \
                     or lang in ("pytb", "traceback", "log", "text", "txt", "console-output") and looks_like_crash(body):
                 crashes.append(body)
-            elif lang in _REPRO_LANGS or (not lang and re.search(r"^\s*(\$ |python3? |gcc |clang |\./)", body, re.M)):
+            elif lang in _REPRO_LANGS or (not lang and re.search(r"^[^\S\n]*(\$ |python3? |gcc |clang |\./)", body, re.M)):
                 if looks_like_crash(body) and TB_MARK in body:
                     crashes.append(body)
                 else:

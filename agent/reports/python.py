@@ -581,7 +581,7 @@ def parse_cut(text: str, context: str) -> CrashReport | None:
 
 def looks_like_python(text: str) -> bool:
     return TB_HEAD in text or ("\nE   " in text and ".py:" in text) or \
-        bool(re.search(r'File "[^"]+", line \d+', text) and re.search(r"^\s*\w*Error:", text, re.M))
+        bool(re.search(r'File "[^"]+", line \d+', text) and re.search(r"^[^\S\n]*\w*Error:", text, re.M))
 
 
 def parse_python(text: str) -> CrashReport | None:

@@ -32,6 +32,14 @@ BODIES = [
     # snippets `^\s*>>> `, expectations `^\s*expected`, mail `^\s*Reported-by:`: `^\s*` crossed lines
     ("blank lines", _fill("Traceback (most recent call last):\n", "\n", "x")),
     ("blank lines with spaces", _fill("Reported-by: x\n", " \n", "x")),
+    # check.py: Android's `(.*?)'?\s*$`, V8's `(.+?)\.?\s*$`, `\.c:\S*\s*(?:ASSERT...|panic):`, glibc's lazy scans
+    ("an Android abort message with blanks inside", _fill("Abort message: '[a.cc(1)] x", " ", "x")),
+    ("a V8 API error with blanks inside", _fill("# ] V8 error: x", " ", "x")),
+    ("file suffixes before a panic", _fill("", ".c:", " panic")),
+    ("glibc assertions", _fill("", ": Assertion x fail")),
+    # markdown: `^\s*(\$ |python3? |...)` over a fenced block of blank lines; snippets: `\s*\\\n\s*` on blanks
+    ("a fenced block of blank lines", _fill("```\n", "\n", "\n```\n")),
+    ("a shell block of blanks", _fill("```sh\n", " ", "\n```\n")),
     # expectations: `\s*(?:is|was)?\s*[:=]?\s*(?:\n\s*)?` before a backtick (cubic)
     ("an expectation cue before blanks", _fill("I expect", " \n", "x")),
     ("expected before blanks", _fill("expected", " ", "x")),

@@ -95,10 +95,20 @@ def console_code(session: str) -> str:
     return "\n".join(code).strip("\n") + "\n" if any(c.strip() for c in code) else ""
 
 
+def join_continuations(body: str) -> str:
+    """`re.sub(r"\\s*\\\\\\n\\s*", " ", body)` by splitting: that pattern's leading `\\s*` was
+    quadratic on a run of blanks (each blank started a scan of the whole run)."""
+    parts = body.split("\\\n")
+    if len(parts) == 1:
+        return body
+    inner = [p.strip() for p in parts[1:-1]]
+    return " ".join([parts[0].rstrip(), *inner, parts[-1].lstrip()])
+
+
 def shell_lines(body: str, *, prompt_needed: bool) -> list[str]:
     """Command lines of a shell block: `$ ` prompts stripped; without prompts, each line that
     looks like a command (output lines are left out). Continuations (`\\`) are joined."""
-    joined = re.sub(r"\s*\\\n\s*", " ", body)
+    joined = join_continuations(body)
     lines = joined.split("\n")
     prompted = [m.group(1).strip() for m in map(_SHELL_PROMPT.match, lines) if m]
     if prompted or prompt_needed:
