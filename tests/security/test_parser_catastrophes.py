@@ -48,6 +48,8 @@ BODIES = [
     ("Reported-by and a line of <", _fill("Reported-by: a", "<", "\n")),
     # gdb: each `#0` of a line re-read (and matched) its whole line
     ("gdb frame heads on one line", _fill("#0  f (", "#0)", "\n")),
+    # kernel titles: `([a-zA-Z][a-zA-Z0-9_.]+)\+0x...` tried each letter of a long symbol (clean_title)
+    ("a kernel warning at a long symbol", _fill("WARNING: CPU: 0 PID: 1 at ", "g.", "\nCall Trace:\n")),
     # python: exception-group separators `^\s*\+[-+]*\s*(?:\d+|\.\.\.)?.*-{3,}\s*$` (cubic)
     ("exception group separator of dashes",
      _fill("  + Exception Group Traceback (most recent call last):\n  |   File \"a.py\", line 1, in <module>\n"
