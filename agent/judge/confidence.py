@@ -105,11 +105,20 @@ def judge(diff: str, template: str, evidence: Evidence, *, meets: bool | None = 
 
 def skip_words(issue_text: str) -> str:
     """The issue's (or the program's own output's) words that the item is to be skipped, or ""."""
-    m = re.search(r"[^\n.]{0,60}\bskip(?:s|ped|ping)?\b[^\n.]{0,40}", issue_text or "", re.I)
+    # The pattern is searched only around the first "skip" (a match holds it and starts at most 60
+    # characters before it): searched over the whole text it tried 60 characters at every offset.
+    first = _SKIP_WORD.search(issue_text or "")
+    if not first:
+        return ""
+    m = _SKIP_CONTEXT.search(issue_text, max(0, first.start() - 60), first.start() + 200)
     if not m:
         return ""
     words = m.group(0).split()
     return " ".join(words[1:] if m.start() and issue_text[m.start() - 1].isalnum() else words)
+
+
+_SKIP_WORD = re.compile(r"\bskip(?:s|ped|ping)?\b", re.I)
+_SKIP_CONTEXT = re.compile(r"[^\n.]{0,60}\bskip(?:s|ped|ping)?\b[^\n.]{0,40}", re.I)
 
 
 def skips_only(added: list[str]) -> bool:

@@ -15,12 +15,14 @@ from dataclasses import dataclass
 _VALUE = re.compile(
     r"(?:\b(?:I(?: would|'d)?|we(?: would|'d)?)\s+expect(?:ed)?(?:\s+(?:it|this|that|the\s+(?:result|output|call))"
     r"(?:\s+to\s+(?:be|return|give|print|output))?)?"
-    r"|\bexpected(?:\s+(?:result|output|value|return(?:\s+value)?))?\s*(?:is|was|would\s+be)?"
+    r"|\bexpected(?:\s+(?:result|output|value|return(?:\s+value)?))?(?:\s*(?:is|was|would\s+be))?"
     r"|\bshould\s+(?:instead\s+)?(?:return|be|give|print|output|produce)"
     r"|\bought\s+to\s+(?:return|be))"
-    r"\s*[:=]?\s*(?:\n\s*)?`([^`\n]{1,200})`", re.I)
+    r"\s*(?:[:=]\s*)?`([^`\n]{1,200})`", re.I)
+# (one run of blanks between the cue and the value: `\s*(?:is|was)?\s*[:=]?\s*(?:\n\s*)?` was cubic on a
+# run of blanks; `^[^\S\n]*`, not `^\s*`, below: a line's own blanks, not every blank line after it)
 # "Expected: '-1st'" / "Expected output: 3" without backticks: a literal up to the end of the line
-_VALUE_LINE = re.compile(r"^\s*(?:[#>*-]\s*)?expected(?:\s+(?:result|output|value))?\s*:\s*(\S[^\n]{0,200})$", re.I | re.M)
+_VALUE_LINE = re.compile(r"^[^\S\n]*(?:[#>*-]\s*)?expected(?:\s+(?:result|output|value))?\s*:\s*(\S[^\n]{0,200})$", re.I | re.M)
 # "should raise `ValueError`", "it would be preferable ... to raise `A` or `B`", "expected to raise a KeyError"
 _RAISES = re.compile(
     r"(?<!not )(?<!n't )\b(?:should|would|must|to|expect(?:ed)?(?:\s+it)?\s+to)\s+(?:instead\s+)?raise\s+"
@@ -57,18 +59,23 @@ def parse(text: str, reported: str = "") -> Expectation | None:
     never an expected exception: the issue is about it."""
     prose = "\n".join(line for line in (text or "").splitlines() if not _TRACEBACK_LINE.match(line))
     found: list[tuple[int, Expectation]] = []
+    # the first expectation of each kind is enough (the earliest of them wins): a body of a thousand
+    # cues costs one sentence cut each, not a thousand
     for m in _VALUE.finditer(prose):
         exp = _value(m.group(1), _sentence(prose, m.start()))
         if exp:
             found.append((m.start(), exp))
+            break
     for m in _VALUE_LINE.finditer(prose):
         exp = _value(m.group(1).strip().strip("`"), m.group(0).strip(), bare=True)
         if exp:
             found.append((m.start(), exp))
+            break
     for m in _RAISES.finditer(prose):
         exp = _raises(m.group(1), reported, _sentence(prose, m.start()))
         if exp:
             found.append((m.start(), exp))
+            break
     return min(found, key=lambda f: f[0])[1] if found else None
 
 

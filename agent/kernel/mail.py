@@ -60,8 +60,62 @@ def reported_by(report: CrashReport, issue_text: str) -> str | None:
     facts = report.extra.get("syzbot") or {}
     if facts.get("reported_by"):
         return facts["reported_by"]
-    m = re.search(r"^\s*Reported-by:\s*(.+<[^>]+>|\S+@\S+)\s*$", issue_text, re.M)
-    return m.group(1).strip() if m else None
+    for m in _REPORTED_BY.finditer(issue_text):
+        who = _reporter(issue_text, m.end())
+        if who:
+            return who
+    return None
+
+
+# `^\s*Reported-by:\s*(.+<[^>]+>|\S+@\S+)\s*$` (re.M), read with indexes: its `^\s*` crossed every blank
+# line after each line start, and `.+<[^>]+>` tried each `<` of a line of them (both quadratic).
+_REPORTED_BY = re.compile(r"^[^\S\n]*Reported-by:", re.M)
+
+
+def _reporter(text: str, pos: int) -> str | None:
+    """What the former pattern took after the `Reported-by:` ending at `pos`: from the first non-blank
+    character after it (on this line or a later one), either `Name <address>` (a `<` on that line
+    after its first character, up to the first `>` after it, with only blanks after that `>` on its
+    line; the last such `<` first) or one word with an `@` inside and only blanks after it."""
+    n = len(text)
+    g = pos
+    while g < n and text[g].isspace():
+        g += 1
+    if g == n:
+        return None
+    eol = text.find("\n", g)
+    eol = n if eol == -1 else eol
+
+    def closes(k: int, e: int) -> bool:     # `<[^>]+>\s*$` from the `<` at k, its `>` the first after it, at e
+        if e < k + 2:
+            return False
+        if e not in blank_after:
+            line_end = text.find("\n", e + 1)
+            after = text[e + 1:n if line_end == -1 else line_end]
+            blank_after[e] = not after or after.isspace()
+        return blank_after[e]
+
+    blank_after: dict[int, bool] = {}
+    k = text.rfind("<", g + 1, eol)        # the last `<` first (`.+` is greedy), each `>` found once
+    e = text.find(">", k + 1) if k != -1 else -1
+    while k != -1:
+        if closes(k, e):
+            return text[g:e + 1].strip()
+        prev, k = k, text.rfind("<", g + 1, k)
+        if k != -1:
+            x = text.find(">", k + 1, prev)
+            e = x if x != -1 else e
+    run_end = g
+    while run_end < eol and not text[run_end].isspace():
+        run_end += 1
+    word = text[g:run_end]
+    if 0 < word.find("@", 1) < len(word) - 1 and (run_end == eol or text[run_end:eol].isspace()):
+        return word
+    if text[g] == "<" and g > max(pos, text.rfind("\n", 0, g) + 1):    # a blank before the `<` on its line
+        e = text.find(">", g + 1)
+        if closes(g, e):
+            return text[g:e + 1].strip()
+    return None
 
 
 def format_patch(tree: KernelTree, diff: str, subj: str, text: str, out: Path) -> Path:

@@ -10,6 +10,7 @@ sanitizer prints for the abort that follows. A later sanitizer report of a real 
 from __future__ import annotations
 
 import re
+from bisect import bisect_left
 from dataclasses import dataclass, field
 
 from agent.reports.frames import first_stack, parse_san_frame
@@ -28,17 +29,21 @@ _CHROME_LOG = re.compile(r"\[[^\][:]*+(?::[^\][:]*+)*?:(?:FATAL|ERROR|DCHECK|VER
                          r"(?:\(\d+\))?[^\][]*+\]\s*(.*)$")
 _GOOGLE_FATAL = re.compile(r"^F\d{4}\s+\d\d:\d\d:\d\d\.\d+\s+\d+\s+([^\s:\]]+):\d+\]\s*(.*)$")
 _CHECK = re.compile(r"(Security DCHECK|Security CHECK|DCHECK|Debug check|Check|CHECK) failed:?\s*(.*)$")
-_ASSERT = re.compile(r"(?:^|\]|\.(?:c|cc|cpp|cxx|h|hh|hpp|hxx):\S*)\s*(?:ASSERT(?:ION)? FAIL(?:URE|ED)|panic):\s*(.*)$",
-                     re.I)
+# `(?:^|\]|\.(?:c|cc|...):\S*)\s*(?:ASSERT(?:ION)? FAIL(?:URE|ED)|panic):\s*(.*)$` (re.I), by index: see assert_message
+_ASSERT_KW = re.compile(r"(?:ASSERT(?:ION)? FAIL(?:URE|ED)|panic):", re.I)
+_ASSERT_AFTER = re.compile(r"\]|\.(?:c|cc|cpp|cxx|h|hh|hpp|hxx):", re.I)
 _ASSERT_GLIBC = re.compile(r":\s*[Aa]ssertion [`'\"]?(.*?)[`'\"]? failed\.?$")
 _RUST_PANIC = re.compile(r"^thread\s.*\spanicked at '(.*?)(?:', \S+:\d+:\d+)?$")
 _RUST_PANIC_NEW = re.compile(r"^thread\s.*\spanicked at (\S+?):\d+:\d+:\s*$")
-_V8_FATAL = re.compile(r"^#\s*Fatal error in (.*?)(?:, line \d+)?\s*$")
-_V8_RUNTIME = re.compile(r"^#\s*Runtime error in (.*?)(?:, line \d+)?\s*$")
+# `# Fatal error in FILE, line N`: the head here, the place by index (`(.*?)(?:, line \d+)?\s*$` was quadratic)
+_V8_HEAD = re.compile(r"#\s*(Fatal|Runtime) error in ")
+_LINE_NO = re.compile(r", line \d+")
 _CSA = re.compile(r"abort: (CSA_\w++ failed:)")
 _CSA_LOC = re.compile(r"\[([^\]]+):\d+\]")
-_V8_API = re.compile(r"\] V8 error: (.+?)\.?\s*$")
-_ANDROID_ABORT = re.compile(r"^Abort message: '?\[?(?:FATAL:)?([^\]\s(]+)(?:\(\d+\))?\]\s*(.*?)'?\s*$")
+# `Abort message: '[file(line)] msg'`: the head by pattern, the message by index (`(.*?)'?\s*$` and V8's
+# `\] V8 error: (.+?)\.?\s*$` were quadratic on a line with a run of blanks inside)
+_ANDROID_HEAD = re.compile(r"Abort message: '?\[?(?:FATAL:)?([^\]\s(]+)(?:\(\d+\))?\]\s*")
+_V8_API = "] V8 error: "
 _JAVA = re.compile(r"^== Java Exception: (.*)$")
 _JAVA_FRAME = re.compile(r"^\s*at ([\w$.<>]+)\(([^)]*)\)")
 _GO_PANIC = re.compile(r"^panic: (.*)$")
@@ -145,9 +150,9 @@ def match_line(lines: list[str], i: int, golang: bool) -> Message | None:
         return Message(i, "timeout", s.lstrip("= "))
     if "RSS limit exceeded" in line:
         return Message(i, "out-of-memory", s.lstrip("= "))
-    m = _ANDROID_ABORT.match(s)
+    m = _ANDROID_HEAD.match(s)
     if m:
-        body, file, typ = m.group(2), basename(m.group(1)), "check-failure"
+        body, file, typ = _drop_end(s[m.end():].rstrip(), "'"), basename(m.group(1)), "check-failure"
         cm = _CHECK.search(body)
         if cm:
             typ, body = _check(cm.group(1)), cm.group(2)
@@ -158,12 +163,14 @@ def match_line(lines: list[str], i: int, golang: bool) -> Message | None:
         text, files = csa
         head = [text] + ([basename(files[0])] if files else [])
         return Message(i, "assert", text, basename(files[0]) if files else "", head=head, complete=True)
-    m = _V8_API.search(s)
+    k = s.find(_V8_API)
+    if k != -1 and len(s) > k + len(_V8_API):
+        msg = s[k + len(_V8_API):]
+        msg = msg if len(msg) == 1 else _drop_end(msg.rstrip(), ".")
+        return Message(i, "v8-api-error", msg, head=[msg])
+    m = _V8_HEAD.match(s)
     if m:
-        return Message(i, "v8-api-error", m.group(1), head=[m.group(1)])
-    m = _V8_FATAL.match(s) or _V8_RUNTIME.match(s)
-    if m:
-        return _v8_fatal(lines, i, m, runtime=s.lstrip("# ").startswith("Runtime"))
+        return _v8_fatal(lines, i, v8_place(s[m.end():]), runtime=m.group(1) == "Runtime")
     m = _CHECK.search(s)
     if m and ("[" in s or _GOOGLE_FATAL.match(s) or s.startswith(m.group(1))):
         typ = _check(m.group(1))
@@ -181,17 +188,68 @@ def match_line(lines: list[str], i: int, golang: bool) -> Message | None:
     if m:
         msg = lines[i + 1].strip() if i + 1 < len(lines) else ""
         return Message(i, "assert", msg, basename(m.group(1)), kind="rust", head=[msg])
-    m = _ASSERT_GLIBC.search(s)
+    m = _ASSERT_GLIBC.search(s) if s.endswith((" failed", " failed.")) else None   # else the lazy scans: quadratic
     if m:
         return Message(i, "assert", m.group(1), head=[m.group(1)])
-    m = _ASSERT.search(s)
-    if m:
-        return Message(i, "assert", m.group(1).strip(), head=[m.group(1).strip()])
+    msg = assert_message(s)
+    if msg is not None:
+        return Message(i, "assert", msg.strip(), head=[msg.strip()])
     m = _GOOGLE_FATAL.match(s)
     if m:
         msg, file = clean_condition(m.group(2)), basename(m.group(1))
         return Message(i, "fatal-error", msg, file, head=_head(msg, file))
     return None
+
+
+def assert_message(s: str) -> str | None:
+    """The message after `ASSERT FAILED:` / `ASSERTION FAILURE:` / `panic:` (any case) that stands at
+    the line's start, after a `]`, or after a `file.c:` and the rest of its word, as the former pattern
+    `(?:^|\\]|\\.(?:c|cc|cpp|cxx|h|hh|hpp|hxx):\\S*)\\s*(?:ASSERT(?:ION)? FAIL(?:URE|ED)|panic):\\s*(.*)$` found it.
+
+    By index, in one pass: that pattern's `\\S*` scanned the rest of a word for each `.c:` in it
+    (quadratic on `.c:.c:.c:...`). A `.c:` start takes the keyword after the word and its blanks, else
+    the last one that starts inside the word; later `.c:` starts in a word that failed fail too."""
+    kws = {m.start(): m for m in _ASSERT_KW.finditer(s)}
+    if not kws:
+        return None
+    order = sorted(kws)
+    n = len(s)
+
+    def after_blanks(i: int) -> int:
+        while i < n and s[i].isspace():
+            i += 1
+        return i
+
+    def found(k: int) -> str:
+        return s[kws[k].end():].lstrip()
+
+    if after_blanks(0) in kws:                       # `^\s*KW:`
+        return found(after_blanks(0))
+    failed_word_end = -1
+    for m in _ASSERT_AFTER.finditer(s):
+        if m.group(0) == "]":
+            q = after_blanks(m.end())
+            if q in kws:
+                return found(q)
+            continue
+        if m.start() < failed_word_end:
+            continue
+        word_end = m.end()
+        while word_end < n and not s[word_end].isspace():
+            word_end += 1
+        q = after_blanks(word_end)
+        if word_end < n and q in kws:
+            return found(q)
+        last = bisect_left(order, word_end) - 1        # the last keyword starting inside the word
+        if last >= 0 and order[last] >= m.end():
+            return found(order[last])
+        failed_word_end = word_end
+    return None
+
+
+def _drop_end(s: str, ch: str) -> str:
+    """`s` (blanks already cut from its end) without one final `ch`: what a lazy `(.*?)` before `ch?\\s*$` took."""
+    return s[:-1] if s.endswith(ch) else s
 
 
 def split_csa(s: str) -> tuple[str, list[str]] | None:
@@ -219,8 +277,18 @@ def split_csa(s: str) -> tuple[str, list[str]] | None:
     return (m.group(1) + s[m.end():end]).strip(), files
 
 
-def _v8_fatal(lines: list[str], i: int, m: re.Match, runtime: bool) -> Message:
-    file = basename(m.group(1)) if m.group(1).strip() else ""
+def v8_place(rest: str) -> str:
+    """What the former `(.*?)(?:, line \\d+)?\\s*$` took of the text after `Fatal error in `: the
+    text without its trailing blanks and without a final `, line N`."""
+    rest = rest.rstrip()
+    k = rest.rfind(", line ")
+    if k != -1 and _LINE_NO.fullmatch(rest, k):
+        return rest[:k]
+    return rest
+
+
+def _v8_fatal(lines: list[str], i: int, place: str, runtime: bool) -> Message:
+    file = basename(place) if place.strip() else ""
     typ = "runtime-assert" if runtime else "fatal-error"
     for j in range(i + 1, min(len(lines), i + 6)):
         t = lines[j].strip()

@@ -8,6 +8,7 @@
 from __future__ import annotations
 
 import re
+from typing import Iterator
 
 from agent.reports.frames import is_noise
 from agent.reports.model import CrashReport, Frame
@@ -64,6 +65,18 @@ def _line_at(text: str, pos: int) -> tuple[int, str]:
     return start, text[start:end if end != -1 else len(text)]
 
 
+def _lines_at(text: str, positions) -> Iterator[tuple[int, str]]:
+    """(start, line) of each line holding one of `positions` (sorted), each line once: a line holding
+    the anchor thousands of times is read once, not once per occurrence (that was quadratic)."""
+    end = -1
+    for pos in positions:
+        if pos <= end:
+            continue
+        start, line = _line_at(text, pos)
+        end = start + len(line)
+        yield start, line
+
+
 def gdb_start(text: str, scan: Scan | None = None) -> int | None:
     """Where a gdb report starts (its signal line, a plain `Segmentation fault` line or its
     `#0` frame), None when the text holds none. Only lines holding an anchor are read."""
@@ -71,14 +84,12 @@ def gdb_start(text: str, scan: Scan | None = None) -> int | None:
     if not scan.has(*_FRAME0_ANCHORS):
         return None
     sig = None
-    for pos in scan.at(_SIGNAL_ANCHORS):
-        start, line = _line_at(text, pos)
+    for start, line in _lines_at(text, scan.at(_SIGNAL_ANCHORS)):
         if _SIGNAL.search(line):
             sig = start
             break
     frame0 = None
-    for pos in scan.at(_FRAME0_ANCHORS):
-        start, line = _line_at(text, pos)
+    for start, line in _lines_at(text, scan.at(_FRAME0_ANCHORS)):
         if _GDB_FRAME0.match(line):
             frame0 = start
             break

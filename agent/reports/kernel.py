@@ -742,16 +742,42 @@ _DYNAMIC = [
     (re.compile(r"([^a-zA-Z0])(?:0x)?[0-9a-f]{6,}"), r"\1ADDR"),
     (re.compile(r"([0-9]{1,3}\.[0-9]{1,3}\.[0-9]{1,3}\.[0-9]{1,3})"), "IP"),
     (re.compile(r"(\.\w+)(:[0-9]+)+"), r"\1:LINE"),
-    (re.compile(r"([a-zA-Z][a-zA-Z0-9_.]+)\+0x[0-9a-z]+/0x[0-9a-z]+"), r"\1"),
+    (None, "strip offsets"),   # `([a-zA-Z][a-zA-Z0-9_.]+)\+0x[0-9a-z]+/0x[0-9a-z]+` -> `\1`: see _strip_offsets
     (re.compile(r"CPU#[0-9]+"), "CPU"),
     (re.compile(r"(\W)(\d+)(\W|$)"), r"\1NUM\3"),
 ]
 
 
+_OFFSET = re.compile(r"\+0x[0-9a-z]+/0x[0-9a-z]+")
+_NAME_CHARS = frozenset("abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789_.")
+
+
+def _strip_offsets(title: str) -> str:
+    """`re.sub(r"([a-zA-Z][a-zA-Z0-9_.]+)\\+0x[0-9a-z]+/0x[0-9a-z]+", r"\\1", title)` by index: the pattern
+    tried each letter of a long word and scanned the rest of it (quadratic). A name is the word before
+    the `+0x` from its first letter on (two characters at least)."""
+    out, pos = [], 0
+    for m in _OFFSET.finditer(title):
+        e = m.start()
+        if e < pos:
+            continue
+        k = e
+        while k > pos and title[k - 1] in _NAME_CHARS:
+            k -= 1
+        while k < e - 1 and not (title[k].isascii() and title[k].isalpha()):     # to its first letter
+            k += 1
+        if k >= e - 1:
+            continue
+        out.append(title[pos:e])
+        pos = m.end()
+    out.append(title[pos:])
+    return "".join(out)
+
+
 def clean_title(title: str) -> str:
     for rx, repl in _DYNAMIC:
         for _ in range(10):
-            new = rx.sub(repl, title)
+            new = _strip_offsets(title) if rx is None else rx.sub(repl, title)
             if new == title:
                 break
             title = new

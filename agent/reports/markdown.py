@@ -5,7 +5,8 @@ from __future__ import annotations
 import html
 import re
 
-_FENCE = re.compile(r"^[ \t]*(`{3,}|~{3,})[ \t]*([\w+#.-]*)[^\n]*\n(.*?)^[ \t]*\1[ \t]*$", re.M | re.S)
+from agent.reports.fences import fenced_blocks
+
 _DETAILS = re.compile(r"</?(?:details|summary)[^>]*>", re.I)
 _REPRO_LANGS = {"python", "py", "c", "cpp", "c++", "sh", "bash", "shell", "console", "zsh", "go", "rust",
                 "js", "javascript", "java", "syz"}
@@ -65,13 +66,13 @@ def split_issue(text: str) -> tuple[list[str], list[str]]:
     crashes: list[str] = []
     repros: list[str] = []
     if "```" in text or "~~~" in text:
-        for m in _FENCE.finditer(text):
-            lang = m.group(2).lower()
-            body = m.group(3)
+        for blk in fenced_blocks(text):
+            lang = blk.lang.lower()
+            body = blk.body
             if looks_like_crash(body) and lang not in ("python", "py", "c", "cpp", "c++", "go", "rust") \
                     or lang in ("pytb", "traceback", "log", "text", "txt", "console-output") and looks_like_crash(body):
                 crashes.append(body)
-            elif lang in _REPRO_LANGS or (not lang and re.search(r"^\s*(\$ |python3? |gcc |clang |\./)", body, re.M)):
+            elif lang in _REPRO_LANGS or (not lang and re.search(r"^[^\S\n]*(\$ |python3? |gcc |clang |\./)", body, re.M)):
                 if looks_like_crash(body) and TB_MARK in body:
                     crashes.append(body)
                 else:

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import re
 
+from agent.reports.fences import without_blocks
 from agent.reports.model import CrashReport, Frame
 
 TB_HEAD = "Traceback (most recent call last):"
@@ -128,12 +129,54 @@ def _parse_tb_block(lines: list[str], i: int) -> tuple[list[Frame], str, str, in
     return frames, exc_type, message, i, extra
 
 
+_SYNTAX_FILE = re.compile(r'File "([^"]+)", line (\d+)$')
+_SYNTAX_ERROR = re.compile(r"(SyntaxError|IndentationError|TabError): (.*)")
+_CARETS = re.compile(r"\s*\^+\s*")
+
+
 def _syntax_error(text: str) -> tuple[Frame | None, str | None]:
-    m = re.search(r'File "([^"]+)", line (\d+)\n\s+(.*)\n\s*\^+\s*\n(?:.*\n)*?\s*(SyntaxError|IndentationError|'
-                  r'TabError): (.*)', text)
-    if not m:
+    """What `File "([^"]+)", line (\\d+)\\n\\s+(.*)\\n\\s*\\^+\\s*\\n(?:.*\\n)*?\\s*(SyntaxError|IndentationError|TabError): (.*)`
+    found, line by line (that pattern tried every later line for each `File` line: quadratic): the first
+    `File "x", line N` line, its code line (the first non-blank line after it, indented unless blank
+    lines come between; or, when a blank line comes between, that blank line as empty code), then a
+    line of carets (the first non-blank line after the code), then on a later line `SyntaxError: msg`
+    (or IndentationError, TabError). Returns (the frame, msg)."""
+    if "rror: " not in text:
         return None, None
-    return Frame(function="<module>", file=m.group(1), line=int(m.group(2)), code=m.group(3).strip()), m.group(5)
+    lines = text.split("\n")
+    n = len(lines)
+    error_at = [n] * (n + 1)          # the first error line at or after i
+    full_at = [n] * (n + 1)           # the first non-blank line at or after i
+    for i in range(n - 1, -1, -1):
+        error_at[i] = i if _SYNTAX_ERROR.match(lines[i].lstrip()) else error_at[i + 1]
+        full_at[i] = i if lines[i].strip() else full_at[i + 1]
+
+    def carets_then_error(code: int) -> int | None:     # the error line after the caret line after `code`
+        caret = full_at[code + 1]
+        if caret >= n - 1 or not _CARETS.fullmatch(lines[caret]):
+            return None
+        err = error_at[caret + 1]
+        return err if err < n else None
+
+    for i in range(n - 1):
+        if 'File "' not in lines[i]:
+            continue
+        m = _SYNTAX_FILE.search(lines[i])
+        if not m:
+            continue
+        first = full_at[i + 1]
+        tries = []
+        if first < n - 1 and (first > i + 1 or lines[first][:1].isspace()):
+            tries.append(first)                          # the code line
+        if first > i + 1 and (first > i + 2 or lines[i + 1]):
+            tries.append(first - 1)                      # a blank line as the (empty) code line
+        for code in tries:
+            err = carets_then_error(code)
+            if err is not None:
+                msg = _SYNTAX_ERROR.match(lines[err].lstrip()).group(2)
+                return Frame(function="<module>", file=m.group(1), line=int(m.group(2)),
+                             code=lines[code].strip()), msg
+    return None, None
 
 
 def _guilty(frames: list[Frame]) -> Frame | None:
@@ -173,7 +216,13 @@ def at_repo_frame(report: CrashReport, frame: Frame) -> CrashReport:
 
 
 _EG_HEAD = "Exception Group Traceback (most recent call last):"
-_EG_SEP = re.compile(r"^\s*\+[-+]*\s*(?:\d+|\.\.\.)?.*-{3,}\s*$")
+
+
+def _eg_sep(line: str) -> bool:
+    """A member separator (`+---------------- 1 ----------------`): what `^\\s*\\+[-+]*\\s*(?:\\d+|\\.\\.\\.)?.*-{3,}\\s*$`
+    matched (a `+`, then anything ending in three dashes), by index: the pattern was cubic on a line of dashes."""
+    s = line.lstrip()
+    return s.startswith("+") and s[1:].rstrip().endswith("---")
 
 
 def _parse_group(lines: list[str]) -> CrashReport | None:
@@ -192,7 +241,7 @@ def _parse_group(lines: list[str]) -> CrashReport | None:
     sub_bar = " " * (col + 2) + "| "
     members: list[list[str]] = []
     for ln in lines[j:]:
-        if _EG_SEP.match(ln):
+        if _eg_sep(ln):
             members.append([])
         elif ln.startswith(sub_bar) and members:
             members[-1].append(ln[len(sub_bar):])
@@ -453,7 +502,6 @@ def _parse_ipython(text: str) -> tuple[list[Frame], str, str, bool] | None:
 # (no `Warning`: prose mentions warnings seen on the way more often than a crash raised as one)
 _EXC_SUFFIXES = ("Error", "Exception", "Exit", "Interrupt", "StopIteration", "Fault")
 _WORD = re.compile(r"[A-Za-z_][\w.]*+")
-_FENCED = re.compile(r"^[ \t]*(`{3,}|~{3,})[^\n]*\n.*?^[ \t]*\1[ \t]*$", re.M | re.S)
 
 
 def exception_in_words(s: str) -> tuple[str, str] | None:
@@ -480,7 +528,7 @@ def _title_and_prose(context: str) -> tuple[str, str]:
     first, sep, rest = context.partition("\n")
     title = first.strip() if sep and rest.startswith("\n") and TB_MARK not in first else ""
     body = rest if title else context
-    body = _FENCED.sub("", body) if ("```" in body or "~~~" in body) else body
+    body = without_blocks(body)
     prose = [ln for ln in body.split("\n")
              if ln.strip() and not ln[0].isspace() and not ln.startswith(("File ", "Traceback", "Cell In", "-"))]
     return title, "\n".join(prose)
@@ -533,7 +581,7 @@ def parse_cut(text: str, context: str) -> CrashReport | None:
 
 def looks_like_python(text: str) -> bool:
     return TB_HEAD in text or ("\nE   " in text and ".py:" in text) or \
-        bool(re.search(r'File "[^"]+", line \d+', text) and re.search(r"^\s*\w*Error:", text, re.M))
+        bool(re.search(r'File "[^"]+", line \d+', text) and re.search(r"^[^\S\n]*\w*Error:", text, re.M))
 
 
 def parse_python(text: str) -> CrashReport | None:
@@ -555,6 +603,6 @@ def parse_python(text: str) -> CrashReport | None:
             return _finish(ipy[1], ipy[2], ipy[0], {"style": "ipython"})
     frame, msg = _syntax_error(text)
     if frame is not None:
-        m = re.search(r"^\s*(SyntaxError|IndentationError|TabError): ", text, re.M)
+        m = re.search(r"^[^\S\n]*(SyntaxError|IndentationError|TabError): ", text, re.M)
         return _finish(m.group(1) if m else "SyntaxError", msg or "", [frame], {})
     return None

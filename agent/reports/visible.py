@@ -20,7 +20,19 @@ def visible(text: str) -> str:
     lower = text.lower()
     out: list[str] = []
     i, n = 0, len(text)
+    marks = {"<": -1, "```": -1, "~~~": -1}     # the next of each mark at or after i (found once each)
     while i < n:
+        for mark, at in marks.items():
+            if at < i:
+                found = (lower if mark == "<" else text).find(mark, i)
+                marks[mark] = n if found == -1 else found
+        # lines before the one holding the next mark open no fence and hide nothing: kept whole
+        k = text.rfind("\n", i, min(marks.values()))
+        if k != -1:
+            out.append(text[i:k + 1])
+            i = k + 1
+            if i >= n:
+                break
         end = text.find("\n", i)
         end = n if end < 0 else end + 1
         fence = _fence_end(text, i, end)

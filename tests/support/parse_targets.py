@@ -1,7 +1,17 @@
-"""Every parser of untrusted issue text, run one after another on one input (for the bounded fuzz
-test, which runs this in a child under a deadline)."""
+"""Every parser of untrusted issue text, one entry point each (`ENTRY_POINTS`), and all of them run one
+after another on one input (`every_parser`, for the bounded fuzz test, which runs it in a child under a
+deadline). The entry points are the ones triage, the pipeline and the web hooks call on issue text."""
 from __future__ import annotations
 
+import time
+from pathlib import Path
+
+from agent.judge import expectations
+from agent.judge.confidence import skip_words
+from agent.kernel.mail import reported_by
+from agent.markdown_safe import fence_untrusted, quote_untrusted
+from agent.native.arch import report_arch
+from agent.python.environment import detect, pins
 from agent.python.ladder.snippets import extract
 from agent.reports import parse
 from agent.reports.cdb import parse_cdb
@@ -10,23 +20,68 @@ from agent.reports.demangle import _legacy, demangle
 from agent.reports.gdb import parse_gdb
 from agent.reports.kernel import parse_kernel
 from agent.reports.markdown import split_issue, syzbot_facts
-from agent.reports.python import parse_python
+from agent.reports.model import CrashReport
+from agent.reports.python import parse_cut, parse_python
 from agent.reports.sanitizer import parse_sanitizer
+from agent.reports.visible import visible
 from agent.triage import triage
 from bot.commands import parse_command
 
+_NO_REPO = Path("/nonexistent/crashfix-parse-targets")
+_KERNEL_REPORT = CrashReport(kind="kernel", type="KASAN", title="KASAN: use-after-free Read in f")
 
-def every_parser(text: str) -> str:
+
+def _parse_and_triage(text: str) -> None:
+    """What triage and the pipeline do with a body: parse it, then triage / read the report."""
     rep = parse(text)
     if rep is not None:
         triage(rep, ["src/pkg/mod.py"], "https://github.com/o/r/blob/main")
-    for fn in (parse_python, parse_sanitizer, parse_kernel, parse_gdb, parse_cdb, split_issue, syzbot_facts,
-               extract, parse_command, split_csa):
-        fn(text)
-    find_message(text, text.split("\n"))
+        reported_by(rep, text)
+        expectations.parse(text, rep.type or "")
+
+
+def _words(text: str) -> None:
     for word in text[:200000].split()[:50]:
         demangle(word[:4096])
         _legacy(word)
+
+
+ENTRY_POINTS = [
+    ("parse+triage", _parse_and_triage),
+    ("parse_python", parse_python),
+    ("parse_cut", lambda t: parse_cut(t, t)),
+    ("parse_sanitizer", parse_sanitizer),
+    ("parse_kernel", parse_kernel),
+    ("parse_gdb", parse_gdb),
+    ("parse_cdb", parse_cdb),
+    ("find_message", lambda t: find_message(t, t.split("\n"))),
+    ("split_csa", split_csa),
+    ("demangle", _words),
+    ("split_issue", split_issue),
+    ("syzbot_facts", syzbot_facts),
+    ("visible", visible),
+    ("snippets.extract", extract),
+    ("parse_command", parse_command),
+    ("expectations.parse", expectations.parse),
+    ("kernel.reported_by", lambda t: reported_by(_KERNEL_REPORT, t)),
+    ("pins", lambda t: (pins.issue_pins(t, set()), pins.issue_packages(t, {"pkg"}))),
+    ("python_version", lambda t: detect.python_version(_NO_REPO, t)),
+    ("report_arch", report_arch),
+    ("skip_words", skip_words),
+    ("markdown_safe", lambda t: (quote_untrusted(t, len(t)), fence_untrusted(t))),
+]
+
+
+def run_entry(arg: tuple[str, str]) -> str:
+    """`(name, text)`: the entry point `name` on `text` (a child's function: names pickle, lambdas do not)."""
+    name, text = arg
+    dict(ENTRY_POINTS)[name](text)
+    return "ok"
+
+
+def every_parser(text: str) -> str:
+    for _, fn in ENTRY_POINTS:
+        fn(text)
     return "ok"
 
 
@@ -34,3 +89,16 @@ def every_parser_on_each(texts: list[str]) -> str:
     for text in texts:
         every_parser(text)
     return "ok"
+
+
+def timed_on_each(texts: list[str]) -> dict[str, tuple[float, int]]:
+    """For each entry point: (its slowest time on one of `texts`, the index of that text)."""
+    worst: dict[str, tuple[float, int]] = {}
+    for k, text in enumerate(texts):
+        for name, fn in ENTRY_POINTS:
+            t = time.perf_counter()
+            fn(text)
+            dt = time.perf_counter() - t
+            if dt > worst.get(name, (-1.0, 0))[0]:
+                worst[name] = (dt, k)
+    return worst

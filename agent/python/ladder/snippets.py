@@ -5,11 +5,12 @@ import ast
 import re
 from dataclasses import dataclass
 
+from agent.reports.fences import fenced_blocks, without_blocks
 from agent.reports.visible import visible
 
-_FENCE = re.compile(r"^[ \t]*(`{3,}|~{3,})[ \t]*([\w+#.-]*)[^\n]*\n(.*?)^[ \t]*\1[ \t]*$", re.M | re.S)
 _PROMPT = re.compile(r"^\s*(>>>|\.\.\.)( |$)")
 _SHELL_PROMPT = re.compile(r"^\s*(?:\(\S+\)\s*)?(?:[\w.@~:/-]*[$%#]|>)\s+(.+)$")
+_DOLLAR_LINE = re.compile(r"^\s*\$\s+(.+)$")
 _SHELL_LANGS = {"sh", "bash", "shell", "console", "zsh", "shell-session", "sh-session", "terminal", "cmd"}
 _PY_LANGS = {"python", "py", "python3", "pycon", "ipython", ""}
 _CRASH = ("Traceback (most recent call last)", "\nE   ")
@@ -26,12 +27,10 @@ def extract(issue_text: str) -> list[Snippet]:
     """Every runnable piece of the issue, in the order shown; duplicates dropped."""
     text = visible(issue_text)          # security: nothing GitHub hides (an HTML comment) is run
     found: list[Snippet] = []
-    rest = text
-    for m in _FENCE.finditer(text):
-        lang, body = m.group(2).lower(), m.group(3)
-        found.extend(_from_block(lang, body))
-        rest = rest.replace(m.group(0), "\n")
-    found.extend(_from_prose(rest))
+    blocks = list(fenced_blocks(text))
+    for blk in blocks:
+        found.extend(_from_block(blk.lang.lower(), blk.body))
+    found.extend(_from_prose(without_blocks(text, blocks, "\n")))
     return list(dict.fromkeys(found))
 
 
@@ -58,7 +57,7 @@ def _from_prose(text: str) -> list[Snippet]:
         if code:
             out.append(Snippet("python", code, "console session"))
     for ln in text.split("\n"):
-        m = re.match(r"^\s*\$\s+(.+)$", ln)
+        m = _DOLLAR_LINE.match(ln) if "$" in ln else None
         if m:
             out.append(Snippet("shell", m.group(1).strip(), "shell line"))
     for span in re.findall(r"(?<!`)`([^`\n]{3,200})`(?!`)", text):
@@ -69,7 +68,8 @@ def _from_prose(text: str) -> list[Snippet]:
 
 
 def _has_prompts(text: str) -> bool:
-    return bool(re.search(r"^\s*>>> ", text, re.M))
+    # `[^\S\n]*`, not `\s*`: the blanks before a prompt on its own line (`\s*` crossed lines: quadratic)
+    return bool(re.search(r"^[^\S\n]*>>> ", text, re.M))
 
 
 def _prompt_run(text: str) -> list[str]:
@@ -95,10 +95,20 @@ def console_code(session: str) -> str:
     return "\n".join(code).strip("\n") + "\n" if any(c.strip() for c in code) else ""
 
 
+def join_continuations(body: str) -> str:
+    """`re.sub(r"\\s*\\\\\\n\\s*", " ", body)` by splitting: that pattern's leading `\\s*` was
+    quadratic on a run of blanks (each blank started a scan of the whole run)."""
+    parts = body.split("\\\n")
+    if len(parts) == 1:
+        return body
+    inner = [p.strip() for p in parts[1:-1]]
+    return " ".join([parts[0].rstrip(), *inner, parts[-1].lstrip()])
+
+
 def shell_lines(body: str, *, prompt_needed: bool) -> list[str]:
     """Command lines of a shell block: `$ ` prompts stripped; without prompts, each line that
     looks like a command (output lines are left out). Continuations (`\\`) are joined."""
-    joined = re.sub(r"\s*\\\n\s*", " ", body)
+    joined = join_continuations(body)
     lines = joined.split("\n")
     prompted = [m.group(1).strip() for m in map(_SHELL_PROMPT.match, lines) if m]
     if prompted or prompt_needed:
