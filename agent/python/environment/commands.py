@@ -48,7 +48,7 @@ def logical_lines(script: str) -> list[str]:
     return out + ([pending] if pending else [])
 
 
-COVERAGE_RUN = re.compile(r"^(?:python[\d.]*\s+-m\s+)?coverage3?\s+run\s+(.*)$")
+COVERAGE_RUN = re.compile(r"^(?:(python[\d.]*(?:\s+-[A-Za-z]+)*)\s+-m\s+)?coverage3?\s+run\s+(.*)$")
 COVERAGE_VALUE = {"--rcfile", "--source", "--include", "--omit", "--concurrency", "--context", "--data-file",
                   "--debug"}
 
@@ -63,14 +63,15 @@ def unwrap_coverage(cmd: str) -> str:
         if not m:
             parts.append(part)
             continue
-        words = re.findall(r"""(?:[^\s'"]+|'[^']*'|"[^"]*")+""", m.group(1))
+        python = m.group(1) or "python"                  # `python -OO -m coverage run` keeps its -OO
+        words = re.findall(r"""(?:[^\s'"]+|'[^']*'|"[^"]*")+""", m.group(2))
         i = 0
         while i < len(words) and words[i].startswith("-") and words[i] != "-m":
             i += 2 if words[i] in COVERAGE_VALUE else 1
         if i < len(words) and words[i] == "-m":
-            parts.append(" ".join(["python", "-m"] + words[i + 1:]))
+            parts.append(" ".join([python, "-m"] + words[i + 1:]))
         elif i < len(words):
-            parts.append(" ".join(["python"] + words[i:]))
+            parts.append(" ".join([python] + words[i:]))
         else:
             parts.append(part)
     return "".join(parts)

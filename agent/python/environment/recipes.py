@@ -157,7 +157,7 @@ def tox(repo: Path, python: str | None = None, wanted: str | None = None) -> Fin
 
 
 def _quote(dep: str) -> str:
-    return dep if dep.startswith("-") else "'" + dep.replace("'", "") + "'"
+    return dep if dep.startswith("-") or re.fullmatch(r"[\w@%+=:,./-]+", dep) else "'" + dep.replace("'", "") + "'"
 
 
 def nox(repo: Path, wanted: str | None = None) -> Finding | None:
@@ -176,7 +176,7 @@ def nox(repo: Path, wanted: str | None = None) -> Finding | None:
     for args in session.installs:
         line = "pip install " + " ".join(_quote(a) for a in args)
         sorted_ = sort_lines([line])["install"]
-        installs += [c.replace("'.'", "-e .") for c in (sorted_ or [line])]
+        installs += sorted_ or [line]
     if installs:
         found.values["install"] = installs
     cmd = session.test_cmd()
