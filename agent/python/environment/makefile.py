@@ -79,8 +79,25 @@ class Target:
     dropped: list[str] = field(default_factory=list)
 
     def test_cmd(self) -> str | None:
-        # make runs each recipe line in its own shell: a `cd` stays inside its line
-        return " && ".join(f"({t})" if re.search(r"(^|\s)cd\s", t) else t for t in self.tests) or None
+        # make runs each recipe line in its own shell: a `cd` stays inside its line (the last line
+        # stays bare: the runner's own options are appended to it)
+        last = len(self.tests) - 1
+        return " && ".join(f"({t})" if n < last and re.search(r"(^|\s)cd\s", t) else t
+                           for n, t in enumerate(self.tests)) or None
+
+    def scripts(self) -> list[str]:
+        """The Python scripts its test lines run (`cd test && python testall.py` -> test/testall.py)."""
+        out = []
+        for line in self.tests:
+            where = ""
+            for part in re.split(r"\s*(?:&&|;)\s*", line):
+                cd = re.match(r"^cd\s+(\S+)$", part)
+                if cd:
+                    where = cd.group(1).rstrip("/") + "/"
+                run = re.match(r"^(?:\w+=\S+\s+)*python[\d.]*\s+(?:-\w+\s+)*([\w./-]+\.py)\b", part)
+                if run:
+                    out.append(where + run.group(1))
+        return out
 
 
 def target(mk: Makefile, name: str, depth: int = 0) -> Target | None:

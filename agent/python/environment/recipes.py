@@ -239,12 +239,28 @@ def makefile(repo: Path) -> Finding | None:
     t = mk.test_target(mk.parse(text)) if text is not None else None
     if t is None:
         return None
+    old = [path for path in t.scripts() if not _parses(read(repo, path))]
+    if old:                                          # a Python 2 `testall.py`: not for this sandbox
+        return Finding("Makefile", "from", notes=[f"Makefile: target `{t.name}` not used: "
+                                                  f"{', '.join(old)} is not Python 3 code"])
     found = Finding("Makefile", "borrowed from", {"test_cmd": t.test_cmd()})
     if t.install:
         found.values["install"] = t.install
     found.notes.append(f"Makefile: target `{t.name}` runs as its lines" +
                        (f"; not run: {'; '.join(f'`{c}`' for c in t.dropped[:3])}" if t.dropped else ""))
     return found
+
+
+def _parses(text: str | None) -> bool:
+    """Whether a script the recipe runs is Python 3 code (a missing script is not judged here)."""
+    import ast
+    if text is None:
+        return True
+    try:
+        ast.parse(text)
+    except (SyntaxError, ValueError):
+        return False
+    return True
 
 
 def make_lines(repo: Path, line: str) -> list[str] | None:

@@ -361,8 +361,18 @@ def test_makefile_script_suite_and_silent_lines(tmp_path):
                                               "\t@python tests/bench.py\n", "tests/test_x.py": ""}))
     assert env.test_cmd == "nosetests -s"
     script = resolve(tree(tmp_path / "s", {"Makefile": "test:\n\tcd test && python testall.py\n",
-                                           "test/testall.py": "", "test/test_one.py": ""}))
-    assert script.test_cmd == "(cd test && python testall.py)"
+                                           "test/testall.py": "import sys\n", "test/test_one.py": ""}))
+    assert script.test_cmd == "cd test && python testall.py"     # the last line bare: options append to it
+    two = resolve(tree(tmp_path / "t", {"Makefile": "test:\n\tcd tests; PYTHONPATH=.. py.test\n\tpython -m doctest README\n"}))
+    assert two.test_cmd == "(cd tests; PYTHONPATH=.. py.test) && python -m doctest README"
+
+
+def test_a_python2_suite_script_is_not_used(tmp_path):
+    env = resolve(tree(tmp_path, {"Makefile": "test:\n\tcd test && python testall.py\n",
+                                  "test/testall.py": 'print "-- test with Python %s" % ver\n',
+                                  "test/test_one.py": "def test_a():\n    pass\n"}))
+    assert env.test_cmd == "python -m pytest -q"
+    assert any("test/testall.py is not Python 3 code" in s for s in env.steps)
 
 
 def test_the_python_image_has_make():
