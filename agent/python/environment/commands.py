@@ -17,6 +17,8 @@ APT_INSTALL = re.compile(r"^(?:sudo\s+)?apt(?:-get)?\s+(?:-\S+\s+)*install\s+(.*
 UPGRADE_TOOLS = re.compile(r"install\s+(?:-\S+\s+)*(?:--upgrade|-U)\s+(?:pip|setuptools|wheel|\s)+$")
 UNUSABLE = re.compile(r"\$\{\{|^\s*(?:poetry|pipenv|conda|mamba|uv\s+sync|pdm|hatch|source|\.)\b|"
                       r"(?:^|\s)--user(?:\s|$)|\$\{?GITHUB_(?:OUTPUT|ENV|STEP_SUMMARY|PATH)\b")
+# a project manager running a command in its own venv: here the sandbox's venv is that venv
+LAUNCHER = re.compile(r"^(?:poetry|pipenv|pdm|hatch|uv)\s+run\s+(?!-)(.+)$")
 # a `tox -e ${{ matrix.env }}` / `nox -s "${{ matrix.session }}" -- ${{ matrix.posargs }}`: the runner stays, the expressions go
 CI_EXPR_ARG = re.compile(r"\s+(-[esf]|--env|--sessions?|--factors?)[\s=]+['\"]?((?:[\w.-]*\$\{\{[^}]*\}\})+[\w.-]*)['\"]?"
                         r"|\s+--(?:\s+\S*\$\{\{[^}]*\}\}\S*)+\s*$")
@@ -105,6 +107,9 @@ def sort_lines(lines: list[str]) -> dict:
     for line in lines:
         if "${{" in line and TEST.search(line) and re.match(r"^(?:\S*python[\d.]*\s+-\w*m\s+|uvx\s|pipx\s)?.*\b(?:tox|nox)\b", line):
             line = CI_EXPR_ARG.sub(_ci_expr, line)
+        launched = LAUNCHER.match(line)
+        if launched and TEST.search(launched.group(1)):   # `poetry run pytest -q`: the venv is prepared
+            line = launched.group(1)
         if SYSTEM.match(line):
             system += apt_packages(line)
         elif UNUSABLE.search(line):

@@ -9,7 +9,8 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass, field
 
-from agent.python.environment.commands import INSTALL, RUNS_TESTS, editable, unwrap_coverage
+from agent.python.environment.commands import INSTALL, LAUNCHER, RUNS_TESTS, editable, unwrap_coverage
+from agent.python.environment.toxini import recipe_env
 
 ASSIGN = re.compile(r"^(?:export\s+|override\s+)?([A-Za-z_][\w.]*)\s*(?:[:?+!]?=|::=)\s*(.*)$")
 RULE = re.compile(r"^([^\s:=#][^:=#]*?)\s*::?(?!=)\s*([^=;]*?)(?:;\s*(.*))?$")
@@ -125,7 +126,8 @@ def target(mk: Makefile, name: str, depth: int = 0) -> Target | None:
             out.dropped.append(line)
         else:
             out.tests.append(unwrap_coverage(line))
-    if not any(RUNS_TESTS.search(t) for t in out.tests):
+    out.tests = [m.group(1) if (m := LAUNCHER.match(t)) else t for t in out.tests]
+    if not any(RUNS_TESTS.search(t) or recipe_env(t) for t in out.tests):
         out.dropped += out.tests
         out.tests = []
     return out
