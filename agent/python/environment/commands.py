@@ -86,6 +86,7 @@ def editable(cmd: str) -> str:
         return cmd
     cmd = re.sub(r"(\s)--editable(?:=|\s+)", r"\1-e ", cmd)
     cmd = re.sub(r"^(uv\s+pip\s+install)\s+--system\b", r"\1", cmd)     # the sandbox's venv, not the system Python
+    cmd = re.sub(r"^python([\d.]*)\s+-[A-Za-z]*m\s+pip\b", r"python\1 -m pip", cmd)   # `python -Im pip`: plain
     cmd = re.sub(r"""(['"])(\.(?:\[[\w,.-]+\])?)\1""", r"\2", cmd)       # '.[dev]' -> .[dev]
     return re.sub(r"(?<![-\w'\"])(?<!-e )(\.(?:\[[\w,.-]+\])?)(?=\s|$)", r"-e \1", cmd)
 
@@ -153,7 +154,7 @@ def union(*lists: list[str]) -> list[str]:
                 at = len(out)
                 out.append(cmd)
             continue
-        if INSTALL.search(cmd) and not cmd.lstrip().startswith(("uv ",)):
+        if INSTALL.search(cmd):
             try:
                 words = shlex.split(cmd)
             except ValueError:
@@ -165,6 +166,8 @@ def union(*lists: list[str]) -> list[str]:
                     continue                             # `pip install tox` only: nothing for the tests
                 if len(kept) != len(words) - i - 1:
                     cmd = shlex.join(words[:i + 1] + kept)
+                    if UPGRADE_TOOLS.search(cmd):
+                        continue                         # `--upgrade wheel tox` without tox: tools only
         if _key(cmd) not in {_key(c) for c in out}:
             out.append(cmd)
     if at is not None:

@@ -378,3 +378,11 @@ def test_a_python2_suite_script_is_not_used(tmp_path):
 def test_the_python_image_has_make():
     from sandbox.docker.images import PACKAGES
     assert "make" in PACKAGES["python"] and PACKAGES["c"].count("make") == 1
+
+
+def test_ci_installs_of_runners_and_tools_only_are_left_out():
+    from agent.python.environment.commands import sort_lines, union
+    ci = sort_lines(["python -Im pip install --upgrade wheel tox", "uv pip install --system tox-uv",
+                     "python -Im pip install -r requirements.txt"])["install"]
+    assert union(ci, ["pip install -e .[tests]"]) == ["python -m pip install -r requirements.txt",
+                                                      "pip install -e .[tests]"]
