@@ -38,9 +38,10 @@ DEPLOY_DIR = Path(__file__).resolve().parents[2] / "deploy" / "sandbox"
 
 PACKAGES = {
     "python": ["python3", "python3-venv", "python3-pip", "python3-pytest", "python3-setuptools",
-               "python3-wheel", "git", "gdb", "libboost-regex1.74.0", "ca-certificates"],
+               "python3-wheel", "git", "gdb", "libboost-regex1.74.0", "ca-certificates",
+               "make"],                      # a Makefile's `make test` (its recipe runs the suite)
 }
-PACKAGES["c"] = PACKAGES["python"] + ["gcc", "g++", "clang", "make", "cmake", "libc6-dbg",
+PACKAGES["c"] = PACKAGES["python"] + ["gcc", "g++", "clang", "cmake", "libc6-dbg",
                                       "pkg-config", "libasan8", "libubsan1", "meson", "ninja-build",
                                       "autoconf", "automake", "libtool", "file",
                                       # aarch64 reports: cross compiler + ASan/UBSan runtimes, qemu user mode

@@ -8,21 +8,26 @@ from pathlib import Path
 
 import yaml
 
-from agent.python.environment.commands import logical_lines, sort_lines
+from agent.python.environment.commands import RUNS_TESTS, logical_lines, sort_lines, unwrap_coverage
 from agent.python.environment.model import Finding, read
 from agent.python.environment.versions import pick_version
-from agent.python.environment import toxini
+from agent.python.environment import makefile as mk, noxfile, toxini
 
 PY_IN_IMAGE = re.compile(r"python:(?:\d+-)?(3\.\d{1,2})")
 
 
-def _put_lines(found: Finding, lines: list[str]) -> None:
+def _put_lines(found: Finding, lines: list[str], repo: Path | None = None, python: str | None = None) -> None:
     sorted_ = sort_lines(lines)
     for key in ("install", "system_packages"):
         if sorted_[key]:
             found.values[key] = sorted_[key]
     if sorted_["test_cmd"]:
         found.values["test_cmd"] = sorted_["test_cmd"]
+        # the first line that runs the tests (a job may run `tox -e mypy` before `tox -e tests`)
+        for line in sorted_["tests"] if repo is not None else []:
+            if runs_tests(repo, line, python):
+                found.values["test_cmd"] = unwrap_coverage(line)
+                break
     if sorted_["skipped"]:
         found.notes.append(f"{found.origin}: not run here: " + "; ".join(f"`{s}`" for s in sorted_["skipped"][:5]))
 
@@ -54,15 +59,32 @@ def _setup_python_version(job: dict, repo: Path) -> str | None:
     return None
 
 
-def _job_lines(job: dict, matrix_python: str | None) -> list[str]:
+def _job_lines(job: dict, matrix_python: str | None, repo: Path | None = None) -> list[str]:
+    """The job's `run:` commands; a `make TARGET` as that target's lines (`make_lines`)."""
     lines: list[str] = []
     for step in job.get("steps") or []:
         if isinstance(step, dict) and isinstance(step.get("run"), str):
             run = step["run"]
             if matrix_python:
                 run = re.sub(r"\$\{\{\s*matrix\.python(?:-version)?\s*\}\}", matrix_python, run)
-            lines += logical_lines(run)
+            for line in logical_lines(run):
+                made = make_lines(repo, line) if repo is not None else None
+                lines += [line] if made is None else made
     return lines
+
+
+def runs_tests(repo: Path, cmd: str, python: str | None = None) -> bool:
+    """Whether a recipe's test command runs the test suite: a `tox -e docs`, `nox -s lint` or a tox
+    environment whose commands build docs does not."""
+    ran = toxini.recipe_env(cmd)
+    if ran is None:
+        return True
+    tool, wanted = ran
+    if wanted and (toxini.NOT_TEST_ENVS.match(wanted) or toxini.NOT_TEST_ENVS.match(re.split(r"[-_(]", wanted)[0])):
+        return False
+    found = tox(repo, python, wanted) if tool == "tox" else nox(repo, wanted)
+    cmd = found.values.get("test_cmd") if found else None
+    return bool(cmd and RUNS_TESTS.search(cmd)) if found is not None or tool == "nox" else True
 
 
 def workflows(repo: Path) -> Finding | None:
@@ -70,38 +92,51 @@ def workflows(repo: Path) -> Finding | None:
     folder = repo / ".github" / "workflows"
     files = sorted(folder.glob("*.y*ml")) if folder.is_dir() else []
     files.sort(key=lambda p: p.name != "copilot-setup-steps.yml")
+    first, passed_over = None, []
     for path in files:
         try:
             data = yaml.safe_load(read(repo, str(path.relative_to(repo))) or "")
         except yaml.YAMLError:
             continue
         jobs = data.get("jobs") if isinstance(data, dict) else None
-        for job in (jobs or {}).values() if isinstance(jobs, dict) else []:
+        for job_name, job in (jobs or {}).items() if isinstance(jobs, dict) else []:
             if not isinstance(job, dict):
                 continue
             version = _setup_python_version(job, repo)
             found = Finding(str(path.relative_to(repo)), "borrowed from")
-            _put_lines(found, _job_lines(job, version))
+            _put_lines(found, _job_lines(job, version, repo), repo, version)
             if version:
                 found.values["python"] = version
+            cmd = found.values.get("test_cmd")
+            if cmd and not runs_tests(repo, cmd, version):
+                # a docs/lint job (`tox -e docset`): not the tests; its Python at most
+                passed_over.append(f"`{cmd}` ({found.origin}, job {job_name})")
+                found = Finding(found.origin, "borrowed from", {"python": version} if version else {})
             if not ({"test_cmd", "python"} & found.values.keys()):
                 continue
-            env = {**(data.get("env") or {}), **(job.get("env") or {})}
-            env = {str(k): str(v) for k, v in env.items() if "${{" not in str(v)}
-            if env:
-                found.values["env"] = env
-            services = job.get("services")
-            if isinstance(services, dict) and services:
-                found.values["services"] = sorted(services)
-            return found
-    return None
+            if "test_cmd" in found.values:
+                env = {**(data.get("env") or {}), **(job.get("env") or {})}
+                env = {str(k): str(v) for k, v in env.items() if "${{" not in str(v)}
+                if env:
+                    found.values["env"] = env
+                services = job.get("services")
+                if isinstance(services, dict) and services:
+                    found.values["services"] = sorted(services)
+                first = found
+                break
+            first = first or found
+        if first is not None and "test_cmd" in first.values:
+            break
+    if first is not None and passed_over:
+        first.notes.append("CI jobs that do not run the tests passed over: " + "; ".join(passed_over[:3]))
+    return first
 
 
 def tox(repo: Path, python: str | None = None, wanted: str | None = None) -> Finding | None:
     """tox.ini's test environment for ``python`` (else the envlist's version nearest the default):
     its deps, extras and commands, factor conditions filtered (`agent.python.environment.toxini`)."""
     text = read(repo, "tox.ini")
-    parsed = toxini.parse(text) if text is not None else None
+    parsed = toxini.parse(text, repo) if text is not None else None
     if parsed is None:
         return None
     found = Finding("tox.ini", "borrowed from")
@@ -116,63 +151,42 @@ def tox(repo: Path, python: str | None = None, wanted: str | None = None) -> Fin
     if env.setenv:
         found.values["env"] = env.setenv
     found.notes.append(f"tox.ini: environment `{name}`" + (f" (changedir {env.changedir})" if env.changedir else "")
-                       + (f"; not run: {'; '.join(f'`{c}`' for c in env.dropped[:3])}" if env.dropped else ""))
+                       + (f"; not run: {'; '.join(f'`{c}`' for c in env.dropped[:3])}" if env.dropped else "")
+                       + "".join(f"; {s}" for s in env.said))
     return found if found.values.get("test_cmd") or env.deps else None
 
 
 def _quote(dep: str) -> str:
-    return dep if dep.startswith("-") else "'" + dep.replace("'", "") + "'"
-
-
-NOX_INSTALL = re.compile(r"session\.install\(([^)]*)\)")
-NOX_RUN = re.compile(r"session\.run\(([^)]*)\)")
-
-
-def _nox_session(text: str, wanted: str | None) -> str:
-    """The source of one session function (``wanted``, else the first whose `session.run` runs
-    tests), read with `ast` (never executed); the whole file when it does not parse."""
-    import ast
-    try:
-        tree = ast.parse(text)
-    except (SyntaxError, ValueError):
-        return text
-    sessions = [n for n in tree.body if isinstance(n, ast.FunctionDef) and any(
-        "session" in ast.unparse(d) for d in n.decorator_list)]
-    for fn in sessions:
-        if fn.name == wanted or wanted and re.match(rf"{re.escape(fn.name)}(?:-|$)", wanted):
-            return ast.get_source_segment(text, fn) or text
-    for fn in sessions:
-        body = ast.get_source_segment(text, fn) or ""
-        if any(sort_lines([" ".join(re.findall(r"['\"]([^'\"]+)['\"]", m.group(1)))])["test_cmd"]
-               for m in NOX_RUN.finditer(body)):
-            return body
-    return text
+    return dep if dep.startswith("-") or re.fullmatch(r"[\w@%+=:,./-]+", dep) else "'" + dep.replace("'", "") + "'"
 
 
 def nox(repo: Path, wanted: str | None = None) -> Finding | None:
-    """Simple noxfiles: the string arguments of `session.install(...)` and `session.run(...)` of the
-    session ``wanted`` (a `nox -s tests`), else of the first session that runs tests."""
-    whole = read(repo, "noxfile.py")
-    if whole is None:
+    """noxfile.py's session ``wanted`` (a `nox -s tests`), else its first session that runs tests
+    (not docs/lint): the arguments of its `session.install(...)` and `session.run(...)` calls,
+    read with `ast` (`agent.python.environment.noxfile`), its `python=` versions."""
+    text = read(repo, "noxfile.py")
+    found_all = noxfile.sessions(text) if text is not None else None
+    if not found_all:
         return None
-    text = _nox_session(whole, wanted)
+    session = noxfile.choose(found_all, wanted, toxini.NOT_TEST_ENVS)
+    if session is None:
+        return None
     found = Finding("noxfile.py", "borrowed from")
     installs = []
-    for m in NOX_INSTALL.finditer(text):
-        args = re.findall(r"['\"]([^'\"]+)['\"]", m.group(1))
-        if args:
-            installs.append("pip install " + " ".join(_quote(a) for a in args))
+    for args in session.installs:
+        line = "pip install " + " ".join(_quote(a) for a in args)
+        sorted_ = sort_lines([line])["install"]
+        installs += sorted_ or [line]
     if installs:
-        found.values["install"] = [sort_lines([i])["install"][0] if sort_lines([i])["install"] else i for i in installs]
-    for m in NOX_RUN.finditer(text):
-        args = re.findall(r"['\"]([^'\"]+)['\"]", m.group(1))
-        if args and sort_lines([" ".join(args)])["test_cmd"]:
-            found.values["test_cmd"] = " ".join(args)
-            break
-    versions = re.search(r"python\s*=\s*\[?([^\]\n)]*)", whole)
-    version = pick_version(re.findall(r"3\.\d{1,2}", versions.group(1))) if versions else None
-    if version:
-        found.values["python"] = version
+        found.values["install"] = installs
+    cmd = session.test_cmd()
+    if cmd:
+        found.values["test_cmd"] = cmd
+    if session.python():
+        found.values["python"] = session.python()
+    found.notes.append(f"noxfile.py: session `{session.name}`" +
+                       (f"; {session.skipped} call{'s' * (session.skipped > 1)} not read (arguments computed at run time)"
+                        if session.skipped else ""))
     return found if found.values else None
 
 
@@ -218,15 +232,46 @@ def devcontainer(repo: Path) -> Finding | None:
 
 
 def makefile(repo: Path) -> Finding | None:
-    """`make test` (or `make check`) when the Makefile has that target and it runs Python tests."""
+    """The Makefile's `test` (or `tests`, `check`, ...) target when its lines run a test suite: those
+    lines as the test command (make itself may be missing, and a target's venv prerequisite would
+    install online), its `pip install` lines as the install (`agent.python.environment.makefile`)."""
     text = read(repo, "Makefile")
-    if text is None:
+    t = mk.test_target(mk.parse(text)) if text is not None else None
+    if t is None:
         return None
-    for target in ("test", "check", "tests"):
-        m = re.search(rf"^{target}\s*:[^\n]*\n((?:\t[^\n]*\n?)*)", text, re.M)
-        if m and re.search(r"pytest|unittest|tox|nose", m.group(1)):
-            return Finding("Makefile", "borrowed from", {"test_cmd": f"make {target}"})
-    return None
+    old = [path for path in t.scripts() if not _parses(read(repo, path))]
+    if old:                                          # a Python 2 `testall.py`: not for this sandbox
+        return Finding("Makefile", "from", notes=[f"Makefile: target `{t.name}` not used: "
+                                                  f"{', '.join(old)} is not Python 3 code"])
+    found = Finding("Makefile", "borrowed from", {"test_cmd": t.test_cmd()})
+    if t.install:
+        found.values["install"] = t.install
+    found.notes.append(f"Makefile: target `{t.name}` runs as its lines" +
+                       (f"; not run: {'; '.join(f'`{c}`' for c in t.dropped[:3])}" if t.dropped else ""))
+    return found
+
+
+def _parses(text: str | None) -> bool:
+    """Whether a script the recipe runs is Python 3 code (a missing script is not judged here)."""
+    import ast
+    if text is None:
+        return True
+    try:
+        ast.parse(text)
+    except (SyntaxError, ValueError):
+        return False
+    return True
+
+
+def make_lines(repo: Path, line: str) -> list[str] | None:
+    """A recipe's `make TARGET` as the target's lines (its installs, then its test commands joined),
+    None when the Makefile has no such target; [] when the target runs no tests."""
+    m = re.match(r"^make\s+(?:-\S+\s+)*([\w.-]+)\s*$", line.strip())
+    text = read(repo, "Makefile") if m else None
+    t = mk.target(mk.parse(text), m.group(1)) if text is not None else None
+    if t is None:
+        return None
+    return t.install + ([t.test_cmd()] if t.tests else [])
 
 
 READERS = (devcontainer, workflows, tox, nox, makefile)

@@ -9,15 +9,25 @@ from __future__ import annotations
 import configparser
 import itertools
 import re
+import shlex
 from dataclasses import dataclass, field
+from pathlib import Path
+
+from agent.python.environment.commands import INSTALL, RUNS_TESTS, editable, unwrap_coverage
 
 FACTOR_LINE = re.compile(r"^([\w{}.!,-]+):\s+(.+)$")          # tox's own rule: `factors: value`
 NOT_TESTS = re.compile(r"^(?:flake8|pylint|mypy|black|isort|ruff|pre-commit|sphinx|check-manifest|twine|"
                        r"codecov|coveralls|pyroma|bandit|doc8|rst-lint|safety)\b|^coverage\s+(?:report|combine|erase|"
                        r"html|xml|json)\b|^(?:python[\d.]*\s+-m\s+)?(?:pip|build)\b|^(?:rm|mkdir|echo|cp|mv|ls)\b")
-NOT_TEST_ENVS = re.compile(r"^(?:flake8|lint|pylint|mypy|docs?|black|isort|pep8|style|format|typing|types|"
+NOT_TEST_ENVS = re.compile(r"^(?:flake8|lint\w*|pylint|mypy\w*|doc\w*|black|isort|pep8|style|format|typing|types|"
                            r"coverage|cov|codecov|coveralls|report|clean|build|release|packaging|manifest|"
-                           r"pre-commit|readme|bandit|ruff|check|checkqa|qa|dist|sdist|spell|bench\w*)$")
+                           r"pre-commit|readme|bandit|ruff|check|checkqa|qa|dist|sdist|spell\w*|bench\w*|"
+                           r"pyright|typecheck|audit|changelog|towncrier|publish|upload|linkcheck|mutmut|"
+                           r"codspeed|dev|venv|fmt|autoformat|requirements|pip-compile|lock)$")
+# tox's own work folder as changedir (`changedir = .tox`, `{toxworkdir}`): it ran the tests away from
+# the tree so they imported the installed package; the editable install here needs no such detour
+TOX_WORKDIR = re.compile(r"^(?:\.tox|/tmp/tox)(?:/|$)")
+SITE_PACKAGES = re.compile(r"\{(?:envsitepackagesdir|env_site_packages_dir)\}/([\w.-]+)")
 
 
 @dataclass
@@ -31,12 +41,22 @@ class ToxEnv:
     commands: list[str] = field(default_factory=list)     # test commands, substituted
     setenv: dict[str, str] = field(default_factory=dict)
     dropped: list[str] = field(default_factory=list)      # commands left out (lint, coverage report, ...)
+    installs: list[str] = field(default_factory=list)     # `pip install` lines of its commands (run at set-up)
+    said: list[str] = field(default_factory=list)         # how its commands were adapted here
+    make_dir: bool = False                                # changedir is not in the tree: created first
+
+    def runs_tests(self) -> bool:
+        """Whether its commands run a test suite (pytest, unittest, a test script), not only docs or lint."""
+        return any(RUNS_TESTS.search(c) for c in self.commands)
 
     def test_cmd(self) -> str | None:
         if not self.commands:
             return None
         joined = " && ".join(self.commands)
-        return f"cd {self.changedir} && {joined}" if self.changedir else joined
+        if not self.changedir:
+            return joined
+        return ("mkdir -p " + shlex.quote(self.changedir) + " && " if self.make_dir else "") + \
+            f"cd {shlex.quote(self.changedir)} && {joined}"
 
     def install(self) -> list[str]:
         out = [f"pip install -e .{'[' + ','.join(self.extras) + ']' if self.extras else ''}"] if self.install_self else []
@@ -51,7 +71,7 @@ class ToxEnv:
         out += [f"pip install {r}" for r in reqs]
         if names:
             out.append("pip install " + " ".join("'" + n.replace("'", "") + "'" for n in names))
-        return out
+        return out + [i for i in self.installs if i not in out]
 
 
 def _expand(text: str) -> list[str]:
@@ -103,9 +123,16 @@ def filtered(value: str, factors: set[str]) -> list[str]:
 class Tox:
     """A parsed tox.ini (None from `parse` when it is no tox configuration)."""
 
-    def __init__(self, parser: configparser.RawConfigParser, base: str):
-        self.parser, self.base = parser, base
+    def __init__(self, parser: configparser.RawConfigParser, base: str, tree: Path | None = None):
+        self.parser, self.base, self.tree = parser, base, tree
         self.envs = envlist(parser)
+
+    def _in_tree(self, name: str) -> str:
+        """`{envsitepackagesdir}/pkg` of a tox run is the tree's `pkg` (or `src/pkg`) here: the
+        project is installed editable, site-packages holds no copy of it."""
+        if self.tree is not None and not (self.tree / name).exists() and (self.tree / "src" / name).exists():
+            return f"src/{name}"
+        return name
 
     def _section(self, name: str) -> str | None:
         for s in (f"testenv:{name}", f"tox:testenv:{name}"):
@@ -147,6 +174,12 @@ class Tox:
             env.changedir = _substitute(changedir, python, ".").removeprefix("./").rstrip("/") or None
             if env.changedir in (".", "./"):
                 env.changedir = None
+            elif env.changedir and TOX_WORKDIR.match(env.changedir):
+                env.said.append(f"changedir {env.changedir} (tox's work folder) left out: the tests run from the tree")
+                env.changedir = None
+            elif env.changedir and self.tree is not None and not (self.tree / env.changedir).is_dir():
+                env.said.append(f"changedir {env.changedir} is created first (tox creates it)")
+                env.make_dir = True
         # commands run in changedir: the tox.ini's folder is as many `..` above it
         root = "/".join([".."] * len(env.changedir.split("/"))) if env.changedir else "."
         for line in filtered(get("setenv"), factors):
@@ -156,7 +189,14 @@ class Tox:
                 if "{" not in value:
                     env.setenv[key.strip()] = value
         for line in filtered(get("commands"), factors):
+            line = SITE_PACKAGES.sub(lambda m: "{toxinidir}/" + self._in_tree(m.group(1)), line)
             cmd = _substitute(line.lstrip("-").strip(), python, root)
+            if INSTALL.search(cmd) and re.match(r"^(?:python[\d.]*\s+-m\s+)?pip3?\s+install\s", cmd):
+                env.installs.append(re.sub(r"^python[\d.]*\s+-m\s+", "", editable(cmd)).replace(" ./", " "))
+                continue
+            if unwrap_coverage(cmd) != cmd:
+                env.said.append(f"`{cmd}` runs as `{unwrap_coverage(cmd)}` (the coverage wrapper left out)")
+                cmd = unwrap_coverage(cmd)
             if "{" in cmd or NOT_TESTS.search(cmd):
                 env.dropped.append(cmd)
             else:
@@ -170,6 +210,11 @@ class Tox:
         names = [n for n in self.envs if not NOT_TEST_ENVS.match(n.split("-")[0]) and not NOT_TEST_ENVS.match(n)]
         if wanted and (wanted in self.envs or self._section(wanted)):
             return wanted
+        if wanted:                                       # `-e tests` of `-e ${{ env.PY }}-tests`: its factors
+            having = [n for n in self.envs if set(wanted.split("-")) <= set(n.split("-"))]
+            py = "py" + python.replace(".", "") if python else None
+            if having:
+                return next((n for n in having if py in n.split("-")), having[0])
         if python:
             py = "py" + python.replace(".", "")
             for n in names:
@@ -195,7 +240,8 @@ def _substitute(cmd: str, python: str | None, root: str = ".") -> str:
     return re.sub(r"\s+", " ", cmd).strip()
 
 
-def parse(text: str) -> Tox | None:
+def parse(text: str, tree: Path | None = None) -> Tox | None:
+    """``tree``: the checkout the tox.ini belongs to (its folders decide `changedir` and `src/`)."""
     parser = configparser.RawConfigParser(strict=False, interpolation=None)
     try:
         parser.read_string(text)
@@ -204,17 +250,36 @@ def parse(text: str) -> Tox | None:
     base = next((s for s in ("testenv", "tox:testenv") if parser.has_section(s)), None)
     if base is None and not parser.has_section("tox") and not any(s.startswith("testenv:") for s in parser.sections()):
         return None
-    return Tox(parser, base or "testenv")
+    return Tox(parser, base or "testenv", tree)
 
 
-TOX_RUN = re.compile(r"^(?:python[\d.]*\s+-m\s+)?(tox|nox)\b(.*)$")
+LAUNCHER_VALUE = {"--with", "--from", "--python", "-p", "--with-requirements", "--spec", "--index-url"}
 
 
 def recipe_env(cmd: str) -> tuple[str, str | None] | None:
-    """(tool, the `-e`/`-s` environment it names) when ``cmd`` runs tox or nox, else None."""
-    m = TOX_RUN.match(cmd.strip())
-    if not m:
+    """(tool, the `-e`/`-s` environment it names) when ``cmd`` runs tox or nox, else None: `tox -e
+    py37`, `python -Im tox run -e docs`, `uvx --with tox-uv tox -e py`, `pipx run nox -s tests`."""
+    try:
+        words = shlex.split(cmd.strip())
+    except ValueError:
+        words = cmd.split()
+    i = 0
+    if len(words) > 1 and re.fullmatch(r"python[\d.]*|py", words[0]) and re.fullmatch(r"-[A-Za-z]*m", words[1]):
+        i = 2
+    elif words[:1] == ["uvx"] or words[:2] in (["uv", "run"], ["pipx", "run"]) or words[:3] == ["uv", "tool", "run"]:
+        i = 1 + (words[1] in ("run", "tool")) + (words[1:3] == ["tool", "run"])
+        while i < len(words) and words[i].startswith("-"):
+            i += 2 if words[i] in LAUNCHER_VALUE else 1
+    if i >= len(words) or words[i] not in ("tox", "nox"):
         return None
-    e = re.search(r"(?:^|\s)(?:-e|--env|-s|--session|--sessions)[\s=]+([\w.,{}-]+)", m.group(2))
-    wanted = e.group(1).split(",")[0] if e else None
-    return m.group(1), (wanted if wanted and "{" not in wanted and "$" not in wanted else None)
+    tool, rest = words[i], words[i + 1:]
+    if rest and rest[0] in ("run", "r", "run-parallel", "p"):
+        rest = rest[1:]
+    wanted = None
+    for n, w in enumerate(rest):
+        key, _, value = w.partition("=")
+        if key in ("-e", "--env", "-s", "--session", "--sessions"):
+            wanted = value or (rest[n + 1] if n + 1 < len(rest) else None)
+            break
+    wanted = wanted.split(",")[0] if wanted else None
+    return tool, (wanted if wanted and "{" not in wanted and "$" not in wanted else None)

@@ -95,7 +95,7 @@ def test_noxfile_and_makefile_test_targets(tmp_path):
     env = resolve(tmp_path)
     assert env.install == ["pip install -e .[test]"] and env.test_cmd == "pytest -q" and env.python == "3.9"
     other = tree(tmp_path / "m", {"Makefile": "all:\n\techo hi\n\ntest:\n\tpython -m pytest tests\n"})
-    assert resolve(other).test_cmd == "make test"
+    assert resolve(other).test_cmd == "python -m pytest tests"    # the target's lines, not `make`
 
 
 def test_detection_reads_versions_extras_requirements_and_tests_require(tmp_path):

@@ -217,7 +217,7 @@ def test_a_ci_workflow_running_nox_becomes_the_sessions_commands(tmp_path):
     env = resolve(repo)
     assert env.test_cmd == "pytest --tb=short" and env.python == "3.10"
     # the `tests` session's installs, not lint's flake8; `pip install nox` is not needed
-    assert env.install == ["pip install -e .[test]", "pip install -r 'requirements-test.txt'"]
+    assert env.install == ["pip install -e .[test]", "pip install -r requirements-test.txt"]
 
 
 def test_the_other_tox_environments_are_kept_for_the_ladder(tmp_path):
