@@ -31,6 +31,22 @@ PYTEST_WITHOUT_PY = "2022-10-25T00:00:00Z"
 PLUGINS = ("$(python -c \"import importlib.metadata as m; print(' '.join(sorted({str(d.metadata['Name']).lower() "
            "for d in m.distributions() if str(d.metadata['Name']).lower().startswith(('pytest-', 'pytest_')) "
            "and not d.read_text('direct_url.json')})))\")")      # not one installed from a path (the project's own)
+# the distributions installed from a folder (the project's own editable install), each held at its
+# installed version: a runner that needs a newer one (pytest 6.1 needs attrs>=17.4) must not replace
+# the tree's own code with PyPI's copy
+OWN = ("$(python -c \"import importlib.metadata as m; print(' '.join(sorted({str(d.metadata['Name']) + '==' + d.version "
+       "for d in m.distributions() if d.metadata['Name'] and 'dir_info' in (d.read_text('direct_url.json') or '')})))\")")
+
+
+HELD = "the project's own distribution held at its installed version"
+
+
+def runner_install(spec: str, fallback: bool = False) -> str:
+    """The command that installs the runner ``spec`` (`pytest>=6.1.0`) with the installed pytest plugins,
+    the project's own distributions held where they are; with ``fallback``, when no such pytest accepts
+    the project's own version, the newest pytest (under the same cut-off) that does."""
+    cmd = f"pip install --upgrade '{spec}' {PLUGINS} {OWN}"
+    return cmd + (f" || pip install --upgrade 'pytest' {PLUGINS} {OWN}" if fallback else "")
 
 
 @dataclass(frozen=True)
@@ -83,15 +99,16 @@ def pytest_steps(python: str, as_of: str | None, floor: tuple[str, str] | None,
     and, for trees older than pytest 7.2, the `py` library's last release."""
     out = []
     if removed is not None:
-        cmd = f"pip install --upgrade 'pytest<{removed.version}' {PLUGINS}"
+        cmd = runner_install(f"pytest<{removed.version}")
         out.append((cmd, removed.released, f"pytest before {removed.version} (`pytest<{removed.version}` as of "
-                    f"{removed.released[:10]}, the installed pytest plugins with it): the suite uses {removed.what}, "
-                    f"which pytest {removed.version} removed"))
+                    f"{removed.released[:10]}, the installed pytest plugins with it, {HELD}): the suite uses "
+                    f"{removed.what}, which pytest {removed.version} removed"))
     elif floor is not None:
         spec, cutoff = floor
-        out.append((f"pip install --upgrade '{spec}' {PLUGINS}", cutoff,
-                    f"pytest as of {cutoff[:10]} (`pip install '{spec}'`, the installed pytest plugins with it): "
-                    "the repo does not pin it"))
+        out.append((runner_install(spec, fallback=True), cutoff,
+                    f"pytest as of {cutoff[:10]} (`pip install '{spec}'`, the installed pytest plugins with it, {HELD}; "
+                    "when that pytest needs a newer version of the project itself, the newest pytest that accepts the "
+                    "tree's own): the repo does not pin it"))
     if out and as_of and as_of < PYTEST_WITHOUT_PY:
         out.append((f"pip install 'py>={PY_LAST[0]}'", max(as_of, PY_LAST[1]),
                     f"py {PY_LAST[0]} (the `py` library's last release; older ones fail on Python 3.11 and "

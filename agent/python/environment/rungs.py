@@ -17,7 +17,8 @@ from sandbox.setup import InstallStep
 
 MAX_RUNGS = 4
 MISSING = re.compile(r"No module named '([\w.]+)'")
-ERA_PYTEST = re.compile(r"^(?:python -m )?pip install (?:--upgrade )?'pytest(?:>=|<)[\d.]+'(?: \$\(.*\))?$")
+ERA_PYTEST = re.compile(r"^(?:python -m )?pip install (?:--upgrade )?'pytest(?:>=|<)[\d.]+'(?: \$\(.*\))?"
+                        r"(?: \|\| pip install --upgrade 'pytest'(?: \$\(.*\))?)?$")
 ERA_STEP = re.compile(ERA_PYTEST.pattern + r"|^pip install 'py>=[\d.]+'$")      # the era's pytest, or its `py`
 
 
@@ -81,10 +82,10 @@ def next_rung(env: Environment, steps: list[InstallStep], cause: str, tried: lis
     if pytest_now and (pytests == 0 and cause.startswith(("every test", "the test runner stopped"))
                        or pytests == 1 and cause.startswith("every test")):
         major, minor = pytest_now
-        cmd = f"pip install 'pytest<{major}.{minor}'"
+        cmd = era.runner_install(f"pytest<{major}.{minor}")
         return Rung(("older pytest (again)" if pytests else "older pytest")
-                    + f": `{cmd}` as of {env.as_of[:10] if env.as_of else 'today'} "
-                    f"(the suite's own infrastructure breaks on pytest {major}.{minor})",
+                    + f": `pip install 'pytest<{major}.{minor}'` as of {env.as_of[:10] if env.as_of else 'today'} "
+                    f"(the suite's own infrastructure breaks on pytest {major}.{minor}; {era.HELD})",
                     _without_pytest_floor(steps) + [InstallStep(cmd, True, cutoff=env.as_of)])
     tox_tried = sum(k.startswith("another tox env") for k in kinds)
     if source is not None and tox_tried < len(env.alternatives) and tox_tried < 1 and not pytest_bound(cause):
@@ -106,13 +107,13 @@ def runner_rung(env: Environment, steps: list[InstallStep], cause: str, kinds: l
     loads turned off in the test command; the plugin that adds the options the runner refuses."""
     removed = era.removed_in_error(cause)
     if removed is not None and "pytest before" not in kinds:
-        cmd = f"pip install --upgrade 'pytest<{removed.version}' {era.PLUGINS}"
+        cmd = era.runner_install(f"pytest<{removed.version}")
         python = None
         if era.needs_old_python(removed.version) and env.python_used and not env.explicit_python and not env.image \
                 and minor(env.python_used) > minor(era.OLD_PYTEST_PYTHON):
             python = era.OLD_PYTEST_PYTHON
         return Rung(f"pytest before {removed.version}: `pip install 'pytest<{removed.version}'` as of "
-                    f"{removed.released[:10]} with the installed pytest plugins (the suite uses {removed.what}, "
+                    f"{removed.released[:10]} with the installed pytest plugins, {era.HELD} (the suite uses {removed.what}, "
                     f"removed in pytest {removed.version})" + (f", on Python {python}" if python else ""),
                     _without_pytest_floor(steps) + [InstallStep(cmd, True, cutoff=removed.released, optional=True)],
                     python=python)
