@@ -19,6 +19,7 @@ from dataclasses import dataclass
 from pathlib import Path
 
 from agent.python.environment.model import read
+from sandbox import install
 
 # pytest before this release does not run on Python 3.10+ (its assertion rewriter builds `alias`
 # nodes without `lineno`): a suite that needs an older pytest needs Python 3.9 at most
@@ -31,11 +32,9 @@ PYTEST_WITHOUT_PY = "2022-10-25T00:00:00Z"
 PLUGINS = ("$(python -c \"import importlib.metadata as m; print(' '.join(sorted({str(d.metadata['Name']).lower() "
            "for d in m.distributions() if str(d.metadata['Name']).lower().startswith(('pytest-', 'pytest_')) "
            "and not d.read_text('direct_url.json')})))\")")      # not one installed from a path (the project's own)
-# the distributions installed from a folder (the project's own editable install), each held at its
-# installed version: a runner that needs a newer one (pytest 6.1 needs attrs>=17.4) must not replace
-# the tree's own code with PyPI's copy
-OWN = ("$(python -c \"import importlib.metadata as m; print(' '.join(sorted({str(d.metadata['Name']) + '==' + d.version "
-       "for d in m.distributions() if d.metadata['Name'] and 'dir_info' in (d.read_text('direct_url.json') or '')})))\")")
+# the project's own distributions held at their installed versions (sandbox/install.py): a runner that
+# needs a newer one (pytest 6.1 needs attrs>=17.4) must not replace the tree's own code with PyPI's copy
+OWN = install.OWN
 
 
 HELD = "the project's own distribution held at its installed version"
