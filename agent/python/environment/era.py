@@ -60,7 +60,10 @@ SETUP_CFG_SECTION = Removed("a [pytest] section in setup.cfg", "4.0", "2018-11-1
                             r"\[pytest\] section in setup\.cfg files is no longer supported")
 GET_MARKER = Removed("`get_marker` (a conftest or plugin)", "4.1", "2019-01-05T00:00:00Z",
                      r"object has no attribute 'get_marker'")
-REMOVED = [SETUP_CFG_SECTION, GET_MARKER]
+NODE_CONSTRUCTION = Removed("collection nodes built directly (a conftest's `pytest_collect_file` calling "
+                            "`File(path, parent)`, not `from_parent`)", "6.0", "2020-07-28T00:00:00Z",
+                            r"Direct construction of [\w.]+ has been deprecated, please use [\w.]+\.from_parent")
+REMOVED = [SETUP_CFG_SECTION, GET_MARKER, NODE_CONSTRUCTION]
 
 
 def _version(text: str) -> tuple[int, ...]:
@@ -82,8 +85,14 @@ def removed_in_tree(source: Path, files: list[str]) -> Removed | None:
             and "[tool.pytest.ini_options]" not in pyproject:
         return SETUP_CFG_SECTION
     for f in files:
-        if f.rsplit("/", 1)[-1] == "conftest.py" and re.search(r"\.get_marker\(", read(source, f) or ""):
+        if f.rsplit("/", 1)[-1] != "conftest.py":
+            continue
+        text = read(source, f) or ""
+        if re.search(r"\.get_marker\(", text):
             return GET_MARKER
+        if re.search(r"^def pytest_collect_file\(", text, re.M) and "from_parent" not in text \
+                and re.search(r"return \w+\(\s*\w*path\s*,\s*parent\s*\)", text):
+            return NODE_CONSTRUCTION
     return None
 
 

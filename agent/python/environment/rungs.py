@@ -48,7 +48,7 @@ def _replan(env: Environment, source, commands: list[str], steps: list[InstallSt
 
 def pytest_bound(cause: str) -> bool:
     """A cause another pytest or Python answers, not another tox environment."""
-    return cause.startswith(("every test", "the test runner stopped"))
+    return cause.startswith(("every test", "the test runner stopped", "no test ran"))
 
 
 def older_python(current: str | None, available: list[str]) -> str | None:
@@ -79,7 +79,7 @@ def next_rung(env: Environment, steps: list[InstallStep], cause: str, tried: lis
     if runner is not None:
         return runner
     pytests = sum(k.startswith("older pytest") for k in kinds)
-    if pytest_now and (pytests == 0 and cause.startswith(("every test", "the test runner stopped"))
+    if pytest_now and (pytests == 0 and cause.startswith(("every test", "the test runner stopped", "no test ran"))
                        or pytests == 1 and cause.startswith("every test")):
         major, minor = pytest_now
         cmd = era.runner_install(f"pytest<{major}.{minor}")
@@ -95,7 +95,8 @@ def next_rung(env: Environment, steps: list[InstallStep], cause: str, tried: lis
     if source is not None and env.fallback and "another recipe" not in kinds and cause.startswith("set-up:"):
         return Rung(f"another recipe: the packaging files' own install ({'; '.join(f'`{c}`' for c in env.fallback)}) "
                     "instead of the recipe's", _replan(env, source, env.fallback, steps))
-    python_bound = cause.startswith(("set-up:", "the test runner stopped", "every test", "no test module could be imported"))
+    python_bound = cause.startswith(("set-up:", "the test runner stopped", "every test", "no test module could be imported",
+                                     "no test ran"))
     if older and "python" not in kinds and python_bound:
         return Rung(f"python: the nearest older Python image, {older}", steps, python=older)
     return None

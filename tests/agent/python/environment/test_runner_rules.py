@@ -5,6 +5,7 @@ own suite would test PyPI's attrs); a tree that names no Python gets the newest 
 import check says when an own package imports from outside the tree. No Docker."""
 from __future__ import annotations
 
+import re
 import shlex
 import subprocess
 from pathlib import Path
@@ -84,3 +85,47 @@ def test_a_retry_with_todays_packages_holds_the_projects_own_distribution():
     for cmd in ("python -m pip install --no-build-isolation -e .[tests,dev]", "pip install .", "pip install x && make",
                 "python setup.py develop", era.runner_install("pytest>=6.1.0", fallback=True)):
         assert held(cmd) == cmd            # the project's own install, another command, a hold already there
+
+
+# html5lib 1.1's conftest (2020), in short: pytest 6 refuses the collector it builds, and no test runs
+HTML5LIB_CONFTEST = '''import pytest
+
+
+class TokenizerFile(pytest.File):
+    def collect(self):
+        return []
+
+
+def pytest_collect_file(file_path, parent):
+    if file_path.suffix == ".test":
+        return TokenizerFile(file_path, parent)
+'''
+
+
+def test_a_run_whose_only_entries_are_collection_errors_climbs_to_the_last_pytest_before_the_removal(tmp_path: Path):
+    from agent.judge.testrun import run_tests
+    from agent.python.environment.rungs import next_rung
+    from agent.python.environment.sanity import broken
+    files = {"tests/conftest.py": HTML5LIB_CONFTEST, "tests/data/a.test": "{}\n",
+             "tests/test_api.py": "def test_api():\n    pass\n"}
+    for name, text in files.items():
+        (tmp_path / name).parent.mkdir(parents=True, exist_ok=True)
+        (tmp_path / name).write_text(text)
+    box = open_sandbox("local", tmp_path, install=False)
+    try:
+        out = run_tests(box, "python -m pytest -q tests/data", timeout=120)
+    finally:
+        box.close()
+    cause = broken(out, files=list(files))
+    assert cause and cause.startswith("no test ran: the run's only entry is 1 collection error") and \
+        re.search(r"Direct construction of (conftest\.)?TokenizerFile has been deprecated, please use "
+                  r"(conftest\.)?TokenizerFile\.from_parent", cause)
+    # the tree says so before any run, and the error names the rung
+    assert era.removed_in_tree(tmp_path, ["tests/conftest.py"]) is era.NODE_CONSTRUCTION
+    env = Environment(install=["pip install -e ."], test_cmd="python -m pytest -q", as_of="2020-06-22T12:00:00Z",
+                      python_used="3.11")
+    rung = next_rung(env, [], cause, [])
+    assert rung.label.startswith("pytest before 6.0") and rung.python == "3.9"
+    assert rung.steps[-1].cmd == era.runner_install("pytest<6.0") and rung.steps[-1].cutoff == "2020-07-28T00:00:00Z"
+    # the same error quoted by the report is the bug, not the environment
+    assert broken(out, files=list(files), report_text=cause.split(": ", 2)[-1]) is None
