@@ -59,6 +59,11 @@ def broken(outcome: TestOutcome, *, files: list[str] = (), report_text: str = ""
     if infra:
         return infra
     limited = bool(limit_hits(out))       # a limit crashfix set stopped it: the suite's doing, not the set-up's
+    killed = [h for h in limit_hits(out) if h.startswith("killed")]
+    if killed and not outcome.failed and not re.search(r"\d+ (?:passed|failed)|^Ran \d+ tests?", out, re.M):
+        # no result at all: there is no baseline to compare a candidate with (said, never silent)
+        return f"the baseline was killed by a limit crashfix sets before it reported any result (`{outcome.command}`): " \
+               f"{killed[0]}"
     network = None if limited else _network(outcome)
     if network:
         return f"the test command reached for the network (the sandbox is offline after set-up): {network[:300]}"

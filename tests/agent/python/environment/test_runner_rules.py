@@ -129,3 +129,18 @@ def test_a_run_whose_only_entries_are_collection_errors_climbs_to_the_last_pytes
     assert rung.steps[-1].cmd == era.runner_install("pytest<6.0") and rung.steps[-1].cutoff == "2020-07-28T00:00:00Z"
     # the same error quoted by the report is the bug, not the environment
     assert broken(out, files=list(files), report_text=cause.split(": ", 2)[-1]) is None
+
+
+def test_a_baseline_killed_at_a_limit_before_any_result_is_said_not_silent():
+    from agent.judge.testrun import TestOutcome
+    from agent.python.environment.sanity import broken
+    # filterpy 1.4.5's baseline (2018 tree, today's numpy): the memory limit killed pytest mid-run, no junit
+    out = TestOutcome("python -m pytest -q", 137, "......................F.....F.....F.................F..........\n"
+                      "[crashfix: killed: memory limit 2 GiB reached (1 process(es) killed out of memory)]")
+    assert broken(out, files=["filterpy/kalman/tests/test_kf.py"]) == (
+        "the baseline was killed by a limit crashfix sets before it reported any result (`python -m pytest -q`): "
+        "killed: memory limit 2 GiB reached (1 process(es) killed out of memory)")
+    # a run that reported its results before a limit struck, or that timed out, is a (partial) baseline
+    done = TestOutcome("python -m pytest -q", 137, "62 passed, 6 failed in 40.1s\n[crashfix: killed: memory limit 2 GiB "
+                       "reached (1 process(es) killed out of memory)]")
+    assert broken(done, files=["filterpy/kalman/tests/test_kf.py"]) is None
