@@ -11,6 +11,19 @@ log = logging.getLogger(__name__)
 
 PIP_INSTALL = re.compile(r"(?<![\w/-])(?:(?:\S*/)?python[\d.]*\s+-m\s+)?(?:uv\s+)?pip3?\s+install\b")
 CONSTRAINTS = ".crashfix/constraints.txt"
+# the distributions installed from a folder (the project's own editable install), each as `name==version`
+# (computed in the sandbox): an install that holds them cannot replace the tree's own code with PyPI's copy
+OWN = ("$(python -c \"import importlib.metadata as m; print(' '.join(sorted({str(d.metadata['Name']) + '==' + d.version "
+       "for d in m.distributions() if d.metadata['Name'] and 'dir_info' in (d.read_text('direct_url.json') or '')})))\")")
+
+
+def held(cmd: str) -> str:
+    """A single `pip install` command with the project's own distributions held where they are
+    (other commands as they are)."""
+    if not PIP_INSTALL.match(cmd.strip()) or re.search(r"&&|\|\||;|\|", cmd) or OWN in cmd \
+            or any(w in ("-e", "--editable") or w.startswith((".", "/")) for w in cmd.split()):
+        return cmd                               # another command, or one that installs a folder (the project)
+    return f"{cmd} {OWN}"
 
 
 # when each Python came out: the build tools of an older cut-off do not run on it (setuptools of 2019

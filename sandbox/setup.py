@@ -131,7 +131,7 @@ def run_install(box, steps: list[InstallStep], timeout: float, *, as_of: str | N
     set-up goes on: a reused environment's own install, `envreuse.Reuse.keep_own_install`)."""
     if not steps:
         return []
-    from sandbox.install import BUILD_TOOLS, find_installer, quoted_env, write_constraints
+    from sandbox.install import BUILD_TOOLS, find_installer, held, quoted_env, write_constraints
     installer = find_installer(box)
     notes = list(installer.notes)
     if as_of and not installer.cutoff and any(s.network for s in steps):
@@ -175,10 +175,12 @@ def run_install(box, steps: list[InstallStep], timeout: float, *, as_of: str | N
                 notes += [said] if said not in notes else []
                 continue
         if cutoff and installer.cutoff and step.network and not res.timed_out:
-            again = box.run(prefix + installer.command(step.cmd, None, constraints), timeout=timeout)
+            again = box.run(prefix + installer.command(held(step.cmd), None, constraints), timeout=timeout)
             if again.ok:
                 notes.append(f"`{step.cmd}` found no solution with packages as of {cutoff}; "
-                             "installed with today's packages instead")
+                             "installed with today's packages instead" + (
+                                 " (the project's own distribution held at its installed version)"
+                                 if held(step.cmd) != step.cmd else ""))
                 continue
         if step.droppable and not res.timed_out:
             kept = _drop_failing(box, step, res, prefix, installer, cutoff, constraints, timeout, notes)

@@ -106,7 +106,7 @@ class PythonPath(SandboxPath):
     def verified(self) -> list[str]:
         """The import check after set-up, said in the environment steps; the third-party modules missing."""
         checked = verify.check(self.sb, self.run.files)
-        if checked.modules or checked.packages or checked.broken_packages or checked.error:
+        if checked.modules or checked.packages or checked.broken_packages or checked.foreign or checked.error:
             self.note(checked.summary())
         return checked.missing
 

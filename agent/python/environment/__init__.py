@@ -138,7 +138,7 @@ def findings(source: Path, cli: dict, config: dict | None, report_text: str, fil
                             explicit.CONFIG)]
     out += [reader(source) for reader in recipes.READERS]
     out += [detect.python_version(source, report_text), detect.dependencies(source),
-            detect.test_command(source, files)]
+            detect.test_command(source, files), detect.era_python(pins.commit_date(source))]
     return [f for f in out if f is not None]
 
 

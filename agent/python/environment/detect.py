@@ -46,6 +46,26 @@ def python_version(repo: Path, report_text: str = "") -> Finding | None:
     return None
 
 
+# CPython releases: a tree that names no Python was tested on the newest one of its day (pyflakes 1.6,
+# of 2017, reads Python 3.11's AST wrong in 418 of its tests)
+RELEASED = {"3.6": "2016-12-23", "3.7": "2018-06-27", "3.8": "2019-10-14", "3.9": "2020-10-05", "3.10": "2021-10-04",
+            "3.11": "2022-10-24", "3.12": "2023-10-02", "3.13": "2024-10-07", "3.14": "2025-10-07"}
+
+
+def era_python(as_of: str | None) -> Finding | None:
+    """The newest Python released before the commit's date, when that is older than the default one;
+    the last source for the Python (the tree, the report and its recipes name none)."""
+    from sandbox.pythons import DEFAULT_PYTHON
+    from agent.python.environment.versions import minor
+    if not as_of:
+        return None
+    before = [v for v, day in RELEASED.items() if day <= as_of[:10]]
+    if not before or minor(before[-1]) >= minor(DEFAULT_PYTHON):
+        return None
+    return Finding(f"the newest release before the commit's date {as_of[:10]} (nothing in the tree names one)",
+                   values={"python": before[-1]})
+
+
 def _extras(repo: Path) -> list[str]:
     data = _pyproject(repo)
     declared = set((data.get("project") or {}).get("optional-dependencies") or {})
@@ -117,4 +137,35 @@ def test_command(repo: Path, files: list[str]) -> Finding:
     tests = [f for f in files if re.search(r"(^|/)(test_[^/]*|[^/]*_test)\.py$", f)]
     if tests:
         return Finding(f"{len(tests)} test file(s) such as {tests[0]}", values={"test_cmd": "python -m pytest -q"})
+    missed = missed_suite(files)
+    if missed:
+        folders, globs, modules = missed
+        return Finding(f"{len(modules)} test module(s) in {', '.join(folders)} such as {modules[0]}, which neither "
+                       "`unittest discover` nor pytest's default pattern collects",
+                       values={"test_cmd": f"python -m pytest -q -o 'python_files={' '.join(globs)}' {' '.join(folders)}"})
     return Finding("no test file found", values={"test_cmd": "python -m unittest discover"})
+
+
+# test module names that unittest's `test*.py` and pytest's `test_*.py`/`*_test.py` miss
+MISSED_GLOBS = ("test*.py", "Test*.py", "*_tests.py", "*Tests.py", "*Test.py", "tests.py")
+TEST_FOLDER = re.compile(r"^(?:(?:src|lib)/)?(?:[\w.-]+/)?(tests?|testing|unittests?)/")
+
+
+def missed_suite(files: list[str]) -> tuple[list[str], list[str], list[str]] | None:
+    """(folders, globs, modules) of a suite that the default patterns miss: modules of a `test`/`tests`
+    folder named `api_tests.py`, `TestDelta.py`, `test.py` (nose and hand-written runners collected
+    them; pytest collects their TestCase classes and `test_` functions once told the file names)."""
+    from fnmatch import fnmatchcase
+    modules, folders, globs = [], [], []
+    for f in sorted(files):
+        m = TEST_FOLDER.match(f)
+        name = f.rsplit("/", 1)[-1]
+        if not m or not f.endswith(".py") or name in ("__init__.py", "conftest.py", "setup.py"):
+            continue
+        matched = [g for g in MISSED_GLOBS if fnmatchcase(name, g)]
+        if not matched:
+            continue
+        modules.append(f)
+        folders += [m.group(0).rstrip("/")] if m.group(0).rstrip("/") not in folders else []
+        globs += [g for g in matched[:1] if g not in globs]
+    return (folders, globs, modules) if modules else None

@@ -19,6 +19,7 @@ from dataclasses import dataclass
 from pathlib import Path
 
 from agent.python.environment.model import read
+from sandbox import install
 
 # pytest before this release does not run on Python 3.10+ (its assertion rewriter builds `alias`
 # nodes without `lineno`): a suite that needs an older pytest needs Python 3.9 at most
@@ -31,6 +32,20 @@ PYTEST_WITHOUT_PY = "2022-10-25T00:00:00Z"
 PLUGINS = ("$(python -c \"import importlib.metadata as m; print(' '.join(sorted({str(d.metadata['Name']).lower() "
            "for d in m.distributions() if str(d.metadata['Name']).lower().startswith(('pytest-', 'pytest_')) "
            "and not d.read_text('direct_url.json')})))\")")      # not one installed from a path (the project's own)
+# the project's own distributions held at their installed versions (sandbox/install.py): a runner that
+# needs a newer one (pytest 6.1 needs attrs>=17.4) must not replace the tree's own code with PyPI's copy
+OWN = install.OWN
+
+
+HELD = "the project's own distribution held at its installed version"
+
+
+def runner_install(spec: str, fallback: bool = False) -> str:
+    """The command that installs the runner ``spec`` (`pytest>=6.1.0`) with the installed pytest plugins,
+    the project's own distributions held where they are; with ``fallback``, when no such pytest accepts
+    the project's own version, the newest pytest (under the same cut-off) that does."""
+    cmd = f"pip install --upgrade '{spec}' {PLUGINS} {OWN}"
+    return cmd + (f" || pip install --upgrade 'pytest' {PLUGINS} {OWN}" if fallback else "")
 
 
 @dataclass(frozen=True)
@@ -45,7 +60,10 @@ SETUP_CFG_SECTION = Removed("a [pytest] section in setup.cfg", "4.0", "2018-11-1
                             r"\[pytest\] section in setup\.cfg files is no longer supported")
 GET_MARKER = Removed("`get_marker` (a conftest or plugin)", "4.1", "2019-01-05T00:00:00Z",
                      r"object has no attribute 'get_marker'")
-REMOVED = [SETUP_CFG_SECTION, GET_MARKER]
+NODE_CONSTRUCTION = Removed("collection nodes built directly (a conftest's `pytest_collect_file` calling "
+                            "`File(path, parent)`, not `from_parent`)", "6.0", "2020-07-28T00:00:00Z",
+                            r"Direct construction of [\w.]+ has been deprecated, please use [\w.]+\.from_parent")
+REMOVED = [SETUP_CFG_SECTION, GET_MARKER, NODE_CONSTRUCTION]
 
 
 def _version(text: str) -> tuple[int, ...]:
@@ -67,8 +85,14 @@ def removed_in_tree(source: Path, files: list[str]) -> Removed | None:
             and "[tool.pytest.ini_options]" not in pyproject:
         return SETUP_CFG_SECTION
     for f in files:
-        if f.rsplit("/", 1)[-1] == "conftest.py" and re.search(r"\.get_marker\(", read(source, f) or ""):
+        if f.rsplit("/", 1)[-1] != "conftest.py":
+            continue
+        text = read(source, f) or ""
+        if re.search(r"\.get_marker\(", text):
             return GET_MARKER
+        if re.search(r"^def pytest_collect_file\(", text, re.M) and "from_parent" not in text \
+                and re.search(r"return \w+\(\s*\w*path\s*,\s*parent\s*\)", text):
+            return NODE_CONSTRUCTION
     return None
 
 
@@ -83,15 +107,16 @@ def pytest_steps(python: str, as_of: str | None, floor: tuple[str, str] | None,
     and, for trees older than pytest 7.2, the `py` library's last release."""
     out = []
     if removed is not None:
-        cmd = f"pip install --upgrade 'pytest<{removed.version}' {PLUGINS}"
+        cmd = runner_install(f"pytest<{removed.version}")
         out.append((cmd, removed.released, f"pytest before {removed.version} (`pytest<{removed.version}` as of "
-                    f"{removed.released[:10]}, the installed pytest plugins with it): the suite uses {removed.what}, "
-                    f"which pytest {removed.version} removed"))
+                    f"{removed.released[:10]}, the installed pytest plugins with it, {HELD}): the suite uses "
+                    f"{removed.what}, which pytest {removed.version} removed"))
     elif floor is not None:
         spec, cutoff = floor
-        out.append((f"pip install --upgrade '{spec}' {PLUGINS}", cutoff,
-                    f"pytest as of {cutoff[:10]} (`pip install '{spec}'`, the installed pytest plugins with it): "
-                    "the repo does not pin it"))
+        out.append((runner_install(spec, fallback=True), cutoff,
+                    f"pytest as of {cutoff[:10]} (`pip install '{spec}'`, the installed pytest plugins with it, {HELD}; "
+                    "when that pytest needs a newer version of the project itself, the newest pytest that accepts the "
+                    "tree's own): the repo does not pin it"))
     if out and as_of and as_of < PYTEST_WITHOUT_PY:
         out.append((f"pip install 'py>={PY_LAST[0]}'", max(as_of, PY_LAST[1]),
                     f"py {PY_LAST[0]} (the `py` library's last release; older ones fail on Python 3.11 and "

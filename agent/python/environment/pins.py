@@ -62,14 +62,14 @@ def pins_pytest(install: list[str], pins: dict[str, str]) -> bool:
 
 
 def pytest_step(python: str, as_of: str | None) -> tuple[str, str] | None:
-    """(install command, cut-off) for a pytest of the commit's era that runs on ``python``; None
+    """(requirement, cut-off) for a pytest of the commit's era that runs on ``python``; None
     when the image's own pytest will do (no floor for that Python, or no commit date)."""
     floor = PYTEST_FLOOR.get(python)
     if floor is None or as_of is None:
         return None
     version, released = floor
     cutoff = max(as_of, f"{released}T23:59:59Z")
-    return f"pip install 'pytest>={version}'", cutoff
+    return f"pytest>={version}", cutoff
 
 
 NAMED = re.compile(r"\b(?:with|having|when|if|once|after)\s+`?([A-Za-z][A-Za-z0-9._-]*(?:\[[\w,.-]+\])?)`?"

@@ -18,7 +18,8 @@ from sandbox.setup import InstallStep
 MAX_RUNGS = 6
 MISSING = re.compile(r"No module named '([\w.]+)'")
 IMPORT_CHECK = "the import check names missing modules"
-ERA_PYTEST = re.compile(r"^(?:python -m )?pip install (?:--upgrade )?'pytest(?:>=|<)[\d.]+'(?: \$\(.*\))?$")
+ERA_PYTEST = re.compile(r"^(?:python -m )?pip install (?:--upgrade )?'pytest(?:>=|<)[\d.]+'(?: \$\(.*\))?"
+                        r"(?: \|\| pip install --upgrade 'pytest'(?: \$\(.*\))?)?$")
 ERA_STEP = re.compile(ERA_PYTEST.pattern + r"|^pip install 'py>=[\d.]+'$")      # the era's pytest, or its `py`
 
 
@@ -56,7 +57,7 @@ def _replan(env: Environment, source, commands: list[str], steps: list[InstallSt
 
 def pytest_bound(cause: str) -> bool:
     """A cause another pytest or Python answers, not another tox environment."""
-    return cause.startswith(("every test", "the test runner stopped"))
+    return cause.startswith(("every test", "the test runner stopped", "no test ran"))
 
 
 def older_python(current: str | None, available: list[str]) -> str | None:
@@ -92,13 +93,13 @@ def next_rung(env: Environment, steps: list[InstallStep], cause: str, tried: lis
     if runner is not None:
         return runner
     pytests = sum(k.startswith("older pytest") for k in kinds)
-    if pytest_now and (pytests == 0 and cause.startswith(("every test", "the test runner stopped"))
+    if pytest_now and (pytests == 0 and cause.startswith(("every test", "the test runner stopped", "no test ran"))
                        or pytests == 1 and cause.startswith("every test")):
         major, minor = pytest_now
-        cmd = f"pip install 'pytest<{major}.{minor}'"
+        cmd = era.runner_install(f"pytest<{major}.{minor}")
         return Rung(("older pytest (again)" if pytests else "older pytest")
-                    + f": `{cmd}` as of {env.as_of[:10] if env.as_of else 'today'} "
-                    f"(the suite's own infrastructure breaks on pytest {major}.{minor})",
+                    + f": `pip install 'pytest<{major}.{minor}'` as of {env.as_of[:10] if env.as_of else 'today'} "
+                    f"(the suite's own infrastructure breaks on pytest {major}.{minor}; {era.HELD})",
                     _without_pytest_floor(steps) + [InstallStep(cmd, True, cutoff=env.as_of)])
     tox_tried = sum(k.startswith("another tox env") for k in kinds)
     if source is not None and tox_tried < len(env.alternatives) and tox_tried < 1 and not pytest_bound(cause):
@@ -108,7 +109,8 @@ def next_rung(env: Environment, steps: list[InstallStep], cause: str, tried: lis
     if source is not None and env.fallback and "another recipe" not in kinds and cause.startswith("set-up:"):
         return Rung(f"another recipe: the packaging files' own install ({'; '.join(f'`{c}`' for c in env.fallback)}) "
                     "instead of the recipe's", _replan(env, source, env.fallback, steps))
-    python_bound = cause.startswith(("set-up:", "the test runner stopped", "every test", "no test module could be imported"))
+    python_bound = cause.startswith(("set-up:", "the test runner stopped", "every test", "no test module could be imported",
+                                     "no test ran"))
     if older and "python" not in kinds and python_bound:
         return Rung(f"python: the nearest older Python image, {older}", steps, python=older)
     return None
@@ -120,13 +122,13 @@ def runner_rung(env: Environment, steps: list[InstallStep], cause: str, kinds: l
     loads turned off in the test command; the plugin that adds the options the runner refuses."""
     removed = era.removed_in_error(cause)
     if removed is not None and "pytest before" not in kinds:
-        cmd = f"pip install --upgrade 'pytest<{removed.version}' {era.PLUGINS}"
+        cmd = era.runner_install(f"pytest<{removed.version}")
         python = None
         if era.needs_old_python(removed.version) and env.python_used and not env.explicit_python and not env.image \
                 and minor(env.python_used) > minor(era.OLD_PYTEST_PYTHON):
             python = era.OLD_PYTEST_PYTHON
         return Rung(f"pytest before {removed.version}: `pip install 'pytest<{removed.version}'` as of "
-                    f"{removed.released[:10]} with the installed pytest plugins (the suite uses {removed.what}, "
+                    f"{removed.released[:10]} with the installed pytest plugins, {era.HELD} (the suite uses {removed.what}, "
                     f"removed in pytest {removed.version})" + (f", on Python {python}" if python else ""),
                     _without_pytest_floor(steps) + [InstallStep(cmd, True, cutoff=removed.released, optional=True)],
                     python=python)

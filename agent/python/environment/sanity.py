@@ -59,6 +59,11 @@ def broken(outcome: TestOutcome, *, files: list[str] = (), report_text: str = ""
     if infra:
         return infra
     limited = bool(limit_hits(out))       # a limit crashfix set stopped it: the suite's doing, not the set-up's
+    killed = [h for h in limit_hits(out) if h.startswith("killed")]
+    if killed and not outcome.failed and not re.search(r"\d+ (?:passed|failed)|^Ran \d+ tests?", out, re.M):
+        # no result at all: there is no baseline to compare a candidate with (said, never silent)
+        return f"the baseline was killed by a limit crashfix sets before it reported any result (`{outcome.command}`): " \
+               f"{killed[0]}"
     network = None if limited else _network(outcome)
     if network:
         return f"the test command reached for the network (the sandbox is offline after set-up): {network[:300]}"
@@ -72,6 +77,9 @@ def broken(outcome: TestOutcome, *, files: list[str] = (), report_text: str = ""
     causes = [c for c in causes if _missing_module(c) not in own and c not in report_text]
     if COLLECT_ERRORS.search(out) and causes and not outcome.failed - _collection_failures(outcome):
         return f"no test module could be imported: {causes[0]}"
+    collected_none = only_collection_errors(outcome, report_text)
+    if collected_none and not limited:
+        return collected_none
     if NO_TESTS.search(out) or (outcome.exit_code == 5 and not outcome.failed):
         if files and not any(is_test_path(f) for f in files):
             return None              # a repository with no test at all: nothing to collect is no sign of breakage
@@ -81,6 +89,23 @@ def broken(outcome: TestOutcome, *, files: list[str] = (), report_text: str = ""
         return f"the test runner stopped before any test ran (`{outcome.command}`, exit {outcome.exit_code}): " \
                f"{_last_line(out)}"
     return None
+
+
+def only_collection_errors(outcome: TestOutcome, report_text: str = "") -> str | None:
+    """A pytest run whose only entries are collection errors (no test ran: html5lib's conftest building
+    its collectors the way pytest 6 refuses): the line that says why, unless the report quotes it."""
+    from agent.python.environment.era import removed_in_error
+    if not is_pytest(outcome.command) or outcome.passed or not outcome.failed \
+            or outcome.failed - _collection_failures(outcome):
+        return None
+    text = "\n".join([outcome.messages.get(n) or "" for n in sorted(outcome.failed)] + [outcome.output])
+    removed = removed_in_error(text)
+    line = next((ln.strip() for ln in text.splitlines() if removed and re.search(removed.error, ln)), None) \
+        or _last_line("\n".join(outcome.messages.get(n) or "" for n in sorted(outcome.failed)) or outcome.output)
+    if line and line in report_text:
+        return None                  # the crash the report shows, at import: the bug, not the environment
+    return f"no test ran: the run's only entr{'ies are' if len(outcome.failed) > 1 else 'y is'} " \
+           f"{len(outcome.failed)} collection error{'s' * (len(outcome.failed) > 1)} (`{outcome.command}`): {line[:300]}"
 
 
 def _network(outcome: TestOutcome) -> str | None:

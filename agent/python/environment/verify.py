@@ -40,7 +40,10 @@ for kind, target in json.load(open(sys.argv[1])):
                 sys.path.insert(0, os.path.abspath(base))
             importlib.import_module(name)
         else:
-            importlib.import_module(target)
+            where = os.path.abspath(getattr(importlib.import_module(target), "__file__", None) or "./-")
+            if not where.startswith(os.getcwd() + os.sep):      # not the tree's own code: PyPI's copy
+                out.append([kind, target, None, None, where])
+                continue
         out.append([kind, target, None])
     except BaseException as e:
         missing = getattr(e, "name", None) if isinstance(e, ImportError) else None
@@ -53,6 +56,7 @@ print("CRASHFIX-VERIFY " + json.dumps(out))
 class Verification:
     packages: list[str] = field(default_factory=list)            # own packages that import
     broken_packages: dict[str, str] = field(default_factory=dict)
+    foreign: dict[str, str] = field(default_factory=dict)          # own package -> the file outside the tree it imports
     modules: int = 0                                               # test modules tried
     failing: dict[str, str] = field(default_factory=dict)          # test module -> its error
     missing: list[str] = field(default_factory=list)               # third-party modules missing
@@ -65,6 +69,9 @@ class Verification:
         parts = []
         if self.packages:
             parts.append(f"package{'s' * (len(self.packages) > 1)} {', '.join(self.packages)} import{'s' * (len(self.packages) == 1)}")
+        for name, where in self.foreign.items():
+            parts.append(f"package {name} imports from {where}, not from the repository (something installed "
+                         "replaced the project's own distribution)")
         for name, err in self.broken_packages.items():
             parts.append(f"package {name} does not import: {err}")
         if self.modules:
@@ -126,7 +133,9 @@ def check(sb, files: list[str], timeout: float = 30) -> Verification:
     for row in json.loads(m.group(1)):
         kind, target, err = row[0], row[1], row[2]
         missing = row[3] if len(row) > 3 else None
-        if kind == "package":
+        if kind == "package" and len(row) > 4 and row[4]:
+            result.foreign[target] = row[4]
+        elif kind == "package":
             (result.packages.append(target) if err is None else result.broken_packages.__setitem__(target, err))
         else:
             result.modules += 1

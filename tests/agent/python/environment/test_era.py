@@ -22,7 +22,7 @@ PEP8_ERROR = ("the test runner stopped before any test ran (`python -m pytest -q
 COV_REFUSED = ("the test runner refuses its options (`python -m pytest -q -p no:cacheprovider`): unrecognized "
                "arguments: --cov=charset_normalizer --cov-report=term-missing")
 STEPS = [InstallStep("python -m pip install --no-build-isolation -e .", True),
-         InstallStep(f"pip install --upgrade 'pytest>=7.2.0' {era.PLUGINS}", True, cutoff="2022-10-25T23:59:59Z",
+         InstallStep(era.runner_install("pytest>=7.2.0", fallback=True), True, cutoff="2022-10-25T23:59:59Z",
                      optional=True),
          InstallStep("pip install 'py>=1.11.0'", True, cutoff="2021-11-04T23:59:59Z", optional=True)]
 
@@ -64,9 +64,9 @@ def test_a_conftest_calling_get_marker_and_a_tool_pytest_section(tmp_path):
 
 def test_the_era_pytest_brings_its_plugins_and_py_only_for_trees_before_pytest_7_2():
     old = era.pytest_steps("3.11", "2019-07-15T12:00:00Z", ("pytest>=7.2.0", "2022-10-25T23:59:59Z"), None)
-    assert [c for c, _, _ in old] == [f"pip install --upgrade 'pytest>=7.2.0' {era.PLUGINS}", "pip install 'py>=1.11.0'"]
+    assert [c for c, _, _ in old] == [era.runner_install("pytest>=7.2.0", fallback=True), "pip install 'py>=1.11.0'"]
     new = era.pytest_steps("3.11", "2023-07-07T12:00:00Z", ("pytest>=7.2.0", "2023-07-07T12:00:00Z"), None)
-    assert [c for c, _, _ in new] == [f"pip install --upgrade 'pytest>=7.2.0' {era.PLUGINS}"]
+    assert [c for c, _, _ in new] == [era.runner_install("pytest>=7.2.0", fallback=True)]
 
 
 def test_the_plugin_list_runs_in_a_shell_and_names_only_pytest_plugins():

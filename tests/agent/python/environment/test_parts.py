@@ -72,8 +72,8 @@ def test_recipe_lines_are_sorted_into_install_test_and_system():
 def test_explicit_keys_and_the_pytest_of_an_era():
     assert normalise({"python": "3.10", "setup_cmd": "make dev", "environment": {"python": "3.9", "env": {"A": "1"}}}) == {
         "python": "3.9", "install": ["make dev"], "env": {"A": "1"}}
-    assert pytest_step("3.11", "2019-06-01T00:00:00Z") == ("pip install 'pytest>=7.2.0'", "2022-10-25T23:59:59Z")
-    assert pytest_step("3.9", "2024-01-01T00:00:00Z") == ("pip install 'pytest>=6.1.0'", "2024-01-01T00:00:00Z")
+    assert pytest_step("3.11", "2019-06-01T00:00:00Z") == ("pytest>=7.2.0", "2022-10-25T23:59:59Z")
+    assert pytest_step("3.9", "2024-01-01T00:00:00Z") == ("pytest>=6.1.0", "2024-01-01T00:00:00Z")
     assert pytest_step("3.11", None) is None
 
 

@@ -2,6 +2,7 @@
 recipe after a failed set-up, the nearest older Python; nothing when the install is explicit."""
 from __future__ import annotations
 
+from agent.python.environment import era
 from agent.python.environment.model import Environment
 from agent.python.environment.rungs import next_rung, older_python, pytest_version
 from agent.python.environment.verify import distribution, own_packages
@@ -35,7 +36,7 @@ def test_the_suites_infrastructure_breaking_climbs_pytest_then_python():
                                        "required field \"lineno\" missing from alias", SETUP_ERROR],
                                  pytest_now=(7, 2), older="3.9")
     assert first.label.startswith("older pytest: `pip install 'pytest<7.2'` as of 2018-11-30")
-    assert [s.cmd for s in first.steps][-1] == "pip install 'pytest<7.2'" and first.steps[-1].cutoff == env.as_of
+    assert [s.cmd for s in first.steps][-1] == era.runner_install("pytest<7.2") and first.steps[-1].cutoff == env.as_of
     assert not any(">=7.2.0" in s.cmd for s in first.steps)          # the era floor is replaced, not stacked
     assert second.python == "3.9" and second.steps == first.steps   # the old pytest cannot run on 3.11
     assert third.label.startswith("older pytest (again)")
