@@ -111,7 +111,7 @@ def may_run(path) -> bool:
     """An endpoint is configured (and the strategy lets a model run), and the set-up was not given
     explicitly (a recipe a model found before, kept in the cache, is not explicit)."""
     env = path.resolved
-    return env is not None and research_agent.may_reproduce(path.cfg) and \
+    return env is not None and path.run.may_research and \
         (not env.explicit_install or bool(getattr(path, "learned", None)))
 
 
