@@ -57,6 +57,7 @@ class Installer:
             floor = self.build_floor(as_of)
             cmd = PIP_INSTALL.sub(self.uv + " pip install" + "".join(f" --exclude-newer-package {t}={floor}" for t in BUILD_TOOLS
                                                              if floor), cmd)
+            cmd = upgrade_named(cmd)
             # the system's CA store (the host's bundle is mounted there): TLS-intercepting proxies
             env = ["UV_SYSTEM_CERTS=1"] + ([f"UV_EXCLUDE_NEWER={as_of}"] if as_of else []) + \
                   ([f"UV_CONSTRAINT={CONSTRAINTS}"] if constraints else [])
@@ -67,6 +68,48 @@ class Installer:
         if not env or not PIP_INSTALL.search(cmd):
             return cmd
         return "export " + " ".join(env) + "; " + cmd
+
+
+UPGRADE = re.compile(r"(?<=pip install) --upgrade(?= )")
+NAMED = re.compile(r"""'([A-Za-z0-9][A-Za-z0-9._-]*)(?:\[[^\]']*\])?\s*(?:[<>=!~][^']*)?'|(?<!\S)([A-Za-z0-9][A-Za-z0-9._-]*)(?!\S)""")
+
+
+def _hide_substitutions(cmd: str) -> tuple[str, list[str]]:
+    """``cmd`` with each `$(...)` (balanced) replaced by a placeholder, and the substitutions."""
+    subs, out, i = [], [], 0
+    while i < len(cmd):
+        if cmd.startswith("$(", i):
+            depth, j = 0, i + 1
+            while j < len(cmd):
+                depth += {"(": 1, ")": -1}.get(cmd[j], 0)
+                if depth == 0:
+                    break
+                j += 1
+            subs.append(cmd[i:j + 1])
+            out.append(f"\x00{len(subs) - 1}\x00")
+            i = j + 1
+        else:
+            out.append(cmd[i])
+            i += 1
+    return "".join(out), subs
+
+
+def upgrade_named(cmd: str) -> str:
+    """`uv pip install --upgrade X` upgrades every installed package, pip's only the named ones (and what
+    they need): under uv the flag becomes `--upgrade-package NAME` for each requirement the command names,
+    so an upgrade under today's packages (a retry) never drags the project's other dependencies along."""
+    if not UPGRADE.search(cmd):
+        return cmd
+    skel, subs = _hide_substitutions(cmd)
+    out = []
+    for part in re.split(r"(\|\||&&|;)", skel):
+        if UPGRADE.search(part):
+            head, _, rest = part.partition(" --upgrade ")
+            bare = re.sub(r"\x00\d+\x00", " ", rest)
+            names = [a or b for a, b in NAMED.findall(bare) if (a or b)]
+            part = head + "".join(f" --upgrade-package {n}" for n in dict.fromkeys(names)) + " " + rest
+        out.append(part)
+    return re.sub(r"\x00(\d+)\x00", lambda m: subs[int(m.group(1))], "".join(out))
 
 
 def find_installer(box, timeout: float = 60) -> Installer:

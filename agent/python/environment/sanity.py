@@ -78,6 +78,8 @@ def broken(outcome: TestOutcome, *, files: list[str] = (), report_text: str = ""
     if COLLECT_ERRORS.search(out) and causes and not outcome.failed - _collection_failures(outcome):
         return f"no test module could be imported: {causes[0]}"
     collected_none = only_collection_errors(outcome, report_text)
+    if collected_none and _missing_module(collected_none) in own:
+        collected_none = None            # the repository's own module is missing: a bug in the tree, not the set-up
     if collected_none and not limited:
         return collected_none
     if NO_TESTS.search(out) or (outcome.exit_code == 5 and not outcome.failed):
