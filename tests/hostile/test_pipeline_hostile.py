@@ -74,13 +74,13 @@ def test_hostile_suite_ends_with_the_limit_named(sandbox_image, hostile_limits, 
     out = tmp_path / "out"
     run = run_job(RunConfig(repo=str(repo), report_text=REPORT, out=out, test_cmd="python -m pytest -q -s",
                                  strategy="templates", tries=1, timeout=30, limits=hostile_limits))
-    # the reported test hogs memory before it reaches the crash, so the ladder reproduces the crash from
-    # the traceback's own call (rung 3: `total([{"price": 1}, {}])`) without the hog; no candidate can
-    # pass a suite the hog kills, so nothing is fixed
-    assert run.status == "not_fixed", run.error
-    assert run.reproduction.rung == 3 and "test_total" not in run.reproduction.command
+    # the hog kills the whole baseline before pytest reports any result: there is no baseline to judge a
+    # candidate against, so the run ends env_broken naming the limit (never silent, never a verdict)
+    assert run.status == "env_broken", run.error
+    assert "killed by a limit crashfix sets before it reported any result" in run.error
+    assert "memory limit 256 MiB" in run.error
     result = json.loads((out / "result.json").read_text())
-    assert result["status"] == "not_fixed" and result["reproduction"]["rung"] == 3
+    assert result["status"] == "env_broken"
     suite = run.tests_before
     assert suite is not None and not suite.timed_out and suite.duration < 30
     assert "killed: memory limit 256 MiB" in suite.output    # the hog took the whole pytest down

@@ -94,7 +94,7 @@ def test_missing_image(docker_engine):
     with pytest.raises(ImageMissing) as e:
         DockerSandbox("crashfix/sandbox-nope:does-not-exist")
     assert "crashfix/sandbox-nope:does-not-exist" in str(e.value)
-    assert "ensure_image" in str(e.value)
+    assert "crashfix images --kind python" in str(e.value)        # the command that builds it
 
 
 @pytest.mark.docker
