@@ -39,9 +39,12 @@ DEPLOY_DIR = Path(__file__).resolve().parents[2] / "deploy" / "sandbox"
 PACKAGES = {
     "python": ["python3", "python3-venv", "python3-pip", "python3-pytest", "python3-setuptools",
                "python3-wheel", "git", "gdb", "libboost-regex1.74.0", "ca-certificates",
-               "make"],                      # a Makefile's `make test` (its recipe runs the suite)
+               "make",                       # a Makefile's `make test` (its recipe runs the suite)
+               # a C compiler and Python's headers: a project's own C extension (simplejson's
+               # _speedups) and sdist-only dependencies of its era are built at set-up
+               "gcc", "g++", "python3-dev"],
 }
-PACKAGES["c"] = PACKAGES["python"] + ["gcc", "g++", "clang", "cmake", "libc6-dbg",
+PACKAGES["c"] = PACKAGES["python"] + ["clang", "cmake", "libc6-dbg",
                                       "pkg-config", "libasan8", "libubsan1", "meson", "ninja-build",
                                       "autoconf", "automake", "libtool", "file",
                                       # aarch64 reports: cross compiler + ASan/UBSan runtimes, qemu user mode

@@ -11,6 +11,7 @@ commands that environment runs: the sandbox is offline after set-up.
 from __future__ import annotations
 
 import logging
+import re
 from pathlib import Path
 
 from agent.python.environment import detect, explicit, locks, pins, recipes
@@ -70,6 +71,23 @@ def _run_recipe_directly(env: Environment, source: Path, sources: dict[str, Find
         sources["runner"] = found
     for key, value in (found.values.get("env") or {}).items():
         env.env.setdefault(key, value)
+
+
+SETUP_PY_TEST = re.compile(r"(?:^|[\s;&/])setup\.py\s+test\b")
+
+
+def _setup_py_test(env: Environment, source: Path, files: list[str], sources: dict[str, Finding],
+                   found_all: list[Finding]) -> None:
+    """A recipe's `python setup.py test`: setuptools 72 removed the command (and it fetched
+    `tests_require` online), so the suite runs under the runner detection picks."""
+    if not env.test_cmd or not SETUP_PY_TEST.search(env.test_cmd) or "test_cmd" in explicit_fields(found_all):
+        return
+    found = detect.test_command(source, files)
+    env.steps.append(f"`{env.test_cmd}` not run as written: setuptools 72 removed `setup.py test` (and it "
+                     f"installed tests_require from the network); the suite runs as `{found.values['test_cmd']}` "
+                     f"from {found.origin}")
+    env.test_cmd = found.values["test_cmd"]
+    sources["test_cmd"] = found
 
 
 def explicit_fields(found_all: list[Finding]) -> set[str]:
@@ -163,6 +181,7 @@ def resolve(source: Path, cli: dict | None = None, *, config: dict | None = None
     env.explicit_install = "install" in sources and sources["install"].origin in given
     env.explicit_python = "python" in sources and sources["python"].origin in given
     _run_recipe_directly(env, source, sources)
+    _setup_py_test(env, source, files, sources, found_all)
     if not env.explicit_install:
         _union(env, source, found_all, sources)
         if sources.get("test_cmd") is not None and sources["test_cmd"].origin == "tox.ini" and \

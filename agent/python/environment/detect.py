@@ -143,7 +143,26 @@ def test_command(repo: Path, files: list[str]) -> Finding:
         return Finding(f"{len(modules)} test module(s) in {', '.join(folders)} such as {modules[0]}, which neither "
                        "`unittest discover` nor pytest's default pattern collects",
                        values={"test_cmd": f"python -m pytest -q -o 'python_files={' '.join(globs)}' {' '.join(folders)}"})
+    inside = package_suite(repo, files)
+    if inside:
+        return Finding(f"the test module(s) {', '.join(inside)} inside the package, which neither "
+                       "`unittest discover` nor pytest's default pattern collects",
+                       values={"test_cmd": "python -m pytest -q " + " ".join(inside)})
     return Finding("no test file found", values={"test_cmd": "python -m unittest discover"})
+
+
+# a package's own `tests.py`/`test.py` (webencodings): a suite when it holds a test that takes no
+# argument or a TestCase; Jinja2's `jinja2/tests.py` holds template tests `def test_odd(value)`
+_SUITE_LINE = re.compile(r"^(?:def test\w*\(\s*\)|class Test\w*\b|class \w+\([\w.]*TestCase\))", re.M)
+
+
+def package_suite(repo: Path, files: list[str]) -> list[str]:
+    found = []
+    for f in sorted(files):
+        if f.rsplit("/", 1)[-1] in ("tests.py", "test.py") and "/" in f and not TEST_FOLDER.match(f):
+            if _SUITE_LINE.search(_text(repo / f)):
+                found.append(f)
+    return found
 
 
 # test module names that unittest's `test*.py` and pytest's `test_*.py`/`*_test.py` miss

@@ -144,3 +144,31 @@ def test_a_baseline_killed_at_a_limit_before_any_result_is_said_not_silent():
     done = TestOutcome("python -m pytest -q", 137, "62 passed, 6 failed in 40.1s\n[crashfix: killed: memory limit 2 GiB "
                        "reached (1 process(es) killed out of memory)]")
     assert broken(done, files=["filterpy/kalman/tests/test_kf.py"]) is None
+
+
+def test_a_packages_own_tests_module_runs_by_its_path_and_template_tests_do_not(tmp_path: Path):
+    # webencodings 0.5.1 ships its suite as webencodings/tests.py; Jinja2 2.8's jinja2/tests.py holds
+    # template tests (`def test_odd(value)`), not a suite
+    (tmp_path / "webencodings").mkdir()
+    (tmp_path / "webencodings/tests.py").write_text("from . import lookup\n\n\ndef test_labels():\n    assert lookup\n")
+    (tmp_path / "jinja2").mkdir()
+    (tmp_path / "jinja2/tests.py").write_text("def test_odd(value):\n    return value % 2 == 1\n")
+    files = ["webencodings/__init__.py", "webencodings/tests.py", "jinja2/__init__.py", "jinja2/tests.py", "setup.py"]
+    found = detect.test_command(tmp_path, files)
+    assert found.values["test_cmd"] == "python -m pytest -q webencodings/tests.py"
+    assert "webencodings/tests.py inside the package" in found.origin
+    assert detect.test_command(tmp_path, [f for f in files if "webencodings" not in f]).values["test_cmd"] \
+        == "python -m unittest discover"
+
+
+def test_a_recipes_setup_py_test_runs_under_the_detected_runner_and_an_explicit_one_is_kept(tmp_path: Path):
+    # parsedatetime 2.4's Makefile: `test:` runs `python setup.py test`, which setuptools 72 removed
+    from agent.python.environment import resolve
+    (tmp_path / "setup.py").write_text("from setuptools import setup\nsetup(name='p', test_suite='tests')\n")
+    (tmp_path / "Makefile").write_text("test:\n\tpython setup.py test\n")
+    (tmp_path / "tests").mkdir()
+    (tmp_path / "tests/test_p.py").write_text("def test_p():\n    pass\n")
+    env = resolve(tmp_path)
+    assert env.test_cmd == "python -m pytest -q"
+    assert any("setuptools 72 removed `setup.py test`" in s for s in env.steps)
+    assert resolve(tmp_path, {"test_cmd": "python setup.py test"}).test_cmd == "python setup.py test"
