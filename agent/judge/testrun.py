@@ -99,8 +99,46 @@ def with_selection(cmd: str, tests: list[str]) -> str:
     return cmd + " " + " ".join(shlex.quote(_up(cmd) + t) for t in tests)
 
 
+def split_chain(cmd: str) -> list[str]:
+    """A command's parts joined by `&&` at the top level (not inside quotes or `$( )`)."""
+    parts, depth, quote, start, i = [], 0, "", 0, 0
+    while i < len(cmd):
+        c = cmd[i]
+        if quote:
+            quote = "" if c == quote else quote
+        elif c in "'\"":
+            quote = c
+        elif cmd.startswith("$(", i):
+            depth, i = depth + 1, i + 1
+        elif c == ")" and depth:
+            depth -= 1
+        elif depth == 0 and cmd.startswith("&&", i):
+            parts.append(cmd[start:i].strip())
+            start, i = i + 2, i + 1
+        i += 1
+    return parts + [cmd[start:].strip()]
+
+
+# the chain's exit: its first failure that is not "no test collected", else 0 when a part ran tests
+_CHAIN_EXIT = ('crashfix_exit() { for c in "$@"; do case $c in 0|5) ;; *) return $c ;; esac; done; '
+               'for c in "$@"; do [ "$c" = 0 ] && return 0; done; return 5; }')
+
+
+def pytest_chain(cmd: str) -> list[str] | None:
+    """A recipe that runs pytest more than once (`pytest --doctest-modules pkg && pytest tests`, tox's
+    commands joined): its parts, or None. Each part then writes its own junit report and every part
+    runs, as tox runs each command: one part's failures no longer hide the next part's tests."""
+    parts = split_chain(cmd)
+    if sum(is_pytest(p) for p in parts) < 2 or any(CHANGEDIR.match(p + " && ") for p in parts[1:]):
+        return None
+    return parts
+
+
 def run_tests(sb: Sandbox, cmd: str, *, timeout: float, tests: list[str] | None = None) -> TestOutcome:
     full = with_selection(cmd, tests or [])
+    chain = pytest_chain(full)
+    if chain is not None:
+        return _run_chain(sb, full, chain, timeout)
     if is_pytest(full):
         ensure_scratch(sb)
         full += f" -p no:cacheprovider --junitxml={'' if JUNIT.startswith('/') else _up(full)}{JUNIT}"
@@ -123,6 +161,28 @@ def run_tests(sb: Sandbox, cmd: str, *, timeout: float, tests: list[str] | None 
                 again.output = (f"(crashfix: pytest stopped at collection errors; run again with {CONTINUE})\n"
                                 + again.output)
                 return again
+    return out
+
+
+def _run_chain(sb: Sandbox, full: str, chain: list[str], timeout: float) -> TestOutcome:
+    ensure_scratch(sb)
+    up = _up(chain[0] + " && ")
+    reports, parts = [], []
+    for i, part in enumerate(chain):
+        if is_pytest(part) and not CHANGEDIR.match(part + " && "):
+            reports.append(f"{SCRATCH}/junit-{i}.xml")
+            part += f" -p no:cacheprovider --junitxml={'' if JUNIT.startswith('/') else up}{reports[-1]}"
+        parts.append(f"{part}; crashfix_c{i}=$?")
+    sb.run("rm -f " + " ".join(reports), timeout=HOUSEKEEPING_TIMEOUT)
+    command = "; ".join([_CHAIN_EXIT] + parts + ["crashfix_exit " + " ".join(f"$crashfix_c{i}" for i in range(len(chain)))])
+    res = sb.run(command, timeout=timeout)
+    out = TestOutcome(command=" ; ".join(p.rsplit("; crashfix_c", 1)[0] for p in parts), exit_code=res.exit_code,
+                      output=res.output, timed_out=res.timed_out, duration=res.duration)
+    for report in reports:
+        try:
+            _read_junit(sb.read(report), out)
+        except Exception:          # that part wrote no report (a collection crash, the timeout)
+            pass
     return out
 
 

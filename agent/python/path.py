@@ -3,7 +3,7 @@ Python fix templates, validation by the reproduction and the test suite."""
 from __future__ import annotations
 
 from agent.python.environment.apply import keep_environment, prepare as prepare_environment
-from agent.python.environment.sanity import broken
+from agent.python.environment.sanity import broken, stale_dependency
 from agent.python.environment.timeouts import BASELINE_PER_TEST, derived_timeout, per_test_timeout
 from agent.python.ladder import overfit, reproducer
 from agent.limits import PDB_TIMEOUT
@@ -63,7 +63,7 @@ class PythonPath(SandboxPath):
         self.resolved.steps.append(text)
         self.run.notes.append(f"environment: {text}")
 
-    def climb(self, cause: str, missing: list[str] = ()) -> bool:
+    def climb(self, cause: str, missing: list[str] = (), output: str = "") -> bool:
         """Try the ladder's next rung for ``cause``: a new sandbox with other install steps or
         another Python image. True when one opened (``self.sb`` replaced); each rung is noted."""
         cfg = self.cfg
@@ -77,7 +77,8 @@ class PythonPath(SandboxPath):
                 from sandbox.pythons import available_pythons
                 older = rungs.older_python(self.resolved.python_used, available_pythons(image_source()))
             rung = rungs.next_rung(self.resolved, self.env_opts.get("steps") or [], cause, self.climbed,
-                                   missing=list(missing), pytest_now=pytest_now, older=older, source=self.source)
+                                   missing=list(missing), pytest_now=pytest_now, older=older, source=self.source,
+                                   stale=stale_dependency(output, self.run.files))
             if rung is None:
                 return False
             self.climbed.append(rung.label)
@@ -128,7 +129,7 @@ class PythonPath(SandboxPath):
         watched, cause = self.baseline()
         while cause and self.resolved is not None:
             self.note(f"the baseline says the environment is broken: {cause}")
-            if not self.climb(cause):
+            if not self.climb(cause, output=self.run.tests_before.output):
                 break
             self.verified()
             watched, cause = self.baseline()

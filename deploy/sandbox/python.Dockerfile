@@ -5,7 +5,8 @@
 ARG PYTHON=3.11
 FROM python:${PYTHON}-slim
 RUN apt-get update \
- && apt-get install -y --no-install-recommends git gdb ca-certificates make gcc g++ \
+ && apt-get install -y --no-install-recommends git gdb ca-certificates make gcc g++ locales \
+ && sed -i 's/^# *\(en_US.UTF-8 UTF-8\)/\1/' /etc/locale.gen && locale-gen \
  && rm -rf /var/lib/apt/lists/* \
  && pip install --no-cache-dir pytest setuptools wheel uv==0.13.9 \
  && useradd --uid 1000 --user-group --create-home --shell /bin/bash sandbox \

@@ -42,7 +42,8 @@ PACKAGES = {
                "make",                       # a Makefile's `make test` (its recipe runs the suite)
                # a C compiler and Python's headers: a project's own C extension (simplejson's
                # _speedups) and sdist-only dependencies of its era are built at set-up
-               "gcc", "g++", "python3-dev"],
+               "gcc", "g++", "python3-dev",
+               "locales"],                   # en_US.UTF-8 generated: suites and doctests set it (natsort)
 }
 PACKAGES["c"] = PACKAGES["python"] + ["clang", "cmake", "libc6-dbg",
                                       "pkg-config", "libasan8", "libubsan1", "meson", "ninja-build",
@@ -71,6 +72,7 @@ for n in pip pip3; do
   chmod 755 /home/sandbox/venv/bin/$n; chown 1000:1000 /home/sandbox/venv/bin/$n
 done
 su sandbox -c 'git config --global --add safe.directory "*"'
+if [ -f /etc/locale.gen ]; then sed -i 's/^# *\\(en_US.UTF-8 UTF-8\\)/\\1/' /etc/locale.gen && locale-gen >/dev/null; fi
 rm -rf /var/lib/apt/lists/* /var/cache/apt/*.bin /usr/share/doc /usr/share/man /usr/share/locale
 """
 

@@ -79,3 +79,24 @@ def test_probe_reports_a_frame_that_is_not_on_the_stack(sb):
 def test_expressions_are_names_attributes_and_subscripts_without_calls():
     assert set(expressions("    if self.items[i] > limit(x):")) == {"self.items[i]", "self.items", "i", "x"}
     assert expressions("else:") == []
+
+
+def test_a_recipe_that_runs_pytest_twice_reads_both_reports_and_runs_the_second_after_a_failing_first(sb):
+    # natsort 5.1.0's tox commands: the doctests, then the suite, joined by `&&`
+    (sb.root / "doc_app.py").write_text('def f():\n    """\n    >>> f()\n    2\n    """\n    return 1\n')
+    out = run_tests(sb, "export X=1; python -m pytest -q --doctest-modules doc_app.py && python -m pytest -q tests",
+                    timeout=60)
+    assert out.exit_code == 1
+    assert out.failed == {"doc_app::doc_app.f", "tests.test_app::test_report_empty"}
+    assert out.passed == {"tests.test_app::test_report_averages", "tests.test_app::test_ok"}
+    # every part passing: exit 0; a part that collects nothing does not fail the chain
+    ok = run_tests(sb, "python -m pytest -q tests -k ok && python -m pytest -q tests -k nothing_matches", timeout=60)
+    assert ok.exit_code == 0 and ok.passed == {"tests.test_app::test_ok"}
+    assert "junit" not in sb.diff()                   # the reports stay out of the workspace
+
+
+def test_split_chain_keeps_quotes_and_substitutions_whole():
+    from agent.judge.testrun import pytest_chain, split_chain
+    assert split_chain("a && b 'c && d' && $(e && f) g") == ["a", "b 'c && d'", "$(e && f) g"]
+    assert pytest_chain("pytest a && flake8") is None and pytest_chain("pytest a") is None
+    assert pytest_chain("pytest a && python -m pytest b") == ["pytest a", "python -m pytest b"]

@@ -12,7 +12,7 @@ from dataclasses import dataclass
 from agent.python.environment import era
 from agent.python.environment.model import Environment
 from agent.python.environment.versions import minor
-from agent.python.environment.verify import distribution
+from agent.python.environment.verify import distribution, is_helper
 from sandbox.setup import InstallStep
 
 MAX_RUNGS = 6
@@ -71,13 +71,15 @@ def older_python(current: str | None, available: list[str]) -> str | None:
 
 def next_rung(env: Environment, steps: list[InstallStep], cause: str, tried: list[str], *,
               missing: list[str] = (), pytest_now: tuple[int, int] | None = None,
-              older: str | None = None, source=None) -> Rung | None:
+              older: str | None = None, source=None, stale: tuple[str, str] | None = None) -> Rung | None:
     """The next rung for a broken environment (``cause``: the sanity verdict or the set-up's
-    failure), or None when the ladder is spent. ``tried``: the labels of the rungs already tried."""
+    failure), or None when the ladder is spent. ``tried``: the labels of the rungs already tried;
+    ``stale``: the installed package the baseline's error is raised in (`sanity.stale_dependency`)."""
     if env.explicit_install or len(tried) >= MAX_RUNGS:
         return None
     kinds = [t.split(":")[0] for t in tried]
-    names = list(dict.fromkeys(list(missing) + MISSING.findall(cause)))
+    # a suite's own helper (`from common import SkipTest`) is a file the tree lacks, not a PyPI package
+    names = list(dict.fromkeys(list(missing) + [n for n in MISSING.findall(cause) if not is_helper(n)]))
     installed = already_installed(tried)
     dists = list(dict.fromkeys(d for d in (distribution(n) for n in names) if d and d not in installed))
     names = [n for n in names if distribution(n) in dists]
@@ -92,6 +94,9 @@ def next_rung(env: Environment, steps: list[InstallStep], cause: str, tried: lis
     runner = runner_rung(env, steps, cause, kinds)
     if runner is not None:
         return runner
+    newer = newer_dependency(env, steps, stale, tried)
+    if newer is not None and pytest_bound(cause) or newer is not None and cause.startswith("no test module"):
+        return newer
     pytests = sum(k.startswith("older pytest") for k in kinds)
     if pytest_now and (pytests == 0 and cause.startswith(("every test", "the test runner stopped", "no test ran"))
                        or pytests == 1 and cause.startswith("every test")):
@@ -114,6 +119,24 @@ def next_rung(env: Environment, steps: list[InstallStep], cause: str, tried: lis
     if older and "python" not in kinds and python_bound:
         return Rung(f"python: the nearest older Python image, {older}", steps, python=older)
     return None
+
+
+def newer_dependency(env: Environment, steps: list[InstallStep], stale: tuple[str, str] | None,
+                     tried: list[str]) -> Rung | None:
+    """A dependency of the commit's date whose code does not run on the sandbox's Python (the error is
+    raised inside it): that one package as of the day this Python came out (when the commit predates it)."""
+    from sandbox.install import PYTHON_RELEASED, held
+    released = PYTHON_RELEASED.get(env.python_used or "")
+    if stale is None or not released or not env.as_of or env.as_of[:10] >= released:
+        return None
+    package, error = stale
+    dist = distribution(package)
+    if not dist or any(t.startswith("newer dependency") and f"'{dist}'" in t for t in tried):
+        return None
+    cmd = f"pip install --upgrade '{dist}'"
+    return Rung(f"newer dependency: `{cmd}` as of {released}, when Python {env.python_used} came out (its release of "
+                f"{env.as_of[:10]} fails here: {error[:160]})",
+                steps + [InstallStep(held(cmd), True, cutoff=f"{released}T00:00:00Z", optional=True)])
 
 
 def runner_rung(env: Environment, steps: list[InstallStep], cause: str, kinds: list[str]) -> Rung | None:

@@ -23,6 +23,7 @@ NETWORK = re.compile(r"^.*(?:Temporary failure in name resolution|Name or servic
                      r"connection|Network is unreachable|Could not fetch URL|nodename nor servname|getaddrinfo failed|"
                      r"Could not find a version that satisfies the requirement|No matching distribution found|"
                      r"dns error|error sending request for url|Connection refused).*$", re.M)
+INTERNAL = re.compile(r"^INTERNALERROR> ([A-Za-z_][\w.]*: .*)$", re.M)
 NOT_FOUND = re.compile(r"^(?:.*: )?(?:\S+: )?(?:command not found|No module named (?:pytest|nose|tox))|"
                        r"^/bin/sh: \d+: (\S+): not found", re.M)
 
@@ -47,7 +48,14 @@ def broken(outcome: TestOutcome, *, files: list[str] = (), report_text: str = ""
 
     A missing module of the repository itself (`files`) is a bug, not a missing dependency; so is
     an import error the report itself shows."""
-    if outcome.timed_out or outcome.passed:
+    if outcome.timed_out:
+        return None
+    crashed = INTERNAL.findall(outcome.output) if outcome.exit_code == 3 and is_pytest(outcome.command) else []
+    if crashed:
+        # pytest's own crash (a plugin of the era against this pytest): one part of a chain may have run
+        # while the suite itself did not, so this holds whatever passed
+        return f"the test runner crashed (`{outcome.command}`, exit 3, INTERNALERROR): {crashed[-1].strip()[:300]}"
+    if outcome.passed:
         return None
     own = own_modules(list(files))
     ran = re.search(r"^Ran (\d+) tests? in ", outcome.output, re.M)            # unittest: no junit
@@ -169,3 +177,37 @@ def removed_api_errors(outcome: TestOutcome) -> str | None:
     line = next(ln for ln in messages[0].splitlines() if re.search(found[0].error, ln))
     return f"every test ({len(messages)}) errored with the same error (the suite's own infrastructure does not " \
            f"run on this pytest): {line.strip()[:300]}"
+
+
+# a frame, as Python prints it and as pytest's long report does
+FRAME = re.compile(r'^\s*File "([^"\n]+)", line \d+|^(/\S+\.py):\d+: in \w', re.M)
+SITE = re.compile(r"/(?:site|dist)-packages/([A-Za-z][\w]*)(?:/|\.py$)")
+RUNNER_PACKAGES = {"_pytest", "pytest", "pluggy", "py", "_pluggy", "unittest", "nose", "coverage", "pytest_cov"}
+STALE_ERROR = re.compile(r"^(?:E\s+)?(TypeError|AttributeError|ImportError|SyntaxError|NameError): .+$", re.M)
+
+
+def stale_dependency(output: str, files: list[str] = ()) -> tuple[str, str] | None:
+    """(package, error line) when the run's last traceback ends inside an installed third-party package
+    (not the runner, not the project's own) on an error of code too old for this Python: hypothesis of
+    2017 building code objects the 3.8 way (`TypeError: an integer is required (got type bytes)`), a
+    `from collections import Mapping` (gone in 3.10). None otherwise."""
+    start = max(output.rfind("Traceback (most recent call last)"), output.rfind("_ ERROR collecting "),
+                output.rfind("ImportError while importing"))
+    if start < 0:
+        return None
+    tail = output[start:]
+    error = STALE_ERROR.search(tail)
+    if error is None:
+        return None
+    own = own_modules(list(files))
+    for path in reversed([a or b for a, b in FRAME.findall(tail[:error.start()])]):
+        m = SITE.search(path)
+        if m is None:
+            if path.startswith("<") or re.search(r"/lib/python3\.\d+/(?!site-packages|dist-packages)", path):
+                continue                 # the standard library or a frozen import: look further out
+            return None                  # the tree's own code (or a script): not a stale dependency
+        package = m.group(1)
+        if package in RUNNER_PACKAGES or package in own:
+            return None
+        return package, error.group(0).lstrip("E").strip()
+    return None

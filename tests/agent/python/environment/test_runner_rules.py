@@ -172,3 +172,58 @@ def test_a_recipes_setup_py_test_runs_under_the_detected_runner_and_an_explicit_
     assert env.test_cmd == "python -m pytest -q"
     assert any("setuptools 72 removed `setup.py test`" in s for s in env.steps)
     assert resolve(tmp_path, {"test_cmd": "python setup.py test"}).test_cmd == "python setup.py test"
+
+
+# natsort 5.1.0's baseline (2017): hypothesis of its day builds code objects the Python 3.7 way
+HYPOTHESIS_2017 = """ImportError while loading conftest '/workspace/conftest.py'.
+Traceback (most recent call last):
+  File "/usr/lib/python3.9/importlib/__init__.py", line 127, in import_module
+    return _bootstrap._gcd_import(name[level:], package, level)
+  File "<frozen importlib._bootstrap>", line 1030, in _gcd_import
+  File "/home/sandbox/venv/lib/python3.9/site-packages/_pytest/assertion/rewrite.py", line 171, in exec_module
+    exec(co, module.__dict__)
+  File "/workspace/natsort/compat/fake_fastnumbers.py", line 3, in <module>
+    from hypothesis import given
+  File "/home/sandbox/venv/lib/python3.9/site-packages/hypothesis/strategies.py", line 90, in cacheable
+    def cached_strategy(*args, **kwargs):
+  File "/home/sandbox/venv/lib/python3.9/site-packages/hypothesis/internal/compat.py", line 369, in update_code_location
+    return type(code)(*unpacked)
+TypeError: an integer is required (got type bytes)
+"""
+
+
+def test_an_error_raised_inside_an_old_dependency_upgrades_that_one_package_to_the_pythons_day():
+    from agent.python.environment import rungs, sanity
+    files = ["natsort/__init__.py", "natsort/compat/fake_fastnumbers.py", "test_natsort/test_main.py"]
+    stale = sanity.stale_dependency(HYPOTHESIS_2017, files)
+    assert stale == ("hypothesis", "TypeError: an integer is required (got type bytes)")
+    # pytest's own report of a collection error names the frame as path:line
+    pytest_style = ("_ ERROR collecting test_natsort/test_main.py _\n"
+                    "/home/sandbox/venv/lib/python3.9/site-packages/hypothesis/internal/compat.py:369: in update_code_location\n"
+                    "    return type(code)(*unpacked)\nE   TypeError: an integer is required (got type bytes)\n")
+    assert sanity.stale_dependency(pytest_style, files)[0] == "hypothesis"
+    # raised in the project's own code, or in the runner: not a dependency's age
+    own = HYPOTHESIS_2017.replace("/home/sandbox/venv/lib/python3.9/site-packages/hypothesis", "/workspace/natsort")
+    assert sanity.stale_dependency(own, files) is None
+    runner = HYPOTHESIS_2017.replace("site-packages/hypothesis/internal", "site-packages/_pytest/internal")
+    assert sanity.stale_dependency(runner, files) is None
+    env = Environment(install=["pip install -e ."], test_cmd="python -m pytest", as_of="2017-08-19T12:00:00Z",
+                      python_used="3.9")
+    cause = "the test runner stopped before any test ran (`python -m pytest`, exit 1): TypeError: an integer is required"
+    rung = rungs.next_rung(env, [], cause, [], stale=stale)
+    assert rung.label.startswith("newer dependency: `pip install --upgrade 'hypothesis'` as of 2020-10-05, when Python 3.9")
+    step = rung.steps[-1]
+    assert step.cutoff == "2020-10-05T00:00:00Z" and step.cmd.startswith("pip install --upgrade 'hypothesis' $(")
+    # once per package; and never when the commit is younger than the Python
+    assert rungs.next_rung(env, [], cause, [rung.label], stale=stale) is None or \
+        not rungs.next_rung(env, [], cause, [rung.label], stale=stale).label.startswith("newer dependency")
+    young = Environment(install=[], test_cmd="python -m pytest", as_of="2021-01-01T00:00:00Z", python_used="3.9")
+    assert rungs.newer_dependency(young, [], stale, []) is None
+
+
+def test_a_missing_suite_helper_the_baseline_names_is_not_installed_from_pypi():
+    from agent.python.environment import rungs
+    env = Environment(install=["pip install -e ."], test_cmd="python -m pytest", python_used="3.9")
+    cause = "no test module could be imported: ModuleNotFoundError: No module named 'common'"
+    rung = rungs.next_rung(env, [], cause, [])
+    assert rung is None or "common" not in rung.label

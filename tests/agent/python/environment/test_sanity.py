@@ -114,3 +114,16 @@ def test_a_runner_that_dies_before_any_test_is_env_broken(tmp_path):
     out = baseline(tmp_path, files)
     cause = broken(out, files=list(files))
     assert cause and cause.startswith("the test runner stopped before any test ran") and "lineno" in cause
+
+
+def test_a_chain_whose_suite_crashes_the_runner_is_env_broken_whatever_passed_before(tmp_path):
+    # natsort 5.1.0: the doctests pass, then pytest-flakes of 2017 crashes the suite's pytest at start-up
+    files = {"doc_app.py": 'def f():\n    """\n    >>> f()\n    1\n    """\n    return 1\n',
+             "plug/crashing_plugin.py": "def pytest_configure(config):\n    raise AttributeError(\"'Config' object has no attribute 'cache'\")\n",
+             "tests/test_a.py": "def test_a(): pass\n"}
+    out = baseline(tmp_path, files, "python -m pytest -q --doctest-modules doc_app.py && "
+                                    "PYTHONPATH=plug python -m pytest -q -p crashing_plugin tests")
+    assert out.passed == {"doc_app::doc_app.f"} and out.exit_code == 3
+    cause = broken(out, files=list(files))
+    assert cause.startswith("the test runner crashed (") and \
+        cause.endswith("INTERNALERROR): AttributeError: 'Config' object has no attribute 'cache'")
