@@ -134,7 +134,7 @@ class Limits:
     mem: str = "2g"
     disk: str = "1g"              # each of /workspace and /home/sandbox (tmpfs: counts against mem)
     cpus: float = 2.0
-    pids: int = 1024
+    pids: int = 256
     tmp_size: str | None = None   # default: half of mem (tmpfs pages count against mem)
     output_limit: int = 1_000_000         # bytes of a command's output kept (head + tail)
     output_max: int = 1 << 30             # bytes a command may print before it is killed

@@ -43,6 +43,8 @@ from sandbox.docker.images import build_command
 from sandbox.docker.network import SETUP_NETWORK, ensure_setup_network
 from sandbox.session import OWN_ENV, CappedBuffer, GitWorkspace
 
+HOSTNAME = "sandbox"
+
 __all__ = ["DockerSandbox", "Limits", "connect"]
 
 HOME = "/home/sandbox"
@@ -109,12 +111,17 @@ class DockerSandbox(GitWorkspace):
             volumes={self.volumes[0]: {"bind": WORKSPACE, "mode": "rw"},
                      self.volumes[1]: {"bind": HOME, "mode": "rw"}},
             labels={"crashfix.sandbox": "1"},
+            # the sandbox's own name resolves from /etc/hosts: once the set-up network is cut, a lookup
+            # through Docker's DNS waits 10 s for no answer (waitress's servers call getfqdn at start)
+            hostname=HOSTNAME, extra_hosts={HOSTNAME: "127.0.0.1"},
         )
         if os.path.exists(HOST_CA):  # the host's CA bundle (TLS-intercepting proxies)
             kwargs["volumes"][HOST_CA] = {"bind": HOST_CA, "mode": "ro"}
         if network_for_setup:
             self.egress_filtered = ensure_setup_network(self.client)
             kwargs["network"] = SETUP_NETWORK
+            # and any other lookup after the cut fails within a second, not after 2 x 5 s
+            kwargs["dns_opt"] = ["timeout:1", "attempts:1"]
         else:
             kwargs["network_mode"] = "none"
         try:

@@ -80,7 +80,9 @@ def runs_tests(repo: Path, cmd: str, python: str | None = None) -> bool:
     if ran is None:
         return True
     tool, wanted = ran
-    if wanted and (toxini.NOT_TEST_ENVS.match(wanted) or toxini.NOT_TEST_ENVS.match(re.split(r"[-_(]", wanted)[0])):
+    # `tox -e isort,flake8` (a lint job listed before the tests): every environment named is not a test one
+    if wanted and all(toxini.NOT_TEST_ENVS.match(w) or toxini.NOT_TEST_ENVS.match(re.split(r"[-_(]", w)[0])
+                      for w in wanted.split(",") if w.strip()):
         return False
     found = tox(repo, python, wanted) if tool == "tox" else nox(repo, wanted)
     cmd = found.values.get("test_cmd") if found else None

@@ -227,3 +227,13 @@ def test_a_missing_suite_helper_the_baseline_names_is_not_installed_from_pypi():
     cause = "no test module could be imported: ModuleNotFoundError: No module named 'common'"
     rung = rungs.next_rung(env, [], cause, [])
     assert rung is None or "common" not in rung.label
+
+
+def test_a_ci_lint_job_listing_several_tox_envs_is_not_the_test_command(tmp_path: Path):
+    # pyproject_hooks 1.0.0: the workflow's first job runs `tox -e isort,flake8`, the next `tox`
+    from agent.python.environment import recipes
+    (tmp_path / "tox.ini").write_text("[tox]\nenvlist = py311, isort\n\n[testenv]\ncommands = pytest []\n\n"
+                                      "[testenv:isort]\ndeps = isort\ncommands = python -m isort --check --diff {toxinidir}\n\n"
+                                      "[testenv:flake8]\ndeps = flake8\ncommands = flake8 src\n")
+    assert not recipes.runs_tests(tmp_path, "tox -e isort,flake8")
+    assert recipes.runs_tests(tmp_path, "tox -e py311,isort")
