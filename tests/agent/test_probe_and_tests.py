@@ -100,3 +100,16 @@ def test_split_chain_keeps_quotes_and_substitutions_whole():
     assert split_chain("a && b 'c && d' && $(e && f) g") == ["a", "b 'c && d'", "$(e && f) g"]
     assert pytest_chain("pytest a && flake8") is None and pytest_chain("pytest a") is None
     assert pytest_chain("pytest a && python -m pytest b") == ["pytest a", "python -m pytest b"]
+
+
+def test_a_plugin_that_reads_pytests_cache_runs_with_the_cache_in_the_scratch_folder(sb):
+    # pytest-isort / pytest-flakes of their day read `config.cache` at start-up: with crashfix's
+    # `-p no:cacheprovider` every run died with INTERNALERROR (dictdiffer 0.9.0, natsort 5.1.0)
+    (sb.root / "cache_reader.py").write_text("def pytest_sessionstart(session):\n"
+                                             "    session.config._seen = session.config.cache.get('k', {})\n")
+    out = run_tests(sb, "python -m pytest -q -p cache_reader tests", timeout=60)
+    assert "INTERNALERROR" not in out.output and "-o cache_dir=" in out.command
+    assert out.passed == {"tests.test_app::test_report_averages", "tests.test_app::test_ok"}
+    assert sb.pytest_cache_dir                             # later runs in this sandbox keep it
+    assert "-o cache_dir=" in run_tests(sb, "python -m pytest -q tests", timeout=60).command
+    assert "pytest-cache" not in sb.diff() and ".pytest_cache" not in sb.diff()

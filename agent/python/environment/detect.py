@@ -95,7 +95,8 @@ def _cfg_section(text: str, name: str) -> str:
 def tests_require(repo: Path) -> list[str]:
     setup = _text(repo / "setup.py")
     m = re.search(r"tests_require\s*=\s*\[([^\]]*)\]", setup)
-    listed = re.findall(r"['\"]([^'\"]+)['\"]", m.group(1)) if m else []
+    # each string by its own quote: `'pytest==5.4.3;python_version<="3.5"'` (dictdiffer 0.9.0) is one requirement
+    listed = [a or b for a, b in re.findall(r"'([^'\n]+)'|\"([^\"\n]+)\"", m.group(1))] if m else []
     cfg = re.search(r"^tests_require\s*=\s*((?:\n?[ \t]+.*|.*)(?:\n[ \t]+.*)*)", _text(repo / "setup.cfg"), re.M)
     if cfg:
         listed += [w.strip() for w in re.split(r"[\n;]", cfg.group(1)) if w.strip()]
@@ -115,11 +116,11 @@ def dependencies(repo: Path) -> Finding | None:
     where += [str(p.relative_to(repo)) for p in reqs]
     dev = dev_requirements(repo)
     if dev:
-        install.append("pip install " + " ".join("'" + r.replace("'", "") + "'" for r in dev))
+        install.append("pip install " + " ".join("'" + r.replace("'", '"') + "'" for r in dev))
         where.append("the development dependencies of pyproject.toml")
     extra = tests_require(repo)
     if extra:
-        install.append("pip install " + " ".join("'" + r.replace("'", "") + "'" for r in extra))
+        install.append("pip install " + " ".join("'" + r.replace("'", '"') + "'" for r in extra))
         where.append("tests_require")
     if not install:
         return None

@@ -24,6 +24,11 @@ NETWORK = re.compile(r"^.*(?:Temporary failure in name resolution|Name or servic
                      r"Could not find a version that satisfies the requirement|No matching distribution found|"
                      r"dns error|error sending request for url|Connection refused).*$", re.M)
 INTERNAL = re.compile(r"^INTERNALERROR> ([A-Za-z_][\w.]*: .*)$", re.M)
+# a run that counted tests (pytest's summary, unittest's `Ran N tests`, nose, trial)
+TEST_COUNTS = re.compile(r"^=+ .*\b(?:passed|failed|errors?|skipped)\b|^Ran \d+ tests? in |^\d+ (?:passed|failed)\b|"
+                         r"^(?:PASSED|FAILED) \(", re.M)
+# output that ends on a traceback: its last frame, then the exception line, then at most a few lines
+DIED = re.compile(r'^\s+File "[^"\n]+", line \d+, in .*\n(?:[ \t]+.*\n)*([A-Za-z_][\w.]*(?:Error|Exception|Exit)\b.*)\n?(?:.*\n?){0,3}\Z', re.M)
 NOT_FOUND = re.compile(r"^(?:.*: )?(?:\S+: )?(?:command not found|No module named (?:pytest|nose|tox))|"
                        r"^/bin/sh: \d+: (\S+): not found", re.M)
 
@@ -98,6 +103,11 @@ def broken(outcome: TestOutcome, *, files: list[str] = (), report_text: str = ""
             and not re.search(r"^=+ .*\b(?:passed|failed|error|errors)\b.* in [\d.]+s", out, re.M):
         return f"the test runner stopped before any test ran (`{outcome.command}`, exit {outcome.exit_code}): " \
                f"{_last_line(out)}"
+    if not is_pytest(outcome.command) and outcome.exit_code not in (0, 5) and not limited and not outcome.failed \
+            and not TEST_COUNTS.search(out) and DIED.search(out[-3000:]):
+        # a runner script (`./run_tests.py`) that dies on a traceback before its runner says anything
+        return f"the test runner stopped before any test ran (`{outcome.command}`, exit {outcome.exit_code}): " \
+               f"{DIED.search(out[-3000:]).group(1).strip()[:300]}"
     return None
 
 

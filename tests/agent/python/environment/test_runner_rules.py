@@ -211,12 +211,17 @@ def test_an_error_raised_inside_an_old_dependency_upgrades_that_one_package_to_t
                       python_used="3.9")
     cause = "the test runner stopped before any test ran (`python -m pytest`, exit 1): TypeError: an integer is required"
     rung = rungs.next_rung(env, [], cause, [], stale=stale)
-    assert rung.label.startswith("newer dependency: `pip install --upgrade 'hypothesis'` as of 2020-10-05, when Python 3.9")
-    step = rung.steps[-1]
-    assert step.cutoff == "2020-10-05T00:00:00Z" and step.cmd.startswith("pip install --upgrade 'hypothesis' $(")
-    # once per package; and never when the commit is younger than the Python
-    assert rungs.next_rung(env, [], cause, [rung.label], stale=stale) is None or \
-        not rungs.next_rung(env, [], cause, [rung.label], stale=stale).label.startswith("newer dependency")
+    # as of the next Python's day after the commit (3.7), then 3.8's, then 3.9's: the oldest that may run
+    tried, days = [], []
+    while True:
+        rung = rungs.next_rung(env, [], cause, tried, stale=stale)
+        if rung is None or not rung.label.startswith("newer dependency"):
+            break
+        assert rung.label.startswith("newer dependency: `pip install --upgrade 'hypothesis'` as of ")
+        assert rung.steps[-1].cmd.startswith("pip install --upgrade 'hypothesis' $(")
+        tried.append(rung.label)
+        days.append(rung.steps[-1].cutoff[:10])
+    assert days == ["2018-06-27", "2019-10-14", "2020-10-05"]
     young = Environment(install=[], test_cmd="python -m pytest", as_of="2021-01-01T00:00:00Z", python_used="3.9")
     assert rungs.newer_dependency(young, [], stale, []) is None
 
@@ -237,3 +242,15 @@ def test_a_ci_lint_job_listing_several_tox_envs_is_not_the_test_command(tmp_path
                                       "[testenv:flake8]\ndeps = flake8\ncommands = flake8 src\n")
     assert not recipes.runs_tests(tmp_path, "tox -e isort,flake8")
     assert recipes.runs_tests(tmp_path, "tox -e py311,isort")
+
+
+def test_tests_require_reads_each_string_by_its_own_quote(tmp_path: Path):
+    # dictdiffer 0.9.0's setup.py: environment markers in double quotes inside single-quoted strings
+    (tmp_path / "setup.py").write_text("tests_require = [\n    'check-manifest>=0.42',\n"
+                                       "    'pytest==5.4.3;python_version<=\"3.5\"',\n    \"pytest>=6;python_version>'3.5'\",\n]\n")
+    assert detect.tests_require(tmp_path) == ["check-manifest>=0.42", 'pytest==5.4.3;python_version<="3.5"',
+                                              "pytest>=6;python_version>'3.5'"]
+    (tmp_path / "pyproject.toml").write_text("")
+    install = detect.dependencies(tmp_path).values["install"]
+    assert install[-1] == ("pip install 'check-manifest>=0.42' 'pytest==5.4.3;python_version<=\"3.5\"' "
+                           "'pytest>=6;python_version>\"3.5\"'")

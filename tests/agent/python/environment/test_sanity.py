@@ -127,3 +127,20 @@ def test_a_chain_whose_suite_crashes_the_runner_is_env_broken_whatever_passed_be
     cause = broken(out, files=list(files))
     assert cause.startswith("the test runner crashed (") and \
         cause.endswith("INTERNALERROR): AttributeError: 'Config' object has no attribute 'cache'")
+
+
+def test_a_runner_script_that_dies_on_a_traceback_before_any_test_is_env_broken(tmp_path):
+    # bidict 0.18.0's `./run_tests.py`: hypothesis of 2019 fails on import on Python 3.9
+    files = {"run_tests.py": "import helper_dep\nimport sys\nsys.exit(0)\n",
+             "helper_dep.py": "def f():\n    raise TypeError('an integer is required (got type bytes)')\nf()\n",
+             "tests/test_a.py": "def test_a(): pass\n"}
+    out = baseline(tmp_path, files, "python run_tests.py")
+    cause = broken(out, files=list(files))
+    assert cause == ("the test runner stopped before any test ran (`python run_tests.py`, exit 1): "
+                     "TypeError: an integer is required (got type bytes)")
+    # a script that ran its tests and failed some is a baseline with failures, not a broken one
+    ran = baseline(tmp_path / "b", {"run_tests.py": "import unittest, sys\nclass T(unittest.TestCase):\n"
+                                    "    def test_a(self): self.fail()\n    def test_b(self): pass\n"
+                                    "sys.exit(not unittest.main(exit=False).result.wasSuccessful())\n"},
+                   "python run_tests.py")
+    assert ran.exit_code == 1 and "Traceback" in ran.output and broken(ran, files=["run_tests.py"]) is None
