@@ -175,7 +175,7 @@ def make_repo(archive: Path, date: str, dest: Path) -> Path:
 
 RAN = re.compile(r"^Ran (\d+) tests? in ", re.M)
 UNITTEST_FAILED = re.compile(r"^FAILED \((.*)\)", re.M)
-SUMMARY = re.compile(r"^=+ (.*\d+ (?:passed|failed|errors?|skipped).*) in [\d.]+s", re.M)
+SUMMARY = re.compile(r"^=+ (.*\d+ (?:passed|failed|errors?|skipped).*) in [\d.]+ ?s", re.M)        # old pytest: "in 12.93 seconds"
 
 
 def counts(outcome) -> dict:

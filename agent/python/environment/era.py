@@ -134,22 +134,42 @@ OPTION_PLUGINS = [(r"--cov\b|--no-cov\b", "pytest-cov"), (r"--timeout\b", "pytes
                   (r"--doctest-plus\b", "pytest-doctestplus"), (r"--html\b", "pytest-html")]
 
 
-def addopts(source: Path) -> str:
-    """The `addopts` of the tree's pytest configuration (the file pytest itself would read first)."""
+# configuration keys a pytest plugin adds -> the plugin (blinker 1.6.2: `asyncio_mode` with warnings as
+# errors stops pytest when pytest-asyncio is absent, its requirements file not in the sdist)
+INI_PLUGINS = {"asyncio_mode": "pytest-asyncio", "timeout": "pytest-timeout", "timeout_method": "pytest-timeout",
+               "env": "pytest-env", "mock_use_standalone_module": "pytest-mock", "flakes-ignore": "pytest-flakes",
+               "pep8ignore": "pytest-pep8", "pep8maxlinelength": "pytest-pep8", "doctest_plus": "pytest-doctestplus",
+               "trio_mode": "pytest-trio", "mpl-baseline-path": "pytest-mpl", "looponfailroots": "pytest-xdist"}
+
+
+def _config_section(source: Path) -> str | None:
+    """The body of the tree's pytest configuration section (the file pytest itself would read first)."""
     for name, section in (("pytest.ini", "pytest"), ("pyproject.toml", "tool.pytest.ini_options"),
                           ("tox.ini", "pytest"), ("setup.cfg", "tool:pytest"), ("setup.cfg", "pytest")):
         text = read(source, name) or ""
         m = re.search(rf"^\[{re.escape(section)}\]\s*$(.*?)(?=^\[|\Z)", text, re.M | re.S)
-        if not m:
-            continue
-        opts = re.search(r"^addopts\s*=\s*(.*?)(?=^\S|\Z)", m.group(1), re.M | re.S)
-        if not opts:
-            return ""
-        value = opts.group(1)
-        if value.lstrip().startswith("["):                     # pyproject: a list of strings
-            value = " ".join(re.findall(r"['\"]([^'\"]*)['\"]", value))
-        return " ".join(value.replace('"', " ").split())
-    return ""
+        if m:
+            return m.group(1)
+    return None
+
+
+def ini_plugins(source: Path) -> list[str]:
+    """The plugins whose configuration keys the tree's pytest configuration sets."""
+    body = _config_section(source) or ""
+    keys = re.findall(r"^([\w-]+)\s*=", body, re.M)
+    return list(dict.fromkeys(INI_PLUGINS[k] for k in keys if k in INI_PLUGINS))
+
+
+def addopts(source: Path) -> str:
+    """The `addopts` of the tree's pytest configuration (the file pytest itself would read first)."""
+    body = _config_section(source)
+    opts = re.search(r"^addopts\s*=\s*(.*?)(?=^\S|\Z)", body, re.M | re.S) if body is not None else None
+    if not opts:
+        return ""
+    value = opts.group(1)
+    if value.lstrip().startswith("["):                     # pyproject: a list of strings
+        value = " ".join(re.findall(r"['\"]([^'\"]*)['\"]", value))
+    return " ".join(value.replace('"', " ").split())
 
 
 def option_plugins(options: str) -> list[str]:
@@ -157,11 +177,31 @@ def option_plugins(options: str) -> list[str]:
     return [dist for pattern, dist in OPTION_PLUGINS if re.search(pattern, options)]
 
 
+# fixtures a pytest plugin provides -> the plugin (tzlocal 5.0.1's tests take `mocker`; the sdist does not
+# ship the requirements file that names pytest-mock)
+FIXTURE_PLUGINS = {"mocker": "pytest-mock", "benchmark": "pytest-benchmark", "httpserver": "pytest-httpserver",
+                   "requests_mock": "requests-mock", "freezer": "pytest-freezer", "httpx_mock": "pytest-httpx",
+                   "datadir": "pytest-datadir", "shared_datadir": "pytest-datadir", "subtests": "pytest-subtests",
+                   "aiohttp_client": "pytest-aiohttp", "snapshot": "syrupy", "mock_env": "pytest-mock-resources"}
+TEST_DEF = re.compile(r"^\s*(?:async )?def test\w*\(([^)]*)\)", re.M)
+
+
+def fixture_plugins(source: Path, most: int = 300) -> list[str]:
+    """The plugins that provide fixtures the suite's functions take and the tree does not define."""
+    files = [p for p in source.rglob("*.py") if p.name.startswith("test") or p.name == "conftest.py"][:most]
+    texts = [read(source, str(p.relative_to(source))) or "" for p in files]
+    used = {w for t in texts for params in TEST_DEF.findall(t) for w in re.findall(r"\w+", params)}
+    defined = {n for t in texts for n in re.findall(r"^\s*def (\w+)\(", t, re.M)}
+    return list(dict.fromkeys(d for name, d in FIXTURE_PLUGINS.items() if name in used and name not in defined))
+
+
 def missing_plugins(source: Path, test_cmd: str | None, install: list[str]) -> list[str]:
     """Plugins the pytest options name (the test command's, the configuration's `addopts`) that no
     install command names."""
     named = " ".join(install).lower().replace("_", "-")
-    return [d for d in option_plugins(f"{test_cmd or ''} {addopts(source)}") if d not in named]
+    wanted = option_plugins(f"{test_cmd or ''} {addopts(source)}") + ini_plugins(source)
+    wanted += fixture_plugins(source) if test_cmd and PYTEST_CALL.search(test_cmd) else []
+    return [d for d in dict.fromkeys(wanted) if d not in named]
 
 
 PLUGIN_BROKEN = re.compile(r"PluginValidationError: Plugin '([\w.-]+)' for hook")

@@ -82,10 +82,20 @@ def test_options_in_addopts_name_the_plugin_to_install(tmp_path):
     assert era.missing_plugins(repo, "python -m pytest -q", ["pip install -e .", "pip install pytest_cov"]) == []
     toml = tree(tmp_path / "t", **{"pyproject.toml": '[tool.pytest.ini_options]\naddopts = ["-n", "auto", "--timeout=30"]\n'})
     assert era.missing_plugins(toml, "pytest", []) == ["pytest-timeout", "pytest-xdist"]
+    # a configuration key a plugin adds names it too (blinker 1.6.2: `asyncio_mode`, warnings as errors)
+    keys = tree(tmp_path / "k", **{"pyproject.toml": '[tool.pytest.ini_options]\ntestpaths = ["tests"]\n'
+                                                     'filterwarnings = ["error"]\nasyncio_mode = "auto"\n'})
+    assert era.missing_plugins(keys, "pytest -v tests", ["pip install -e ."]) == ["pytest-asyncio"]
     env = Environment(install=["pip install -e ."], test_cmd="python -m pytest -q", as_of="2023-07-07T12:00:00Z",
                       python_used="3.11")
     steps = install_steps(env, repo, env.test_cmd)
     assert "pip install 'pytest-cov'" in [s.cmd for s in steps]
+    # and so does a fixture the tests take that the tree does not define (tzlocal 5.0.1: `mocker`)
+    fixtures = tree(tmp_path / "f", **{"tests/test_a.py": "def test_a(mocker, tmp_path):\n    pass\n\n\n"
+                                                          "def test_b(benchmark):\n    pass\n",
+                                       "tests/conftest.py": "import pytest\n\n\n@pytest.fixture\ndef benchmark():\n    return 1\n"})
+    assert era.missing_plugins(fixtures, "python -m pytest", ["pip install -e ."]) == ["pytest-mock"]
+    assert era.missing_plugins(fixtures, "python -m unittest discover", []) == []
 
 
 def test_rungs_from_the_runners_own_errors():
