@@ -144,3 +144,14 @@ def test_a_runner_script_that_dies_on_a_traceback_before_any_test_is_env_broken(
                                     "sys.exit(not unittest.main(exit=False).result.wasSuccessful())\n"},
                    "python run_tests.py")
     assert ran.exit_code == 1 and "Traceback" in ran.output and broken(ran, files=["run_tests.py"]) is None
+
+
+def test_an_internal_error_after_which_the_run_finished_is_not_env_broken(tmp_path):
+    # html5lib 1.0.1: an old plugin's report hook fails on one test late in the run; 6846 passed before
+    files = {"late_plugin.py": "def pytest_runtest_makereport(item, call):\n"
+                               "    if item.name == 'test_z' and call.when == 'call':\n"
+                               "        raise TypeError(\"unsupported operand type(s) for +: 'NoneType' and 'int'\")\n",
+             "tests/test_a.py": "def test_a(): pass\n\n\ndef test_b(): pass\n\n\ndef test_z(): pass\n"}
+    out = baseline(tmp_path, files, "PYTHONPATH=. python -m pytest -q -p late_plugin tests")
+    assert out.exit_code == 3 and "INTERNALERROR>" in out.output
+    assert broken(out, files=list(files)) is None
