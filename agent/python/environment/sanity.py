@@ -29,6 +29,7 @@ TEST_COUNTS = re.compile(r"^=+ .*\b(?:passed|failed|errors?|skipped)\b|^Ran \d+ 
                          r"^(?:PASSED|FAILED) \(", re.M)
 # output that ends on a traceback: its last frame, then the exception line, then at most a few lines
 DIED = re.compile(r'^\s+File "[^"\n]+", line \d+, in .*\n(?:[ \t]+.*\n)*([A-Za-z_][\w.]*(?:Error|Exception|Exit)\b.*)\n?(?:.*\n?){0,3}\Z', re.M)
+SESSION_ERROR = re.compile(r"^_+ ERROR collecting (?:test session|\.) _+$", re.M)
 NOT_FOUND = re.compile(r"^(?:.*: )?(?:\S+: )?(?:command not found|No module named (?:pytest|nose|tox))|"
                        r"^/bin/sh: \d+: (\S+): not found", re.M)
 
@@ -62,6 +63,13 @@ def broken(outcome: TestOutcome, *, files: list[str] = (), report_text: str = ""
         # pytest's own crash (a plugin of the era against this pytest): one part of a chain may have run
         # while the suite itself did not, so this holds whatever passed
         return f"the test runner crashed (`{outcome.command}`, exit 3, INTERNALERROR): {crashed[-1].strip()[:300]}"
+    session = SESSION_ERROR.search(outcome.output) if is_pytest(outcome.command) else None
+    if session:
+        # pytest could not start collecting (a plugin of the era against this pytest): whatever another
+        # part of the command passed, this part's suite did not run (natsort 5.1.0's `--pep8` run)
+        lines = [ln.strip() for ln in outcome.output[session.end():].splitlines()[:60] if ln.strip()]
+        said = next((ln[1:].strip() for ln in lines if ln.startswith("E ")), lines[0] if lines else "ERROR collecting")
+        return f"a part of the test command collected nothing (`{outcome.command}`): {said[:300]}"
     if outcome.passed:
         return None
     own = own_modules(list(files))

@@ -155,3 +155,17 @@ def test_an_internal_error_after_which_the_run_finished_is_not_env_broken(tmp_pa
     out = baseline(tmp_path, files, "PYTHONPATH=. python -m pytest -q -p late_plugin tests")
     assert out.exit_code == 3 and "INTERNALERROR>" in out.output
     assert broken(out, files=list(files)) is None
+
+
+def test_a_part_of_a_chain_whose_session_fails_to_collect_is_env_broken_whatever_passed_before(tmp_path):
+    # natsort 5.1.0: the doctests pass, then pytest-pep8 of 2017 cannot collect on pytest 6: the suite never ran
+    files = {"doc_app.py": 'def f():\n    """\n    >>> f()\n    1\n    """\n    return 1\n',
+             "lint_plugin.py": "def pytest_collect_file(parent, path):\n"
+                               "    raise TypeError('Direct construction of Pep8Item has been deprecated')\n",
+             "tests/test_a.py": "def test_a(): pass\n"}
+    out = baseline(tmp_path, files, "python -m pytest -q --doctest-modules doc_app.py && "
+                                    "PYTHONPATH=. python -m pytest -q -p lint_plugin tests")
+    assert out.passed == {"doc_app::doc_app.f"}
+    cause = broken(out, files=list(files))
+    assert cause.startswith("a part of the test command collected nothing (") and \
+        cause.endswith("TypeError: Direct construction of Pep8Item has been deprecated")
