@@ -179,10 +179,12 @@ def option_plugins(options: str) -> list[str]:
 
 # fixtures a pytest plugin provides -> the plugin (tzlocal 5.0.1's tests take `mocker`; the sdist does not
 # ship the requirements file that names pytest-mock)
-FIXTURE_PLUGINS = {"mocker": "pytest-mock", "benchmark": "pytest-benchmark", "httpserver": "pytest-httpserver",
-                   "requests_mock": "requests-mock", "freezer": "pytest-freezer", "httpx_mock": "pytest-httpx",
-                   "datadir": "pytest-datadir", "shared_datadir": "pytest-datadir", "subtests": "pytest-subtests",
-                   "aiohttp_client": "pytest-aiohttp", "snapshot": "syrupy", "mock_env": "pytest-mock-resources"}
+FIXTURE_PLUGINS = {"mocker": "pytest-mock", "httpserver": "pytest-httpserver", "requests_mock": "requests-mock",
+                   "httpx_mock": "pytest-httpx", "datadir": "pytest-datadir", "shared_datadir": "pytest-datadir",
+                   "aiohttp_client": "pytest-aiohttp", "freezer": "pytest-freezer"}
+# (not `benchmark`, `snapshot`, `subtests`: plain words a parametrized test takes too, opt_einsum 3.3.0's
+# `benchmark` is a parametrize argument)
+PARAMETRIZE = re.compile(r"parametrize\(\s*['\"]([^'\"]+)['\"]")
 TEST_DEF = re.compile(r"^\s*(?:async )?def test\w*\(([^)]*)\)", re.M)
 
 
@@ -191,6 +193,7 @@ def fixture_plugins(source: Path, most: int = 300) -> list[str]:
     files = [p for p in source.rglob("*.py") if p.name.startswith("test") or p.name == "conftest.py"][:most]
     texts = [read(source, str(p.relative_to(source))) or "" for p in files]
     used = {w for t in texts for params in TEST_DEF.findall(t) for w in re.findall(r"\w+", params)}
+    used -= {w for t in texts for names in PARAMETRIZE.findall(t) for w in re.findall(r"\w+", names)}
     defined = {n for t in texts for n in re.findall(r"^\s*def (\w+)\(", t, re.M)}
     return list(dict.fromkeys(d for name, d in FIXTURE_PLUGINS.items() if name in used and name not in defined))
 

@@ -96,6 +96,10 @@ def test_options_in_addopts_name_the_plugin_to_install(tmp_path):
                                        "tests/conftest.py": "import pytest\n\n\n@pytest.fixture\ndef benchmark():\n    return 1\n"})
     assert era.missing_plugins(fixtures, "python -m pytest", ["pip install -e ."]) == ["pytest-mock"]
     assert era.missing_plugins(fixtures, "python -m unittest discover", []) == []
+    # a parametrize argument of the same name is no fixture
+    param = tree(tmp_path / "p", **{"tests/test_p.py": "import pytest\n\n\n@pytest.mark.parametrize('x, mocker', [(1, 2)])\n"
+                                                       "def test_p(x, mocker):\n    pass\n"})
+    assert era.missing_plugins(param, "python -m pytest", []) == []
 
 
 def test_rungs_from_the_runners_own_errors():
