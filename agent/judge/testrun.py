@@ -110,9 +110,10 @@ def _cache_option(sb: Sandbox, up: str) -> str:
     return f"-o cache_dir={up}{SCRATCH}/pytest-cache" if getattr(sb, "pytest_cache_dir", False) else NO_CACHE
 
 
-def _use_cache_dir(sb: Sandbox) -> bool:
-    """Switch ``sb``'s pytest runs to a cache in the scratch folder; False when they already use one."""
-    if getattr(sb, "pytest_cache_dir", False):
+def _needs_cache(sb: Sandbox, command: str, output: str) -> bool:
+    """Whether a run without pytest's cache crashed for want of it: then ``sb``'s later pytest runs keep
+    the cache in the scratch folder (True: run again)."""
+    if NO_CACHE not in command or not NEEDS_CACHE.search(output) or getattr(sb, "pytest_cache_dir", False):
         return False
     sb.pytest_cache_dir = True
     return True
@@ -157,14 +158,14 @@ def run_tests(sb: Sandbox, cmd: str, *, timeout: float, tests: list[str] | None 
     full = with_selection(cmd, tests or [])
     chain = pytest_chain(full)
     if chain is not None:
-        return _run_chain(sb, full, chain, timeout)
+        return _run_chain(sb, chain, timeout)
     if is_pytest(full):
         ensure_scratch(sb)
         up = '' if JUNIT.startswith('/') else _up(full)
         full += f" {_cache_option(sb, up)} --junitxml={up}{JUNIT}"
         sb.run(f"rm -f {JUNIT}", timeout=HOUSEKEEPING_TIMEOUT)
     res = sb.run(full, timeout=timeout)
-    if NO_CACHE in full and NEEDS_CACHE.search(res.output) and _use_cache_dir(sb):
+    if _needs_cache(sb, full, res.output):
         return run_tests(sb, cmd, timeout=timeout, tests=tests)
     out = TestOutcome(command=full, exit_code=res.exit_code, output=res.output, timed_out=res.timed_out,
                       duration=res.duration)
@@ -186,23 +187,23 @@ def run_tests(sb: Sandbox, cmd: str, *, timeout: float, tests: list[str] | None 
     return out
 
 
-def _run_chain(sb: Sandbox, full: str, chain: list[str], timeout: float) -> TestOutcome:
+def _run_chain(sb: Sandbox, chain: list[str], timeout: float) -> TestOutcome:
     ensure_scratch(sb)
-    up = _up(chain[0] + " && ")
-    reports, parts = [], []
+    at = '' if JUNIT.startswith('/') else _up(chain[0] + " && ")
+    reports, commands = [], []
     for i, part in enumerate(chain):
-        if is_pytest(part) and not CHANGEDIR.match(part + " && "):
+        if is_pytest(part):
             reports.append(f"{SCRATCH}/junit-{i}.xml")
-            at = '' if JUNIT.startswith('/') else up
             part += f" {_cache_option(sb, at)} --junitxml={at}{reports[-1]}"
-        parts.append(f"{part}; crashfix_c{i}=$?")
+        commands.append(part)
     sb.run("rm -f " + " ".join(reports), timeout=HOUSEKEEPING_TIMEOUT)
-    command = "; ".join([_CHAIN_EXIT] + parts + ["crashfix_exit " + " ".join(f"$crashfix_c{i}" for i in range(len(chain)))])
-    res = sb.run(command, timeout=timeout)
-    if NO_CACHE in command and NEEDS_CACHE.search(res.output) and _use_cache_dir(sb):
-        return _run_chain(sb, full, chain, timeout)
-    out = TestOutcome(command=" ; ".join(p.rsplit("; crashfix_c", 1)[0] for p in parts), exit_code=res.exit_code,
-                      output=res.output, timed_out=res.timed_out, duration=res.duration)
+    script = "; ".join([_CHAIN_EXIT] + [f"{c}; crashfix_c{i}=$?" for i, c in enumerate(commands)]
+                       + ["crashfix_exit " + " ".join(f"$crashfix_c{i}" for i in range(len(chain)))])
+    res = sb.run(script, timeout=timeout)
+    if _needs_cache(sb, script, res.output):
+        return _run_chain(sb, chain, timeout)
+    out = TestOutcome(command=" ; ".join(commands), exit_code=res.exit_code, output=res.output,
+                      timed_out=res.timed_out, duration=res.duration)
     for report in reports:
         try:
             _read_junit(sb.read(report), out)

@@ -67,6 +67,7 @@ class PythonPath(SandboxPath):
         """Try the ladder's next rung for ``cause``: a new sandbox with other install steps or
         another Python image. True when one opened (``self.sb`` replaced); each rung is noted."""
         cfg = self.cfg
+        stale = stale_dependency(output, self.run.files)
         while True:
             pytest_now = None
             if self.sb is not None and cause.startswith(("every test", "the test runner stopped")):
@@ -78,7 +79,7 @@ class PythonPath(SandboxPath):
                 older = rungs.older_python(self.resolved.python_used, available_pythons(image_source()))
             rung = rungs.next_rung(self.resolved, self.env_opts.get("steps") or [], cause, self.climbed,
                                    missing=list(missing), pytest_now=pytest_now, older=older, source=self.source,
-                                   stale=stale_dependency(output, self.run.files))
+                                   stale=stale)
             if rung is None:
                 return False
             self.climbed.append(rung.label)

@@ -13,6 +13,7 @@ from agent.python.environment import era
 from agent.python.environment.model import Environment
 from agent.python.environment.versions import minor
 from agent.python.environment.verify import distribution, is_helper
+from sandbox.install import PYTHON_RELEASED, held
 from sandbox.setup import InstallStep
 
 MAX_RUNGS = 6
@@ -127,7 +128,6 @@ def newer_dependency(env: Environment, steps: list[InstallStep], stale: tuple[st
     raised inside it): that one package as of the day the next Python after the commit came out, then
     the one after, up to the sandbox's own (the oldest release that may run here: bidict 0.18.0's suite
     needs hypothesis's `unlimited`, gone from the releases of Python 3.9's day)."""
-    from sandbox.install import PYTHON_RELEASED, held
     mine = PYTHON_RELEASED.get(env.python_used or "")
     if stale is None or not mine or not env.as_of:
         return None

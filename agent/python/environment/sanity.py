@@ -57,11 +57,11 @@ def broken(outcome: TestOutcome, *, files: list[str] = (), report_text: str = ""
     if outcome.timed_out:
         return None
     crashed = INTERNAL.findall(outcome.output) if outcome.exit_code == 3 and is_pytest(outcome.command) else []
-    after = outcome.output[outcome.output.rfind("INTERNALERROR>"):]
-    if crashed and not re.search(r"^(?:=+ )?\d+ (?:passed|failed|errors?)\b.* in [\d.]+ ?s", after, re.M):
-        # (a run that still printed its summary after the error finished: html5lib 1.0.1, 6846 passed)
-        # pytest's own crash (a plugin of the era against this pytest): one part of a chain may have run
-        # while the suite itself did not, so this holds whatever passed
+    # pytest's own crash (a plugin of the era against this pytest): one part of a chain may have run while
+    # the suite itself did not, so this holds whatever passed; a run that still printed its summary after
+    # the error finished (html5lib 1.0.1, 6846 passed)
+    if crashed and not re.search(r"^(?:=+ )?\d+ (?:passed|failed|errors?)\b.* in [\d.]+ ?s",
+                                 outcome.output[outcome.output.rfind("INTERNALERROR>"):], re.M):
         return f"the test runner crashed (`{outcome.command}`, exit 3, INTERNALERROR): {crashed[-1].strip()[:300]}"
     session = SESSION_ERROR.search(outcome.output) if is_pytest(outcome.command) else None
     if session:
