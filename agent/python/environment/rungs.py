@@ -139,7 +139,7 @@ def newer_dependency(env: Environment, steps: list[InstallStep], stale: tuple[st
         return None
     day, python = days[done]
     cmd = f"pip install --upgrade '{dist}'"
-    return Rung(f"newer dependency: `{cmd}` as of {day}, when Python {python} came out (the release of "
+    return Rung(f"newer dependency: `{cmd}` as of {day}, when Python {python} came out (its version as of "
                 f"{env.as_of[:10]} fails on Python {env.python_used}: {error[:160]})",
                 steps + [InstallStep(held(cmd), True, cutoff=f"{day}T00:00:00Z", optional=True)])
 
