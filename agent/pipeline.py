@@ -13,7 +13,7 @@ from dataclasses import replace
 from typing import Callable
 
 from agent.judge.confidence import HIGH, Evidence, faulting_names, judge, skip_words
-from agent.families import path_for
+from agent.families import family_of, path_for, refusal
 from agent.path import CrashPath, Steps
 from agent.render import write_outputs
 from agent.reports import parse
@@ -51,7 +51,10 @@ def run_job(config: RunConfig, on_progress: Callable[[Progress], None] = lambda 
             run.report = report
             steps.say(f"parsed: {report.kind} {report.type}: {report.title}")
             path = path_for(report, run, steps)
-            drive(path, run, steps)
+            if path is None:            # parsed, not fixed (a Go, Rust or JVM crash): said in one line
+                run.fail("error", refusal(family_of(report), report.type), "bad_input")
+            else:
+                drive(path, run, steps)
     except SetupFailed as exc:
         run.fail("env_broken", f"{type(exc).__name__}: {exc}")
         log.error("run failed: %s", run.error)

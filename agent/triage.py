@@ -5,14 +5,13 @@ import dataclasses
 from dataclasses import dataclass, field
 from urllib.parse import quote
 
+from agent.reports.families import family_of
 from agent.markdown_safe import quote_untrusted
 from agent.reports.model import CrashReport, Frame
 from agent.judge.match import repo_path
 from agent.reports.paths import map_to_repo
 from agent.reports.python import at_repo_frame
 
-_LABELS = {"python": "crash:python", "kernel": "crash:kernel", "sanitizer": "crash:sanitizer",
-           "gdb": "crash:sanitizer", "cdb": "crash:sanitizer", "go": "crash:sanitizer", "java": "crash:sanitizer", "rust": "crash:sanitizer"}
 
 
 @dataclass(frozen=True)
@@ -81,7 +80,7 @@ def triage(report: CrashReport, repo_files: list[str] | None = None, blob_url: s
     """`repo_files`: the repository's file paths (None: unknown); `blob_url`: the web address
     under which they are shown (`https://github.com/OWNER/REPO/blob/REF`), for links; `label`: the
     repository's trigger label, named in the last line."""
-    labels = [_LABELS.get(report.kind, f"crash:{report.kind}")]
+    labels = [family_of(report).label]
     if repo_files is not None and report.kind == "python":
         report = _at_repo(report, repo_files)
     lines = [f"**crashfix** parsed a **{report.kind}** crash: `{_md(report.type)}`",
@@ -105,4 +104,4 @@ def triage(report: CrashReport, repo_files: list[str] | None = None, blob_url: s
         lines.append("")
         lines.append(f"Reproducers found: {len(report.reproducers)}.")
     lines += ["", ask_for_fix(label)]
-    return Triage(labels=labels, comment="\n".join(lines), signature=report.signature or report.title)
+    return Triage(labels=labels, comment="\n".join(lines), signature=report.signature)

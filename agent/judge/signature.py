@@ -10,6 +10,7 @@ A report without a guilty function matches on the type (or title) alone.
 """
 from __future__ import annotations
 
+from agent.reports.families import family_for
 from agent.reports import parse
 from agent.reports.kernel import clean_title
 from agent.reports.model import CrashReport
@@ -66,12 +67,13 @@ def _kernel(want: CrashReport, got: CrashReport) -> bool:
     return same_title(got.title, want.title)
 
 
-RULES = {"python": _python, "sanitizer": _native, "gdb": _native, "kernel": _kernel}
+# the rules by name; which kind follows which is said by its family (agent/families.py `same_crash`)
+RULES = {"python": _python, "native": _native, "title": _kernel}
 
 
 def matches(want: CrashReport, got: CrashReport | None) -> bool:
     """Whether `got` (a crash seen in the sandbox) is the reported crash `want`."""
-    return got is not None and RULES.get(want.kind, _python)(want, got)
+    return got is not None and RULES[family_for(want.kind).same_crash](want, got)
 
 
 def same_crash(want: CrashReport, res: ExecResult) -> tuple[bool, CrashReport | None]:

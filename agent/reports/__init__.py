@@ -14,6 +14,7 @@ from dataclasses import asdict
 from agent.reports.cdb import looks_like_cdb, parse_cdb
 from agent.reports.check import has_message
 from agent.reports.gdb import gdb_start, parse_gdb
+from agent.reports.jvm import parse_jvm
 from agent.reports.kernel import find_first_oops, parse_kernel
 from agent.reports.markdown import split_issue, syzbot_facts
 from agent.reports.model import Access, CrashReport, Frame
@@ -31,6 +32,7 @@ _KERNEL_EVIDENCE = register(("Call Trace", "Call trace:", "RIP:", "Kernel panic"
                              "runtime stack:", "\ngoroutine "))
 _TRACEBACK = register(("Error", "(most recent call last)", "\nE   "))
 _SANITIZER = register(("anitizer", "runtime error:", "ERROR: libFuzzer"))
+_JVM = register(("\tat ", "    at ", "\n at ", "AndroidRuntime"))
 _MARKDOWN = register(("```", "~~~", "<details", "\n>"))
 
 
@@ -76,6 +78,10 @@ def _parse_one(text: str, scan: Scan) -> CrashReport | None:
         rep = parse_sanitizer(text, scan, lines, located) if which == "san" else \
             parse_kernel(text, scan) if which == "kernel" else _PARSERS[which](text)
         if rep is not None and not (which == "kernel" and rep.corrupted):
+            return rep
+    if scan.has(*_JVM):
+        rep = parse_jvm(text)
+        if rep is not None:
             return rep
     if has_tb:
         rep = parse_python(text)

@@ -46,7 +46,8 @@ _ANDROID_HEAD = re.compile(r"Abort message: '?\[?(?:FATAL:)?([^\]\s(]+)(?:\(\d+\
 _V8_API = "] V8 error: "
 _JAVA = re.compile(r"^== Java Exception: (.*)$")
 _JAVA_FRAME = re.compile(r"^\s*at ([\w$.<>]+)\(([^)]*)\)")
-_GO_PANIC = re.compile(r"^panic: (.*)$")
+_GO_PANIC = re.compile(r"^(?:panic: |(?:\d{4}/\d\d/\d\d \d\d:\d\d:\d\d(?:\.\d+)? )?http: panic serving \S+: )(.*?)"
+                       r"(?: \[recovered\])?$")
 _GO_FATAL = re.compile(r"^fatal error: (.*)$")
 _GO_FRAME = re.compile(r"^([0-9a-zA-Z.\-_\\/()*]+)\([x0-9a-f\s,.{}?]*\)$")
 _GO_TYPES = (("runtime error: integer divide by zero", "integer divide by zero"),
@@ -306,7 +307,7 @@ def _v8_fatal(lines: list[str], i: int, place: str, runtime: bool) -> Message:
     return Message(i, typ, "", file, head=[file] if file else [])
 
 
-_ANCHORS = register((" fail", "FATAL", "Fatal error", "Runtime error", "panic", "\nF", "fatal error:", "V8 error:",
+_ANCHORS = register((" fail", "FATAL", "Fatal error", "Runtime error", "panic", "http: panic serving", "\nF", "fatal error:", "V8 error:",
                      "Abort message:", "Java Exception:", "exceeded"))
 
 

@@ -6,6 +6,7 @@ import re
 
 from agent.reports.fences import without_blocks
 from agent.reports.model import CrashReport, Frame
+from agent.reports.normalise import norm_message
 
 TB_HEAD = "Traceback (most recent call last):"
 TB_MARK = "(most recent call last):"
@@ -179,7 +180,41 @@ def _syntax_error(text: str) -> tuple[Frame | None, str | None]:
     return None, None
 
 
+_PACKAGES = re.compile(r"[\\/](?:site|dist)-packages[\\/]([^\\/]+)")
+_INTERACTIVE = ("<ipython-input-", "Cell In[", "Cell In [", "<string>", "<stdin>", "<console>", "<input>")
+
+
+def installed_package(path: str | None) -> str | None:
+    """`.../site-packages/pkgx/core.py` -> `pkgx` (a single-file module keeps its `.py` off)."""
+    m = _PACKAGES.search(path or "")
+    return m.group(1).removesuffix(".py") if m else None
+
+
+def _reporters(frames: list[Frame]) -> set[str]:
+    """The files of the reporter's own entry code: the outermost frame when it is a script's top level,
+    an interactive cell, `<string>`, or a console-script wrapper (`.../bin/tool`), and nothing else."""
+    if not frames:
+        return set()
+    top = frames[-1]
+    f = top.file or ""
+    if (f.startswith(_INTERACTIVE) or top.function == "<module>" or "/bin/" in f.replace("\\", "/")) \
+            and not installed_package(f):
+        return {f}
+    return set()
+
+
 def _guilty(frames: list[Frame]) -> Frame | None:
+    """The innermost frame of the project's own code (frames innermost first): a frame outside the
+    standard library and the installed packages, not the reporter's script, cell or console wrapper;
+    when there is none, the innermost frame of the package the reporter's code called (the outermost
+    installed package on the stack: the library the issue is about); else the innermost frame."""
+    mine = _reporters(frames)
+    for fr in frames:
+        if not is_library_path(fr.file) and fr.file not in mine and not (fr.file or "").startswith(_INTERACTIVE):
+            return fr
+    called = next((p for fr in reversed(frames) if (p := installed_package(fr.file))), None)
+    if called:
+        return next(fr for fr in frames if installed_package(fr.file) == called)
     for fr in frames:
         if not is_library_path(fr.file):
             return fr
@@ -189,12 +224,34 @@ def _guilty(frames: list[Frame]) -> Frame | None:
 def _finish(exc_type: str, message: str, frames_tb_order: list[Frame], extra: dict) -> CrashReport:
     frames = list(reversed(frames_tb_order))
     guilty = _guilty(frames)
+    mine = _reporters(frames)
+    caller = next((f for f in frames if f.file in mine), None) if guilty is not None and guilty.file not in mine \
+        else None
+    if caller is not None and "reporter_frame" not in extra:
+        extra = {**extra, "reporter_frame": {"function": caller.function, "file": caller.file, "line": caller.line}}
     where = guilty.function if guilty else "<unknown>"
     short = exc_type
     title = f"{short} in {where}"
-    base = (guilty.file or "").replace("\\", "/").rsplit("/", 1)[-1] if guilty else ""
     return CrashReport(kind="python", type=exc_type, title=title, message=message, frames=frames, guilty=guilty,
-                       signature=f"python:{exc_type}:{where}:{base}", extra=extra)
+                       signature=signature(exc_type, message, guilty), extra=extra)
+
+
+# the exceptions whose message names what went wrong (the missing key or attribute, the types that met)
+# rather than the data the program was given
+_TELLING = ("KeyError", "AttributeError", "ImportError", "ModuleNotFoundError", "NameError", "TypeError",
+            "UnboundLocalError", "NotImplementedError")
+
+
+def signature(exc_type: str, message: str, guilty: Frame | None) -> str:
+    """The same crash's key across reports: the exception, the guilty frame (function and file name:
+    the library's, never the reporter's script) and, where it tells crashes apart, the normalised
+    message. No frame and no message: "" (the report stands alone; nothing generic groups it)."""
+    short = exc_type.rsplit(".", 1)[-1]
+    said = norm_message(message) if short in _TELLING or guilty is None else ""
+    if guilty is None:
+        return f"python:{short}:?:{said}" if said else ""
+    base = (guilty.file or "").replace("\\", "/").rsplit("/", 1)[-1]
+    return f"python:{short}:{guilty.function}:{base}" + (f":{said}" if said else "")
 
 
 def at_repo_frame(report: CrashReport, frame: Frame) -> CrashReport:

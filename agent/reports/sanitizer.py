@@ -10,6 +10,9 @@ from __future__ import annotations
 import re
 
 from agent.reports import check as _check
+from agent.reports import panics
+from agent.reports.check import basename
+from agent.reports.normalise import norm_message
 from agent.reports.frames import first_stack, is_noise
 from agent.reports.model import Access, CrashReport, Frame
 from agent.reports.scan import Scan, register, scan_of
@@ -83,9 +86,10 @@ def _section(lines: list[str], i: int, stop_at: tuple[str, ...]) -> list[Frame]:
     return []
 
 
-def _signature(typ: str, guilty: Frame | None) -> str:
-    if guilty is None:
-        return f"sanitizer:{typ}"
+def _signature(typ: str, guilty: Frame | None, message: str = "") -> str:
+    if guilty is None:       # no frame: the message tells it apart, else it stands alone (never one generic key)
+        said = norm_message(message)
+        return f"sanitizer:{typ}:?:{said}" if said else ""
     base = (guilty.file or "").replace("\\", "/").rsplit("/", 1)[-1]
     return f"sanitizer:{typ}:{guilty.function}:{base}"
 
@@ -99,7 +103,7 @@ def _build(typ: str, message: str, frames: list[Frame], access: Access | None = 
     if access is not None and access.size:
         title = f"{typ} {access.op.upper()} {access.size} in {where}"
     return CrashReport(kind=kind, type=typ, title=title, message=message, frames=frames, guilty=guilty,
-                       signature=_signature(typ, guilty), access=access, alloc_frames=alloc or [],
+                       signature=_signature(typ, guilty, message), access=access, alloc_frames=alloc or [],
                        free_frames=free or [], extra=extra or {})
 
 
@@ -144,11 +148,32 @@ def _from_message(lines: list[str], msg: "_check.Message") -> CrashReport:
     extra = {"file": msg.file or None, "state_head": list(msg.head), "state_complete": msg.complete}
     if msg.inexact:
         extra["inexact_args"] = list(msg.inexact)
+    if msg.kind in ("go", "rust"):
+        return _panic(lines, msg, frames, extra)
     rep = _build(msg.type, msg.message, frames, extra=extra, kind=msg.kind)
     label = _LABEL.get(msg.type, msg.type[:1].upper() + msg.type[1:])
     where = rep.guilty.function if rep.guilty else (msg.file or "unknown")
     rep.title = f"{label}: {msg.message[:80]} in {where}" if msg.message else f"{label} in {where}"
     return rep
+
+
+def _panic(lines: list[str], msg: "_check.Message", frames: list[Frame], extra: dict) -> CrashReport:
+    """A Go or Rust panic: the program's own innermost frame is the guilty one (for a Rust panic without
+    a backtrace, the place its first line names); the signature is the kind, the type and that place."""
+    typ = msg.type
+    if msg.kind == "rust":
+        typ = "panic"
+        frames = panics.rust_frames(lines, msg.line + 1) or frames
+        guilty = panics.rust_guilty(frames) or panics.rust_place(lines[msg.line])
+    else:
+        guilty = panics.go_guilty(frames)
+    where = (guilty.function or basename(guilty.file or "")) if guilty else (msg.file or "unknown")
+    label = "Panic" if msg.kind == "rust" else _LABEL.get(typ, typ[:1].upper() + typ[1:])
+    title = f"{label}: {msg.message[:80]} in {where}" if msg.message else f"{label} in {where}"
+    place = f"{where}:{basename(guilty.file or '')}" if guilty and guilty.function else \
+        f"{where}:{norm_message(msg.message)}"
+    return CrashReport(kind=msg.kind, type=typ, title=title, message=msg.message, frames=frames, guilty=guilty,
+                       signature=f"{msg.kind}:{typ}:{place}", extra=extra)
 
 
 def parse_sanitizer(text: str, scan: Scan | None = None, lines: list[str] | None = None,

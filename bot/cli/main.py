@@ -17,7 +17,6 @@ EXIT_HELP = "exit status of run:\n" + "\n".join(
     for status, code in sorted(EXIT_CODES.items(), key=lambda item: item[1]))
 
 
-NOT_FIXED_KINDS = {"go": "Go", "rust": "Rust", "java": "Java"}   # parsed, but no crash path fixes them
 
 
 class HELP(argparse.RawDescriptionHelpFormatter):
@@ -258,6 +257,7 @@ def _refuse_before_setup(args, text: str, size: int) -> str | None:
     """One line saying why `crashfix run` stops before any set-up (a missing repository, an invalid
     `.github/crashfix.yml` refused as the App refuses it, a kind of crash crashfix does not fix), or
     None. A report over the read limit is said, not refused."""
+    from agent.reports.families import family_of, refusal
     from agent.reports import MAX_INPUT, parse
     if size > MAX_INPUT:
         print(f"crashfix: the report is {size / 1e6:.0f} MB; read the first {MAX_INPUT >> 20} MiB of it "
@@ -271,10 +271,8 @@ def _refuse_before_setup(args, text: str, size: int) -> str | None:
         if problem:
             return problem
     report = parse(text)
-    if report is not None and report.kind in NOT_FIXED_KINDS:
-        name = NOT_FIXED_KINDS[report.kind]
-        return (f"a {name} crash ({report.type}) was parsed, but crashfix does not fix {name} crashes yet "
-                "(Python, C/C++ and Linux kernel ones); nothing was set up")
+    if report is not None and not (family := family_of(report)).fixes:
+        return refusal(family, report.type)
     return None
 
 

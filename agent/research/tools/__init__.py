@@ -23,19 +23,10 @@ from agent.research.tools.reproducer import REPRODUCTION_TOOLS
 from agent.research.tools.research import RESEARCH_TOOLS
 from agent.research.tools.workspace import WORKSPACE_TOOLS, TryPatch
 
-# report kind -> its debugger tool; each crash family registers its own (agent/families.py: gdb for
-# native crashes, none for a kernel), so this package names no family
-DEBUGGERS: dict[str, type | None] = {"python": Pdb}
-
-
-def register_debugger(kind: str, tool: type | None) -> None:
-    """The debugger tool the research agent gets for reports of `kind` (None: none, `run` only)."""
-    DEBUGGERS[kind] = tool
-
-
 def debugger(report: CrashReport | None) -> type | None:
     """The debugger tool for a report: its family's (pdb for Python, and when unknown)."""
-    return DEBUGGERS.get(report.kind) if report is not None else Pdb
+    from agent.reports.families import debugger_for     # the families' declarations (they import no family)
+    return debugger_for(report.kind) if report is not None else Pdb
 
 
 def dynamic_tools(report: CrashReport | None) -> list:
@@ -71,4 +62,4 @@ def every_tool(report: CrashReport | None = None) -> Toolbox:
 
 __all__ = ["Concluded", "Observation", "Submitted", "Tool", "ToolContext", "ToolError", "Toolbox", "cut",
            "analysis_toolbox", "reproduction_toolbox", "synthesis_toolbox", "debugger", "every_tool",
-           "register_debugger", "Pdb"]
+           "Pdb"]

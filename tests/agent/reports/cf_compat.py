@@ -47,6 +47,8 @@ def cf_type(rep) -> str | None:
         return t
     if rep.kind == "kernel":
         return "Kernel failure\n" + _cf_kernel_type(rep)
+    if rep.kind == "rust" and t == "panic":      # ClusterFuzz names a Rust panic an assertion
+        return "ASSERT"
     if rep.kind == "cdb":
         if t == "access-violation" and rep.access is not None:
             return rep.access.op.upper()

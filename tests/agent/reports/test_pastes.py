@@ -17,13 +17,14 @@ from agent.triage import triage
 
 PASTES = Path(__file__).resolve().parent / "pastes"
 
-# paste -> (type, message, exception_from, innermost frame (function, line), the parser's guilty function)
+# paste -> (type, message, exception_from, innermost frame (function, line), the parser's guilty function:
+# the innermost frame of the installed package the reporter's script called, never the script or cell)
 GOLDEN = {
-    "ipython8.md": ("TypeError", "'NoneType' object is not iterable", "traceback", ("_keys", 88), "<module>"),
-    "ipython7_cut.md": ("IndexError", "", "traceback", ("merge_rows", 142), "<module>"),
-    "cut_title.md": ("KeyError", "", "title", ("_section", 57), "main"),
-    "cut_prose.md": ("KeyError", "'confit'", "prose", ("_section", 57), "<module>"),
-    "user_script.md": ("TypeError", "argument of type 'int' is not iterable", "traceback", ("_quote", 55), "export"),
+    "ipython8.md": ("TypeError", "'NoneType' object is not iterable", "traceback", ("_keys", 88), "_keys"),
+    "ipython7_cut.md": ("IndexError", "", "traceback", ("merge_rows", 142), "merge_rows"),
+    "cut_title.md": ("KeyError", "", "title", ("_section", 57), "_section"),
+    "cut_prose.md": ("KeyError", "'confit'", "prose", ("_section", 57), "_section"),
+    "user_script.md": ("TypeError", "argument of type 'int' is not iterable", "traceback", ("_quote", 55), "_quote"),
 }
 
 
@@ -80,7 +81,7 @@ def test_exception_in_words(line, want):
 
 def test_triage_names_the_library_frame_and_keeps_the_reporters_as_context():
     rep = parse(_issue("user_script.md"))
-    assert rep.title == "TypeError in export"                   # the parser alone: the reporter's function
+    assert rep.title == "TypeError in _quote"                   # the parser alone: the library's frame
     t = triage(rep, ["src/tabula/__init__.py", "src/tabula/io.py", "README.md"],
                "https://github.com/acme/tabula/blob/main")
     assert "> `TypeError in _quote`" in t.comment
@@ -88,7 +89,7 @@ def test_triage_names_the_library_frame_and_keeps_the_reporters_as_context():
     assert ("Reached from the reporter's own code: `export` at `/home/alice/reports/make_report.py:12` "
             "(outside this repository).") in t.comment
     assert t.signature == rep.signature                         # dedup reads the issue text alone
-    assert rep.guilty.function == "export"                      # triage changed a copy
+    assert rep.extra["reporter_frame"]["function"] == "export"  # the reporter's code, kept as context
 
 
 def test_triage_says_where_the_exception_came_from():

@@ -1,0 +1,69 @@
+"""Rust and Go panics: the frames of a Rust backtrace, the place a Rust panic names, and the guilty
+frame of both (the innermost frame of the program's own code, never the runtime's, the standard
+library's or the panic machinery's). Line by line, no pattern spans lines: linear in the text."""
+from __future__ import annotations
+
+import re
+
+from agent.reports.model import Frame
+
+_RUST_AT = re.compile(r"panicked at (?:'.*', )?(\S+?\.rs):(\d+):\d+")
+_RUST_FRAME = re.compile(r"^\s*\d+:\s+(?:0x[0-9a-f]+ - )?(\S+)")
+_RUST_LOC = re.compile(r"^\s*at (\S+?\.rs):(\d+)(?::\d+)?")
+_RUST_RUNTIME = ("std::", "core::", "alloc::", "rust_begin_unwind", "rust_panic", "__rust", "<alloc::",
+                 "<core::", "<std::", "test::", "__libc_start", "_start", "main", "start_thread", "clone")
+_GO_RUNTIME = ("runtime.", "panic(", "main.main", "testing.", "created by ")
+
+
+def rust_frames(lines: list[str], start: int) -> list[Frame]:
+    """The frames of `stack backtrace:` after line `start` (innermost first), each with its `at` place."""
+    out: list[Frame] = []
+    for j in range(start, min(len(lines), start + 2000)):
+        s = lines[j]
+        fm = _RUST_FRAME.match(s)
+        if fm and not s.lstrip().startswith("at "):
+            out.append(Frame(function=_strip_hash(fm.group(1))))
+            continue
+        lm = _RUST_LOC.match(s)
+        if lm and out and out[-1].file is None:
+            out[-1] = Frame(function=out[-1].function, file=lm.group(1), line=int(lm.group(2)))
+            continue
+        if out and s.strip() and not s.lstrip().startswith(("note:", "at ")):
+            break
+    return out
+
+
+def _strip_hash(name: str) -> str:
+    """`mylib::parse::h1a2b3c4d5e6f7a8b` -> `mylib::parse`."""
+    head, _, tail = name.rpartition("::h")
+    return head if head and len(tail) == 16 and all(c in "0123456789abcdef" for c in tail) else name
+
+
+def rust_place(line: str) -> Frame | None:
+    """The `file:line` a panic's first line names (`panicked at src/x.rs:88:14:`), as a frame."""
+    m = _RUST_AT.search(line)
+    return Frame(function="", file=m.group(1), line=int(m.group(2))) if m else None
+
+
+def rust_guilty(frames: list[Frame]) -> Frame | None:
+    for f in frames:
+        if not f.function.startswith(_RUST_RUNTIME) and not (f.file or "").startswith(("/rustc/", "/cargo/registry")) \
+                and "/rustc/" not in (f.file or "") and "panicking" not in f.function:
+            return f
+    return None
+
+
+def go_stdlib(function: str) -> bool:
+    """`os/exec.(*Cmd).Run`, `text/template.errRecover`, `runtime.gopanic`: the standard library's
+    packages have no dot in their first path element (a module path does: `github.com/...`)."""
+    pkg = function.split("(", 1)[0].rsplit("/", 1)
+    first = function.split("/", 1)[0] if "/" in function else pkg[-1].split(".", 1)[0]
+    return "." not in first or function.startswith(_GO_RUNTIME)
+
+
+def go_guilty(frames: list[Frame]) -> Frame | None:
+    """The innermost frame of a module's own code; the program's `main` package only when no other
+    module's frame is on the stack; else the innermost frame."""
+    own = [f for f in frames if not go_stdlib(f.function)]
+    return own[0] if own else next((f for f in frames if f.function.startswith("main.")), None) or \
+        (frames[0] if frames else None)
