@@ -89,7 +89,11 @@ def triage(report: CrashReport, repo_files: list[str] | None = None, blob_url: s
         msg = report.message.strip().splitlines()[0][:200]
         lines.append(f"> {quote_untrusted(msg)}")
     source = report.extra.get("exception_from")
-    if source in ("title", "prose"):
+    if source == "unknown":
+        lines.append("")
+        lines.append("_The traceback stops before its exception line and the issue names no exception: any "
+                     "exception raised through the same frames counts as this crash._")
+    elif source in ("title", "prose"):
         lines.append("")
         lines.append(f"_The traceback stops before its exception line: `{_md(report.type)}` is taken from the "
                      f"issue's {source}._")

@@ -48,6 +48,8 @@ def same_kind(report: CrashReport, got: CrashReport) -> bool:
     """The same exception type; for a hang, a stop; a crashfix stop is never another reported exception."""
     if is_hang(report):
         return stopped(got)
+    if report.extra.get("exception_from") == "unknown":      # a paste cut before any exception was named
+        return not stopped(got)
     return base_type(got.type) == base_type(report.type) and HUNG not in (got.message or "")
 
 

@@ -22,8 +22,9 @@ from agent.reports.python import parse_cut, parse_python
 from agent.reports.sanitizer import locate as _san_locate
 from agent.reports.sanitizer import parse_sanitizer
 from agent.reports.scan import Scan, register
+from agent.reports.visible import visible
 
-__all__ = ["parse", "to_json", "CrashReport", "Frame", "Access"]
+__all__ = ["parse", "parse_issue", "to_json", "CrashReport", "Frame", "Access"]
 
 MAX_INPUT = 8 * 1024 * 1024
 
@@ -133,6 +134,12 @@ def parse(text: str) -> CrashReport | None:
                 repros.append(facts[key])
     rep.reproducers = list(dict.fromkeys(rep.reproducers + repros))
     return rep
+
+
+def parse_issue(text: str) -> CrashReport | None:
+    """An issue's crash as GitHub shows the issue (agent/reports/visible.py: a traceback inside an HTML
+    comment is not there): what triage labels is what a fix run reads."""
+    return parse(visible(text)) if isinstance(text, str) else None
 
 
 def _frame(f: Frame | None) -> dict | None:

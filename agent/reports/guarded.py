@@ -15,7 +15,7 @@ import multiprocessing as mp
 from dataclasses import dataclass
 from typing import Any, Callable
 
-from agent.reports import parse as _parse
+from agent.reports import parse_issue as _parse
 from agent.reports.model import CrashReport
 
 DEFAULT_TIMEOUT = 10.0
@@ -43,7 +43,8 @@ def _serve(conn, fn: Callable[[Any], Any]) -> None:
 
 
 class GuardedParser:
-    """`fn` (default: `agent.reports.parse`) run in a child; each call waits at most `timeout` s."""
+    """`fn` (default: `agent.reports.parse_issue`, the issue as GitHub shows it) run in a child; each call
+    waits at most `timeout` s."""
 
     def __init__(self, timeout: float = DEFAULT_TIMEOUT, fn: Callable[[Any], Any] = _parse):
         self.timeout, self.fn = timeout, fn

@@ -622,7 +622,9 @@ def _cut_frames(text: str) -> list[Frame]:
 def parse_cut(text: str, context: str) -> CrashReport | None:
     """A traceback pasted without its exception line (cut mid-traceback, IPython's context
     blocks, a paste that ends at a frame): its frames, the exception from the title or the prose
-    of `context` (the whole issue), and `extra["exception_from"]` saying where it came from."""
+    of `context` (the whole issue), and `extra["exception_from"]` saying where it came from
+    ("unknown" when nothing names it: the type is then `Exception`, and any exception through the
+    reported frames is that crash: agent/judge/signature.py)."""
     ipy = _parse_ipython(text) if IPY_MARK in text else None
     frames = ipy[0] if ipy else _cut_frames(text) if TB_MARK in text else []
     if not frames:
@@ -631,8 +633,8 @@ def parse_cut(text: str, context: str) -> CrashReport | None:
         exc_type, message, source = ipy[1], ipy[2], "traceback"
     elif found := exception_from_context(context):
         exc_type, message, source = found
-    else:
-        return None
+    else:       # named nowhere: a crash of some exception through these frames (its snippet still runs)
+        exc_type, message, source = "Exception", "", "unknown"
     return _finish(exc_type, message, frames, {"exception_from": source, "cut": True})
 
 

@@ -18,7 +18,10 @@ from agent.reports.cdb import parse_cdb
 from agent.reports.check import find_message, split_csa
 from agent.reports.demangle import _legacy, demangle
 from agent.reports.gdb import parse_gdb
+from agent.reports import panics
+from agent.reports.jvm import parse_jvm
 from agent.reports.kernel import parse_kernel
+from agent.reports.normalise import norm_message
 from agent.reports.markdown import split_issue, syzbot_facts
 from agent.reports.model import CrashReport
 from agent.reports.python import parse_cut, parse_python
@@ -53,6 +56,9 @@ ENTRY_POINTS = [
     ("parse_sanitizer", parse_sanitizer),
     ("parse_kernel", parse_kernel),
     ("parse_gdb", parse_gdb),
+    ("parse_jvm", parse_jvm),
+    ("rust_frames", lambda t: panics.rust_frames(t.split("\n"), 0)),
+    ("norm_message", norm_message),
     ("parse_cdb", parse_cdb),
     ("find_message", lambda t: find_message(t, t.split("\n"))),
     ("split_csa", split_csa),

@@ -104,3 +104,11 @@ def test_a_report_without_frame_or_message_is_no_generic_group():
     assert signature("KeyError", "'x'", None) != signature("KeyError", "'y'", None)
     assert triage(parse("thread 'main' panicked at src/a.rs:1:2:\nboom\n")).signature != \
         triage(parse("thread 'main' panicked at src/b.rs:1:2:\nboom\n")).signature
+
+
+def test_triage_reads_the_issue_as_the_fix_run_does_nothing_github_hides():
+    from agent.reports.guarded import GuardedParser
+    hidden = "Thanks!\n<!--\n" + (HERE / "ipython8_site_packages.txt").read_text() + "-->\n"
+    with GuardedParser(timeout=30) as p:
+        assert p.parse(hidden).report is None
+        assert p.parse(hidden.replace("<!--", "").replace("-->", "")).report.type == "KeyError"

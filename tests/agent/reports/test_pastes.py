@@ -54,14 +54,27 @@ def test_ipython_frames_in_order_with_their_lines_and_code():
     assert [(f.function, f.line) for f in old.frames] == [("merge_rows", 142), ("<module>", 2)]
 
 
-def test_a_cut_paste_with_no_exception_named_anywhere_is_no_report():
+def test_a_cut_paste_with_no_exception_named_anywhere_is_a_crash_of_unknown_exception():
     text = _issue("cut_title.md").replace("KeyError when", "Crash when")
-    assert parse(text) is None
+    rep = parse(text)
+    assert rep is not None and rep.type == "Exception" and rep.extra["exception_from"] == "unknown"
+    assert rep.guilty.function == "_section"
+    assert "names no exception" in triage(rep).comment
+
+
+def test_a_crash_of_unknown_exception_matches_any_exception_through_its_frames():
+    from agent.judge.signature import matches
+    rep = parse(_issue("cut_title.md").replace("KeyError when", "Crash when"))
+    got = parse('Traceback (most recent call last):\n  File "/w/confit/loader.py", line 57, in _section\n'
+                '    return data[name][PACKAGE]\nTypeError: bad\n')
+    assert matches(rep, got)
+    assert not matches(rep, parse('Traceback (most recent call last):\n  File "/w/x.py", line 1, in other\n'
+                                  '    f()\nTypeError: bad\n'))
 
 
 def test_the_title_is_only_the_first_line_before_a_blank_one():
     body = _issue("cut_title.md").split("\n", 2)[2]
-    assert parse("Loading fails\n\n" + body) is None
+    assert parse("Loading fails\n\n" + body).extra["exception_from"] == "unknown"     # the title names none
     raw = parse("raises ValueError\n" + body)                 # no blank line: a raw log, its first line prose
     assert (raw.type, to_json(raw)["exception_from"]) == ("ValueError", "prose")
 
