@@ -5,7 +5,9 @@ import re
 from dataclasses import dataclass, field
 
 from agent.reports.model import CrashReport, Frame
+from agent.python.ladder.snippets import extract
 from agent.reports.paths import map_to_repo
+from agent.reports.python import installed_package
 
 # points per fact; the reasons say which facts held
 CLEAN, IN_REPO, REPRODUCER, TESTS = 2, 3, 2, 1
@@ -54,11 +56,33 @@ def _frame_in_repo(report: CrashReport, files: FileIndex) -> tuple[Frame, str] |
     return None
 
 
-def rank(report: CrashReport, files: FileIndex, tests_at: str | None) -> Fixability:
-    """Score a parsed report: parsed cleanly, a frame in the repo, a snippet or command given,
-    a test suite in the repo. Each fact that holds is a reason; each that does not is named too. A
-    report none of whose frames is in the repository (the reporter's own code, other packages) does
-    not look fixable here at all: score 0, no reason."""
+def _package_frame(report: CrashReport, package: str) -> Frame | None:
+    """Without the repository's files: the guilty frame when it lies in the installed copy of the
+    repository's own package (`site-packages/<package>/`, the repository's name normalised)."""
+    want = _norm(package)
+    g = report.guilty
+    got = installed_package(g.file) if g is not None else None
+    return g if want and got and _norm(got) in (want, want.removeprefix("python"), want.removeprefix("py")) else None
+
+
+def _norm(name: str) -> str:
+    return "".join(c for c in (name or "").lower() if c.isalnum())
+
+
+def runnable(report: CrashReport, text: str) -> int:
+    """How many things the issue gives to run: the report's reproducers, else (a Python report) the
+    snippets, `>>>` sessions and shell lines of its text (agent/python/ladder/snippets.py)."""
+    if report.reproducers:
+        return len(report.reproducers)
+    return len(extract(text)) if text and report.kind == "python" else 0
+
+
+def rank(report: CrashReport, files: FileIndex, tests_at: str | None, text: str = "", package: str = "") -> Fixability:
+    """Score a parsed report: parsed cleanly, a frame in the repo (without its files: in the installed
+    copy of the repository's package), a snippet, `>>>` session or command given, a test suite in the
+    repo. Each fact that holds is a reason; each that does not is named too. A report none of whose
+    frames is in the repository (the reporter's own code, other packages) does not look fixable here
+    at all: score 0, no reason. `text`: the issue's text; `package`: the repository's name."""
     score, reasons, missing = 0, [], []
     if report.corrupted:
         missing.append("the report looks truncated or interleaved")
@@ -73,11 +97,15 @@ def rank(report: CrashReport, files: FileIndex, tests_at: str | None) -> Fixabil
         reasons.append(f"its frame `{_md(frame.function)}` is in this repository (`{_md(where)}`)")
     elif files.known:
         missing.append(NOT_HERE)
+    elif (frame := _package_frame(report, package)) is not None:
+        score += IN_REPO
+        reasons.append(f"its frame `{_md(frame.function)}` is in the installed `{_md(installed_package(frame.file))}` "
+                       "package (the repository's files could not be listed)")
     else:
         missing.append("the repository's files could not be listed")
-    if report.reproducers:
+    n = runnable(report, text)
+    if n:
         score += REPRODUCER
-        n = len(report.reproducers)
         reasons.append(GIVES_REPRODUCER + (f" ({n})" if n > 1 else ""))
     else:
         missing.append("no snippet or command to reproduce it")
@@ -91,9 +119,10 @@ def rank(report: CrashReport, files: FileIndex, tests_at: str | None) -> Fixabil
     return Fixability(score, reasons, missing)
 
 
-def order_key(score: int, reports: int, number: int) -> tuple[int, int, int]:
-    """Higher score first, then the crash reported most often, then the oldest issue."""
-    return (-score, -reports, number)
+def order_key(score: int, reports: int, number: int, evidence: int = 0) -> tuple[int, int, int, int]:
+    """Higher score first, then the crash reported most often, then the one with more evidence (reasons,
+    things to run), then the oldest issue."""
+    return (-score, -reports, -evidence, number)
 
 
 def _md(text: str) -> str:

@@ -144,7 +144,7 @@ def _triage_one(api: InstallationAPI, repo: str, issue: dict, d: str, files: _Re
         return Triaged(issue["number"], d, crash=False)
     files.load(issue.get("html_url"))
     t = triage(report, files.files, files.blob_url)
-    fx = rank(report, files.index, files.tests_at)
+    fx = rank(report, files.index, files.tests_at, issue_text(issue), repo.rsplit("/", 1)[-1])
     have = set(issue.get("labels") or [])
     new = [label for label in t.labels if label not in have]
     if new:

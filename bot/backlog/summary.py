@@ -37,7 +37,7 @@ def group(triaged: list[Triaged]) -> list[Group]:
     for items in by_sig.values():
         items.sort(key=lambda t: (not any(r.startswith(GIVES_REPRODUCER) for r in t.reasons), -t.score, t.issue))
         groups.append(Group(items[0], [t.issue for t in items[1:]]))
-    groups.sort(key=lambda g: order_key(g.lead.score, g.reports, g.lead.issue))
+    groups.sort(key=lambda g: order_key(g.lead.score, g.reports, g.lead.issue, len(g.lead.reasons)))
     return groups
 
 

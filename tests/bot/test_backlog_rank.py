@@ -98,3 +98,25 @@ def test_a_duplicate_group_is_led_by_the_report_that_reproduces():
     groups = group([Triaged(3, "d", True, "python", "AttributeError", "sig", bare.score, bare.reasons),
                     Triaged(9, "d", True, "python", "AttributeError", "sig", given.score, given.reasons)])
     assert [(g.lead.issue, g.duplicates) for g in groups] == [(9, [3])]
+
+
+SITE = ("```\nTraceback (most recent call last):\n"
+        '  File "/home/u/run.py", line 3, in <module>\n    shop.fulfil(["x"])\n'
+        '  File "/venv/lib/python3.11/site-packages/shop/orders.py", line 22, in fulfil\n    n = item.quantity\n'
+        "AttributeError: 'NoneType' object has no attribute 'quantity'\n```\n")
+
+
+def test_without_a_checkout_a_session_and_the_projects_installed_frame_still_count():
+    session = "\n```pycon\n>>> import shop\n>>> shop.fulfil(['x'])\n```\n"
+    bare = rank(parse(SITE), FileIndex(None), None, SITE, "shop")
+    full = rank(parse(SITE + session), FileIndex(None), None, SITE + session, "shop")
+    assert "its frame `fulfil` is in the installed `shop` package (the repository's files could not be listed)" \
+        in bare.reasons
+    assert full.score > bare.score and any(r.startswith("the issue gives a snippet") for r in full.reasons)
+    other = rank(parse(SITE), FileIndex(None), None, SITE, "another-project")
+    assert other.score < bare.score
+
+
+def test_ties_in_score_and_reports_are_broken_by_evidence_before_age():
+    keys = sorted([(5, 1, 9, 2), (5, 1, 30, 3)], key=lambda k: order_key(*k))
+    assert keys == [(5, 1, 30, 3), (5, 1, 9, 2)]
