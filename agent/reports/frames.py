@@ -52,6 +52,9 @@ def _strip_params(func: str) -> str:
     return func.strip()
 
 
+_GLUED = re.compile(r"([A-Za-z_][\w:~]*)(/[^\s]+)$")
+
+
 def parse_san_frame(line: str) -> tuple[int, Frame] | None:
     m = SAN_FRAME_RE.match(line)
     if not m:
@@ -75,6 +78,8 @@ def parse_san_frame(line: str) -> tuple[int, Frame] | None:
         if fm and (rest.startswith("in ") or "/" in fm.group(1) or "." in fm.group(1)):
             file, lineno = fm.group(1), int(fm.group(2))
             rest = rest[: fm.start()].rstrip()
+    if rest == "in" and file and (glued := _GLUED.match(file)):
+        rest, file = "in " + glued.group(1), glued.group(2)      # `in func/src/a.c:3`: no space before the path
     if rest.startswith("in "):
         body = rest[3:].strip()
         if _SO_NAME.match(body):

@@ -84,8 +84,8 @@ def _parse_tb_block(lines: list[str], i: int) -> tuple[list[Frame], str, str, in
                 base_indent = indent
             code = None
             j = i + 1
-            if j < n and not _FILE_RE.match(lines[j]) and lines[j].startswith(" " * (indent + 2)) \
-                    and lines[j].strip() and not _REPEATED.search(lines[j]):
+            if j < n and not _FILE_RE.match(lines[j]) and lines[j].strip() and not _REPEATED.search(lines[j]) \
+                    and (lines[j].startswith(" " * (indent + 2)) or _unindented_code(lines, j, indent)):
                 code = lines[j].strip()
                 j += 1
                 # caret/underline lines (3.11+)
@@ -128,6 +128,15 @@ def _parse_tb_block(lines: list[str], i: int) -> tuple[list[Frame], str, str, in
         if i - 1 > 0 and len(s) > 200:
             break
     return frames, exc_type, message, i, extra
+
+
+def _unindented_code(lines: list[str], j: int, indent: int) -> bool:
+    """A traceback pasted with its indentation lost: the line after a `File` line is its code when it
+    is no exception line and a `File` line or the exception follows it."""
+    if indent or _EXC_RE.match(lines[j].strip()):
+        return False
+    nxt = lines[j + 1].strip() if j + 1 < len(lines) else ""
+    return bool(_FILE_RE.match(nxt) or _EXC_RE.match(nxt))
 
 
 _SYNTAX_FILE = re.compile(r'File "([^"]+)", line (\d+)$')
@@ -273,6 +282,7 @@ def at_repo_frame(report: CrashReport, frame: Frame) -> CrashReport:
 
 
 _EG_HEAD = "Exception Group Traceback (most recent call last):"
+_FILE_LINE = re.compile(r'^[ \t]*File "[^"\n]+", line \d+, in ', re.M)
 
 
 def _eg_sep(line: str) -> bool:
@@ -651,6 +661,12 @@ def parse_python(text: str) -> CrashReport | None:
         # Lines before the first traceback's head hold nothing of it: parse from that line on.
         rep = _parse_traceback(text[text.rfind("\n", 0, first) + 1:])
         if rep is not None:
+            return rep
+    if first == -1 and (at := _FILE_LINE.search(text)) is not None:
+        # a traceback pasted without its `Traceback (most recent call last):` line
+        start = text.rfind("\n", 0, at.start()) + 1
+        rep = _parse_traceback(TB_HEAD + "\n" + text[start:])
+        if rep is not None and rep.frames and rep.type:
             return rep
     if "\nE   " in text or text.startswith("E   "):
         rep = _parse_pytest_long(text)

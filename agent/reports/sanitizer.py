@@ -20,6 +20,9 @@ from agent.reports.scan import Scan, register, scan_of
 _ERROR_RE = re.compile(
     r"(?:==\d+==\s*)?ERROR:\s*(AddressSanitizer|HWAddressSanitizer|MemorySanitizer|LeakSanitizer|"
     r"ThreadSanitizer|UndefinedBehaviorSanitizer|libFuzzer):?\s*(.*)$")
+# a banner pasted without its `==PID==ERROR:` head: the tool's name opens the line
+_BARE_RE = re.compile(r"^\s*(?:==\d+==\s*)?(AddressSanitizer|HWAddressSanitizer|MemorySanitizer|ThreadSanitizer):\s*"
+                      r"([\w-]+ on (?:address|unknown address)\b.*)$")
 _WARNING_RE = re.compile(r"WARNING:\s*(ThreadSanitizer|MemorySanitizer|AddressSanitizer):\s*(.*)$")
 _UBSAN_RE = re.compile(r"(?:^|\s)(\S+?):(\d+):(\d+): runtime error: (.*)$")
 _ACCESS_RE = re.compile(r"\b(READ|WRITE) of size (\d+) at (0x[0-9a-fA-F]+)")
@@ -124,7 +127,7 @@ def _san_start(text: str, lines: list[str], scan: Scan) -> tuple[int, int] | Non
         if line_end == -1:
             line_end = len(text)
         line = lines[line_no]
-        if ("Sanitizer" in line and (_ERROR_RE.search(line) or _WARNING_RE.search(line))
+        if ("Sanitizer" in line and (_ERROR_RE.search(line) or _WARNING_RE.search(line) or _BARE_RE.match(line))
                 or "runtime error:" in line and _UBSAN_RE.search(line) or "ERROR: libFuzzer" in line):
             return line_no, text.rfind("\n", 0, pos) + 1
     return None
@@ -190,7 +193,7 @@ def parse_sanitizer(text: str, scan: Scan | None = None, lines: list[str] | None
     if start is None:
         return None
     line = lines[start]
-    m = _ERROR_RE.search(line) or _WARNING_RE.search(line)
+    m = _ERROR_RE.search(line) or _WARNING_RE.search(line) or _BARE_RE.match(line)
     if ("Check failed:" in line or "CHECK failed:" in line) and not m:
         cond = re.split(r"(?:Check|CHECK) failed:\s*", line, maxsplit=1)[-1].strip()
         fm = re.search(r"(?<![\w./-])([\w./-]+\.(?:cc|cpp|c|h|mm|rs))[:(]\d+", line)

@@ -28,6 +28,9 @@ GOLDEN = {
     "go_nil_map.txt": ("go", "invalid memory address", "github.com/acme/tool/pkg/config.(*Loader).Load",
                        "loader.go"),
     "ipython8_site_packages.txt": ("python", "KeyError", "load", "core.py"),
+    "headless.txt": ("python", "KeyError", "load", "core.py"),            # no `Traceback (most recent...` line
+    "unindented.txt": ("python", "KeyError", "load", "core.py"),          # indentation lost in the paste
+    "asan_noheader.txt": ("sanitizer", "heap-buffer-overflow", "parse_value", "json.c"),   # no ==PID==ERROR:
 }
 
 
@@ -37,7 +40,7 @@ def test_each_ecosystem_parses_with_the_programs_own_frame(name):
     rep = parse((HERE / name).read_text())
     assert rep is not None and (rep.kind, rep.type) == (kind, typ)
     assert rep.guilty.function == function and rep.guilty.file.endswith(file)
-    assert rep.signature.startswith(f"{kind}:") and ("sanitizer" not in rep.signature)
+    assert rep.signature.startswith(f"{kind}:") and ("sanitizer" not in rep.signature or kind == "sanitizer")
 
 
 def test_the_jvm_root_cause_is_the_crash_and_the_wrapper_is_kept():
@@ -112,3 +115,8 @@ def test_triage_reads_the_issue_as_the_fix_run_does_nothing_github_hides():
     with GuardedParser(timeout=30) as p:
         assert p.parse(hidden).report is None
         assert p.parse(hidden.replace("<!--", "").replace("-->", "")).report.type == "KeyError"
+
+
+def test_a_frame_whose_path_is_glued_to_its_function_names_the_function():
+    rep = parse((HERE / "asan_noheader.txt").read_text())
+    assert [(f.function, f.file) for f in rep.frames][1] == ("json_parse", "/src/json/json.c")
