@@ -1,4 +1,5 @@
-"""Triage a parsed crash report: labels, a short markdown comment, a dedup signature. Pure."""
+"""Triage a parsed crash report: labels, a short markdown comment, a dedup signature. Pure, but for
+`bounded_triage`, which runs the frame mapping in the parse's child under the rest of its deadline."""
 from __future__ import annotations
 
 import dataclasses
@@ -9,7 +10,7 @@ from agent.reports.families import family_of
 from agent.markdown_safe import quote_untrusted
 from agent.reports.model import CrashReport, Frame
 from agent.judge.match import repo_path
-from agent.reports.paths import map_to_repo
+from agent.reports.paths import MAX_FILES, RepoIndex
 from agent.reports.python import at_repo_frame
 
 
@@ -44,13 +45,13 @@ def _link(path: str, line: int | None, blob_url: str | None) -> str:
     return f"[`{_md(where)}`]({blob_url.rstrip('/')}/{quote(path)}{f'#L{line}' if line else ''})"
 
 
-def _locations(report: CrashReport, g: Frame, repo_files: list[str] | None, blob_url: str | None) -> list[str]:
+def _locations(report: CrashReport, g: Frame, index: RepoIndex | None, blob_url: str | None) -> list[str]:
     """Where the guilty frame is; mapped onto the repo's files when they are known."""
     loc = _where(g)
     said = f"Guilty frame `{_md(g.function)}`" + (f" at `{_md(loc)}`" if loc else "")
-    if repo_files is None:
+    if index is None:
         return [said]
-    if g.file and (target := map_to_repo(g.file, repo_files)):
+    if g.file and (target := index.locate(g.file)):
         said = [f"Guilty frame `{_md(g.function)}` at {_link(target, g.line, blob_url)}"]
         mine = report.extra.get("reporter_frame")
         if mine:
@@ -59,16 +60,16 @@ def _locations(report: CrashReport, g: Frame, repo_files: list[str] | None, blob
                         + (f" at `{_md(at)}`" if at else "") + " (outside this repository).")
         return said
     for fr in report.frames:
-        if fr is not g and fr.file and (target := map_to_repo(fr.file, repo_files)):
+        if fr is not g and fr.file and (target := index.locate(fr.file)):
             return [said, f"Nearest frame in this repository: `{_md(fr.function)}` at "
                           f"{_link(target, fr.line, blob_url)}"]
     return [said, "No frame of the report maps to a file of this repository."]
 
 
-def _at_repo(report: CrashReport, repo_files: list[str]) -> CrashReport:
+def _at_repo(report: CrashReport, index: RepoIndex) -> CrashReport:
     """A copy of the report whose crash site is its innermost frame in the repository, when the
     parser's guilty frame (the reporter's own code) called it."""
-    paths = {f.file: p for f in report.frames if f.file and (p := map_to_repo(f.file, repo_files))}
+    paths = {f.file: p for f in report.frames if f.file and (p := index.locate(f.file))}
     site = next((f for f in report.frames if repo_path(f, paths)), None)
     if site is None:
         return report
@@ -81,8 +82,12 @@ def triage(report: CrashReport, repo_files: list[str] | None = None, blob_url: s
     under which they are shown (`https://github.com/OWNER/REPO/blob/REF`), for links; `label`: the
     repository's trigger label, named in the last line."""
     labels = [family_of(report).label]
-    if repo_files is not None and report.kind == "python":
-        report = _at_repo(report, repo_files)
+    index = None
+    if repo_files is not None:
+        # one pass over the tree for every frame (agent/reports/paths.py), not every frame × every file
+        index = RepoIndex([f.file for f in ([report.guilty] if report.guilty else []) + report.frames], repo_files)
+    if index is not None and report.kind == "python":
+        report = _at_repo(report, index)
     lines = [f"**crashfix** parsed a **{report.kind}** crash: `{_md(report.type)}`",
              "", f"> {quote_untrusted(report.title)}"]
     if report.message and report.message not in report.title:
@@ -103,9 +108,29 @@ def triage(report: CrashReport, repo_files: list[str] | None = None, blob_url: s
     g = report.guilty
     if g is not None:
         lines.append("")
-        lines += _locations(report, g, repo_files, blob_url)
+        lines += _locations(report, g, index, blob_url)
     if report.reproducers:
         lines.append("")
         lines.append(f"Reproducers found: {len(report.reproducers)}.")
     lines += ["", ask_for_fix(label)]
     return Triage(labels=labels, comment="\n".join(lines), signature=report.signature)
+
+
+def _triage_job(job: tuple) -> Triage:
+    return triage(*job)
+
+
+def bounded_triage(parser, report: CrashReport, repo_files: list[str] | None, blob_url: str | None,
+                   label: str = "crashfix", seconds: float | None = None) -> tuple[Triage, bool]:
+    """`triage` with the frame mapping run in ``parser``'s child (agent/reports/guarded.py) within
+    ``seconds`` (what is left of the parse's deadline; None: the parser's whole deadline). Past it,
+    the triage without the repository's files (no locations: the same comment, minus the links).
+    Returns (the triage, whether the files were mapped)."""
+    if repo_files is None:
+        return triage(report, None, blob_url, label), False
+    budget = parser.timeout if seconds is None else seconds
+    if budget > 0:
+        done, t = parser.call((report, list(repo_files[:MAX_FILES]), blob_url, label), fn=_triage_job, timeout=budget)
+        if done:
+            return t, True
+    return triage(report, None, blob_url, label), False

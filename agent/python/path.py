@@ -33,15 +33,12 @@ class PythonPath(SandboxPath):
     copies_prepared = True
     resolved = None                     # the resolved Environment (agent/python/environment)
     climbed: list[str]                  # the environment ladder's rungs tried (agent/python/environment/rungs.py)
-    learned = None                      # a recipe a model found before, set up from (agent/python/setup_agent.py)
 
     def environment(self) -> dict:
         """Resolve the checkout's environment (agent/python/environment): image, install steps, test command."""
-        given = self.cfg.test_cmd or (getattr(self.cfg, "environment", None) or {}).get("test_cmd")
         env, opts, self.run.image, self.run.test_cmd = prepare_environment(self.cfg, self.source, self.run.files,
                                                                            self.steps.say)
         self.resolved, self.climbed = env, []
-        opts = setup_agent.apply_learned(self, env, opts, given)
         self.run.notes += [f"environment: {step}" for step in env.steps]
         return opts
 
@@ -49,7 +46,7 @@ class PythonPath(SandboxPath):
         try:
             super().prepare()
         except SetupFailed as exc:
-            if self.resolved is None or self.resolved.explicit_install and not self.learned:
+            if self.resolved is None or self.resolved.explicit_install:
                 raise
             self.note(f"set-up failed: {str(exc).splitlines()[0]} ({(str(exc).strip().splitlines() or [''])[-1][:200]})")
             if not self.climb(f"set-up: {exc}") and setup_agent.last_rung(self, f"set-up: {exc}")[0] is not None:

@@ -9,8 +9,10 @@ by agent/limits.py (SETUP_AGENT_*: model calls, tokens, recipes checked, seconds
 model proposes a recipe; crashfix alone decides: a fresh sandbox is set up from the recipe's
 commands (run as an explicit `environment.install` is: nothing added, sealed after set-up) and its
 baseline is judged by the same rule as every set-up (environment/sanity.py). A recipe that passes becomes the
-run's set-up, is kept in the environment cache (learned.py; the next run of the repository starts
-from it) and is offered to the maintainer as an `environment:` block (`run.artifacts["environment"]`).
+set-up of THIS run only and is offered to the maintainer as an `environment:` block
+(`run.artifacts["environment"]`): a proposal, used by later runs only once a maintainer commits it to
+`.github/crashfix.yml`. The model sees the parsed crash (type, message, frames), never the issue's
+prose, and a recipe holds package installs and files of the tree only (environment/recipe_policy.py).
 """
 from __future__ import annotations
 
@@ -19,8 +21,8 @@ from dataclasses import dataclass
 
 from agent.limits import SETUP_AGENT_ROUNDS, SETUP_AGENT_STEPS, SETUP_AGENT_TOKENS, SETUP_COMMAND_TIMEOUT
 from agent.memory import Memory
-from agent.python.environment import learned
-from agent.python.environment.apply import cache_name, choose_image, test_command
+from agent.python.environment.apply import test_command
+from agent.python.environment.recipe_policy import check, check_test, in_tree
 from agent.python.environment.sanity import broken
 from agent.research import strategy as research_agent
 from agent.research.client import LLM, Budget, Ledger
@@ -33,7 +35,7 @@ from sandbox import InstallStep, SetupFailed, open_sandbox
 from sandbox.install import PIP_INSTALL, find_installer, quoted_env, write_constraints
 
 log = logging.getLogger(__name__)
-ISSUE_CHARS = 3000
+FRAMES_SHOWN = 30
 
 
 @dataclass
@@ -57,6 +59,41 @@ class SetupOutcome:
         if not self.checks:
             said += "; it handed over no recipe"
         return said + f" ({self.trajectory})"
+
+
+def parsed_crash(report) -> str:
+    """The crash as crashfix parsed it: its kind, type, message and frames; no prose of the issue."""
+    if report is None:
+        return "(no crash report was parsed)"
+    lines = [f"kind: {report.kind}", f"type: {report.type}"]
+    if report.message:
+        lines.append("message: " + " ".join(report.message.split())[:300])
+    frames = report.frames[:FRAMES_SHOWN]
+    for f in frames:
+        where = f"{f.file}:{f.line}" if f.file and f.line else (f.file or f.module or "?")
+        lines.append(f"  frame: {f.function[:120]} at {where[:200]}")
+    if len(report.frames) > len(frames):
+        lines.append(f"  ... and {len(report.frames) - len(frames)} more frame(s)")
+    return "\n".join(lines)
+
+
+def recipe_policy(source):
+    """crashfix's check of a recipe's commands against the tree at ``source``: (the recipe as it will
+    run, None) or (None, why it is refused)."""
+    is_file, is_dir = in_tree(source)
+
+    def allowed(recipe: Recipe) -> tuple[Recipe | None, str | None]:
+        install = []
+        for cmd in recipe.install:
+            ok, why = check(cmd, is_file, is_dir)
+            if ok is None:
+                return None, f"the install command `{cmd[:200]}` is refused: {why}"
+            install.append(ok)
+        test, why = check_test(recipe.test_cmd, is_file)
+        if test is None:
+            return None, f"the test command `{recipe.test_cmd[:200]}` is refused: {why}"
+        return Recipe(tuple(install), test), None
+    return allowed
 
 
 def toolbox() -> Toolbox:
@@ -83,8 +120,8 @@ class SetupTrajectory(Trajectory):
     def task_message(self) -> str:
         a = self.agent
         return (f"Repository: {a.repo or a.source.name}\n\n{self.brief}\n\n"
-                f"The issue crashfix is working on, for what it may say about the environment:\n"
-                f"{quote_untrusted(cut(a.issue_text, ISSUE_CHARS))}\n\n"
+                f"The crash crashfix is working on, as parsed from the report (the issue's prose is not shown):\n"
+                f"{quote_untrusted(parsed_crash(a.report), 'PARSED CRASH REPORT')}\n\n"
                 f"You have {self.phase_limit()} steps and {self.st.rounds} recipe check(s).")
 
     def start_analysis(self) -> None:
@@ -109,10 +146,9 @@ class SetupTrajectory(Trajectory):
 # -- what the run gives the phase --------------------------------------------------------------
 def may_run(path) -> bool:
     """An endpoint is configured (and the strategy lets a model run), and the set-up was not given
-    explicitly (a recipe a model found before, kept in the cache, is not explicit)."""
+    explicitly."""
     env = path.resolved
-    return env is not None and path.run.may_research and \
-        (not env.explicit_install or bool(getattr(path, "learned", None)))
+    return env is not None and path.run.may_research and not env.explicit_install
 
 
 def _opener(path):
@@ -208,9 +244,10 @@ def run_phase(path, cause: str, accepted: dict) -> SetupOutcome:
                                                   name="setup", parents=[parent]), prices=ac.prices, retry=ac.retry)
     st = SetupState(test_cmd=run.test_cmd, wrap=_wrapper(path.env_opts),
                     judge=lambda out: broken(out, files=run.files, report_text=cfg.report_text),
-                    reopen=_opener(path), verify=_verifier(path, accepted),
+                    reopen=_opener(path), verify=_verifier(path, accepted), allowed=recipe_policy(path.source),
                     timeout=min(max(run.timeout, 60.0), SETUP_COMMAND_TIMEOUT), rounds=SETUP_AGENT_ROUNDS)
-    agent = ResearchAgent(ac, report=run.report, issue_text=cfg.report_text, source=path.source, repro_cmd=None,
+    # the issue's prose is not the set-up's business: the model gets the parsed crash (task_message)
+    agent = ResearchAgent(ac, report=run.report, issue_text="", source=path.source, repro_cmd=None,
                           test_cmd=run.test_cmd, memory=Memory(), sandbox_factory=st.reopen,
                           validator_factory=lambda sb: None, out=cfg.out, repo=cfg.repo,
                           timeout=st.timeout, progress=lambda text: path.steps.say(text, "environment"), llm=llm)
@@ -239,15 +276,9 @@ def run_phase(path, cause: str, accepted: dict) -> SetupOutcome:
 def last_rung(path, cause: str, watched: bool = False) -> tuple[str | None, bool, str]:
     """The last rung for a baseline that is not sane (or a set-up that failed: ``cause`` starts
     with "set-up:"). Returns (the cause, None when the model's recipe gave a sane baseline; whether
-    the watchdog is armed; the words of what the model tried, "" when the rung did not run)."""
+    the watchdog is armed; the words of what the model tried, "" when the rung did not run). A recipe
+    that passes is this run's set-up only: kept nowhere, offered as an `environment:` block."""
     cfg, run = path.cfg, path.run
-    name = cache_name(cfg.repo_id or cfg.repo)
-    if getattr(path, "learned", None):
-        learned.forget(name)
-        path.note("the recipe a model found before (kept in the environment cache) no longer works at this "
-                  "commit: dropped from the cache")
-        path.learned, path.resolved.explicit_install = None, False
-        run.artifacts.pop("environment", None)
     if not may_run(path):
         return cause, watched, ""
     model = research_agent.endpoint(cfg)[0]
@@ -263,39 +294,10 @@ def last_rung(path, cause: str, watched: bool = False) -> tuple[str | None, bool
     path.note(f"set up by a model ({model}), the last rung: install "
               f"{'; '.join(f'`{c}`' for c in recipe['install']) or '(nothing)'}; test cmd `{recipe['test_cmd']}`; "
               f"crashfix's fresh set-up from it gave a sane baseline: {run.tests_before.summary(run.files)} "
-              f"({found.trajectory})")
-    kept = learned.remember(name, recipe)
-    if kept:
-        path.note(kept)
+              f"({found.trajectory}); used for this run only: a later run uses it once a maintainer commits it "
+              "as the `environment:` block of .github/crashfix.yml")
     run.artifacts["environment"] = {"source": "model", "reused": False, "trajectory": found.trajectory, **recipe}
     return None, bool(accepted.get("watched")), ""
 
 
-def apply_learned(path, env, opts: dict, given_test_cmd: str | None = None) -> dict:
-    """A recipe a model found before for this repository (learned.py), when the set-up is not
-    explicit: the run sets up from it, said; the `open_sandbox` options that install it. A test
-    command given explicitly (``given_test_cmd``: the flag or crashfix.yml's) stays."""
-    cfg = path.cfg
-    path.learned = None
-    if env.explicit_install:
-        return opts
-    name = cache_name(cfg.repo_id or cfg.repo)
-    recipe = learned.recall(name)
-    if recipe is None:
-        return opts
-    path.learned = recipe
-    if recipe.get("python") and not env.explicit_python and not env.image and recipe["python"] != env.python_used:
-        env.python = recipe["python"]
-        path.run.image = choose_image(env, cfg.sandbox, None, log=path.steps.say)
-    env.install, env.test_cmd, env.explicit_install = list(recipe["install"]), given_test_cmd or recipe["test_cmd"], True
-    path.run.test_cmd = test_command(env, None)
-    env.steps.append(f"set-up from the recipe a model ({recipe.get('model')}) found on {recipe.get('kept')}, kept "
-                     f"in the environment cache: install {'; '.join(f'`{c}`' for c in env.install) or '(nothing)'}; "
-                     f"test cmd `{env.test_cmd}`")
-    path.run.artifacts["environment"] = {"source": "model", "reused": True, "install": env.install,
-                                         "test_cmd": env.test_cmd, "python": recipe.get("python"),
-                                         "model": recipe.get("model")}
-    return {**opts, "steps": [InstallStep(c, True) for c in env.install]}
-
-
-__all__ = ["SetupOutcome", "SetupTrajectory", "apply_learned", "last_rung", "may_run", "run_phase"]
+__all__ = ["SetupOutcome", "SetupTrajectory", "last_rung", "may_run", "parsed_crash", "recipe_policy", "run_phase"]

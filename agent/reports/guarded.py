@@ -4,6 +4,8 @@
     with GuardedParser(timeout=5) as p:
         out = p.parse(body)        # Parsed(report=CrashReport | None, too_slow=bool)
 
+`call(arg, fn=..., timeout=...)` runs another top-level function in the same child (triage's frame
+mapping, agent/triage.py `bounded_triage`), under what is left of the same deadline.
 One child serves many parses (an issue and the others it is compared with); a child that runs
 past the deadline is killed and the next parse starts a fresh one. The child is started with
 `spawn` (a fork of a threaded worker is unsafe) and returns the CrashReport as data (pickled
@@ -33,11 +35,11 @@ def _serve(conn, fn: Callable[[Any], Any]) -> None:
     conn.send(("ready", None))           # imported and listening: the deadline counts from here
     while True:
         try:
-            arg = conn.recv()
+            other, arg = conn.recv()
         except EOFError:
             return
         try:
-            conn.send(("ok", fn(arg)))
+            conn.send(("ok", (other or fn)(arg)))
         except Exception as exc:  # noqa: BLE001 - a parser bug is an answer, not a dead child
             conn.send(("error", f"{type(exc).__name__}: {exc}"))
 
@@ -71,12 +73,14 @@ class GuardedParser:
             self.killed -= 1
             raise RuntimeError(f"the parser's child process did not start within {START_TIMEOUT:g} s")
 
-    def call(self, arg: Any) -> tuple[bool, Any]:
-        """(True, fn(arg)) or (False, None) when the deadline passed (the child is then killed)."""
+    def call(self, arg: Any, fn: Callable[[Any], Any] | None = None, timeout: float | None = None) -> tuple[bool, Any]:
+        """(True, fn(arg)) or (False, None) when the deadline passed (the child is then killed).
+        ``fn``: another top-level function than the parser's (None: the parser's); ``timeout``: this
+        call's deadline (None: the parser's)."""
         if self._proc is None or not self._proc.is_alive():
             self._start()
-        self._conn.send(arg)
-        if not self._conn.poll(self.timeout):
+        self._conn.send((fn, arg))
+        if not self._conn.poll(self.timeout if timeout is None else max(timeout, 0.0)):
             self._kill()
             return False, None
         try:

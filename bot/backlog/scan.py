@@ -10,12 +10,13 @@ place; a hidden marker finds it). Every GitHub call goes through a `Pacer` (rate
 from __future__ import annotations
 
 import hashlib
+import time
 import logging
 from dataclasses import dataclass, field
 from typing import Callable
 
 from agent.reports.guarded import TOO_SLOW, GuardedParser
-from agent.triage import triage
+from agent.triage import bounded_triage
 from bot.backlog.rank import FileIndex, find_test_suite, rank
 from bot.backlog.store import BacklogStore, Triaged
 from bot.backlog.summary import MARKER, TITLE, Group, group, render
@@ -135,7 +136,9 @@ def _triage_new(api: InstallationAPI, db: Database, store: BacklogStore, repo: s
 
 def _triage_one(api: InstallationAPI, repo: str, issue: dict, d: str, files: _RepoFiles, pacer: Pacer,
                 out: ScanResult, parser: GuardedParser) -> Triaged:
+    started = time.monotonic()
     parsed = parser.parse(issue_text(issue))
+    spent = time.monotonic() - started
     if parsed.too_slow:
         log.warning("backlog of %s: #%s: %s (over %ss)", repo, issue["number"], TOO_SLOW, parser.timeout)
         out.too_slow.append(issue["number"])
@@ -143,7 +146,7 @@ def _triage_one(api: InstallationAPI, repo: str, issue: dict, d: str, files: _Re
     if report is None:
         return Triaged(issue["number"], d, crash=False)
     files.load(issue.get("html_url"))
-    t = triage(report, files.files, files.blob_url)
+    t, _ = bounded_triage(parser, report, files.files, files.blob_url, seconds=parser.timeout - spent)
     fx = rank(report, files.index, files.tests_at, issue_text(issue), repo.rsplit("/", 1)[-1])
     have = set(issue.get("labels") or [])
     new = [label for label in t.labels if label not in have]

@@ -39,11 +39,14 @@ def trigger_of(job, settings) -> Trigger:
 
 def revision_of(params: dict) -> str:
     """Which text of the issue the run reads: the one the label or command event carried (bot/kinds/
-    runner.py asked_issue), said with its revision time; "" when the job holds none (a run on a PR)."""
+    runner.py asked_issue), said with its revision time; "" when the job holds none (a run on a PR
+    crashfix opened before issue texts were pinned)."""
     asked = params.get("asked")
     if not isinstance(asked, dict) or not isinstance(asked.get("title"), str):
         return ""
     when = "the label was added" if params.get("trigger") == "label" else "the command was given"
+    if asked.get("from_job"):
+        when = f"the run this pull request continues was asked for (job {int(asked['from_job'])})"
     at = f" (revision of {quote_untrusted(asked['updated_at'], 40)})" if asked.get("updated_at") else ""
     return f"<sub>crashfix read the issue as it stood when {when}{at}; edits made after that are not used.</sub>"
 

@@ -120,7 +120,7 @@ def final(trigger: Trigger, result: Result, failure: Failure | None, published: 
 
 def environment_block(result: Result) -> list[str]:
     """When a model found the set-up (agent/python/setup_agent.py) and crashfix's fresh
-    set-up from it gave a sane baseline: the recipe as an `environment:` block for
+    set-up from it gave a sane baseline: the recipe, a proposal, as an `environment:` block for
     `.github/crashfix.yml`, in a fence its text cannot close (the commands are a model's words)."""
     env = result.artifacts.get("environment") if isinstance(result.artifacts, dict) else None
     if not isinstance(env, dict) or env.get("source") != "model" or not env.get("test_cmd"):
@@ -129,12 +129,11 @@ def environment_block(result: Result) -> list[str]:
     block = {k: v for k, v in (("python", env.get("python")), ("install", list(env.get("install") or [])),
                                 ("test_cmd", env.get("test_cmd"))) if v}
     text = yaml.safe_dump({"environment": block}, sort_keys=False, default_flow_style=False, width=1000)
-    how = ("The project was set up from a recipe a model found in an earlier run (kept in the environment cache)"
-           if env.get("reused") else
-           f"crashfix's own set-up did not give a sane baseline; a model ({quote_untrusted(env.get('model'), 80)}) "
-           "found this recipe, and crashfix's fresh set-up from it did")
-    return ["", f"**Set-up found by a model:** {how}. To make it explicit (and skip the model next time), "
-                "add this to `.github/crashfix.yml`:", "", fence_untrusted(text.rstrip(), "yaml")]
+    how = (f"crashfix's own set-up did not give a sane baseline; a model ({quote_untrusted(env.get('model'), 80)}) "
+           "found this recipe, and crashfix's fresh set-up from it did. It was used for this run only: it is a "
+           "proposal, and later runs use it only once a maintainer commits it")
+    return ["", f"**Set-up found by a model:** {how}. Review it, then add it to `.github/crashfix.yml` "
+                "to make it the project's set-up:", "", fence_untrusted(text.rstrip(), "yaml")]
 
 
 def standing(trigger: Trigger, result: Result, published: dict | None) -> str | None:

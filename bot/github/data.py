@@ -1,6 +1,7 @@
 """GitHub's JSON as the plain dicts the bot passes around, shared by the real API and the dry run."""
 from __future__ import annotations
 
+import hashlib
 from datetime import datetime, timezone
 from typing import Any
 
@@ -48,3 +49,9 @@ def check_run_body(status: str, conclusion: str | None, title: str, summary: str
 def issue_text(issue: dict) -> str:
     """An issue's title and body as one text (what is parsed for a crash report)."""
     return f"{issue.get('title') or ''}\n\n{issue.get('body') or ''}"
+
+
+def pinned_digest(title: str, body: str) -> str:
+    """The hash an issue's text pinned in a job is kept with (bot/web/handlers.py `_asked`; bot/kinds/
+    runner.py `asked_issue` checks it)."""
+    return hashlib.sha256(f"{title}\n\n{body}".encode()).hexdigest()

@@ -13,7 +13,7 @@ from agent.research.client import Ledger
 from agent.research.endpoint import run_endpoint_problem
 from agent.redact import register
 from agent.run import Result, RunConfig
-from bot.github.data import issue_text
+from bot.github.data import issue_text, pinned_digest
 from bot.github.push import clone
 from bot.jobs.store import MAX_ATTEMPTS
 from bot.kinds import gates
@@ -69,11 +69,15 @@ def target(ctx: Context, config: RepoConfig | None = None, *, opens_pr: bool = F
 
 def asked_issue(ctx: Context, issue: int) -> dict | None:
     """The issue's title and body as they stood when the maintainer asked (the label or command
-    event's payload, bot/web/handlers.py `_asked`), or None when the job holds none for this issue."""
+    event's payload, bot/web/handlers.py `_asked`; for a command on crashfix's pull request, as pinned
+    when the run it continues was asked for), or None when the job holds none for this issue."""
     asked = (ctx.job.params or {}).get("asked")
-    if isinstance(asked, dict) and asked.get("issue") == issue and isinstance(asked.get("title"), str):
-        return asked
-    return None
+    if not (isinstance(asked, dict) and asked.get("issue") == issue and isinstance(asked.get("title"), str)):
+        return None
+    digest = asked.get("sha256")
+    if digest is not None and digest != pinned_digest(asked["title"], str(asked.get("body") or "")):
+        raise Stop("failed", "the issue text pinned in the job does not match its hash")
+    return asked
 
 
 def strategy_of(config: RepoConfig) -> str:

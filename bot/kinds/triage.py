@@ -3,9 +3,10 @@ issue's status comment (an edited issue edits it)."""
 from __future__ import annotations
 
 import logging
+import time
 
 from agent.reports.guarded import TOO_SLOW, GuardedParser
-from agent.triage import triage
+from agent.triage import bounded_triage
 from bot.conversation.status import StatusComment
 from bot.kinds.context import Context
 from bot.github.data import issue_text
@@ -25,7 +26,9 @@ def run(ctx: Context) -> dict:
         return {"found": False, "skipped": "not an open issue"}
     store = SignatureStore(ctx.db)
     with GuardedParser(timeout=ctx.settings.PARSE_TIMEOUT) as parser:
+        started = time.monotonic()
         parsed = parser.parse(issue_text(issue))
+        spent = time.monotonic() - started
         if parsed.too_slow:
             store.save(job.repo, issue, Signature("", too_slow=True))
             log.warning("triage of %s#%s: %s (over %ss)", job.repo, job.issue, TOO_SLOW, parser.timeout)
@@ -35,7 +38,12 @@ def run(ctx: Context) -> dict:
             store.save(job.repo, issue, Signature(""))
             return {"found": False}
         files, blob_url = repo_files(ctx, issue)
-        t = triage(report, files, blob_url, label=config.trigger_label)
+        # the frame mapping runs in the parser's child, under what the parse left of the same deadline
+        t, mapped = bounded_triage(parser, report, files, blob_url, config.trigger_label, parser.timeout - spent)
+        if files is not None and not mapped:
+            log.warning("triage of %s#%s: the frames were not mapped onto the repository's %d files within the "
+                        "parse deadline (%ss); the comment names no file of it", job.repo, job.issue, len(files),
+                        parser.timeout)
         store.save(job.repo, issue, Signature(t.signature))
         duplicates = []
         for other in api.list_open_issues(job.repo)[:300]:

@@ -13,7 +13,8 @@ from typing import Any, Callable
 
 from agent.redact import redact
 from bot.commands import parse_command
-from bot.db import Database, Tx
+from bot.db import Database, Tx, loads
+from bot.github.data import pinned_digest
 from bot.jobs.store import PIPELINE_KINDS, active_job, create_job
 from bot.settings import Settings
 
@@ -229,8 +230,23 @@ def _asked(event: Event) -> dict | None:
     if not isinstance(title, str):
         return None
     # kept in the job table: secrets pasted into the issue are redacted there as in every output
-    return {"issue": event.get("issue.number"), "title": redact(title),
-            "body": redact(body) if isinstance(body, str) else "", "updated_at": at if isinstance(at, str) else None}
+    title, body = redact(title), redact(body) if isinstance(body, str) else ""
+    return {"issue": event.get("issue.number"), "title": title, "body": body,
+            "sha256": pinned_digest(title, body), "updated_at": at if isinstance(at, str) else None}
+
+
+def _pinned_by_pr(tx: Tx, repo: str | None, number: object) -> dict | None:
+    """For a command on crashfix's pull request: the issue's text as pinned when the run that made
+    (or last revised) the pull request was asked for (that job's `asked`), or None when it holds none.
+    A command there continues that run: an edit of the issue since the review is not what runs."""
+    if not repo or not _is_int(number):
+        return None
+    row = tx.one("SELECT p.issue, j.id, j.params FROM prs p JOIN jobs j ON j.id = p.job_id "
+                 "WHERE p.repo = ? AND p.number = ?", repo, number)
+    asked = (loads(row["params"]) or {}).get("asked") if row else None
+    if not isinstance(asked, dict) or asked.get("issue") != row["issue"] or not isinstance(asked.get("title"), str):
+        return None
+    return {**asked, "from_job": int(asked.get("from_job") or row["id"])}
 
 
 @router.register("issues", "labeled", requires=ISSUE + ("label.name:str",))
@@ -253,8 +269,10 @@ def issue_comment(event: Event, ctx: Context) -> None:
     params = {"trigger": "command", "command": command.name, "arg": command.arg,
               "comment_id": event.get("comment.id"), "on_pr": bool(event.get("issue.pull_request")),
               "at": _str(event.get("comment.created_at"))}
-    if command.kind in ("fix", "explain", "test") and (asked := _asked(event)):
-        params["asked"] = asked
+    if command.kind in PIPELINE_KINDS:
+        asked = _pinned_by_pr(ctx.tx, event.repo, event.get("issue.number")) if params["on_pr"] else _asked(event)
+        if asked:
+            params["asked"] = asked
     if not command.valid:
         params["error"] = command.error
     ctx.job(event, command.kind, event.get("issue.number"), params,

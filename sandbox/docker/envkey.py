@@ -7,7 +7,16 @@ the steps execute from the tree (every file a step's command names, and an in-tr
 backend's folder), the commit-date bucket (a month), the issue's pins and the environment
 variables. On reuse, the steps that only install dependencies are skipped; the project's own
 editable install (offline, no dependencies) runs again against the new checkout, and so does
-every other command (a build in the tree): the checkout is fresh at the new commit."""
+every other command (a build in the tree): the checkout is fresh at the new commit.
+
+When set-up runs code of the tree (issue 35, E26: it installs the project itself, which runs its
+setup.py or build backend and whatever they import or exec; it runs a file of the tree; a
+requirement file installs a folder of the tree), the key also covers the content of EVERY file of
+the tree but the `.git`, test and documentation folders (`tree_digest`): a module `setup.py`
+execs, a build hook, a script a script sources are all in it. Two trees whose executed set-up
+code differs never share an environment; the same tree (a retry, another issue at the same
+commit, a change to tests or docs only) still hits. When set-up installs named packages and
+requirement files only, the key is the declarations as above: code changes keep hitting."""
 from __future__ import annotations
 
 import hashlib
@@ -109,6 +118,53 @@ def executed(repo: Path, steps: list[InstallStep]) -> dict[str, str]:
     return {k: v for k, v in out.items() if v}
 
 
+NOT_SET_UP_CODE = frozenset({".git", "tests", "test", "testing", "docs", "doc"})   # folders left out of tree_digest
+PLAIN_REQUIREMENT_LINE = re.compile(r"^\s*(#.*)?$|^\s*[A-Za-z0-9][\w.-]*(\[[\w,.\s-]*\])?\s*([<>=!~;@].*)?$")
+
+
+def _requirements_run_tree_code(text: str) -> bool:
+    """A requirement file that installs a folder or file of the tree (`-e .`, `./sub`, `file:`), or
+    names another requirement file, or a URL (`@ file:…`): conservatively, tree code may run."""
+    for line in text.splitlines():
+        line = line.split(" #", 1)[0].strip()
+        if not line or line.startswith("#") or re.match(r"^--?(i|index-url|extra-index-url|hash|pre|"
+                                                        r"only-binary|no-binary|prefer-binary)\b", line):
+            continue
+        if not PLAIN_REQUIREMENT_LINE.match(line) or "file:" in line:
+            return True
+    return False
+
+
+def runs_tree_code(repo: Path, steps: list[InstallStep]) -> bool:
+    """Whether set-up may run code of the tree: a step that installs the project itself (or a folder
+    of it), builds, or runs a file of the tree; a requirement file a step reads that installs part
+    of the tree."""
+    for step in steps:
+        if step.cmd == OFFLINE_SELF or not _installs_dependencies_only(step.cmd):
+            return True
+        if any(SELF_ARG.match(w) for w in step.cmd.split()):
+            return True
+        for m in REQUIREMENT_FILE.finditer(step.cmd):
+            if _requirements_run_tree_code(_read(repo, m.group(1).strip("'\""))):
+                return True
+    return False
+
+
+def tree_digest(repo: Path) -> str:
+    """The sha256 over every regular file of the tree (its path and content) but the `.git`, test and
+    documentation folders; links are walked by name (their target text), never followed."""
+    h = hashlib.sha256()
+    for name in contain.files(repo, lambda d: d.lower() in NOT_SET_UP_CODE):
+        h.update(name.encode() + b"\0" + _digest(repo, name).encode() + b"\n")
+    for dirpath, dirnames, filenames in os.walk(repo):
+        dirnames[:] = sorted(d for d in dirnames if d.lower() not in NOT_SET_UP_CODE)
+        for n in sorted(dirnames + filenames):
+            full = os.path.join(dirpath, n)
+            if os.path.islink(full):
+                h.update(b"link " + os.path.relpath(full, repo).encode() + b"\0" + os.readlink(full).encode() + b"\n")
+    return h.hexdigest()
+
+
 def date_bucket(as_of: str | None) -> str:
     """The month of the dependency cut-off (today's month without one)."""
     return (as_of or time.strftime("%Y-%m", time.gmtime()))[:7]
@@ -119,6 +175,7 @@ def cache_key(repo_id: str, image_id: str, steps: list[InstallStep], repo: Path,
     """A short, stable name for the prepared environment (see the module docstring)."""
     blob = json.dumps({"repo": repo_id, "image": image_id, "steps": [[s.cmd, s.network, s.cutoff, s.optional] for s in steps],
                        "files": declarations(repo, steps), "executed": executed(repo, steps),
+                       "tree": tree_digest(repo) if runs_tree_code(repo, steps) else None,
                        "month": date_bucket(as_of),
                        "pins": sorted((pins or {}).items()), "env": sorted((env or {}).items())}, sort_keys=True)
     parts = [p for p in repo_id.removesuffix(".git").split("/") if p]

@@ -151,14 +151,19 @@ def test_a_reused_environment_installs_the_project_at_the_new_checkout(sandbox_i
     _, _, box = _set_up(repo, sandbox_image, docker_limits, "greet", steps)
     with box:
         envcache.keep(box.pending_env)
-    commit(repo, {"greet/__init__.py": "WORD = 'new'\n", "greet/extra.py": "X = 1\n",
-                   "pyproject.toml": (repo / "pyproject.toml").read_text().replace('"1.0"', '"2.0"')}, "change")
+    # set-up runs the project's own build: the key covers the tree but its tests and docs (issue 35, E26)
+    commit(repo, {"tests/test_greet.py": "def test_word():\n    import greet\n", "docs/greet.md": "# greet\n"}, "tests")
     _, notes, box = _set_up(repo, sandbox_image, docker_limits, "greet", steps)
     with box:
         assert any(n.startswith("environment cache: hit") and f"ran again `{OFFLINE_SELF}`" in n for n in notes)
-        out = box.run("cd /tmp && python -c 'import greet, greet.extra, six, importlib.metadata as m; "
+        out = box.run("cd /tmp && python -c 'import greet, six, importlib.metadata as m; "
                       "print(greet.WORD, greet.__file__, m.version(\"greet\"))'", timeout=60)
-        assert out.output.split() == ["new", "/workspace/greet/__init__.py", "2.0"], out.output
+        assert out.output.split() == ["old", "/workspace/greet/__init__.py", "1.0"], out.output
+        assert box.run("test -f /workspace/tests/test_greet.py", timeout=30).exit_code == 0   # the new checkout
+    commit(repo, {"greet/__init__.py": "WORD = 'new'\n"}, "code")
+    _, notes, box = _set_up(repo, sandbox_image, docker_limits, "greet", steps)
+    with box:
+        assert any(n.startswith("environment cache: miss") for n in notes), notes
 
 
 @pytest.mark.docker

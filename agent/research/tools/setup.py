@@ -45,6 +45,8 @@ class SetupState:
     judge: Callable[[TestOutcome], str | None]             # the baseline rule: why it is not sane, or None
     reopen: Callable[[], Sandbox]                          # a fresh networked sandbox with the clean tree
     verify: Callable[[Recipe], tuple[bool, str]]           # crashfix's check of a recipe: (sane, words)
+    # what a recipe may hold (package installs, files of the tree): (the recipe as it runs, None) or (None, why not)
+    allowed: Callable[[Recipe], tuple["Recipe | None", str | None]] = lambda recipe: (None, "no recipe policy given")
     timeout: float = 600.0                                 # per command
     rounds: int = 2                                        # `done` calls crashfix checks
     ran: list[dict] = field(default_factory=list)          # every command run in the current sandbox: {cmd, exit}
@@ -149,8 +151,12 @@ class Done(Tool):
     acts = True
     name = "done"
     description = ("Hand crashfix the recipe: the install commands (run in order in a fresh sandbox, the "
-                   "network on; nothing else you ran is kept) and the test command. crashfix then checks it: "
-                   "a fresh set-up from the recipe alone, and the tests run offline must give a sane baseline.")
+                   "network on; nothing else you ran is kept) and the test command. Install commands are "
+                   "package installs only (`pip install <name[extra]>=version>`, `pip install -r <file of the "
+                   "repository>`, `pip install -e .`) or `python <file of the repository>`; the test command "
+                   "is `python -m <module> ...`, `pytest ...` or `python <file> ...`; no shell syntax. crashfix "
+                   "then checks it: a fresh set-up from the recipe alone, and the tests run offline must give "
+                   "a sane baseline.")
     parameters = {"type": "object", "properties": {
         "install": {"type": "array", "items": {"type": "string"}, "description": "shell commands, in order"},
         "test_cmd": {"type": "string"}},
@@ -165,7 +171,13 @@ class Done(Tool):
         commands = tuple(c.strip() for c in install if isinstance(c, str) and c.strip())
         if len(commands) != len(install) or not test_cmd.strip():
             raise ToolError("`install` is a list of non-empty shell commands and `test_cmd` a command")
-        recipe = Recipe(commands, test_cmd.strip())
+        recipe, why = st.allowed(Recipe(commands, test_cmd.strip()))
+        if recipe is None:
+            st.checks.append({"recipe": Recipe(commands, test_cmd.strip()).to_dict(), "sane": False,
+                              "words": f"refused before any set-up: {why}"})
+            return self.fail(f"REFUSED: {why}. A recipe holds package installs (`pip install <requirement>`, "
+                             "`-r <file of the repository>`, `-e .`) and files of the repository run by `python`, "
+                             f"nothing else.\n({st.rounds - len(st.checks)} check(s) left)")
         sane, words = st.verify(recipe)
         st.checks.append({"recipe": recipe.to_dict(), "sane": sane, "words": words})
         if sane:

@@ -13,8 +13,6 @@ import yaml
 
 from agent.pipeline import run_job
 from agent.run import RunConfig
-from agent.python.environment import learned
-from agent.python.environment.apply import cache_name
 from agent.research.scripted import ScriptedServer
 from bot.conversation.checklist import Trigger, final
 from bot.repo_config import RepoConfig
@@ -126,7 +124,7 @@ def no_model_in_the_environment(monkeypatch):
 
 
 @pytest.mark.slow
-def test_the_models_recipe_gives_a_sane_baseline_is_cached_and_offered_as_a_block(served, tally, tmp_path):
+def test_the_models_recipe_gives_a_sane_baseline_for_this_run_and_is_offered_as_a_block(served, tally, tmp_path):
     srv = served(SETS_UP)
     out = tmp_path / "out"
     run = run_job(config(tally, out, srv))
@@ -148,9 +146,6 @@ def test_the_models_recipe_gives_a_sane_baseline_is_cached_and_offered_as_a_bloc
     assert seen[-1][0] == "done" and seen[-1][1] and "ACCEPTED" in seen[-1][2]
     assert result["cost"]["llm_calls"] >= len(SETS_UP["setup"])
 
-    kept = learned.recall(cache_name(str(tally)))
-    assert kept["install"] == RECIPE["install"] and kept["test_cmd"] == RECIPE["test_cmd"]
-
     # the status comment: a ready-to-paste `environment:` block, valid for .github/crashfix.yml
     body = final(Trigger("`/crashfix run`", 7), run.result, None)
     assert "**Set-up found by a model:**" in body
@@ -160,13 +155,11 @@ def test_the_models_recipe_gives_a_sane_baseline_is_cached_and_offered_as_a_bloc
     assert parsed["environment"]["test_cmd"] == RECIPE["test_cmd"]
     assert RepoConfig.model_validate(parsed).environment_settings()["install"] == RECIPE["install"]
 
-    # the next run of the repository starts from the kept recipe: no model, no ladder
+    assert "only once a maintainer commits it" in body
+    # the recipe is a proposal: the next run of the repository (no model) does not set up from it
     again = run_job(config(tally, tmp_path / "again"))
-    assert again.status != "env_broken", (again.error, again.notes)
-    notes = json.loads((tmp_path / "again" / "result.json").read_text())["notes"]
-    assert any("set-up from the recipe a model (scripted-setup) found on" in n for n in notes), notes
-    assert not any("ladder:" in n for n in notes)
-    assert again.result.artifacts["environment"]["reused"] is True
+    assert again.status == "env_broken", (again.error, again.notes)
+    assert "environment" not in again.result.artifacts
 
 
 @pytest.mark.slow
@@ -177,11 +170,12 @@ def test_a_model_that_fails_leaves_env_broken_and_says_what_it_tried(served, tal
     assert run.status == "env_broken"
     assert "a model (scripted-setup) tried as the last rung: not_set_up (crashfix refused its 2 recipe(s))" in run.error
     assert "`python -m pip --version` (exit 0)" in run.error
-    assert "its recipe `python -m pip --version` then `python -m pytest -q`: the baseline is not sane: " \
+    assert "its recipe `python -m pip --version` then `python -m pytest -q`: refused before any set-up: the install " \
+           "command `python -m pip --version` is refused" in run.error
+    assert "its recipe (no install) then `python -m pytest -q tests/test_core.py`: the baseline is not sane: " \
            "no test module could be imported: ModuleNotFoundError: No module named '_tally_fixtures'" in run.error
     assert "trajectories/setup-1.json" in run.error
     assert "environment" not in run.result.artifacts
-    assert learned.recall(cache_name(str(tally))) is None
     assert "Set-up found by a model" not in final(Trigger("`/crashfix run`", 7), run.result, None)
 
 
@@ -195,16 +189,6 @@ def test_without_an_endpoint_the_rung_is_not_tried(tally, tmp_path):
     assert not any("a model" in n for n in run.notes)
 
 
-def test_a_kept_recipe_is_read_back_only_for_its_repository_and_not_when_the_cache_is_off(monkeypatch):
-    recipe = {"install": ["python tools/bootstrap.py"], "test_cmd": "python -m pytest -q", "python": "3.11",
-              "model": "m"}
-    assert learned.remember("/srv/a", recipe)
-    assert learned.recall("/srv/a")["install"] == recipe["install"]
-    assert learned.recall("/srv/b") is None
-    monkeypatch.setenv("CRASHFIX_ENV_CACHE_MAX", "0")
-    assert learned.recall("/srv/a") is None and learned.remember("/srv/c", recipe) is None
-
-
 def test_shell_snapshot_and_rollback_in_a_real_sandbox(tally):
     from agent.memory import Memory
     from agent.python.setup_agent import toolbox
@@ -215,7 +199,8 @@ def test_shell_snapshot_and_rollback_in_a_real_sandbox(tally):
     def reopen():
         return open_sandbox("local", tally, install=False)
     st = SetupState(test_cmd="python -m pytest -q", wrap=lambda box, cmd: cmd, judge=lambda out: None,
-                    reopen=reopen, verify=lambda recipe: (False, "not checked here"), timeout=60)
+                    reopen=reopen, verify=lambda recipe: (False, "not checked here"),
+                    allowed=lambda recipe: (recipe, None), timeout=60)
     ctx = ToolContext(sb=reopen(), source=tally, memory=Memory())
     ctx.state[SETUP] = st
     box = toolbox()
@@ -253,22 +238,18 @@ def test_the_status_block_is_inert_whatever_the_commands_hold():
 
 
 @pytest.mark.docker
-def test_in_docker_the_models_recipe_sets_up_is_cached_and_the_next_run_reuses_it(sandbox_image, served, tally, tmp_path):
+def test_in_docker_the_models_recipe_sets_up_this_run_only(sandbox_image, served, tally, tmp_path):
     srv = served(SETS_UP)
     run = run_job(config(tally, tmp_path / "out", srv, sandbox="docker"))
     assert run.status != "env_broken", (run.error, run.notes)
     notes = run.result.notes
     assert any(n.startswith("environment: set up by a model (scripted-setup)") for n in notes), notes
-    assert any("environment cache: prepared environment kept" in n for n in notes), notes
     assert run.result.tests_before.passed and len(run.result.tests_before.passed) == 2
     seen = observations(json.loads((tmp_path / "out" / "trajectories" / "setup-1.json").read_text()))
     assert [o[2].startswith("[exit 0") for o in seen if o[0] == "shell"][:2] == [True, False]   # rolled back
-    assert learned.recall(cache_name(str(tally)))["install"] == RECIPE["install"]
 
     asked = len(srv.requests)
     again = run_job(config(tally, tmp_path / "again", sandbox="docker"))
-    assert again.status != "env_broken", (again.error, again.notes)
-    assert any("set-up from the recipe a model (scripted-setup) found on" in n for n in again.result.notes)
-    assert any(n.startswith("environment cache: hit") for n in again.result.notes), again.result.notes
+    assert again.status == "env_broken", (again.error, again.notes)     # the recipe was a proposal, not kept
     assert len(srv.requests) == asked                # the second run called no model
     assert sum("phase: SETUP" in r["body"]["messages"][0]["content"] for r in srv.requests) == len(SETS_UP["setup"])
