@@ -4,7 +4,9 @@ prepare: build (cached tree, tinyconfig + KASAN harness + the options the stack 
 C reproducer into an initramfs → reproduce: boot under QEMU up to 10 times until the same title
 shows → analyse: symbolize, map the stack, blame the guilty line → candidates: C fix templates →
 validate: per candidate an incremental rebuild, boots running the reproducer, no crash with that
-title and no new one → finish: a `git format-patch` mail with Fixes:/Reported-by:/Closes:.
+title and no new one → research (with a model, when no template candidate validated): the research
+agent reads and searches the tree and its history on the host, edits a workspace over the cached
+checkout (sandbox/kernel/workspace.py), and each patch it submits is validated here → finish: a `git format-patch` mail with Fixes:/Reported-by:/Closes:.
 Console and build logs land in out/logs.
 """
 from __future__ import annotations
@@ -12,6 +14,7 @@ from __future__ import annotations
 import functools
 import shutil
 import tempfile
+import threading
 import time
 from contextlib import ExitStack
 from pathlib import Path
@@ -33,6 +36,7 @@ from agent.repair_context import RepairContext, Site
 from agent.judge.validate import Verdict
 from sandbox.kernel.build import KernelBuildError, KernelTree, git, open_tree, tail
 from sandbox.kernel.qemu import QemuError, ReproducerBuildError, compile_reproducer, make_initramfs
+from sandbox.kernel.workspace import KernelWorkspace
 
 REFUSED = ("this is a Linux kernel crash report, and kernel jobs are not enabled on this crashfix "
            "(its operator can turn them on with CRASHFIX_KERNEL_JOBS=enabled): nothing was built or run")
@@ -64,7 +68,7 @@ def _as_run_error(method):
 
 
 class KernelPath:
-    research_agent = False     # the research agent does not drive kernel runs yet
+    research_agent = True      # the research agent drives kernel runs (its submits validated by `validate`)
 
     def __init__(self, run: Run, steps: Steps, *, templates: Callable[..., list[Candidate]]):
         self.run, self.cfg, self.steps = run, run.config, steps
@@ -77,6 +81,7 @@ class KernelPath:
         self.observed_console = ""
         self.seen = None          # the crash as the symbolized console shows it
         self.fixes = None         # the commit that last changed the guilty line (Fixes:)
+        self.submitted = 0        # the research agent's submits validated so far
 
     # -- prepare: the tree, its first build, the reproducer -----------------------------------
     @_as_run_error
@@ -188,8 +193,6 @@ class KernelPath:
     # -- candidates and validation ---------------------------------------------------------
     def candidates(self) -> list[Candidate]:
         cfg, run = self.cfg, self.run
-        if cfg.strategy == "llm":
-            run.notes.append("the research agent does not drive kernel runs yet: C fix templates only")
         ctx = RepairContext(exc_type=run.report.type, message=run.report.message, sites=run.sites,
                             read=self.tree.read, files=run.files, protected=guard(cfg.protected))
         return self.templates(ctx, max_candidates=cfg.max_candidates)
@@ -207,6 +210,7 @@ class KernelPath:
                 return v
             v.applied = True
             built = tree.build()
+            v.build_seconds = built.seconds
             v.log.append(f"$ make bzImage   # incremental, {built.seconds:.1f} s, {'ok' if built.ok else 'FAILED'}")
             v.log.append(tail(built.log, 8 if built.ok else 40))
             if not built.ok:
@@ -231,7 +235,32 @@ class KernelPath:
             tree.revert()
 
     def research(self) -> str | None:
-        return None
+        """The research agent on the kernel tree: host-side search and history tools on the cached
+        checkout, a workspace of its edits (sandbox/kernel/workspace.py), each submit built and booted
+        by `validate` (one at a time: one build dir). None, or the fatal model error."""
+        cfg, run = self.cfg, self.run
+        if not run.model_configured:
+            return ("the llm strategy needs a model endpoint: --model and --base-url "
+                    "(or CRASHFIX_LLM_MODEL, CRASHFIX_LLM_BASE_URL / CRASHFIX_LLM_API_KEY)")
+        if cfg.replay:
+            run.notes.append(f"REPLAY: the research agent ran against a scripted model ({cfg.replay}), "
+                             "not a real LLM")
+        from agent.research import strategy
+        tree = self.tree
+        outcome = strategy.run_agent(
+            run, tree.src, has_history=True, progress=lambda text: self.steps.say(text, "research"),
+            protected=guard(cfg.protected), sandbox_factory=lambda: KernelWorkspace(tree.src),
+            validator_factory=lambda workspace: _Submits(self), llm=strategy.new_model(cfg))
+        run.verdicts.extend(outcome.verdicts)
+        run.cost = outcome.cost
+        for fact in outcome.memory:
+            run.memory.add(fact.kind, fact.text, fact.source)
+        for t in outcome.trajectories:
+            run.notes.append(f"agent trajectory {t['n']}: {t['status']} ({t['reason']}), {t['steps']} steps, "
+                             f"{t['submits']} submit(s); {t['file']}")
+        if outcome.limits:
+            run.notes.append(f"agent stopped by its budget: {outcome.limits}")
+        return f"LLM: {outcome.error}" if outcome.error else None
 
     # -- finish: the mailing-list patch ------------------------------------------------------
     @_as_run_error
@@ -262,3 +291,19 @@ class KernelPath:
             self.held.close()
         finally:
             shutil.rmtree(self.work, ignore_errors=True)
+
+
+class _Submits:
+    """The research agent's validator on a kernel: each submit is candidate number n of the run (its
+    consoles logs/console-candidate-NN-boot-K.log), validated one at a time (the trajectories share
+    one build dir)."""
+    lock = threading.Lock()
+
+    def __init__(self, path: KernelPath):
+        self.path = path
+
+    def check(self, cand: Candidate) -> Verdict:
+        with self.lock:
+            self.path.submitted += 1
+            n = len(self.path.run.verdicts) + self.path.submitted
+            return self.path.validate(cand, n)
