@@ -22,7 +22,7 @@ from typing import Callable
 
 from agent.kernel import mail
 from agent.kernel.boots import Booter, console_tail
-from agent.kernel.kconfig import options_for
+from agent.kernel.kconfig import options_for, with_dependencies
 from agent.kernel.symbolize import symbolize
 from agent.limits import KERNEL_BOOT_TIMEOUT, KERNEL_REPRODUCE_BOOTS, KERNEL_RUNS_PER_BOOT
 from agent.path import Steps, code_window, record_history
@@ -82,6 +82,7 @@ class KernelPath:
         self.seen = None          # the crash as the symbolized console shows it
         self.fixes = None         # the commit that last changed the guilty line (Fixes:)
         self.submitted = 0        # the research agent's submits validated so far
+        self.dropped: list[str] = []   # options the stack needs that olddefconfig dropped
 
     # -- prepare: the tree, its first build, the reproducer -----------------------------------
     @_as_run_error
@@ -103,7 +104,7 @@ class KernelPath:
             config = Path(cfg.kernel_config).read_text() if cfg.kernel_config else None
         except OSError as exc:
             raise RunError(f"cannot read the kernel config: {exc}") from exc
-        needed = options_for(repo, [f.file for f in run.report.frames if f.file])
+        needed = with_dependencies(repo, options_for(repo, [f.file for f in run.report.frames if f.file]))
         self.tree = tree = open_tree(repo, cfg.ref or "HEAD", config=config, fragments=["\n".join(needed)],
                                      owner=cfg.repo_id or str(Path(cfg.repo).resolve()))
         run.artifacts["kernel"] = {"build_dir": str(tree.root), "commit": tree.commit, "options_from_stack": needed}
@@ -119,10 +120,13 @@ class KernelPath:
         missing = step("configure", tree.configure)
         if missing:
             raise RunError(f"the kernel config lacks what the QEMU harness needs: {', '.join(missing)}")
-        dropped = tree.wanted_but_unset()
+        self.dropped = dropped = tree.wanted_but_unset()
         if dropped:
-            run.notes.append(f"config options asked for but unset after olddefconfig (unmet dependencies): "
-                             f"{', '.join(dropped)}")
+            said = (f"config options asked for but unset after olddefconfig (unmet dependencies): "
+                    f"{', '.join(dropped)}")
+            run.notes.append(said)
+            run.artifacts["kernel"]["options_dropped"] = dropped
+            self.steps.say(said)
         built = step("build", tree.build)
         self.logs.mkdir(parents=True, exist_ok=True)
         shutil.copyfile(tree.build_log, self.logs / "kernel-build.log")
@@ -159,8 +163,10 @@ class KernelPath:
                                f"(last console lines in logs/{judged.console_file.name})", "build")
             if judged.outcome == "other":
                 run.notes.append(f"boot {i}: {judged.describe()}")
+        dropped = (f"; the kernel was built without {', '.join(self.dropped)} (asked for, dropped by olddefconfig: "
+                   f"give a config that sets them with --kernel-config)") if self.dropped else ""
         run.fail("not_reproduced", f"the crash did not reproduce in {rep.tries} boots (each running the reproducer "
-                                   f"{KERNEL_RUNS_PER_BOOT}x); consoles in logs/console-reproduce-*.log")
+                                   f"{KERNEL_RUNS_PER_BOOT}x); consoles in logs/console-reproduce-*.log{dropped}")
 
     # -- analyse ---------------------------------------------------------------------------
     @_as_run_error
