@@ -12,6 +12,7 @@ Console and build logs land in out/logs.
 from __future__ import annotations
 
 import functools
+import re
 import shutil
 import tempfile
 import threading
@@ -24,7 +25,13 @@ from agent.kernel import mail
 from agent.kernel.boots import Booter, console_tail
 from agent.kernel.kconfig import options_for, with_dependencies
 from agent.kernel.symbolize import symbolize
-from agent.limits import KERNEL_BOOT_TIMEOUT, KERNEL_REPRODUCE_BOOTS, KERNEL_RUNS_PER_BOOT
+from agent.limits import (
+    KERNEL_BOOT_MARGIN,
+    KERNEL_BOOT_TIMEOUT,
+    KERNEL_REPRODUCE_BOOTS,
+    KERNEL_RUN_SECONDS,
+    KERNEL_RUNS_PER_BOOT,
+)
 from agent.path import Steps, code_window, record_history
 from agent.judge.protect import guard
 from agent.reports.kernel import parse_kernel
@@ -48,6 +55,15 @@ def pick_reproducer(reproducers: list[str]) -> str | None:
         if "main(" in snippet and ("#include" in snippet or "int main" in snippet):
             return snippet
     return None
+
+
+_SYZBOT_REPRO = re.compile(r"C reproducer:\s*(https://syzkaller\.appspot\.com/x/repro\.c\?x=[0-9a-fA-F]+)")
+
+
+def syzbot_reproducer_link(text: str) -> str | None:
+    """The C reproducer syzbot's mail links (`C reproducer: https://syzkaller.appspot.com/x/repro.c?x=…`)."""
+    m = _SYZBOT_REPRO.search(text)
+    return m.group(1) if m else None
 
 
 def _as_run_error(method):
@@ -97,8 +113,11 @@ class KernelPath:
             raise RunError(f"a kernel run needs a local git checkout of the kernel tree as --repo (got {cfg.repo})")
         source = pick_reproducer(run.report.reproducers)
         if source is None:
-            raise RunError("the report has no C reproducer (a ```c code block with a main function); "
-                           "syzbot's reproducer links cannot be fetched here")
+            link = syzbot_reproducer_link(cfg.report_text)
+            if link:
+                raise RunError(f"the C reproducer is only linked ({link}): this worker does not fetch it; "
+                               f"paste that file into the issue as a ```c code block", "bad_input")
+            raise RunError("the report has no C reproducer (a ```c code block with a main function)", "bad_input")
         binary = step("reproducer", lambda: compile_reproducer(source, self.work))
         try:
             config = Path(cfg.kernel_config).read_text() if cfg.kernel_config else None
@@ -110,9 +129,12 @@ class KernelPath:
         run.artifacts["kernel"] = {"build_dir": str(tree.root), "commit": tree.commit, "options_from_stack": needed}
         self.held.enter_context(tree.lock())
         self._build_first()
-        initrd = make_initramfs(binary, self.work, runs=KERNEL_RUNS_PER_BOOT)
+        initrd = make_initramfs(binary, self.work, runs=KERNEL_RUNS_PER_BOOT, run_seconds=KERNEL_RUN_SECONDS)
+        # a boot holds its runs, each up to its bound: the time limit leaves room for all of them
+        bounded = KERNEL_BOOT_MARGIN + KERNEL_RUNS_PER_BOOT * KERNEL_RUN_SECONDS
         self.booter = Booter(tree.bzimage, initrd, self.logs, run.report.title,
-                             timeout=min(self.run.timeout, KERNEL_BOOT_TIMEOUT), extra_cmdline=cfg.kernel_cmdline or "")
+                             timeout=max(min(self.run.timeout, KERNEL_BOOT_TIMEOUT), bounded),
+                             extra_cmdline=cfg.kernel_cmdline or "", run_seconds=KERNEL_RUN_SECONDS)
 
     def _build_first(self) -> None:
         tree, run, step = self.tree, self.run, self.steps.step
@@ -144,8 +166,10 @@ class KernelPath:
         run = self.run
         rep = run.reproduction = Reproduction(command=f"boot under QEMU; /init runs the reproducer "
                                                       f"{KERNEL_RUNS_PER_BOOT}x", how="qemu")
+        ran = 0            # seconds the reproducer ran without a crash, at least (its stopped runs)
         for i in range(1, KERNEL_REPRODUCE_BOOTS + 1):
             judged = self.booter.boot(f"reproduce-{i:02}")
+            ran += judged.bound
             rep.tries += 1
             rep.seconds = max(rep.seconds, judged.boot.seconds)
             rep.attempts.append(Attempt("qemu boot", f"boot {i}", judged.outcome == "same",
@@ -165,8 +189,10 @@ class KernelPath:
                 run.notes.append(f"boot {i}: {judged.describe()}")
         dropped = (f"; the kernel was built without {', '.join(self.dropped)} (asked for, dropped by olddefconfig: "
                    f"give a config that sets them with --kernel-config)") if self.dropped else ""
+        within = f": no crash within {ran} s of a repeating reproducer on {rep.tries} boots" if ran else ""
         run.fail("not_reproduced", f"the crash did not reproduce in {rep.tries} boots (each running the reproducer "
-                                   f"{KERNEL_RUNS_PER_BOOT}x); consoles in logs/console-reproduce-*.log{dropped}")
+                                   f"{KERNEL_RUNS_PER_BOOT}x, each run stopped at {KERNEL_RUN_SECONDS} s if still "
+                                   f"going{within}); consoles in logs/console-reproduce-*.log{dropped}")
 
     # -- analyse ---------------------------------------------------------------------------
     @_as_run_error
@@ -234,7 +260,7 @@ class KernelPath:
                 v.clean_runs += 1
             v.validated = True
             v.reason = (f"rebuilt in {built.seconds:.0f} s; {v.tries} boots, each running the reproducer "
-                        f"{KERNEL_RUNS_PER_BOOT}x: no crash")
+                        f"{KERNEL_RUNS_PER_BOOT}x (each run stopped at {KERNEL_RUN_SECONDS} s if still going): no crash")
             return v
         finally:
             v.seconds = time.monotonic() - start

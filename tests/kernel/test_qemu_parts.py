@@ -66,3 +66,37 @@ def test_mail_subject_and_tags():
     assert "BUG: KASAN" in body
     assert mail.reported_by(rep, "hi\nReported-by: Ann Dev <ann@example.org>\n") == "Ann Dev <ann@example.org>"
     assert mail.reported_by(rep, "no reporter here") is None
+
+
+def test_init_bounds_each_run_and_mounts_what_reproducers_open():
+    init = init_script(2, 7)
+    assert "timeout -s KILL 7 /repro" in init and "kill -9 -1" in init
+    for fs in ("mount -t sysfs sysfs /sys", "mount -t debugfs debugfs /sys/kernel/debug",
+               "mount -t configfs configfs /sys/kernel/config"):
+        assert fs in init
+
+
+def test_a_run_stopped_at_its_bound_is_a_clean_no_crash_within_n_seconds(tmp_path):
+    from agent.kernel.boots import judge
+    from sandbox.kernel.qemu import INIT_MARK, RUN_MARK, STOPPED, BootResult
+    console = (f"Linux version 6.1\n{INIT_MARK}\n{RUN_MARK} 1 start\n{RUN_MARK} 1 {STOPPED} 30 s\n"
+               f"{RUN_MARK} 2 start\n{RUN_MARK} 2 {STOPPED} 30 s\n{SENTINEL}\n")
+    judged = judge(BootResult(console, True, True, False, 70.0, "tcg", 0), "KASAN: use-after-free in demo_write",
+                   tmp_path / "c.log", 30)
+    assert judged.outcome == "clean" and judged.bound == 60
+    assert "no crash within 60 s" in judged.describe()
+
+
+def test_a_linked_syzbot_reproducer_is_asked_for_in_one_line(demo_repo, tmp_path):
+    """syzbot's mail only links its C reproducer: the run asks for exactly that file, before anything is built."""
+    from agent.pipeline import run_job
+    from agent.run import RunConfig
+    text = (EXAMPLE / "report.txt").read_text()
+    head, _, rest = text.partition("```c\n")
+    link = "https://syzkaller.appspot.com/x/repro.c?x=12ab34cd560000"
+    mail = head + rest.partition("```\n")[2] + f"\nsyz repro:      https://syzkaller.appspot.com/x/repro.syz?x=1\n" \
+                                              f"C reproducer:   {link}\n"
+    run = run_job(RunConfig(repo=str(demo_repo), report_text=mail, out=tmp_path, sandbox="local",
+                            kernel_allowed=True, strategy="templates"))
+    assert run.status == "error" and link in run.error and "paste" in run.error and "\n" not in run.error
+    assert not (tmp_path / "logs" / "kernel-build.log").exists()
