@@ -220,7 +220,9 @@ class KernelPath:
             return
         site = run.sites[0]
         code_window(run, site, tree.read(site.path).splitlines())
-        self.fixes = record_history(run, tree.src, site, nearby=False)
+        blamed = record_history(run, tree.src, site, nearby=False)
+        self.fixes, why = mail.fixes_tag(tree.src, self.cfg.report_text, blamed)
+        run.notes.append(f"Fixes: {why}" if self.fixes else f"no Fixes: tag: {why}")
 
     # -- candidates and validation ---------------------------------------------------------
     def candidates(self) -> list[Candidate]:
