@@ -13,9 +13,11 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from typing import Callable
 
+from agent.kernel import lengths
 from agent.kernel.path import KernelPath
 from agent.native import templates as c_templates
 from agent.native.gdb_tool import Gdb
+from agent.native.templates.scoring import crash_class, relevance
 from agent.native.path import NativePath
 from agent.path import CrashPath, Steps
 from agent.python.path import PythonPath
@@ -37,7 +39,18 @@ class Family:
 
 PYTHON = Family("python", PythonPath, Pdb)
 NATIVE = Family("native", NativePath, Gdb)
-KERNEL = Family("kernel", KernelPath, None, {"templates": c_templates.generate})   # kernel C: the C templates
+def kernel_templates(ctx, max_candidates: int = 30, report_text: str = "") -> list:
+    """The kernel's: the length check for an out-of-bounds report (agent/kernel/lengths.py), then the C
+    templates whose family can fix the report's kind of crash (an `initialise X` cannot fix a KASAN
+    out-of-bounds read: not validated, at ~30 s a candidate)."""
+    klass = crash_class(ctx.exc_type, ctx.message)
+    own = lengths.generate(ctx, report_text) if klass == "overflow" else []
+    borrowed = [c for c in c_templates.generate(ctx, max_candidates=max_candidates)
+                if relevance(c.template.removeprefix("c:"), klass) > 0]
+    return (own + borrowed)[:max_candidates]
+
+
+KERNEL = Family("kernel", KernelPath, None, {"templates": kernel_templates})   # kernel C: its own + the C templates
 
 FAMILIES: dict[str, Family] = {"python": PYTHON, "sanitizer": NATIVE, "gdb": NATIVE, "kernel": KERNEL}
 

@@ -229,7 +229,7 @@ class KernelPath:
         cfg, run = self.cfg, self.run
         ctx = RepairContext(exc_type=run.report.type, message=run.report.message, sites=run.sites,
                             read=self.tree.read, files=run.files, protected=guard(cfg.protected))
-        return self.templates(ctx, max_candidates=cfg.max_candidates)
+        return self.templates(ctx, max_candidates=cfg.max_candidates, report_text=cfg.report_text)
 
     @_as_run_error
     def validate(self, cand: Candidate, n: int) -> Verdict:

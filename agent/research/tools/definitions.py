@@ -28,6 +28,9 @@ from sandbox import hostgit, variables
 log = logging.getLogger(__name__)
 
 INDEX_TIMEOUT = 1800        # s: ctags over a whole kernel tree on a loaded machine
+DOCUMENT_KINDS = {"string", "label", "section", "subsection", "subsubsection", "chapter", "part", "id", "object",
+                  "heading1", "heading2", "heading3", "anchor", "title"}
+FORMAT = "v2"                # the index file's layout, in its name
 FIRST_WAIT = 5              # s: a lookup waits this long for an index under way
 GREP_TIMEOUT = 20           # s: the fallback's git grep
 _building: dict[str, threading.Thread] = {}
@@ -54,7 +57,7 @@ def index_path(root: Path) -> Path | None:
     commit = tree_commit(root)
     if commit is None:
         return None
-    return cache_dir() / f"{commit}.sqlite"
+    return cache_dir() / f"{commit}.{FORMAT}.sqlite"
 
 
 def lookup(root: Path, name: str) -> list[tuple[str, int, str]] | None:
@@ -70,8 +73,8 @@ def lookup(root: Path, name: str) -> list[tuple[str, int, str]] | None:
         if not db.is_file():
             return None
     with sqlite3.connect(f"file:{db}?mode=ro", uri=True) as con:
-        rows = con.execute("SELECT path, line, kind FROM tags WHERE name = ? ORDER BY path, line LIMIT 200",
-                           (name,)).fetchall()
+        rows = con.execute("SELECT paths.path, line, kind FROM tags JOIN paths ON paths.id = tags.path "
+                           "WHERE name = ? ORDER BY paths.path, line LIMIT 200", (name,)).fetchall()
     return [(p, int(n), k) for p, n, k in rows]
 
 
@@ -121,11 +124,15 @@ def build(root: Path, db: Path) -> None:
 
 
 def _fill(root: Path, tmp: Path) -> None:
+    # not kept: C/C++ macros and struct members (Linux has 5 million macros, mostly register headers: the
+    # index would be 1 GB; a macro is found by the grep instead) and the kinds of documents
     argv = ["nice", "-n", "10", "ctags", "--options=NONE", "--links=no", "-x", "--output-format=xref",
-            "--_xformat=%N\t%K\t%F\t%n", "--kinds-C=-m", "-R", "--exclude=.git", "."]
+            "--_xformat=%N\t%K\t%F\t%n", "--kinds-C=-m-d", "--kinds-C++=-m-d", "-R", "--exclude=.git", "."]
     con = sqlite3.connect(tmp)
+    paths: dict[str, int] = {}
     try:
-        con.execute("CREATE TABLE tags (name TEXT, kind TEXT, path TEXT, line INTEGER)")
+        con.execute("CREATE TABLE paths (id INTEGER PRIMARY KEY, path TEXT)")
+        con.execute("CREATE TABLE tags (name TEXT, kind TEXT, path INTEGER, line INTEGER)")
         with subprocess.Popen(argv, cwd=root, stdout=subprocess.PIPE, stderr=subprocess.DEVNULL, text=True,
                               errors="replace") as proc:
             timer = threading.Timer(INDEX_TIMEOUT, proc.kill)
@@ -134,8 +141,12 @@ def _fill(root: Path, tmp: Path) -> None:
                 batch: list[tuple[str, str, str, int]] = []
                 for row in proc.stdout:
                     parts = row.rstrip("\n").split("\t")
-                    if len(parts) == 4 and parts[3].isdigit():
-                        batch.append((parts[0], parts[1], parts[2].removeprefix("./"), int(parts[3])))
+                    if len(parts) == 4 and parts[3].isdigit() and parts[1] not in DOCUMENT_KINDS:
+                        path = parts[2].removeprefix("./")
+                        if path not in paths:
+                            paths[path] = len(paths) + 1
+                            con.execute("INSERT INTO paths VALUES (?, ?)", (paths[path], path))
+                        batch.append((parts[0], parts[1], paths[path], int(parts[3])))
                         if len(batch) >= 50000:
                             con.executemany("INSERT INTO tags VALUES (?, ?, ?, ?)", batch)
                             batch.clear()

@@ -137,7 +137,10 @@ def _indexed_definitions(root: Path, name: str, skip: set[str]) -> tuple[list | 
     without git history (small: ctags runs on it per call)."""
     rows = definitions.lookup(root, name)
     said = "the tree's definition index"
-    if rows is None:
+    if rows == []:                       # macros are not indexed: their `#define` is found by the grep
+        rows = [r for r in definitions.grep_definitions(root, name) if r[2] == "macro"]
+        said += ", then a grep for `#define`"
+    elif rows is None:
         if definitions.index_path(root) is None:
             return None, ""
         rows, said = definitions.grep_definitions(root, name), ("the definition index is being built: "
