@@ -90,6 +90,13 @@ def start(root: Path, db: Path) -> threading.Thread | None:
         return thread
 
 
+def building(root: Path) -> bool:
+    """Whether the tree's index is being built now (by this process)."""
+    db = index_path(root)
+    thread = _building.get(str(db)) if db is not None else None
+    return thread is not None and thread.is_alive()
+
+
 def wait(root: Path, timeout: float | None = None) -> bool:
     """Build the tree's index now (or wait for the build under way); whether it is there."""
     db = index_path(root)
@@ -107,8 +114,13 @@ def build(root: Path, db: Path) -> None:
     across processes (flock)."""
     if not shutil.which("ctags"):
         return
-    db.parent.mkdir(parents=True, exist_ok=True)
-    with open(db.with_suffix(".lock"), "w") as held:
+    try:
+        db.parent.mkdir(parents=True, exist_ok=True)
+        held = open(db.with_suffix(".lock"), "w")
+    except OSError as exc:             # a cache folder this worker cannot write: no index (ctags per call)
+        log.warning("no definition index for %s: %s", root, exc)
+        return
+    with held:
         fcntl.flock(held, fcntl.LOCK_EX)
         if db.is_file():
             return

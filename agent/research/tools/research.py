@@ -141,8 +141,8 @@ def _indexed_definitions(root: Path, name: str, skip: set[str]) -> tuple[list | 
         rows = [r for r in definitions.grep_definitions(root, name) if r[2] == "macro"]
         said += ", then a grep for `#define`"
     elif rows is None:
-        if definitions.index_path(root) is None:
-            return None, ""
+        if definitions.index_path(root) is None or not definitions.building(root):
+            return None, ""            # no git history, or no index can be built here: ctags per call
         rows, said = definitions.grep_definitions(root, name), ("the definition index is being built: "
                                                                 "C definitions guessed by a grep of their shapes")
     out = []
