@@ -205,6 +205,11 @@ class SearchCode(Tool):
         return self.ok(text)
 
 
+# installed environments and caches a folder given as --repo may hold (no ignore file hides them now)
+ENVIRONMENT_DIRS = ("node_modules", ".venv", "venv", "__pycache__", ".tox", ".mypy_cache", ".pytest_cache",
+                    "*.egg-info")
+
+
 def _grep(root: Path, pattern: str, where: str, glob: str | None) -> list[str]:
     """`path:line:text` rows of ripgrep (grep -E without it) under ``root``."""
     rg = shutil.which("rg")
@@ -214,7 +219,8 @@ def _grep(root: Path, pattern: str, where: str, glob: str | None) -> list[str]:
         # --no-ignore: a tree's .gitignore must not hide its own files (Debian's kernel tree ignores
         # its top level); the clone holds its tracked files only (builds are out of tree or in the sandbox)
         argv = [rg, "--no-config", "--no-follow", "--no-ignore", "--line-number", "--with-filename", "--no-heading",
-                "--color=never", "--max-count=50", "--glob=!.git", "--max-columns=300", "-e", pattern]
+                "--color=never", "--max-count=50", "--glob=!.git", "--max-columns=300",
+                *(f"--glob=!{d}" for d in ENVIRONMENT_DIRS), "-e", pattern]
         if glob:
             argv += ["--glob", glob]
         argv += ["--", where]
