@@ -31,7 +31,7 @@ INDEX_TIMEOUT = 1800        # s: ctags over a whole kernel tree on a loaded mach
 DOCUMENT_KINDS = {"string", "label", "section", "subsection", "subsubsection", "chapter", "part", "id", "object",
                   "heading1", "heading2", "heading3", "anchor", "title"}
 FORMAT = "v2"                # the index file's layout, in its name
-FIRST_WAIT = 5              # s: a lookup waits this long for an index under way
+FIRST_WAIT = 2              # s: a lookup waits this long for an index under way (a small tree's)
 GREP_TIMEOUT = 20           # s: the fallback's git grep
 _building: dict[str, threading.Thread] = {}
 _lock = threading.Lock()
@@ -124,6 +124,8 @@ def build(root: Path, db: Path) -> None:
         fcntl.flock(held, fcntl.LOCK_EX)
         if db.is_file():
             return
+        for stale in db.parent.glob(db.name.removesuffix(".sqlite") + ".*.tmp"):   # a builder that died
+            stale.unlink(missing_ok=True)
         tmp = db.with_suffix(f".{os.getpid()}.{threading.get_ident()}.tmp")
         tmp.unlink(missing_ok=True)
         try:
