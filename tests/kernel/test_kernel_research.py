@@ -132,25 +132,42 @@ SCRIPT = {
 
 def test_the_research_agent_drives_a_kernel_run(demo_build, demo_repo, tmp_path):
     """--strategy llm on a kernel report: the agent (a scripted model) searches the tree and its history,
-    edits, submits; the kernel path builds and boots the submit with the reproducer. Before: the run
-    fell back to the C templates, saying so only in a note."""
-    from agent.pipeline import run_job
+    edits its workspace, submits; the kernel path applies the submit to the cached checkout, rebuilds
+    it incrementally and boots it with the reproducer. Before: `research` did nothing on a kernel (the
+    run fell back to the C templates, saying so only in a note). KernelPath as the pipeline drives it,
+    on the cached demo build (a run_job would make its own cache entry: a second full build)."""
+    from agent.kernel.boots import Booter
+    from agent.kernel.path import KernelPath
+    from agent.path import Steps
     from agent.research.scripted import ScriptedServer
-    from agent.run import RunConfig
+    from agent.run import Run, RunConfig
+    from agent.families import kernel_templates
+    from sandbox.kernel.qemu import compile_reproducer, make_initramfs
     with ScriptedServer(SCRIPT) as srv:
         cfg = RunConfig(repo=str(demo_repo), report_text=REPORT, out=tmp_path, sandbox="local", strategy="llm",
                         tries=1, timeout=240, kernel_allowed=True, model="scripted-kernel", base_url=srv.base_url,
                         api_key="scripted-replay", replay="test", trajectories=1)
-        run = run_job(cfg)
-    assert run.status == "fixed", (run.error, [v.reason for v in run.verdicts], run.notes)
-    assert run.best.candidate.template == "llm" and "drivers/misc/crashfix_demo.c" in run.best.candidate.diff
-    assert not any("templates only" in n for n in run.notes)
-    assert run.best.build_seconds is not None and run.best.build_seconds > 0
+        run = Run(cfg, report=parse(REPORT), model_configured=True)
+        job = KernelPath(run, Steps(run), templates=kernel_templates)
+        job.tree = demo_build
+        initrd = make_initramfs(compile_reproducer((EXAMPLE / "repro.c").read_text(), tmp_path / "work"),
+                                tmp_path / "work", runs=1)
+        job.booter = Booter(demo_build.bzimage, initrd, tmp_path / "logs", run.report.title, timeout=240)
+        try:
+            with demo_build.lock():
+                error = job.research()
+        finally:
+            job.close()
+    assert error is None, error
+    (verdict,) = run.verdicts
+    assert verdict.validated, (verdict.reason, verdict.log)
+    assert verdict.candidate.template == "llm" and "drivers/misc/crashfix_demo.c" in verdict.candidate.diff
+    assert verdict.build_seconds is not None and verdict.build_seconds > 0
+    assert verdict.to_dict()["build_seconds"] is not None
+    assert any("trajectory 1: validated" in n for n in run.notes), run.notes
     traj = json.loads((tmp_path / "trajectories" / "traj-1.json").read_text())
     seen = {o["tool"]: o["text"] for s in traj["steps"] for o in s["observations"]}
     assert "drivers/misc/crashfix_demo.c:" in seen["search_code"]
     assert "drivers/misc/crashfix_demo.c:19" in seen["search_definition"]
     assert "files of the crash's stack" in seen["search_commits"]
-    result = json.loads((tmp_path / "result.json").read_text())
-    assert all(c["build_seconds"] is not None for c in result["candidates"] if c["applied"]), result["candidates"]
-    assert list(tmp_path.glob("0001-*.patch"))
+    assert demo_build.read("drivers/misc/crashfix_demo.c") == (demo_repo / "drivers/misc/crashfix_demo.c").read_text()
