@@ -87,6 +87,7 @@ def test_a_run_stopped_at_its_bound_is_a_clean_no_crash_within_n_seconds(tmp_pat
     assert "no crash within 60 s" in judged.describe()
 
 
+@pytest.mark.kernel
 def test_a_linked_syzbot_reproducer_is_asked_for_in_one_line(demo_repo, tmp_path):
     """syzbot's mail only links its C reproducer: the run asks for exactly that file, before anything is built."""
     from agent.pipeline import run_job
@@ -100,3 +101,18 @@ def test_a_linked_syzbot_reproducer_is_asked_for_in_one_line(demo_repo, tmp_path
                             kernel_allowed=True, strategy="templates"))
     assert run.status == "error" and link in run.error and "paste" in run.error and "\n" not in run.error
     assert not (tmp_path / "logs" / "kernel-build.log").exists()
+
+
+@pytest.mark.slow
+@pytest.mark.kernel
+def test_a_reproducer_that_repeats_forever_ends_clean_at_its_bound(demo_build, tmp_path):
+    """A syzbot repeat-mode reproducer (here one that loops forever and crashes nothing) on a real boot:
+    stopped at its bound, the boot reaches the sentinel: "no crash within N s" (before: the boot ran to
+    its time limit and was judged a hang, so every candidate was rejected)."""
+    from agent.kernel.boots import Booter
+    forever = "#include <unistd.h>\nint main(void) { for (;;) usleep(10000); }\n"
+    initrd = make_initramfs(compile_reproducer(forever, tmp_path / "w"), tmp_path / "w", runs=2, run_seconds=5)
+    judged = Booter(demo_build.bzimage, initrd, tmp_path / "logs", "KASAN: use-after-free in demo_write",
+                    timeout=240, run_seconds=5).boot("forever")
+    assert judged.outcome == "clean", judged.describe()
+    assert judged.boot.stopped_runs == 2 and "no crash within 10 s" in judged.describe()
