@@ -59,6 +59,9 @@ def test_the_agent_tools_answer_within_seconds_on_the_whole_tree(demo_repo):
         d, took = _timed(box, ctx, "search_definition", symbol="big_key_preparse")
         assert d.ok and "security/keys/big_key.c:57" in d.text and "definition index" in d.text, d.text
         assert took < 3, took
+        d, took = _timed(box, ctx, "search_definition", symbol="container_of")    # a macro (and a gdb script's function)
+        assert d.ok and "include/linux/container_of.h:" in d.text and "scripts/gdb/linux/utils.py" in d.text, d.text
+        assert took < 5, took
         d, took = _timed(box, ctx, "search_definition", symbol="key_payload_reserve")
         assert d.ok and "security/keys/key.c" in d.text, d.text
         assert took < 3, took

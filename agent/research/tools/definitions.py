@@ -28,6 +28,7 @@ from sandbox import hostgit, variables
 log = logging.getLogger(__name__)
 
 INDEX_TIMEOUT = 1800        # s: ctags over a whole kernel tree on a loaded machine
+C_FILES = (".c", ".h", ".cc", ".cpp", ".hpp", ".S")
 DOCUMENT_KINDS = {"string", "label", "section", "subsection", "subsubsection", "chapter", "part", "id", "object",
                   "heading1", "heading2", "heading3", "anchor", "title"}
 FORMAT = "v2"                # the index file's layout, in its name
@@ -191,8 +192,7 @@ def grep_definitions(root: Path, name: str) -> list[tuple[str, int, str]]:
     }
     # a fixed-string word search (a second on Linux), then the shapes in Python: an ERE with the
     # shapes takes git grep over a minute on the same tree
-    argv = ["grep", "-n", "-I", "--no-color", "-w", "-F", "-e", name, "--",
-            "*.c", "*.h", "*.cc", "*.cpp", "*.hpp", "*.S"]
+    argv = ["grep", "-n", "-I", "--no-color", "-w", "-F", "-e", name, "--", *(f"*{e}" for e in C_FILES)]
     try:
         proc = hostgit.run(*argv, cwd=root, timeout=GREP_TIMEOUT, check=False)
     except hostgit.HostGitError:

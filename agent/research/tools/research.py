@@ -137,9 +137,11 @@ def _indexed_definitions(root: Path, name: str, skip: set[str]) -> tuple[list | 
     without git history (small: ctags runs on it per call)."""
     rows = definitions.lookup(root, name)
     said = "the tree's definition index"
-    if rows == []:                       # macros are not indexed: their `#define` is found by the grep
-        rows = [r for r in definitions.grep_definitions(root, name) if r[2] == "macro"]
-        said += ", then a grep for `#define`"
+    if rows is not None and not any(r[0].endswith(definitions.C_FILES) for r in rows):
+        # C macros are not indexed: their `#define` is found by the grep (`container_of` is a macro in C
+        # and a function of the tree's gdb scripts)
+        rows = rows + [r for r in definitions.grep_definitions(root, name) if r[2] == "macro"]
+        said += ", and a grep for `#define`"
     elif rows is None:
         if definitions.index_path(root) is None or not definitions.building(root):
             return None, ""            # no git history, or no index can be built here: ctags per call
