@@ -1,7 +1,12 @@
-"""The crash families (declared in agent/reports/families.py, one declaration per family) and the one
-step that needs the run's types: opening the path of a report's family for a run."""
+"""The crash families (declared in agent/reports/families.py, one declaration per family) and what
+needs the families themselves: opening the path of a report's family for a run, and what one family
+lends another (the kernel path proposes its own length checks and the C templates that can fix its
+kind of crash). The families import no other family; this module may import them all."""
 from __future__ import annotations
 
+from agent.kernel import lengths
+from agent.native import templates as c_templates
+from agent.native.templates.scoring import crash_class, relevance
 from agent.path import CrashPath, Steps
 from agent.reports.families import ALL, FAMILIES, JVM, GO, KERNEL, NATIVE, PYTHON, RUST, WINDOWS, Family, \
     family_for, family_of, refusal
@@ -9,7 +14,7 @@ from agent.reports.model import CrashReport
 from agent.run import Run
 
 __all__ = ["ALL", "FAMILIES", "JVM", "GO", "KERNEL", "NATIVE", "PYTHON", "RUST", "WINDOWS", "Family", "family_for",
-           "family_of", "path_for", "refusal"]
+           "family_of", "kernel_templates", "path_for", "refusal"]
 
 
 def path_for(report: CrashReport, run: Run, steps: Steps) -> CrashPath | None:
@@ -17,3 +22,14 @@ def path_for(report: CrashReport, run: Run, steps: Steps) -> CrashPath | None:
     not fix (Go, Rust, JVM: `refusal` says so)."""
     family = family_of(report)
     return family.open(run, steps) if family.fixes else None
+
+
+def kernel_templates(ctx, max_candidates: int = 30, report_text: str = "") -> list:
+    """The kernel's: the length check for an out-of-bounds report (agent/kernel/lengths.py), then the C
+    templates whose family can fix the report's kind of crash (an `initialise X` cannot fix a KASAN
+    out-of-bounds read: not validated, at ~30 s a candidate)."""
+    klass = crash_class(ctx.exc_type, ctx.message)
+    own = lengths.generate(ctx, report_text) if klass == "overflow" else []
+    borrowed = [c for c in c_templates.generate(ctx, max_candidates=max_candidates)
+                if relevance(c.template.removeprefix("c:"), klass) > 0]
+    return (own + borrowed)[:max_candidates]

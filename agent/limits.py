@@ -20,6 +20,8 @@ HOUSEKEEPING_TIMEOUT = 60.0    # small bookkeeping commands in the sandbox (find
 KERNEL_BOOT_TIMEOUT = 600.0    # the ceiling of one QEMU boot: min(RunConfig.timeout, this)
 KERNEL_REPRODUCE_BOOTS = 10    # boots before giving up on reproducing a kernel crash
 KERNEL_RUNS_PER_BOOT = 3       # reproducer runs inside one boot
+KERNEL_RUN_SECONDS = 30        # one run at most: a repeating (syzbot repeat-mode) reproducer is stopped there
+KERNEL_BOOT_MARGIN = 120.0     # a boot's time to /init and back under TCG, beside the runs' bounds
 KERNEL_BOOT_DEFAULT = 180.0    # one QEMU boot when the caller names no limit (agent.kernel.boots.Booter)
 SYMBOLIZE_TIMEOUT = 120.0      # addr2line/gdb over the kernel's vmlinux
 

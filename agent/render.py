@@ -140,6 +140,11 @@ def report_sections(result: Result, *, raw_error: bool = False) -> str:
     if code:
         lines += ["", f"Code at the crash ({quote_untrusted(code[0].source, 200)}):", "",
                   fence_untrusted(code[0].text, result.language or "")]
+    dropped = (result.artifacts.get("kernel") or {}).get("options_dropped")
+    if dropped:                          # kernel: options the stack needs that the built kernel lacks
+        lines += ["", "### Kernel config", "", "- Asked for but dropped by `make olddefconfig` (unmet dependencies), "
+                  "so the kernel was built without them: " + ", ".join(quote_untrusted(o, 80) for o in dropped)
+                  + ". A `--kernel-config` that sets them (syzbot's own config) may be needed."]
     if rep and rep.attempts and not rep.reproduced:
         lines += ["", "### What crashfix ran", ""] + attempt_lines(rep)
     if result.reproduced or result.verdicts:

@@ -31,6 +31,9 @@ VARIABLES: dict[str, Variable] = {v.name: v for v in (
              "Where debootstrap keeps downloaded .deb files between image builds."),
     Variable("KERNEL_CACHE", "/var/cache/crashfix/kernel",
              "Kernel builds, root filesystems and the QEMU accelerator probe (kernel jobs only)."),
+    Variable("INDEX_CACHE", "/var/cache/crashfix/index",
+             "The research agent's definition indexes (ctags of a tree, one SQLite file per commit), built "
+             "once per commit at the first `search_definition` and shared by later runs."),
     Variable("QEMU_ACCEL", None,
              "`kvm` or `tcg` to skip the accelerator probe; unset: KVM when a probe boot works, else TCG."),
     Variable("LLM_PRICES", None,

@@ -6,7 +6,7 @@ from pathlib import Path, PurePosixPath
 
 from agent.history import Commit
 from agent.reports.model import CrashReport
-from sandbox.kernel.build import KernelTree, git
+from sandbox.kernel.build import KernelBuildError, KernelTree, git
 
 AUTHOR = ("crashfix", "crashfix@users.noreply.github.com")
 
@@ -43,6 +43,60 @@ def body(report: CrashReport, description: str, fixes: Commit | None, *, reporte
     if closes:
         tags.append(f"Closes: {closes}")
     return "\n".join(text + tags) + "\n"
+
+
+# syzbot: "The issue was bisected to:\n\ncommit 0123abcd...\nAuthor: ..." (also "bisected to: commit <sha>")
+_BISECTED = re.compile(r"bisected (?:this (?:issue|bug) )?to:?\s*(?:commit\s+)?([0-9a-f]{12,40})\b", re.I)
+_FIX_BISECTION = re.compile(r"bisected the fix to", re.I)
+IMPORT_FILES = 5000        # a commit touching more files than this is an import of a tree, not a change
+
+
+def bisected(text: str) -> str | None:
+    """The commit syzbot's cause bisection names (not its fix bisection)."""
+    for m in _BISECTED.finditer(text):
+        line_start = text.rfind("\n", 0, m.start()) + 1
+        if not _FIX_BISECTION.search(text[line_start:m.start()]):
+            return m.group(1)
+    return None
+
+
+def is_import(src: Path, sha: str) -> bool:
+    """A root commit, or one that touches more than IMPORT_FILES files: an import of a whole tree (blaming
+    it names no change)."""
+    parents = git(src, "rev-list", "--parents", "-n1", sha).split()
+    if len(parents) <= 1:
+        return True
+    changed = git(src, "diff-tree", "--no-commit-id", "-r", "--name-only", "-z", sha).count("\0")
+    return changed > IMPORT_FILES
+
+
+def commit_of(src: Path, sha: str) -> Commit | None:
+    """The tree's commit named sha (a prefix is enough), or None when the tree has no such commit."""
+    try:
+        out = git(src, "log", "-1", "--format=%H%x1f%s%x1f%an%x1f%aI", f"{sha}^{{commit}}", "--")
+    except KernelBuildError:
+        return None
+    parts = out.strip().split("\x1f")
+    return Commit(*parts) if len(parts) == 4 else None
+
+
+def fixes_tag(src: Path, report_text: str, blamed: Commit | None) -> tuple[Commit | None, str]:
+    """The commit for `Fixes:` and where it came from: the report's bisection when it names a commit of
+    the tree, else the blamed one; never an import commit. (None, why) when there is none."""
+    sha = bisected(report_text)
+    if sha:
+        found = commit_of(src, sha)
+        if found is not None and not is_import(src, found.sha):
+            return found, f"the report's bisection ({found.short()})"
+        why = "not a commit of this tree" if found is None else "an import commit"
+        said = f"the report's bisection names {sha[:12]}, {why}"
+    else:
+        said = ""
+    if blamed is not None and not is_import(src, blamed.sha):
+        return blamed, (f"{said}; " if said else "") + f"blame of the guilty line ({blamed.short()})"
+    if blamed is not None:
+        said = (f"{said}; " if said else "") + f"the guilty line was last changed by {blamed.sha[:12]}, an import commit"
+    return None, said or "no commit for Fixes:"
 
 
 def _wrap(text: str, width: int = 72) -> str:

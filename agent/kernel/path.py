@@ -4,14 +4,18 @@ prepare: build (cached tree, tinyconfig + KASAN harness + the options the stack 
 C reproducer into an initramfs → reproduce: boot under QEMU up to 10 times until the same title
 shows → analyse: symbolize, map the stack, blame the guilty line → candidates: C fix templates →
 validate: per candidate an incremental rebuild, boots running the reproducer, no crash with that
-title and no new one → finish: a `git format-patch` mail with Fixes:/Reported-by:/Closes:.
+title and no new one → research (with a model, when no template candidate validated): the research
+agent reads and searches the tree and its history on the host, edits a workspace over the cached
+checkout (sandbox/kernel/workspace.py), and each patch it submits is validated here → finish: a `git format-patch` mail with Fixes:/Reported-by:/Closes:.
 Console and build logs land in out/logs.
 """
 from __future__ import annotations
 
 import functools
+import re
 import shutil
 import tempfile
+import threading
 import time
 from contextlib import ExitStack
 from pathlib import Path
@@ -19,9 +23,15 @@ from typing import Callable
 
 from agent.kernel import mail
 from agent.kernel.boots import Booter, console_tail
-from agent.kernel.kconfig import options_for
+from agent.kernel.kconfig import options_for, with_dependencies
 from agent.kernel.symbolize import symbolize
-from agent.limits import KERNEL_BOOT_TIMEOUT, KERNEL_REPRODUCE_BOOTS, KERNEL_RUNS_PER_BOOT
+from agent.limits import (
+    KERNEL_BOOT_MARGIN,
+    KERNEL_BOOT_TIMEOUT,
+    KERNEL_REPRODUCE_BOOTS,
+    KERNEL_RUN_SECONDS,
+    KERNEL_RUNS_PER_BOOT,
+)
 from agent.path import Steps, code_window, record_history
 from agent.judge.protect import guard
 from agent.reports.kernel import parse_kernel
@@ -33,6 +43,7 @@ from agent.repair_context import RepairContext, Site
 from agent.judge.validate import Verdict
 from sandbox.kernel.build import KernelBuildError, KernelTree, git, open_tree, tail
 from sandbox.kernel.qemu import QemuError, ReproducerBuildError, compile_reproducer, make_initramfs
+from sandbox.kernel.workspace import KernelWorkspace
 
 REFUSED = ("this is a Linux kernel crash report, and kernel jobs are not enabled on this crashfix "
            "(its operator can turn them on with CRASHFIX_KERNEL_JOBS=enabled): nothing was built or run")
@@ -44,6 +55,15 @@ def pick_reproducer(reproducers: list[str]) -> str | None:
         if "main(" in snippet and ("#include" in snippet or "int main" in snippet):
             return snippet
     return None
+
+
+_SYZBOT_REPRO = re.compile(r"C reproducer:\s*(https://syzkaller\.appspot\.com/x/repro\.c\?x=[0-9a-fA-F]+)")
+
+
+def syzbot_reproducer_link(text: str) -> str | None:
+    """The C reproducer syzbot's mail links (`C reproducer: https://syzkaller.appspot.com/x/repro.c?x=…`)."""
+    m = _SYZBOT_REPRO.search(text)
+    return m.group(1) if m else None
 
 
 def _as_run_error(method):
@@ -64,7 +84,7 @@ def _as_run_error(method):
 
 
 class KernelPath:
-    research_agent = False     # the research agent does not drive kernel runs yet
+    research_agent = True      # the research agent drives kernel runs (its submits validated by `validate`)
 
     def __init__(self, run: Run, steps: Steps, *, templates: Callable[..., list[Candidate]]):
         self.run, self.cfg, self.steps = run, run.config, steps
@@ -77,6 +97,8 @@ class KernelPath:
         self.observed_console = ""
         self.seen = None          # the crash as the symbolized console shows it
         self.fixes = None         # the commit that last changed the guilty line (Fixes:)
+        self.submitted = 0        # the research agent's submits validated so far
+        self.dropped: list[str] = []   # options the stack needs that olddefconfig dropped
 
     # -- prepare: the tree, its first build, the reproducer -----------------------------------
     @_as_run_error
@@ -91,22 +113,28 @@ class KernelPath:
             raise RunError(f"a kernel run needs a local git checkout of the kernel tree as --repo (got {cfg.repo})")
         source = pick_reproducer(run.report.reproducers)
         if source is None:
-            raise RunError("the report has no C reproducer (a ```c code block with a main function); "
-                           "syzbot's reproducer links cannot be fetched here")
+            link = syzbot_reproducer_link(cfg.report_text)
+            if link:
+                raise RunError(f"the C reproducer is only linked ({link}): this worker does not fetch it; "
+                               f"paste that file into the issue as a ```c code block", "bad_input")
+            raise RunError("the report has no C reproducer (a ```c code block with a main function)", "bad_input")
         binary = step("reproducer", lambda: compile_reproducer(source, self.work))
         try:
             config = Path(cfg.kernel_config).read_text() if cfg.kernel_config else None
         except OSError as exc:
             raise RunError(f"cannot read the kernel config: {exc}") from exc
-        needed = options_for(repo, [f.file for f in run.report.frames if f.file])
+        needed = with_dependencies(repo, options_for(repo, [f.file for f in run.report.frames if f.file]))
         self.tree = tree = open_tree(repo, cfg.ref or "HEAD", config=config, fragments=["\n".join(needed)],
                                      owner=cfg.repo_id or str(Path(cfg.repo).resolve()))
         run.artifacts["kernel"] = {"build_dir": str(tree.root), "commit": tree.commit, "options_from_stack": needed}
         self.held.enter_context(tree.lock())
         self._build_first()
-        initrd = make_initramfs(binary, self.work, runs=KERNEL_RUNS_PER_BOOT)
+        initrd = make_initramfs(binary, self.work, runs=KERNEL_RUNS_PER_BOOT, run_seconds=KERNEL_RUN_SECONDS)
+        # a boot holds its runs, each up to its bound: the time limit leaves room for all of them
+        bounded = KERNEL_BOOT_MARGIN + KERNEL_RUNS_PER_BOOT * KERNEL_RUN_SECONDS
         self.booter = Booter(tree.bzimage, initrd, self.logs, run.report.title,
-                             timeout=min(self.run.timeout, KERNEL_BOOT_TIMEOUT), extra_cmdline=cfg.kernel_cmdline or "")
+                             timeout=max(min(self.run.timeout, KERNEL_BOOT_TIMEOUT), bounded),
+                             extra_cmdline=cfg.kernel_cmdline or "", run_seconds=KERNEL_RUN_SECONDS)
 
     def _build_first(self) -> None:
         tree, run, step = self.tree, self.run, self.steps.step
@@ -114,10 +142,13 @@ class KernelPath:
         missing = step("configure", tree.configure)
         if missing:
             raise RunError(f"the kernel config lacks what the QEMU harness needs: {', '.join(missing)}")
-        dropped = tree.wanted_but_unset()
+        self.dropped = dropped = tree.wanted_but_unset()
         if dropped:
-            run.notes.append(f"config options asked for but unset after olddefconfig (unmet dependencies): "
-                             f"{', '.join(dropped)}")
+            said = (f"config options asked for but unset after olddefconfig (unmet dependencies): "
+                    f"{', '.join(dropped)}")
+            run.notes.append(said)
+            run.artifacts["kernel"]["options_dropped"] = dropped
+            self.steps.say(said)
         built = step("build", tree.build)
         self.logs.mkdir(parents=True, exist_ok=True)
         shutil.copyfile(tree.build_log, self.logs / "kernel-build.log")
@@ -135,8 +166,10 @@ class KernelPath:
         run = self.run
         rep = run.reproduction = Reproduction(command=f"boot under QEMU; /init runs the reproducer "
                                                       f"{KERNEL_RUNS_PER_BOOT}x", how="qemu")
+        ran = 0            # seconds the reproducer ran without a crash, at least (its stopped runs)
         for i in range(1, KERNEL_REPRODUCE_BOOTS + 1):
             judged = self.booter.boot(f"reproduce-{i:02}")
+            ran += judged.bound
             rep.tries += 1
             rep.seconds = max(rep.seconds, judged.boot.seconds)
             rep.attempts.append(Attempt("qemu boot", f"boot {i}", judged.outcome == "same",
@@ -154,8 +187,12 @@ class KernelPath:
                                f"(last console lines in logs/{judged.console_file.name})", "build")
             if judged.outcome == "other":
                 run.notes.append(f"boot {i}: {judged.describe()}")
+        dropped = (f"; the kernel was built without {', '.join(self.dropped)} (asked for, dropped by olddefconfig: "
+                   f"give a config that sets them with --kernel-config)") if self.dropped else ""
+        within = f": no crash within {ran} s of a repeating reproducer on {rep.tries} boots" if ran else ""
         run.fail("not_reproduced", f"the crash did not reproduce in {rep.tries} boots (each running the reproducer "
-                                   f"{KERNEL_RUNS_PER_BOOT}x); consoles in logs/console-reproduce-*.log")
+                                   f"{KERNEL_RUNS_PER_BOOT}x, each run stopped at {KERNEL_RUN_SECONDS} s if still "
+                                   f"going{within}); consoles in logs/console-reproduce-*.log{dropped}")
 
     # -- analyse ---------------------------------------------------------------------------
     @_as_run_error
@@ -183,16 +220,16 @@ class KernelPath:
             return
         site = run.sites[0]
         code_window(run, site, tree.read(site.path).splitlines())
-        self.fixes = record_history(run, tree.src, site, nearby=False)
+        blamed = record_history(run, tree.src, site, nearby=False)
+        self.fixes, why = mail.fixes_tag(tree.src, self.cfg.report_text, blamed)
+        run.notes.append(f"Fixes: {why}" if self.fixes else f"no Fixes: tag: {why}")
 
     # -- candidates and validation ---------------------------------------------------------
     def candidates(self) -> list[Candidate]:
         cfg, run = self.cfg, self.run
-        if cfg.strategy == "llm":
-            run.notes.append("the research agent does not drive kernel runs yet: C fix templates only")
         ctx = RepairContext(exc_type=run.report.type, message=run.report.message, sites=run.sites,
                             read=self.tree.read, files=run.files, protected=guard(cfg.protected))
-        return self.templates(ctx, max_candidates=cfg.max_candidates)
+        return self.templates(ctx, max_candidates=cfg.max_candidates, report_text=cfg.report_text)
 
     @_as_run_error
     def validate(self, cand: Candidate, n: int) -> Verdict:
@@ -207,6 +244,7 @@ class KernelPath:
                 return v
             v.applied = True
             built = tree.build()
+            v.build_seconds = built.seconds
             v.log.append(f"$ make bzImage   # incremental, {built.seconds:.1f} s, {'ok' if built.ok else 'FAILED'}")
             v.log.append(tail(built.log, 8 if built.ok else 40))
             if not built.ok:
@@ -224,14 +262,39 @@ class KernelPath:
                 v.clean_runs += 1
             v.validated = True
             v.reason = (f"rebuilt in {built.seconds:.0f} s; {v.tries} boots, each running the reproducer "
-                        f"{KERNEL_RUNS_PER_BOOT}x: no crash")
+                        f"{KERNEL_RUNS_PER_BOOT}x (each run stopped at {KERNEL_RUN_SECONDS} s if still going): no crash")
             return v
         finally:
             v.seconds = time.monotonic() - start
             tree.revert()
 
     def research(self) -> str | None:
-        return None
+        """The research agent on the kernel tree: host-side search and history tools on the cached
+        checkout, a workspace of its edits (sandbox/kernel/workspace.py), each submit built and booted
+        by `validate` (one at a time: one build dir). None, or the fatal model error."""
+        cfg, run = self.cfg, self.run
+        if not run.model_configured:
+            return ("the llm strategy needs a model endpoint: --model and --base-url "
+                    "(or CRASHFIX_LLM_MODEL, CRASHFIX_LLM_BASE_URL / CRASHFIX_LLM_API_KEY)")
+        if cfg.replay:
+            run.notes.append(f"REPLAY: the research agent ran against a scripted model ({cfg.replay}), "
+                             "not a real LLM")
+        from agent.research import strategy
+        tree = self.tree
+        outcome = strategy.run_agent(
+            run, tree.src, has_history=True, progress=lambda text: self.steps.say(text, "research"),
+            protected=guard(cfg.protected), sandbox_factory=lambda: KernelWorkspace(tree.src),
+            validator_factory=lambda workspace: _Submits(self), llm=strategy.new_model(cfg))
+        run.verdicts.extend(outcome.verdicts)
+        run.cost = outcome.cost
+        for fact in outcome.memory:
+            run.memory.add(fact.kind, fact.text, fact.source)
+        for t in outcome.trajectories:
+            run.notes.append(f"agent trajectory {t['n']}: {t['status']} ({t['reason']}), {t['steps']} steps, "
+                             f"{t['submits']} submit(s); {t['file']}")
+        if outcome.limits:
+            run.notes.append(f"agent stopped by its budget: {outcome.limits}")
+        return f"LLM: {outcome.error}" if outcome.error else None
 
     # -- finish: the mailing-list patch ------------------------------------------------------
     @_as_run_error
@@ -262,3 +325,19 @@ class KernelPath:
             self.held.close()
         finally:
             shutil.rmtree(self.work, ignore_errors=True)
+
+
+class _Submits:
+    """The research agent's validator on a kernel: each submit is candidate number n of the run (its
+    consoles logs/console-candidate-NN-boot-K.log), validated one at a time (the trajectories share
+    one build dir)."""
+    lock = threading.Lock()
+
+    def __init__(self, path: KernelPath):
+        self.path = path
+
+    def check(self, cand: Candidate) -> Verdict:
+        with self.lock:
+            self.path.submitted += 1
+            n = len(self.path.run.verdicts) + self.path.submitted
+            return self.path.validate(cand, n)

@@ -58,7 +58,7 @@ PYTHON = Family("python", "Python", ("python",), "crash:python", "python", "agen
 NATIVE = Family("native", "C/C++", ("sanitizer", "gdb"), "crash:sanitizer", "native", "agent.native.path:NativePath",
                 "agent.native.gdb_tool:Gdb")
 KERNEL = Family("kernel", "Linux kernel", ("kernel",), "crash:kernel", "title", "agent.kernel.path:KernelPath", "",
-                {"templates": "agent.native.templates:generate"})          # kernel C: the C templates
+                {"templates": "agent.families:kernel_templates"})   # its length checks + the C templates
 # a Windows debugger's (cdb) stack: the report's commands and the test suite, the Python way
 WINDOWS = Family("windows", "Windows", ("cdb",), "crash:sanitizer", "python", "agent.python.path:PythonPath")
 GO = Family("go", "Go", ("go",), "crash:go", "native")

@@ -69,7 +69,7 @@ def main(argv: list[str] | None = None) -> int:
     run.add_argument("--build-cmd", help="C/C++: the build command, run with CC/CFLAGS/LDFLAGS set to ASan + UBSan "
                      "(default: detected make, CMake, Meson or autotools)")
     run.add_argument("--strategy", choices=["templates", "llm", "auto"], default=_run_default("strategy"),
-                     help="templates only, the research agent (needs a model), or both")
+                     help="templates only, the research agent (needs a model; Python, C and kernel crashes), or both")
     run.add_argument("--sandbox", choices=["docker", "local"], default=_run_default("sandbox"), help="where it runs")
     run.add_argument("--image", help="sandbox image (default: the project's own python image)")
     run.add_argument("--python", type=_python_version, help='the sandbox\'s Python, e.g. 3.9 (default: resolved '
@@ -91,7 +91,8 @@ def main(argv: list[str] | None = None) -> int:
                      help="agent wall time per run")
     run.add_argument("--resume", action="store_true", help="continue the trajectories saved in --out")
     run.add_argument("--kernel-config", help="kernel: a .config or a fragment (default: tinyconfig + KASAN "
-                     "harness + the options that build the files of the report's stack)")
+                     "harness + the options that build the files of the report's stack, with their Kconfig "
+                     "dependencies)")
     run.add_argument("--kernel-cmdline", help="kernel: extra boot arguments")
     run.add_argument("--issue-url", help="the issue's URL, for the Closes: tag of a kernel patch mail")
 

@@ -34,6 +34,8 @@ RUN_MARK = "crashfix-run:"
 BUSYBOX = Path("/bin/busybox")
 QEMU = "qemu-system-x86_64"
 CMDLINE = "console=ttyS0 panic=-1 panic_on_warn=1 oops=panic nokaslr"
+RUN_SECONDS = 30         # one run of the reproducer at most (a repeating one is stopped there)
+STOPPED = "stopped at its bound of"
 
 
 class ReproducerBuildError(SandboxError):
@@ -58,6 +60,11 @@ class BootResult:
     accel: str
     exit_code: int | None
 
+    @property
+    def stopped_runs(self) -> int:
+        """Runs of the reproducer still going at their bound (stopped there, no crash till then)."""
+        return sum(1 for line in self.console.splitlines() if line.startswith(RUN_MARK) and STOPPED in line)
+
     def summary(self) -> str:
         state = ("finished" if self.finished else "timed out" if self.timed_out
                  else "stopped early" if self.booted else "did not boot")
@@ -78,13 +85,18 @@ def compile_reproducer(source: str, workdir: Path, *, timeout: float = 120) -> P
     return binary
 
 
-def init_script(runs: int) -> str:
+def init_script(runs: int, run_seconds: int = RUN_SECONDS) -> str:
+    """/init: the file systems reproducers open (proc, sys, dev, debugfs, configfs), then `runs` runs of
+    /repro, each stopped at `run_seconds` (syzbot's C reproducers mostly repeat forever: a run still
+    going at its bound, with no crash, is "no crash within N s"), its leftover processes killed."""
     return f"""#!/bin/busybox sh
 /bin/busybox --install -s /bin
 mount -t proc proc /proc
 mount -t sysfs sysfs /sys
 mount -t devtmpfs devtmpfs /dev 2>/dev/null
 mount -t tmpfs tmpfs /tmp
+mount -t debugfs debugfs /sys/kernel/debug 2>/dev/null
+mount -t configfs configfs /sys/kernel/config 2>/dev/null
 exec >/dev/console 2>&1 </dev/null
 echo "{INIT_MARK}"
 cd /tmp
@@ -92,20 +104,22 @@ i=0
 while [ $i -lt {runs} ]; do
   i=$((i + 1))
   echo "{RUN_MARK} $i start"
-  /repro
-  echo "{RUN_MARK} $i exit $?"
+  timeout -s KILL {run_seconds} /repro
+  rc=$?
+  kill -9 -1 2>/dev/null
+  if [ $rc -eq 137 ]; then echo "{RUN_MARK} $i {STOPPED} {run_seconds} s"; else echo "{RUN_MARK} $i exit $rc"; fi
 done
 echo "{SENTINEL}"
 reboot -f
 """
 
 
-def make_initramfs(binary: Path, workdir: Path, *, runs: int = 3) -> Path:
+def make_initramfs(binary: Path, workdir: Path, *, runs: int = 3, run_seconds: int = RUN_SECONDS) -> Path:
     """A gzip'd newc cpio: /bin/busybox, /repro, /init; /dev/console as a device node (no root needed)."""
     if not BUSYBOX.exists():
         raise QemuError(f"{BUSYBOX} is missing: apt-get install busybox-static")
     files = {"bin/busybox": (BUSYBOX.read_bytes(), 0o755), "repro": (binary.read_bytes(), 0o755),
-             "init": (init_script(runs).encode(), 0o755)}
+             "init": (init_script(runs, run_seconds).encode(), 0o755)}
     dirs = ["bin", "dev", "proc", "sys", "tmp", "root"]
     out = workdir / "initramfs.cpio.gz"
     out.unlink(missing_ok=True)                 # never write through what a jail may have left there
@@ -198,5 +212,5 @@ def qemu_available() -> bool:
     return shutil.which(QEMU) is not None and BUSYBOX.exists() and shutil.which("gcc") is not None
 
 
-__all__ = ["BootResult", "QemuError", "ReproducerBuildError", "SENTINEL", "boot_kernel", "choose_accel",
+__all__ = ["BootResult", "QemuError", "ReproducerBuildError", "RUN_SECONDS", "SENTINEL", "boot_kernel", "choose_accel",
            "compile_reproducer", "make_initramfs", "qemu_available"]

@@ -41,7 +41,7 @@ def test_one_table_picks_the_path_by_report_kind(tmp_path):
     try:
         assert all(isinstance(p, CrashPath) for p in paths)             # each implements the whole protocol
         assert [type(p) for p in paths] == [PythonPath, NativePath, KernelPath, PythonPath]
-        assert [p.research_agent for p in paths] == [True, True, False, True]
+        assert [p.research_agent for p in paths] == [True, True, True, True]     # the kernel too (issue 38)
     finally:
         for p in paths:
             p.close()

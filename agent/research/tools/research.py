@@ -17,6 +17,7 @@ import shutil
 import subprocess
 from pathlib import Path
 
+from agent.research.tools import definitions
 from agent.research.tools.base import Observation, Tool, ToolContext, ToolError, rel_path
 from agent.research.tools.mirror import SKIP_DIRS, edited, skip_dir
 from sandbox import contain, hostgit
@@ -63,14 +64,19 @@ class SearchDefinition(Tool):
         if not re.fullmatch(r"[A-Za-z_][\w.]*", symbol):
             raise ToolError(f"{symbol!r} is not a symbol name")
         mirror, changed = edited(ctx)
-        found = sorted(_python_definitions(ctx.source, symbol, changed) + _python_definitions(mirror, symbol))
+        python = ctx.report is None or ctx.report.kind == "python"     # a C or kernel tree: no *.py walk
+        found = sorted(_python_definitions(ctx.source, symbol, changed) + _python_definitions(mirror, symbol)) \
+            if python else []
+        said = ""
         if not found:
             name = symbol.rsplit(".", 1)[-1]
-            found = _ctags_definitions(ctx.source, name, changed) + _ctags_definitions(mirror, name)
+            indexed, said = _indexed_definitions(ctx.source, name, changed)
+            found = (_ctags_definitions(ctx.source, name, changed) if indexed is None else indexed) \
+                + _ctags_definitions(mirror, name)
         if not found:
-            return self.fail(f"no definition of {symbol!r} found (tree-sitter over *.py, then ctags). "
-                             f"Try search_code with a regex.")
-        parts = [f"{len(found)} definition(s) of {symbol!r}:"]
+            return self.fail(f"no definition of {symbol!r} found ({'tree-sitter over *.py, then ' if python else ''}"
+                             f"{said or 'ctags'}). Try search_code with a regex.")
+        parts = [f"{len(found)} definition(s) of {symbol!r}" + (f" ({said})" if said else "") + ":"]
         for path, start, kind, code in found[:8]:
             parts.append(f"\n{path}:{start} ({kind})\n{code}")
         if len(found) > 8:
@@ -125,6 +131,34 @@ def _python_definitions(root: Path, symbol: str, skip: set[str] = frozenset()) -
     return sorted(out)
 
 
+def _indexed_definitions(root: Path, name: str, skip: set[str]) -> tuple[list | None, str]:
+    """The definitions of name from the tree's definition index (built once per commit, on the host:
+    agent/research/tools/definitions.py), or from a grep while it is built; (None, "") for a tree
+    without git history (small: ctags runs on it per call)."""
+    rows = definitions.lookup(root, name)
+    said = "the tree's definition index"
+    if rows is not None and not any(r[0].endswith(definitions.C_FILES) for r in rows):
+        # C macros are not indexed: their `#define` is found by the grep (`container_of` is a macro in C
+        # and a function of the tree's gdb scripts)
+        rows = rows + [r for r in definitions.grep_definitions(root, name) if r[2] == "macro"]
+        said += ", and a grep for `#define`"
+    elif rows is None:
+        if definitions.index_path(root) is None or not definitions.building(root):
+            return None, ""            # no git history, or no index can be built here: ctags per call
+        rows, said = definitions.grep_definitions(root, name), ("the definition index is being built: "
+                                                                "C definitions guessed by a grep of their shapes")
+    out = []
+    for path, line, kind in rows:
+        if path in skip:
+            continue
+        try:
+            lines = contain.read_text(root, path).splitlines()
+        except (OSError, contain.PathEscapes):
+            continue
+        out.append((path, line, kind, _numbered(lines[line - 1: line + 14], line)))
+    return out, said
+
+
 def _ctags_definitions(root: Path, name: str, skip: set[str] = frozenset()) -> list[tuple[str, int, str, str]]:
     if not shutil.which("ctags"):
         return []
@@ -173,14 +207,22 @@ class SearchCode(Tool):
         return self.ok(text)
 
 
+# installed environments and caches a folder given as --repo may hold (no ignore file hides them now)
+ENVIRONMENT_DIRS = ("node_modules", ".venv", "venv", "__pycache__", ".tox", ".mypy_cache", ".pytest_cache",
+                    "*.egg-info")
+
+
 def _grep(root: Path, pattern: str, where: str, glob: str | None) -> list[str]:
     """`path:line:text` rows of ripgrep (grep -E without it) under ``root``."""
     rg = shutil.which("rg")
     if rg:
         # --no-follow: no symlink is followed (`where` itself was checked by contain);
         # --no-config: no RIPGREP_CONFIG_PATH file adds options
-        argv = [rg, "--no-config", "--no-follow", "--line-number", "--with-filename", "--no-heading",
-                "--color=never", "--max-count=50", "--glob=!.git", "--max-columns=300", "-e", pattern]
+        # --no-ignore: a tree's .gitignore must not hide its own files (Debian's kernel tree ignores
+        # its top level); the clone holds its tracked files only (builds are out of tree or in the sandbox)
+        argv = [rg, "--no-config", "--no-follow", "--no-ignore", "--line-number", "--with-filename", "--no-heading",
+                "--color=never", "--max-count=50", "--glob=!.git", "--max-columns=300",
+                *(f"--glob=!{d}" for d in ENVIRONMENT_DIRS), "-e", pattern]
         if glob:
             argv += ["--glob", glob]
         argv += ["--", where]
@@ -198,10 +240,10 @@ def _row_key(row: str):
     return path, int(line) if line.isdigit() else 0
 
 
-def _git(ctx: ToolContext, *args: str) -> str:
+def _git(ctx: ToolContext, *args: str, timeout: float = 120) -> str:
     if not ctx.has_history:
         raise ToolError("the repository has no git history here (it was given as a plain folder)")
-    proc = hostgit.run("-c", "core.quotepath=off", *args, cwd=ctx.source, timeout=120, check=False)
+    proc = hostgit.run("-c", "core.quotepath=off", *args, cwd=ctx.source, timeout=timeout, check=False)
     if proc.returncode != 0:
         raise ToolError(f"git {' '.join(args[:2])} failed: {proc.stderr.strip()[:500]}")
     return proc.stdout.removesuffix("\n")
@@ -224,20 +266,40 @@ class SearchCommits(Tool):
         where = kw.get("in", "both")
         limit = max(1, min(limit, 20))
         shas: list[str] = []
-        paths = ["--", rel_path(ctx, path)] if path else []
-        if where in ("diff", "both"):
-            shas += _git(ctx, "log", f"-G{pattern}", "--format=%H", f"-n{limit}", "--date=short", *paths).split()
-        if where in ("message", "both"):
-            shas += _git(ctx, "log", f"--grep={pattern}", "-E", "--format=%H", f"-n{limit}", *paths).split()
+        paths, scope = (["--", rel_path(ctx, path)], "") if path else _stack_paths(ctx)
+        try:
+            if where in ("diff", "both"):
+                shas += _git(ctx, "log", f"-G{pattern}", "--format=%H", f"-n{limit}", "--date=short", *paths,
+                             timeout=HISTORY_TIMEOUT).split()
+            if where in ("message", "both"):
+                shas += _git(ctx, "log", f"--grep={pattern}", "-E", "--format=%H", f"-n{limit}", *paths,
+                             timeout=HISTORY_TIMEOUT).split()
+        except hostgit.HostGitError as exc:       # the time limit: a huge history searched whole
+            raise ToolError(f"{exc}; give a `path` to search the history of") from None
         shas = list(dict.fromkeys(shas))[:limit]
         if not shas:
-            return self.ok(f"no commit matches /{pattern}/ ({where})")
+            return self.ok(f"no commit matches /{pattern}/ ({where}){scope}")
         parts = []
         for sha in shas:
             head = _git(ctx, "show", "-s", "--date=short", "--format=commit %H%nAuthor: %an%nDate: %ad%n%n    %B", sha)
             diff = _git(ctx, "show", "--format=", "--stat", "-p", f"-G{pattern}", "--unified=2", sha, *paths)
             parts.append(head.rstrip() + "\n\n" + ctx.cut(diff, 2500))
-        return self.ok(f"{len(shas)} commit(s), newest first:\n\n" + "\n\n".join(parts))
+        return self.ok(f"{len(shas)} commit(s), newest first{scope}:\n\n" + "\n\n".join(parts))
+
+
+HISTORY_TIMEOUT = 30        # s: one history search (a path bounds it; the whole of Linux's takes minutes)
+
+
+def _stack_paths(ctx: ToolContext) -> tuple[list[str], str]:
+    """Without a path: the files of the crash's stack that the tree holds (a kernel's whole history
+    searched by diff takes minutes), and the words that say so; none known: the whole history."""
+    report = ctx.report
+    files = list(dict.fromkeys(f.file for f in (report.frames if report else []) if f.file))
+    tracked = [f for f in files if not f.startswith("/") and (found := contain.within(ctx.source, f)) is not None
+               and found.is_file()][:20]
+    if not tracked:
+        return [], ""
+    return ["--", *tracked], f" (in the files of the crash's stack: {', '.join(tracked)}; give `path` for others)"
 
 
 class GitShow(Tool):
