@@ -9,6 +9,7 @@ from typing import Callable
 from agent.limits import (BUILD_TIMEOUT, COMMAND_TIMEOUT, MAX_DIFF_LINES, REPRO_TIMEOUT_FACTOR, REPRO_TIMEOUT_FLOOR,
                           REPRODUCE_TRIES, TEST_TIMEOUT_FACTOR, TEST_TIMEOUT_FLOOR)
 from agent.reports.model import CrashReport
+from agent.judge.confidence import HIGH
 from agent.judge.signature import crash_gone, same_crash
 from agent.candidates import Candidate
 from agent.judge.testorder import run_near_first
@@ -100,14 +101,16 @@ def normalize_diff(diff: str) -> tuple:
     return tuple(key)
 
 
-def rank(verdicts: list[Verdict]) -> list[Verdict]:
+def rank(verdicts: list[Verdict], *, ordered: bool = False) -> list[Verdict]:
     """The one ranking of validated candidates, templates' and the research agent's alike: the validated
-    verdicts, one per distinct patch (whitespace ignored), best first (rank_key). The overfitting guard
-    and the confidence then re-order them on evidence of their own (agent/pipeline.py drive)."""
+    verdicts, one per distinct patch (whitespace ignored), best first: a `high` confidence before any
+    other (agent/judge/confidence.py; before the rating all tie), then the order given when `ordered`
+    (the overfitting guard's, the second opinion's choice: agent/pipeline.py assess), else rank_key."""
+    valid = [v for v in verdicts if v.validated]
     seen: dict[tuple, Verdict] = {}
-    for v in sorted((v for v in verdicts if v.validated), key=rank_key):
+    for v in valid if ordered else sorted(valid, key=rank_key):
         seen.setdefault(normalize_diff(v.candidate.diff), v)
-    return list(seen.values())
+    return sorted(seen.values(), key=lambda v: v.confidence != HIGH)
 
 
 class Validator:
