@@ -151,6 +151,7 @@ class SandboxPath:
         validator.max_diff_lines = cfg.max_diff_lines
         validator.expect_cmd = expect_command(run.reproduction)
         validator.script_cmd = script_command(run.reproduction)
+        validator.no_exception = expectations.rules_out_exceptions(cfg.report_text) if run.report.kind == "python" else ""
         return validator
 
     def validator_options(self) -> dict:

@@ -10,7 +10,7 @@ from agent.limits import (BUILD_TIMEOUT, COMMAND_TIMEOUT, MAX_DIFF_LINES, REPRO_
                           REPRODUCE_TRIES, TEST_TIMEOUT_FACTOR, TEST_TIMEOUT_FLOOR)
 from agent.reports.model import CrashReport
 from agent.judge.confidence import HIGH
-from agent.judge.signature import crash_gone, same_crash
+from agent.judge.signature import crash_gone, other_exception, same_crash
 from agent.candidates import Candidate
 from agent.judge.testorder import run_near_first
 from agent.judge.testrun import TestOutcome
@@ -122,6 +122,9 @@ class Validator:
     # the issue's own reproduction script, when the regression test took its place as the reproduction
     # command: run once on each validated candidate, so the PR can show it before and after (agent/judge/proof.py)
     script_cmd: str | None = None
+    # the issue's words that the call should raise no exception at all ("": it says nothing of the kind):
+    # then the issue's input must not fail in another way either (the reproduction's runs, the issue's script)
+    no_exception: str = ""
 
     def __init__(self, sb: Sandbox, report: CrashReport, repro_cmd: str, test_cmd: str | None,
                  baseline: TestOutcome | None, *, tries: int = REPRODUCE_TRIES, timeout: float = COMMAND_TIMEOUT,
@@ -171,7 +174,7 @@ class Validator:
             res = self.sb.run(self.repro_cmd, timeout=self.repro_timeout)
             v.command_seconds += res.duration
             v.log.append(f"$ {self.repro_cmd}   # try {i + 1}, exit {res.exit_code}\n{res.output[-3000:]}")
-            if not crash_gone(self.report, res):
+            if not crash_gone(self.report, res, no_exception=self.no_exception):
                 v.reason = self._still_failing(res, i)
                 return
             v.clean_runs += 1
@@ -223,6 +226,9 @@ class Validator:
         v.command_seconds += res.duration
         v.log.append(f"$ {self.script_cmd}   # the issue's script with the patch, exit {res.exit_code}\n{res.output[-3000:]}")
         v.script_after = {"exit": res.exit_code, "output": res.output[-3000:]}
+        if self.no_exception and not crash_gone(self.report, res, no_exception=self.no_exception):
+            v.validated, v.reason = False, f"the issue's own script still fails with the patch ({self._failure(res)}), " \
+                                           f"and the issue says it should not: {self.no_exception[:200]!r}"
 
     def _leaks(self, v: Verdict) -> None:
         """A candidate that passed is rejected when it leaks what the unpatched build did not."""
@@ -245,8 +251,16 @@ class Validator:
         same, got = same_crash(self.report, res)
         what = "crash still happens" if same else (
             "timed out" if res.timed_out else
-            f"reproduction still fails (exit {res.exit_code}{': ' + got.type if got else ''})")
+            f"reproduction still fails (exit {res.exit_code}{': ' + got.type if got else ''})" if not res.ok else
+            f"the reproduction raises another exception ({self._failure(res)}), and the issue says it should "
+            f"not: {self.no_exception[:200]!r}")
         return what if attempt == 0 else f"{what} on try {attempt + 1}"
+
+    def _failure(self, res) -> str:
+        """How a run failed, in a few words: the exception it shows, else its exit."""
+        got = other_exception(self.report, res)
+        shown = f"{got.type}: {got.message}"[:200] if got else ""
+        return "timed out" if res.timed_out else f"exit {res.exit_code}" + (f", {shown}" if shown else "")
 
     def _per_test(self, after: TestOutcome) -> bool:
         """Whether the suite's runs tell tests apart (the baseline's or this one's junit)."""
