@@ -2,8 +2,9 @@
 
 The driver: parse the report, pick its crash path (agent/families), run the path's phases in order —
 prepare → reproduce → analyse → candidates → validate, the research agent when no template
-candidate validated, finish — timing each step, announcing each as a Progress event, and ending
-with one Result (agent/run.py), rendered to the run folder (agent/render.py).
+candidate validated (or, with a model under `auto`, none that did is rated high: `compete`), finish —
+timing each step, announcing each as a Progress event, and ending with one Result (agent/run.py),
+rendered to the run folder (agent/render.py).
 """
 from __future__ import annotations
 
@@ -75,8 +76,8 @@ def run_job(config: RunConfig, on_progress: Callable[[Progress], None] = lambda 
 
 
 def drive(path: CrashPath, run: Run, steps: Steps) -> None:
-    """The phases in order; the templates' candidates, then the research agent when none validated;
-    the run's status from the verdicts. A phase that ends the run (`run.fail`) stops it there."""
+    """The phases in order; the templates' candidates, then the research agent when none validated (or,
+    with a model under `auto`, none is rated high); the run's status from the verdicts. A phase that ends the run (`run.fail`) stops it there."""
     for phase in ("prepare", "reproduce", "analyse"):
         steps.phase = phase
         getattr(path, phase)()
