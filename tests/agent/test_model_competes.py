@@ -171,3 +171,19 @@ def test_a_side_question_with_no_answer_in_its_time_is_skipped_with_a_note(tmp_p
     assert any(n.startswith("second opinion on ") for n in result["notes"])     # the run went on with the review
     assert result["cost"]["by_phase"]["review"]["llm_calls"] == 1
     assert time.monotonic() - start < 600
+
+
+def test_one_ranking_high_before_speculative_then_the_order_given():
+    """validate.rank, the one ranking of templates' and the agent's patches: a high patch before a
+    speculative one, however small; among equals the order given (the guard's), else the smallest diff."""
+    from agent.candidates import Candidate
+    from agent.judge.validate import Verdict, rank
+
+    def verdict(name: str, lines: int, confidence: str = "") -> Verdict:
+        diff = "--- a/x.py\n+++ b/x.py\n@@ -1 +1 @@\n" + "".join(f"+{name} = {i}\n" for i in range(lines))
+        return Verdict(Candidate(diff, name), validated=True, confidence=confidence)
+
+    small, big, other = verdict("small", 1, "speculative"), verdict("big", 5, "high"), verdict("other", 3, "speculative")
+    assert rank([small, big, other]) == [big, small, other]
+    assert rank([other, small, big], ordered=True) == [big, other, small]
+    assert rank([verdict("b", 4), verdict("a", 2)])[0].candidate.description == "a"      # unrated: the smallest
