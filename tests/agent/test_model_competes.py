@@ -120,8 +120,8 @@ def test_a_speculative_template_patch_and_a_model_the_agent_runs_and_its_patch_w
               "synthesis": [{"content": "Add K.", "tool_calls": [{"name": "edit", "arguments": MODEL_FIX}]},
                             {"content": "Submit.", "tool_calls": [{"name": "submit", "arguments": {
                                 "summary": ACCEPT_UPPER}}]}],
-              **_said("review", {"verdict": "symptom", "why": "a default of 0 hides the unknown unit",
-                                 "prefer": ACCEPT_UPPER})}
+              **_said("review", {"verdict": "cause", "why": "K is the kilo the issue writes; a default of 0 "
+                                 "would hide it", "prefer": ACCEPT_UPPER})}
     llm, run, result = _run(tmp_path, monkeypatch, "sizes", {"sizes/__init__.py": "", "sizes/units.py": UNITS,
                                                             "tests/test_units.py": UNITS_TESTS}, UNITS_ISSUE, script)
     assert run.status == "fixed", (run.error, run.notes)
@@ -131,6 +131,7 @@ def test_a_speculative_template_patch_and_a_model_the_agent_runs_and_its_patch_w
     mine = [v for v in run.verdicts if v.candidate.template == "llm"]
     assert len(mine) == 1 and mine[0].validated and mine[0].confidence      # the same validator and judge
     assert run.best is mine[0] and result["fix"]["template"] == "llm"
+    assert "the second opinion says it fixes the cause: `K is the kilo the issue writes" in run.best.confidence_why
     assert '+UNITS = {"k": 1000, "K": 1000, "M": 1000 ** 2}' in result["patch"]
     phases = result["cost"]["by_phase"]
     assert phases["expectation"]["llm_calls"] == 1 and phases["review"]["llm_calls"] == 1
