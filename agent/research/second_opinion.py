@@ -3,7 +3,7 @@
 assert) and `review` (does the chosen patch fix the cause or hide the symptom, and which of the
 validated candidates would the reviewer choose?).
 
-Each is a side question with its own time (agent/limits.py SIDE_QUESTION_SECONDS): one that gets no
+Each is a side question with its own time (RunConfig.side_question_seconds, agent/limits.py): one that gets no
 answer in that time raises `Unanswered`, and the run goes on without it (the caller says so)."""
 from __future__ import annotations
 
