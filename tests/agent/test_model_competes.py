@@ -188,3 +188,17 @@ def test_one_ranking_high_before_speculative_then_the_order_given():
     assert rank([small, big, other]) == [big, small, other]
     assert rank([other, small, big], ordered=True) == [big, other, small]
     assert rank([verdict("b", 4), verdict("a", 2)])[0].candidate.description == "a"      # unrated: the smallest
+
+
+def test_without_a_model_a_speculative_template_patch_still_ends_the_run(tmp_path, monkeypatch):
+    """No endpoint: behaviour unchanged; the templates' speculative patch is the run's, nothing is asked."""
+    for var in ("CRASHFIX_LLM_MODEL", "CRASHFIX_LLM_BASE_URL", "CRASHFIX_LLM_API_KEY"):
+        monkeypatch.delenv(var, raising=False)
+    repo = make_repo(tmp_path / "sizes", {"sizes/__init__.py": "", "sizes/units.py": UNITS,
+                                          "tests/test_units.py": UNITS_TESTS})
+    run = run_job(RunConfig(repo=str(repo), report_text=UNITS_ISSUE, out=tmp_path / "out", strategy="auto",
+                            test_cmd="python -m pytest -q", sandbox="local", setup_cmd="true", tries=1,
+                            max_candidates=2))
+    assert run.status == "fixed" and run.best.candidate.template != "llm" and run.best.confidence == "speculative"
+    assert not any("research agent runs" in n for n in run.notes) and not (tmp_path / "out" / "trajectories").exists()
+    assert json.loads((tmp_path / "out" / "result.json").read_text())["cost"]["llm_calls"] == 0
