@@ -39,6 +39,7 @@ TEST_TIMEOUT_FACTOR = 5
 AGENT_COMMAND_TIMEOUT = 300.0  # the ceiling of one agent tool command: min(RunConfig.timeout, this)
 LLM_HTTP_TIMEOUT = 120.0       # one request to the model endpoint
 LLM_RETRY_AFTER_CAP = 120.0    # a server's Retry-After is honoured up to this
+SIDE_QUESTION_SECONDS = 90.0   # one side question to the model (what the issue expects, the review): skipped after
 LLM_PROBE_TIMEOUT = 5.0        # the one request that checks an endpoint before a run (agent/research/endpoint.py)
 
 # -- how much output is kept ----------------------------------------------------------------------

@@ -2,9 +2,9 @@
 
 A crash path takes a parsed report through five phases, each a method the driver
 (agent/pipeline.py) calls in order: prepare → reproduce → analyse → candidates → validate (one
-candidate at a time), then `research` (the research agent, when no template candidate validated)
-and `finish`. A phase that cannot go on ends the run with `run.fail(...)` (the driver stops) or
-raises RunError (bad input) or SandboxError.
+candidate at a time), then `research` (the research agent, when no template candidate validated, or
+with a model under `auto` none that did is rated high) and `finish`. A phase that cannot go on ends
+the run with `run.fail(...)` (the driver stops) or raises RunError (bad input) or SandboxError.
 """
 from __future__ import annotations
 

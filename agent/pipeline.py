@@ -2,8 +2,9 @@
 
 The driver: parse the report, pick its crash path (agent/families), run the path's phases in order —
 prepare → reproduce → analyse → candidates → validate, the research agent when no template
-candidate validated, finish — timing each step, announcing each as a Progress event, and ending
-with one Result (agent/run.py), rendered to the run folder (agent/render.py).
+candidate validated (or, with a model under `auto`, none that did is rated high: `compete`), finish —
+timing each step, announcing each as a Progress event, and ending with one Result (agent/run.py),
+rendered to the run folder (agent/render.py).
 """
 from __future__ import annotations
 
@@ -20,6 +21,7 @@ from agent.reports import parse
 from agent.reports.visible import visible
 from agent.run import Progress, Result, Run, RunConfig, RunError
 from agent.candidates import Candidate
+from agent.research.second_opinion import Review
 from agent.research.strategy import configured
 from agent.judge.validate import Verdict, rank
 from sandbox import RefMissing, SandboxDead, SandboxError, SetupFailed
@@ -77,8 +79,8 @@ def run_job(config: RunConfig, on_progress: Callable[[Progress], None] = lambda 
 
 
 def drive(path: CrashPath, run: Run, steps: Steps) -> None:
-    """The phases in order; the templates' candidates, then the research agent when none validated;
-    the run's status from the verdicts. A phase that ends the run (`run.fail`) stops it there."""
+    """The phases in order; the templates' candidates, then the research agent when none validated (or,
+    with a model under `auto`, none is rated high); the run's status from the verdicts. A phase that ends the run (`run.fail`) stops it there."""
     for phase in ("prepare", "reproduce", "analyse"):
         steps.phase = phase
         getattr(path, phase)()
@@ -93,20 +95,34 @@ def drive(path: CrashPath, run: Run, steps: Steps) -> None:
             validate(path, run, steps, candidates)
     survivors = rank(run.verdicts)
     agent_error = None
-    if not survivors and cfg.strategy != "templates" and path.research_agent:
-        if cfg.strategy == "llm" or run.model_configured:
-            steps.phase = "research"
-            agent_error = steps.step("agent", path.research)
-            survivors = rank(run.verdicts)
-            if run.ended and not survivors:      # the path's own machinery failed (an error, not a verdict)
-                steps.phase = "finish"
-                path.finish()
-                return
-        elif cfg.strategy == "auto":
-            run.notes.append("no template candidate validated and no LLM endpoint is configured "
-                             "(CRASHFIX_LLM_MODEL + CRASHFIX_LLM_BASE_URL): the research agent did not run")
-    survivors = path.guard(survivors)            # overfitting: agent/python/ladder/overfit.py
-    survivors = assess(run, survivors, getattr(path, "second_opinion", None))
+    review = getattr(path, "second_opinion", None)
+    if survivors and cfg.strategy == "auto" and run.model_configured and path.research_agent:
+        # with a model, a template patch ends the run only when it is rated high, the review included
+        survivors, asked = assess(run, path.guard(survivors)), False
+        if any(v.confidence == HIGH for v in survivors):
+            survivors, asked = reviewed(run, survivors, review), True
+        if not any(v.confidence == HIGH for v in survivors):
+            compete(path, run, steps, survivors)
+            grown = rank(run.verdicts)
+            if len(grown) > len(survivors):     # the agent's patches join the templates' on the same evidence
+                survivors, asked = assess(run, path.guard(grown)), False
+        if not asked:
+            survivors = reviewed(run, survivors, review)
+    else:
+        if not survivors and cfg.strategy != "templates" and path.research_agent:
+            if cfg.strategy == "llm" or run.model_configured:
+                steps.phase = "research"
+                agent_error = steps.step("agent", path.research)
+                survivors = rank(run.verdicts)
+                if run.ended and not survivors:      # the path's own machinery failed (an error, not a verdict)
+                    steps.phase = "finish"
+                    path.finish()
+                    return
+            elif cfg.strategy == "auto":
+                run.notes.append("no template candidate validated and no LLM endpoint is configured "
+                                 "(CRASHFIX_LLM_MODEL + CRASHFIX_LLM_BASE_URL): the research agent did not run")
+        survivors = path.guard(survivors)            # overfitting: agent/python/ladder/overfit.py
+        survivors = assess(run, survivors, review)
     if survivors:
         run.status, run.best = "fixed", survivors[0]
         run.memory.add("validation", f"validated: {run.best.candidate.description}", "validation")
@@ -120,27 +136,75 @@ def drive(path: CrashPath, run: Run, steps: Steps) -> None:
     path.finish()
 
 
+def compete(path: CrashPath, run: Run, steps: Steps, survivors: list[Verdict]) -> None:
+    """Under `auto` with a model, when no template patch is rated high: the research agent runs, so its
+    patches compete with the templates' (the same validator, confidence and ranking). The templates'
+    patches stand when it finds none, or cannot run (said in a note)."""
+    first = survivors[0]
+    run.notes.append(f"the templates' validated patch {first.candidate.description!r} is rated {first.confidence} "
+                     f"({first.confidence_why}); a model is configured, so the research agent runs and its "
+                     f"patches compete with the templates' on the same evidence")
+    steps.phase = "research"
+    error = steps.step("agent", path.research)
+    if run.ended:               # its own sandbox failed; the templates' patches were judged in the first one
+        run.notes.append(f"the research agent did not finish ({run.error}); the templates' patches stand")
+        run.error = run.error_kind = None
+    if error:
+        run.notes.append(f"the research agent stopped: {error}; the templates' patches stand")
+
+
 def assess(run: Run, survivors: list[Verdict], second_opinion=None) -> list[Verdict]:
-    """Each validated candidate's confidence (agent/judge/confidence.py), the high ones first (the order
-    otherwise kept); with a model, the second opinion on the first may lower it and so the order."""
+    """Each validated candidate's confidence (agent/judge/confidence.py), ranked (validate.rank: the high
+    ones first, the order otherwise kept); with a model, the second opinion then (`reviewed`)."""
+    evidence = _evidence(run)
+    for v in survivors:
+        _rate(v, evidence)
+    survivors = rank(survivors, ordered=True)
+    return reviewed(run, survivors, second_opinion) if second_opinion is not None else survivors
+
+
+def reviewed(run: Run, survivors: list[Verdict], second_opinion: Callable[[list[Verdict]], Review] | None) -> list[Verdict]:
+    """The second opinion on the first of the rated `survivors` counts: when it says the patch hides the
+    symptom, its confidence drops (with the reason); the candidate it would choose goes first among those
+    the evidence rates alike (a `high` one stays ahead of a `speculative` choice, said in a note). The
+    chosen patch's reasons say what the reviewer said of it."""
+    if not survivors or second_opinion is None:
+        return survivors
+    said: Review = second_opinion(survivors)
+    if not said.verdict:
+        return survivors
+    first = survivors[0]
+    if said.hides:
+        _rate(first, _evidence(run), review=said.hides)
+    pick = survivors[said.prefer] if said.prefer is not None and said.prefer < min(len(survivors), 5) else None
+    order = [pick, *(v for v in survivors if v is not pick)] if pick is not None else survivors
+    ranked = rank(order, ordered=True)
+    best = ranked[0]
+    if pick is not None and pick is not best:
+        run.notes.append(f"the second opinion would choose {pick.candidate.description!r} ({said.why}); it is rated "
+                         f"{pick.confidence} and {best.candidate.description!r} {best.confidence}, so the latter is kept")
+    if best is pick and pick is not first:
+        words = f"the second opinion chose it over {first.candidate.description!r}: {said.why}"
+        run.notes.append(f"the second opinion's choice: {pick.candidate.description!r} ({said.why})")
+    elif best is first and not said.hides:
+        words = f"the second opinion says it fixes the cause: {said.why}"
+    else:
+        words = ""
+    if words:
+        best.confidence_why = f"{best.confidence_why.rstrip('.')}; {words}."
+    return ranked
+
+
+def _evidence(run: Run) -> Evidence:
     rep = run.reproduction
     test = rep.regression_test if rep else None
     guard = run.overfit
-    evidence = Evidence(expectation=test.expectation if test and test.expect_test else None,
-                        faulting=faulting_names(*(run.probe.values if run.probe else ()),
-                                                (run.report.guilty.code or "") if run.report.guilty else ""),
-                        disagree=guard.example if guard and guard.disagree else "",
-                        guard_skipped=guard.skipped if guard else "",
-                        skip_said=skip_words(run.config.report_text))
-    for v in survivors:
-        _rate(v, evidence)
-    survivors = sorted(survivors, key=lambda v: v.confidence != HIGH)
-    if survivors and second_opinion is not None:
-        hides = second_opinion(survivors)
-        if hides:
-            _rate(survivors[0], evidence, review=hides)
-            survivors = sorted(survivors, key=lambda v: v.confidence != HIGH)
-    return survivors
+    return Evidence(expectation=test.expectation if test and test.expect_test else None,
+                    faulting=faulting_names(*(run.probe.values if run.probe else ()),
+                                            (run.report.guilty.code or "") if run.report.guilty else ""),
+                    disagree=guard.example if guard and guard.disagree else "",
+                    guard_skipped=guard.skipped if guard else "",
+                    skip_said=skip_words(run.config.report_text))
 
 
 def _rate(v: Verdict, evidence: Evidence, review: str = "") -> None:

@@ -11,7 +11,7 @@ from pathlib import Path
 from typing import Callable
 
 from agent.limits import (COMMAND_TIMEOUT, LLM_SECONDS, MAX_CANDIDATES, MAX_DIFF_LINES, REPRODUCE_TRIES,
-                          VALIDATION_SECONDS)
+                          SIDE_QUESTION_SECONDS, VALIDATION_SECONDS)
 from agent.markdown_safe import quote_untrusted
 from agent.memory import Fact, Memory
 from agent.reports.model import CrashReport
@@ -82,6 +82,7 @@ class RunConfig:
     max_tokens: int | None = 2_000_000
     max_usd: float | None = 5.0
     max_llm_seconds: float | None = LLM_SECONDS
+    side_question_seconds: float = SIDE_QUESTION_SECONDS   # what the issue expects, the review: skipped after
     context_tokens: int | None = None   # the model's window (else $CRASHFIX_LLM_CONTEXT_TOKENS, agent/research/context_window.py)
     llm_ledgers: list = field(default_factory=list)   # per-repo / per-installation totals (agent.research.client.Ledger)
     replay: str | None = None           # set when the model is a scripted replay

@@ -151,6 +151,7 @@ class SandboxPath:
         validator.max_diff_lines = cfg.max_diff_lines
         validator.expect_cmd = expect_command(run.reproduction)
         validator.script_cmd = script_command(run.reproduction)
+        validator.no_exception = expectations.rules_out_exceptions(cfg.report_text) if run.report.kind == "python" else ""
         return validator
 
     def validator_options(self) -> dict:
@@ -201,13 +202,19 @@ class SandboxPath:
         cfg, run = self.cfg, self.run
         parsed = expectations.parse(cfg.report_text, run.report.type)
         if run.may_research:
+            llm = self.llm()
             try:
-                llm = self.llm()
                 with llm.ledger.phase("expectation"):
-                    said = second_opinion.expectation(llm, cfg.report_text, run.report.type)
+                    said = second_opinion.expectation(llm, cfg.report_text, run.report.type,
+                                                      seconds=cfg.side_question_seconds)
             except LLMAuthError as e:
                 run.fail("error", f"LLM: {type(e).__name__}: {e}", "llm")
                 return None
+            except second_opinion.Unanswered as e:
+                run.notes.append(f"{e}; the parser's reading of the issue is used")
+                said = None
+            finally:
+                self.count_cost()
             if said is not None or parsed is None:
                 parsed = said
         if parsed is not None:
@@ -215,20 +222,36 @@ class SandboxPath:
                              f"{'model' if parsed.source == 'model' else 'parser'} from: {parsed.quote[:200]!r})")
         return parsed
 
-    def second_opinion(self, survivors: list[Verdict]) -> str:
-        """With a model: a fresh review of the first survivor; its reason when it hides the symptom."""
+    def second_opinion(self, survivors: list[Verdict]) -> second_opinion.Review:
+        """With a model: a fresh review of the first survivor beside the others (a `Review`: its verdict,
+        its reason, the candidate it would choose); an empty one without a model or an answer."""
         cfg, run = self.cfg, self.run
         if not run.may_research:
-            return ""
+            return second_opinion.Review()
         facts = [f"- {f.text.splitlines()[0]} ({f.source})" for f in run.memory.facts if f.kind != "code"]
         llm = self.llm()
-        with llm.ledger.phase("review"):
-            hides = second_opinion.review(llm, cfg.report_text, survivors[0], facts, survivors[1:])
-        if run.cost:                     # the review is counted in the run's one cost
-            run.cost = {**run.cost, **llm.ledger.to_dict()}
-        run.notes.append(f"second opinion on {survivors[0].candidate.description!r}: "
-                         + (f"hides the symptom: {hides}" if hides else "fixes the cause"))
-        return hides
+        try:
+            with llm.ledger.phase("review"):
+                said = second_opinion.review(llm, cfg.report_text, survivors[0], facts, survivors[1:],
+                                             seconds=cfg.side_question_seconds)
+        except second_opinion.Unanswered as e:
+            run.notes.append(f"{e}; the patches are judged on the evidence alone")
+            return second_opinion.Review()
+        finally:
+            self.count_cost()
+        first = survivors[0].candidate.description
+        if not said.verdict:
+            run.notes.append(f"second opinion on {first!r}: no usable answer; the patches are judged on the evidence alone")
+        else:
+            run.notes.append(f"second opinion on {first!r}: " + (f"hides the symptom: {said.why}" if said.hides
+                                                                  else f"fixes the cause: {said.why}"))
+        return said
+
+    def count_cost(self) -> None:
+        """The run's cost: every call of its one model client (the research agent's, the reproduction and
+        set-up phases', the side questions'), whether or not the research agent ran."""
+        if self.model is not None:
+            self.run.cost = {**self.model.ledger.to_dict(), "model": self.model.model, "replay": bool(self.cfg.replay)}
 
     def rebuild_cmd(self) -> str | None:
         """What rebuilds the code after an edit (the research agent runs it); None: nothing to build."""
@@ -267,6 +290,7 @@ class SandboxPath:
         pass
 
     def close(self) -> None:
+        self.count_cost()            # a side question's late answer too
         try:
             if self.sb is not None:
                 self.sb.close()

@@ -104,3 +104,22 @@ def _sentence(text: str, at: int) -> str:
     start = max(dot + 2 if dot != -1 else 0, line + 1)
     ends = [i for i in (text.find(". ", at), text.find("\n", at)) if i != -1]
     return text[start:min(ends) + 1 if ends else len(text)].strip()[:300]
+
+
+# "no exception should be raised", "Expected: no error", "should not raise (an exception)", "shouldn't throw",
+# "without raising an exception": the issue rules out any exception, not one class ("should not raise TypeError")
+_NO_EXCEPTION = re.compile(
+    r"\bno\s+(?:exceptions?|errors?|tracebacks?)\s+(?:should|is\s+expected|expected|at\s+all)"
+    r"|\bexpected(?:\s+(?:behaviou?r|result|outcome))?\s*[:\-]\s*no\s+(?:exceptions?|errors?|crash|tracebacks?)\b"
+    r"|\b(?:(?:should|must|would|to|does|do|will)\s+not|shouldn't|mustn't|wouldn't|won't|doesn't|never)\s+"
+    r"(?:raise|throw)(?:\s+(?:an?|any)\s+(?:exceptions?|errors?)|\s+(?:exceptions?|errors?))?"
+    r"(?=\s*(?:[.,;:!)]|$)|\s+(?:at\s+all|here|there|when|for|on|in|if|but|and|instead)\b)"
+    r"|\bwithout\s+(?:raising|throwing)\s+(?:an?\s+|any\s+)?(?:exceptions?|errors?)", re.I | re.M)
+
+
+def rules_out_exceptions(text: str) -> str:
+    """The issue's sentence that says the call should raise no exception at all ("" when none does): then
+    a patch that still raises another exception on the issue's input has not made the crash go away."""
+    prose = "\n".join(line for line in (text or "").splitlines() if not _TRACEBACK_LINE.match(line))
+    m = _NO_EXCEPTION.search(prose)
+    return _sentence(prose, m.start()) if m else ""

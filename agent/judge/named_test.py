@@ -2,6 +2,7 @@
 from __future__ import annotations
 
 import ast
+import posixpath
 import re
 import shlex
 from typing import Callable
@@ -58,14 +59,21 @@ def command(test_cmd: str | None, node: str, files: list[str]) -> str:
 
 
 def narrowed(test_cmd: str | None, nodes: list[str], files: list[str]) -> str:
-    """`command` for several nodes (each run once)."""
+    """`command` for several nodes (each run once). Only the test runner's own part is narrowed: what
+    comes before it (`export COVERAGE_FILE=...;`, `VAR=value`, `cd pkg &&`) and after it is kept as
+    written, and a node is given from the folder the runner runs in."""
     base = test_cmd if test_cmd and is_pytest(test_cmd) else DEFAULT_PYTEST
+    head, runner, tail = runner_part(base)
+    env = re.match(r"(?:[A-Za-z_]\w*=(?:'[^']*'|\"[^\"]*\"|[^\s'\"]*)\s+)*", runner)
+    head, runner = head + runner[:env.end()], runner[env.end():]
     try:
-        words = shlex.split(base)
+        words = shlex.split(runner)
     except ValueError:
-        words = base.split()
+        words = runner.split()
+    here = _folder(head)
+    at = lambda w: posixpath.normpath(posixpath.join(here, w.removeprefix("./"))) if here else w.removeprefix("./")
     dirs = {f.rsplit("/", i)[0] for f in files for i in range(1, f.count("/") + 1)}
-    selects = lambda w: w.removeprefix("./").split("::")[0].rstrip("/") in set(files) | dirs
+    selects = lambda w: at(w.split("::")[0]).rstrip("/") in set(files) | dirs
     kept: list[str] = []
     skip = value = False
     for i, w in enumerate(words):       # a selection (a path, a node, -k/-m EXPR) would add or drop tests
@@ -83,7 +91,43 @@ def narrowed(test_cmd: str | None, nodes: list[str], files: list[str]) -> str:
             continue
         if w.startswith("-") or not selects(w):
             kept.append(w)
-    return " ".join(shlex.quote(w) for w in [*kept, *dict.fromkeys(nodes)])
+    up = "../" * len([p for p in here.split("/") if p not in ("", ".")]) if here else ""
+    return head + " ".join(shlex.quote(w) for w in [*kept, *(up + n for n in dict.fromkeys(nodes))]) + tail
+
+
+def runner_part(cmd: str) -> tuple[str, str, str]:
+    """(what runs before the test runner, the runner's own part, what runs after it), split at the shell's
+    top-level `;`, `&&`, `||` and newlines: `export X=1; cd pkg && python -m pytest -q` gives
+    ("export X=1; cd pkg && ", "python -m pytest -q", "")."""
+    cuts, quote, i = [], "", 0
+    while i < len(cmd):
+        c = cmd[i]
+        if quote:
+            quote = "" if c == quote else quote
+        elif c == "\\":
+            i += 1
+        elif c in "'\"":
+            quote = c
+        elif cmd.startswith(("&&", "||"), i):
+            cuts.append((i, i + 2))
+            i += 1
+        elif c in ";\n":
+            cuts.append((i, i + 1))
+        i += 1
+    bounds = [0] + [end for _, end in cuts]
+    ends = [start for start, _ in cuts] + [len(cmd)]
+    for start, end in zip(bounds, ends):
+        if is_pytest(cmd[start:end]):
+            lead = len(cmd[start:end]) - len(cmd[start:end].lstrip())
+            trail = len(cmd[start:end].rstrip())
+            return cmd[:start + lead], cmd[start + lead:start + trail], cmd[start + trail:]
+    return "", cmd, ""
+
+
+def _folder(head: str) -> str:
+    """The folder a `cd DIR &&` (or `cd DIR;`) before the runner moves to ("" when none)."""
+    found = re.findall(r"(?:^|[;&|\n]\s*)cd\s+([\w./-]+)\s*(?:&&|;|\n)", head)
+    return found[-1].strip("/") if found else ""
 
 
 def enclosing_class(source: str | None, function: str, line: int | None) -> str | None:

@@ -86,6 +86,17 @@ def same_crash(want: CrashReport, res: ExecResult) -> tuple[bool, CrashReport | 
     return matches(want, got), got
 
 
-def crash_gone(want: CrashReport, res: ExecResult) -> bool:
-    """After a patch: the reproduction runs clean (exit 0) and prints no crash at all."""
-    return res.ok and not same_crash(want, res)[0]
+def crash_gone(want: CrashReport, res: ExecResult, *, no_exception: str = "") -> bool:
+    """After a patch: the reproduction runs clean (exit 0) and prints no crash at all; when the issue
+    rules out any exception (`no_exception`: its words, agent/judge/expectations.py rules_out_exceptions),
+    its output shows no other exception either (one the code raised on purpose, or caught and printed)."""
+    if not res.ok or same_crash(want, res)[0]:
+        return False
+    return not (no_exception and other_exception(want, res))
+
+
+def other_exception(want: CrashReport, res: ExecResult) -> CrashReport | None:
+    """The exception a run's output shows (a traceback; for a Python report only), or None."""
+    if want.kind not in ("python", "") or "Traceback (most recent call last)" not in (res.output or ""):
+        return None
+    return parse(res.output)

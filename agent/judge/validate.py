@@ -9,7 +9,8 @@ from typing import Callable
 from agent.limits import (BUILD_TIMEOUT, COMMAND_TIMEOUT, MAX_DIFF_LINES, REPRO_TIMEOUT_FACTOR, REPRO_TIMEOUT_FLOOR,
                           REPRODUCE_TRIES, TEST_TIMEOUT_FACTOR, TEST_TIMEOUT_FLOOR)
 from agent.reports.model import CrashReport
-from agent.judge.signature import crash_gone, same_crash
+from agent.judge.confidence import HIGH
+from agent.judge.signature import crash_gone, other_exception, same_crash
 from agent.candidates import Candidate
 from agent.judge.testorder import run_near_first
 from agent.judge.testrun import TestOutcome
@@ -100,14 +101,16 @@ def normalize_diff(diff: str) -> tuple:
     return tuple(key)
 
 
-def rank(verdicts: list[Verdict]) -> list[Verdict]:
+def rank(verdicts: list[Verdict], *, ordered: bool = False) -> list[Verdict]:
     """The one ranking of validated candidates, templates' and the research agent's alike: the validated
-    verdicts, one per distinct patch (whitespace ignored), best first (rank_key). The overfitting guard
-    and the confidence then re-order them on evidence of their own (agent/pipeline.py drive)."""
+    verdicts, one per distinct patch (whitespace ignored), best first: a `high` confidence before any
+    other (agent/judge/confidence.py; before the rating all tie), then the order given when `ordered`
+    (the overfitting guard's, the second opinion's choice: agent/pipeline.py assess), else rank_key."""
+    valid = [v for v in verdicts if v.validated]
     seen: dict[tuple, Verdict] = {}
-    for v in sorted((v for v in verdicts if v.validated), key=rank_key):
+    for v in valid if ordered else sorted(valid, key=rank_key):
         seen.setdefault(normalize_diff(v.candidate.diff), v)
-    return list(seen.values())
+    return sorted(seen.values(), key=lambda v: v.confidence != HIGH)
 
 
 class Validator:
@@ -119,6 +122,9 @@ class Validator:
     # the issue's own reproduction script, when the regression test took its place as the reproduction
     # command: run once on each validated candidate, so the PR can show it before and after (agent/judge/proof.py)
     script_cmd: str | None = None
+    # the issue's words that the call should raise no exception at all ("": it says nothing of the kind):
+    # then the issue's input must not fail in another way either (the reproduction's runs, the issue's script)
+    no_exception: str = ""
 
     def __init__(self, sb: Sandbox, report: CrashReport, repro_cmd: str, test_cmd: str | None,
                  baseline: TestOutcome | None, *, tries: int = REPRODUCE_TRIES, timeout: float = COMMAND_TIMEOUT,
@@ -168,7 +174,7 @@ class Validator:
             res = self.sb.run(self.repro_cmd, timeout=self.repro_timeout)
             v.command_seconds += res.duration
             v.log.append(f"$ {self.repro_cmd}   # try {i + 1}, exit {res.exit_code}\n{res.output[-3000:]}")
-            if not crash_gone(self.report, res):
+            if not crash_gone(self.report, res, no_exception=self.no_exception):
                 v.reason = self._still_failing(res, i)
                 return
             v.clean_runs += 1
@@ -220,6 +226,9 @@ class Validator:
         v.command_seconds += res.duration
         v.log.append(f"$ {self.script_cmd}   # the issue's script with the patch, exit {res.exit_code}\n{res.output[-3000:]}")
         v.script_after = {"exit": res.exit_code, "output": res.output[-3000:]}
+        if self.no_exception and not crash_gone(self.report, res, no_exception=self.no_exception):
+            v.validated, v.reason = False, f"the issue's own script still fails with the patch ({self._failure(res)}), " \
+                                           f"and the issue says it should not: {self.no_exception[:200]!r}"
 
     def _leaks(self, v: Verdict) -> None:
         """A candidate that passed is rejected when it leaks what the unpatched build did not."""
@@ -242,8 +251,16 @@ class Validator:
         same, got = same_crash(self.report, res)
         what = "crash still happens" if same else (
             "timed out" if res.timed_out else
-            f"reproduction still fails (exit {res.exit_code}{': ' + got.type if got else ''})")
+            f"reproduction still fails (exit {res.exit_code}{': ' + got.type if got else ''})" if not res.ok else
+            f"the reproduction raises another exception ({self._failure(res)}), and the issue says it should "
+            f"not: {self.no_exception[:200]!r}")
         return what if attempt == 0 else f"{what} on try {attempt + 1}"
+
+    def _failure(self, res) -> str:
+        """How a run failed, in a few words: the exception it shows, else its exit."""
+        got = other_exception(self.report, res)
+        shown = f"{got.type}: {got.message}"[:200] if got else ""
+        return "timed out" if res.timed_out else f"exit {res.exit_code}" + (f", {shown}" if shown else "")
 
     def _per_test(self, after: TestOutcome) -> bool:
         """Whether the suite's runs tell tests apart (the baseline's or this one's junit)."""

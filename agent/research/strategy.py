@@ -1,7 +1,8 @@
 """The `llm` strategy: the research agent (agent/research/loop.py) wired to a run.
 
-`--strategy llm` runs only the agent; `auto` runs it when no template candidate validated and an
-endpoint is configured (a base URL, or a model name with an API key for api.openai.com).
+`--strategy llm` runs only the agent; `auto` runs it when an endpoint is configured (a base URL, or a
+model name with an API key for api.openai.com) and no template candidate validated, or none of those that
+did is rated `high` (agent/pipeline.py drive: its patches then compete with the templates').
 """
 from __future__ import annotations
 

@@ -120,3 +120,26 @@ def test_a_python_version_suffix_on_the_message_is_the_same_crash(tmp_path):
     finally:
         sb.close()
     assert "Did you mean: 'exec'?" in seen and "the reported crash STILL HAPPENS" in seen, seen
+
+
+@pytest.mark.parametrize("test_cmd, expected", [
+    ("export COVERAGE_FILE=/tmp/cov; python -m pytest -q tests",
+     "export COVERAGE_FILE=/tmp/cov; python -m pytest -q 'tests/test_a.py::TestA::test_y[a b-1]'"),
+    ("COVERAGE_FILE=.cov PYTHONPATH=src python -m pytest -q tests/test_a.py",
+     "COVERAGE_FILE=.cov PYTHONPATH=src python -m pytest -q 'tests/test_a.py::TestA::test_y[a b-1]'"),
+    ('export A=1 B="x; y"; cd tests && python -m pytest -q .',
+     'export A=1 B="x; y"; cd tests && python -m pytest -q \'../tests/test_a.py::TestA::test_y[a b-1]\''),
+    ("python -m pytest -q tests && coverage report",
+     "python -m pytest -q 'tests/test_a.py::TestA::test_y[a b-1]' && coverage report"),
+])
+def test_a_prefix_before_the_runner_is_kept_as_written(test_cmd, expected):
+    """Issue 34: `export COVERAGE_FILE=...; pytest` was re-quoted into one `export` word, and the model saw
+    "0 passed (exit 1)". Only the runner's own part is narrowed; the prefix (and any suffix) stays."""
+    assert command(test_cmd, NODE, FILES) == expected
+
+
+def test_run_tests_with_an_export_prefix_runs_the_named_node(ctx, tmp_path):
+    """The real run: the narrowed command with the prefix runs the node (one failure), the variable set."""
+    ctx.test_cmd = f"export COVERAGE_FILE={tmp_path}/cov; python -m pytest -q tests/test_calc.py"
+    out = RunTests()(ctx, tests=["tests/test_calc.py::test_half_of_none"])
+    assert re.search(r"0 passed, 1 failed, 0 errors, 0 skipped", out.text), out.text
