@@ -81,7 +81,8 @@ class NativePath(SandboxPath):
             run.tests_before = step("tests_before", lambda: read_results(
                 run_tests(sb, self.run.test_cmd, timeout=self.run.timeout)))
         found = step("reproduce", lambda: reproduce(sb, run.report, state.plan, run.files, self.run.test_cmd,
-                                                    tries=cfg.tries, timeout=self.run.timeout, cross=state.cross))
+                                                    tries=cfg.tries, timeout=self.run.timeout, cross=state.cross,
+                                                    text=cfg.report_text, given=cfg.repro_cmd))
         run.reproduction, state.prepare_cmd, state.scratch = found.reproduction, found.prepare_cmd, found.scratch
         rep = run.reproduction
         if not rep.reproduced:
