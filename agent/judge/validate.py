@@ -173,8 +173,10 @@ class Validator:
                 return
             v.clean_runs += 1
             v.repro_after = {"exit": res.exit_code, "output": res.output[-3000:]}
+        gone = "crash gone" + (f" (no sanitizer report of the project's code; the reproducer itself exits "
+                               f"{v.repro_after['exit']})" if v.repro_after and v.repro_after["exit"] else "")
         if not self.test_cmd:
-            v.validated, v.reason = True, "crash gone; no test command to run"
+            v.validated, v.reason = True, f"{gone}; no test command to run"
             return
         after = run_near_first(self.sb, self.test_cmd, self.baseline, diff_paths(v.candidate.diff), timeout=self.test_timeout)
         if self.read_results:
@@ -191,13 +193,13 @@ class Validator:
         elif not self._per_test(after) and not after.ok and (after.exit_code >= 128 or self.baseline.exit_code >= 128):
             # the suite was killed (a signal, a limit), before or after: it never ran, so nothing can
             # show the patch breaks no test; abstain rather than guess
-            v.reason = (f"crash gone, but the test command was killed (exit {after.exit_code}; before the patch "
+            v.reason = (f"{gone}, but the test command was killed (exit {after.exit_code}; before the patch "
                         f"{self.baseline.exit_code}) and names no test: no test can be judged")
         elif not self._per_test(after) and not after.ok:
-            v.validated, v.reason = True, (f"crash gone; the test command failed before the patch too (exit "
+            v.validated, v.reason = True, (f"{gone}; the test command failed before the patch too (exit "
                                            f"{self.baseline.exit_code}) and names no test, so none can be judged")
         else:
-            v.validated, v.reason = True, "crash gone and no passing test broke"
+            v.validated, v.reason = True, f"{gone} and no passing test broke"
         known = sorted(set(self.baseline.collect_errors) & set(after.collect_errors)) if self.baseline else []
         if known:
             v.reason += (f"; {len(known)} test module(s) failed to collect before any change too (pre-existing, "

@@ -18,7 +18,7 @@ from dataclasses import dataclass, field
 from agent.native.probe import gdb_argv
 from agent.reports.paths import map_to_repo
 from agent.research.tools.base import Observation, ToolContext, ToolError
-from agent.research.tools.dynamic import SCRUBBED_ENV, DebuggerTool, send_to_debugger, status_line
+from agent.research.tools.dynamic import SCRUBBED_ENV, DebuggerTool, rebuild_if_changed, send_to_debugger, status_line
 from sandbox import SandboxDead, SandboxError, contain
 
 SETTINGS = ["set pagination off", "set height 0", "set width 0", "set confirm off",
@@ -164,14 +164,7 @@ class Gdb(DebuggerTool):
 
     # the session -------------------------------------------------------------------------------
     def _rebuild(self, ctx: ToolContext) -> str:
-        build = ctx.state.get("build_cmd")
-        if not build or not ctx.edits:
-            return ""
-        res = ctx.sb.run(build, timeout=ctx.timeout, env=SCRUBBED_ENV)
-        if not res.ok:
-            raise ToolError(f"the rebuild after your edits failed (exit {res.exit_code}): `{build}`\n"
-                            + ctx.cut(res.output[-3000:], 3000))
-        return f"[rebuilt: {build}]"
+        return rebuild_if_changed(ctx).rstrip("\n")
 
     def _start(self, ctx: ToolContext, st: GdbState) -> str:
         st.close()

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from agent.limits import BUILD_TIMEOUT, GDB_TIMEOUT
 from agent.native.arch import CROSS, UNSUPPORTED, report_arch
-from agent.native.build import build, detect
+from agent.native.build import SANITIZERS, build, detect, sanitizers_for
 from agent.native.build_crash import crash_in_build
 from agent.native.leaks import leak_check
 from agent.native.probe import probe
@@ -46,7 +46,8 @@ class NativePath(SandboxPath):
         if arch in UNSUPPORTED:
             raise RunError(f"the crash was reported on {arch}, which cannot be reproduced here: {UNSUPPORTED[arch]}")
         cross = CROSS.get(arch or "")
-        plan = detect(run.files, self.sb.read, cfg.build_cmd, self.run.test_cmd, cross)
+        sanitizers = sanitizers_for(run.report)
+        plan = detect(run.files, self.sb.read, cfg.build_cmd, self.run.test_cmd, cross, sanitizers)
         if plan is None:
             raise RunError("no build system found (Makefile, CMakeLists.txt, meson.build, configure or "
                            "autogen.sh" + (f"; Meson cannot cross-compile for {arch} here" if cross else "")
@@ -65,7 +66,11 @@ class NativePath(SandboxPath):
             run.fail("error", f"the repository does not build with the sanitizers: `{last['command']}` exited "
                               f"{last['exit_code']} (the whole log is in logs/build.log)", "build")
             return
-        run.memory.add("build", f"{plan.system} build with ASan + UBSan: {state.build.seconds:.1f} s", "build")
+        names = {"address": "ASan", "undefined": "UBSan"}
+        used = " + ".join(names.get(s, s) for s in sanitizers)
+        run.memory.add("build", f"{plan.system} build with {used}: {state.build.seconds:.1f} s", "build")
+        if sanitizers != SANITIZERS:
+            run.notes.append(f"built with {used} only, the sanitizer of the report")
 
     build_crash = None       # the reproduction, when the build itself ran the tests and they crashed as reported
 

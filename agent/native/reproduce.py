@@ -59,7 +59,8 @@ def program_source(report: CrashReport, index: int) -> str:
     return report.reproducers[index] + "\n"
 
 
-def program_build_cmd(sb: Sandbox, files: list[str], src: str, exe: str, cross: Cross | None = None) -> str:
+def program_build_cmd(sb: Sandbox, files: list[str], src: str, exe: str, cross: Cross | None = None,
+                      flags: str = SAN_FLAGS) -> str:
     """Compile the issue's program against the repo: its headers' folders, the built libraries
     (or, when none is built, the repo's own sources without a main)."""
     incs = sorted({f.rsplit("/", 1)[0] if "/" in f else "." for f in files if f.endswith((".h", ".hpp"))})
@@ -69,7 +70,7 @@ def program_build_cmd(sb: Sandbox, files: list[str], src: str, exe: str, cross: 
         libs = [f for f in files if f.endswith((".c", ".cc", ".cpp")) and not is_test_path(f)
                 and not re.search(r"\bmain\s*\(", sb.read(f))]
     rpath = sorted({f"-Wl,-rpath,$PWD/{p.rsplit('/', 1)[0]}" for p in libs if p.endswith(".so") and "/" in p})
-    parts = [compiler("c++" if src.endswith(".cpp") else "c", cross), SAN_FLAGS, *(f"-I{shlex.quote(d)}" for d in incs), src, *map(shlex.quote, libs),
+    parts = [compiler("c++" if src.endswith(".cpp") else "c", cross), flags, *(f"-I{shlex.quote(d)}" for d in incs), src, *map(shlex.quote, libs),
              *rpath, "-o", exe, "-lm"]
     return " ".join(parts)
 
@@ -109,7 +110,7 @@ def candidates(sb: Sandbox, report: CrashReport, plan: BuildPlan | None, files: 
         src, exe = f"{SCRATCH}/repro_{i}.{ext}", f"{SCRATCH}/repro_{i}"
         sb.write(src, program_source(report, i))
         out.append(("reproducer program", f"{env} {runs_on(exe if exe.startswith('/') else './' + exe, cross)}",
-                    program_build_cmd(sb, files, src, exe, cross)))
+                    program_build_cmd(sb, files, src, exe, cross, plan.flags if plan else SAN_FLAGS)))
     for rec in recipes(text, shell_snippets(report), lambda p: p in set(files)):
         script = resolve_programs(sb, rec.script())
         if script.startswith("ctest") and plan and plan.out_dir and "--test-dir" not in script:
