@@ -75,21 +75,25 @@ def classify(line: str) -> str | None:
         return "setup" if WRITES.search(line) else None
     if first in BUILD_WORDS or first.startswith("#"):
         return None
-    if first.startswith("./") or PROGRAM.match(first) or "/" in first and not first.startswith("/"):
+    if first.startswith("./") or re.fullmatch(r"[\w.+-]+(?:/[\w.+-]+)+", first) and not first.endswith(":"):
         return "run"
     return None
 
 
+SAN_VAR = re.compile(r"^(?:ASAN|UBSAN|LSAN|MSAN|TSAN)_OPTIONS=")
+
+
 def _clean(line: str) -> str:
+    """The command without its prompt and its own sanitizer settings (ours replace them); a
+    `gdb --args prog` line runs `prog`."""
     line = PROMPT.sub("", line).strip()
     words = _words(line) or []
-    while words and re.match(r"^\w+=", words[0]) and ("ASAN" in words[0] or "UBSAN" in words[0]
-                                                      or "LSAN" in words[0] or "MSAN" in words[0]):
+    while words and SAN_VAR.match(words[0]):
         line = line.split(None, 1)[1] if " " in line else ""
         words = words[1:]
     if words and words[0] == "gdb" and "--args" in words:
         return shlex.join(words[words.index("--args") + 1:])
-    return line
+    return line if re.search(r"[|;&<>]", line) else shlex.join(words)
 
 
 def _lines_of_text(text: str) -> list[str]:
@@ -158,6 +162,8 @@ def recipes(text: str, snippets: list[str], exists=lambda path: False) -> list[R
     prose_setup: list[str] = []
     for group in groups:
         setup: list[str] = []
+        if any(PROMPT.match(raw) and raw.lstrip().startswith("$") for raw in group):
+            group = [raw for raw in group if raw.lstrip().startswith("$")]   # the rest is output
         for raw in group:
             kind = classify(raw)
             if kind == "setup":

@@ -75,6 +75,11 @@ def program_build_cmd(sb: Sandbox, files: list[str], src: str, exe: str, cross: 
     return " ".join(parts)
 
 
+def shell_commands(snippet: str) -> list[str]:
+    """The commands of a shell snippet that run something (build and set-up lines left out)."""
+    return [r.run for r in recipes("", [snippet])]
+
+
 def shell_snippets(report: CrashReport) -> list[str]:
     """The reproducer snippets that are not C/C++ programs."""
     programs = {i for i, _ in c_programs(report)}

@@ -1,0 +1,127 @@
+"""A reproducer from a C crash issue as reporters write it (issue 39): an untagged fence holding the
+program, recipes in prose and shell lines, inputs given inline; the sanitizer chosen by the report,
+the same line under another sanitizer's name, and "crash gone" meaning the sanitizer report is gone."""
+from __future__ import annotations
+
+import base64
+import subprocess
+
+from agent.judge.signature import crash_gone, same_crash
+from agent.native.build import detect, sanitizers_for
+from agent.native.recipe import chain, decode_input, recipes
+from agent.reports import parse
+from bot.commands import parse_command
+from sandbox import ExecResult
+
+ASAN = """==4242==ERROR: AddressSanitizer: heap-buffer-overflow on address 0x602000000011 at pc 0x55d0 bp 0x7ffd sp 0x7ffd
+READ of size 1 at 0x602000000011 thread T0
+    #0 0x55d0c1 in ini_scan /src/tini/tini.c:41:12
+    #1 0x55d0c2 in ini_parse /src/tini/tini.c:88:9
+    #2 0x55d0c3 in main /src/tini/example.c:20:5
+SUMMARY: AddressSanitizer: heap-buffer-overflow /src/tini/tini.c:41:12 in ini_scan
+"""
+
+ISSUE = f"""Parsing a one-byte file crashes.
+
+```
+#include <stdio.h>
+#include "tini.h"
+
+int main(int argc, char **argv) {{
+    ini_t *ini = ini_load(argv[1]);
+    printf("%s\\n", ini_get(ini, "a"));
+    return 0;
+}}
+```
+
+To reproduce: `dd if=/dev/zero of=poc.ini bs=1 count=1`, then `./example poc.ini`.
+
+```
+{ASAN}```
+"""
+
+
+def test_an_untagged_fence_holding_a_c_program_is_the_reproducer():
+    rep = parse(ISSUE)
+    assert rep.type == "heap-buffer-overflow" and rep.guilty.function == "ini_scan"
+    assert any("int main(int argc" in s for s in rep.reproducers)
+    assert not any("AddressSanitizer" in s for s in rep.reproducers)
+
+
+def test_a_prose_recipe_gives_its_setup_then_the_run():
+    found = recipes(ISSUE, [])
+    assert [(r.setup, r.run) for r in found] == [(["dd if=/dev/zero of=poc.ini bs=1 count=1"], "./example poc.ini")]
+
+
+def test_shell_lines_with_pipes_and_printf_inputs():
+    snippet = "$ make\n$ printf '\\x7b\\x22' > crash.json\n$ ./jsontool crash.json\nSegmentation fault\n"
+    got = recipes("", [snippet])
+    assert [(r.setup, r.run) for r in got] == [(["printf '\\x7b\\x22' > crash.json"], "./jsontool crash.json")]
+    piped = recipes("", ["echo '[[[' | ./build/jsonparse -"])
+    assert [r.run for r in piped] == ["echo '[[[' | ./build/jsonparse -"]
+
+
+def test_an_inline_hex_dump_is_written_to_the_file_the_command_reads():
+    issue = ("Run `./example crash.bin` on this file:\n\n```\n"
+             "00000000: 5b7b 2261 223a  [{\"a\":\n```\n")
+    (rec,) = recipes(issue, [])
+    assert rec.run == "./example crash.bin"
+    enc = base64.b64encode(b'[{"a":').decode()
+    assert rec.setup == [f"printf %s {enc} | base64 -d > crash.bin"]
+    assert decode_input("00000000  5b 7b 22  |[{\"|\n00000003\n") == b'[{"'
+    assert decode_input(base64.b64encode(b"\x00\xffhello world").decode()) == b"\x00\xffhello world"
+    assert recipes(issue, [], exists=lambda p: p == "crash.bin")[0].setup == []     # the tree has it
+
+
+def test_the_sanitizer_settings_reach_every_command_of_a_chain(tmp_path):
+    prog = tmp_path / "prog"
+    prog.write_text("#!/bin/sh\necho $ASAN_OPTIONS/$UBSAN_OPTIONS\n")
+    prog.chmod(0o755)
+    script = "printf 'x' > f && cat f | ./prog"
+    cmd = chain({"ASAN_OPTIONS": "halt_on_error=1", "UBSAN_OPTIONS": "print_stacktrace=1"}, script)
+    out = subprocess.run(cmd, shell=True, cwd=tmp_path, capture_output=True, text=True, check=True).stdout
+    assert out.strip() == "halt_on_error=1/print_stacktrace=1"
+
+
+def test_the_app_command_and_the_cli_take_a_reproducer_command():
+    cmd = parse_command("/crashfix fix --repro-cmd `./example poc.ini`")
+    assert (cmd.name, cmd.arg) == ("fix", "./example poc.ini")
+    assert parse_command("/crashfix fix --repro-cmd").name == "invalid"
+    assert parse_command("/crashfix retry").arg == ""
+    help_text = subprocess.run(["python", "-m", "bot.cli.main", "run", "--help"], capture_output=True, text=True).stdout
+    assert "--repro-cmd" in help_text
+
+
+def test_the_sanitizer_of_the_report_alone():
+    asan, ubsan = parse(ASAN), parse("x.c:3:5: runtime error: signed integer overflow: 1 + 2147483647\n")
+    assert sanitizers_for(asan) == ("address",) and sanitizers_for(ubsan) == ("undefined",)
+    plan = detect(["Makefile", "x.c"], lambda p: "all:\n\tcc x.c\n", sanitizers=("address",))
+    assert "-fsanitize=address " in plan.rebuild and "undefined" not in plan.rebuild
+
+
+def test_a_makefile_that_links_with_its_own_ld_gets_the_sanitizers_there_too():
+    plan = detect(["Makefile", "x.c"], lambda p: "CC = gcc\nLD = gcc\nall: x\nx: x.o\n\t$(LD) -o x x.o\n")
+    assert "LD='gcc -fsanitize=address,undefined" in plan.rebuild
+    plain = detect(["Makefile", "x.c"], lambda p: "all:\n\tcc x.c\n")
+    assert " LD=" not in plain.rebuild
+
+
+def test_ubsan_at_the_reported_line_is_the_asan_crash_there():
+    want = parse(ASAN)
+    ub = ("/src/tini/tini.c:41:12: runtime error: pointer index expression with base 0x602000000010 overflowed\n"
+          "    #0 0x55d0c1 in ini_scan /src/tini/tini.c:41:12\n    #1 0x55d0c2 in ini_parse /src/tini/tini.c:88\n")
+    assert same_crash(want, ExecResult(1, ub))[0]
+    elsewhere = ub.replace("tini.c:41:12", "tini.c:60:3")
+    assert not same_crash(want, ExecResult(1, elsewhere))[0]
+
+
+def test_crash_gone_is_the_sanitizer_report_gone_not_the_exit_code():
+    want = parse(ASAN)
+    assert crash_gone(want, ExecResult(1, "(null)\nerror: cannot parse poc.ini\n"))
+    in_poc = ("/home/sandbox/.crashfix-scratch/repro_0.c:6:5: runtime error: null pointer passed as argument 1, "
+              "which is declared to never be null\n")
+    assert parse(in_poc).type == "invalid-null-argument"
+    assert crash_gone(want, ExecResult(1, in_poc))
+    assert not crash_gone(want, ExecResult(1, ASAN))
+    other = ASAN.replace("ini_scan", "ini_next").replace("tini.c:41:12", "tini.c:70:2")
+    assert not crash_gone(want, ExecResult(1, other))       # a new crash in the project's code
