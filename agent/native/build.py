@@ -20,6 +20,7 @@ from agent.limits import BUILD_TIMEOUT, HOUSEKEEPING_TIMEOUT
 from agent.native.arch import Cross
 from agent.native.make_goals import build_goals
 from sandbox import Sandbox, SandboxError
+from sandbox.base import SCRATCH_DIR
 
 log = logging.getLogger(__name__)
 
@@ -162,6 +163,27 @@ def _plan(files: list[str], read, build_cmd: str | None, test_cmd: str | None,
             return BuildPlan("make", [build], test_cmd or (
                 f"{tests} {cc}" if tests and own_tests else None))
     return None
+
+
+NO_WERROR = f"{SCRATCH_DIR}/cc-no-werror"
+NO_WERROR_SCRIPT = ('#!/bin/sh\n# the compiler without -Werror: an older compiler\'s warnings-as-errors left out\n'
+                    'cc="$1"; shift\nfor a; do shift; case "$a" in -Werror|-Werror=*) ;; *) set -- "$@" "$a";; esac; done\n'
+                    'exec "$cc" "$@"\n')
+
+
+def without_werror(plan: BuildPlan) -> BuildPlan:
+    """The same plan with every compiler call going through a wrapper that drops -Werror flags
+    (after the Makefile's own CFLAGS, where a -Wno-error in CC would come too early)."""
+    def wrap(step: str) -> str:
+        step = re.sub(r"\b(CC|CXX|LD)='((?:[\w.+-]+-)?(?:gcc|g\+\+)) ", rf"\1='{NO_WERROR} \2 ", step)
+        step = re.sub(r"-DCMAKE_(C|CXX)_COMPILER=(\S+)", rf"-DCMAKE_\1_COMPILER_LAUNCHER={NO_WERROR} -DCMAKE_\1_COMPILER=\2", step)
+        if step.startswith("meson setup"):
+            step += " -Dwerror=false"
+        if step.startswith("cmake -S") and "COMPILER_LAUNCHER" not in step:
+            step += f" -DCMAKE_C_COMPILER_LAUNCHER={NO_WERROR} -DCMAKE_CXX_COMPILER_LAUNCHER={NO_WERROR}"
+        return step
+    steps = [f"mkdir -p {SCRATCH_DIR} && printf %s {shlex.quote(NO_WERROR_SCRIPT)} > {NO_WERROR} && chmod +x {NO_WERROR}"]
+    return BuildPlan(plan.system, steps + [wrap(s) for s in plan.steps], plan.test_cmd, plan.out_dir, plan.flags)
 
 
 def run_steps(sb: Sandbox, steps: list[str], *, timeout: float) -> BuildResult:

@@ -101,6 +101,13 @@ def resolve_programs(sb: Sandbox, script: str) -> str:
     return re.sub(r"(^|[\s|;&(])(\./[\w./+-]+)", one, script)
 
 
+def links_nothing(prepare: str) -> bool:
+    """The issue's program compiled from its own source alone (the tree's headers, no library and no
+    source of the tree): a header-only library."""
+    m = re.search(r"\S+/repro_\d+\.(?:c|cpp) (.*?) -o ", prepare)
+    return bool(m) and not m.group(1).strip()
+
+
 def candidates(sb: Sandbox, report: CrashReport, plan: BuildPlan | None, files: list[str],
                test_cmd: str | None, cross: Cross | None = None, text: str = "",
                given: str | None = None) -> list[tuple[str, str, str | None]]:
