@@ -26,6 +26,8 @@ log = logging.getLogger(__name__)
 
 C_SOURCE = re.compile(r"^\s*#\s*include\b|\bint\s+main\s*\(", re.M)
 CPP_HINT = re.compile(r"#\s*include\s*<(?:iostream|string|vector|memory|map)>|\bstd::|\bnamespace\b")
+NO_BUILD = "the program does not build:\n"     # an attempt's output when the program does not compile
+OWN = ("given reproducer command", "reproducer program", "reproducer recipe", "reproducer command")
 LEAK_TYPES = ("direct-leak", "indirect-leak", "leak")
 
 
@@ -152,7 +154,7 @@ def reproduce(sb: Sandbox, report: CrashReport, plan: BuildPlan | None, files: l
             built = sb.run(prepare, timeout=timeout)
             if not built.ok:
                 rep.attempts.append(Attempt(how, prepare, False, built.exit_code,
-                                            "the program does not build:\n" + built.output[-2000:]))
+                                            NO_BUILD + built.output[-2000:], rung=1))
                 continue
         log.info("reproducing by %s: %s", how, cmd)
         res = sb.run(cmd, timeout=timeout)
@@ -160,7 +162,7 @@ def reproduce(sb: Sandbox, report: CrashReport, plan: BuildPlan | None, files: l
         tail = res.output[-2000:]
         if got is not None and not hit:
             tail = f"[a different crash: {got.type} in {got.guilty.function if got.guilty else '?'}]\n{tail}"
-        rep.attempts.append(Attempt(how, cmd, hit, res.exit_code, tail))
+        rep.attempts.append(Attempt(how, cmd, hit, res.exit_code, tail, rung=1 if how in OWN else 2))
         if not hit:
             continue
         confirm(rep, sb, how, cmd, got, res, lambda again: same_crash(report, again)[0],
