@@ -125,3 +125,19 @@ def test_crash_gone_is_the_sanitizer_report_gone_not_the_exit_code():
     assert not crash_gone(want, ExecResult(1, ASAN))
     other = ASAN.replace("ini_scan", "ini_next").replace("tini.c:41:12", "tini.c:70:2")
     assert not crash_gone(want, ExecResult(1, other))       # a new crash in the project's code
+
+
+def test_a_program_that_does_not_compile_is_named_in_the_question_to_the_reporter():
+    from agent.native.reproduce import NO_BUILD
+    from agent.records import Attempt, Reproduction
+    from agent.run import Result
+    from bot.conversation.question import question
+    rep = Reproduction()
+    rep.attempts.append(Attempt("reproducer program", "gcc repro_0.c", False, 1,
+                                NO_BUILD + "repro_0.c:5:5: error: unknown type name 'ini_t'\n", rung=1))
+    result = Result(status="not_reproduced", error=None, error_kind=None, repo="tini", ref=None, strategy="templates",
+                    sandbox="docker", test_cmd=None, report=parse(ASAN), reproduction=rep, patch=None,
+                    root_cause="", language="c")
+    text = question(result, "someone", ISSUE)
+    assert "does not compile alone" in text and "unknown type name 'ini_t'" in text
+    assert "holds none that crashfix could run" not in text and "Python version" not in text
