@@ -17,10 +17,11 @@ from agent.kernel.path import KernelPath
 from agent.native import templates as c_templates
 from agent.native.gdb_tool import Gdb
 from agent.native.path import NativePath
+from agent.native.tool_texts import TEXTS as NATIVE_TEXTS
 from agent.path import CrashPath, Steps
 from agent.python.path import PythonPath
 from agent.reports.model import CrashReport
-from agent.research.tools import Pdb, register_debugger
+from agent.research.tools import Pdb, register_debugger, register_texts
 from agent.run import Run
 
 
@@ -43,6 +44,8 @@ FAMILIES: dict[str, Family] = {"python": PYTHON, "sanitizer": NATIVE, "gdb": NAT
 
 for _kind, _family in FAMILIES.items():
     register_debugger(_kind, _family.debugger)
+for _kind in ("sanitizer", "gdb"):
+    register_texts(_kind, NATIVE_TEXTS)
 
 
 def family_of(report: CrashReport) -> Family:

@@ -33,6 +33,25 @@ def register_debugger(kind: str, tool: type | None) -> None:
     DEBUGGERS[kind] = tool
 
 
+# report kind -> {tool name: {"description": …, "parameters": …}}: the tool texts in the tree's language
+# (a family registers its own: agent/native/tool_texts.py for C, where "pytest node ids" mean nothing)
+TEXTS: dict[str, dict[str, dict]] = {}
+
+
+def register_texts(kind: str, texts: dict[str, dict]) -> None:
+    TEXTS[kind] = texts
+
+
+def in_language(box: Toolbox, report: CrashReport | None) -> Toolbox:
+    """The toolbox with its tools' texts for the report's language, where its family gave some."""
+    for name, text in (TEXTS.get(report.kind, {}) if report is not None else {}).items():
+        tool = box.tools.get(name)
+        if tool is not None:
+            for key, value in text.items():
+                setattr(tool, key, value)
+    return box
+
+
 def debugger(report: CrashReport | None) -> type | None:
     """The debugger tool for a report: its family's (pdb for Python, and when unknown)."""
     return DEBUGGERS.get(report.kind) if report is not None else Pdb
@@ -45,13 +64,15 @@ def dynamic_tools(report: CrashReport | None) -> list:
 
 def analysis_toolbox(report: CrashReport | None = None) -> Toolbox:
     """Investigate: read, search, debug, run; record facts; conclude."""
-    return Toolbox([t() for t in RESEARCH_TOOLS + dynamic_tools(report)] + [TryPatch(), Note(), Conclude()])
+    return in_language(Toolbox([t() for t in RESEARCH_TOOLS + dynamic_tools(report)] + [TryPatch(), Note(), Conclude()]),
+                       report)
 
 
 def synthesis_toolbox(report: CrashReport | None = None) -> Toolbox:
     """Fix: look, edit, check, submit (no history digging: the memory holds what was found)."""
     from agent.research.tools.research import SearchCode, SearchDefinition, View
-    return Toolbox([View(), SearchCode(), SearchDefinition()] + [t() for t in dynamic_tools(report) + EDIT_TOOLS])
+    return in_language(Toolbox([View(), SearchCode(), SearchDefinition()] + [t() for t in dynamic_tools(report) + EDIT_TOOLS]),
+                       report)
 
 
 def reproduction_toolbox(report: CrashReport | None = None) -> Toolbox:
@@ -71,4 +92,4 @@ def every_tool(report: CrashReport | None = None) -> Toolbox:
 
 __all__ = ["Concluded", "Observation", "Submitted", "Tool", "ToolContext", "ToolError", "Toolbox", "cut",
            "analysis_toolbox", "reproduction_toolbox", "synthesis_toolbox", "debugger", "every_tool",
-           "register_debugger", "Pdb"]
+           "register_debugger", "register_texts", "Pdb"]

@@ -141,3 +141,44 @@ def test_a_program_that_does_not_compile_is_named_in_the_question_to_the_reporte
     text = question(result, "someone", ISSUE)
     assert "does not compile alone" in text and "unknown type name 'ini_t'" in text
     assert "holds none that crashfix could run" not in text and "Python version" not in text
+
+
+def test_the_research_tools_speak_c_on_a_c_tree():
+    import json
+
+    import agent.families  # noqa: F401  (registers the native family's tool texts)
+    from agent.research.tools import analysis_toolbox, synthesis_toolbox
+    c = json.dumps(synthesis_toolbox(parse(ASAN)).schemas() + analysis_toolbox(parse(ASAN)).schemas())
+    assert "pytest" not in c and "Python files must still parse" not in c and "rebuild" in c
+    py = parse('Traceback (most recent call last):\n  File "x.py", line 1, in f\n    g()\nKeyError: 1\n')
+    assert "Python files must still parse" in json.dumps(synthesis_toolbox(py).schemas())
+
+
+def test_reproduce_and_run_tests_run_the_edited_program_not_the_old_binary(tmp_path):
+    """The local sandbox and the host's gcc: after an edit the tools rebuild before they run."""
+    import shutil
+
+    import pytest
+    if shutil.which("gcc") is None or shutil.which("make") is None:
+        pytest.skip("no gcc/make on this host")
+    from agent.memory import Memory
+    from agent.research.tools.base import ToolContext
+    from agent.research.tools.dynamic import Reproduce
+    from agent.research.tools.workspace import RunTests
+    from gitrepo import make_repo
+    from sandbox import open_sandbox
+    repo = make_repo(tmp_path / "r", {"Makefile": "prog: prog.c\n\tgcc -o prog prog.c\n",
+                                      "prog.c": "int main(void) { return 3; }\n", ".gitignore": "prog\n"})
+    with open_sandbox("local", repo) as sb:
+        assert sb.run("make", timeout=60).ok
+        ctx = ToolContext(sb=sb, source=repo, memory=Memory(), report=parse(ASAN), repro_cmd="./prog",
+                          test_cmd="./prog", state={"build_cmd": "make"})
+        first = Reproduce()(ctx).text
+        assert not first.startswith("[rebuilt")            # nothing changed since the build
+        sb.write("prog.c", "int main(void) { return 0; }\n")
+        after = Reproduce()(ctx).text
+        assert after.startswith("[rebuilt: make]") and "GONE" in after, after
+        sb.write("prog.c", "int main(void) { return 4; }\n")
+        tests = RunTests()(ctx).text
+        assert tests.startswith("[rebuilt: make]"), tests
+        assert sb.run("./prog", timeout=10).exit_code == 4
