@@ -25,7 +25,8 @@ class Verdict:
     reason: str = ""
     applied: bool = False
     clean_runs: int = 0
-    tries: int = 0
+    tries: int = 0                     # asked for
+    runs: int = 0                      # ran (validation stops at the first try that still crashes)
     tests: dict | None = None
     broken: list[str] = field(default_factory=list)
     seconds: float = 0.0
@@ -43,7 +44,8 @@ class Verdict:
         return {"description": self.candidate.description, "template": self.candidate.template,
                 "files": list(self.candidate.files), "score": self.candidate.score,
                 "validated": self.validated, "reason": self.reason, "applied": self.applied,
-                "reproduction_clean": f"{self.clean_runs}/{self.tries}", "tests": self.tests,
+                "reproduction_clean": f"{self.clean_runs}/{self.runs}", "reproduction_tries": self.tries,
+                "tests": self.tests,
                 "broken_tests": self.broken, "seconds": round(self.seconds, 3),
                 "overhead_seconds": round(self.seconds - self.command_seconds, 3),
                 "build_seconds": None if self.build_seconds is None else round(self.build_seconds, 3),
@@ -166,6 +168,7 @@ class Validator:
             return
         for i in range(self.tries):
             res = self.sb.run(self.repro_cmd, timeout=self.repro_timeout)
+            v.runs += 1
             v.command_seconds += res.duration
             v.log.append(f"$ {self.repro_cmd}   # try {i + 1}, exit {res.exit_code}\n{res.output[-3000:]}")
             if not crash_gone(self.report, res):

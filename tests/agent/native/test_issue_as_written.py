@@ -182,3 +182,26 @@ def test_reproduce_and_run_tests_run_the_edited_program_not_the_old_binary(tmp_p
         tests = RunTests()(ctx).text
         assert tests.startswith("[rebuilt: make]"), tests
         assert sb.run("./prog", timeout=10).exit_code == 4
+
+
+def test_an_unfixed_run_keeps_the_farthest_candidate_and_the_agents_root_cause_as_what_they_are():
+    from agent.candidates import Candidate
+    from agent.judge.validate import Verdict
+    from agent.memory import Fact
+    from agent.records import Reproduction
+    from agent.render import report_markdown, result_dict
+    from agent.run import Result
+    near = Verdict(Candidate("--- a/tini.c\n+++ b/tini.c\n@@ -1 +1 @@\n-a\n+b\n", "bound the scan", "llm"),
+                   applied=True, reason="breaks 1 test(s) that passed before: t_empty", clean_runs=3, runs=3, tries=3)
+    early = Verdict(Candidate("--- a/x.c\n+++ b/x.c\n@@ -1 +1 @@\n-a\n+c\n", "+1 byte", "off-by-one"),
+                    applied=True, reason="crash still happens", clean_runs=0, runs=1, tries=3)
+    result = Result(status="not_fixed", error="no candidate validated", error_kind=None, repo="tini", ref=None,
+                    strategy="llm", sandbox="docker", test_cmd="make check", report=parse(ASAN),
+                    reproduction=Reproduction(), patch=None, root_cause="", language="c",
+                    verdicts=[early, near], evidence=[Fact("agent:root_cause", "the scan ignores len", "analysis")])
+    data = result_dict(result)
+    assert data["patch"] is None and data["unvalidated"]["diff"] == near.candidate.diff
+    assert "NOT validated" in data["unvalidated"]["what"] and data["agent_root_cause"]["text"] == "the scan ignores len"
+    assert [c["reproduction_clean"] for c in data["candidates"]] == ["0/1", "3/3"]    # the tries that ran
+    md = report_markdown(result)
+    assert "(NOT validated)" in md and "+b" in md and "its claim, not validated" in md and "the scan ignores len" in md
