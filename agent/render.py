@@ -123,7 +123,7 @@ def _unvalidated(result: Result) -> dict | None:
     v = best_unvalidated(result)
     return None if v is None else {"what": "the candidate that went farthest; NOT validated", "reason": v.reason,
                                    "description": v.candidate.description, "diff": v.candidate.diff,
-                                   "reproduction_clean": f"{v.clean_runs}/{v.runs}"}
+                                   "reproduction_clean": v.to_dict()["reproduction_clean"]}
 
 
 def _agent_claim(result: Result) -> dict | None:
@@ -196,7 +196,7 @@ def report_sections(result: Result, *, raw_error: bool = False) -> str:
     if farthest is not None:
         lines += ["", "### The candidate that went farthest (NOT validated)", "",
                   f"{quote_untrusted(farthest.candidate.description, 200)}: {quote_untrusted(farthest.reason, 300)} "
-                  f"(reproduction clean {farthest.clean_runs}/{farthest.runs} of the tries run)", "",
+                  f"(reproduction clean {farthest.to_dict()['reproduction_clean']} of the tries run)", "",
                   fence_untrusted(farthest.candidate.diff, "diff")]
     if raw_error and result.error:
         lines += ["", "### Why the run ended", "", fence_untrusted(result.error)]
