@@ -11,7 +11,9 @@ from agent.candidates import Candidate
 from agent.judge.validate import Validator
 from agent.native.build import build, detect, sanitizers_for, without_werror
 from agent.native.path import WERROR
+from agent.native.probe import probe
 from agent.native.reproduce import reproduce
+from agent.repair_context import Site
 from agent.reports import parse
 from gitrepo import make_repo
 from sandbox import open_sandbox
@@ -132,6 +134,9 @@ def test_a_c_issue_as_written_reproduces_and_a_fix_that_makes_the_poc_exit_1_val
         recipe = reproduce(sb, report_only, plan, sorted(files), None, tries=1, timeout=60, text=ISSUE)
         assert recipe.reproduction.reproduced and recipe.reproduction.how == "reproducer recipe", \
             [(a.how, a.command, a.output[-300:]) for a in recipe.reproduction.attempts]
+        seen = probe(sb, recipe.reproduction.command, Site("tini.c", 10, "tini_value", 0),
+                     "    while (buf[i] != '=')", report_only, timeout=120)      # gdb after the recipe's set-up
+        assert seen.error is None and seen.values.get("buf", "").endswith('""'), (seen.error, seen.values)  # the dd file
         validator = Validator(sb, want, rep.command, None, None, tries=1, timeout=120,
                               build_cmd=f"{plan.rebuild} && {found.prepare_cmd}")
         verdict = validator.check(Candidate(description="bound the scan", diff=FIX, files=["tini.c"]))
