@@ -54,6 +54,16 @@ class BuildPlan:
     test_cmd: str | None = None          # the build system's own test command, if it has one
     out_dir: str | None = None           # out-of-tree build folder
     flags: str = SAN_FLAGS               # the sanitizers it builds with (the issue's program too)
+    make: str | None = None              # make: the command without goals (`make -j2 CC=…`)
+    targets: list[str] = field(default_factory=list)   # make: the Makefile's explicit file targets
+
+    def rebuild_only(self, needed: list[str]) -> str | None:
+        """make: the rebuild of only the goals the reproduction needs (the program it runs, the
+        library the issue's program links), when the Makefile names them all; else None."""
+        goals = [g for g in dict.fromkeys(needed) if g in self.targets]
+        if self.make is None or not goals or len(goals) != len(set(needed)):
+            return None
+        return self.make + "".join(f" {shlex.quote(g)}" for g in goals)
 
     @property
     def rebuild(self) -> str:
@@ -100,6 +110,16 @@ def _linker(makefile: str, cross: Cross | None, flags: str) -> str:
         return ""
     lang = "c++" if "+" in m.group(1) else "c"
     return f" LD={shlex.quote(compiler(lang, cross) + ' ' + flags)}"
+
+
+def targets_of(makefile: str) -> list[str]:
+    """The explicit file targets of a Makefile (`name: deps`), not pattern rules or special targets."""
+    out = []
+    for line in makefile.splitlines():
+        m = re.match(r"^([\w./+-]+(?:\s+[\w./+-]+)*)\s*::?(?!=)", line)
+        if m:
+            out += [t for t in m.group(1).split() if not t.startswith(".") and "%" not in t]
+    return list(dict.fromkeys(out))
 
 
 def _has_target(makefile: str, target: str) -> bool:
@@ -160,8 +180,10 @@ def _plan(files: list[str], read, build_cmd: str | None, test_cmd: str | None,
                 tests = "make"              # ... and that default goal is the test command
             cc += _linker(text, cross, flags)
             build = f"make -j{JOBS} {cc}" + "".join(f" {shlex.quote(g)}" for g in goals or [])
-            return BuildPlan("make", [build], test_cmd or (
-                f"{tests} {cc}" if tests and own_tests else None))
+            plan = BuildPlan("make", [build], test_cmd or (f"{tests} {cc}" if tests and own_tests else None))
+            plan.make = f"make -j{JOBS} {cc}"
+            plan.targets = targets_of(text)
+            return plan
     return None
 
 

@@ -9,7 +9,7 @@ from agent.native.build import SANITIZERS, BuildPlan, build, detect, san_flags, 
 from agent.native.build_crash import crash_in_build
 from agent.native.leaks import leak_check
 from agent.native.probe import probe
-from agent.native.reproduce import c_programs, env_prefix, links_nothing, reproduce
+from agent.native.reproduce import c_programs, env_prefix, links_nothing, needed_goals, reproduce
 from agent.native.state import NativeState, ready, validator_options
 from agent.native.tests import read_results
 from agent.path import code_window, record_history
@@ -109,6 +109,11 @@ class NativePath(SandboxPath):
                                                     tries=cfg.tries, timeout=self.run.timeout, cross=state.cross,
                                                     text=cfg.report_text, given=cfg.repro_cmd))
         run.reproduction, state.prepare_cmd, state.scratch = found.reproduction, found.prepare_cmd, found.scratch
+        needed = needed_goals(found.reproduction.command or "", found.prepare_cmd) if found.reproduction.reproduced else []
+        if needed and not state.program_only and (only := state.plan.rebuild_only(needed)):
+            state.rebuild_only = only          # a candidate rebuilds what the reproduction runs, not the suite
+            run.notes.append(f"each candidate rebuilds only {', '.join(needed)} (what the reproduction needs); "
+                             "the tests build the rest")
         if found.prepare_cmd and links_nothing(found.prepare_cmd) and state.plan.system != "custom":
             state.program_only = True     # header-only: a candidate recompiles the program, not the suite
             run.notes.append("the issue's program uses only the tree's headers: each candidate recompiles "

@@ -103,6 +103,14 @@ def resolve_programs(sb: Sandbox, script: str) -> str:
     return re.sub(r"(^|[\s|;&(])(\./[\w./+-]+)", one, script)
 
 
+def needed_goals(command: str, prepare: str | None) -> list[str]:
+    """What the reproduction needs built: the programs it runs (`./x`, `build/x`) and the static or
+    shared libraries the issue's program links (paths relative to the tree)."""
+    progs = [p[2:] if p.startswith("./") else p for p in re.findall(r"(?:^|[\s|;&'(])(\./[\w./+-]+)", command)]
+    libs = re.findall(r"(?<=\s)([\w./+-]+\.(?:a|so))(?=\s)", prepare or "")
+    return list(dict.fromkeys(progs + libs))
+
+
 def links_nothing(prepare: str) -> bool:
     """The issue's program compiled from its own source alone (the tree's headers, no library and no
     source of the tree): a header-only library."""

@@ -22,6 +22,7 @@ class NativeState:
     scratch: dict[str, str] = field(default_factory=dict)    # its source, for sandboxes opened later
     leaks: LeakCheck | None = None         # the unpatched build's leaks (reproduction, tests)
     program_only: bool = False             # the program uses only headers: it is all a candidate rebuilds
+    rebuild_only: str | None = None        # make: only the goals the reproduction needs (plan.rebuild_only)
 
     @property
     def build_log(self) -> str | None:
@@ -34,7 +35,7 @@ class NativeState:
         issue's program again (it links the rebuilt library)."""
         if self.program_only and self.prepare_cmd:
             return self.prepare_cmd
-        return " && ".join(c for c in (self.plan.rebuild, self.prepare_cmd) if c)
+        return " && ".join(c for c in (self.rebuild_only or self.plan.rebuild, self.prepare_cmd) if c)
 
     def to_dict(self) -> dict:
         return {"arch": self.cross.arch if self.cross else None, "plan": self.plan.to_dict(),

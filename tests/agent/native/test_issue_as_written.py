@@ -205,3 +205,16 @@ def test_an_unfixed_run_keeps_the_farthest_candidate_and_the_agents_root_cause_a
     assert [c["reproduction_clean"] for c in data["candidates"]] == ["0/1", "3/3"]    # the tries that ran
     md = report_markdown(result)
     assert "(NOT validated)" in md and "+b" in md and "its claim, not validated" in md and "the scan ignores len" in md
+
+
+def test_a_candidate_rebuilds_only_what_the_reproduction_needs():
+    from agent.native.reproduce import needed_goals
+    from agent.native.state import NativeState
+    makefile = "CC = gcc\nall: libtini.a tinicat tests\nlibtini.a: tini.o\n\tar rcs $@ $^\ntinicat: tinicat.o libtini.a\n" \
+               "tests: t1 t2 t3\n%.o: %.c\n"
+    plan = detect(["Makefile", "tini.c"], lambda p: makefile)
+    state = NativeState(plan, prepare_cmd="gcc -g -I. /s/repro_0.c libtini.a -o /s/repro_0 -lm")
+    state.rebuild_only = plan.rebuild_only(needed_goals("A=1 /s/repro_0", state.prepare_cmd))
+    assert state.rebuild_cmd.startswith(plan.make + " libtini.a && gcc")
+    assert plan.rebuild_only(needed_goals("A=1 bash -c 'dd of=f && ./tinicat f'", None)).endswith(" tinicat")
+    assert plan.rebuild_only(["not_a_target"]) is None          # unknown: the whole build, as before
