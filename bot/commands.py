@@ -9,7 +9,7 @@
     /crashfix ci                  on a crashfix PR, after review: run the repository's CI on it
     /crashfix scan                triage and rank every open crash issue of the repo (the backlog)
 
-`fix`, `retry` and `explain` take `--repro-cmd <command>` (C/C++): the rest of the line, in
+`fix` and `retry` take `--repro-cmd <command>` (C/C++): the rest of the line, in
 backticks or not, is the command that shows the crash (e.g. `/crashfix fix --repro-cmd ./example poc.json`).
 
 The first line starting with `/crashfix` counts (leading spaces allowed; quoted lines `>`
@@ -52,7 +52,7 @@ def usage_of(spec: Spec) -> str:
 
 
 NAMES = tuple(c.name for c in COMMANDS)
-REPRO_COMMANDS = ("fix", "retry", "explain")     # take `--repro-cmd <command>`
+REPRO_COMMANDS = ("fix", "retry")     # take `--repro-cmd <command>` (explain re-runs nothing)
 REPRO_OPTION = "--repro-cmd"
 MAX_REPRO = 1000
 KIND = {c.name: c.kind for c in COMMANDS}
