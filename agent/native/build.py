@@ -14,7 +14,7 @@ import logging
 import re
 import shlex
 import time
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 
 from agent.limits import BUILD_TIMEOUT, HOUSEKEEPING_TIMEOUT
 from agent.native.arch import Cross
@@ -205,7 +205,7 @@ def without_werror(plan: BuildPlan) -> BuildPlan:
             step += f" -DCMAKE_C_COMPILER_LAUNCHER={NO_WERROR} -DCMAKE_CXX_COMPILER_LAUNCHER={NO_WERROR}"
         return step
     steps = [f"mkdir -p {SCRATCH_DIR} && printf %s {shlex.quote(NO_WERROR_SCRIPT)} > {NO_WERROR} && chmod +x {NO_WERROR}"]
-    return BuildPlan(plan.system, steps + [wrap(s) for s in plan.steps], plan.test_cmd, plan.out_dir, plan.flags)
+    return replace(plan, steps=steps + [wrap(s) for s in plan.steps], make=wrap(plan.make) if plan.make else None)
 
 
 def run_steps(sb: Sandbox, steps: list[str], *, timeout: float) -> BuildResult:

@@ -218,3 +218,24 @@ def test_a_candidate_rebuilds_only_what_the_reproduction_needs():
     assert state.rebuild_cmd.startswith(plan.make + " libtini.a && gcc")
     assert plan.rebuild_only(needed_goals("A=1 bash -c 'dd of=f && ./tinicat f'", None)).endswith(" tinicat")
     assert plan.rebuild_only(["not_a_target"]) is None          # unknown: the whole build, as before
+
+
+def test_dropping_werror_keeps_the_plan_and_wraps_every_compiler():
+    from agent.native.build import NO_WERROR, without_werror
+    plan = detect(["Makefile", "x.c"], lambda p: "CC = gcc\nLD = gcc\nCFLAGS = -Werror\nall: x\nx: x.o\n\t$(LD) -o x x.o\n")
+    wrapped = without_werror(plan)
+    assert wrapped.steps[0].startswith("mkdir -p") and NO_WERROR in wrapped.steps[0]
+    assert wrapped.rebuild.count(f"'{NO_WERROR} g") == 3            # CC, CXX and LD
+    assert wrapped.targets == plan.targets and wrapped.rebuild_only(["x"]).startswith(f"make -j2 CC='{NO_WERROR} gcc")
+    cmake = without_werror(detect(["CMakeLists.txt"], lambda p: ""))
+    assert f"-DCMAKE_C_COMPILER_LAUNCHER={NO_WERROR}" in cmake.steps[1]
+
+
+def test_the_werror_wrapper_drops_only_werror(tmp_path):
+    from agent.native.build import NO_WERROR_SCRIPT
+    wrapper = tmp_path / "cc"
+    wrapper.write_text(NO_WERROR_SCRIPT)
+    wrapper.chmod(0o755)
+    out = subprocess.run([str(wrapper), "echo", "-Wall", "-Werror", "-Werror=format", "-g", "a b.c"],
+                         capture_output=True, text=True, check=True).stdout
+    assert out == "-Wall -g a b.c\n"
