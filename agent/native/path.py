@@ -112,8 +112,8 @@ class NativePath(SandboxPath):
         needed = needed_goals(found.reproduction.command or "", found.prepare_cmd) if found.reproduction.reproduced else []
         if needed and not state.program_only and (only := state.plan.rebuild_only(needed)):
             state.rebuild_only = only          # a candidate rebuilds what the reproduction runs, not the suite
-            run.notes.append(f"each candidate rebuilds only {', '.join(needed)} (what the reproduction needs); "
-                             "the tests build the rest")
+            run.notes.append(f"each candidate rebuilds only {', '.join(needed)} (what the reproduction needs)"
+                             + ("; the tests build the rest" if self.run.test_cmd else ""))
         if found.prepare_cmd and links_nothing(found.prepare_cmd) and state.plan.system != "custom":
             state.program_only = True     # header-only: a candidate recompiles the program, not the suite
             run.notes.append("the issue's program uses only the tree's headers: each candidate recompiles "

@@ -26,8 +26,10 @@ ALLOC = re.compile(r"\b(?:malloc|calloc|realloc|strdup|strndup|fopen|\w+_new|\w+
 
 
 def _lengths(cs, func: Node, exclude: str) -> list[str]:
-    """Names in the function that may hold the input's length, most plausible first."""
-    names = [cs.src(n) for n in cs.walk(func) if n.type == "identifier" and LENGTH.match(cs.src(n))
+    """The function's parameters that may hold the input's length, most plausible first (a local
+    counter named `n` is not the input's length)."""
+    params = [p for p in cs.walk(func) if p.type == "parameter_list"][:1]
+    names = [cs.src(n) for p in params for n in cs.walk(p) if n.type == "identifier" and LENGTH.match(cs.src(n))
              and cs.src(n) != exclude]
     uniq = list(dict.fromkeys(names))
     uniq.sort(key=lambda s: PREFERRED_LENGTH.index(s) if s in PREFERRED_LENGTH else 20)
