@@ -56,8 +56,10 @@ def _words(line: str) -> list[str] | None:
         return None
 
 
-def classify(line: str) -> str | None:
-    """`setup` (makes a file), `run` (runs a program), or None (a build step, prose, output)."""
+def classify(line: str, loose: bool = False) -> str | None:
+    """`setup` (makes a file), `run` (runs a program), or None (a build step, prose, output).
+    `loose` (a line of a shell block): any command that is not a build or set-up step runs (`ctest -R t`,
+    `myprog f` on the PATH); in prose only a path to a program does."""
     line = PROMPT.sub("", line).strip()
     words = _words(line)
     if not words:
@@ -77,7 +79,7 @@ def classify(line: str) -> str | None:
         return None
     if first.startswith("./") or re.fullmatch(r"[\w.+-]+(?:/[\w.+-]+)+", first) and not first.endswith(":"):
         return "run"
-    return None
+    return "run" if loose and re.fullmatch(r"[\w.+-]+", first) else None
 
 
 SAN_VAR = re.compile(r"^(?:ASAN|UBSAN|LSAN|MSAN|TSAN)_OPTIONS=")
@@ -156,16 +158,16 @@ def recipes(text: str, snippets: list[str], exists=lambda path: False) -> list[R
     """The recipes of an issue: each shell snippet and the prose (in that order) give their
     set-up lines and one recipe per run line; an inline input is written to the file a run line
     reads when nothing else makes it (`exists(path)`: the file is in the tree)."""
-    groups = [s.splitlines() for s in snippets] + [_lines_of_text(text)]
+    groups = [(s.splitlines(), True) for s in snippets] + [(_lines_of_text(text), False)]
     inputs = _inputs(text)
     out: list[Recipe] = []
     prose_setup: list[str] = []
-    for group in groups:
+    for group, loose in groups:
         setup: list[str] = []
         if any(PROMPT.match(raw) and raw.lstrip().startswith("$") for raw in group):
             group = [raw for raw in group if raw.lstrip().startswith("$")]   # the rest is output
         for raw in group:
-            kind = classify(raw)
+            kind = classify(raw, loose)
             if kind == "setup":
                 setup.append(_clean(raw))
             elif kind == "run":
