@@ -118,6 +118,7 @@ def test_ubsan_at_the_reported_line_is_the_asan_crash_there():
 def test_crash_gone_is_the_sanitizer_report_gone_not_the_exit_code():
     want = parse(ASAN)
     assert crash_gone(want, ExecResult(1, "(null)\nerror: cannot parse poc.ini\n"))
+    assert not crash_gone(want, ExecResult(139, ""))           # a signal no sanitizer reported
     in_poc = ("/home/sandbox/.crashfix-scratch/repro_0.c:6:5: runtime error: null pointer passed as argument 1, "
               "which is declared to never be null\n")
     assert parse(in_poc).type == "invalid-null-argument"
