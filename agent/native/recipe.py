@@ -24,6 +24,7 @@ BUILD_WORDS = {"make", "cmake", "cc", "gcc", "g++", "c++", "clang", "clang++", "
 SETUP_WORDS = {"dd", "printf", "echo", "touch", "head", "base64", "xxd", "truncate", "perl", "python3",
                "python", "cat", "yes"}
 WRITES = re.compile(r"(?<![<>&|])>{1,2}\s*(\S+)|\bof=(\S+)")
+SOURCE_NAME = re.compile(r"\.(?:c|h|cc|cpp|cxx|hpp|hh|md|txt|json|ini|xml|yml|yaml|toml|cmake|am|ac|in|log)(?::\d+)*$")
 INLINE_CODE = re.compile(r"(?<!`)`([^`\n]+)`(?!`)")
 PROMPT = re.compile(r"^\s*(?:\$|#|>|%)\s+")
 PROGRAM = re.compile(r"(?:^|[|;&]\s*|\s)(\./[\w./+-]+|(?:build|bin|out|examples?|tests?|tools|src)/[\w./+-]+)")
@@ -75,7 +76,7 @@ def classify(line: str, loose: bool = False) -> str | None:
         if PROGRAM.search(line) and "|" in line:
             return "run"                                  # echo … | ./prog
         return "setup" if WRITES.search(line) else None
-    if first in BUILD_WORDS or first.startswith("#"):
+    if first in BUILD_WORDS or first.startswith("#") or SOURCE_NAME.search(first):
         return None
     if first.startswith("./") or re.fullmatch(r"[\w.+-]+(?:/[\w.+-]+)+", first) and not first.endswith(":"):
         return "run"

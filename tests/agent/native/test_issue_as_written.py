@@ -53,6 +53,11 @@ def test_a_prose_recipe_gives_its_setup_then_the_run():
     assert [(r.setup, r.run) for r in found] == [(["dd if=/dev/zero of=poc.ini bs=1 count=1"], "./example poc.ini")]
 
 
+def test_source_paths_named_in_the_prose_are_not_commands():
+    found = recipes("The bug is in `src/tini.c` (`src/tini.c:41`); `./build/tinicat x.ini` crashes.", [])
+    assert [r.run for r in found] == ["./build/tinicat x.ini"]
+
+
 def test_shell_lines_with_pipes_and_printf_inputs():
     snippet = "$ make\n$ printf '\\x7b\\x22' > crash.json\n$ ./jsontool crash.json\nSegmentation fault\n"
     got = recipes("", [snippet])
