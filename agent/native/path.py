@@ -9,7 +9,8 @@ from agent.native.build import SANITIZERS, BuildPlan, build, detect, san_flags, 
 from agent.native.build_crash import crash_in_build
 from agent.native.leaks import leak_check
 from agent.native.probe import probe
-from agent.native.reproduce import c_programs, env_prefix, links_nothing, needed_goals, reproduce
+from agent.native.recipe import chain
+from agent.native.reproduce import c_programs, links_nothing, needed_goals, reproduce, sanitizer_env
 from agent.native.state import NativeState, ready, validator_options
 from agent.native.tests import read_results
 from agent.path import code_window, record_history
@@ -102,7 +103,7 @@ class NativePath(SandboxPath):
                                            "crashes as reported", "sandbox")
             return
         if state.plan.test_cmd:
-            self.run.test_cmd = f"{env_prefix(run.report)} {state.plan.test_cmd}"
+            self.run.test_cmd = chain(sanitizer_env(run.report), state.plan.test_cmd)   # every command of it
             run.tests_before = step("tests_before", lambda: read_results(
                 run_tests(sb, self.run.test_cmd, timeout=self.run.timeout)))
         found = step("reproduce", lambda: reproduce(sb, run.report, state.plan, run.files, self.run.test_cmd,

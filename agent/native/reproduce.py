@@ -148,7 +148,7 @@ def candidates(sb: Sandbox, report: CrashReport, plan: BuildPlan | None, files: 
             for exe in found.output.split()[:1]:
                 out.append(("failing test", f"{env} {runs_on(exe, cross)}", None))
     if test_cmd:
-        out.append(("test suite", test_cmd if test_cmd.startswith("ASAN_OPTIONS=") else f"{env} {test_cmd}", None))
+        out.append(("test suite", test_cmd if test_cmd.startswith("ASAN_OPTIONS=") else chain(sanitizer_env(report), test_cmd), None))
     return list(dict.fromkeys(out))
 
 
