@@ -85,7 +85,7 @@ def split_issue(text: str) -> tuple[list[str], list[str]]:
 
 TB_MARK = "Traceback (most recent call last)"
 _C_INCLUDE = re.compile(r"^[ \t]*#[ \t]*include[ \t]*[<\"]", re.M)
-_C_MAIN = re.compile(r"^[ \t]*(?:int|void)[ \t]+main[ \t]*\(", re.M)
+_C_MAIN = re.compile(r"^[ \t]*(?:int|void)\s+main\s*\(", re.M)
 _SAN_OUTPUT = re.compile(r"^==\d+==|^\s*#\d+ 0x[0-9a-f]+ in ", re.M)
 
 
