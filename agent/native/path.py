@@ -3,6 +3,7 @@ reproduce, probe with gdb, C fix templates; validation rebuilds incrementally pe
 from __future__ import annotations
 
 import re
+
 from agent.limits import BUILD_TIMEOUT, GDB_TIMEOUT
 from agent.native.arch import CROSS, UNSUPPORTED, report_arch
 from agent.native.build import SANITIZERS, BuildPlan, build, detect, san_flags, sanitizers_for, without_werror
@@ -69,7 +70,7 @@ class NativePath(SandboxPath):
         if werror:
             plan = state.plan = without_werror(plan)       # an older compiler's -Werror, today's warnings
             run.notes.append("the build failed on warnings turned into errors (-Werror) by today's compiler: "
-                             "rebuilt with -Werror dropped (the compiler drops every -Werror flag it is given)")
+                             "built again through a compiler wrapper that drops every -Werror flag")
             first = state.build
             state.build = self.steps.step("build_without_werror", lambda: build(
                 self.sb, plan, timeout=max(self.run.timeout, BUILD_TIMEOUT)))
