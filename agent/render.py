@@ -34,6 +34,8 @@ def result_dict(result: Result) -> dict:
         "expectation": _expectation(result),
         "fix": best.to_dict() if best else None,
         "candidates": [v.to_dict() for v in result.verdicts],
+        "unvalidated": _unvalidated(result),          # no validated patch: the candidate that went farthest
+        "agent_root_cause": _agent_claim(result),     # the research agent's conclusion, as it wrote it
         "overfit": result.overfit.to_dict() if result.overfit else None,    # ladder2: agent/python/ladder/overfit.py
         "reproduction": {
             **(rep.to_dict() if rep else {"reproduced": False, "tries": 0, "crashed": 0, "flaky": False}),
@@ -104,6 +106,32 @@ def evidence_lines(result: Result) -> list[str]:
             for fact in result.facts(*EVIDENCE_KINDS)]
 
 
+def best_unvalidated(result: Result):
+    """A run without a validated patch: the applied candidate that went farthest (most clean tries of
+    the reproduction, then the one whose tests ran), None when none applied or one validated."""
+    tried = [v for v in result.verdicts if v.applied] if result.best is None else []
+    return max(tried, key=lambda v: (v.clean_runs, v.tests is not None), default=None)
+
+
+def agent_root_cause(result: Result) -> str | None:
+    """The research agent's last stated root cause (its `conclude`), None when it stated none."""
+    said = [f.text for f in result.evidence if f.kind == "agent:root_cause"]
+    return said[-1] if said else None
+
+
+def _unvalidated(result: Result) -> dict | None:
+    v = best_unvalidated(result)
+    return None if v is None else {"what": "the candidate that went farthest; NOT validated", "reason": v.reason,
+                                   "description": v.candidate.description, "diff": v.candidate.diff,
+                                   "reproduction_clean": v.to_dict()["reproduction_clean"]}
+
+
+def _agent_claim(result: Result) -> dict | None:
+    text = agent_root_cause(result)
+    return None if text is None else {"what": "the research agent's conclusion; crashfix did not check it",
+                                      "text": text}
+
+
 def report_markdown(result: Result) -> str:
     """report.md: the outcome, the root cause in words, then `report_sections` (with the run's own error
     text: this file stays local), then the before/after, the regression test's runs and what the code does now."""
@@ -167,6 +195,14 @@ def report_sections(result: Result, *, raw_error: bool = False) -> str:
         lines += ["", fence_untrusted(best.candidate.diff, "diff")]
     elif result.reproduced and not result.verdicts:
         lines.append("- No candidate patch was tried.")
+    claim, farthest = agent_root_cause(result), best_unvalidated(result)
+    if claim and not best:
+        lines += ["", "### The research agent's root cause (its claim, not validated)", "", fence_untrusted(claim)]
+    if farthest is not None:
+        lines += ["", "### The candidate that went farthest (NOT validated)", "",
+                  f"{quote_untrusted(farthest.candidate.description, 200)}: {quote_untrusted(farthest.reason, 300)} "
+                  f"(reproduction clean {farthest.to_dict()['reproduction_clean']} of the tries run)", "",
+                  fence_untrusted(farthest.candidate.diff, "diff")]
     if raw_error and result.error:
         lines += ["", "### Why the run ended", "", fence_untrusted(result.error)]
     if result.tried:

@@ -64,6 +64,7 @@ class RunConfig:
     image: str | None = None
     setup_cmd: str | None = None
     build_cmd: str | None = None        # C/C++: how to build (default: detected make/CMake/Meson/autotools)
+    repro_cmd: str | None = None        # C/C++: the command that shows the crash (tried before the issue's own)
     tries: int = REPRODUCE_TRIES            # reproductions before and after a patch
     max_candidates: int = MAX_CANDIDATES
     max_seconds: float = VALIDATION_SECONDS

@@ -9,6 +9,9 @@
     /crashfix ci                  on a crashfix PR, after review: run the repository's CI on it
     /crashfix scan                triage and rank every open crash issue of the repo (the backlog)
 
+`fix` and `retry` take `--repro-cmd <command>` (C/C++): the rest of the line, in
+backticks or not, is the command that shows the crash (e.g. `/crashfix fix --repro-cmd ./example poc.json`).
+
 The first line starting with `/crashfix` counts (leading spaces allowed; quoted lines `>`
 and fenced code blocks do not). Pure: no I/O.
 """
@@ -49,6 +52,9 @@ def usage_of(spec: Spec) -> str:
 
 
 NAMES = tuple(c.name for c in COMMANDS)
+REPRO_COMMANDS = ("fix", "retry")     # take `--repro-cmd <command>` (explain re-runs nothing)
+REPRO_OPTION = "--repro-cmd"
+MAX_REPRO = 1000
 KIND = {c.name: c.kind for c in COMMANDS}
 USAGE = "Commands: " + ", ".join(f"`{usage_of(c)}`" + (f" ({c.where})" if c.where else "") for c in COMMANDS) + "."
 MAX_FEEDBACK = 4000
@@ -81,6 +87,19 @@ def _lines(body: str):
             yield i, stripped
 
 
+def _with_repro(name: str, rest: str) -> Command:
+    """`--repro-cmd <command>` after fix/retry/explain: the rest of the line is the command."""
+    cmd = rest[len(REPRO_OPTION):].strip().lstrip("=").strip()
+    if len(cmd) >= 2 and cmd[0] == cmd[-1] == "`":
+        cmd = cmd.strip("`").strip()
+    if not cmd:
+        return Command("invalid", name, f"`{REPRO_OPTION}` needs the command, e.g. "
+                       f"`/crashfix {name} {REPRO_OPTION} ./example poc.json`.")
+    if len(cmd) > MAX_REPRO:
+        return Command("invalid", name, f"the reproducer command is longer than {MAX_REPRO} characters.")
+    return Command(name, cmd)
+
+
 def parse_command(body: str | None) -> Command | None:
     """The command in a comment, None when there is none."""
     if not body:
@@ -109,5 +128,7 @@ def parse_command(body: str | None) -> Command | None:
             if not _REF.match(ref):
                 return Command("invalid", name, f"`{ref[:60]}` is not a valid branch, tag or commit name.")
             return Command("test", ref)
+        if name in REPRO_COMMANDS and rest.startswith(REPRO_OPTION):
+            return _with_repro(name, rest)
         return Command(name)
     return None

@@ -14,7 +14,7 @@ from agent.reports.families import family_for
 from agent.reports import parse
 from agent.reports.kernel import clean_title
 from agent.reports.model import CrashReport
-from agent.judge.testrun import HUNG
+from agent.judge.testrun import HUNG, SCRATCH
 from sandbox import ExecResult
 
 
@@ -59,9 +59,25 @@ def _python(want: CrashReport, got: CrashReport) -> bool:
     return want.guilty is None or want.guilty.function in {f.function for f in got.frames}
 
 
+def _place(frame) -> tuple[str, int] | None:
+    if frame is None or not frame.file or not frame.line:
+        return None
+    return frame.file.replace("\\", "/").rsplit("/", 1)[-1], frame.line
+
+
+def same_place_other_tool(want: CrashReport, got: CrashReport) -> bool:
+    """The same source line and function reported by another sanitizer under its own name (UBSan's
+    pointer-overflow where ASan reported the heap-buffer-overflow of the same access)."""
+    tools = (want.extra or {}).get("tool"), (got.extra or {}).get("tool")
+    if None in tools or tools[0] == tools[1] or want.guilty is None or got.guilty is None:
+        return False
+    return (got.guilty.function == want.guilty.function and _place(want.guilty) is not None
+            and _place(want.guilty) == _place(got.guilty))
+
+
 def _native(want: CrashReport, got: CrashReport) -> bool:
     if want.kind != "gdb" and crash_class(got) != crash_class(want):
-        return False
+        return same_place_other_tool(want, got)
     return want.guilty is None or bool(got.guilty and got.guilty.function == want.guilty.function)
 
 
@@ -89,7 +105,16 @@ def same_crash(want: CrashReport, res: ExecResult) -> tuple[bool, CrashReport | 
 def crash_gone(want: CrashReport, res: ExecResult, *, no_exception: str = "") -> bool:
     """After a patch: the reproduction runs clean (exit 0) and prints no crash at all; when the issue
     rules out any exception (`no_exception`: its words, agent/judge/expectations.py rules_out_exceptions),
-    its output shows no other exception either (one the code raised on purpose, or caught and printed)."""
+    its output shows no other exception either (one the code raised on purpose, or caught and printed).
+    For a sanitizer report: no sanitizer report of the program's code any more, whatever the exit code
+    (a proof-of-concept may exit non-zero by its own choice; its exit code is evidence, shown with the
+    run, not the verdict); a report whose frames are all in the reproducer's own code or the C library
+    (its `main` passing the NULL the fixed parser now returns to printf) is not the program's."""
+    if want.kind == "sanitizer" and not res.timed_out:
+        if res.exit_code < 0 or 128 < res.exit_code < 160:
+            return False          # killed by a signal the sanitizer did not report (a build without ASan)
+        got = parse(res.output)
+        return got is None or (not matches(want, got) and not _in_program(got))
     if not res.ok or same_crash(want, res)[0]:
         return False
     return not (no_exception and other_exception(want, res))
@@ -100,3 +125,17 @@ def other_exception(want: CrashReport, res: ExecResult) -> CrashReport | None:
     if want.kind not in ("python", "") or "Traceback (most recent call last)" not in (res.output or ""):
         return None
     return parse(res.output)
+
+
+def _in_program(got: CrashReport) -> bool:
+    """A crash in the repository's code (a frame in a file outside the scratch folder, where the
+    issue's program is compiled), or one that shows no source at all (nothing says it is not)."""
+    files = [f.file for f in got.frames if f.file]
+    if not files and (got.extra or {}).get("location"):        # UBSan without a stack: its own line
+        files = [got.extra["location"]]
+    own = [f for f in files if not f.startswith(SCRATCH) and not _libc(f)]
+    return bool(own) or not files
+
+
+def _libc(path: str) -> bool:
+    return path.startswith(("/usr/", "/lib/", "../sysdeps/", "../libio/", "./stdio-common/"))

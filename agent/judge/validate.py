@@ -26,7 +26,8 @@ class Verdict:
     reason: str = ""
     applied: bool = False
     clean_runs: int = 0
-    tries: int = 0
+    tries: int = 0                     # asked for
+    runs: int = 0                      # ran (validation stops at the first try that still crashes)
     tests: dict | None = None
     broken: list[str] = field(default_factory=list)
     seconds: float = 0.0
@@ -44,7 +45,9 @@ class Verdict:
         return {"description": self.candidate.description, "template": self.candidate.template,
                 "files": list(self.candidate.files), "score": self.candidate.score,
                 "validated": self.validated, "reason": self.reason, "applied": self.applied,
-                "reproduction_clean": f"{self.clean_runs}/{self.tries}", "tests": self.tests,
+                "reproduction_clean": f"{self.clean_runs}/{self.runs or max(self.clean_runs, self.tries)}",
+                "reproduction_tries": self.tries,
+                "tests": self.tests,
                 "broken_tests": self.broken, "seconds": round(self.seconds, 3),
                 "overhead_seconds": round(self.seconds - self.command_seconds, 3),
                 "build_seconds": None if self.build_seconds is None else round(self.build_seconds, 3),
@@ -172,6 +175,7 @@ class Validator:
             return
         for i in range(self.tries):
             res = self.sb.run(self.repro_cmd, timeout=self.repro_timeout)
+            v.runs += 1
             v.command_seconds += res.duration
             v.log.append(f"$ {self.repro_cmd}   # try {i + 1}, exit {res.exit_code}\n{res.output[-3000:]}")
             if not crash_gone(self.report, res, no_exception=self.no_exception):
@@ -179,8 +183,10 @@ class Validator:
                 return
             v.clean_runs += 1
             v.repro_after = {"exit": res.exit_code, "output": res.output[-3000:]}
+        gone = "crash gone" + (f" (no sanitizer report of the project's code; the reproducer itself exits "
+                               f"{v.repro_after['exit']})" if v.repro_after and v.repro_after["exit"] else "")
         if not self.test_cmd:
-            v.validated, v.reason = True, "crash gone; no test command to run"
+            v.validated, v.reason = True, f"{gone}; no test command to run"
             return
         after = run_near_first(self.sb, self.test_cmd, self.baseline, diff_paths(v.candidate.diff), timeout=self.test_timeout)
         if self.read_results:
@@ -197,13 +203,13 @@ class Validator:
         elif not self._per_test(after) and not after.ok and (after.exit_code >= 128 or self.baseline.exit_code >= 128):
             # the suite was killed (a signal, a limit), before or after: it never ran, so nothing can
             # show the patch breaks no test; abstain rather than guess
-            v.reason = (f"crash gone, but the test command was killed (exit {after.exit_code}; before the patch "
+            v.reason = (f"{gone}, but the test command was killed (exit {after.exit_code}; before the patch "
                         f"{self.baseline.exit_code}) and names no test: no test can be judged")
         elif not self._per_test(after) and not after.ok:
-            v.validated, v.reason = True, (f"crash gone; the test command failed before the patch too (exit "
+            v.validated, v.reason = True, (f"{gone}; the test command failed before the patch too (exit "
                                            f"{self.baseline.exit_code}) and names no test, so none can be judged")
         else:
-            v.validated, v.reason = True, "crash gone and no passing test broke"
+            v.validated, v.reason = True, f"{gone} and no passing test broke"
         known = sorted(set(self.baseline.collect_errors) & set(after.collect_errors)) if self.baseline else []
         if known:
             v.reason += (f"; {len(known)} test module(s) failed to collect before any change too (pre-existing, "

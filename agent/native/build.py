@@ -11,18 +11,37 @@ rewrites the files the patch touched, so make/ninja recompile only those.
 from __future__ import annotations
 
 import logging
+import re
 import shlex
 import time
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 
 from agent.limits import BUILD_TIMEOUT, HOUSEKEEPING_TIMEOUT
 from agent.native.arch import Cross
 from agent.native.make_goals import build_goals
 from sandbox import Sandbox, SandboxError
+from sandbox.base import SCRATCH_DIR
 
 log = logging.getLogger(__name__)
 
+SANITIZERS = ("address", "undefined")     # a report that does not say which (a gdb backtrace): both
 SAN_FLAGS = "-fsanitize=address,undefined -fno-omit-frame-pointer -g -O1"
+
+
+def san_flags(sanitizers: tuple[str, ...] = SANITIZERS) -> str:
+    return f"-fsanitize={','.join(sanitizers)} -fno-omit-frame-pointer -g -O1"
+
+
+def sanitizers_for(report) -> tuple[str, ...]:
+    """The sanitizer the report came from, alone: ASan (and LeakSanitizer) for an ASan report, UBSan
+    for a UBSan one, so the other does not stop the run first at the same line under another name.
+    Anything else (a gdb backtrace, MSan/TSan, which gcc's image does not pair with ASan): both."""
+    tool = (getattr(report, "extra", None) or {}).get("tool")
+    if tool in ("AddressSanitizer", "LeakSanitizer"):
+        return ("address",)
+    if tool == "UndefinedBehaviorSanitizer":
+        return ("undefined",)
+    return SANITIZERS
 OUT_DIR = "build"              # out-of-tree build folder (CMake, Meson), unless the repo has one
 ALT_OUT_DIR = ".crashfix-build"
 JOBS = 2
@@ -34,6 +53,17 @@ class BuildPlan:
     steps: list[str]                     # shell commands, run in order; the last one is the rebuild
     test_cmd: str | None = None          # the build system's own test command, if it has one
     out_dir: str | None = None           # out-of-tree build folder
+    flags: str = SAN_FLAGS               # the sanitizers it builds with (the issue's program too)
+    make: str | None = None              # make: the command without goals (`make -j2 CC=…`)
+    targets: list[str] = field(default_factory=list)   # make: the Makefile's explicit file targets
+
+    def rebuild_only(self, needed: list[str]) -> str | None:
+        """make: the rebuild of only the goals the reproduction needs (the program it runs, the
+        library the issue's program links), when the Makefile names them all; else None."""
+        goals = [g for g in dict.fromkeys(needed) if g in self.targets]
+        if self.make is None or not goals or len(goals) != len(set(needed)):
+            return None
+        return self.make + "".join(f" {shlex.quote(g)}" for g in goals)
 
     @property
     def rebuild(self) -> str:
@@ -41,7 +71,8 @@ class BuildPlan:
         return self.steps[-1]
 
     def to_dict(self) -> dict:
-        return {"system": self.system, "steps": self.steps, "test_cmd": self.test_cmd, "out_dir": self.out_dir}
+        return {"system": self.system, "steps": self.steps, "test_cmd": self.test_cmd, "out_dir": self.out_dir,
+                "flags": self.flags}
 
 
 @dataclass
@@ -61,11 +92,34 @@ def compiler(lang: str = "c", cross: Cross | None = None) -> str:
     return f"{cross.triple}-{name}" if cross else name
 
 
-def _compilers(cross: Cross | None = None) -> str:
+def _compilers(cross: Cross | None = None, flags: str = SAN_FLAGS) -> str:
     """CC/CXX with the sanitizer flags inside: a command-line CC= wins over any Makefile's CC and
     every compile and link line uses it, whatever the Makefile does with CFLAGS."""
-    return (f"CC={shlex.quote(compiler('c', cross) + ' ' + SAN_FLAGS)} "
-            f"CXX={shlex.quote(compiler('c++', cross) + ' ' + SAN_FLAGS)}")
+    return (f"CC={shlex.quote(compiler('c', cross) + ' ' + flags)} "
+            f"CXX={shlex.quote(compiler('c++', cross) + ' ' + flags)}")
+
+
+LINKER_DRIVER = re.compile(r"^\s*LD\s*[:?]?=\s*(gcc|cc|clang|g\+\+|c\+\+|clang\+\+)\s*$", re.M)
+
+
+def _linker(makefile: str, cross: Cross | None, flags: str) -> str:
+    """`LD=…` for a Makefile that links with its own `LD = gcc` (a compiler driver): the sanitizer
+    runtimes must be linked too, or the link fails on undefined __asan_* symbols."""
+    m = LINKER_DRIVER.search(makefile)
+    if not m:
+        return ""
+    lang = "c++" if "+" in m.group(1) else "c"
+    return f" LD={shlex.quote(compiler(lang, cross) + ' ' + flags)}"
+
+
+def targets_of(makefile: str) -> list[str]:
+    """The explicit file targets of a Makefile (`name: deps`), not pattern rules or special targets."""
+    out = []
+    for line in makefile.splitlines():
+        m = re.match(r"^([\w./+-]+(?:\s+[\w./+-]+)*)\s*::?(?!=)", line)
+        if m:
+            out += [t for t in m.group(1).split() if not t.startswith(".") and "%" not in t]
+    return list(dict.fromkeys(out))
 
 
 def _has_target(makefile: str, target: str) -> bool:
@@ -73,20 +127,30 @@ def _has_target(makefile: str, target: str) -> bool:
 
 
 def detect(files: list[str], read, build_cmd: str | None = None, test_cmd: str | None = None,
-           cross: Cross | None = None) -> BuildPlan | None:
+           cross: Cross | None = None, sanitizers: tuple[str, ...] = SANITIZERS) -> BuildPlan | None:
+    """The build plan (`_plan`), with the sanitizers it builds with."""
+    plan = _plan(files, read, build_cmd, test_cmd, cross, sanitizers)
+    if plan is not None:
+        plan.flags = san_flags(sanitizers)
+    return plan
+
+
+def _plan(files: list[str], read, build_cmd: str | None, test_cmd: str | None,
+          cross: Cross | None, sanitizers: tuple[str, ...]) -> BuildPlan | None:
     """The build plan for a repository's files (relative paths); `read(path)` reads one.
     A configured `build_cmd` wins (it runs with CC/CXX/CFLAGS/CXXFLAGS/LDFLAGS set to the sanitizers).
     With `cross`, the cross compiler builds (Meson is refused: None) and the build system's own
     tests are left out: they exec target binaries, and the sandbox has no binfmt_misc."""
     top = set(files)
     out = ALT_OUT_DIR if any(f.startswith(OUT_DIR + "/") for f in files) else OUT_DIR
-    cc = _compilers(cross)
-    env = f"{cc} CFLAGS={shlex.quote(SAN_FLAGS)} CXXFLAGS={shlex.quote(SAN_FLAGS)} LDFLAGS={shlex.quote(SAN_FLAGS)}"
+    flags = san_flags(sanitizers)
+    cc = _compilers(cross, flags)
+    env = f"{cc} CFLAGS={shlex.quote(flags)} CXXFLAGS={shlex.quote(flags)} LDFLAGS={shlex.quote(flags)}"
     own_tests = cross is None
     if build_cmd:
         return BuildPlan("custom", [f"{env} sh -c {shlex.quote(build_cmd)}"], test_cmd)
     if "CMakeLists.txt" in top:
-        flags = shlex.quote(SAN_FLAGS)
+        flags = shlex.quote(flags)
         configure = (f"cmake -S . -B {out} -DCMAKE_BUILD_TYPE=Debug -DCMAKE_C_FLAGS={flags} "
                      f"-DCMAKE_CXX_FLAGS={flags} -DCMAKE_EXE_LINKER_FLAGS={flags} "
                      f"-DCMAKE_SHARED_LINKER_FLAGS={flags}")
@@ -98,7 +162,7 @@ def detect(files: list[str], read, build_cmd: str | None = None, test_cmd: str |
     if "meson.build" in top:
         if cross:
             return None
-        setup = (f"meson setup {out} -Db_sanitize=address,undefined -Db_lundef=false "
+        setup = (f"meson setup {out} -Db_sanitize={','.join(sanitizers)} -Db_lundef=false "
                  f"-Dbuildtype=debug -Dc_args=-fno-omit-frame-pointer -Dcpp_args=-fno-omit-frame-pointer")
         return BuildPlan("meson", [setup, f"ninja -C {out} -j{JOBS}"],
                          test_cmd or f"meson test -C {out} --print-errorlogs", out)
@@ -114,10 +178,34 @@ def detect(files: list[str], read, build_cmd: str | None = None, test_cmd: str |
             goals = build_goals(text)       # the default goal runs tests too: name what compiles
             if goals and not tests:
                 tests = "make"              # ... and that default goal is the test command
+            cc += _linker(text, cross, flags)
             build = f"make -j{JOBS} {cc}" + "".join(f" {shlex.quote(g)}" for g in goals or [])
-            return BuildPlan("make", [build], test_cmd or (
-                f"{tests} {cc}" if tests and own_tests else None))
+            plan = BuildPlan("make", [build], test_cmd or (f"{tests} {cc}" if tests and own_tests else None))
+            plan.make = f"make -j{JOBS} {cc}"
+            plan.targets = targets_of(text)
+            return plan
     return None
+
+
+NO_WERROR = f"{SCRATCH_DIR}/cc-no-werror"
+NO_WERROR_SCRIPT = ('#!/bin/sh\n# the compiler without -Werror: an older compiler\'s warnings-as-errors left out\n'
+                    'cc="$1"; shift\nfor a; do shift; case "$a" in -Werror|-Werror=*) ;; *) set -- "$@" "$a";; esac; done\n'
+                    'exec "$cc" "$@"\n')
+
+
+def without_werror(plan: BuildPlan) -> BuildPlan:
+    """The same plan with every compiler call going through a wrapper that drops -Werror flags
+    (after the Makefile's own CFLAGS, where a -Wno-error in CC would come too early)."""
+    def wrap(step: str) -> str:
+        step = re.sub(r"\b(CC|CXX|LD)='((?:[\w.+-]+-)?(?:gcc|g\+\+)) ", rf"\1='{NO_WERROR} \2 ", step)
+        step = re.sub(r"-DCMAKE_(C|CXX)_COMPILER=(\S+)", rf"-DCMAKE_\1_COMPILER_LAUNCHER={NO_WERROR} -DCMAKE_\1_COMPILER=\2", step)
+        if step.startswith("meson setup"):
+            step += " -Dwerror=false"
+        if step.startswith("cmake -S") and "COMPILER_LAUNCHER" not in step:
+            step += f" -DCMAKE_C_COMPILER_LAUNCHER={NO_WERROR} -DCMAKE_CXX_COMPILER_LAUNCHER={NO_WERROR}"
+        return step
+    steps = [f"mkdir -p {SCRATCH_DIR} && printf %s {shlex.quote(NO_WERROR_SCRIPT)} > {NO_WERROR} && chmod +x {NO_WERROR}"]
+    return replace(plan, steps=steps + [wrap(s) for s in plan.steps], make=wrap(plan.make) if plan.make else None)
 
 
 def run_steps(sb: Sandbox, steps: list[str], *, timeout: float) -> BuildResult:

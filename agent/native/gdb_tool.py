@@ -18,7 +18,7 @@ from dataclasses import dataclass, field
 from agent.native.probe import gdb_argv
 from agent.reports.paths import map_to_repo
 from agent.research.tools.base import Observation, ToolContext, ToolError
-from agent.research.tools.dynamic import SCRUBBED_ENV, DebuggerTool, send_to_debugger, status_line
+from agent.research.tools.dynamic import SCRUBBED_ENV, DebuggerTool, rebuild_if_changed, send_to_debugger, status_line
 from sandbox import SandboxDead, SandboxError, contain
 
 SETTINGS = ["set pagination off", "set height 0", "set width 0", "set confirm off",
@@ -164,14 +164,7 @@ class Gdb(DebuggerTool):
 
     # the session -------------------------------------------------------------------------------
     def _rebuild(self, ctx: ToolContext) -> str:
-        build = ctx.state.get("build_cmd")
-        if not build or not ctx.edits:
-            return ""
-        res = ctx.sb.run(build, timeout=ctx.timeout, env=SCRUBBED_ENV)
-        if not res.ok:
-            raise ToolError(f"the rebuild after your edits failed (exit {res.exit_code}): `{build}`\n"
-                            + ctx.cut(res.output[-3000:], 3000))
-        return f"[rebuilt: {build}]"
+        return rebuild_if_changed(ctx).rstrip("\n")
 
     def _start(self, ctx: ToolContext, st: GdbState) -> str:
         st.close()
@@ -276,24 +269,46 @@ class Gdb(DebuggerTool):
     def _batch(self, ctx: ToolContext, st: GdbState, commands: list[str]) -> str:
         if not commands:
             raise ToolError("`batch` needs at least one command")
-        rebuilt = self._rebuild(ctx) if st.stale == "the code was edited" else ""
+        rebuilt = self._rebuild(ctx)              # only when the tree changed since the last build
         command = st.command or ctx.repro_cmd
         if not command:
             raise ToolError("no program to debug: give `target`")
         options = ["-batch"]
         for s in SETTINGS + CATCH_SANITIZER + [f"break {loc}" + (f" if {c}" if c else "") for loc, c in st.breakpoints]:
             options += ["-ex", s]
+        root = (getattr(ctx.sb, "workdir", "") or "").rstrip("/")
         for c in commands:
             c = c.strip()
-            if c.split(" ", 1)[0] in RUNS and "<" not in c:
+            word = c.split(" ", 1)[0]
+            if word in RUNS and "<" not in c:
                 c += " < /dev/null"
             options += ["-ex", c]
+            if root and word in RUNS | {"c", "continue", "fg"}:
+                options += ["-ex", select_repo_frame(root)]     # a sanitizer stop: the repository's frame
         argv = debug_argv(ctx, command, options)
         res = ctx.sb.run(shlex.join(argv), timeout=ctx.timeout)
         head = f"$ gdb -batch {' '.join('-ex ' + shlex.quote(c) for c in commands)} --args {command}\n"
         head += status_line(res)
         out = SHADOW.sub("[ASan shadow byte map omitted]\n", res.output)
         return "\n".join(x for x in (rebuilt, head + ctx.cut(out, max(ctx.max_output - 500, 1000))) if x)
+
+
+def select_repo_frame(root: str) -> str:
+    """A one-line gdb command (gdb's Python) that, when the program stopped inside the sanitizer's
+    runtime (its report's `Die`, or an abort), selects the innermost frame whose source is under
+    `root` and says so; at any other stop it does nothing."""
+    code = ("try:\n"
+            " f = gdb.selected_frame(); n = f.name() or ''\n"
+            " if any(k in n for k in ('__sanitizer', '__asan', '__ubsan', 'abort', 'raise')):\n"
+            "  level = 0\n"
+            "  while f is not None:\n"
+            "   s = f.find_sal(); p = s.symtab.fullname() if s.symtab else ''\n"
+            f"   if p.startswith({root + '/'!r}):\n"
+            "    f.select(); print('[selected frame #%d (%s), the innermost one in the repository]' % (level, f.name())); "
+            "gdb.execute('frame'); break\n"
+            "   f = f.older(); level += 1\n"
+            "except gdb.error:\n pass\n")
+    return f"python exec({code!r})"
 
 
 def _bps(st: GdbState) -> str:

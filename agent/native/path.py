@@ -2,13 +2,16 @@
 reproduce, probe with gdb, C fix templates; validation rebuilds incrementally per candidate."""
 from __future__ import annotations
 
+import re
+
 from agent.limits import BUILD_TIMEOUT, GDB_TIMEOUT
 from agent.native.arch import CROSS, UNSUPPORTED, report_arch
-from agent.native.build import build, detect
+from agent.native.build import SANITIZERS, BuildPlan, build, detect, san_flags, sanitizers_for, without_werror
 from agent.native.build_crash import crash_in_build
 from agent.native.leaks import leak_check
 from agent.native.probe import probe
-from agent.native.reproduce import env_prefix, reproduce
+from agent.native.recipe import chain
+from agent.native.reproduce import c_programs, links_nothing, needed_goals, reproduce, sanitizer_env
 from agent.native.state import NativeState, ready, validator_options
 from agent.native.tests import read_results
 from agent.path import code_window, record_history
@@ -22,6 +25,7 @@ from sandbox import Sandbox
 from sandbox.docker.images import ensure_image
 
 IMAGE_KIND = "c"
+WERROR = re.compile(r"\[-Werror(?:=[\w-]+)?\]|all warnings being treated as errors")
 
 
 def c_image(backend: str, configured: str | None) -> str | None:
@@ -46,7 +50,12 @@ class NativePath(SandboxPath):
         if arch in UNSUPPORTED:
             raise RunError(f"the crash was reported on {arch}, which cannot be reproduced here: {UNSUPPORTED[arch]}")
         cross = CROSS.get(arch or "")
-        plan = detect(run.files, self.sb.read, cfg.build_cmd, self.run.test_cmd, cross)
+        sanitizers = sanitizers_for(run.report)
+        plan = detect(run.files, self.sb.read, cfg.build_cmd, self.run.test_cmd, cross, sanitizers)
+        if plan is None and c_programs(run.report) and any(f.endswith((".h", ".hpp")) for f in run.files):
+            plan = BuildPlan("none", ["true"], self.run.test_cmd, flags=san_flags(sanitizers))
+            run.notes.append("no build system: the issue's program is compiled against the tree's headers "
+                             "(and its sources without a main)")
         if plan is None:
             raise RunError("no build system found (Makefile, CMakeLists.txt, meson.build, configure or "
                            "autogen.sh" + (f"; Meson cannot cross-compile for {arch} here" if cross else "")
@@ -57,15 +66,33 @@ class NativePath(SandboxPath):
             run.notes.append(f"reported on {arch}: built with {cross.triple}-gcc and run under {cross.qemu}"
                              + ("" if self.run.test_cmd else "; the build system's tests were not run (no binfmt_misc)"))
         state.build = self.steps.step("build", lambda: build(self.sb, plan, timeout=max(self.run.timeout, BUILD_TIMEOUT)))
+        werror = not state.build.ok and bool(WERROR.search(state.build.log))
+        if werror:
+            plan = state.plan = without_werror(plan)       # an older compiler's -Werror, today's warnings
+            run.notes.append("the build failed on warnings turned into errors (-Werror) by today's compiler: "
+                             "built again through a compiler wrapper that drops every -Werror flag")
+            first = state.build
+            state.build = self.steps.step("build_without_werror", lambda: build(
+                self.sb, plan, timeout=max(self.run.timeout, BUILD_TIMEOUT)))
+            state.build.log = f"{first.log}\n# -Werror dropped, built again:\n{state.build.log}"
         if not state.build.ok and (found := crash_in_build(run.report, state.build)) is not None:
             self.build_crash = found       # the build ran the tests, and they crashed as reported
             return
         if not state.build.ok:
             last = state.build.steps[-1]
+            if werror:      # it failed on -Werror first: today's compiler, not the repository, is the matter
+                run.fail("env_broken", f"the repository does not build with today's compiler (it failed on -Werror; "
+                                       f"with -Werror dropped `{last['command']}` exited {last['exit_code']}; "
+                                       "the whole log is in logs/build.log)", "build")
+                return
             run.fail("error", f"the repository does not build with the sanitizers: `{last['command']}` exited "
                               f"{last['exit_code']} (the whole log is in logs/build.log)", "build")
             return
-        run.memory.add("build", f"{plan.system} build with ASan + UBSan: {state.build.seconds:.1f} s", "build")
+        names = {"address": "ASan", "undefined": "UBSan"}
+        used = " + ".join(names.get(s, s) for s in sanitizers)
+        run.memory.add("build", f"{plan.system} build with {used}: {state.build.seconds:.1f} s", "build")
+        if sanitizers != SANITIZERS:
+            run.notes.append(f"built with {used} only, the sanitizer of the report")
 
     build_crash = None       # the reproduction, when the build itself ran the tests and they crashed as reported
 
@@ -77,12 +104,22 @@ class NativePath(SandboxPath):
                                            "crashes as reported", "sandbox")
             return
         if state.plan.test_cmd:
-            self.run.test_cmd = f"{env_prefix(run.report)} {state.plan.test_cmd}"
+            self.run.test_cmd = chain(sanitizer_env(run.report), state.plan.test_cmd)   # every command of it
             run.tests_before = step("tests_before", lambda: read_results(
                 run_tests(sb, self.run.test_cmd, timeout=self.run.timeout)))
         found = step("reproduce", lambda: reproduce(sb, run.report, state.plan, run.files, self.run.test_cmd,
-                                                    tries=cfg.tries, timeout=self.run.timeout, cross=state.cross))
+                                                    tries=cfg.tries, timeout=self.run.timeout, cross=state.cross,
+                                                    text=cfg.report_text, given=cfg.repro_cmd))
         run.reproduction, state.prepare_cmd, state.scratch = found.reproduction, found.prepare_cmd, found.scratch
+        needed = needed_goals(found.reproduction.command or "", found.prepare_cmd) if found.reproduction.reproduced else []
+        if needed and not state.program_only and (only := state.plan.rebuild_only(needed)):
+            state.rebuild_only = only          # a candidate rebuilds what the reproduction runs, not the suite
+            run.notes.append(f"each candidate rebuilds only {', '.join(needed)} (what the reproduction needs)"
+                             + ("; the tests build the rest" if self.run.test_cmd else ""))
+        if found.prepare_cmd and links_nothing(found.prepare_cmd) and state.plan.system != "custom":
+            state.program_only = True     # header-only: a candidate recompiles the program, not the suite
+            run.notes.append("the issue's program uses only the tree's headers: each candidate recompiles "
+                             "that program, not the whole build")
         rep = run.reproduction
         if not rep.reproduced:
             tried = "; ".join(f"{a.how}: `{a.command}` (exit {a.exit_code})" for a in rep.attempts) or "nothing to run"

@@ -30,9 +30,19 @@ def gdb_argv(command: str, report: CrashReport | None) -> list[str] | None:
         return None
     while words and re.match(r"^\w+=", words[0]):
         words.pop(0)
-    if not words or any(w in ("&&", "||", ";", "|") for w in words) or words[0] in ("make", "ctest", "meson"):
+    setup = ""
+    if len(words) == 3 and words[:2] == ["bash", "-c"]:     # a recipe (agent/native/recipe.py): set-up && run
+        *steps, last = words[2].split(" && ")
+        try:
+            words = shlex.split(last)
+        except ValueError:
+            return None
+        setup = " && ".join(steps)
+    if not words or any(w in ("&&", "||", ";", "|", ">", "<") for w in words) or words[0] in ("make", "ctest", "meson"):
         return None
     env = [f"{k}={v}" for k, v in sanitizer_env(report, abort=True).items()]
+    if setup:       # the input files first, then gdb on the program that reads them
+        return ["bash", "-c", f'{setup} && exec "$@"', "bash", "env", *env, "gdb", "-q", "-nx", "--args", *words]
     return ["env", *env, "gdb", "-q", "-nx", "--args", *words]
 
 

@@ -14,6 +14,7 @@ from dataclasses import dataclass, field
 from agent.limits import COMMAND_TIMEOUT, HOUSEKEEPING_TIMEOUT, REPRODUCE_TRIES
 from agent.native.arch import Cross, runs_on
 from agent.native.build import SAN_FLAGS, BuildPlan, compiler
+from agent.native.recipe import chain, recipes
 from agent.reports.model import CrashReport
 from agent.records import Attempt, Reproduction, confirm
 from agent.judge.protect import is_test_path
@@ -25,9 +26,8 @@ log = logging.getLogger(__name__)
 
 C_SOURCE = re.compile(r"^\s*#\s*include\b|\bint\s+main\s*\(", re.M)
 CPP_HINT = re.compile(r"#\s*include\s*<(?:iostream|string|vector|memory|map)>|\bstd::|\bnamespace\b")
-BUILD_TOOLS = {"make", "cmake", "cc", "gcc", "g++", "c++", "clang", "clang++", "meson", "ninja", "cd",
-               "export", "git", "apt", "apt-get", "sudo", "autoreconf", "./configure", "./autogen.sh",
-               "sh", "bash", "mkdir", "cat", "echo"}
+NO_BUILD = "the program does not build:\n"     # an attempt's output when the issue's program does not compile
+OWN = ("given reproducer command", "reproducer program", "reproducer recipe", "reproducer command")
 LEAK_TYPES = ("direct-leak", "indirect-leak", "leak")
 
 
@@ -57,31 +57,12 @@ def c_programs(report: CrashReport) -> list[tuple[int, str]]:
             if C_SOURCE.search(s) and re.search(r"\bmain\s*\(", s)]
 
 
-def shell_commands(snippet: str) -> list[str]:
-    """The commands of a shell snippet that run something (build and set-up lines left out)."""
-    lines = [ln for ln in snippet.splitlines() if ln.strip()]
-    prompted = [ln.split("$", 1)[1].strip() for ln in lines if ln.lstrip().startswith("$ ")]
-    cmds = prompted or ([] if C_SOURCE.search(snippet) else [ln.strip() for ln in lines])
-    out = []
-    for cmd in cmds:
-        try:
-            words = shlex.split(cmd)
-        except ValueError:
-            continue
-        while words and re.match(r"^\w+=", words[0]):     # VAR=value prefixes: ours replace them
-            words.pop(0)
-        if words and words[0] == "gdb" and "--args" in words:  # the program gdb ran, run plainly
-            words = words[words.index("--args") + 1:]
-        if words and words[0] not in BUILD_TOOLS and not words[0].startswith("#"):
-            out.append(shlex.join(words))
-    return out
-
-
 def program_source(report: CrashReport, index: int) -> str:
     return report.reproducers[index] + "\n"
 
 
-def program_build_cmd(sb: Sandbox, files: list[str], src: str, exe: str, cross: Cross | None = None) -> str:
+def program_build_cmd(sb: Sandbox, files: list[str], src: str, exe: str, cross: Cross | None = None,
+                      flags: str = SAN_FLAGS) -> str:
     """Compile the issue's program against the repo: its headers' folders, the built libraries
     (or, when none is built, the repo's own sources without a main)."""
     incs = sorted({f.rsplit("/", 1)[0] if "/" in f else "." for f in files if f.endswith((".h", ".hpp"))})
@@ -91,27 +72,73 @@ def program_build_cmd(sb: Sandbox, files: list[str], src: str, exe: str, cross: 
         libs = [f for f in files if f.endswith((".c", ".cc", ".cpp")) and not is_test_path(f)
                 and not re.search(r"\bmain\s*\(", sb.read(f))]
     rpath = sorted({f"-Wl,-rpath,$PWD/{p.rsplit('/', 1)[0]}" for p in libs if p.endswith(".so") and "/" in p})
-    parts = [compiler("c++" if src.endswith(".cpp") else "c", cross), SAN_FLAGS, *(f"-I{shlex.quote(d)}" for d in incs), src, *map(shlex.quote, libs),
+    parts = [compiler("c++" if src.endswith(".cpp") else "c", cross), flags, *(f"-I{shlex.quote(d)}" for d in incs), src, *map(shlex.quote, libs),
              *rpath, "-o", exe, "-lm"]
     return " ".join(parts)
 
 
+def shell_commands(snippet: str) -> list[str]:
+    """The commands of a shell snippet that run something (build and set-up lines left out)."""
+    return [r.run for r in recipes("", [snippet])]
+
+
+def shell_snippets(report: CrashReport) -> list[str]:
+    """The reproducer snippets that are not C/C++ programs."""
+    programs = {i for i, _ in c_programs(report)}
+    return [s for i, s in enumerate(report.reproducers) if i not in programs and not C_SOURCE.search(s)]
+
+
+def resolve_programs(sb: Sandbox, script: str) -> str:
+    """`./example` that is not at the top of the tree but built elsewhere (build/example,
+    examples/example): the one executable of that name in the tree."""
+    def one(m: re.Match) -> str:
+        path = m.group(2)
+        if sb.run(f"test -x {shlex.quote(path)}", timeout=HOUSEKEEPING_TIMEOUT).ok:
+            return m.group(0)
+        name = path.rsplit("/", 1)[-1]
+        found = sb.run(f"find . -path ./.git -prune -o -type f -perm -u+x -name {shlex.quote(name)} -print",
+                       timeout=HOUSEKEEPING_TIMEOUT)
+        hits = [p for p in found.output.split() if p.startswith("./")] if found.ok else []
+        return m.group(1) + hits[0] if len(hits) == 1 else m.group(0)
+    return re.sub(r"(^|[\s|;&(])(\./[\w./+-]+)", one, script)
+
+
+def needed_goals(command: str, prepare: str | None) -> list[str]:
+    """What the reproduction needs built: the programs it runs (`./x`, `build/x`) and the static or
+    shared libraries the issue's program links (paths relative to the tree)."""
+    progs = [p[2:] if p.startswith("./") else p for p in re.findall(r"(?:^|[\s|;&'(])(\./[\w./+-]+)", command)]
+    libs = re.findall(r"(?<=\s)([\w./+-]+\.(?:a|so))(?=\s)", prepare or "")
+    return list(dict.fromkeys(progs + libs))
+
+
+def links_nothing(prepare: str) -> bool:
+    """The issue's program compiled from its own source alone (the tree's headers, no library and no
+    source of the tree): a header-only library."""
+    m = re.search(r"\S+/repro_\d+\.(?:c|cpp) (.*?) -o ", prepare)
+    return bool(m) and not m.group(1).strip()
+
+
 def candidates(sb: Sandbox, report: CrashReport, plan: BuildPlan | None, files: list[str],
-               test_cmd: str | None, cross: Cross | None = None) -> list[tuple[str, str, str | None]]:
-    """(how, run command, prepare command) to try, most specific first; with `cross`, programs
-    run under qemu user mode."""
+               test_cmd: str | None, cross: Cross | None = None, text: str = "",
+               given: str | None = None) -> list[tuple[str, str, str | None]]:
+    """(how, run command, prepare command) to try, most specific first: the command given with
+    --repro-cmd, the issue's programs, its recipes (`text`: the whole issue), the failing test, the
+    suite; with `cross`, programs run under qemu user mode."""
     env = env_prefix(report)
     out: list[tuple[str, str, str | None]] = []
+    if given:
+        out.append(("given reproducer command", chain(sanitizer_env(report), resolve_programs(sb, given)), None))
     for i, ext in c_programs(report):
         src, exe = f"{SCRATCH}/repro_{i}.{ext}", f"{SCRATCH}/repro_{i}"
         sb.write(src, program_source(report, i))
         out.append(("reproducer program", f"{env} {runs_on(exe if exe.startswith('/') else './' + exe, cross)}",
-                    program_build_cmd(sb, files, src, exe, cross)))
-    for snippet in report.reproducers:
-        for cmd in shell_commands(snippet):
-            if cmd.startswith("ctest") and plan and plan.out_dir and "--test-dir" not in cmd:
-                cmd = f"ctest --test-dir {plan.out_dir}{cmd[5:]}"      # a named test, in our build tree
-            out.append(("reproducer command", f"{env} {runs_on(cmd, cross)}", None))
+                    program_build_cmd(sb, files, src, exe, cross, plan.flags if plan else SAN_FLAGS)))
+    for rec in recipes(text, shell_snippets(report), lambda p: p in set(files)):
+        script = resolve_programs(sb, rec.script())
+        if script.startswith("ctest") and plan and plan.out_dir and "--test-dir" not in script:
+            script = f"ctest --test-dir {plan.out_dir}{script[5:]}"      # a named test, in our build tree
+        how = "reproducer recipe" if rec.setup else "reproducer command"
+        out.append((how, chain(sanitizer_env(report), runs_on(script, cross) if not rec.setup else script), None))
     for frame in report.frames:                 # a crash inside a test program: run that test
         path = frame.file or ""
         stem = path.rsplit("/", 1)[-1].rsplit(".", 1)[0]
@@ -121,21 +148,21 @@ def candidates(sb: Sandbox, report: CrashReport, plan: BuildPlan | None, files: 
             for exe in found.output.split()[:1]:
                 out.append(("failing test", f"{env} {runs_on(exe, cross)}", None))
     if test_cmd:
-        out.append(("test suite", test_cmd if test_cmd.startswith("ASAN_OPTIONS=") else f"{env} {test_cmd}", None))
+        out.append(("test suite", test_cmd if test_cmd.startswith("ASAN_OPTIONS=") else chain(sanitizer_env(report), test_cmd), None))
     return list(dict.fromkeys(out))
 
 
 def reproduce(sb: Sandbox, report: CrashReport, plan: BuildPlan | None, files: list[str],
               test_cmd: str | None, *, tries: int = REPRODUCE_TRIES, timeout: float = COMMAND_TIMEOUT,
-              cross: Cross | None = None) -> NativeRepro:
+              cross: Cross | None = None, text: str = "", given: str | None = None) -> NativeRepro:
     ensure_scratch(sb)
     rep = Reproduction()
-    for how, cmd, prepare in candidates(sb, report, plan, files, test_cmd, cross):
+    for how, cmd, prepare in candidates(sb, report, plan, files, test_cmd, cross, text, given):
         if prepare:
             built = sb.run(prepare, timeout=timeout)
             if not built.ok:
                 rep.attempts.append(Attempt(how, prepare, False, built.exit_code,
-                                            "the program does not build:\n" + built.output[-2000:]))
+                                            NO_BUILD + built.output[-2000:], rung=1))
                 continue
         log.info("reproducing by %s: %s", how, cmd)
         res = sb.run(cmd, timeout=timeout)
@@ -143,7 +170,7 @@ def reproduce(sb: Sandbox, report: CrashReport, plan: BuildPlan | None, files: l
         tail = res.output[-2000:]
         if got is not None and not hit:
             tail = f"[a different crash: {got.type} in {got.guilty.function if got.guilty else '?'}]\n{tail}"
-        rep.attempts.append(Attempt(how, cmd, hit, res.exit_code, tail))
+        rep.attempts.append(Attempt(how, cmd, hit, res.exit_code, tail, rung=1 if how in OWN else 2))
         if not hit:
             continue
         confirm(rep, sb, how, cmd, got, res, lambda again: same_crash(report, again)[0],

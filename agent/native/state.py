@@ -21,6 +21,8 @@ class NativeState:
     cross: Cross | None = None             # reported on another architecture: cross build, qemu
     scratch: dict[str, str] = field(default_factory=dict)    # its source, for sandboxes opened later
     leaks: LeakCheck | None = None         # the unpatched build's leaks (reproduction, tests)
+    program_only: bool = False             # the program uses only headers: it is all a candidate rebuilds
+    rebuild_only: str | None = None        # make: only the goals the reproduction needs (plan.rebuild_only)
 
     @property
     def build_log(self) -> str | None:
@@ -31,7 +33,9 @@ class NativeState:
     def rebuild_cmd(self) -> str:
         """What validation runs after applying a candidate: the incremental build, then the
         issue's program again (it links the rebuilt library)."""
-        return " && ".join(c for c in (self.plan.rebuild, self.prepare_cmd) if c)
+        if self.program_only and self.prepare_cmd:
+            return self.prepare_cmd
+        return " && ".join(c for c in (self.rebuild_only or self.plan.rebuild, self.prepare_cmd) if c)
 
     def to_dict(self) -> dict:
         return {"arch": self.cross.arch if self.cross else None, "plan": self.plan.to_dict(),

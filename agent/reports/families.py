@@ -33,6 +33,7 @@ class Family:
     path_ref: str = ""                      # its CrashPath ("" : parsed, not fixed)
     debugger_ref: str = ""                  # the research agent's debugger tool ("" : `run` only)
     option_refs: dict[str, str] = field(default_factory=dict)   # what its path is built with
+    texts_ref: str = ""                     # the research tools' texts in its language ("" : the defaults)
 
     @property
     def fixes(self) -> bool:
@@ -41,6 +42,10 @@ class Family:
     @property
     def path(self) -> type | None:
         return _load(self.path_ref) if self.path_ref else None
+
+    @property
+    def texts(self) -> dict[str, dict]:
+        return _load(self.texts_ref) if self.texts_ref else {}
 
     @property
     def debugger(self) -> type | None:
@@ -56,7 +61,7 @@ class Family:
 PYTHON = Family("python", "Python", ("python",), "crash:python", "python", "agent.python.path:PythonPath",
                 "agent.research.tools.dynamic:Pdb")
 NATIVE = Family("native", "C/C++", ("sanitizer", "gdb"), "crash:sanitizer", "native", "agent.native.path:NativePath",
-                "agent.native.gdb_tool:Gdb")
+                "agent.native.gdb_tool:Gdb", texts_ref="agent.native.tool_texts:TEXTS")
 KERNEL = Family("kernel", "Linux kernel", ("kernel",), "crash:kernel", "title", "agent.kernel.path:KernelPath", "",
                 {"templates": "agent.families:kernel_templates"})   # its length checks + the C templates
 # a Windows debugger's (cdb) stack: the report's commands and the test suite, the Python way
@@ -87,3 +92,7 @@ def refusal(family: Family, crash_type: str = "") -> str:
 @cache
 def debugger_for(kind: str) -> type | None:
     return family_for(kind).debugger
+
+
+def texts_for(kind: str) -> dict[str, dict]:
+    return family_for(kind).texts

@@ -69,7 +69,9 @@ def split_issue(text: str) -> tuple[list[str], list[str]]:
         for blk in fenced_blocks(text):
             lang = blk.lang.lower()
             body = blk.body
-            if looks_like_crash(body) and lang not in ("python", "py", "c", "cpp", "c++", "go", "rust") \
+            if not lang and is_c_program(body):      # an untagged fence holding a C/C++ program
+                repros.append(body.rstrip("\n"))
+            elif looks_like_crash(body) and lang not in ("python", "py", "c", "cpp", "c++", "go", "rust") \
                     or lang in ("pytb", "traceback", "log", "text", "txt", "console-output") and looks_like_crash(body):
                 crashes.append(body)
             elif lang in _REPRO_LANGS or (not lang and re.search(r"^[^\S\n]*(\$ |python3? |gcc |clang |\./)", body, re.M)):
@@ -82,6 +84,15 @@ def split_issue(text: str) -> tuple[list[str], list[str]]:
 
 
 TB_MARK = "Traceback (most recent call last)"
+_C_INCLUDE = re.compile(r"^[ \t]*#[ \t]*include[ \t]*[<\"]", re.M)
+_C_MAIN = re.compile(r"^[ \t]*(?:int|void)\s+main\s*\(", re.M)
+_SAN_OUTPUT = re.compile(r"^==\d+==|^\s*#\d+ 0x[0-9a-f]+ in ", re.M)
+
+
+def is_c_program(body: str) -> bool:
+    """A C/C++ program recognised by its content (an `#include` line and a `main` definition), and
+    not a sanitizer's output that quotes one."""
+    return bool(_C_INCLUDE.search(body) and _C_MAIN.search(body) and not _SAN_OUTPUT.search(body))
 
 
 def syzbot_facts(text: str) -> dict:

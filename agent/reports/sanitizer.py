@@ -47,6 +47,8 @@ _UBSAN_TYPES = (
     ("pointer index expression", "pointer-overflow"), ("applying non-zero offset", "pointer-overflow"),
     ("applying zero offset", "pointer-overflow"), ("addition of unsigned offset", "pointer-overflow"),
     ("subtraction of unsigned offset", "pointer-overflow"),
+    ("null pointer passed as argument", "invalid-null-argument"),
+    ("null pointer returned from function declared to never return null", "invalid-null-return"),
     ("null pointer", "null-dereference"),
     ("signed integer overflow", "integer-overflow"), ("unsigned integer overflow", "integer-overflow"),
     ("negation of", "integer-overflow"),

@@ -68,6 +68,9 @@ def main(argv: list[str] | None = None) -> int:
     run.add_argument("--setup-cmd", help="command that installs the repo in the sandbox (default: detected)")
     run.add_argument("--build-cmd", help="C/C++: the build command, run with CC/CFLAGS/LDFLAGS set to ASan + UBSan "
                      "(default: detected make, CMake, Meson or autotools)")
+    run.add_argument("--repro-cmd", help="C/C++: the command that crashes, run after the build in the tree's top "
+                     "folder with the sanitizer settings on every command, e.g. \"printf '\\x00' > f && ./example f\" "
+                     "(tried before what the issue shows; not the test suite: that is --test-cmd)")
     run.add_argument("--strategy", choices=["templates", "llm", "auto"], default=_run_default("strategy"),
                      help="templates only, the research agent (needs a model; Python, C and kernel crashes), or both")
     run.add_argument("--sandbox", choices=["docker", "local"], default=_run_default("sandbox"), help="where it runs")
@@ -206,7 +209,7 @@ def cmd_run(args) -> int:
     register(api_key)
     config = RunConfig(repo=args.repo, report_text=text, out=args.out, ref=args.ref, test_cmd=args.test_cmd,
                        strategy=args.strategy, sandbox=args.sandbox, image=args.image, setup_cmd=args.setup_cmd,
-                       build_cmd=args.build_cmd, tries=args.tries, max_candidates=args.max_candidates, max_seconds=args.max_seconds,
+                       build_cmd=args.build_cmd, repro_cmd=args.repro_cmd, tries=args.tries, max_candidates=args.max_candidates, max_seconds=args.max_seconds,
                        model=model, base_url=base_url, api_key=api_key, trajectories=args.trajectories,
                        max_llm_calls=args.max_llm_calls, max_tokens=args.max_tokens, max_usd=args.max_usd,
                        max_llm_seconds=args.max_llm_seconds, replay=replay, resume=args.resume,

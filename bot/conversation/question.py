@@ -6,6 +6,7 @@ from __future__ import annotations
 import re
 
 from agent.markdown_safe import quote_untrusted
+from agent.native.reproduce import NO_BUILD
 from agent.render import attempt_lines
 from agent.run import Result
 from bot.conversation.status import QUESTION, BotComment
@@ -16,6 +17,7 @@ ASKED = "crashfix asked the reporter for what would make the crash happen (the q
 
 
 PYTHON_GIVEN = re.compile(r"\b(?:python|cpython|py)\s*v?(?:version\s*)?[23]\.\d+", re.I)
+COMPILER_GIVEN = re.compile(r"\b(?:gcc|clang|cc|msvc)\b[^\n]{0,20}\d+\.\d+", re.I)
 OS_GIVEN = re.compile(r"\b(?:linux|ubuntu|debian|fedora|centos|alpine|arch linux|mac ?os|os ?x|darwin|windows|"
                       r"win(?:10|11|32|64)|freebsd)\b", re.I)
 
@@ -58,6 +60,12 @@ def asks(result: Result, issue_text: str = "") -> list[str]:
         out.append("**The input**: the issue's own code ran without the crash, so it likely needs something it "
                    "does not show: the data or file it reads, its arguments, environment variables, the "
                    "configuration in use.")
+    broken = [a for a in own if (a.output_tail or "").startswith(NO_BUILD)]
+    if broken:
+        first = next((ln.strip() for ln in broken[0].output_tail.splitlines() if "error:" in ln), "")
+        out.insert(0, "**A program that compiles**: the issue's C/C++ program does not compile alone"
+                   + (f" ({quote_untrusted(first, 160)})" if first else "")
+                   + "; could you post it whole, with its `#include` lines and `main`, as it ran for you?")
     if any(MISSING_MODULE.search(a.output_tail or "") for a in attempts):
         out.append("**The dependencies**: a run stopped on a missing module; which packages (and versions) "
                    "does your setup have (`pip freeze`)?")
@@ -67,7 +75,8 @@ def asks(result: Result, issue_text: str = "") -> list[str]:
     else:
         missing = [what for what, given in (
             ("this project's release or commit", _project_given(result, issue_text)),
-            ("the Python version", bool(PYTHON_GIVEN.search(issue_text))),
+            *([("the Python version", bool(PYTHON_GIVEN.search(issue_text)))] if result.language == "python"
+              else [("the compiler and its version", bool(COMPILER_GIVEN.search(issue_text)))]),
             ("the operating system", bool(OS_GIVEN.search(issue_text)))) if not given]
         if missing:
             out.append("**The versions**: " + ", ".join(missing[:-1]) + (" and " if len(missing) > 1 else "")

@@ -21,6 +21,7 @@ from bot.kinds.context import Context, Deferred, Stop
 from bot.conversation.board import RunBoard
 from bot.conversation.failures import SANDBOX_DIED, EndpointUnusable
 from bot.kinds.progress import progress
+from bot.commands import REPRO_COMMANDS
 from bot.repo_config import RepoConfig, is_protected
 
 log = logging.getLogger(__name__)
@@ -116,6 +117,13 @@ def checkout(ctx: Context, *, ref: str | None = None) -> Iterator[tuple[Path, st
         shutil.rmtree(path, ignore_errors=True)
 
 
+def repro_cmd_of(ctx: Context) -> str | None:
+    """The reproducer command a `/crashfix fix --repro-cmd <command>` comment gave (bot/commands.py)."""
+    params = ctx.job.params or {}
+    arg = params.get("arg")
+    return arg if params.get("command") in REPRO_COMMANDS and isinstance(arg, str) and arg else None
+
+
 def run_config(ctx: Context, t: Target, repo: Path, *, ref: str | None = None, repair: bool = True) -> RunConfig:
     """The pipeline's settings from the repo's config; `repair=False` reproduces and reports only."""
     config, budgets = t.config, t.config.budgets
@@ -123,6 +131,7 @@ def run_config(ctx: Context, t: Target, repo: Path, *, ref: str | None = None, r
     return RunConfig(repo=str(repo), report_text=t.text, out=run_dir(ctx), ref=ref,
                      repo_id=f"github.com/{ctx.job.repo} (installation {ctx.job.installation_id})",
                      test_cmd=config.test_cmd, setup_cmd=config.setup_cmd, build_cmd=config.build_cmd,
+                     repro_cmd=repro_cmd_of(ctx),
                      max_diff_lines=config.max_diff_lines, image=config.image, strategy=strategy,
                      environment=config.environment_settings(),
                      sandbox=ctx.settings.SANDBOX, kernel_allowed=ctx.settings.KERNEL_JOBS == "enabled",

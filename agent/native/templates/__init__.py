@@ -10,6 +10,9 @@ crashing file (an allocation or a free often happens elsewhere):
                  sizeof of the pointer), integer overflow in size computations (a > SIZE_MAX / b, size_t)
   lifetime.py    use-after-free and double-free: free after the last use, clear the pointer, drop a free
   initialise.py  missing initialisation: `= 0` / `= NULL` / `= {0}`, calloc for malloc, memset
+  parsers.py     parser bugs: a scanning loop's bound from the length (and the end of input as an error),
+                 an off-by-one length comparison (`len == 0` -> `len <= 0`), a length check before a
+                 read at a computed offset, a callee's error returned where the caller only `break`s
 
 The report's free and allocation stacks (ctx.free_sites, ctx.alloc_sites: "freed by thread T0 here:",
 "previously allocated by thread T0 here:") add their functions, in whatever file, with only the families
@@ -24,11 +27,11 @@ from __future__ import annotations
 
 from agent.candidates import Candidate
 from agent.repair_context import RepairContext
-from agent.native.templates import guards, initialise, lifetime, sizes
+from agent.native.templates import guards, initialise, lifetime, parsers, sizes
 from agent.native.templates.engine import Emitter, build_scopes, finalize, log
 
 __all__ = ["generate"]
-FAMILIES = (guards.run, sizes.run, lifetime.run, initialise.run)
+FAMILIES = (guards.run, sizes.run, lifetime.run, initialise.run, parsers.run)
 SITE_FAMILIES = {"free": (lifetime.null_after_free,), "alloc": (sizes.alloc_size, sizes.size_overflow)}
 
 

@@ -23,6 +23,18 @@ from agent.research.tools.reproducer import REPRODUCTION_TOOLS
 from agent.research.tools.research import RESEARCH_TOOLS
 from agent.research.tools.workspace import WORKSPACE_TOOLS, TryPatch
 
+def in_language(box: Toolbox, report: CrashReport | None) -> Toolbox:
+    """The toolbox with its tools' texts for the report's language, where its family gives some
+    (agent/reports/families.py `texts`: C's, where "pytest node ids" mean nothing)."""
+    from agent.reports.families import texts_for
+    for name, text in (texts_for(report.kind) if report is not None else {}).items():
+        tool = box.tools.get(name)
+        if tool is not None:
+            for key, value in text.items():
+                setattr(tool, key, value)
+    return box
+
+
 def debugger(report: CrashReport | None) -> type | None:
     """The debugger tool for a report: its family's (pdb for Python, and when unknown)."""
     from agent.reports.families import debugger_for     # the families' declarations (they import no family)
@@ -36,13 +48,15 @@ def dynamic_tools(report: CrashReport | None) -> list:
 
 def analysis_toolbox(report: CrashReport | None = None) -> Toolbox:
     """Investigate: read, search, debug, run; record facts; conclude."""
-    return Toolbox([t() for t in RESEARCH_TOOLS + dynamic_tools(report)] + [TryPatch(), Note(), Conclude()])
+    return in_language(Toolbox([t() for t in RESEARCH_TOOLS + dynamic_tools(report)] + [TryPatch(), Note(), Conclude()]),
+                       report)
 
 
 def synthesis_toolbox(report: CrashReport | None = None) -> Toolbox:
     """Fix: look, edit, check, submit (no history digging: the memory holds what was found)."""
     from agent.research.tools.research import SearchCode, SearchDefinition, View
-    return Toolbox([View(), SearchCode(), SearchDefinition()] + [t() for t in dynamic_tools(report) + EDIT_TOOLS])
+    return in_language(Toolbox([View(), SearchCode(), SearchDefinition()] + [t() for t in dynamic_tools(report) + EDIT_TOOLS]),
+                       report)
 
 
 def reproduction_toolbox(report: CrashReport | None = None) -> Toolbox:

@@ -14,6 +14,7 @@ from dataclasses import dataclass, field
 from agent.excerpt import drop_warnings, failure_excerpt
 from agent.limits import HOUSEKEEPING_TIMEOUT
 from agent.judge.match import Match, matches
+from agent.judge.signature import crash_gone
 from agent.reports.paths import map_to_repo
 from agent.judge.testrun import is_pytest, run_tests
 from agent.research.tools import pdb_output
@@ -224,6 +225,24 @@ def _bps(st: PdbState) -> str:
     return ", ".join(f"{p}:{n}" for p, n, _ in st.breakpoints) or "none"
 
 
+def rebuild_if_changed(ctx: ToolContext) -> str:
+    """Compiled code (a build command is known): rebuild when the tree differs from what was last
+    built, so every tool that runs code runs the edited program, not the old binary. Returns the
+    line that says so ("" when nothing needed building); a failing rebuild is the tool's error."""
+    build = ctx.state.get("build_cmd")
+    if not build:
+        return ""
+    diff = ctx.sb.diff()
+    if diff == ctx.state.get("built_diff", ""):
+        return ""
+    res = ctx.sb.run(build, timeout=ctx.timeout, env=SCRUBBED_ENV)
+    if not res.ok:
+        raise ToolError(f"the rebuild after your edits failed (exit {res.exit_code}): `{build}`\n"
+                        + ctx.cut(res.output[-3000:], 3000))
+    ctx.state["built_diff"] = diff
+    return f"[rebuilt: {build}]\n"
+
+
 def status_line(res) -> str:
     """How a command ended, the first line every command tool shows: `[exit 1, timed out, 2.0 s]`."""
     return f"[exit {res.exit_code}{', timed out' if res.timed_out else ''}, {res.duration:.1f} s]\n"
@@ -253,6 +272,7 @@ class Reproduce(Tool):
         if not ctx.repro_cmd or ctx.report is None:
             raise ToolError("no reproduction command is known for this run")
         counts = ""
+        rebuilt = rebuild_if_changed(ctx)
         if is_pytest(ctx.repro_cmd):            # counted as `run_tests` counts (its junit report)
             out = run_tests(ctx.sb, ctx.repro_cmd, timeout=ctx.timeout)
             res = ExecResult(out.exit_code, out.output, out.timed_out, out.duration)
@@ -262,11 +282,14 @@ class Reproduce(Tool):
         seen = reported_crash(ctx, res)
         if res.ok and not seen.hit:
             verdict = "the crash is GONE: the command ran clean (exit 0)"
+        elif ctx.report.kind == "sanitizer" and crash_gone(ctx.report, res):
+            verdict = (f"the reported crash is GONE: no sanitizer report of the project's code (the command itself "
+                       f"exits {res.exit_code}; validation judges the sanitizer report, not this exit code)")
         else:
             verdict = ("the reported crash STILL HAPPENS" if seen.hit else
                        f"the command still fails, differently (exit {res.exit_code}"
                        + (f", {seen.got.type}" if seen.got else "") + f"): {seen.why}")
-        return self.ok(f"$ {ctx.repro_cmd}\n{verdict}\n{counts}\n" + failure_excerpt(res.output, 4000))
+        return self.ok(f"{rebuilt}$ {ctx.repro_cmd}\n{verdict}\n{counts}\n" + failure_excerpt(res.output, 4000))
 
 
 def reported_crash(ctx: ToolContext, res: ExecResult) -> Match:

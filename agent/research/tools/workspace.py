@@ -9,7 +9,7 @@ from agent.excerpt import failure_excerpt
 from agent.judge.named_test import narrowed
 from agent.judge.testrun import SCRATCH, TestOutcome, ensure_scratch, is_pytest, node_id, run_tests
 from agent.research.tools.base import Observation, Tool, ToolContext, ToolError
-from agent.research.tools.dynamic import SCRUBBED_ENV, status_line
+from agent.research.tools.dynamic import SCRUBBED_ENV, rebuild_if_changed, status_line
 from sandbox import PatchFailed, SandboxDead, SandboxError, contain
 
 OUTPUT = 4000                      # characters of a test or program output shown
@@ -115,12 +115,13 @@ class RunTests(Tool):
     def __call__(self, ctx: ToolContext, tests: list | None = None) -> Observation:
         if not ctx.test_cmd:
             raise ToolError("no test command is configured for this run")
+        rebuilt = rebuild_if_changed(ctx)        # compiled code: the tests run the edited program
         if "baseline" not in ctx.state and not tests and not ctx.sb.diff().strip():
             ctx.state["baseline"] = out = run_tests(ctx.sb, ctx.test_cmd, timeout=ctx.timeout)
-            return self.ok(describe_tests(ctx, out, out))          # this run is the baseline
+            return self.ok(rebuilt + describe_tests(ctx, out, out))          # this run is the baseline
         base = baseline(ctx)
         out = run_selected(ctx, tests)
-        return self.ok(describe_tests(ctx, out, base))
+        return self.ok(rebuilt + describe_tests(ctx, out, base))
 
 
 class Diff(Tool):

@@ -128,6 +128,9 @@ def test_batch_mode_and_bad_requests(ctx):
     assert 's = 0x' in out.text and '"hello"' in out.text and "in main (" in out.text
     crash = gdb(ctx, batch=["run", "bt 12"])
     assert "heap-buffer-overflow" in crash.text and "dup (s=" in crash.text
+    at = gdb(ctx, batch=["run", "info args"])           # the sanitizer's stop: the repository's frame, not Die's
+    assert "the innermost one in the repository" in at.text and "(dup)" in at.text, at.text
+    assert re.search(r"\ns = 0x[0-9a-f]+ \"hello\"", at.text), at.text
     assert not gdb(ctx, command="commands 1").ok
     assert not gdb(ctx).ok and not gdb(ctx, command="run", batch=["run"]).ok
     bad = gdb(ctx, command="run", target="make check && ./prog")

@@ -1,0 +1,186 @@
+"""Reproduction recipes as reporters write them: shell lines in a fence (`$ ./prog f`, `echo … | ./prog`),
+commands in the prose or in inline code (`dd if=/dev/zero of=f bs=1 count=1`, then `./example f`),
+and inputs given inline (a hex dump, base64, `printf '\\x..' > f`) written to the file the command reads.
+
+A recipe is set-up steps (they make input files) and one run step; `chain` joins them into one shell
+script so every step runs with the sanitizer settings (`ENV sh -c '…'`, not `ENV a && b`, where the
+settings would reach only `a`); bash, for `printf '\\x..'` and `echo -e`.
+"""
+from __future__ import annotations
+
+import base64
+import binascii
+import re
+import shlex
+from dataclasses import dataclass, field
+
+from agent.reports.fences import fenced_blocks, without_blocks
+
+MAX_INPUT = 1 << 20          # an inline input larger than this is not written (a note says so)
+BUILD_WORDS = {"make", "cmake", "cc", "gcc", "g++", "c++", "clang", "clang++", "meson", "ninja", "cd",
+               "export", "git", "apt", "apt-get", "sudo", "autoreconf", "./configure", "./autogen.sh",
+               "mkdir", "pip", "pip3", "brew", "yum", "dnf", "wget", "curl", "ls", "cp", "mv", "rm",
+               "valgrind", "source", "ulimit", "file", "hexdump", "xxd", "od"}
+SETUP_WORDS = {"dd", "printf", "echo", "touch", "head", "base64", "xxd", "truncate", "perl", "python3",
+               "python", "cat", "yes"}
+WRITES = re.compile(r"(?<![<>&|])>{1,2}\s*(\S+)|\bof=(\S+)")
+SOURCE_NAME = re.compile(r"\.(?:c|h|cc|cpp|cxx|hpp|hh|md|txt|json|ini|xml|yml|yaml|toml|cmake|am|ac|in|log)(?::\d+)*$")
+INLINE_CODE = re.compile(r"(?<!`)`([^`\n]+)`(?!`)")
+PROMPT = re.compile(r"^\s*(?:\$|#|>|%)\s+")
+PROGRAM = re.compile(r"(?:^|[|;&]\s*|\s)(\./[\w./+-]+|(?:build|bin|out|examples?|tests?|tools|src)/[\w./+-]+)")
+HEX_LINE = re.compile(r"^\s*(?:[0-9a-fA-F]{4,8}:?\s+)?((?:[0-9a-fA-F]{2}\s?){1,32}[0-9a-fA-F]{0,2})\s*(?:\s\s.*)?$")
+B64_BODY = re.compile(r"^[A-Za-z0-9+/=\s]+$")
+
+
+@dataclass
+class Recipe:
+    setup: list[str] = field(default_factory=list)     # make the input files, in the issue's order
+    run: str = ""                                      # the command that crashes
+    notes: list[str] = field(default_factory=list)     # what could not be used, said plainly
+
+    def script(self) -> str:
+        return " && ".join([*self.setup, self.run])
+
+
+def chain(env: dict[str, str], script: str) -> str:
+    """`script` run with `env` for every one of its commands."""
+    prefix = " ".join(f"{k}={v}" for k, v in env.items())
+    if not re.search(r"&&|\|\||;|\||\n", script):
+        return f"{prefix} {script}"
+    return f"{prefix} bash -c {shlex.quote(script)}"
+
+
+def _words(line: str) -> list[str] | None:
+    try:
+        return shlex.split(line, comments=False)
+    except ValueError:
+        return None
+
+
+def classify(line: str, loose: bool = False) -> str | None:
+    """`setup` (makes a file), `run` (runs a program), or None (a build step, prose, output).
+    `loose` (a line of a shell block): any command that is not a build or set-up step runs (`ctest -R t`,
+    `myprog f` on the PATH); in prose only a path to a program does."""
+    line = PROMPT.sub("", line).strip()
+    words = _words(line)
+    if not words:
+        return None
+    while words and re.match(r"^\w+=", words[0]):
+        words = words[1:]
+    if not words:
+        return None
+    first = words[0]
+    if first == "gdb" and "--args" in words:
+        return "run"
+    if first in SETUP_WORDS:
+        if PROGRAM.search(line) and "|" in line:
+            return "run"                                  # echo … | ./prog
+        return "setup" if WRITES.search(line) else None
+    if first in BUILD_WORDS or first.startswith("#") or SOURCE_NAME.search(first):
+        return None
+    if first.startswith("./") or re.fullmatch(r"[\w.+-]+(?:/[\w.+-]+)+", first) and not first.endswith(":"):
+        return "run"
+    return "run" if loose and re.fullmatch(r"[\w.+-]+", first) else None
+
+
+SAN_VAR = re.compile(r"^(?:ASAN|UBSAN|LSAN|MSAN|TSAN)_OPTIONS=")
+
+
+def _clean(line: str) -> str:
+    """The command without its prompt and its own sanitizer settings (ours replace them); a
+    `gdb --args prog` line runs `prog`."""
+    line = PROMPT.sub("", line).strip()
+    words = _words(line) or []
+    while words and SAN_VAR.match(words[0]):
+        line = line.split(None, 1)[1] if " " in line else ""
+        words = words[1:]
+    if words and words[0] == "gdb" and "--args" in words:
+        return shlex.join(words[words.index("--args") + 1:])
+    return line if re.search(r"[|;&<>]", line) else shlex.join(words)
+
+
+def _lines_of_text(text: str) -> list[str]:
+    """Command-like lines of the issue outside fences: inline code spans, and whole lines that
+    start with a prompt or `./`."""
+    prose = without_blocks(text, sep="\n")
+    out = []
+    for line in prose.splitlines():
+        spans = INLINE_CODE.findall(line)
+        if spans:
+            out.extend(spans)
+        elif PROMPT.match(line) or line.lstrip().startswith("./"):
+            out.append(line)
+    return out
+
+
+def decode_input(body: str) -> bytes | None:
+    """The bytes of an inline input: a hex dump (xxd, hexdump -C or bare byte pairs) or base64."""
+    lines = [ln for ln in body.strip().splitlines() if ln.strip()]
+    if len(lines) > 1 and re.fullmatch(r"\s*[0-9a-fA-F]{7,8}\s*", lines[-1]):
+        lines = lines[:-1]                                # hexdump's closing offset line
+    if not lines:
+        return None
+    if all(HEX_LINE.match(ln) for ln in lines):
+        data = "".join(re.sub(r"\s", "", HEX_LINE.match(ln).group(1)) for ln in lines)
+        if len(data) % 2 == 0 and len(data) >= 2:
+            return bytes.fromhex(data)
+    flat = "".join(body.split())
+    if B64_BODY.match(body) and len(flat) >= 8 and len(flat) % 4 == 0 and re.search(r"[a-z]", flat) \
+            and re.search(r"[A-Z0-9+/=]", flat):
+        try:
+            return base64.b64decode(flat, validate=True)
+        except (binascii.Error, ValueError):
+            return None
+    return None
+
+
+def _inputs(text: str) -> list[tuple[str, bytes]]:
+    """(language, bytes) of the fences that hold an input rather than code or output."""
+    out = []
+    for blk in fenced_blocks(text):
+        if blk.lang.lower() in ("", "hex", "text", "txt", "base64", "b64", "hexdump", "xxd"):
+            data = decode_input(blk.body)
+            if data is not None:
+                out.append((blk.lang, data))
+    return out
+
+
+def _written(setup: list[str]) -> set[str]:
+    return {a or b for line in setup for a, b in WRITES.findall(line)}
+
+
+def _file_args(run: str) -> list[str]:
+    words = _words(run) or []
+    return [w for w in words[1:] if not w.startswith("-") and re.match(r"^[\w./+-]+$", w)
+            and not w.startswith("/dev/") and (re.search(r"\.\w+$", w) or "/" not in w)]
+
+
+def recipes(text: str, snippets: list[str], exists=lambda path: False) -> list[Recipe]:
+    """The recipes of an issue: each shell snippet and the prose (in that order) give their
+    set-up lines and one recipe per run line; an inline input is written to the file a run line
+    reads when nothing else makes it (`exists(path)`: the file is in the tree)."""
+    groups = [(s.splitlines(), True) for s in snippets] + [(_lines_of_text(text), False)]
+    inputs = _inputs(text)
+    out: list[Recipe] = []
+    prose_setup: list[str] = []
+    for group, loose in groups:
+        setup: list[str] = []
+        if any(PROMPT.match(raw) and raw.lstrip().startswith("$") for raw in group):
+            group = [raw for raw in group if raw.lstrip().startswith("$")]   # the rest is output
+        for raw in group:
+            kind = classify(raw, loose)
+            if kind == "setup":
+                setup.append(_clean(raw))
+            elif kind == "run":
+                out.append(Recipe(list(dict.fromkeys(prose_setup + setup)), _clean(raw)))
+        prose_setup += setup
+    for rec in out:
+        missing = [a for a in _file_args(rec.run) if a not in _written(rec.setup) and not exists(a)]
+        if len(missing) == 1 and inputs:
+            lang, data = inputs[0]
+            if len(data) > MAX_INPUT:
+                rec.notes.append(f"the inline input ({len(data)} bytes) is larger than {MAX_INPUT} bytes: not written")
+                continue
+            enc = base64.b64encode(data).decode()
+            rec.setup.append(f"printf %s {enc} | base64 -d > {shlex.quote(missing[0])}")
+    return list({r.script(): r for r in out if r.run}.values())
