@@ -2,6 +2,8 @@
 Python fix templates, validation by the reproduction and the test suite."""
 from __future__ import annotations
 
+from dataclasses import replace
+
 from agent.python.environment.apply import keep_environment, prepare as prepare_environment
 from agent.python.environment.sanity import broken, stale_dependency
 from agent.python.environment.timeouts import BASELINE_PER_TEST, derived_timeout, per_test_timeout
@@ -34,6 +36,7 @@ class PythonPath(SandboxPath):
     resolved = None                     # the resolved Environment (agent/python/environment)
     climbed: list[str]                  # the environment ladder's rungs tried (agent/python/environment/rungs.py)
     learned = None                      # a recipe a model found before, set up from (agent/python/setup_agent.py)
+    expected = None                     # what the issue says the crashing call should give (agent/judge/expectations.py)
 
     def environment(self) -> dict:
         """Resolve the checkout's environment (agent/python/environment): image, install steps, test command."""
@@ -160,7 +163,7 @@ class PythonPath(SandboxPath):
                              f"(the baseline took {run.tests_before.duration:.1f} s)")
         else:
             keep_environment(sb, run.notes)
-        expect = self.expectation()
+        expect = self.expected = self.expectation()
         if run.ended:                    # the model's credentials were refused
             return
         rep = run.reproduction = step("reproduce", lambda: reproduce(
@@ -249,6 +252,8 @@ class PythonPath(SandboxPath):
         return ranked
 
     def generate(self, ctx: RepairContext) -> list[Candidate]:
+        # the issue's words reach the templates: the reporter's own fix, the exception class it expects
+        ctx = replace(ctx, issue_text=self.cfg.report_text, expectation=self.expected)
         return generate(ctx, max_candidates=self.cfg.max_candidates)
 
     def reproduce_by_agent(self, rep) -> None:
