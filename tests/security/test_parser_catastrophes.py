@@ -49,6 +49,9 @@ BODIES = [
     ("wishes before prompts", _fill("", "expected\n>>> f()\n")),
     ("a raise list that never ends", _fill("should raise A", ", `A")),
     ("error cues without an error", _fill("", "should give a proper ")),
+    # the reporter's fix: "change `x` to `y`" cues without their code, hunks of one line each
+    ("change cues without code", _fill("", "changing line 1 ")),
+    ("a diff of many hunks", _fill("```diff\n", "@@ -1 +1 @@\n-    y = x.a\n+    y = x.b\n", "\n```\n")),
     # kernel mail: `.+<[^>]+>` tried each `<` of a line
     ("Reported-by and a line of <", _fill("Reported-by: a", "<", "\n")),
     # gdb: each `#0` of a line re-read (and matched) its whole line
