@@ -181,6 +181,12 @@ class PythonPath(SandboxPath):
                 f"; the baseline's {', '.join(hung)} hang(s) (stopped by the per-test watchdog)" if hung else ""))
             return
         run.memory.add("reproduction", f"`{rep.command}` crashes {rep.crashed}/{rep.tries} times ({rep.how})", "sandbox")
+        if rep.expect_command:
+            run.notes.append(f"the reproduction is not a test of what the issue expects, so that is checked on the "
+                             f"issue's own call with each validated patch: `{rep.expect_command}`")
+        elif expect is not None and (rep.regression_test is None or not rep.regression_test.expect_test):
+            run.notes.append(f"the issue expects the call to {expect.words()}, and no call of the issue's crashes as "
+                             f"reported outside the repository's test: that expectation is not checked")
 
     def watch(self, baseline) -> None:
         """Name the tests the baseline's watchdog stopped; bound each later test by the baseline's times."""

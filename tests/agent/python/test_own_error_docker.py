@@ -63,3 +63,44 @@ def test_the_packages_own_error_validates_and_meets_the_issues_expectation(sandb
     assert "+    except KeyError as exc:\n+        raise ConfError(str(exc)) from exc\n" in run.best.candidate.diff
     result = json.loads((tmp_path / "out" / "result.json").read_text())
     assert result["candidates"][0]["template"] == "own_error" and result["candidates"][0]["meets_expectation"] is True
+
+
+FAILING_TEST = ("\n\ndef test_missing_option_is_a_conf_error():\n    with pytest.raises(ConfError):\n"
+                "        get_option({'host': 'x'}, 'port')\n")
+TEST_ISSUE = '''`tests/test_options.py::test_missing_option_is_a_conf_error` fails:
+
+```
+    def test_missing_option_is_a_conf_error():
+        with pytest.raises(ConfError):
+>           get_option({'host': 'x'}, 'port')
+
+tests/test_options.py:17:
+_ _ _ _ _ _ _ _ _ _ _ _ _ _ _ _ _ _ _ _ _ _ _ _ _ _ _ _ _ _ _ _ _ _ _ _ _ _ _ _
+
+conf = {'host': 'x'}, name = 'port'
+
+    def get_option(conf, name):
+        _check(name)
+>       return conf[name]
+E       KeyError: 'port'
+
+confkit/options.py:12: KeyError
+```
+
+A missing option should raise ConfError, not a bare KeyError.
+'''
+
+
+@pytest.mark.docker
+def test_the_expectation_is_checked_when_the_repositorys_own_test_reproduces(sandbox_image, tmp_path):
+    files = {**PACKAGE, "tests/test_options.py": PACKAGE["tests/test_options.py"] + FAILING_TEST}
+    repo = make_repo(tmp_path / "confkit", files)
+    run = run_job(RunConfig(repo=str(repo), report_text=TEST_ISSUE, out=tmp_path / "out",
+                            test_cmd="python -m pytest -q", strategy="templates", sandbox="docker", tries=1,
+                            max_candidates=3, want_valid=1))
+    rep = run.reproduction
+    assert rep.reproduced and rep.rung == 2 and rep.regression_test is None, rep.how
+    assert rep.expect_command and rep.expect_check.expectation.raises == ("ConfError",)
+    best = run.best
+    assert best is not None and best.expected is True, [(v.candidate.template, v.expected) for v in run.verdicts]
+    assert any("checked on the issue's own call" in n for n in run.notes)
