@@ -51,7 +51,11 @@ _NAMED = re.compile(
 _ERROR = re.compile(
     r"\b(?:should|would|must|ought\s+to|expect(?:ed)?(?:\s+it)?\s+to|I(?: would|'d)\s+expect|expected)\s+"
     r"(?:instead\s+|rather\s+|just\s+)?(?:(?:give|raise|throw|return|show|produce|fail\s+with|report|be)\s+)?"
-    r"(?:an?\s+|some\s+(?:kind\s+of\s+)?)?" + _ADJ + r"(?:(?:user|input|validation|value)\s+)?(?:error|exception)\b", re.I)
+    r"(?:an?\s+|some\s+(?:kind\s+of\s+)?)?" + _ADJ + r"(?:(?:user|input|validation|value)\s+)?(?:error|exception)\b"
+    # "a clearer error would help", "a proper exception would be better"
+    r"|\b(?:an?\s+)?(?:clear(?:er)?|proper|better|meaningful|nicer|more\s+(?:helpful|meaningful|specific|informative))"
+    r"\s+(?:error|exception)(?:\s+message)?\s+(?:would|should|could)\s+(?:help|be\s+(?:better|nice|nicer|good|great|preferable))",
+    re.I)
 # "should return None", "I'd expect it to return an empty list", "instead of crashing it should return False"
 _WORDS = {"none": "None", "true": "True", "false": "False", "zero": "0", "list": "[]", "dict": "{}",
           "dictionary": "{}", "string": "''", "str": "''", "tuple": "()", "set": "set()"}
