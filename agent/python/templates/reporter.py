@@ -39,7 +39,7 @@ def candidates(ctx: RepairContext, repo: Repo) -> list[Candidate]:
     if not text.strip():
         return []
     out: list[Candidate] = []
-    for make in (_from_diffs, _from_functions, _from_sentences):
+    for make in (_from_diffs, _from_functions, _from_lines, _from_sentences):
         try:
             for cand in make(ctx, repo, text):
                 if cand.diff and all(c.diff != cand.diff for c in out):
@@ -237,6 +237,64 @@ def _replace_function(text: str, name: str, src: str, ctx: RepairContext, path: 
     except (SyntaxError, ValueError):
         return None
     return "\n".join(file_lines[:first - 1] + new.split("\n") + file_lines[fn.end_lineno:])
+
+
+# -- the patched lines -----------------------------------------------------------------------------------
+_TRIVIAL = re.compile(r"^(?:else:|try:|finally:|pass|return|break|continue|return \w{1,12}|\)|\]|\}|[\w.]{1,6})$")
+
+
+def _from_lines(ctx: RepairContext, repo: Repo, text: str):
+    """A Python block of a few lines, some of them lines of the crashing function (the anchors) and some new:
+    the function's lines from the first anchor to the last replaced by the block (its indentation shifted to the
+    file's). One anchor is enough when it is the crashing line itself (a guard added before it)."""
+    sites = [s for s in sorted(ctx.sites, key=lambda s: s.depth) if may_touch(ctx, s.path)]
+    for blk in fenced_blocks(text):
+        body = blk.body
+        if blk.lang.lower() not in _PY_LANGS or body.count("\n") > 40 or "def " in body or ">>> " in body \
+                or "Traceback (" in body:
+            continue
+        block = [ln for ln in body.split("\n") if ln.strip()]
+        if any(ln.strip().lstrip("# ").startswith(("...", "\u2026")) for ln in block):
+            continue                     # an excerpt with lines left out, not the patched lines
+        for site in sites[:3]:
+            patched = _patch_lines(repo.text(site.path) or "", block, site.line)
+            cand = _candidate(ctx, repo, {site.path: patched}, "the patched lines") if patched else None
+            if cand:
+                yield cand
+                break
+
+
+def _patch_lines(text: str, block: list[str], crash_line: int) -> str | None:
+    lines = text.split("\n")
+    try:
+        tree = ast.parse(text)
+    except (SyntaxError, ValueError):
+        return None
+    funcs = [n for n in ast.walk(tree) if isinstance(n, (ast.FunctionDef, ast.AsyncFunctionDef))
+             and n.lineno <= crash_line <= n.end_lineno]
+    if not funcs:
+        return None
+    fn = max(funcs, key=lambda n: n.lineno)
+    lo, hi = fn.body[0].lineno - 1, fn.end_lineno           # 0-based lines of the body
+    anchors: list[tuple[int, int]] = []                     # (block index, file index), in order
+    at = lo
+    for k, ln in enumerate(block):
+        want = ln.strip()
+        if len(want) < 8 or _TRIVIAL.match(want):
+            continue
+        hits = [i for i in range(at, hi) if lines[i].strip() == want]
+        if hits:
+            anchors.append((k, hits[0]))
+            at = hits[0] + 1
+    if not anchors or (len(anchors) == 1 and anchors[0][1] != crash_line - 1):
+        return None
+    (k0, f0), f1 = anchors[0], anchors[-1][1]
+    if f1 - f0 + 1 - len(anchors) > 3 or len(block) - len(anchors) > 8 or len(block) == len(anchors):
+        return None                      # too far from the function's own lines to be its patched lines
+    shift = (_indent(block[k0]), _indent(lines[f0]))
+    # the function's lines from the first anchor to the last become the block's (lines of the block before the
+    # first anchor or after the last are new lines around them)
+    return "\n".join(lines[:f0] + [_shifted(ln, shift) for ln in block] + lines[f1 + 1:])
 
 
 # -- "changing X to Y" ---------------------------------------------------------------------------------

@@ -82,3 +82,18 @@ def test_what_does_not_map_is_left_out_without_an_error():
         assert candidates(ctx(issue), Repo(ctx(issue))) == []
     # the templates still run when the reporter's fix is not usable
     assert generate(ctx(unknown)) and all(c.template != "reporter_fix" for c in generate(ctx(unknown)))
+
+
+def test_a_block_of_the_patched_lines_around_the_crashing_line_is_mapped_into_the_function():
+    issue = TRACE + ("\nAdding a check before the sum fixes it:\n\n```python\n    for item in items:\n"
+                     "        if item is None:\n            continue\n        result += item.price * item.qty\n```\n")
+    found = candidates(ctx(issue), Repo(ctx(issue)))
+    assert [c.diff for c in found] == [FIXED_DIFF] and "patched lines" in found[0].description
+    # one line only, at the crashing line, indented differently in the issue
+    issue = TRACE + "\n```\nif item is None:\n    continue\nresult += item.price * item.qty\n```\n"
+    assert [c.diff for c in candidates(ctx(issue), Repo(ctx(issue)))] == [FIXED_DIFF]
+    # the reporter's script is not a patch: none of its lines is the function's
+    script = TRACE + "\n```python\nfrom shop.cart import total\nprint(total([None]))\n```\n"
+    assert candidates(ctx(script), Repo(ctx(script))) == []
+    excerpt = TRACE + "\n```python\n    for item in items:\n        ...\n        result += item.price * item.qty\n```\n"
+    assert candidates(ctx(excerpt), Repo(ctx(excerpt))) == []
