@@ -149,6 +149,18 @@ def parse(text: str, reported: str = "") -> Expectation | None:
     return min(found, key=lambda f: (f[0], not f[1].raises and f[1].kind == "raises"))[1] if found else None
 
 
+_CUE = re.compile(r"\b(?:I(?: would|'d)\s+expect|expected(?:\s+(?:result|output|behaviou?r))?\s*:|should\s+(?:instead\s+)?"
+                  r"(?:return|raise|give|be|print))\b", re.I)
+
+
+def unread(text: str) -> str:
+    """When `parse` found nothing: the first sentence that states an expectation crashfix cannot read
+    (not a literal, a class name or an error), for a note; "" when the issue states none."""
+    prose = "\n".join(" " * len(ln) if _TRACEBACK_LINE.match(ln) else ln for ln in (text or "").split("\n"))
+    m = _CUE.search(prose)
+    return _sentence(prose, m.start()) if m and not _negated(prose, m.start(), m.end()) else ""
+
+
 def _negated(text: str, start: int, end: int) -> bool:
     """A negation between the cue and what it names, or just before the cue ("I do not expect")."""
     return bool(_NEGATED.search(text, max(0, start - 12), end))

@@ -18,6 +18,7 @@ from agent.research import strategy as research_agent
 from agent.candidates import Candidate
 from agent.repair_context import RepairContext
 from agent.python.templates import generate
+from agent.judge import expectations
 from agent.judge.testrun import arm_watchdog, run_tests
 from agent.judge.validate import Verdict
 from agent.python import setup_agent
@@ -166,6 +167,10 @@ class PythonPath(SandboxPath):
         expect = self.expected = self.expectation()
         if run.ended:                    # the model's credentials were refused
             return
+        said = expectations.unread(cfg.report_text) if expect is None else ""
+        if said:
+            run.notes.append(f"the issue states an expectation crashfix could not read as a value or an exception "
+                             f"(not checked): {said[:200]!r}")
         rep = run.reproduction = step("reproduce", lambda: reproduce(
             sb, run.report, cfg.report_text, self.run.test_cmd, run.repo_paths, baseline=run.tests_before,
             files=run.files, tries=cfg.tries, timeout=self.run.timeout, expect=expect))
@@ -260,7 +265,7 @@ class PythonPath(SandboxPath):
     def generate(self, ctx: RepairContext) -> list[Candidate]:
         # the issue's words reach the templates: the reporter's own fix, the exception class it expects
         ctx = replace(ctx, issue_text=self.cfg.report_text, expectation=self.expected)
-        return generate(ctx, max_candidates=self.cfg.max_candidates)
+        return generate(ctx, max_candidates=self.cfg.max_candidates, notes=self.run.notes)
 
     def reproduce_by_agent(self, rep) -> None:
         """Rung 5 (agent/python/ladder/reproducer.py): the research agent writes a reproducer that crashfix checks."""

@@ -115,3 +115,11 @@ def test_a_wish_for_a_clearer_error_is_an_error_of_the_codes_own():
     exp = parse("patch.apply crashes with a TypeError.\n\nA clearer error would help here.", "TypeError")
     assert (exp.kind, exp.raises, exp.instead_of) == ("raises", (), "TypeError")
     assert parse("A clearer error message would not help much.", "TypeError") is None
+
+
+def test_an_expectation_that_cannot_be_read_is_found_for_a_note():
+    from agent.judge.expectations import unread
+    text = "Traceback (most recent call last):\nTypeError: x\n\nI would expect the totals to add up somehow."
+    assert parse(text, "TypeError") is None
+    assert unread(text) == "I would expect the totals to add up somehow."
+    assert unread("It crashes. Please fix.") == "" and unread("It should not raise here.") == ""

@@ -76,6 +76,7 @@ ENTRY_POINTS = [
     ("snippets.extract", extract),
     ("parse_command", parse_command),
     ("expectations.parse", expectations.parse),
+    ("expectations.unread", expectations.unread),
     ("reporter_fix", _reporter_fix),
     ("kernel.reported_by", lambda t: reported_by(_KERNEL_REPORT, t)),
     ("pins", lambda t: (pins.issue_pins(t, set()), pins.issue_packages(t, {"pkg"}))),

@@ -34,15 +34,17 @@ from agent.python.templates.locate import Repo, build_scopes
 __all__ = ["generate"]
 
 
-def generate(ctx: RepairContext, *, max_candidates: int = 40) -> list[Candidate]:
+def generate(ctx: RepairContext, *, max_candidates: int = 40, notes: list[str] | None = None) -> list[Candidate]:
+    """The candidates, best first; `notes` (the run's) gets a line for a fix the issue shows that does not map."""
     if max_candidates <= 0:
         return []
     repo = Repo(ctx)
+    notes = notes if notes is not None else []
     try:
         scopes = build_scopes(ctx, repo)
     except (RecursionError, ValueError, TypeError, AttributeError, IndexError, KeyError) as exc:
         log.debug("templates: no repair scopes for %s: %s: %s", ctx.exc_type, type(exc).__name__, exc)
-        return reporter.candidates(ctx, repo)[:max_candidates]
+        return reporter.candidates(ctx, repo, notes)[:max_candidates]
     em = Emitter(ctx, repo)
     for scope in scopes:
         if scope.kind == "outer":
@@ -61,4 +63,4 @@ def generate(ctx: RepairContext, *, max_candidates: int = 40) -> list[Candidate]
     except Exception as exc:     # noqa: BLE001 -- as above: the other templates' candidates stay
         log.debug("conventions templates failed: %s: %s", type(exc).__name__, exc)
     found = finalize(ctx, repo, drop_silencers(ctx, repo, em.proposals), max_candidates)
-    return reporter.first(reporter.candidates(ctx, repo), found, max_candidates)
+    return reporter.first(reporter.candidates(ctx, repo, notes), found, max_candidates)

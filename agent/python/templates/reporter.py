@@ -33,11 +33,13 @@ _CHANGE = re.compile(
     r"(?:to|with|by|into)\s+`([^`\n]{1,200})`", re.I)
 
 
-def candidates(ctx: RepairContext, repo: Repo) -> list[Candidate]:
-    """Up to MAX_FIXES candidates from the issue's own fixes, in the order the issue shows them."""
+def candidates(ctx: RepairContext, repo: Repo, notes: list[str] | None = None) -> list[Candidate]:
+    """Up to MAX_FIXES candidates from the issue's own fixes, in the order the issue shows them; a fix the
+    issue shows (a diff block, a "changing X to Y") that maps onto nothing here is said in `notes`."""
     text = ctx.issue_text or ""
     if not text.strip():
         return []
+    found = _shown(text)
     out: list[Candidate] = []
     for make in (_from_diffs, _from_functions, _from_lines, _from_sentences):
         try:
@@ -46,7 +48,17 @@ def candidates(ctx: RepairContext, repo: Repo) -> list[Candidate]:
                     out.append(cand)
         except (SyntaxError, ValueError, RecursionError, MemoryError, IndexError) as exc:
             log.debug("reporter's fix not read (%s): %s: %s", make.__name__, type(exc).__name__, exc)
+    if found and not out and notes is not None:
+        notes.append(f"the issue shows a fix ({found}) that does not map onto this tree (its lines or its function "
+                     f"are not the crash site's here): not tried")
     return out[:MAX_FIXES]
+
+
+def _shown(text: str) -> str:
+    """What kind of fix the issue shows, in words ("" : none): a diff block or a "changing X to Y" sentence."""
+    if any(b.lang.lower() in _DIFF_LANGS or re.search(r"^@@ -\d", b.body, re.M) for b in fenced_blocks(text)):
+        return "a diff block"
+    return "a sentence changing a line" if _CHANGE.search(text) else ""
 
 
 def first(reporter: list[Candidate], found: list[Candidate], limit: int) -> list[Candidate]:

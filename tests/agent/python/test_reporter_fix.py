@@ -97,3 +97,15 @@ def test_a_block_of_the_patched_lines_around_the_crashing_line_is_mapped_into_th
     assert candidates(ctx(script), Repo(ctx(script))) == []
     excerpt = TRACE + "\n```python\n    for item in items:\n        ...\n        result += item.price * item.qty\n```\n"
     assert candidates(ctx(excerpt), Repo(ctx(excerpt))) == []
+
+
+def test_a_shown_fix_that_does_not_map_is_said_in_a_note():
+    unknown = TRACE + "\n```diff\n--- a/shop/cart.py\n+++ b/shop/cart.py\n@@ -1,2 +1,2 @@\n-    gone = 1\n+    gone = 2\n```\n"
+    notes: list[str] = []
+    cands = generate(ctx(unknown), notes=notes)
+    assert cands and all(c.template != "reporter_fix" for c in cands)
+    assert notes == ["the issue shows a fix (a diff block) that does not map onto this tree (its lines or its "
+                     "function are not the crash site's here): not tried"]
+    notes.clear()
+    generate(ctx(TRACE), notes=notes)
+    assert notes == []
