@@ -175,3 +175,11 @@ def test_a_guard_that_returns_what_the_functions_other_exits_return_is_labelled_
     guards = [c for c in cands if c.template == "none_guard"]
     assert all(c.diff != own[0].diff for c in guards)          # the same edit is offered once, as own_default
     assert cands.index(own[0]) < min((cands.index(c) for c in guards), default=len(cands))
+
+
+def test_every_candidates_kind_is_declared_in_one_place():
+    ctxs = [reader_crash(), reader_crash(issue="Instead of crashing, loads should give an error."),
+            context({"acct/__init__.py": "", "acct/find.py": FINDER}, "AttributeError",
+                    "'NoneType' object has no attribute 'lower'", [("acct/find.py", 'return user["email"]', "find_user")])]
+    made = {c.template for ctx in ctxs for c in generate(ctx)}
+    assert {"own_error", "boundary_check", "own_default"} <= made and made <= set(KINDS)
