@@ -161,7 +161,7 @@ def expect_check(rep: Reproduction, sb: Sandbox, report: CrashReport, issue_text
     exc = report.type.rsplit(".", 1)[-1]
     trials = [t for t in plan.rung1(issue_text, files, read) + plan.rung3(report, repo_paths, files, read, issue_text)
               if t.script is not None]
-    for trial in trials[:4]:
+    for trial in trials[:3]:            # each bounded by the script timeout
         try:
             test = regression.build(report, trial.function or _guilty_name(report, repo_paths), trial.script,
                                     trial.how, files, expect=expect, conv=conv)
