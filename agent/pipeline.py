@@ -199,7 +199,9 @@ def _evidence(run: Run) -> Evidence:
     rep = run.reproduction
     test = rep.regression_test if rep else None
     guard = run.overfit
-    return Evidence(expectation=test.expectation if test and test.expect_test else None,
+    check = rep.expect_check if rep else None            # the call, when the repository's own test reproduced
+    return Evidence(expectation=test.expectation if test and test.expect_test else
+                    check.expectation if check is not None and rep.expect_command else None,
                     faulting=faulting_names(*(run.probe.values if run.probe else ()),
                                             (run.report.guilty.code or "") if run.report.guilty else ""),
                     disagree=guard.example if guard and guard.disagree else "",

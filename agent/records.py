@@ -67,6 +67,11 @@ class Reproduction:
     rung: int | None = None                 # the ladder rung that reproduced (see Attempt.rung)
     regression_test: RegressionTest | None = None   # the new test file the reproducer became
     patch: str = ""                         # the files crashfix wrote for it, as a diff ("" when none)
+    # when the reproduction is not a regression test that asserts the issue's expectation (the repository's own
+    # failing test reproduced it): a check of the expectation on the issue's own call, run on each validated
+    # candidate (agent/python/reproduce.py `expect_check`); not part of the PR
+    expect_check: RegressionTest | None = None
+    expect_command: str | None = None
 
     @property
     def reproduced(self) -> bool:
@@ -79,7 +84,7 @@ class Reproduction:
     def to_dict(self) -> dict:
         return {"command": self.command, "how": self.how, "tries": self.tries, "seconds": round(self.seconds, 3),
                 "crashed": self.crashed, "reproduced": self.reproduced, "flaky": self.flaky,
-                "rung": self.rung, "patch": self.patch,
+                "rung": self.rung, "patch": self.patch, "expect_command": self.expect_command,
                 "regression_test": self.regression_test.to_dict() if self.regression_test else None,
                 "attempts": [asdict(a) for a in self.attempts]}
 
@@ -109,6 +114,13 @@ def furnish(sb: Sandbox, test: RegressionTest, command: str | None) -> None:
     if local in command:
         ensure_scratch(sb)
         sb.write(local, test.text)
+
+
+def furnish_check(sb: Sandbox, rep: Reproduction) -> None:
+    """Give a sandbox the expectation check (in the scratch folder, where its command runs it)."""
+    if rep.expect_check is not None and rep.expect_command:
+        ensure_scratch(sb)
+        sb.write(f"{SCRATCH}/{rep.expect_check.path.rsplit('/', 1)[-1]}", rep.expect_check.text)
 
 
 # -- the debugger ------------------------------------------------------------------------------

@@ -35,6 +35,8 @@ class RepairContext:
     protected: Callable[[str], bool] = _never              # paths the bot may not touch (tests, CI)
     alloc_sites: list[Site] = field(default_factory=list)  # where the crashing memory was allocated, innermost first
     free_sites: list[Site] = field(default_factory=list)   # where it was freed (use-after-free, double free)
+    issue_text: str = ""                                   # the issue as GitHub shows it (untrusted: the reporter's fix)
+    expectation: object | None = None                      # what the issue says the call should give (judge/expectations.py)
 
 
 def frame_sites(frames: "list[Frame]", files: list[str]) -> list[Site]:

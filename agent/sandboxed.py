@@ -16,7 +16,7 @@ from agent.judge.match import anchor_on, repo_frame
 from agent.reports.paths import map_to_repo
 from agent.reports.python import at_repo_frame
 from agent.research.client import LLMAuthError
-from agent.records import furnish
+from agent.records import furnish, furnish_check
 from agent.run import Run
 from agent.research import strategy as research_agent, second_opinion
 from agent.candidates import Candidate
@@ -31,7 +31,7 @@ def expect_command(rep) -> str | None:
     reproduction command runs that test (agent/python/ladder/regression.py); else None."""
     test = rep.regression_test if rep else None
     if test is None or not test.expect_test or not rep.command:
-        return None
+        return rep.expect_command if rep else None      # the repository's own test reproduced: the issue's call
     crash = test.node(f"{SCRATCH}/{test.path.rsplit('/', 1)[-1]}", "crash")
     return rep.command.replace(crash, test.node(crash.split("::")[0], "expect")) if crash in rep.command else None
 
@@ -176,6 +176,8 @@ class SandboxPath:
                     self.run.notes.append(f"a later sandbox: {note}")
         if rep is not None and rep.regression_test is not None:
             furnish(sb, rep.regression_test, rep.command)
+        if rep is not None:
+            furnish_check(sb, rep)
         return sb
 
     def llm(self):

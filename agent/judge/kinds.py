@@ -23,6 +23,11 @@ KINDS: dict[str, str] = {
     # flow.py
     "widen_except": SUPPRESSION, "catch": SUPPRESSION, "recursion_base": MUTATION, "return_in_loop": MUTATION,
     "missing_return": REPAIR, "decorator_return": REPAIR, "init_var": REPAIR,
+    # conventions.py: the package's own error raised where it failed or checked at the public boundary, and
+    # the "nothing found" value the function's other exits already return (a guard that follows the function)
+    "own_error": REPAIR, "boundary_check": REPAIR, "own_default": REPAIR,
+    # reporter.py: the fix the reporter wrote in the issue, mapped onto the tree (validated like any other)
+    "reporter_fix": REPAIR,
 }
 
 

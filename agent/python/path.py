@@ -2,6 +2,8 @@
 Python fix templates, validation by the reproduction and the test suite."""
 from __future__ import annotations
 
+from dataclasses import replace
+
 from agent.python.environment.apply import keep_environment, prepare as prepare_environment
 from agent.python.environment.sanity import broken, stale_dependency
 from agent.python.environment.timeouts import BASELINE_PER_TEST, derived_timeout, per_test_timeout
@@ -16,6 +18,7 @@ from agent.research import strategy as research_agent
 from agent.candidates import Candidate
 from agent.repair_context import RepairContext
 from agent.python.templates import generate
+from agent.judge import expectations
 from agent.judge.testrun import arm_watchdog, run_tests
 from agent.judge.validate import Verdict
 from agent.python import setup_agent
@@ -33,6 +36,7 @@ class PythonPath(SandboxPath):
     copies_prepared = True
     resolved = None                     # the resolved Environment (agent/python/environment)
     climbed: list[str]                  # the environment ladder's rungs tried (agent/python/environment/rungs.py)
+    expected = None                     # what the issue says the crashing call should give (agent/judge/expectations.py)
 
     def environment(self) -> dict:
         """Resolve the checkout's environment (agent/python/environment): image, install steps, test command."""
@@ -157,9 +161,13 @@ class PythonPath(SandboxPath):
                              f"(the baseline took {run.tests_before.duration:.1f} s)")
         else:
             keep_environment(sb, run.notes)
-        expect = self.expectation()
+        expect = self.expected = self.expectation()
         if run.ended:                    # the model's credentials were refused
             return
+        said = expectations.unread(cfg.report_text) if expect is None else ""
+        if said:
+            run.notes.append(f"the issue states an expectation crashfix could not read as a value or an exception "
+                             f"(not checked): {said[:200]!r}")
         rep = run.reproduction = step("reproduce", lambda: reproduce(
             sb, run.report, cfg.report_text, self.run.test_cmd, run.repo_paths, baseline=run.tests_before,
             files=run.files, tries=cfg.tries, timeout=self.run.timeout, expect=expect))
@@ -175,6 +183,12 @@ class PythonPath(SandboxPath):
                 f"; the baseline's {', '.join(hung)} hang(s) (stopped by the per-test watchdog)" if hung else ""))
             return
         run.memory.add("reproduction", f"`{rep.command}` crashes {rep.crashed}/{rep.tries} times ({rep.how})", "sandbox")
+        if rep.expect_command:
+            run.notes.append(f"the reproduction is not a test of what the issue expects, so that is checked on the "
+                             f"issue's own call with each validated patch: `{rep.expect_command}`")
+        elif expect is not None and (rep.regression_test is None or not rep.regression_test.expect_test):
+            run.notes.append(f"the issue expects the call to {expect.words()}, and no call of the issue's crashes as "
+                             f"reported outside the repository's test: that expectation is not checked")
 
     def watch(self, baseline) -> None:
         """Name the tests the baseline's watchdog stopped; bound each later test by the baseline's times."""
@@ -246,7 +260,9 @@ class PythonPath(SandboxPath):
         return ranked
 
     def generate(self, ctx: RepairContext) -> list[Candidate]:
-        return generate(ctx, max_candidates=self.cfg.max_candidates)
+        # the issue's words reach the templates: the reporter's own fix, the exception class it expects
+        ctx = replace(ctx, issue_text=self.cfg.report_text, expectation=self.expected)
+        return generate(ctx, max_candidates=self.cfg.max_candidates, notes=self.run.notes)
 
     def reproduce_by_agent(self, rep) -> None:
         """Rung 5 (agent/python/ladder/reproducer.py): the research agent writes a reproducer that crashfix checks."""

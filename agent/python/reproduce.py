@@ -3,6 +3,7 @@ from __future__ import annotations
 
 import logging
 import re
+from dataclasses import replace
 import shlex
 import time
 from typing import Callable
@@ -74,8 +75,11 @@ def reproduce(sb: Sandbox, report: CrashReport, issue_text: str, test_cmd: str |
                 if trial.how == plan.SUITE:
                     trial, res, seen = _one_node(rep, sb, report, trial, res, seen, test_cmd, repo_paths, files,
                                                  timeout=timeout)
+                conv = conventions(files, read, test_cmd)
                 _settle(rep, sb, report, trial, res, seen.got, repo_paths, files, tries=tries, timeout=timeout,
-                        stop=stop, expect=expect, conv=conventions(files, read, test_cmd), project_cmd=test_cmd)
+                        stop=stop, expect=expect, conv=conv, project_cmd=test_cmd)
+                if expect is not None and not stop and (rep.regression_test is None or not rep.regression_test.expect_test):
+                    expect_check(rep, sb, report, issue_text, repo_paths, files, expect, conv, timeout=script_timeout)
                 return rep
     return rep
 
@@ -144,6 +148,37 @@ def _settle(rep: Reproduction, sb: Sandbox, report: CrashReport, trial: Trial, f
             cmd, first, got = test_cmd, res, seen.got
     confirm(rep, sb, trial.how, cmd, got, first, same, tries=tries, timeout=timeout)
     rep.rung = trial.rung
+
+
+def expect_check(rep: Reproduction, sb: Sandbox, report: CrashReport, issue_text: str, repo_paths: dict[str, str],
+                 files: list[str], expect: Expectation, conv: Conventions, *, timeout: float) -> None:
+    """The crash was reproduced by something that does not assert what the issue expects (the repository's own
+    failing test): check the expectation on the issue's own call instead (its snippet, else the call rebuilt
+    from the traceback's caller), as a test file in the scratch folder that each validated candidate runs.
+    Kept only when it fails on the unpatched tree with the reported exception (it exercises the crash);
+    otherwise the expectation stays "not checked"."""
+    read = _reader(sb)
+    exc = report.type.rsplit(".", 1)[-1]
+    trials = [t for t in plan.rung1(issue_text, files, read) + plan.rung3(report, repo_paths, files, read, issue_text)
+              if t.script is not None]
+    for trial in trials[:3]:            # each bounded by the script timeout
+        try:
+            test = regression.build(report, trial.function or _guilty_name(report, repo_paths), trial.script,
+                                    trial.how, files, expect=expect, conv=conv)
+        except ValueError as why:        # issue text that would have become code (security): not this one
+            log.warning("expectation check refused: %s", why)
+            continue
+        if not test.expect_test:
+            continue                     # no call in the script to check the expectation on
+        name = "crashfix_expect_" + test.path.rsplit("/", 1)[-1].removeprefix("test_crashfix_")
+        local = f"{SCRATCH}/{name}"
+        sb.write(local, test.text)
+        cmd = f"python -m pytest -q --tb=native -p no:cacheprovider {test.node(local, 'expect')}"
+        res = sb.run(cmd, timeout=timeout)
+        if not res.ok and re.search(rf"\b{re.escape(exc)}\b", res.output):
+            rep.expect_check, rep.expect_command = replace(test, path=local), cmd
+            return
+    log.info("the issue's expectation is not checked: no call of the issue's crashes as reported outside the test")
 
 
 def _collected(sb: Sandbox, project_cmd: str | None, test: RegressionTest, timeout: float) -> str:

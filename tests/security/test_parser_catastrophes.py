@@ -44,6 +44,14 @@ BODIES = [
     # expectations: `\s*(?:is|was)?\s*[:=]?\s*(?:\n\s*)?` before a backtick (cubic)
     ("an expectation cue before blanks", _fill("I expect", " \n", "x")),
     ("expected before blanks", _fill("expected", " ", "x")),
+    # expectations (issue 34): a class name in prose after a wish, `>>>` sessions after a cue, "should give an error"
+    ("a wish before a long dotted name", _fill("I'd expect a ", "A.", "x")),
+    ("wishes before prompts", _fill("", "expected\n>>> f()\n")),
+    ("a raise list that never ends", _fill("should raise A", ", `A")),
+    ("error cues without an error", _fill("", "should give a proper ")),
+    # the reporter's fix: "change `x` to `y`" cues without their code, hunks of one line each
+    ("change cues without code", _fill("", "changing line 1 ")),
+    ("a diff of many hunks", _fill("```diff\n", "@@ -1 +1 @@\n-    y = x.a\n+    y = x.b\n", "\n```\n")),
     # kernel mail: `.+<[^>]+>` tried each `<` of a line
     ("Reported-by and a line of <", _fill("Reported-by: a", "<", "\n")),
     # gdb: each `#0` of a line re-read (and matched) its whole line

@@ -13,6 +13,9 @@ from agent.markdown_safe import fence_untrusted, quote_untrusted
 from agent.native.arch import report_arch
 from agent.python.environment import detect, pins
 from agent.python.ladder.snippets import extract
+from agent.python.templates import reporter
+from agent.python.templates.locate import Repo
+from agent.repair_context import RepairContext, Site
 from agent.reports import parse
 from agent.reports.cdb import parse_cdb
 from agent.reports.check import find_message, split_csa
@@ -43,6 +46,16 @@ def _parse_and_triage(text: str) -> None:
         expectations.parse(text, rep.type or "")
 
 
+_MODULE = "def f(x):\n    y = x.a\n    return y\n"
+
+
+def _reporter_fix(text: str) -> None:
+    """The reporter's fix read from the issue (diff blocks, patched functions, "change X to Y") onto a small tree."""
+    ctx = RepairContext("AttributeError", "", [Site("pkg/mod.py", 2, "f", 0)], read=lambda p: _MODULE,
+                        files=["pkg/mod.py"], issue_text=text)
+    reporter.candidates(ctx, Repo(ctx))
+
+
 def _words(text: str) -> None:
     for word in text[:200000].split()[:50]:
         demangle(word[:4096])
@@ -69,6 +82,8 @@ ENTRY_POINTS = [
     ("snippets.extract", extract),
     ("parse_command", parse_command),
     ("expectations.parse", expectations.parse),
+    ("expectations.unread", expectations.unread),
+    ("reporter_fix", _reporter_fix),
     ("kernel.reported_by", lambda t: reported_by(_KERNEL_REPORT, t)),
     ("pins", lambda t: (pins.issue_pins(t, set()), pins.issue_packages(t, {"pkg"}))),
     ("python_version", lambda t: detect.python_version(_NO_REPO, t)),

@@ -154,6 +154,18 @@ def _expect_test(name: str, expect: Expectation, setup: str, call: str) -> str:
             f"ISSUE_SAYS = {' '.join(expect.quote.split())[:200]!r}\n")
     run = ("    namespace = {\"__name__\": \"__main__\"}\n"
            "    exec(compile(SETUP, \"<crashfix reproducer>\", \"exec\"), namespace)\n")
+    if expect.kind == "raises" and not expect.raises:
+        # "should give an error": any exception the code raises on purpose, other than the reported one
+        return (head + f"NOT_THE_CRASH = {expect.instead_of!r}\n\n\n"
+                f"def test_crashfix_{name}_expected():\n" + run +
+                "    try:\n"
+                "        got = eval(compile(CALL, \"<crashfix reproducer>\", \"eval\"), namespace)\n"
+                "    except Exception as exc:\n"
+                "        names = {cls.__name__ for cls in type(exc).__mro__}\n"
+                "        assert NOT_THE_CRASH not in names and _on_purpose(exc), (\n"
+                "            f\"{CALL} raised {type(exc).__name__}: {exc}; the issue expects an error of the code's own\")\n"
+                "        return\n"
+                "    raise AssertionError(f\"{CALL} returned {got!r}; the issue expects an error of the code's own\")\n")
     if expect.kind == "raises":
         return (head + f"EXPECTED_RAISES = {list(expect.raises)!r}\n\n\n"
                 f"def test_crashfix_{name}_expected():\n" + run +

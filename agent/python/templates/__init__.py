@@ -11,6 +11,9 @@ calls and their callees. Templates propose minimal text edits there:
                 wrong variable, undefined-name and attribute typos, swapped arguments/operands, call arity
   flow.py       missing or misplaced return, recursion base case, too-narrow except, catch at the crash,
                 uninitialised local
+  conventions.py  the package's own exception raised at the crash (chained) or checked at the public boundary
+                (own_errors.py finds the classes), a guard returning what the function's other exits return
+  reporter.py   the fix the reporter wrote in the issue (a diff, the patched function, "change X to Y")
 
 Each proposal is scored relevance(template, exception) + location (crash line > its function > depth 1 >
 depth 2; callees of a failing test by proximity) + evidence (pdb values, the key in a KeyError, literals and
@@ -22,7 +25,7 @@ from __future__ import annotations
 
 from agent.candidates import Candidate
 from agent.repair_context import RepairContext
-from agent.python.templates import flow, guards, mutations
+from agent.python.templates import conventions, flow, guards, mutations, reporter
 from agent.python.templates.deliberate import drop_silencers
 from agent.python.templates.common import log
 from agent.python.templates.engine import Emitter, finalize
@@ -31,15 +34,17 @@ from agent.python.templates.locate import Repo, build_scopes
 __all__ = ["generate"]
 
 
-def generate(ctx: RepairContext, *, max_candidates: int = 40) -> list[Candidate]:
+def generate(ctx: RepairContext, *, max_candidates: int = 40, notes: list[str] | None = None) -> list[Candidate]:
+    """The candidates, best first; `notes` (the run's) gets a line for a fix the issue shows that does not map."""
     if max_candidates <= 0:
         return []
     repo = Repo(ctx)
+    notes = notes if notes is not None else []
     try:
         scopes = build_scopes(ctx, repo)
     except (RecursionError, ValueError, TypeError, AttributeError, IndexError, KeyError) as exc:
         log.debug("templates: no repair scopes for %s: %s: %s", ctx.exc_type, type(exc).__name__, exc)
-        return []
+        return reporter.candidates(ctx, repo, notes)[:max_candidates]
     em = Emitter(ctx, repo)
     for scope in scopes:
         if scope.kind == "outer":
@@ -53,4 +58,9 @@ def generate(ctx: RepairContext, *, max_candidates: int = 40) -> list[Candidate]
                 log.debug("template family %s failed on %s (%s): %s: %s", family.__module__.rsplit(".", 1)[-1],
                           scope.path, scope.name, type(exc).__name__, exc)
                 continue
-    return finalize(ctx, repo, drop_silencers(ctx, repo, em.proposals), max_candidates)
+    try:
+        conventions.run(em, repo, scopes)
+    except Exception as exc:     # noqa: BLE001 -- as above: the other templates' candidates stay
+        log.debug("conventions templates failed: %s: %s", type(exc).__name__, exc)
+    found = finalize(ctx, repo, drop_silencers(ctx, repo, em.proposals), max_candidates)
+    return reporter.first(reporter.candidates(ctx, repo, notes), found, max_candidates)

@@ -55,3 +55,12 @@ def test_the_call_checked_is_the_scripts_last_top_level_call():
     assert split_call("import m\nx = m.f(1)\nprint(m.g(x))\n") == ("import m\nx = m.f(1)\n", "m.g(x)")
     assert split_call("import m\ny = m.f(\n  2)\nz = 1\n") == ("import m\n", "(m.f(\n  2))")
     assert split_call("for i in range(3):\n    pass\n") is None
+
+
+def test_should_give_an_error_is_met_by_an_error_raised_on_purpose_not_by_the_crash(tmp_path):
+    test = build(REPORT, "ordinal", SCRIPT, "issue code block", ["tests/t.py"],
+                 expect=expectation("Instead of crashing, `ordinal(-1)` should give an error.", "TypeError"))
+    assert test.expect_test and test.expectation.raises == () and test.expectation.instead_of == "TypeError"
+    assert not _run(tmp_path, BROKEN, test, test.expect_test)         # the crash itself is not "an error"
+    assert not _run(tmp_path, SWALLOWED, test, test.expect_test)      # nor is a default
+    assert _run(tmp_path, RAISES, test, test.expect_test)             # the code's own `raise ValueError`
