@@ -74,7 +74,16 @@ def _as_user(fn):
 
 def _drop():
     """Popen arguments that start a program as the sandbox user (no capability left), when we are root."""
-    return {"user": USER, "group": USER, "extra_groups": []} if os.getuid() == 0 else {}
+    if os.getuid() != 0:
+        return {}
+    if sys.version_info >= (3, 9):
+        return {"user": USER, "group": USER, "extra_groups": []}
+
+    def demote():                             # Python 3.8 (a registry image): no user=/group= yet
+        os.setgroups([])
+        os.setgid(USER)
+        os.setuid(USER)
+    return {"preexec_fn": demote}
 
 
 def _uid(pid):

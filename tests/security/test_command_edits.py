@@ -58,3 +58,22 @@ def test_a_file_changed_between_calls_is_put_back_and_submit_refuses_once(sandbo
         assert "BACKDOOR" not in sub.value.diff and "x = 3" not in sub.value.diff and "+x = 2" in sub.value.diff
     finally:
         sb.close()
+
+
+def test_the_result_the_report_and_the_pr_name_the_files_a_command_changed():
+    from agent.candidates import Candidate
+    from agent.judge.validate import Verdict
+    from agent.render import report_markdown, result_dict
+    from agent.run import Result
+    from bot.conversation.publish import pr_body
+    diff = "diff --git a/a.py b/a.py\n--- a/a.py\n+++ b/a.py\n@@ -1 +1 @@\n-x = 1\n+x = 2\n"
+    best = Verdict(Candidate(diff, "fix", "llm", files=("a.py",)), validated=True, reason="crash gone",
+                   clean_runs=1, tries=1, command_changed=["b.py"])
+    result = Result(status="fixed", error=None, error_kind=None, repo="r", ref=None, strategy="auto", sandbox="docker",
+                    test_cmd=None, report=REPORT, reproduction=None, patch=diff, root_cause="", verdicts=[best], best=best)
+    assert result_dict(result)["command_changed"] == ["b.py"] and result_dict(result)["fix"]["command_changed"] == ["b.py"]
+    for body in (pr_body(result, 7), report_markdown(result)):
+        line = [ln for ln in body.splitlines() if ln.startswith("Not in this patch:")]
+        assert line and "b.py" in line[0] and "put it back" in line[0]
+    plain = Result(**{**result.__dict__, "best": Verdict(best.candidate, validated=True), "verdicts": []})
+    assert "Not in this patch" not in pr_body(plain, 7) and result_dict(plain)["command_changed"] == []
