@@ -23,11 +23,12 @@ def server_source() -> str:
     return (Path(__file__).resolve().parent / "server.py").read_text()
 
 
-def reaped(argv: list[str]) -> list[str]:
-    """``argv`` under the server's ``reap`` mode (run as root): the program runs as the sandbox user,
-    and what it starts (``setsid`` children included) is killed when it ends (security: nothing
-    outlives its command; sandbox/docker/server.py)."""
-    return ["/usr/bin/python3", "-I", "-c", server_source(), "reap", *argv]
+def reaped(argv: list[str], env: dict[str, str]) -> list[str]:
+    """``argv`` under the server's ``reap`` mode, run as root with `OWN_ENV` only (nothing of the
+    container's or the repository's environment reaches a root process): the program runs as the
+    sandbox user with ``env``, and what it starts (``setsid`` children included) is killed when it
+    ends (security: nothing outlives its command; sandbox/docker/server.py)."""
+    return own_argv(["/usr/bin/python3", "-I", "-c", server_source(), "reap", json.dumps(env), *argv])
 
 
 def own_argv(argv: list[str]) -> list[str]:
@@ -123,7 +124,7 @@ class DockerSession(PromptSession):
     def __init__(self, box, argv: list[str], prompt: str, cwd: str):
         super().__init__(prompt)
         self.box = box
-        self.exec_id = box._exec_create(reaped(argv), cwd=cwd, env={"PYTHONUNBUFFERED": "1"}, stdin=True)
+        self.exec_id = box._exec_create(reaped(argv, {**box.cmd_env, "PYTHONUNBUFFERED": "1"}), cwd=cwd, stdin=True)
         self.conn = box._exec_conn(self.exec_id, timeout=box.limits.api_timeout)
 
     def _recv(self, timeout: float):

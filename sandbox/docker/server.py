@@ -23,8 +23,9 @@ Security (issue 35): the channel is crashfix's alone, and nothing a command star
   command's group (``setsid()``, a double fork) is re-parented to the server, not to the
   container's init; after each command the server kills every process below it, and any process of
   the sandbox user the container's init adopted, and reaps them ("left" counts them).
-``python3 -I -c <this file> reap ARGV...`` runs one program the same way (debugger sessions): as
-root, subreaper and non-dumpable, the program as the sandbox user, all it left killed when it ends.
+``python3 -I -c <this file> reap ENV_JSON ARGV...`` runs one program the same way (debugger sessions):
+as root (started with a clean environment), subreaper and non-dumpable, the program as the sandbox
+user with ENV_JSON as its environment, all it left killed when it ends.
 """
 import base64
 import json
@@ -306,11 +307,11 @@ def _handle(req):
     return {"error": f"unknown op {op!r}"}
 
 
-def reap(argv):
-    """Run ``argv`` (stdio inherited) as a subreaper; when it ends, kill all it left; its exit code."""
+def reap(env, argv):
+    """Run ``argv`` with ``env`` (stdio inherited) as a subreaper; when it ends, kill all it left; its exit code."""
     _harden()
     signal.signal(signal.SIGTERM, lambda *_: (kill_below(adopted=False), os._exit(143)))
-    proc = subprocess.Popen(argv, **_drop())
+    proc = subprocess.Popen(argv, env=env, **_drop())
     try:
         wait_reaping(proc)
         code = proc.returncode
@@ -321,7 +322,7 @@ def reap(argv):
 
 def main():
     if sys.argv[1:2] == ["reap"]:
-        sys.exit(reap(sys.argv[2:]))
+        sys.exit(reap(json.loads(sys.argv[2]), sys.argv[3:]))
     _harden()
     out = sys.stdout.buffer
     for line in sys.stdin.buffer:
