@@ -33,6 +33,8 @@ def result_dict(result: Result) -> dict:
         "confidence_why": best.confidence_why or None if best else None,
         "expectation": _expectation(result),
         "fix": best.to_dict() if best else None,
+        # files a command (the issue's code, the tests, the debugger) changed: put back, not in the patch
+        "command_changed": list(best.command_changed) if best else [],
         "candidates": [v.to_dict() for v in result.verdicts],
         "unvalidated": _unvalidated(result),          # no validated patch: the candidate that went farthest
         "agent_root_cause": _agent_claim(result),     # the research agent's conclusion, as it wrote it
@@ -193,6 +195,8 @@ def report_sections(result: Result, *, raw_error: bool = False) -> str:
         else:
             lines += ["", "### Patch", ""] + ([quote_untrusted(best.confidence_why)] if best.confidence_why else [])
         lines += ["", fence_untrusted(best.candidate.diff, "diff")]
+        if best.command_changed:
+            lines += ["", command_changed_line(best.command_changed)]
     elif result.reproduced and not result.verdicts:
         lines.append("- No candidate patch was tried.")
     claim, farthest = agent_root_cause(result), best_unvalidated(result)
@@ -211,6 +215,13 @@ def report_sections(result: Result, *, raw_error: bool = False) -> str:
                   for v in result.tried]
         lines += ["", "</details>"]
     return "\n".join(lines) + "\n"
+
+
+def command_changed_line(paths) -> str:
+    """The note naming files a command changed while crashfix worked (put back; not in the patch)."""
+    shown = ", ".join(quote_untrusted(p, 200) for p in list(paths)[:10]) + (" …" if len(paths) > 10 else "")
+    return (f"Not in this patch: {shown} changed while the issue's code, the tests or a command ran; crashfix "
+            "put it back and did not count it as part of the fix.")
 
 
 def _speculative(result: Result) -> bool:

@@ -237,8 +237,16 @@ class Result:
                    build=run.native.to_dict() if run.native else None,
                    build_log=run.native.build_log if run.native else None,
                    artifacts=run.artifacts, cost=run.cost or dict(NO_COST), timings=run.timings,
-                   notes=run.notes, progress=list(run.progress), test_cmd_given=cfg.test_cmd, image=run.image,
-                   timeout=run.timeout, **_regression(run))
+                   notes=run.notes + _command_changed(best), progress=list(run.progress), test_cmd_given=cfg.test_cmd,
+                   image=run.image, timeout=run.timeout, **_regression(run))
+
+
+def _command_changed(best: Verdict | None) -> list[str]:
+    """The note naming the files a command changed while the patch was made or validated (issue 35)."""
+    if best is None or not best.command_changed:
+        return []
+    return [f"not in the patch: {', '.join(best.command_changed[:10])} changed while the issue's code, the tests or "
+            "a command ran (put back, not counted as part of the fix)"]
 
 
 def _regression(run: Run) -> dict:

@@ -108,6 +108,35 @@ def normalize_patch(diff: str) -> str:
     return "\n".join(out) + "\n"
 
 
+def per_file(diff: str) -> dict[str, str]:
+    """path -> its part of a git diff (keyed by the `diff --git` header's new path)."""
+    out: dict[str, str] = {}
+    path, chunk = None, []
+    for line in diff.splitlines(keepends=True):
+        if line.startswith("diff --git "):
+            if path is not None:
+                out[path] = "".join(chunk)
+            path, chunk = _new_path(line), []
+        chunk.append(line)
+    if path is not None:
+        out[path] = "".join(chunk)
+    return out
+
+
+def new_file(chunk: str | None) -> bool:
+    """Whether a `per_file` part creates its file (the file is in no snapshot)."""
+    head = (chunk or "").split("\n@@", 1)[0].split("\n--- ", 1)[0]
+    return "\nnew file mode " in head
+
+
+def _new_path(header: str) -> str:
+    rest = header.rstrip("\n")[len("diff --git "):]
+    half = (len(rest) - 1) // 2                       # "a/P b/P": the same path twice
+    if rest[:half].startswith("a/") and rest[half + 1:].startswith("b/") and rest[2:half] == rest[half + 3:]:
+        return rest[half + 3:]
+    return rest.rsplit(" b/", 1)[-1]
+
+
 class GitWorkspace:
     """snapshot/reset/diff/apply_patch through git inside the workspace (any backend with
     ``run_own``, which runs crashfix's own shell command with `OWN_ENV` in the workspace, and write).

@@ -15,6 +15,7 @@ from agent.candidates import Candidate
 from agent.judge.testorder import run_near_first
 from agent.judge.testrun import TestOutcome
 from sandbox import PatchFailed, Sandbox
+from sandbox.session import new_file, per_file
 
 log = logging.getLogger(__name__)
 
@@ -40,6 +41,9 @@ class Verdict:
     confidence_why: str = ""
     repro_after: dict | None = None    # the reproduction command's last run with the patch: {"exit", "output"}
     script_after: dict | None = None   # the issue's own script (before it became the regression test), with the patch
+    # files a command changed (the issue's code, the tests, the debugger): put back, never in the patch
+    # (the agent's ledger, and this validation's own commands); security: issue 35, E30
+    command_changed: list[str] = field(default_factory=list)
 
     def to_dict(self) -> dict:
         return {"description": self.candidate.description, "template": self.candidate.template,
@@ -53,7 +57,8 @@ class Verdict:
                 "build_seconds": None if self.build_seconds is None else round(self.build_seconds, 3),
                 "meets_expectation": self.expected, "confidence": self.confidence or None,
                 "confidence_why": self.confidence_why or None, "repro_after": self.repro_after,
-                "script_after": self.script_after, "diff": self.candidate.diff}
+                "script_after": self.script_after, "command_changed": self.command_changed,
+                "diff": self.candidate.diff}
 
 
 def changed_lines(diff: str) -> int:
@@ -145,6 +150,7 @@ class Validator:
 
     def check(self, cand: Candidate) -> Verdict:
         verdict, start = Verdict(cand, tries=self.tries), time.monotonic()
+        self._applied: dict[str, str] | None = None
         try:
             self._check(verdict)
             if verdict.validated and self.leaks is not None:
@@ -153,6 +159,11 @@ class Validator:
                 self._expected(verdict)
             if verdict.validated and self.script_cmd:
                 self._script(verdict)
+            if self._applied is not None:          # what the commands changed is named, not shipped
+                after = per_file(self.sb.diff())
+                changed = sorted(f for f in set(after) | set(self._applied) if after.get(f) != self._applied.get(f)
+                                 and not (f not in self._applied and new_file(after.get(f))))   # created: not named
+                verdict.command_changed = sorted(set(verdict.command_changed) | set(changed))
         finally:
             verdict.seconds = time.monotonic() - start
             self.sb.reset()
@@ -170,6 +181,14 @@ class Validator:
         except PatchFailed as exc:
             v.reason = f"patch does not apply: {exc}"
             return
+        # security (issue 35): the patch on the clean tree of a fresh sandbox changes the files it names
+        # and nothing else; what the commands below change is compared against this, never shipped
+        applied = per_file(self.sb.diff())
+        if not applied or set(applied) - set(diff_paths(v.candidate.diff)):
+            v.reason = (f"refused: applied to the clean tree, the patch changes {', '.join(sorted(applied)) or 'nothing'},"
+                        f" not the files it names ({', '.join(diff_paths(v.candidate.diff))})")
+            return
+        self._applied = applied
         v.applied = True
         if self.build_cmd and not self._rebuild(v):
             return

@@ -49,6 +49,7 @@ from agent.research.model import Model
 from agent.redact import redact_obj
 from agent.reports.model import CrashReport
 from agent.candidates import Candidate
+from agent.research.tools import ledger
 from agent.research.tools import (
     Concluded,
     Submitted,
@@ -431,6 +432,8 @@ class Trajectory:
             verdict = a.validator_factory(fresh).check(cand)
         finally:
             fresh.close()
+        # files the issue's code, the tests or a command changed in the workspace: put back, named (issue 35)
+        verdict.command_changed = sorted(set(verdict.command_changed) | set(ledger.put_back(self.ctx)))
         self.verdicts.append(verdict)
         self.submissions.append({"round": self.rounds, "summary": sub.summary, "diff": sub.diff,
                                  "validated": verdict.validated, "reason": verdict.reason})

@@ -19,7 +19,7 @@ from pathlib import Path
 from agent.markdown_safe import fence_untrusted, quote_cell, quote_untrusted
 from agent.redact import has_secret, redact, redacting
 from agent.judge.proof import before_after, regression_runs, root_cause_prose, what_changes
-from agent.render import evidence_lines
+from agent.render import command_changed_line, evidence_lines
 from agent.run import Result
 from bot.commands import COMMANDS as ALL_COMMANDS, usage_of
 from bot.conversation import checks
@@ -152,6 +152,8 @@ def pr_body(result: Result, issue: int, *, draft: bool = True, pushed: bool = Fa
     if best and best.confidence_why:
         lines += ["", f"How sure crashfix is: {quote_untrusted(best.confidence_why)}"]
     lines += [f"- {quote_untrusted(f, 200)}" for f in (fix.files if fix else ())]
+    if best and best.command_changed:
+        lines += ["", command_changed_line(best.command_changed)]
     changes = what_changes(result)              # what the code does now; the other validated candidates
     lines += [""] + changes if changes else []
     others = [v for v in result.verdicts if v.validated and v is not best]

@@ -5,6 +5,8 @@ from __future__ import annotations
 
 import json
 import os
+import secrets
+import select
 import signal
 import socket
 import threading
@@ -17,19 +19,16 @@ import requests
 from sandbox.base import SandboxDead, SandboxError
 from sandbox.session import OWN_ENV, FrameReader, PromptSession
 
-# the exec fallback's wrapper (run as /bin/sh, so crashfix's own tools go by absolute path)
-_WRAPPER = ('/usr/bin/timeout -s KILL "$1" /bin/bash -c "$2" </dev/null & p=$!; wait $p; rc=$?; '
-            'while kill -9 -$p 2>/dev/null; do :; done; exit $rc')
-
-
 def server_source() -> str:
     return (Path(__file__).resolve().parent / "server.py").read_text()
 
 
-def reaped(argv: list[str]) -> list[str]:
-    """``argv`` under the server's ``reap`` mode: what it starts (``setsid`` children included) is
-    killed when it ends (security: nothing outlives its command; sandbox/docker/server.py)."""
-    return ["/usr/bin/python3", "-I", "-c", server_source(), "reap", *argv]
+def reaped(argv: list[str], env: dict[str, str]) -> list[str]:
+    """``argv`` under the server's ``reap`` mode, run as root with `OWN_ENV` only (nothing of the
+    container's or the repository's environment reaches a root process): the program runs as the
+    sandbox user with ``env``, and what it starts (``setsid`` children included) is killed when it
+    ends (security: nothing outlives its command; sandbox/docker/server.py)."""
+    return own_argv(["/usr/bin/python3", "-I", "-c", server_source(), "reap", json.dumps(env), *argv])
 
 
 def own_argv(argv: list[str]) -> list[str]:
@@ -125,7 +124,7 @@ class DockerSession(PromptSession):
     def __init__(self, box, argv: list[str], prompt: str, cwd: str):
         super().__init__(prompt)
         self.box = box
-        self.exec_id = box._exec_create(reaped(argv), cwd=cwd, env={"PYTHONUNBUFFERED": "1"}, stdin=True)
+        self.exec_id = box._exec_create(reaped(argv, {**box.cmd_env, "PYTHONUNBUFFERED": "1"}), cwd=cwd, stdin=True)
         self.conn = box._exec_conn(self.exec_id, timeout=box.limits.api_timeout)
 
     def _recv(self, timeout: float):
@@ -149,7 +148,8 @@ class DockerSession(PromptSession):
 
 
 class ServerLost(Exception):
-    """The command server exited, hung or spoke nonsense; the caller falls back to plain execs."""
+    """The command server exited, hung, or its channel carried anything but the one answer to the
+    request: the sandbox is lost (`SandboxDead`), and no command is run again."""
 
 
 MAX_READ = 48 * 1024 * 1024               # bytes of one sandbox file read on the host (sandbox.read)
@@ -157,7 +157,12 @@ MAX_ANSWER = MAX_READ * 4 // 3 + 4096     # one answer line: MAX_READ in base64,
 
 
 class CommandServer:
-    """Host side of the command server: one JSON line out, one JSON line back, over an exec."""
+    """Host side of the command server: one JSON line out, one JSON line back, over an exec.
+
+    security (issue 35): the server runs as root (no capability but SETUID, SETGID, KILL) and its
+    commands as the sandbox user, so no command can write to its stdout, signal or trace it; on
+    top, every request carries a fresh nonce and only a single line repeating it is taken as the
+    answer: a line without it, a second line, or bytes before the request are a lost server."""
 
     def __init__(self, box):
         src = server_source()
@@ -167,12 +172,17 @@ class CommandServer:
         self.lock = threading.Lock()
         self.pending = bytearray()
         self.stderr = bytearray()
-        self.call({"op": "ping"}, timeout=box.limits.api_timeout)
+        hello = self.call({"op": "ping"}, timeout=box.limits.api_timeout)
+        if hello.get("uid") == hello.get("user"):
+            raise ServerLost(f"the command server runs as the commands' own uid {hello.get('uid')}: "
+                             "they could speak for it (the container must start as root)")
 
     def call(self, req: dict, timeout: float) -> dict:
         with self.lock:
+            nonce = secrets.token_hex(16)
             try:
-                self.conn.sock.sendall(json.dumps(req).encode() + b"\n")
+                self._nothing_unasked()
+                self.conn.sock.sendall(json.dumps({**req, "nonce": nonce}).encode() + b"\n")
                 deadline = time.monotonic() + timeout
                 end = self.pending.find(b"\n")
                 while end < 0:                  # only the new bytes are searched: linear in the answer
@@ -189,9 +199,29 @@ class CommandServer:
                         self.stderr = (self.stderr + item[1])[-4000:]
                 line = bytes(self.pending[:end])
                 del self.pending[:end + 1]
-                return json.loads(line)
+                if self.pending:
+                    raise ServerLost(f"the channel carried more than the one answer: {bytes(self.pending[:120])!r}")
+                answer = json.loads(line)
+                if not isinstance(answer, dict) or answer.pop("nonce", None) != nonce:
+                    raise ServerLost(f"an answer without this request's nonce: {line[:120]!r}")
+                return answer
             except (OSError, ValueError) as e:  # TimeoutError is an OSError
                 raise ServerLost(f"command server failed: {e}") from e
+
+    def _nothing_unasked(self) -> None:
+        """Before a request: no byte may be waiting on the server's stdout (an answer no request asked
+        for is not the answer to this one), and the server must still be there."""
+        while self.pending or self.conn.reader.buf or select.select([self.conn.sock], [], [], 0)[0]:
+            if self.pending:
+                raise ServerLost(f"the channel carried {len(self.pending)} byte(s) no request asked for: "
+                                 f"{bytes(self.pending[:120])!r}")
+            item = self.conn.reader.read(1.0)
+            if item is None:
+                raise ServerLost(f"command server exited: {bytes(self.stderr[-500:])!r}")
+            if item[0] == 1:
+                self.pending += item[1]
+            else:
+                self.stderr = (self.stderr + item[1])[-4000:]
 
     def close(self) -> None:
         try:

@@ -1,15 +1,15 @@
 """DockerSandbox: one locked-down container per run, driven through the Docker engine API.
 
-The container runs ``sleep infinity`` under docker-init as uid 1000 with no capabilities,
+The container runs ``sleep infinity`` under docker-init as root with no capability but SETUID,
+SETGID and KILL (for the command server, which runs every command as uid 1000 with none),
 no-new-privileges, a read-only root, a pids/memory/CPU limit and no network (loopback only).
-The repository lives in a named volume at /workspace, the venv in another at /home/sandbox.
 The repository lives in tmpfs volumes of ``Limits.disk`` each at /workspace and /home/sandbox
 (the venv), so a repository that fills them stops at the limit and the host's disk is untouched.
 The home volume is filled from the image, or from a prepared environment (``sandbox/docker/envcache.py``).
 Commands go to a small command server inside the container (``sandbox/docker/server.py``, one
-long-lived exec: a command then costs a fork, not a new exec); when the server is unavailable
-they fall back to one ``exec`` each, wrapped in ``timeout -s KILL``, read from an upgraded
-socket that ``docker_io._ExecConn`` opens itself. crashfix's own commands (the server, git) run
+long-lived exec, read from an upgraded socket that ``engine._ExecConn`` opens itself: a command
+then costs a fork, not a new exec). A lost server is a lost sandbox (`SandboxDead`): no command is
+ever run a second time, by another server or another exec. crashfix's own commands (the server, git) run
 by absolute path with a clean environment (``session.OWN_ENV``), never the repository's PATH.
 """
 from __future__ import annotations
@@ -17,7 +17,6 @@ from __future__ import annotations
 import base64
 import os
 import posixpath
-import time
 import uuid
 from pathlib import Path
 
@@ -27,18 +26,14 @@ import requests
 from sandbox.base import (SCRATCH_DIR, WORKSPACE, CaptureRefused, ExecResult, ImageMissing, Limits, SandboxDead,
                           SandboxError, limit_lines, size_text)
 from sandbox.docker.engine import (
-    _WRAPPER,
     MAX_READ,
     CommandServer,
     DockerSession,
     ServerLost,
     _ExecConn,
-    _kill_tree,
     connect,
-    own_argv,
-    reaped,
 )
-from sandbox.docker.tar import create_tmpfs_volumes, file_tar, image_tar, tree_tar
+from sandbox.docker.tar import create_tmpfs_volumes, image_tar, tree_tar
 from sandbox.docker.images import build_command
 from sandbox.docker.network import SETUP_NETWORK, ensure_setup_network
 from sandbox.session import OWN_ENV, CappedBuffer, GitWorkspace
@@ -80,7 +75,7 @@ class DockerSandbox(GitWorkspace):
         self._closed = False
         self._sessions: list[DockerSession] = []
         self._server: CommandServer | None = None
-        self._server_failures = 0
+        self._lost: str | None = None    # why the command server was lost: the sandbox is then dead
         try:
             img = self.client.images.get(image)
         except docker.errors.ImageNotFound:
@@ -103,9 +98,12 @@ class DockerSandbox(GitWorkspace):
         self._create_volumes()
         kwargs = dict(
             image=image, command=["sleep", "infinity"], name=name, detach=True, init=True,
-            user="1000:1000", working_dir=WORKSPACE, mem_limit=self.limits.mem,
+            # root with SETUID/SETGID/KILL only: the command server's; every command and session runs
+            # as uid 1000 with no capability (sandbox/docker/server.py; security: issue 35)
+            user="0:0", working_dir=WORKSPACE, mem_limit=self.limits.mem,
             memswap_limit=self.limits.mem, nano_cpus=int(self.limits.cpus * 1e9),
-            pids_limit=self.limits.pids, cap_drop=["ALL"], security_opt=["no-new-privileges"],
+            pids_limit=self.limits.pids, cap_drop=["ALL"], cap_add=["SETUID", "SETGID", "KILL"],
+            security_opt=["no-new-privileges"],
             read_only=self.limits.read_only_root,
             tmpfs={"/tmp": f"rw,exec,nosuid,nodev,size={tmp_size}"},
             volumes={self.volumes[0]: {"bind": WORKSPACE, "mode": "rw"},
@@ -220,7 +218,7 @@ class DockerSandbox(GitWorkspace):
         if self._closed:
             raise SandboxError("sandbox is closed")
         try:
-            return self.api.exec_create(self.container.id, argv, stdin=stdin, tty=False,
+            return self.api.exec_create(self.container.id, argv, stdin=stdin, tty=False, user="0:0",
                                         environment={**self.env, **(env or {})},
                                         workdir=self._abs(cwd) if cwd else WORKSPACE)["Id"]
         except (docker.errors.DockerException, requests.RequestException) as e:
@@ -232,47 +230,6 @@ class DockerSandbox(GitWorkspace):
         except OSError as e:
             raise self._dead(e) from e
 
-    def _exec(self, argv: list[str], *, timeout: float, cwd: str | None = None,
-              env: dict[str, str] | None = None, limit: int | None = None,
-              stdout_only: bool = False) -> tuple[int, str, float]:
-        start = time.monotonic()
-        exec_id = self._exec_create(argv, cwd=cwd, env=env)
-        conn = self._exec_conn(exec_id, self.limits.api_timeout)
-        buf = CappedBuffer(limit or self.limits.output_limit)
-        killed = False
-        try:
-            while True:
-                try:  # the in-container `timeout` normally ends the stream first
-                    item = conn.reader.read(timeout + (30 if killed else 1))
-                except TimeoutError:
-                    if killed:
-                        raise
-                    killed = True  # stragglers hold the stream open: kill the group from the host
-                    self._kill_exec_group(exec_id)
-                    continue
-                if item is None:
-                    break
-                if not stdout_only or item[0] == 1:
-                    buf.add(item[1])
-        except TimeoutError as e:
-            raise SandboxDead(f"engine sent nothing for {timeout + 30:g}s on {argv[:6]}") from e
-        finally:
-            conn.close()
-        try:
-            code = self.api.exec_inspect(exec_id)["ExitCode"]
-        except (docker.errors.DockerException, requests.RequestException) as e:
-            raise self._dead(e) from e
-        return (code if code is not None else -1), buf.text(), time.monotonic() - start
-
-    def _kill_exec_group(self, exec_id: str) -> None:
-        """Backstop from the host: SIGKILL the exec's process tree (engine on this host only)."""
-        try:
-            pid = self.api.exec_inspect(exec_id).get("Pid")
-        except (docker.errors.DockerException, requests.RequestException):
-            return
-        if pid and os.path.exists(f"/proc/{pid}"):
-            _kill_tree(pid)
-
     def _abs(self, path: str) -> str:
         full = posixpath.normpath(posixpath.join(WORKSPACE, path))
         if not path.startswith("/") and not (full + "/").startswith(WORKSPACE + "/"):
@@ -280,28 +237,28 @@ class DockerSandbox(GitWorkspace):
         return full
 
     # Sandbox protocol ------------------------------------------------------------
-    def _server_call(self, req: dict, timeout: float) -> dict | None:
-        """Send a request to the in-container server; None when it is unavailable (use execs)."""
+    def _server_call(self, req: dict, timeout: float) -> dict:
+        """One request to the in-container server. A server that cannot start, dies, hangs or whose
+        channel carries anything but its answer is a lost sandbox: `SandboxDead`, now and for every
+        later call (security: a command that killed or impersonated the server is never run again)."""
         if self._closed:
             raise SandboxError("sandbox is closed")
-        if self._server is None and self._server_failures < 3:
-            try:
-                self._server = CommandServer(self)
-            except (ServerLost, SandboxError):
-                self._server_failures += 1
-        if self._server is None:
-            return None
+        if self._lost is not None:
+            raise SandboxDead(f"sandbox {self.name} is lost: {self._lost}")
         try:
+            if self._server is None:
+                self._server = CommandServer(self)
             return self._server.call(req, timeout)
-        except ServerLost:
-            self._server_failures += 1
-            self._server.close()
-            self._server = None
-            return None
+        except ServerLost as e:
+            self._lost = f"its command server was lost ({e}); the sandbox is discarded, nothing is run again"
+            if self._server is not None:
+                self._server.close()
+                self._server = None
+            raise SandboxDead(f"sandbox {self.name}: {self._lost}") from e
 
     def run(self, cmd: str, *, timeout: float = 60.0, cwd: str | None = None,
             env: dict[str, str] | None = None) -> ExecResult:
-        return self._run(cmd, timeout, cwd, {**self.cmd_env, **(env or {})}, own=False)
+        return self._run(cmd, timeout, cwd, {**self.cmd_env, **(env or {})})
 
     def setenv(self, values: dict[str, str]) -> None:
         """Environment variables for every later command of the repository."""
@@ -309,47 +266,36 @@ class DockerSandbox(GitWorkspace):
 
     def run_own(self, cmd: str, *, timeout: float) -> ExecResult:
         """One of crashfix's own shell commands (git) with `OWN_ENV` only, in the workspace."""
-        return self._run(cmd, timeout, None, OWN_ENV, own=True)
+        return self._run(cmd, timeout, None, OWN_ENV)
 
-    def _run(self, cmd: str, timeout: float, cwd: str | None, env: dict[str, str],
-             own: bool) -> ExecResult:
+    def _run(self, cmd: str, timeout: float, cwd: str | None, env: dict[str, str]) -> ExecResult:
         wd = self._abs(cwd) if cwd else WORKSPACE
         res = self._server_call({"op": "run", "cmd": cmd, "cwd": wd, "env": env,
                                  "timeout": timeout, "limit": self.limits.output_limit,
                                  "max": self.limits.output_max, "disks": [WORKSPACE, HOME, "/tmp"]},
                                 timeout + 30)
+        if "error" in res:  # could not even start (bad cwd, no pids left)
+            return ExecResult(exit_code=126, output=f"crashfix: cannot start command: {res['error']}")
         hits: list[str] = []
-        if res is not None:
-            if "error" in res:  # could not even start (bad cwd, no pids left)
-                return ExecResult(exit_code=126, output=f"crashfix: cannot start command: "
-                                  f"{res['error']}")
-            buf = CappedBuffer(self.limits.output_limit)
-            buf.head = bytearray(base64.b64decode(res["out"]))
-            buf.tail = bytearray(base64.b64decode(res["tail"]))
-            buf.cut = res["cut"]
-            out, code, took, timed_out = buf.text(), res["code"], res["duration"], res["timed_out"]
-            if res.get("oom_kills"):
-                hits.append(f"killed: memory limit {size_text(_bytes(self.limits.mem))} reached "
-                            f"({res['oom_kills']} process(es) killed out of memory)")
-            if res.get("forks_refused"):
-                hits.append(f"process limit {self.limits.pids} reached "
-                            f"({res['forks_refused']} fork(s) refused)")
-            for mount in res.get("full") or ():
-                hits.append(f"disk limit {size_text(self._sizes.get(mount, 0))} reached "
-                            f"({mount} full: writes fail with 'No space left on device')")
-            if res.get("over_max"):
-                hits.append(f"killed: output over {size_text(self.limits.output_max)}")
-            if buf.cut:
-                hits.append(f"output truncated at {self.limits.output_limit} bytes "
-                            f"({buf.cut} bytes cut from the middle)")
-        else:
-            # `timeout` leads its own process group; once it returns, the wrapper kills that
-            # group (again and again: a fork bomb forks while it is being killed)
-            argv = reaped(["/bin/sh", "-c", _WRAPPER, "sh", f"{timeout:g}", cmd])
-            if own:  # the exec's environment is the container's: clear it for our own tools
-                argv, env = own_argv(argv), {}
-            code, out, took = self._exec(argv, timeout=timeout, cwd=wd, env=env)
-            timed_out = code in (124, 137) and took >= timeout - 0.05
+        buf = CappedBuffer(self.limits.output_limit)
+        buf.head = bytearray(base64.b64decode(res["out"]))
+        buf.tail = bytearray(base64.b64decode(res["tail"]))
+        buf.cut = res["cut"]
+        out, code, took, timed_out = buf.text(), res["code"], res["duration"], res["timed_out"]
+        if res.get("oom_kills"):
+            hits.append(f"killed: memory limit {size_text(_bytes(self.limits.mem))} reached "
+                        f"({res['oom_kills']} process(es) killed out of memory)")
+        if res.get("forks_refused"):
+            hits.append(f"process limit {self.limits.pids} reached "
+                        f"({res['forks_refused']} fork(s) refused)")
+        for mount in res.get("full") or ():
+            hits.append(f"disk limit {size_text(self._sizes.get(mount, 0))} reached "
+                        f"({mount} full: writes fail with 'No space left on device')")
+        if res.get("over_max"):
+            hits.append(f"killed: output over {size_text(self.limits.output_max)}")
+        if buf.cut:
+            hits.append(f"output truncated at {self.limits.output_limit} bytes "
+                        f"({buf.cut} bytes cut from the middle)")
         if timed_out:
             hits.insert(0, f"timed out after {timeout:g} s (command killed)")
         return ExecResult(exit_code=code, output=out + limit_lines(hits), timed_out=timed_out,
@@ -358,35 +304,16 @@ class DockerSandbox(GitWorkspace):
     def read(self, path: str) -> str:
         full = self._abs(path)
         res = self._server_call({"op": "read", "path": full, "max": MAX_READ}, 120)
-        if res is not None:
-            if "error" in res:
-                raise SandboxError(f"cannot read {path}: {res['error']}")
-            return base64.b64decode(res["data"]).decode("utf-8", "replace")
-        code, out, _ = self._exec(["/usr/bin/head", "-c", str(MAX_READ + 1), "--", full], timeout=60,
-                                  limit=MAX_READ + 1024, stdout_only=True)
-        if code != 0:
-            raise SandboxError(f"cannot read {path}: head exited {code}")
-        if len(out) > MAX_READ:
-            raise SandboxError(f"cannot read {path}: the file is over {MAX_READ} bytes")
-        return out
+        if "error" in res:
+            raise SandboxError(f"cannot read {path}: {res['error']}")
+        return base64.b64decode(res["data"]).decode("utf-8", "replace")
 
     def write(self, path: str, text: str) -> None:
         full = self._abs(path)
-        data = text.encode()
         res = self._server_call({"op": "write", "path": full,
-                                 "data": base64.b64encode(data).decode()}, 120)
-        if res is not None:
-            if "error" in res:
-                raise SandboxError(f"cannot write {path}: {res['error']}")
-            return
-        vol = WORKSPACE if full.startswith(WORKSPACE + "/") else HOME
-        if not full.startswith(vol + "/"):
-            raise SandboxError(f"cannot write {path}: only the workspace and home are writable")
-        rel = full[len(vol) + 1:]  # put_archive works on volumes even with a read-only root
-        try:
-            self.api.put_archive(self.container.id, vol, file_tar(rel, data))
-        except (docker.errors.DockerException, requests.RequestException) as e:
-            raise self._dead(e) from e
+                                 "data": base64.b64encode(text.encode()).decode()}, 120)
+        if "error" in res:
+            raise SandboxError(f"cannot write {path}: {res['error']}")
 
     def put_tree(self, host_dir: Path | str) -> None:
         """Copy a host directory into /workspace, owned by uid 1000."""

@@ -10,11 +10,22 @@ A command gets exactly the environment in "env" (the server's own is clean) and 
 /bin/bash in its own session; its whole process group is killed on timeout and again after it
 returns (leftovers, fork bombs). "full" lists the "disks" (mount points) this command filled.
 
-Security: nothing a command starts outlives it. The server is a child subreaper
-(``PR_SET_CHILD_SUBREAPER``), so a process that leaves the command's group (``setsid()``, a double
-fork) is re-parented to the server, not to the container's init; after each command the server
-kills every process below it and reaps them ("left" counts them). ``python3 -I -c <this file>
-reap ARGV...`` runs one program the same way (the exec fallback, debugger sessions).
+Security (issue 35): the channel is crashfix's alone, and nothing a command starts outlives it.
+- The server runs as root with only CAP_SETUID, CAP_SETGID and CAP_KILL (the container's whole
+  capability set; no-new-privileges), non-dumpable (``PR_SET_DUMPABLE`` 0), with no supplementary
+  group. Every command (and every debugger session, ``reap``) runs as the sandbox user (`USER`,
+  uid 1000) with no capability: it cannot signal, ptrace or open ``/proc/<server>/fd/*`` of the
+  server, and it gets fresh pipes (stdin /dev/null, every other fd closed). "read" and "write" go
+  through the sandbox user's file-system identity (``setfsuid``), so they reach what a command could.
+- Every request carries a nonce the host made for it; the answer repeats it. The nonce is only in
+  the request on the server's stdin and in this process's memory: no command can read it.
+- The server is a child subreaper (``PR_SET_CHILD_SUBREAPER``), so a process that leaves the
+  command's group (``setsid()``, a double fork) is re-parented to the server, not to the
+  container's init; after each command the server kills every process below it, and any process of
+  the sandbox user the container's init adopted, and reaps them ("left" counts them).
+``python3 -I -c <this file> reap ENV_JSON ARGV...`` runs one program the same way (debugger sessions):
+as root (started with a clean environment), subreaper and non-dumpable, the program as the sandbox
+user with ENV_JSON as its environment, all it left killed when it ends.
 """
 import base64
 import json
@@ -25,18 +36,71 @@ import sys
 import threading
 import time
 
+PR_SET_DUMPABLE = 4
 PR_SET_CHILD_SUBREAPER = 36
+USER = 1000                 # the sandbox user: every command and session runs as it
 
 
-def _become_subreaper():
-    """Orphans of our descendants become our children (Linux >= 3.4; unprivileged)."""
+def _libc():
     import ctypes
-    if ctypes.CDLL(None, use_errno=True).prctl(PR_SET_CHILD_SUBREAPER, 1, 0, 0, 0) != 0:
-        raise OSError(ctypes.get_errno(), "prctl(PR_SET_CHILD_SUBREAPER) failed")
+    return ctypes, ctypes.CDLL(None, use_errno=True)
 
 
-def _descendants(root):
-    """Every live process below ``root`` (by parent pid, from /proc)."""
+def _harden():
+    """Orphans of our descendants become our children (Linux >= 3.4); no /proc access to us for
+    anyone else (non-dumpable); no supplementary group (root's would widen "read"/"write")."""
+    ctypes, libc = _libc()
+    for option, value, what in ((PR_SET_CHILD_SUBREAPER, 1, "PR_SET_CHILD_SUBREAPER"),
+                                (PR_SET_DUMPABLE, 0, "PR_SET_DUMPABLE")):
+        if libc.prctl(option, value, 0, 0, 0) != 0:
+            raise OSError(ctypes.get_errno(), f"prctl({what}) failed")
+    if os.getuid() == 0:
+        os.setgroups([])
+
+
+def _as_user(fn):
+    """``fn()`` with the sandbox user's file-system identity (setfsuid/setfsgid: this thread's file
+    checks and new files' owner only; signals and /proc still see root)."""
+    if os.getuid() != 0:
+        return fn()
+    _, libc = _libc()
+    libc.setfsgid(USER)
+    libc.setfsuid(USER)
+    try:
+        return fn()
+    finally:
+        libc.setfsuid(0)
+        libc.setfsgid(0)
+
+
+def _drop():
+    """Popen arguments that start a program as the sandbox user (no capability left), when we are root."""
+    if os.getuid() != 0:
+        return {}
+    if sys.version_info >= (3, 9):
+        return {"user": USER, "group": USER, "extra_groups": []}
+
+    def demote():                             # Python 3.8 (a registry image): no user=/group= yet
+        os.setgroups([])
+        os.setgid(USER)
+        os.setuid(USER)
+    return {"preexec_fn": demote}
+
+
+def _uid(pid):
+    try:
+        with open(f"/proc/{pid}/status") as f:
+            for line in f:
+                if line.startswith("Uid:"):
+                    return int(line.split()[1])
+    except (OSError, ValueError, IndexError):
+        pass
+    return None
+
+
+def _descendants(root, adopted=False):
+    """Every live process below ``root`` (by parent pid, from /proc); with ``adopted``, also the
+    sandbox user's processes the container's init took in (below pid 1), and theirs."""
     children = {}
     for name in os.listdir("/proc"):
         if not name.isdigit():
@@ -49,6 +113,8 @@ def _descendants(root):
         if fields[0] != "Z":
             children.setdefault(int(fields[1]), []).append(int(name))
     out, todo = [], list(children.get(root, []))
+    if adopted and os.getuid() == 0 and root != 1:
+        todo += [pid for pid in children.get(1, []) if _uid(pid) == USER]
     while todo:
         pid = todo.pop()
         out.append(pid)
@@ -92,13 +158,15 @@ def wait_reaping(proc, timeout=None):
         pause = min(pause * 2, 0.02)
 
 
-def kill_below(root=None):
+def kill_below(root=None, adopted=True):
     """SIGKILL every process below ``root`` (this process), again until none is left (a fork bomb
-    forks while it dies; its orphans come back to us); returns how many were killed."""
+    forks while it dies; its orphans come back to us); with ``adopted``, also any process of the
+    sandbox user below the container's init (none should be: belt and braces); returns how many
+    were killed."""
     root = root or os.getpid()
     killed = set()
     for _ in range(1000):
-        pids = _descendants(root)
+        pids = _descendants(root, adopted)
         if not pids:
             break
         for pid in pids:
@@ -165,8 +233,8 @@ def _run(req):
     full_before = _full(req.get("disks") or ())
     env = req.get("env") or {"PATH": os.environ.get("PATH", "/usr/bin:/bin")}
     proc = subprocess.Popen(["/bin/bash", "-c", req["cmd"]], cwd=req.get("cwd") or None, env=env,
-                            stdin=subprocess.DEVNULL, stdout=subprocess.PIPE,
-                            stderr=subprocess.STDOUT, start_new_session=True)
+                            stdin=subprocess.DEVNULL, stdout=subprocess.PIPE, close_fds=True,
+                            stderr=subprocess.STDOUT, start_new_session=True, **_drop())
     half = max(int(req.get("limit", 1_000_000)) // 2, 1)
     most = int(req.get("max") or 0)
     head, tail, cut, total = bytearray(), bytearray(), [0], [0]
@@ -217,44 +285,55 @@ def _handle(req):
         return _run(req)
     if op == "read":                          # at most `max` bytes: a bigger file is an error, unread
         most = int(req.get("max") or 0)
-        with open(req["path"], "rb") as f:
-            data = f.read(most + 1) if most else f.read()
+
+        def read():
+            with open(req["path"], "rb") as f:
+                return f.read(most + 1) if most else f.read()
+        data = _as_user(read)
         if most and len(data) > most:
             return {"error": f"the file is over {most} bytes"}
         return {"data": base64.b64encode(data).decode()}
     if op == "write":
-        os.makedirs(os.path.dirname(req["path"]) or ".", exist_ok=True)
-        with open(req["path"], "wb") as f:
-            f.write(base64.b64decode(req["data"]))
+        data = base64.b64decode(req["data"])
+
+        def write():
+            os.makedirs(os.path.dirname(req["path"]) or ".", exist_ok=True)
+            with open(req["path"], "wb") as f:
+                f.write(data)
+        _as_user(write)
         return {}
     if op == "ping":
-        return {"pid": os.getpid()}
+        return {"pid": os.getpid(), "uid": os.getuid(), "user": USER}
     return {"error": f"unknown op {op!r}"}
 
 
-def reap(argv):
-    """Run ``argv`` (stdio inherited) as a subreaper; when it ends, kill all it left; its exit code."""
-    _become_subreaper()
-    signal.signal(signal.SIGTERM, lambda *_: (kill_below(), os._exit(143)))
-    proc = subprocess.Popen(argv)
+def reap(env, argv):
+    """Run ``argv`` with ``env`` (stdio inherited) as a subreaper; when it ends, kill all it left; its exit code."""
+    _harden()
+    signal.signal(signal.SIGTERM, lambda *_: (kill_below(adopted=False), os._exit(143)))
+    proc = subprocess.Popen(argv, env=env, **_drop())
     try:
         wait_reaping(proc)
         code = proc.returncode
     finally:
-        kill_below()
+        kill_below(adopted=False)
     return 128 - code if code < 0 else code
 
 
 def main():
     if sys.argv[1:2] == ["reap"]:
-        sys.exit(reap(sys.argv[2:]))
-    _become_subreaper()
+        sys.exit(reap(json.loads(sys.argv[2]), sys.argv[3:]))
+    _harden()
     out = sys.stdout.buffer
     for line in sys.stdin.buffer:
+        nonce = None
         try:
-            res = _handle(json.loads(line))
+            req = json.loads(line)
+            nonce = req.get("nonce")
+            res = _handle(req)
         except Exception as e:  # noqa: BLE001 - every failure goes back to the host
             res = {"error": f"{type(e).__name__}: {e}"}
+        res["nonce"] = nonce                  # the host takes no answer without its request's nonce
         out.write(json.dumps(res).encode() + b"\n")
         out.flush()
 

@@ -20,9 +20,7 @@ print(f(3))
 SMALL_REPO = {"prog.py": PROG, ".gitignore": "build/\n",
               "hang.py": "x = 0\nwhile True:\n    x += 1\n", "pkg/mod.py": "VALUE = 1\n"}
 
-# docker-exec: the Docker backend with its in-container command server disabled (one exec per command)
-BACKENDS = ["local", pytest.param("docker", marks=pytest.mark.docker),
-            pytest.param("docker-exec", marks=pytest.mark.docker)]
+BACKENDS = ["local", pytest.param("docker", marks=pytest.mark.docker)]
 
 PATCH = """\
 --- a/prog.py
@@ -41,13 +39,10 @@ PATCH = """\
 @pytest.fixture(scope="module", params=BACKENDS)
 def box(request, repo_factory):
     repo = repo_factory(SMALL_REPO)
-    if request.param.startswith("docker"):
+    if request.param == "docker":
         image = request.getfixturevalue("sandbox_image")
         sb = open_sandbox("docker", repo, image=image,
                           limits=request.getfixturevalue("docker_limits"))
-        if request.param == "docker-exec":
-            sb._server.close()
-            sb._server, sb._server_failures = None, 99
     else:
         sb = open_sandbox("local", repo)
     yield sb

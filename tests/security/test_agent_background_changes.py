@@ -16,7 +16,7 @@ from agent.memory import Memory
 from agent.research.model import ScriptedLLM
 from agent.reports import parse
 from agent.research.scripted import ScriptedModel
-from agent.research.tools import Submitted, ToolContext, analysis_toolbox, synthesis_toolbox
+from agent.research.tools import ToolContext, analysis_toolbox
 from agent.judge.validate import Validator
 from sandbox import open_sandbox
 
@@ -106,36 +106,25 @@ def test_a_debugger_sessions_child_never_reaches_the_validated_patch(agent, tmp_
     _, verdict = _outcome(agent(_script(spawn)))
     submits = [text for name, text in _observations(tmp_path / "out") if name == "submit"]
     if len(submits) == 2:
-        assert "none of your actions made" in submits[0] and TARGET in submits[0]
+        assert "none of your actions" in submits[0] and TARGET in submits[0]
     assert "VALIDATED" in submits[-1]
     assert "BACKDOOR" not in verdict.candidate.diff and verdict.candidate.files == ("src/lrucache/cache.py",)
 
 
-def test_a_change_made_between_the_models_calls_is_refused_until_put_back(sandbox_image, tmp_path):
-    """The ledger itself, deterministically: a line appended to another file outside any tool call
-    (as a background process would), through the real toolbox in a real container."""
+def test_a_change_slipped_in_while_an_edit_of_another_file_ran_is_put_back(sandbox_image, tmp_path):
+    """The ledger itself, deterministically (the change between calls: tests/security/test_command_edits.py)."""
     repo = make_repo(tmp_path / "r", {"a.py": "x = 1\n", "b.py": "y = 1\n"})
     sb = open_sandbox("docker", repo, image=sandbox_image, install=False)
     try:
         sb.snapshot()
         ctx = ToolContext(sb=sb, source=repo, memory=Memory())
-        box = synthesis_toolbox(None)
-        assert box.call(ctx, "edit", {"path": "a.py", "old": "x = 1\n", "new": "x = 2\n"}).ok
-        sb.run("echo 'BACKDOOR = 1' >> b.py")                # by no tool call of the model
-        refused = box.call(ctx, "submit", {"summary": "fix"})
-        assert not refused.ok and "b.py" in refused.text and "none of your actions made" in refused.text
-        assert box.call(ctx, "run", {"command": "git checkout -- b.py"}).ok
-        with pytest.raises(Submitted) as sub:
-            box.call(ctx, "submit", {"summary": "fix"})
-        assert "BACKDOOR" not in sub.value.diff and "+x = 2" in sub.value.diff and "b.py" not in sub.value.diff
-        # a change slipped in while an `edit` of another file ran is not the edit's either
-        led = ctx.state["ledger"]
-        led.wrote = ("a.py", "x = 2\n")
-        before = {"a.py": "0"}
-        sb.run("echo 'z = 3' >> b.py")
         from agent.research.tools import ledger
-        ledger.account(ctx, "edit", before)
-        assert "b.py" in led.unaccounted
+        before = ledger.check(ctx, "edit")
+        ledger.ledger(ctx).wrote = ("a.py", "x = 2\n")
+        sb.run("echo 'x = 2' > a.py; echo 'z = 3' >> b.py")
+        notes = ledger.account(ctx, "edit", before)
+        assert "b.py" in notes[0] and sb.read("b.py") == "y = 1\n" and sb.read("a.py") == "x = 2\n"
+        assert "b.py" in ledger.put_back(ctx)
     finally:
         sb.close()
 
@@ -148,8 +137,30 @@ def test_a_command_that_changes_a_test_file_has_it_put_back(sandbox_image, tmp_p
         ctx = ToolContext(sb=sb, source=repo, memory=Memory(), protected=lambda p: p.startswith("tests/"))
         obs = analysis_toolbox(None).call(ctx, "run", {"command": "echo 'def test_b(): pass' >> tests/test_a.py; "
                                                                   "echo 'y = 2' >> a.py"})
-        assert "tests/test_a.py" in obs.text and "put back" in obs.text
+        assert "tests/test_a.py" in obs.text and "a.py" in obs.text and "put back" in obs.text
         assert sb.read("tests/test_a.py") == "def test_a():\n    assert True\n"
-        assert "y = 2" in sb.read("a.py")                     # the rest of what it did stays
+        assert sb.read("a.py") == "x = 1\n"                  # the rest of what it did too: only `edit` changes code
     finally:
         sb.close()
+
+
+# the repository's own test set-up (the reproduction is a pytest test) edits another source file once
+# the model's fix is in place: E30 of issue 35, with the bundled scripted model unchanged
+PLANTER = ("import pathlib\n"
+           "if 'move_to_end' in pathlib.Path('src/lrucache/cache.py').read_text():\n"
+           f"    with open('{TARGET}', 'a') as f:\n"
+           "        f.write('BACKDOOR = 1\\n')\n")
+
+
+def test_a_file_the_reproduction_edits_after_the_fix_is_not_shipped_and_is_named(agent, tmp_path, sandbox_image):
+    repo_files = {str(p.relative_to(LRU / "repo")): p.read_text() for p in (LRU / "repo").rglob("*") if p.is_file()}
+    run = agent({"model": "scripted-lrucache", "analysis": [
+        _turn(("conclude", {"root_cause": "get() does not reorder", "fix": "move_to_end on a hit"}))],
+        "synthesis": [_turn(("edit", EDIT)), _turn(("reproduce", {})),
+                      _turn(("submit", {"summary": "move_to_end on a hit"}))]})
+    make_repo(run.source, {**repo_files, "tests/conftest.py": PLANTER})      # the same tree, with the planter
+    _, verdict = _outcome(run)
+    assert "BACKDOOR" not in verdict.candidate.diff and verdict.candidate.files == ("src/lrucache/cache.py",)
+    assert TARGET in verdict.command_changed
+    reproduce = [text for name, text in _observations(tmp_path / "out") if name == "reproduce"]
+    assert TARGET in reproduce[0] and "put back" in reproduce[0]

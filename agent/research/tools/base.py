@@ -89,7 +89,8 @@ class Tool:
     name: str = ""
     description: str = ""
     parameters: dict = {"type": "object", "properties": {}, "required": []}
-    acts: bool = False      # it runs or changes something in the sandbox: the ledger brackets it (ledger.py)
+    acts: bool = False      # it runs or changes something in the sandbox: the ledger brackets it, and puts back
+                            # what it changed unless it is `edit` (ledger.py)
 
     def __call__(self, ctx: ToolContext, **args) -> Observation:
         raise NotImplementedError

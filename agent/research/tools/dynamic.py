@@ -252,7 +252,8 @@ class Run(Tool):
     acts = True
     name = "run"
     description = ("Run a shell command in the sandbox workspace (no network; the repository is installed). "
-                   "For Python code use the `python` tool (no quoting).")
+                   "For Python code use the `python` tool (no quoting). Files it changes in the repository are "
+                   "put back afterwards: change code with `edit`.")
     parameters = {"type": "object", "properties": {
         "command": {"type": "string"}, "timeout": {"type": "integer", "description": "seconds (default 60)"}},
         "required": ["command"]}

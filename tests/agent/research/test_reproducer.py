@@ -185,7 +185,10 @@ def test_the_phase_refuses_existing_files_and_restores_what_run_changed(ctx, she
     assert not box.call(ctx, "write_test", {"path": "shelf/helper.py", "content": "x = 1\n"}).ok
     assert not box.call(ctx, "check_reproducer", {"path": "tests/test_new.py"}).ok      # not written yet
     assert box.call(ctx, "write_test", {"path": "tests/test_new.py", "content": GOOD}).ok
-    box.call(ctx, "run", {"command": "echo 'broken = True' >> shelf/config.py"})
+    ran = box.call(ctx, "run", {"command": "echo 'broken = True' >> shelf/config.py"})
+    assert "shelf/config.py" in ran.text and "put back" in ran.text            # a command's change: put back
+    assert ctx.sb.read("shelf/config.py") == CONFIG
+    ctx.sb.run("echo 'broken = True' >> shelf/config.py")        # by no tool call (a process in the background)
     changed = box.call(ctx, "check_reproducer", {"path": "tests/test_new.py"})
     assert not changed.ok and "existing files were changed (shelf/config.py)" in changed.text
     assert ctx.sb.read("shelf/config.py") == CONFIG and ctx.sb.read("tests/test_new.py") == GOOD

@@ -53,10 +53,11 @@ def check_searches_follow_edits(ctx, source):
     assert "raise ValueError('negative side')" in call("view", path="shapes/geometry.py")
     assert "negative" not in (source / "shapes/geometry.py").read_text()        # the clone is untouched
 
-    # a change made by a command counts too, and so does a deletion
-    call("run", command="sed -i s/old_marker/new_marker/ shapes/util.py")
+    # a change made in the workspace otherwise counts too (the `run` tool's own changes are put back:
+    # only `edit` changes code, tests/security/test_command_edits.py), and so does a deletion
+    ctx.sb.run("sed -i s/old_marker/new_marker/ shapes/util.py")
     assert call("search_code", pattern="_marker") == "shapes/util.py:2:    return 'new_marker'"
-    call("run", command="rm shapes/util.py")
+    ctx.sb.run("rm shapes/util.py")
     assert "no match" in call("search_code", pattern="_marker")
     assert "no definition" in call("search_definition", False, symbol="helper")
 
