@@ -54,9 +54,11 @@ def _changed(a: dict[str, str], b: dict[str, str]) -> list[str]:
     return sorted(p for p in set(a) | set(b) if a.get(p) != b.get(p))
 
 
+SETUP = "setup_state"      # the ctx.state key of the set-up phase (agent/research/tools/setup.py)
+
+
 def _keeps_command_changes(ctx) -> bool:
     """The set-up phase: its workspace is never submitted (the recipe runs again in a fresh sandbox)."""
-    from agent.research.tools.setup import SETUP
     return ctx.state.get(SETUP) is not None
 
 

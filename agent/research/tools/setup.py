@@ -21,9 +21,9 @@ from agent.excerpt import drop_warnings, failure_excerpt
 from agent.judge.testrun import TestOutcome, run_tests
 from agent.research.tools.base import Observation, Tool, ToolContext, ToolError
 from agent.research.tools.dynamic import SCRUBBED_ENV, status_line
+from agent.research.tools.ledger import SETUP
 from sandbox import Sandbox
 
-SETUP = "setup_state"
 NAME = re.compile(r"^[\w.-]{1,40}$")
 
 
