@@ -272,15 +272,6 @@ class SandboxPath:
             progress=lambda text: self.steps.say(text, "research"), protected=self.protected,
             sandbox_factory=self.new_sandbox, validator_factory=self.new_validator, build_cmd=self.rebuild_cmd(),
             llm=self.llm())
-        run.verdicts.extend(outcome.verdicts)
-        run.cost = outcome.cost
-        for fact in outcome.memory:
-            run.memory.add(fact.kind, fact.text, fact.source)
-        for t in outcome.trajectories:
-            run.notes.append(f"agent trajectory {t['n']}: {t['status']} ({t['reason']}), {t['steps']} steps, "
-                             f"{t['submits']} submit(s); {t['file']}")
-        if outcome.limits:
-            run.notes.append(f"agent stopped by its budget: {outcome.limits}")
         if not outcome.validated:
             self.fail_on_machinery("research agent")
         return f"LLM: {outcome.error}" if outcome.error else None

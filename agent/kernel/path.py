@@ -285,15 +285,6 @@ class KernelPath:
             run, tree.src, has_history=True, progress=lambda text: self.steps.say(text, "research"),
             protected=guard(cfg.protected), sandbox_factory=lambda: KernelWorkspace(tree.src),
             validator_factory=lambda workspace: _Submits(self), llm=strategy.new_model(cfg))
-        run.verdicts.extend(outcome.verdicts)
-        run.cost = outcome.cost
-        for fact in outcome.memory:
-            run.memory.add(fact.kind, fact.text, fact.source)
-        for t in outcome.trajectories:
-            run.notes.append(f"agent trajectory {t['n']}: {t['status']} ({t['reason']}), {t['steps']} steps, "
-                             f"{t['submits']} submit(s); {t['file']}")
-        if outcome.limits:
-            run.notes.append(f"agent stopped by its budget: {outcome.limits}")
         return f"LLM: {outcome.error}" if outcome.error else None
 
     # -- finish: the mailing-list patch ------------------------------------------------------

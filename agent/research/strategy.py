@@ -70,4 +70,19 @@ def run_agent(run: Run, source: Path, *, sandbox_factory: Callable, validator_fa
                           validator_factory=validator_factory, out=cfg.out, has_history=has_history,
                           repo=cfg.repo, timeout=min(run.timeout, AGENT_COMMAND_TIMEOUT), protected=protected, progress=progress,
                           build_cmd=build_cmd, baseline=run.tests_before, llm=llm)
-    return agent.run()
+    return absorb(run, agent.run())
+
+
+def absorb(run: Run, outcome: AgentOutcome) -> AgentOutcome:
+    """What an agent run leaves in the run, for every crash path alike: its verdicts, cost, facts and
+    a note per trajectory and for a budget that stopped it."""
+    run.verdicts.extend(outcome.verdicts)
+    run.cost = outcome.cost
+    for fact in outcome.memory:
+        run.memory.add(fact.kind, fact.text, fact.source)
+    for t in outcome.trajectories:
+        run.notes.append(f"agent trajectory {t['n']}: {t['status']} ({t['reason']}), {t['steps']} steps, "
+                         f"{t['submits']} submit(s); {t['file']}")
+    if outcome.limits:
+        run.notes.append(f"agent stopped by its budget: {outcome.limits}")
+    return outcome

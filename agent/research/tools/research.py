@@ -147,6 +147,11 @@ def _indexed_definitions(root: Path, name: str, skip: set[str]) -> tuple[list | 
             return None, ""            # no git history, or no index can be built here: ctags per call
         rows, said = definitions.grep_definitions(root, name), ("the definition index is being built: "
                                                                 "C definitions guessed by a grep of their shapes")
+    return _with_code(root, rows, skip), said
+
+
+def _with_code(root: Path, rows, skip: set[str]) -> list[tuple[str, int, str, str]]:
+    """(path, line, kind) rows with the 15 lines of code from each, numbered; unreadable paths left out."""
     out = []
     for path, line, kind in rows:
         if path in skip:
@@ -156,7 +161,7 @@ def _indexed_definitions(root: Path, name: str, skip: set[str]) -> tuple[list | 
         except (OSError, contain.PathEscapes):
             continue
         out.append((path, line, kind, _numbered(lines[line - 1: line + 14], line)))
-    return out, said
+    return out
 
 
 def _ctags_definitions(root: Path, name: str, skip: set[str] = frozenset()) -> list[tuple[str, int, str, str]]:
@@ -167,19 +172,9 @@ def _ctags_definitions(root: Path, name: str, skip: set[str] = frozenset()) -> l
     proc = subprocess.run(["ctags", "--options=NONE", "--links=no", "-x", "--output-format=xref",
                            "--_xformat=%N\t%K\t%F\t%n", "-R", "--exclude=.git", "."],
                           cwd=root, capture_output=True, text=True, timeout=60)
-    out = []
-    for row in proc.stdout.splitlines():
-        parts = row.split("\t")
-        if len(parts) == 4 and parts[0] == name:
-            path, line = parts[2].removeprefix("./"), int(parts[3])
-            if path in skip:
-                continue
-            try:
-                lines = contain.read_text(root, path).splitlines()
-            except (OSError, contain.PathEscapes):
-                continue
-            out.append((path, line, parts[1], _numbered(lines[line - 1: line + 14], line)))
-    return out
+    rows = [(p[2].removeprefix("./"), int(p[3]), p[1]) for p in (r.split("\t") for r in proc.stdout.splitlines())
+            if len(p) == 4 and p[0] == name]
+    return _with_code(root, rows, skip)
 
 
 class SearchCode(Tool):
