@@ -152,4 +152,45 @@ CASES = {
         issue=issue(SCRIPT, "# TimeDelta field: NaN gives ValueError instead of a ValidationError\n\nA client sent "
                             "`NaN` for a duration and our API returned a 500:",
                     "Every other bad value gives a `ValidationError` we turn into a 400.")),
+    "wcwidth-wcswidth-n-too-long": dict(
+        old="wcwidth==0.8.1", new="wcwidth==0.8.2", pkgs=["wcwidth"], released="2026-06-08T12:00:00+00:00", drop=["ucs-detect", "bin", "code_templates"],
+        changelog="Do not raise IndexError when legacy POSIX n argument to wcswidth() or wcstwidth() exceeds the "
+                  "given string length (PR #230)", raises="IndexError", user="yuki", where="tui",
+        test_cmd="python -m pytest -q tests/test_core.py",
+        script="from wcwidth import wcswidth\n\nlabel = 'abc'\nprint(wcswidth(label, 10))\n",
+        issue=issue(SCRIPT, "# wcswidth(text, n) with n larger than the text raises IndexError\n\nPOSIX wcswidth "
+                            "takes at most n characters; a bigger n should just measure the whole string:")),
+    "packaging-version-not-a-string": dict(
+        old="packaging==26.2", new="packaging==26.3", pkgs=["packaging"], released="2026-04-24T12:00:00+00:00",
+        drop=["tests/property", "tests/manylinux", "tests/musllinux", "tests/pylock"],
+        changelog="Raise InvalidVersion instead of TypeError when Version is given a non-string (#1319)",
+        raises="TypeError", user="finn", where="release", test_cmd="python -m pytest -q tests/test_version.py",
+        script="import tomllib\n\nfrom packaging.version import Version\n\n"
+               "meta = tomllib.loads('version = 1.2')   # someone forgot the quotes\nprint(Version(meta['version']))\n",
+        issue=issue(SCRIPT, "# Version(1.2) raises TypeError: 'float' object is not iterable\n\nA version read from "
+                            "a TOML file without quotes is a float:",
+                    "I would expect `InvalidVersion` like for any other bad version, which we already catch.")),
+    "hyperlink-child-no-segments": dict(
+        old="hyperlink==17.3.1", new="hyperlink==18.0.0", pkgs=["hyperlink"],
+        changelog="URL.child() will no longer fail when child gets no segments (#42 and #43)", raises="TypeError",
+        user="vic", where="crawler", test_cmd="python -m pytest -q hyperlink/test/test_url.py",
+        console=">>> import hyperlink\n>>> base = hyperlink.URL.from_text(u'http://example.com/a')\n"
+                ">>> print(base.child())",
+        issue=issue(CONSOLE, "# URL.child() with no arguments raises TypeError",
+                    "Our crawler calls `base.child(*parts)` and `parts` can be empty; I'd expect the same URL back.")),
+    "natsort-none-and-nan": dict(
+        old="natsort==7.0.1", new="natsort==7.1.0", pkgs=["natsort"],
+        changelog="Treat None like NaN internally to avoid TypeError", raises="TypeError", user="ana", where="lab",
+        test_cmd="python -m pytest -q tests/test_natsorted.py",
+        script="import natsort\n\nreadings = [2.0, None, float('nan'), 1]\nprint(natsort.natsorted(readings))\n",
+        issue=issue(ONLY_TB, "# natsorted of floats with both None and NaN raises TypeError\n\nSensor readings with "
+                             "missing values (`None`) and failed ones (`nan`):")),
+    "boltons-namedtuple-empty-name": dict(
+        BOLTONS, changelog="Fixed namedutils.namedtuple and namedutils.namedlist raising IndexError instead of "
+                           "ValueError for empty type and field names (#462)",
+        raises="IndexError", user="dev", where="codegen", test_cmd="python -m pytest -q tests/test_namedutils.py",
+        script="from boltons.namedutils import namedtuple\n\ntype_name = ''   # from a CSV header cell left blank\n"
+               "Row = namedtuple(type_name, ['a', 'b'])\nprint(Row(1, 2))\n",
+        issue=issue(SCRIPT, "# namedtuple('') raises IndexError: string index out of range",
+                    "collections.namedtuple says `ValueError` for this; I'd expect the same.")),
 }
