@@ -193,4 +193,30 @@ CASES = {
                "Row = namedtuple(type_name, ['a', 'b'])\nprint(Row(1, 2))\n",
         issue=issue(SCRIPT, "# namedtuple('') raises IndexError: string index out of range",
                     "collections.namedtuple says `ValueError` for this; I'd expect the same.")),
+    "cachetools-copy-cached-partial": dict(
+        old="cachetools==8.0.0", new="cachetools==8.0.1", pkgs=["cachetools"], released="2026-11-06T12:00:00+00:00",
+        changelog="Fix copying and deep-copying @cached wrappers of callables without a __qualname__, e.g. "
+                  "functools.partial objects (broken since v8.0.0)", raises="AttributeError", user="ivo", where="svc",
+        test_cmd="python -m pytest -q tests/test_cached.py",
+        script="import copy\nimport functools\n\nimport cachetools\n\npower_of_two = cachetools.cached(cachetools."
+               "LRUCache(10))(functools.partial(pow, 2))\nper_request = copy.copy(power_of_two)\nprint(per_request(3))\n",
+        issue=issue(SCRIPT, "# copy.copy() of a @cached functools.partial raises AttributeError (8.0.0)",
+                    "This worked with 7.x.")),
+    "texttable-add-rows-iterator": dict(
+        old="texttable==1.7.0", new="texttable==1.7.1", pkgs=["texttable.py"],
+        changelog="Consume Python 3 row iterators when reading table headers (#92)", raises="TypeError", user="moe",
+        where="cli", test_cmd="python -m pytest -q tests.py",
+        script="import csv\nimport io\n\nimport texttable\n\ntable = texttable.Texttable()\n"
+               "table.add_rows(csv.reader(io.StringIO('name,qty\\napple,3\\n')))\nprint(table.draw().splitlines()[-2])\n",
+        issue=issue(SCRIPT, "# add_rows(csv.reader(...)) raises TypeError: not subscriptable",
+                    "The docstring says `rows` can be an iterator.")),
+    "pathspec-add-tuple-and-list": dict(
+        old="pathspec==1.1.0", new="pathspec==1.1.1", pkgs=["pathspec"], released="2026-04-22T12:00:00+00:00",
+        changelog="Fixed possible type error when using + and += operators on PathSpec", raises="TypeError",
+        user="gabe", where="sync", test_cmd="python -m pytest -q tests/test_05_pathspec.py",
+        console=">>> from pathspec import PathSpec\n>>> from pathspec.patterns.gitwildmatch import GitWildMatchPattern\n"
+                ">>> base = PathSpec(tuple(GitWildMatchPattern(p) for p in ['*.pyc', 'build/']))\n"
+                ">>> extra = PathSpec.from_lines('gitwildmatch', ['*.log'])\n"
+                ">>> print((base + extra).match_file('app.log'))",
+        issue=issue(CONSOLE, "# PathSpec + PathSpec raises TypeError when one was built from a tuple")),
 }
