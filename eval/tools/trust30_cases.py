@@ -14,6 +14,8 @@ def issue(shape: str, prose: str, after: str = "") -> str:
 
 
 BOLTONS = dict(old="boltons==26.1.0", new="boltons==26.2.0", pkgs=["boltons"], released="2026-07-17T12:00:00+00:00")
+DATEUTIL = dict(old="python-dateutil==2.9.0.post0", new="python-dateutil==3.0.0", pkgs=["dateutil"],
+                drop=["tests/property"], test_cmd="python -m pytest -q tests/test_rrule.py")
 MARKDOWN_DROP = ["tests/basic", "tests/misc", "tests/pl", "tests/extensions"]
 INFLECT = dict(old="inflect==7.5.0", new="inflect==7.6.0", pkgs=["inflect"], test_cmd="python -m pytest -q tests/test_numwords.py tests/test_pwd.py")
 
@@ -219,4 +221,38 @@ CASES = {
                 ">>> extra = PathSpec.from_lines('gitwildmatch', ['*.log'])\n"
                 ">>> print((base + extra).match_file('app.log'))",
         issue=issue(CONSOLE, "# PathSpec + PathSpec raises TypeError when one was built from a tuple")),
+    "dateutil-rrulestr-x-param": dict(
+        DATEUTIL, changelog="Fixed rrulestr raising ValueError on experimental X- parameters in an RRULE line (such as "
+                            "GNOME Evolution's X-EVOLUTION-ENDDATE); these are now ignored as RFC 5545 permits",
+        raises="ValueError", user="pia", where="calendar",
+        script="from dateutil.rrule import rrulestr\n\n# exported from GNOME Evolution\n"
+               "RULE = 'DTSTART:20240101T090000\\nRRULE;X-EVOLUTION-ENDDATE=20240102T090000Z:FREQ=DAILY;COUNT=2'\n"
+               "print(len(list(rrulestr(RULE))))\n",
+        issue=issue(SCRIPT, "# rrulestr rejects an RRULE exported by Evolution (X-EVOLUTION-ENDDATE)",
+                    "RFC 5545 says unknown X- parameters are to be ignored.")),
+    "dateutil-deepcopy-cached-rrule": dict(
+        DATEUTIL, changelog="Enabled pickling and deepcopy of cached rrule and rruleset instances",
+        raises="TypeError", user="pia", where="calendar",
+        console=">>> import copy\n>>> from datetime import datetime\n>>> from dateutil.rrule import rrule, DAILY\n"
+                ">>> r = rrule(DAILY, count=3, dtstart=datetime(2024, 1, 1), cache=True)\n>>> print(copy.deepcopy(r)[2])",
+        issue=issue(CONSOLE, "# copy.deepcopy of an rrule with cache=True fails",
+                    "Without `cache=True` it works.")),
+    "schedule-idle-seconds-no-jobs": dict(
+        old="schedule==0.6.0", new="schedule==1.0.0", pkgs=["schedule"], released="2019-01-20T12:00:00+00:00",
+        changelog="Fix: idle_seconds crashes when no jobs are scheduled. See #401", raises="TypeError", user="omar",
+        where="daemon", test_cmd="python -m pytest -q test_schedule.py",
+        script="import time\n\nimport schedule\n\n# the jobs are registered later, from the config\n"
+               "print(schedule.idle_seconds())\n",
+        issue=issue(ONLY_TB, "# schedule.idle_seconds() with no jobs raises TypeError\n\nOur daemon sleeps for "
+                             "`idle_seconds()` before any job is registered:")),
+    "boltons-parsed-exception-truncated": dict(
+        old="boltons==25.0.0", new="boltons==26.0.0", pkgs=["boltons"], released="2025-02-02T12:00:00+00:00",
+        changelog="Fixed tbutils.ParsedException.from_string IndexError on truncated tracebacks",
+        raises="IndexError", user="lee", where="logs", test_cmd="python -m pytest -q tests/test_tbutils.py "
+        "tests/test_tbutils_parsed_exc.py",
+        script="from boltons.tbutils import ParsedException\n\n# the last lines of a log entry, cut by the log "
+               "shipper\nTB = 'Traceback (most recent call last):\\n  File \"app.py\", line 3, in <module>\\n'\n"
+               "print(ParsedException.from_string(TB).frames)\n",
+        issue=issue(SCRIPT, "# ParsedException.from_string: IndexError on a traceback cut short\n\nParsing "
+                            "tracebacks from our logs; some are truncated by the log shipper:")),
 }
