@@ -92,7 +92,7 @@ def test_every_trust30_case_is_well_formed():
     exists and holds a package, a date for its one-commit repo, and the later release's recorded result."""
     later = json.loads((TRUST30 / "later.json").read_text())
     cases = sorted(p.parent for p in TRUST30.glob("*/case.json"))
-    assert len(cases) >= 20
+    assert len(cases) >= 30
     projects = set()
     for case in cases:
         meta = json.loads((case / "case.json").read_text())
@@ -110,4 +110,4 @@ def test_every_trust30_case_is_well_formed():
         assert rec.get("version") and rec.get("changelog") and ("gives" in rec or "raises" in rec), case.name
         assert rec.get("raises") != meta["kind"], case.name         # the later release does not crash the same way
         projects.add(repo.name.rsplit("-", 1)[0])
-    assert len(projects) >= 15
+    assert len(projects) >= 20

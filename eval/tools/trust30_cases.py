@@ -230,13 +230,6 @@ CASES = {
                "print(len(list(rrulestr(RULE))))\n",
         issue=issue(SCRIPT, "# rrulestr rejects an RRULE exported by Evolution (X-EVOLUTION-ENDDATE)",
                     "RFC 5545 says unknown X- parameters are to be ignored.")),
-    "dateutil-deepcopy-cached-rrule": dict(
-        DATEUTIL, changelog="Enabled pickling and deepcopy of cached rrule and rruleset instances",
-        raises="TypeError", user="pia", where="calendar",
-        console=">>> import copy\n>>> from datetime import datetime\n>>> from dateutil.rrule import rrule, DAILY\n"
-                ">>> r = rrule(DAILY, count=3, dtstart=datetime(2024, 1, 1), cache=True)\n>>> print(copy.deepcopy(r)[2])",
-        issue=issue(CONSOLE, "# copy.deepcopy of an rrule with cache=True fails",
-                    "Without `cache=True` it works.")),
     "schedule-idle-seconds-no-jobs": dict(
         old="schedule==0.6.0", new="schedule==1.0.0", pkgs=["schedule"], released="2019-01-20T12:00:00+00:00",
         changelog="Fix: idle_seconds crashes when no jobs are scheduled. See #401", raises="TypeError", user="omar",
@@ -255,4 +248,14 @@ CASES = {
                "print(ParsedException.from_string(TB).frames)\n",
         issue=issue(SCRIPT, "# ParsedException.from_string: IndexError on a traceback cut short\n\nParsing "
                             "tracebacks from our logs; some are truncated by the log shipper:")),
+    "croniter-seconds-step-from-start": dict(
+        old="croniter==6.2.4", new="croniter==7.0.0", pkgs=["croniter"], released="2026-07-10T12:00:00+00:00",
+        changelog="Fix expand_from_start_time raising ValueError: Can't get current date number for index larger "
+                  "than 4 for any range or step in the optional seconds or years field",
+        raises="ValueError", user="kim", where="jobs", test_cmd="python -m pytest -q src/croniter/tests/test_croniter.py",
+        script="from datetime import datetime\n\nfrom croniter import croniter\n\nstart = datetime(2024, 5, 1, 12, 0, 7)\n"
+               "it = croniter('* * * * * */15', start, expand_from_start_time=True)\nprint(it.get_next(datetime))\n",
+        issue=issue(SCRIPT, "# expand_from_start_time with a seconds step raises ValueError",
+                    "We catch `CroniterError` for bad schedules, but this is a plain ValueError, and the "
+                    "schedule looks valid to me: every 15 s counted from the start time.")),
 }
