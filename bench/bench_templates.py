@@ -11,8 +11,8 @@ it, in `later.json` beside the cases). Runs by hand, not in CI (Docker, minutes 
 
 `--strategy llm --model scripted` replays each case's own scripted-model.json (as `crashfix eval` does;
 a case without one is skipped and counted). `--results` gets one line per case as soon as it ends;
-with `--resume` the cases already in that file are read from it, not run again. `--table FILE` only
-prints the table of a results file.
+with `--resume` the cases already in that file are read from it, not run again. `--table FILE...` only
+prints the table of results files (runs split over several processes, each with its own file).
 """
 from __future__ import annotations
 
@@ -100,13 +100,11 @@ def figures(rows: list[dict]) -> dict:
     status; the precision of `high` (right of the high patches whose behaviour is known; None with none)
     and the share of the right patches that are `high` (None with no right patch)."""
     levels = {}
-    for level in sorted({r["confidence"] for r in rows if r["confidence"]}, key=lambda x: (x not in LEVELS, x)):
+    for level in [*LEVELS, *sorted({r["confidence"] for r in rows if r["confidence"]} - set(LEVELS))]:
         mine = [r for r in rows if r["confidence"] == level]
         right = sum(r["later_agrees"] is True for r in mine)
         wrong = sum(r["later_agrees"] is False for r in mine)
         levels[level] = {"patches": len(mine), "right": right, "wrong": wrong, "unknown": len(mine) - right - wrong}
-    for level in LEVELS:
-        levels.setdefault(level, {"patches": 0, "right": 0, "wrong": 0, "unknown": 0})
     no_patch = {s: 0 for s in NO_PATCH}
     for r in rows:
         if not r["confidence"]:
@@ -164,7 +162,8 @@ def main(argv: list[str] | None = None) -> int:
     ap.add_argument("--out", type=Path, help="keep each case's run folder here")
     ap.add_argument("--results", type=Path, help="write one JSON line per case here, as each case ends")
     ap.add_argument("--resume", action="store_true", help="keep the cases already in --results; run the others")
-    ap.add_argument("--table", type=Path, help="only print the table of this results file")
+    ap.add_argument("--table", type=Path, nargs="+", help="only print the table of these results files (a case in "
+                    "several: the last file's row)")
     ap.add_argument("--reuse", type=Path, help="a folder of earlier runs (<case>/result.json, as `crashfix eval "
                     "--out` leaves them): read a case's result from there instead of running it")
     ap.add_argument("--strategy", default="templates", choices=["templates", "llm", "auto"])
@@ -172,7 +171,8 @@ def main(argv: list[str] | None = None) -> int:
                     f"{CASE_SCRIPT} is replayed, and a case without one is skipped")
     args = ap.parse_args(argv)
     if args.table:
-        print_table(read_results(args.table))
+        merged = {(r["suite"], r["case"]): r for path in args.table for r in read_results(path)}
+        print_table(sorted(merged.values(), key=lambda r: (r["suite"], r["case"])))
         return 0
     if not args.suites:
         ap.error("give one or more suites (or --table FILE)")
