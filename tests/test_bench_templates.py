@@ -111,3 +111,14 @@ def test_every_trust30_case_is_well_formed():
         assert rec.get("raises") != meta["kind"], case.name         # the later release does not crash the same way
         projects.add(repo.name.rsplit("-", 1)[0])
     assert len(projects) >= 20
+
+
+def test_the_table_merges_results_files_the_last_row_of_a_case_winning(tmp_path, capsys):
+    row = {**_row(None, None, "not_fixed"), "kind": None, "validated": 0, "meets_expectation": None}
+    first, second = tmp_path / "a.jsonl", tmp_path / "b.jsonl"
+    first.write_text(json.dumps(row) + "\n")
+    second.write_text(json.dumps({**row, "status": "fixed", "confidence": "high", "later_agrees": True}) + "\n"
+                      + json.dumps({**row, "case": "d"}) + "\n")
+    assert bench.main(["--table", str(first), str(second)]) == 0
+    out = capsys.readouterr().out
+    assert "high               1      1      0        0" in out and "(of 2 cases)" in out and "not_fixed 1" in out
