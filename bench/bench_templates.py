@@ -5,6 +5,7 @@ input, and whether the project's later release does the same there (recorded by 
 it, in `later.json` beside the cases). Runs by hand, not in CI (Docker, minutes per case):
 
     export PYTHONPATH=$PWD CRASHFIX_ENV_CACHE=/tmp/envcache-$USER
+    nice -n 10 python bench/bench_templates.py eval/trust30 --results bench/trust30_after.jsonl --resume
     nice -n 10 python bench/bench_templates.py eval/trust eval/issues [--out /tmp/bench-templates] \
         [--results bench/templates_results.jsonl] [--resume] [--reuse /tmp/eval-out] \
         [--strategy templates|llm|auto --model scripted]
