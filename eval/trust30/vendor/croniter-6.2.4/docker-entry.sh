@@ -1,0 +1,7 @@
+#!/usr/bin/env bash
+[[ -n "${SDEBUG}" ]] && set -x
+if [[ -z $@ ]];then
+    exec bash
+else
+    exec "$@"
+fi

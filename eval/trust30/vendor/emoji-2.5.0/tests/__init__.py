@@ -1,0 +1,4 @@
+"""Unittests for emoji."""
+
+
+from . import *

@@ -1,0 +1,5 @@
+from marshmallow import Schema, fields
+
+
+class FooSerializer(Schema):
+    _id = fields.Integer()
