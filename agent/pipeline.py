@@ -12,7 +12,9 @@ import time
 from dataclasses import replace
 from typing import Callable
 
-from agent.judge.confidence import HIGH, Evidence, faulting_names, judge, skip_words
+from agent.judge.behaviour import Suite, behaviour
+from agent.judge.confidence import HIGH, Evidence, faulting_names, judge
+from agent.judge.conventions import follows
 from agent.families import path_for
 from agent.path import CrashPath, Steps
 from agent.render import write_outputs
@@ -23,6 +25,7 @@ from agent.candidates import Candidate
 from agent.research.strategy import configured
 from agent.judge.validate import Verdict, rank
 from sandbox import RefMissing, SandboxDead, SandboxError, SetupFailed
+from sandbox.contain import read_text
 
 log = logging.getLogger(__name__)
 
@@ -103,9 +106,9 @@ def drive(path: CrashPath, run: Run, steps: Steps) -> None:
             run.notes.append("no template candidate validated and no LLM endpoint is configured "
                              "(CRASHFIX_LLM_MODEL + CRASHFIX_LLM_BASE_URL): the research agent did not run")
     survivors = path.guard(survivors)            # overfitting: agent/python/ladder/overfit.py
-    survivors = assess(run, survivors, getattr(path, "second_opinion", None))
+    survivors = assess(run, survivors, getattr(path, "second_opinion", None), reader(path))
     if survivors:
-        run.status, run.best = "fixed", survivors[0]
+        settle(run, survivors)
         run.memory.add("validation", f"validated: {run.best.candidate.description}", "validation")
     elif agent_error:
         run.fail("error", agent_error, "llm")
@@ -117,32 +120,68 @@ def drive(path: CrashPath, run: Run, steps: Steps) -> None:
     path.finish()
 
 
-def assess(run: Run, survivors: list[Verdict], second_opinion=None) -> list[Verdict]:
+def assess(run: Run, survivors: list[Verdict], second_opinion=None, read=None) -> list[Verdict]:
     """Each validated candidate's confidence (agent/judge/confidence.py), the high ones first (the order
-    otherwise kept); with a model, the second opinion on the first may lower it and so the order."""
-    rep = run.reproduction
-    test = rep.regression_test if rep else None
-    guard = run.overfit
-    evidence = Evidence(expectation=test.expectation if test and test.expect_test else None,
-                        faulting=faulting_names(*(run.probe.values if run.probe else ()),
-                                                (run.report.guilty.code or "") if run.report.guilty else ""),
-                        disagree=guard.example if guard and guard.disagree else "",
-                        guard_skipped=guard.skipped if guard else "",
-                        skip_said=skip_words(run.config.report_text))
+    otherwise kept); with a model, the second opinion on the first may lower it and so the order.
+    `read`: a repository path to its unpatched text (the code's conventions), None when unreadable."""
+    shared = run_evidence(run)
     for v in survivors:
-        _rate(v, evidence)
+        _rate(v, candidate_evidence(run, v, shared, read))
     survivors = sorted(survivors, key=lambda v: v.confidence != HIGH)
     if survivors and second_opinion is not None:
         hides = second_opinion(survivors)
         if hides:
-            _rate(survivors[0], evidence, review=hides)
+            _rate(survivors[0], replace(candidate_evidence(run, survivors[0], shared, read), review=hides))
             survivors = sorted(survivors, key=lambda v: v.confidence != HIGH)
     return survivors
 
 
-def _rate(v: Verdict, evidence: Evidence, review: str = "") -> None:
-    c = judge(v.candidate.diff, v.candidate.template, evidence, meets=v.expected, said=v.expected_said, review=review)
-    v.confidence, v.confidence_why = c.level, c.why
+def settle(run: Run, survivors: list[Verdict]) -> None:
+    """The run's patch and its word: `fixed` only for a high-confidence patch, `speculative` otherwise
+    (a validated patch that may hide the crash is never headlined "fixed")."""
+    run.best = survivors[0]
+    run.status = "fixed" if run.best.confidence == HIGH else "speculative"
+
+
+def run_evidence(run: Run) -> Evidence:
+    """What the run knows for every candidate alike: the issue's expectation, the crash line's names,
+    the overfitting guard's state, the project's suite."""
+    rep, guard, before = run.reproduction, run.overfit, run.tests_before
+    test = rep.regression_test if rep else None
+    return Evidence(expectation=test.expectation if test and test.expect_test else None,
+                    faulting=faulting_names(*(run.probe.values if run.probe else ()),
+                                            (run.report.guilty.code or "") if run.report.guilty else ""),
+                    guard_skipped=guard.skipped if guard else "",
+                    # the suite's strength is judged where crashfix counts a suite's results (Python); the C
+                    # paths validate by rebuild, sanitizers and boot, judged apart (docs/confidence.md)
+                    suite=Suite(run.test_cmd, before.counted if before else 0, len(before.failed) if before else 0)
+                    if run.language == "python" else None)
+
+
+def candidate_evidence(run: Run, v: Verdict, shared: Evidence, read=None) -> Evidence:
+    """One candidate's evidence: its diff, what it gave, the conventions it follows, the guard's view of it."""
+    mine = next((s for s in (run.overfit.standings if run.overfit else []) if s.description == v.candidate.description), None)
+    conventions = ()
+    if read is not None:
+        conventions = follows(v.candidate.diff, read, run.files)
+    return replace(shared, diff=v.candidate.diff, meets=v.expected, said=v.expected_said,
+                   behaviour=behaviour(v.script_after, v.repro_after), conventions=conventions,
+                   repaired=tuple(v.repaired),
+                   crashes_around=mine.example if mine and mine.crashes else "",
+                   disagree=(run.overfit.example or mine.example) if mine and mine.differs_from_clean else "")
+
+
+def reader(path: CrashPath):
+    """The unpatched clone's files as text (through sandbox/contain.py), or None when the path has no clone."""
+    source = getattr(path, "source", None)
+    if source is None:
+        return None
+    return lambda name: read_text(source, name)
+
+
+def _rate(v: Verdict, evidence: Evidence) -> None:
+    c = judge(evidence)
+    v.confidence, v.confidence_why, v.confidence_reasons = c.level, c.why, list(c.reasons)
 
 
 def validate(path: CrashPath, run: Run, steps: Steps, candidates: list[Candidate]) -> None:

@@ -108,7 +108,7 @@ def report_markdown(result: Result) -> str:
     """report.md: the outcome, the root cause in words, then `report_sections` (with the run's own error
     text: this file stays local), then the before/after, the regression test's runs and what the code does now."""
     lines = [f"## crashfix: {result.status.replace('_', ' ')}" + (
-        " (speculative: the patch may hide the crash rather than fix it)" if _speculative(result) else ""), ""]
+        ": a validated patch that may hide the crash rather than fix it" if result.status == "speculative" else ""), ""]
     if result.report is None:
         return "\n".join(lines + [result.error or "no crash report found", ""])
     proof = [s for s in (before_after(result), regression_runs(result), what_changes(result)) if s]
@@ -159,6 +159,8 @@ def report_sections(result: Result, *, raw_error: bool = False) -> str:
             lines += ["", "### Suggested patch (speculative)", "", quote_untrusted(best.confidence_why)]
         else:
             lines += ["", "### Patch", ""] + ([quote_untrusted(best.confidence_why)] if best.confidence_why else [])
+        lines += ["", "How sure crashfix is, fact by fact:", ""] + [f"- {quote_untrusted(r, 400)}"
+                                                                  for r in best.confidence_reasons[:12]]
         lines += ["", fence_untrusted(best.candidate.diff, "diff")]
     elif result.reproduced and not result.verdicts:
         lines.append("- No candidate patch was tried.")

@@ -104,8 +104,9 @@ def commands_text() -> str:
 
 
 def speculative(result: Result) -> bool:
-    """The chosen patch was judged speculative (agent/judge/confidence.py): it may hide the crash."""
-    return bool(result.best and result.best.confidence == "speculative")
+    """The chosen patch was judged speculative (agent/judge/confidence.py): it may hide the crash (the run's
+    status says "speculative"; a Result read back from an older run says it by the patch's confidence)."""
+    return result.status == "speculative" or bool(result.best and result.best.confidence == "speculative")
 
 
 def below_policy(result: Result, config: RepoConfig) -> str | None:
@@ -119,7 +120,8 @@ def below_policy(result: Result, config: RepoConfig) -> str | None:
 def pr_title(result: Result, issue: int) -> str:
     report = result.report
     what = (report.title or report.type) if report else None
-    title = f"{'Speculative fix' if speculative(result) else 'Fix'} {what or 'crash'} (#{issue})"
+    title = (f"Draft: possible fix for {what or 'crash'} (#{issue})" if speculative(result)
+             else f"Fix {what or 'crash'} (#{issue})")
     return title if len(title) <= 200 else title[:197] + "…"
 
 
@@ -267,7 +269,7 @@ def publish_result(api, repo: str, issue: int, run_dir: Path, result: Result, cl
     status = result.status
     out = {"pr": None, "url": None, "reason": None, "quiet": False, "branch": None, "sha": None,
            "updated": False, "status": status}
-    if status != "fixed":
+    if not result.patched:
         return {**out, "reason": f"the run ended {status}"}
     info = api.get_issue(repo, issue)
 
