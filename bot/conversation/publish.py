@@ -153,6 +153,8 @@ def pr_body(result: Result, issue: int, *, draft: bool = True, pushed: bool = Fa
         lines.append(f"{quote_untrusted(fix.description)}.")
     if best and best.confidence_why:
         lines += ["", f"How sure crashfix is: {quote_untrusted(best.confidence_why)}"]
+        lines += [""] + [f"- {quote_untrusted(r, 400)}" for r in best.confidence_reasons[:12]] \
+            if best.confidence_reasons else []
     lines += [f"- {quote_untrusted(f, 200)}" for f in (fix.files if fix else ())]
     changes = what_changes(result)              # what the code does now; the other validated candidates
     lines += [""] + changes if changes else []
