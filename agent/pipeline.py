@@ -14,7 +14,7 @@ from typing import Callable
 
 from agent.judge.behaviour import Suite, behaviour
 from agent.judge.confidence import HIGH, Evidence, faulting_names, judge
-from agent.judge.conventions import follows
+from agent.judge.conventions import follows, raised_own
 from agent.families import path_for
 from agent.path import CrashPath, Steps
 from agent.render import write_outputs
@@ -161,11 +161,13 @@ def run_evidence(run: Run) -> Evidence:
 def candidate_evidence(run: Run, v: Verdict, shared: Evidence, read=None) -> Evidence:
     """One candidate's evidence: its diff, what it gave, the conventions it follows, the guard's view of it."""
     mine = next((s for s in (run.overfit.standings if run.overfit else []) if s.description == v.candidate.description), None)
-    conventions = ()
+    conventions, did = (), behaviour(v.script_after, v.repro_after)
     if read is not None:
         conventions = follows(v.candidate.diff, read, run.files)
+        own = raised_own(did.exception, v.candidate.diff, read, run.files) if did and did.exception else None
+        conventions += (own,) if own and own.name not in {c.name for c in conventions} else ()
     return replace(shared, diff=v.candidate.diff, meets=v.expected, said=v.expected_said,
-                   behaviour=behaviour(v.script_after, v.repro_after), conventions=conventions,
+                   behaviour=did, conventions=conventions,
                    repaired=tuple(v.repaired),
                    crashes_around=mine.example if mine and mine.crashes else "",
                    disagree=(run.overfit.example or mine.example) if mine and mine.differs_from_clean else "")

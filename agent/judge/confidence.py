@@ -31,6 +31,9 @@ _SKIP = re.compile(r"^\s*(?:continue|break)\s*(?:#.*)?$")
 _SWALLOW = re.compile(rf"^\s*(?:pass|continue|break|return(?:\s+{_DEFAULT})?|\.\.\.)\s*(?:#.*)?$")
 _EXCEPT = re.compile(r"^\s*except\b\s*\(?\s*([\w., ]*?)\s*\)?\s*(?:\bas\s+\w+\s*)?:")
 _RAISE = re.compile(r"^\s*raise\s+([A-Za-z_][\w.]*)")
+# `.get(k)`, `.setdefault(k, [])`, `default=`, `getattr(o, n, d)`, `x if cond else ""`, `(x or [])`
+_GIVES_DEFAULT = re.compile(rf"\.get\(|\.setdefault\(|\bdefault\s*=|\bgetattr\([^)]*,[^)]*,|"
+                           rf"\bif\b[^:]*\belse\s+{_DEFAULT}(?![\w.(\[])|\bor\s+{_DEFAULT}(?![\w.(\[])")
 _IMPORT_ERRORS = {"ImportError", "ModuleNotFoundError"}
 _VERSION = re.compile(r"\bsys\.version(?:_info)?\b|\bPY[23]\b|\bsix\.PY|\bsys\.platform\b|\bplatform\.\w+|"
                       r"\bos\.name\b|\bpython_version\b|\bIS_PY\w*|\bPYTHON[23]\b")
@@ -128,7 +131,7 @@ def shapes(diff: str, faulting: frozenset[str] = frozenset(), own: set[str] = fr
     `own`: the package's own exception classes the patch raises (not "another exception")."""
     added, removed = _changed(diff)
     found: list[tuple[str, str]] = []
-    swallow = swallows(added)
+    swallow = swallows(added) or skips(added, removed)
     if swallow:
         found.append(("swallow" if "catches" in swallow else "default", f"it {swallow}"))
     raised = [m.group(1).rsplit(".", 1)[-1] for ln in added if (m := _RAISE.match(ln))]
@@ -169,8 +172,29 @@ def swallows(added: list[str]) -> str:
             return f"returns a default (`{line.strip()[:40]}`) where the code crashed"
         if _SKIP.match(line):
             return f"skips the item (`{line.strip()}`) where the code crashed"
-    if any(re.search(r"\.get\(|\bdefault\s*=|\bgetattr\([^)]*,[^)]*,", ln) for ln in added):
+    if any(_GIVES_DEFAULT.search(ln) for ln in added):
         return "gives a default value where the code crashed"
+    return ""
+
+
+_CHECK = r"(?:[\w.\[\]'\"]+\s+is\s+not\s+None|[\w.\[\]'\"()]+\s*!=\s*0|len\([^)]*\)\s*>\s*\d+|[\w.]+)"
+_WRAP = re.compile(rf"^\s*if\s+{_CHECK}\s*:\s*$")
+_FILTER = re.compile(rf"\bfor\b.+\bif\s+{_CHECK}\s*[\])}}]")
+_CLAMP = re.compile(r"\bmax\([^,()]+,\s*1\)")
+
+
+def skips(added: list[str], removed: list[str]) -> str:
+    """How the added lines step around the crashing code ("" when they do not): the crashing statement
+    wrapped in a check (skipped when it fails), None items filtered out of a comprehension, a divisor
+    clamped to at least 1."""
+    old = {ln.strip() for ln in removed if ln.strip()}
+    for i, line in enumerate(added):
+        if _WRAP.match(line) and any(ln.strip() in old for ln in added[i + 1:i + 4]):
+            return f"runs the crashing statement only when `{line.strip()[3:-1].strip()[:60]}` (it is skipped otherwise)"
+        if _FILTER.search(line) and not _FILTER.search(" ".join(removed)):
+            return f"filters the items that crashed out (`{line.strip()[:60]}`)"
+        if _CLAMP.search(line) and not any(_CLAMP.search(r) for r in removed):
+            return f"clamps the divisor (`{_CLAMP.search(line).group(0)}`)"
     return ""
 
 

@@ -94,6 +94,20 @@ def follows(diff: str, read: Callable[[str], str], files: list[str] = ()) -> tup
     return tuple(dict.fromkeys(found))
 
 
+def raised_own(name: str, diff: str, read: Callable[[str], str], files: list[str] = ()) -> Convention | None:
+    """When the patched code raises `name` on the issue's input (agent/judge/behaviour.py): the convention
+    it follows if `name` is the patched package's own exception class, raised elsewhere in it."""
+    path = next((h.path for h in hunks(diff) if h.path.endswith(".py")), "")
+    if not name or not path:
+        return None
+    where, raised = _exceptions(path, read, list(files) or [path]).get(name) or ("", [])
+    if not raised:
+        return None
+    return Convention("raise", f"on the issue's input it now raises `{name}`, the package's own exception (defined "
+                               f"in {where}, raised at {len(raised)} place{'s' if len(raised) > 1 else ''} for bad "
+                               f"input, e.g. {raised[0]})", name)
+
+
 def _statements(lines: tuple[str, ...]) -> list[ast.stmt]:
     """The simple statements among the added lines (each parsed alone, dedented)."""
     out = []

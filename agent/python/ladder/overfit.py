@@ -3,6 +3,7 @@ still crash there, or answer differently from the others, are ranked down, and s
 disagree are reported, not silently picked from."""
 from __future__ import annotations
 
+import builtins
 import json
 import logging
 import time
@@ -107,6 +108,12 @@ def _answers(got: object, n: int) -> list[tuple[str, bool]]:
     return [(str(r[0])[:200], r[1] is True) if isinstance(r, list) and len(r) == 2 else ("no answer", False)
             for r in rows]
 
+def _builtin(answer: str) -> bool:
+    """`raised X` names a builtin exception class (not one the project defines)."""
+    name = answer.removeprefix("raised ").split(":", 1)[0].strip()
+    return isinstance(getattr(builtins, name, None), type)
+
+
 def _rank(survivors: list[Verdict], runs: list[list], shown: list[str], verdict: Overfit) -> list[Verdict]:
     before, answers = runs[0], runs[1:]
     standings = [Standing(v.candidate.description) for v in survivors]
@@ -115,8 +122,10 @@ def _rank(survivors: list[Verdict], runs: list[list], shown: list[str], verdict:
         for k, (answer, crashed) in enumerate(mine):
             differs = sum(other[k][0] != answer for j, other in enumerate(answers) if j != i)
             changed = not before[k][0].startswith(("raised", "timed out", "no answer")) and before[k][0] != answer
-            # the reported crash; or any exception on the failing input itself, or where the unpatched code returned
-            broke = crashed or (answer.startswith("raised") and (k == 0 or before[k][0].startswith("returned")))
+            # the reported crash; or a builtin exception on the failing input itself, or any where the unpatched
+            # code returned (on the failing input, the project's own error class is the answer, not a crash)
+            broke = crashed or (answer.startswith("raised") and (
+                (k == 0 and _builtin(answer)) or before[k][0].startswith("returned")))
             st.crashes += broke
             st.changed += changed
             st.disagreements += differs
