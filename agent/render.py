@@ -152,7 +152,15 @@ def report_sections(result: Result, *, raw_error: bool = False) -> str:
         if result.overfit and result.overfit.sentence():                 # ladder2: the overfitting guard
             lines.append(f"- {result.overfit.sentence()}")
         before, after = result.tests_before, result.tests_after
-        if before and after:
+        if before and after and not before.counted:
+            lines.append(f"- Tests ({quote_untrusted(result.test_cmd, 200)}): no test result could be counted before "
+                         f"the patch (this project has no tests, or its runner's results were not read): validation "
+                         f"only shows the crash is gone.")
+        elif before and after and not before.per_test:
+            lines.append(f"- Tests ({quote_untrusted(result.test_cmd, 200)}): the runner says it ran {before.ran} test(s) "
+                         f"before the patch (exit {before.exit_code}) and {after.get('ran')} with it (exit "
+                         f"{after.get('exit_code')}); no per-test results.")
+        elif before and after:
             lines.append(f"- Tests ({quote_untrusted(result.test_cmd, 200)}): before {len(before.passed)} passed, "
                          f"{len(before.failed)} failed; after {after['passed']} passed, {after['failed']} failed.")
         if _speculative(result):

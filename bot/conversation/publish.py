@@ -49,6 +49,11 @@ def _git(clone_dir: Path, *args: str, env: dict | None = None, input: str | None
 def _tests_text(counts: dict | None) -> str:
     if not counts:
         return "not run"
+    if not (counts.get("passed") or counts.get("failed") or counts.get("skipped")):
+        ran = counts.get("ran")
+        return (f"the runner says {ran} ran (exit {counts.get('exit_code')}); no per-test results" if ran else
+                f"no test counted (exit {counts.get('exit_code')}): validation only shows the crash is gone") \
+            + (" (timed out)" if counts.get("timed_out") else "")
     text = f"{counts.get('passed', 0)} passed, {counts.get('failed', 0)} failed"
     if counts.get("skipped"):
         text += f", {counts['skipped']} skipped"

@@ -6,7 +6,7 @@ from __future__ import annotations
 from pathlib import Path
 
 from agent.candidates import Candidate
-from agent.judge.testrun import TestOutcome
+from agent.judge.testrun import TestOutcome as Outcome
 from agent.judge.validate import Verdict
 from agent.pipeline import assess, reader, settle
 from agent.python.ladder.overfit import _rank
@@ -56,7 +56,7 @@ class Clone:
         self.source = root
 
 
-def _run(tmp_path: Path, *, tests: TestOutcome | None) -> tuple[Run, Clone]:
+def _run(tmp_path: Path, *, tests: Outcome | None) -> tuple[Run, Clone]:
     root = tmp_path / "repo"
     (root / "pkg").mkdir(parents=True)
     (root / "pkg" / "__init__.py").write_text("")
@@ -73,7 +73,7 @@ def _verdict(diff: str, what: str, after: dict | None = None) -> Verdict:
                    clean_runs=3, tries=3, repro_after=after)
 
 
-UNITTEST = TestOutcome("python -m unittest", 0, "Ran 85 tests in 0.1s\n\nOK\n", ran=85)
+UNITTEST = Outcome("python -m unittest", 0, "Ran 85 tests in 0.1s\n\nOK\n", ran=85)
 
 
 def test_a_patch_raising_the_packages_own_error_is_high_and_the_run_says_fixed(tmp_path):
@@ -88,12 +88,25 @@ def test_a_patch_raising_the_packages_own_error_is_high_and_the_run_says_fixed(t
 
 
 def test_the_same_patch_in_a_project_with_no_tests_is_speculative_and_says_so(tmp_path):
-    run, clone = _run(tmp_path, tests=TestOutcome("python -m pytest -q", 5, "no tests ran in 0.01s\n"))
+    run, clone = _run(tmp_path, tests=Outcome("python -m pytest -q", 5, "no tests ran in 0.01s\n"))
     v = _verdict(OWN, "raise ParseError", RAISED)
     settle(run, assess(run, [v], read=reader(clone)))
     assert run.status == "speculative" and v.confidence == "speculative"
     assert "this project has no tests (or crashfix could not count its test results); validation only shows the " \
            "crash is gone" in v.confidence_why
+    # never "Tests: before 0 passed, 0 failed; after 0 passed, 0 failed" under a `fixed` headline
+    from agent.records import Reproduction
+    from agent.render import report_markdown
+    from agent.run import Result
+    from bot.conversation.publish import pr_title, validation_table
+    run.reproduction = Reproduction(command="python repro.py", tries=3, crashed=3)
+    v.tests = {"passed": 0, "failed": 0, "skipped": 0, "exit_code": 5, "timed_out": False, "ran": None}
+    result = Result.of(run)
+    md = report_markdown(result)
+    assert md.startswith("## crashfix: speculative: a validated patch that may hide the crash rather than fix it")
+    assert "no test result could be counted before the patch" in md and "0 passed, 0 failed" not in md
+    assert "no test counted (exit 5): validation only shows the crash is gone" in "\n".join(validation_table(result))
+    assert pr_title(result, 7).startswith("Draft: possible fix for ")
 
 
 def test_a_swallow_at_the_public_function_is_speculative_and_ranked_after_the_right_fix(tmp_path):
