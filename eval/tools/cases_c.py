@@ -281,6 +281,8 @@ CASES.append(dict(
     bug="intersection() builds DateRange(end, start) instead of DateRange(start, end), so every real "
         "overlap raises 'end before start'.",
     fix_class="swapped-arguments",
+    # its validated candidates answer generated inputs differently: the word is speculative (issue 34)
+    expect="speculative",
     files={
         "src/bookings/__init__.py": '''
             from .calendar import Calendar, Conflict
