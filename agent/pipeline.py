@@ -169,7 +169,10 @@ def candidate_evidence(run: Run, v: Verdict, shared: Evidence, read=None) -> Evi
     return replace(shared, diff=v.candidate.diff, meets=v.expected, said=v.expected_said,
                    behaviour=did, conventions=conventions,
                    repaired=tuple(v.repaired),
-                   crashes_around=mine.example if mine and mine.crashes else "",
+                   # a crash around the call counts where another validated candidate does not crash at
+                   # all (when every one crashes there, the generated inputs, not this patch, are in question)
+                   crashes_around=mine.example if mine and mine.crashes and any(
+                       not s.crashes for s in run.overfit.standings) else "",
                    disagree=(run.overfit.example or mine.example) if mine and mine.differs_from_clean else "")
 
 
