@@ -13,7 +13,9 @@ import time
 from dataclasses import replace
 from typing import Callable
 
-from agent.judge.confidence import HIGH, Evidence, faulting_names, judge, skip_words
+from agent.judge.behaviour import Suite, behaviour
+from agent.judge.confidence import HIGH, Evidence, faulting_names, judge
+from agent.judge.conventions import follows, raised_own
 from agent.families import family_of, path_for, refusal
 from agent.path import CrashPath, Steps
 from agent.render import write_outputs
@@ -25,6 +27,7 @@ from agent.research.second_opinion import Review
 from agent.research.strategy import configured
 from agent.judge.validate import Verdict, rank
 from sandbox import RefMissing, SandboxDead, SandboxError, SetupFailed
+from sandbox.contain import read_text
 
 log = logging.getLogger(__name__)
 
@@ -95,19 +98,19 @@ def drive(path: CrashPath, run: Run, steps: Steps) -> None:
             validate(path, run, steps, candidates)
     survivors = rank(run.verdicts)
     agent_error = None
-    review = getattr(path, "second_opinion", None)
+    review, read = getattr(path, "second_opinion", None), reader(path)
     if survivors and cfg.strategy == "auto" and run.model_configured and path.research_agent:
         # with a model, a template patch ends the run only when it is rated high, the review included
-        survivors, asked = assess(run, path.guard(survivors)), False
+        survivors, asked = assess(run, path.guard(survivors), read=read), False
         if any(v.confidence == HIGH for v in survivors):
-            survivors, asked = reviewed(run, survivors, review), True
+            survivors, asked = reviewed(run, survivors, review, read), True
         if not any(v.confidence == HIGH for v in survivors):
             compete(path, run, steps, survivors)
             grown = rank(run.verdicts)
             if len(grown) > len(survivors):     # the agent's patches join the templates' on the same evidence
-                survivors, asked = assess(run, path.guard(grown)), False
+                survivors, asked = assess(run, path.guard(grown), read=read), False
         if not asked:
-            survivors = reviewed(run, survivors, review)
+            survivors = reviewed(run, survivors, review, read)
     else:
         if not survivors and cfg.strategy != "templates" and path.research_agent:
             if cfg.strategy == "llm" or run.model_configured:
@@ -122,9 +125,9 @@ def drive(path: CrashPath, run: Run, steps: Steps) -> None:
                 run.notes.append("no template candidate validated and no LLM endpoint is configured "
                                  "(CRASHFIX_LLM_MODEL + CRASHFIX_LLM_BASE_URL): the research agent did not run")
         survivors = path.guard(survivors)            # overfitting: agent/python/ladder/overfit.py
-        survivors = assess(run, survivors, review)
+        survivors = assess(run, survivors, review, read)
     if survivors:
-        run.status, run.best = "fixed", survivors[0]
+        settle(run, survivors)
         run.memory.add("validation", f"validated: {run.best.candidate.description}", "validation")
     elif agent_error:
         run.fail("error", agent_error, "llm")
@@ -153,17 +156,19 @@ def compete(path: CrashPath, run: Run, steps: Steps, survivors: list[Verdict]) -
         run.notes.append(f"the research agent stopped: {error}; the templates' patches stand")
 
 
-def assess(run: Run, survivors: list[Verdict], second_opinion=None) -> list[Verdict]:
+def assess(run: Run, survivors: list[Verdict], second_opinion=None, read=None) -> list[Verdict]:
     """Each validated candidate's confidence (agent/judge/confidence.py), ranked (validate.rank: the high
-    ones first, the order otherwise kept); with a model, the second opinion then (`reviewed`)."""
-    evidence = _evidence(run)
+    ones first, the order otherwise kept); with a model, the second opinion then (`reviewed`).
+    `read`: a repository path to its unpatched text (the code's conventions), None when unreadable."""
+    shared = run_evidence(run)
     for v in survivors:
-        _rate(v, evidence)
+        _rate(v, candidate_evidence(run, v, shared, read))
     survivors = rank(survivors, ordered=True)
-    return reviewed(run, survivors, second_opinion) if second_opinion is not None else survivors
+    return reviewed(run, survivors, second_opinion, read) if second_opinion is not None else survivors
 
 
-def reviewed(run: Run, survivors: list[Verdict], second_opinion: Callable[[list[Verdict]], Review] | None) -> list[Verdict]:
+def reviewed(run: Run, survivors: list[Verdict], second_opinion: Callable[[list[Verdict]], Review] | None,
+             read=None) -> list[Verdict]:
     """The second opinion on the first of the rated `survivors` counts: when it says the patch hides the
     symptom, its confidence drops (with the reason); the candidate it would choose goes first among those
     the evidence rates alike (a `high` one stays ahead of a `speculative` choice, said in a note). The
@@ -175,7 +180,7 @@ def reviewed(run: Run, survivors: list[Verdict], second_opinion: Callable[[list[
         return survivors
     first = survivors[0]
     if said.hides:
-        _rate(first, _evidence(run), review=said.hides)
+        _rate(first, replace(candidate_evidence(run, first, run_evidence(run), read), review=said.hides))
     pick = survivors[said.prefer] if said.prefer is not None and said.prefer < min(len(survivors), 5) else None
     order = [pick, *(v for v in survivors if v is not pick)] if pick is not None else survivors
     ranked = rank(order, ordered=True)
@@ -195,23 +200,59 @@ def reviewed(run: Run, survivors: list[Verdict], second_opinion: Callable[[list[
     return ranked
 
 
-def _evidence(run: Run) -> Evidence:
-    rep = run.reproduction
+def settle(run: Run, survivors: list[Verdict]) -> None:
+    """The run's patch and its word: `fixed` only for a high-confidence patch, `speculative` otherwise
+    (a validated patch that may hide the crash is never headlined "fixed")."""
+    run.best = survivors[0]
+    run.status = "fixed" if run.best.confidence == HIGH else "speculative"
+
+
+def run_evidence(run: Run) -> Evidence:
+    """What the run knows for every candidate alike: the issue's expectation, the crash line's names,
+    the overfitting guard's state, the project's suite."""
+    rep, guard, before = run.reproduction, run.overfit, run.tests_before
     test = rep.regression_test if rep else None
-    guard = run.overfit
     check = rep.expect_check if rep else None            # the issue's call, when the repository's own test reproduced
     return Evidence(expectation=test.expectation if test and test.expect_test else
                     check.expectation if check is not None and rep.expect_command else None,
                     faulting=faulting_names(*(run.probe.values if run.probe else ()),
                                             (run.report.guilty.code or "") if run.report.guilty else ""),
-                    disagree=guard.example if guard and guard.disagree else "",
                     guard_skipped=guard.skipped if guard else "",
-                    skip_said=skip_words(run.config.report_text))
+                    # the suite's strength is judged where crashfix counts a suite's results (Python); the C
+                    # paths validate by rebuild, sanitizers and boot, judged apart (docs/confidence.md)
+                    suite=Suite(run.test_cmd, before.counted if before else 0, len(before.failed) if before else 0)
+                    if run.language == "python" else None)
 
 
-def _rate(v: Verdict, evidence: Evidence, review: str = "") -> None:
-    c = judge(v.candidate.diff, v.candidate.template, evidence, meets=v.expected, said=v.expected_said, review=review)
-    v.confidence, v.confidence_why = c.level, c.why
+def candidate_evidence(run: Run, v: Verdict, shared: Evidence, read=None) -> Evidence:
+    """One candidate's evidence: its diff, what it gave, the conventions it follows, the guard's view of it."""
+    mine = next((s for s in (run.overfit.standings if run.overfit else []) if s.description == v.candidate.description), None)
+    conventions, did = (), behaviour(v.script_after, v.repro_after)
+    if read is not None:
+        conventions = follows(v.candidate.diff, read, run.files)
+        own = raised_own(did.exception, v.candidate.diff, read, run.files) if did and did.exception else None
+        conventions += (own,) if own and own.name not in {c.name for c in conventions} else ()
+    return replace(shared, diff=v.candidate.diff, meets=v.expected, said=v.expected_said,
+                   behaviour=did, conventions=conventions,
+                   repaired=tuple(v.repaired),
+                   # a crash around the call counts where another validated candidate does not crash at
+                   # all (when every one crashes there, the generated inputs, not this patch, are in question)
+                   crashes_around=mine.example if mine and mine.crashes and any(
+                       not s.crashes for s in run.overfit.standings) else "",
+                   disagree=(run.overfit.example or mine.example) if mine and mine.differs_from_clean else "")
+
+
+def reader(path: CrashPath):
+    """The unpatched clone's files as text (through sandbox/contain.py), or None when the path has no clone."""
+    source = getattr(path, "source", None)
+    if source is None:
+        return None
+    return lambda name: read_text(source, name)
+
+
+def _rate(v: Verdict, evidence: Evidence) -> None:
+    c = judge(evidence)
+    v.confidence, v.confidence_why, v.confidence_reasons = c.level, c.why, list(c.reasons)
 
 
 def validate(path: CrashPath, run: Run, steps: Steps, candidates: list[Candidate]) -> None:

@@ -154,6 +154,7 @@ class Standing:
     crashes: int = 0          # inputs on which it raises the reported crash, or raises where it should not
     changed: int = 0          # inputs the unpatched code returned on, where it answers differently
     disagreements: int = 0    # (input, other candidate) pairs where the two answer differently
+    differs_from_clean: int = 0   # of those, the pairs whose other candidate crashes on no input
     example: str = ""         # an input where it crashed, else one where it answered differently
 
 
@@ -164,7 +165,7 @@ class Overfit:
     inputs: int = 0
     seconds: float = 0.0
     standings: list[Standing] = field(default_factory=list)
-    disagree: bool = False    # candidates that do not crash on the inputs still answer differently
+    disagree: bool = False    # two validated candidates answer some generated input differently
     example: str = ""         # such an input, with what each answered
     skipped: str = ""
 
@@ -184,9 +185,11 @@ class Overfit:
                      f"around the failing call (e.g. {quote_untrusted(crashed[0].example)}: the reported crash, or an "
                      f"exception on the failing input itself or where the unpatched code returned) and were ranked down. ")
         if self.disagree:
-            text += (f"The validated candidates that do not crash there disagree on inputs generated around the "
-                     f"failing call: {quote_untrusted(self.example)}. The patch shown is ranked first, not proven "
-                     f"right: check which behaviour is wanted.")
+            worst = max(s.disagreements for s in self.standings)
+            text += (f"The validated candidates disagree on inputs generated around the failing call (up to "
+                     f"{worst} (input, other candidate) pairs of {self.inputs} inputs for one of them), e.g. "
+                     f"{quote_untrusted(self.example)}. The patch shown is ranked first, not proven right: check "
+                     f"which behaviour is wanted.")
         elif len(self.standings) - len(crashed) > 1:
             text += (f"The validated candidates that do not crash there agree on all {self.inputs} inputs "
                      f"generated around the failing call of `{self.function}`.")

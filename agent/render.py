@@ -138,7 +138,7 @@ def report_markdown(result: Result) -> str:
     """report.md: the outcome, the root cause in words, then `report_sections` (with the run's own error
     text: this file stays local), then the before/after, the regression test's runs and what the code does now."""
     lines = [f"## crashfix: {result.status.replace('_', ' ')}" + (
-        " (speculative: the patch may hide the crash rather than fix it)" if _speculative(result) else ""), ""]
+        ": a validated patch that may hide the crash rather than fix it" if result.status == "speculative" else ""), ""]
     if result.report is None:
         return "\n".join(lines + [result.error or "no crash report found", ""])
     proof = [s for s in (before_after(result), regression_runs(result), what_changes(result)) if s]
@@ -187,13 +187,23 @@ def report_sections(result: Result, *, raw_error: bool = False) -> str:
         if result.overfit and result.overfit.sentence():                 # ladder2: the overfitting guard
             lines.append(f"- {result.overfit.sentence()}")
         before, after = result.tests_before, result.tests_after
-        if before and after:
+        if before and after and not before.counted:
+            lines.append(f"- Tests ({quote_untrusted(result.test_cmd, 200)}): no test result could be counted before "
+                         f"the patch (this project has no tests, or its runner's results were not read): validation "
+                         f"only shows the crash is gone.")
+        elif before and after and not before.per_test:
+            lines.append(f"- Tests ({quote_untrusted(result.test_cmd, 200)}): the runner says it ran {before.ran} test(s) "
+                         f"before the patch (exit {before.exit_code}) and {after.get('ran')} with it (exit "
+                         f"{after.get('exit_code')}); no per-test results.")
+        elif before and after:
             lines.append(f"- Tests ({quote_untrusted(result.test_cmd, 200)}): before {len(before.passed)} passed, "
                          f"{len(before.failed)} failed; after {after['passed']} passed, {after['failed']} failed.")
         if _speculative(result):
             lines += ["", "### Suggested patch (speculative)", "", quote_untrusted(best.confidence_why)]
         else:
             lines += ["", "### Patch", ""] + ([quote_untrusted(best.confidence_why)] if best.confidence_why else [])
+        lines += ["", "How sure crashfix is, fact by fact:", ""] + [f"- {quote_untrusted(r, 400)}"
+                                                                  for r in best.confidence_reasons[:12]]
         lines += ["", fence_untrusted(best.candidate.diff, "diff")]
         if best.command_changed:
             lines += ["", command_changed_line(best.command_changed)]

@@ -22,7 +22,10 @@ from agent.judge.validate import Verdict
 from sandbox import Limits
 
 # How a run ended. ("env_broken" joins when the environment check lands.)
-STATUSES = ("fixed", "not_fixed", "not_reproduced", "env_broken", "error")
+# "fixed": a validated patch judged high (agent/judge/confidence.py); "speculative": a validated patch
+# that may hide the crash rather than fix it (never headlined "fixed"; docs/confidence.md)
+STATUSES = ("fixed", "speculative", "not_fixed", "not_reproduced", "env_broken", "error")
+PATCHED = ("fixed", "speculative")         # the statuses that carry a validated patch
 # Why a run ended in "error":
 ERROR_KINDS = (
     "bad_input",      # the report, repo, ref or configuration cannot be used (RunError)
@@ -200,6 +203,11 @@ class Result:
     @property
     def fixed(self) -> bool:
         return self.status == "fixed"
+
+    @property
+    def patched(self) -> bool:
+        """A validated patch was found (fixed, or speculative)."""
+        return self.status in PATCHED
 
     @property
     def reproduced(self) -> bool:

@@ -28,7 +28,7 @@ CASES = sorted(p.parent for p in DEV.glob("*/case.json"))
 ALL = CASES + [EXAMPLE]
 
 KEYS = {"test_cmd", "kind", "expect", "bug", "fix_class"}
-EXPECTS = {"fixed", "not_reproduced", "not_fixed"}
+EXPECTS = {"fixed", "speculative", "not_reproduced", "not_fixed"}
 FIX_CLASSES = {"keyerror-get", "none-guard", "index-guard", "zero-divisor-guard", "comparison-operator",
                "arithmetic-operator", "off-by-one", "wrong-variable", "missing-return", "swapped-arguments",
                "recursion-base-case", "exception-too-narrow", "none"}
@@ -88,7 +88,7 @@ def test_enough_cases_of_every_sort():
     for kind in ("KeyError", "AttributeError-None", "TypeError-None", "IndexError", "ZeroDivisionError",
                  "RecursionError"):
         assert kind in kinds, kind
-    fixed_classes = {m["fix_class"] for m in metas.values() if m["expect"] == "fixed"}
+    fixed_classes = {m["fix_class"] for m in metas.values() if m["expect"] in ("fixed", "speculative")}
     assert FIX_CLASSES - {"none"} <= fixed_classes
 
 
@@ -99,7 +99,7 @@ def test_case_layout(case):
     assert meta["expect"] in EXPECTS
     assert meta["kind"] in KIND_PATTERNS
     assert meta["fix_class"] in FIX_CLASSES
-    assert (meta["fix_class"] == "none") == (meta["expect"] != "fixed")
+    assert (meta["fix_class"] == "none") == (meta["expect"] not in ("fixed", "speculative"))
     assert meta["bug"].strip() and "\n" not in meta["bug"]
     repo = case / "repo"
     pyproject = (repo / "pyproject.toml").read_text()

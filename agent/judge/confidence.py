@@ -1,42 +1,60 @@
-"""How sure crashfix is of a validated patch: "high" or "speculative", with the reasons in words.
+"""How sure crashfix is of a validated patch: "high" or "speculative", each reason one checkable line.
 
-One place decides it, from the diff and the evidence (docs/confidence.md):
-- speculative when the patch swallows the exception or turns it into a default return (`except X:
-  return ""`, `pass`, an early `return None`) and the issue does not say that default is right; when
-  it flips a condition that is not about the faulting value; when it changes a version or platform
-  check; when the template's kind is suppression (or mutation, with no stated expectation met); when
-  the validated candidates disagree on generated inputs; when the overfitting guard did not run; when
-  the code does not give what the issue states it should; when the second opinion says it hides the
-  symptom;
-- high otherwise: the crash is gone, the tests pass, and the patch gives what the issue expects (or
-  the issue states nothing and nothing above speaks against it).
+The one place that decides (docs/confidence.md), from evidence a reviewer can check:
+- (e) the reporter's words: the issue's stated expectation met (or not, or never checked);
+- (a) what the patched code now gives on the issue's input (agent/judge/behaviour.py);
+- (b) the code's own conventions the patch follows (agent/judge/conventions.py): the function's other
+  exits, its documented skips, the package's own exception classes;
+- the project's own tests that failed before the patch and pass with it;
+- (c) the overfitting guard: the candidate crashing on inputs generated around the failing call, or
+  answering them differently from another validated candidate that does not crash there;
+- (d) the suite: no tests, or results that could not be counted, give at most speculative, in words;
+- the model's second opinion, when it says the patch hides the symptom.
+The diff's shape (an exception swallowed, a default returned, a condition flipped, a version check
+changed, a one-token guess, another exception raised) only lowers it when no evidence above answers
+that shape: the same code gets the same level whoever wrote it (no template name is read here).
 """
 from __future__ import annotations
 
 import re
 from dataclasses import dataclass, field
 
+from agent.judge.behaviour import Behaviour, Suite
+from agent.judge.conventions import Convention
 from agent.judge.expectations import Expectation
-from agent.judge.kinds import MUTATION, SUPPRESSION, kind_of
 
 HIGH, SPECULATIVE = "high", "speculative"
 
 _DEFAULT = r"(?:None|''|\"\"|0|0\.0|\[\]|\{\}|\(\)|False|set\(\)|dict\(\)|list\(\)|str\(\))"
 _RETURN_DEFAULT = re.compile(rf"^\s*return(?:\s+{_DEFAULT})?\s*(?:#.*)?$")
-_SWALLOW = re.compile(rf"^\s*(?:pass|continue|break|return(?:\s+{_DEFAULT})?)\s*(?:#.*)?$")
-_EXCEPT = re.compile(r"^\s*except\b")
+_SKIP = re.compile(r"^\s*(?:continue|break)\s*(?:#.*)?$")
+_SWALLOW = re.compile(rf"^\s*(?:pass|continue|break|return(?:\s+{_DEFAULT})?|\.\.\.)\s*(?:#.*)?$")
+_EXCEPT = re.compile(r"^\s*except\b\s*\(?\s*([\w., ]*?)\s*\)?\s*(?:\bas\s+\w+\s*)?:")
+_RAISE = re.compile(r"^\s*raise\s+([A-Za-z_][\w.]*)")
+# `.get(k)`, `.setdefault(k, [])`, `default=`, `getattr(o, n, d)`, `x if cond else ""`, `(x or [])`
+_GIVES_DEFAULT = re.compile(rf"\.get\(|\.setdefault\(|\bdefault\s*=|\bgetattr\([^)]*,[^)]*,|"
+                           rf"\bif\b[^:]*\belse\s+{_DEFAULT}(?![\w.(\[])|\bor\s+{_DEFAULT}(?![\w.(\[])")
+_IMPORT_ERRORS = {"ImportError", "ModuleNotFoundError"}
 _VERSION = re.compile(r"\bsys\.version(?:_info)?\b|\bPY[23]\b|\bsix\.PY|\bsys\.platform\b|\bplatform\.\w+|"
                       r"\bos\.name\b|\bpython_version\b|\bIS_PY\w*|\bPYTHON[23]\b")
-_OPS = {"==", "!=", "<", "<=", ">", ">=", "and", "or", "not", "is", "in"}
-_TOKEN = re.compile(r"[A-Za-z_]\w*|\d+(?:\.\d+)?|==|!=|<=|>=|[<>]|\S")
+_OPS = {"==", "!=", "<", "<=", ">", ">=", "and", "or", "not", "is", "in", "+", "-", "*", "/", "//", "%"}
+_TOKEN = re.compile(r"[A-Za-z_]\w*|\d+(?:\.\d+)?|==|!=|<=|>=|//|[<>]|\S")
 _NAME = re.compile(r"[A-Za-z_]\w*")
+_NUMBER = re.compile(r"^\d+(?:\.\d+)?$")
+
+# which evidence answers which shape: an exception swallowed, a condition flipped, a version check or a
+# one-token guess only by behaviour (the issue's expectation met, a failing project test now passing); a
+# default answer or another exception also by the code's own convention for it
+_ANSWERS = {"swallow": {"expect", "test"}, "flip": {"expect", "test"}, "version": {"expect", "test"},
+            "guess": {"expect", "test"}, "default": {"expect", "test", "return", "skip"},
+            "raise": {"expect", "test", "raise"}}
 
 
 @dataclass(frozen=True)
 class Confidence:
     level: str                                  # HIGH | SPECULATIVE
-    why: str                                    # the reasons, in words (one or more sentences)
-    reasons: tuple[str, ...] = field(default_factory=tuple)
+    why: str                                    # the reasons as one paragraph ("Speculative: ...", "High: ...")
+    reasons: tuple[str, ...] = field(default_factory=tuple)   # each one checkable fact, what decided first
 
     @property
     def high(self) -> bool:
@@ -45,102 +63,138 @@ class Confidence:
 
 @dataclass(frozen=True)
 class Evidence:
-    """What the run knows beyond the diff, for every candidate alike."""
+    """What the run knows about one validated candidate (the run's part shared by every candidate)."""
+    diff: str = ""
     expectation: Expectation | None = None      # what the issue says the call should give
+    meets: bool | None = None                   # the regression test's assertion of it (None: none ran)
+    said: str = ""                              # that assertion's failure message
+    behaviour: Behaviour | None = None          # what the patched code gave on the issue's input
+    conventions: tuple[Convention, ...] = ()    # the code's own conventions the patch follows
+    repaired: tuple[str, ...] = ()              # the project's tests failing before the patch, passing with it
+    suite: Suite | None = None                  # the project's tests before the patch (None: not known here)
     faulting: frozenset[str] = frozenset()      # names on the crash line and the values the debugger read there
-    disagree: str = ""                          # the overfitting guard: validated candidates answer differently
+    crashes_around: str = ""                    # the guard: an input around the failing call where it still crashes
+    disagree: str = ""                          # the guard: an input where another validated candidate answers otherwise
     guard_skipped: str = ""                     # why the overfitting guard did not run ("" : it ran, or one candidate)
-    skip_said: str = ""                         # the issue's words that the item should be skipped ("... skipping")
+    review: str = ""                            # the second opinion's reason when it judged the patch to hide the symptom
 
 
-def judge(diff: str, template: str, evidence: Evidence, *, meets: bool | None = None, said: str = "",
-          review: str = "") -> Confidence:
-    """The confidence in one validated candidate. `meets`: whether the regression test's assertion of
-    what the issue expects passed with it (None: there was none); `said`: its failure message;
-    `review`: the second opinion's reason when it judged the patch to hide the symptom."""
-    reasons: list[str] = []
-    expect = evidence.expectation
-    met = expect is not None and meets is True
-    if expect is not None and meets is False:
-        reasons.append(f"the issue expects the call to {expect.words()}, and with this patch it does not"
-                       + (f" ({said})" if said else ""))
-    elif expect is not None and meets is None:
-        reasons.append(f"the issue expects the call to {expect.words()}, and no test checked that")
+def judge(ev: Evidence) -> Confidence:
+    """The confidence in one validated candidate."""
+    against: list[str] = []
+    support: list[tuple[str, str]] = []         # (what kind of evidence, its line)
+    facts: list[str] = []
+    exp = ev.expectation
+    if exp is not None and ev.meets is True:
+        support.append(("expect", f"with this patch the call does {exp.words()}, as the issue expects"))
+    elif exp is not None and ev.meets is False:
+        against.append(f"the issue expects the call to {exp.words()}, and with this patch it does not"
+                       + (f" ({ev.said})" if ev.said else ""))
+    elif exp is not None:
+        against.append(f"the issue expects the call to {exp.words()}, and no test checked that")
+    if ev.behaviour is not None:
+        facts.append(ev.behaviour.line())
+    support += [(c.what, c.line) for c in ev.conventions]
+    if ev.repaired:
+        support.append(("test", f"the project's own test(s) failing before the patch pass with it: "
+                                f"{', '.join(ev.repaired[:3])}"))
+    if ev.crashes_around:
+        against.append(f"on inputs generated around the failing call it still crashes or raises where the "
+                       f"unpatched code returned (e.g. {ev.crashes_around[:160]})")
+    if ev.disagree and not (exp is not None and ev.meets is True):
+        against.append(f"another validated candidate answers inputs generated around the failing call "
+                       f"differently ({ev.disagree[:200]})")
+    if ev.suite is not None:
+        weak = ev.suite.weak()
+        (against if weak else facts).append(weak or ev.suite.line())
+    if ev.review:
+        against.append(f"the second opinion says it hides the symptom: {ev.review[:300]}")
+    kinds = {k for k, _ in support}
+    for shape, line in shapes(ev.diff, ev.faulting, {c.name for c in ev.conventions if c.what == "raise"}):
+        if _ANSWERS[shape] & kinds:
+            facts.append(f"{line}; the evidence above answers that")
+        else:
+            against.append(f"{line}, and nothing shows that is the intended behaviour")
+    if ev.guard_skipped:
+        facts.append(f"the overfitting guard did not run ({ev.guard_skipped})")
+    lines = [line for _, line in support]
+    if against:
+        return Confidence(SPECULATIVE, "Speculative: " + "; ".join(against) + ".", tuple(against + lines + facts))
+    good = lines or ["the patch adds no default answer, catches no exception and changes no condition away from "
+                     "the value that crashed"]
+    return Confidence(HIGH, "High: the crash is gone, no test broke, and " + "; ".join(good) + ".",
+                      tuple(good + facts))
+
+
+def shapes(diff: str, faulting: frozenset[str] = frozenset(), own: set[str] = frozenset()) -> list[tuple[str, str]]:
+    """What the diff's shape suggests, each (shape, line): it may hide the crash rather than fix it.
+    `own`: the package's own exception classes the patch raises (not "another exception")."""
     added, removed = _changed(diff)
-    skips = bool(evidence.skip_said) and skips_only(added)
-    if not met and not skips:
-        swallow = swallows(added)
-        if swallow:
-            reasons.append(f"it {swallow}, and nothing in the issue says that is the right answer")
+    found: list[tuple[str, str]] = []
+    swallow = swallows(added) or skips(added, removed)
+    if swallow:
+        found.append(("swallow" if "catches" in swallow else "default", f"it {swallow}"))
+    raised = [m.group(1).rsplit(".", 1)[-1] for ln in added if (m := _RAISE.match(ln))]
+    other = [r for r in raised if r not in own and r[:1].isupper()]
+    if other and not any(_RAISE.match(ln) for ln in removed):
+        found.append(("raise", f"it replaces the crash with another exception (`{other[0]}`)"))
     version = [ln.strip() for ln in added + removed if _VERSION.search(ln)]
-    if version:
-        reasons.append(f"it changes a Python-version or platform check (`{version[0][:80]}`)")
+    if version and not _import_fallback(added):
+        found.append(("version", f"it changes a Python-version or platform check (`{version[0][:80]}`)"))
     for old, new in flips(removed, added):
-        if not (set(_NAME.findall(old)) & evidence.faulting) and not version:
-            reasons.append(f"it changes the condition `{old.strip()[:80]}` to `{new.strip()[:80]}`, which is not "
-                           f"about the value that crashed")
+        if not (set(_NAME.findall(old)) & faulting) and not version:
+            found.append(("flip", f"it changes the condition `{old.strip()[:80]}` to `{new.strip()[:80]}`, which "
+                                  f"is not about the value that crashed"))
             break
-    kind = kind_of(template)
-    if kind == SUPPRESSION and not skips and not met and not any(r.startswith("it ") for r in reasons):
-        reasons.append("it keeps the crash from happening (a guard or a default) rather than changing what "
-                       "produced the bad value")
-    elif kind == MUTATION and not met and not reasons:
-        reasons.append("it is a one-token change that ends the crash; the issue states no expected result "
-                       "to confirm it is the intended behaviour")
-    if evidence.disagree:
-        reasons.append(f"the validated candidates disagree on inputs generated around the failing call "
-                       f"({evidence.disagree[:200]})")
-    if evidence.guard_skipped:
-        reasons.append(f"the overfitting guard did not run ({evidence.guard_skipped})")
-    if review:
-        reasons.append(f"the second opinion says it hides the symptom: {review[:300]}")
-    if reasons:
-        return Confidence(SPECULATIVE, _sentence("Speculative: ", reasons), tuple(reasons))
-    good = (f"with this patch the call does {expect.words()}, as the issue expects" if met else
-            f"the patch skips the item, as the issue says the program should ({evidence.skip_said!r})" if skips else
-            "the issue states no expected result; the patch adds no default answer and changes no condition "
-            "away from the value that crashed")
-    return Confidence(HIGH, f"High: the crash is gone, no test broke, and {good}.", (good,))
-
-
-def skip_words(issue_text: str) -> str:
-    """The issue's (or the program's own output's) words that the item is to be skipped, or ""."""
-    # The pattern is searched only around the first "skip" (a match holds it and starts at most 60
-    # characters before it): searched over the whole text it tried 60 characters at every offset.
-    first = _SKIP_WORD.search(issue_text or "")
-    if not first:
-        return ""
-    m = _SKIP_CONTEXT.search(issue_text, max(0, first.start() - 60), first.start() + 200)
-    if not m:
-        return ""
-    words = m.group(0).split()
-    return " ".join(words[1:] if m.start() and issue_text[m.start() - 1].isalnum() else words)
-
-
-_SKIP_WORD = re.compile(r"\bskip(?:s|ped|ping)?\b", re.I)
-_SKIP_CONTEXT = re.compile(r"[^\n.]{0,60}\bskip(?:s|ped|ping)?\b[^\n.]{0,40}", re.I)
-
-
-def skips_only(added: list[str]) -> bool:
-    """The added lines are one guard whose body is `continue` (the item skipped, nothing else)."""
-    code = [ln.strip() for ln in added if ln.strip()]
-    return len(code) == 2 and code[0].startswith("if ") and code[0].endswith(":") and code[1] == "continue"
+    else:
+        guess = guesses(removed, added)
+        if guess:
+            found.append(("guess", f"it is a one-token change ({guess}) that ends the crash"))
+    return found
 
 
 def swallows(added: list[str]) -> str:
     """How the added lines hide the exception ("" when they do not): a caught exception answered with a
-    default or nothing, or an early default return."""
+    default or nothing, or an early default answer (`return None`, `continue`, `.get()`). An `except
+    ImportError` fallback and an `except` that raises are not hiding anything."""
     for i, line in enumerate(added):
-        if _EXCEPT.match(line):
+        m = _EXCEPT.match(line)
+        if m:
+            caught = {n.strip().rsplit(".", 1)[-1] for n in m.group(1).split(",") if n.strip() and n.strip() != "as"}
             body = next((ln for ln in added[i + 1:] if ln.strip()), "")
+            if caught and caught <= _IMPORT_ERRORS or body.strip().startswith("raise"):
+                continue
             if _SWALLOW.match(body):
                 return f"catches the exception (`{line.strip()[:60]}`) and answers `{body.strip()[:40]}`"
             return f"catches the exception (`{line.strip()[:60]}`)"
     for line in added:
         if _RETURN_DEFAULT.match(line):
             return f"returns a default (`{line.strip()[:40]}`) where the code crashed"
-    if any(re.search(r"\bdefault\s*=", ln) for ln in added):
+        if _SKIP.match(line):
+            return f"skips the item (`{line.strip()}`) where the code crashed"
+    if any(_GIVES_DEFAULT.search(ln) for ln in added):
         return "gives a default value where the code crashed"
+    return ""
+
+
+_CHECK = r"(?:[\w.\[\]'\"]+\s+is\s+not\s+None|[\w.\[\]'\"()]+\s*!=\s*0|len\([^)]*\)\s*>\s*\d+|[\w.]+)"
+_WRAP = re.compile(rf"^\s*if\s+{_CHECK}\s*:\s*$")
+_FILTER = re.compile(rf"\bfor\b.+\bif\s+{_CHECK}\s*[\])}}]")
+_CLAMP = re.compile(r"\bmax\([^,()]+,\s*1\)")
+
+
+def skips(added: list[str], removed: list[str]) -> str:
+    """How the added lines step around the crashing code ("" when they do not): the crashing statement
+    wrapped in a check (skipped when it fails), None items filtered out of a comprehension, a divisor
+    clamped to at least 1."""
+    old = {ln.strip() for ln in removed if ln.strip()}
+    for i, line in enumerate(added):
+        if _WRAP.match(line) and any(ln.strip() in old for ln in added[i + 1:i + 4]):
+            return f"runs the crashing statement only when `{line.strip()[3:-1].strip()[:60]}` (it is skipped otherwise)"
+        if _FILTER.search(line) and not _FILTER.search(" ".join(removed)):
+            return f"filters the items that crashed out (`{line.strip()[:60]}`)"
+        if _CLAMP.search(line) and not any(_CLAMP.search(r) for r in removed):
+            return f"clamps the divisor (`{_CLAMP.search(line).group(0)}`)"
     return ""
 
 
@@ -150,11 +204,30 @@ def flips(removed: list[str], added: list[str]) -> list[tuple[str, str]]:
     for old, new in zip(removed, added):
         a, b = _TOKEN.findall(old), _TOKEN.findall(new)
         diff = [(x, y) for x, y in zip(a, b) if x != y]
-        if len(a) == len(b) and diff and all(x in _OPS and y in _OPS for x, y in diff):
+        if len(a) == len(b) and diff and all(x in _OPS - {"+", "-", "*", "/", "//", "%"} and
+                                             y in _OPS - {"+", "-", "*", "/", "//", "%"} for x, y in diff):
             out.append((old, new))
-        elif len(a) != len(b) and set(a) ^ set(b) <= _OPS and (set(a) ^ set(b)):
+        elif len(a) != len(b) and set(a) ^ set(b) <= {"not", "and", "or", "is", "in", "==", "!="} and (set(a) ^ set(b)):
             out.append((old, new))          # `not` added or dropped, `and`/`or` changed in length
     return out
+
+
+def guesses(removed: list[str], added: list[str]) -> str:
+    """A line changed in one operator or number, or its names reordered ("" when not): a guess at the
+    intended behaviour. A name changed to a near spelling (a typo repaired) is not a guess."""
+    if len(removed) != len(added) or len(added) > 2:
+        return ""
+    for old, new in zip(removed, added):
+        a, b = _TOKEN.findall(old), _TOKEN.findall(new)
+        if len(a) == len(b) and a != b and sorted(a) == sorted(b):
+            return f"`{old.strip()[:60]}` to `{new.strip()[:60]}`: the same names in another order"
+        diff = [(x, y) for x, y in zip(a, b) if x != y]
+        if len(a) == len(b) and len(diff) == 1:
+            x, y = diff[0]
+            if (x in _OPS and y in _OPS) or (_NUMBER.match(x) and _NUMBER.match(y)) or \
+                    (_NAME.fullmatch(x) and _NAME.fullmatch(y) and _distance(x, y) > 2):
+                return f"`{x}` to `{y}`"
+    return ""
 
 
 def faulting_names(*texts: str) -> frozenset[str]:
@@ -162,11 +235,24 @@ def faulting_names(*texts: str) -> frozenset[str]:
     return frozenset(n for t in texts for n in _NAME.findall(t or "") if n not in _OPS)
 
 
+def _import_fallback(added: list[str]) -> bool:
+    """The added lines are an `except ImportError` fallback (for another Python or a missing module)."""
+    return any((m := _EXCEPT.match(ln)) and set(n.strip() for n in m.group(1).split(",") if n.strip()) <= _IMPORT_ERRORS
+               and m.group(1).strip() for ln in added)
+
+
+def _distance(a: str, b: str) -> int:
+    """Levenshtein distance (short names only)."""
+    prev = list(range(len(b) + 1))
+    for i, ca in enumerate(a, 1):
+        cur = [i]
+        for j, cb in enumerate(b, 1):
+            cur.append(min(prev[j] + 1, cur[j - 1] + 1, prev[j - 1] + (ca != cb)))
+        prev = cur
+    return prev[-1]
+
+
 def _changed(diff: str) -> tuple[list[str], list[str]]:
     added = [ln[1:] for ln in diff.splitlines() if ln.startswith("+") and not ln.startswith("+++")]
     removed = [ln[1:] for ln in diff.splitlines() if ln.startswith("-") and not ln.startswith("---")]
     return added, removed
-
-
-def _sentence(head: str, reasons: list[str]) -> str:
-    return head + "; ".join(reasons) + "."

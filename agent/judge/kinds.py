@@ -1,12 +1,13 @@
-"""What kind of change each fix template makes, declared once (agent/judge/confidence.py reads it).
+"""What kind of change each fix template makes, declared once (bench/bench_templates.py reports by it).
 
 - "suppression": the crash is caught, skipped or answered with a default (a guard that returns early,
-  `.get()` for `[]`, `except ...:`); it ends the crash, and whether the default is right only the
-  issue can say. Judged `speculative` at best.
-- "mutation": one operator, constant, name or argument order changed (a guess at the bug); judged
-  `speculative` unless the code then gives what the issue states it should.
+  `.get()` for `[]`, `except ...:`); it ends the crash, and whether the default is right only evidence can say.
+- "mutation": one operator, constant, name or argument order changed (a guess at the bug).
 - "repair": the code is completed where it is plainly wrong (a missing `return`, an uninitialised
-  name, a misspelt attribute or key, a missing call argument); `high` when nothing else speaks against it.
+  name, a misspelt attribute or key, a missing call argument).
+
+The confidence (agent/judge/confidence.py) does not read these: it judges the code, so the same guard gets
+the same level whether a template or the model wrote it (docs/confidence.md).
 """
 from __future__ import annotations
 

@@ -35,6 +35,12 @@ class TestOutcome:
     errors: set[str] = field(default_factory=set)     # of `failed`: errors (set-up, teardown, collection)
     collect_errors: dict[str, str] = field(default_factory=dict)   # module that fails to collect -> why
     continued: bool = False           # the command stopped at collection errors; re-run past them
+    ran: int | None = None            # tests the runner's own summary line counted (unittest's "Ran 85 tests"), when no junit
+
+    @property
+    def counted(self) -> int:
+        """How many tests the run is known to have run: per-test results, else the runner's summary line."""
+        return len(self.passed) + len(self.failed) + self.skipped or (self.ran or 0)
 
     @property
     def hung(self) -> list[str]:
@@ -47,7 +53,7 @@ class TestOutcome:
 
     def counts(self) -> dict:
         return {"passed": len(self.passed), "failed": len(self.failed), "skipped": self.skipped,
-                "exit_code": self.exit_code, "timed_out": self.timed_out}
+                "exit_code": self.exit_code, "timed_out": self.timed_out, "ran": self.ran}
 
     @property
     def per_test(self) -> bool:
@@ -168,7 +174,7 @@ def run_tests(sb: Sandbox, cmd: str, *, timeout: float, tests: list[str] | None 
     if _needs_cache(sb, full, res.output):
         return run_tests(sb, cmd, timeout=timeout, tests=tests)
     out = TestOutcome(command=full, exit_code=res.exit_code, output=res.output, timed_out=res.timed_out,
-                      duration=res.duration)
+                      duration=res.duration, ran=ran_count(res.output))
     if is_pytest(full):
         try:
             _read_junit(sb.read(JUNIT), out)
@@ -250,6 +256,23 @@ def _read_junit(xml: str, out: TestOutcome) -> None:
             out.skipped += 1
         else:
             out.passed.add(name)
+
+
+# unittest's (and nose's, Django's, Twisted's trial's) summary: "Ran 85 tests in 0.012s"; pytest's
+# final line without junit: "===== 3 passed, 1 failed in 0.1s ====="
+_RAN = re.compile(r"^Ran (\d+) tests? in [\d.]+s?\b", re.M)
+_PYTEST_TALLY = re.compile(r"^=+ ([^=\n]*\b\d+ (?:passed|failed)\b[^=\n]*?) in [\d.]+s", re.M)
+
+
+def ran_count(output: str) -> int | None:
+    """How many tests a runner says it ran (the last summary line of its output), or None when it says nothing."""
+    found = _RAN.findall(output or "")
+    if found:
+        return sum(int(n) for n in found)      # a chained command (`a && b`) prints one line per suite
+    tally = _PYTEST_TALLY.findall(output or "")
+    if tally:
+        return sum(int(n) for n in re.findall(r"(\d+) (?:passed|failed|error|errors)\b", tally[-1]))
+    return None
 
 
 def _first_error(text: str) -> str:

@@ -31,6 +31,7 @@ class Verdict:
     runs: int = 0                      # ran (validation stops at the first try that still crashes)
     tests: dict | None = None
     broken: list[str] = field(default_factory=list)
+    repaired: list[str] = field(default_factory=list)   # tests failing on the unedited tree that pass with it
     seconds: float = 0.0
     command_seconds: float = 0.0       # time spent in the reproduction and test commands themselves
     build_seconds: float | None = None  # the rebuild with the candidate (native code), when there is one
@@ -39,6 +40,7 @@ class Verdict:
     expected_said: str = ""            # that test's failure line, when it failed
     confidence: str = ""               # "high" | "speculative" for a validated candidate (agent/judge/confidence.py)
     confidence_why: str = ""
+    confidence_reasons: list[str] = field(default_factory=list)   # each a checkable fact (agent/judge/confidence.py)
     repro_after: dict | None = None    # the reproduction command's last run with the patch: {"exit", "output"}
     script_after: dict | None = None   # the issue's own script (before it became the regression test), with the patch
     # files a command changed (the code, the tests, the debugger): put back, never in the patch
@@ -52,11 +54,12 @@ class Verdict:
                 "reproduction_clean": f"{self.clean_runs}/{self.runs or max(self.clean_runs, self.tries)}",
                 "reproduction_tries": self.tries,
                 "tests": self.tests,
-                "broken_tests": self.broken, "seconds": round(self.seconds, 3),
+                "broken_tests": self.broken, "repaired_tests": self.repaired, "seconds": round(self.seconds, 3),
                 "overhead_seconds": round(self.seconds - self.command_seconds, 3),
                 "build_seconds": None if self.build_seconds is None else round(self.build_seconds, 3),
                 "meets_expectation": self.expected, "confidence": self.confidence or None,
-                "confidence_why": self.confidence_why or None, "repro_after": self.repro_after,
+                "confidence_why": self.confidence_why or None, "confidence_reasons": self.confidence_reasons,
+                "repro_after": self.repro_after,
                 "script_after": self.script_after, "command_changed": self.command_changed,
                 "diff": self.candidate.diff}
 
@@ -214,6 +217,8 @@ class Validator:
         v.log.append(f"$ {after.command}   # exit {after.exit_code}\n{after.output[-5000:]}")
         v.tests = after.counts()
         v.broken = sorted(self._broken(after))
+        v.repaired = sorted((self.baseline.failed - self.baseline.collect_errors.keys()) & after.passed) \
+            if self.baseline else []
         if v.broken:
             v.reason = f"breaks {len(v.broken)} test(s) that passed before: {', '.join(v.broken[:5])}"
         elif not after.ok and (self.baseline is None or (not self._per_test(after) and self.baseline.ok)):

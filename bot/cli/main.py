@@ -9,7 +9,7 @@ from pathlib import Path
 
 
 # How `crashfix run` exits, by the run's status (agent/run.py STATUSES): the one table, shown in --help.
-EXIT_CODES = {"fixed": 0, "not_fixed": 1, "error": 2, "not_reproduced": 3, "env_broken": 4}
+EXIT_CODES = {"fixed": 0, "not_fixed": 1, "error": 2, "not_reproduced": 3, "env_broken": 4, "speculative": 5}
 EXIT_USAGE = 2                          # a bad command line, an unreadable input, an unreachable LLM endpoint
 EXIT_HELP = "exit status of run:\n" + "\n".join(
     f"  {code}  {status}" + ("  (also: usage error, unreadable input, unreachable LLM endpoint)"
@@ -246,7 +246,9 @@ def cmd_run(args) -> int:
             server.stop()
     if replay:
         print(f"REPLAY: a scripted model ({replay}) played the LLM; no real model was called")
-    print(f"status: {run.status}" + (f" ({run.error})" if run.error and run.status != "fixed" else ""))
+    print(f"status: {run.status}" + (f" ({run.error})" if run.error and run.status != "fixed" else "")
+          + (" (a validated patch that may hide the crash rather than fix it; report.md says why)"
+             if run.status == "speculative" else ""))
     if run.best:
         print(f"fix: {run.best.candidate.description}")
     if run.cost.get("llm_calls"):

@@ -11,7 +11,7 @@ from dataclasses import dataclass
 
 from agent.markdown_safe import fence_untrusted, quote_untrusted
 from agent.render import report_sections
-from agent.run import Result
+from agent.run import PATCHED, Result
 from bot.conversation.failures import Failure
 
 STEPS = (("parse", "Parse the crash report"), ("prepare", "Set up the project in a sandbox"),
@@ -21,6 +21,7 @@ KEYS = [k for k, _ in STEPS]
 CLASS_PREFIX = re.compile(r"^\w+(?:Error|Exception): ")      # the run's own error class: the job page's
 OUTCOME = {
     "fixed": "a patch passed validation",
+    "speculative": "a patch passed validation, but it may hide the crash rather than fix it",
     "not_fixed": "the crash reproduced, but no candidate patch passed validation",
     "not_reproduced": "the crash did not happen in the sandbox",
     "env_broken": "the project could not be set up in the sandbox",
@@ -141,21 +142,21 @@ def standing(trigger: Trigger, result: Result, published: dict | None) -> str | 
     top of the status comment keeps it while later commands (`test`, `explain`, a failed retry) report
     under it."""
     pr = (published or {}).get("pr")
-    if not (trigger.opens_pr and result.status == "fixed" and pr):
+    if not (trigger.opens_pr and result.status in PATCHED and pr):
         return None
     job = f"[job {trigger.job}]({trigger.page})" if trigger.page else f"job {trigger.job}"
-    return f"`fixed`: pull request #{pr} ({trigger.what} · {job})"
+    return f"`{result.status}`: pull request #{pr} ({trigger.what} · {job})"
 
 
 def outcome(result: Result, trigger: Trigger, published: dict | None) -> str:
     """The headline's state: the status as it is, in plain words; `explain` never claims a fix."""
     status = result.status
-    if status == "fixed" and not trigger.opens_pr:
-        return "diagnosis: the crash reproduced and a patch passed validation (`/crashfix explain` opens no pull request)"
+    if status in PATCHED and not trigger.opens_pr:
+        return ("diagnosis: the crash reproduced and a patch passed validation" + (
+            ", though it may hide the crash rather than fix it" if status == "speculative" else "")
+            + " (`/crashfix explain` opens no pull request)")
     words = f"`{status}`: {OUTCOME.get(status, status)}"
-    if status == "fixed" and result.best and result.best.confidence == "speculative":
-        words += " (speculative: it may hide the crash rather than fix it)"
-    if status == "fixed":
+    if status in PATCHED:
         pr, reason = (published or {}).get("pr"), (published or {}).get("reason")
         words += f"; pull request #{pr}" if pr else f"; no pull request ({reason})" if reason else ""
     return words
@@ -173,7 +174,7 @@ def _final_steps(trigger: Trigger, result: Result, published: dict | None) -> li
     if result.reproduced:
         done["reproduce"] = ("done", f"{rep.crashed} of {rep.tries} runs crashed with {quote_untrusted(rep.command, 200)}"
                                      + (" (flaky)" if rep.flaky else ""))
-        if result.verdicts or status in ("fixed", "not_fixed"):
+        if result.verdicts or status in (*PATCHED, "not_fixed"):
             done["investigate"] = ("done", "")
     elif status == "not_reproduced":
         done["reproduce"] = ("failed", f"did not crash in {len(rep.attempts) if rep else 0} attempt(s)")
@@ -182,7 +183,7 @@ def _final_steps(trigger: Trigger, result: Result, published: dict | None) -> li
         done["validate"] = ("done" if good else "failed", f"{good} of {len(result.verdicts)} candidate(s) passed")
     elif status == "not_fixed":
         done["validate"] = ("failed", "no candidate patch to try")
-    if trigger.opens_pr and status == "fixed":
+    if trigger.opens_pr and status in PATCHED:
         pr = (published or {}).get("pr")
         if pr:
             verb = "updated" if published.get("updated") else "opened"

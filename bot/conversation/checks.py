@@ -29,6 +29,7 @@ CHECKED_KINDS = ("fix", "revise")              # the runs that can end in a pull
 # a run's status (agent/run.py STATUSES) or a job's ending -> (check conclusion, title)
 CONCLUSIONS = {
     "fixed": ("success", "fixed: a validated patch"),
+    "speculative": ("neutral", "speculative: a validated patch that may hide the crash rather than fix it"),
     "not_fixed": ("neutral", "not_fixed: no candidate patch passed validation"),
     "not_reproduced": ("neutral", "not_reproduced: the crash did not reproduce"),
     "env_broken": ("failure", "env_broken: the project could not be set up in the sandbox"),
@@ -79,7 +80,7 @@ class Ending:
 
     @property
     def outcome(self) -> str:
-        """fixed, not_fixed, not_reproduced, env_broken, error or cancelled."""
+        """fixed, speculative, not_fixed, not_reproduced, env_broken, error or cancelled."""
         if self.state == "cancelled":
             return "cancelled"
         if self.state == "failed":
@@ -153,10 +154,11 @@ def summary(ending: Ending) -> str:
     """One or two plain sentences: what the run ended with; the error's text stays on the job page."""
     result = ending.result if isinstance(ending.result, dict) else {}
     outcome = ending.outcome
-    if outcome == "fixed" and result.get("pr"):
-        return f"A validated patch is in pull request #{result['pr']}."
-    if outcome == "fixed":
-        return "crashfix found a validated patch" + (f"; nothing was published: {result['reason']}."
+    maybe = " (it may hide the crash rather than fix it)" if outcome == "speculative" else ""
+    if outcome in ("fixed", "speculative") and result.get("pr"):
+        return f"A validated patch{maybe} is in pull request #{result['pr']}."
+    if outcome in ("fixed", "speculative"):
+        return f"crashfix found a validated patch{maybe}" + (f"; nothing was published: {result['reason']}."
                                                        if result.get("reason") else ".")
     if outcome == "cancelled":
         return "The run was stopped before it finished."

@@ -49,6 +49,11 @@ def _git(clone_dir: Path, *args: str, env: dict | None = None, input: str | None
 def _tests_text(counts: dict | None) -> str:
     if not counts:
         return "not run"
+    if not (counts.get("passed") or counts.get("failed") or counts.get("skipped")):
+        ran = counts.get("ran")
+        return (f"the runner says {ran} ran (exit {counts.get('exit_code')}); no per-test results" if ran else
+                f"no test counted (exit {counts.get('exit_code')}): validation only shows the crash is gone") \
+            + (" (timed out)" if counts.get("timed_out") else "")
     text = f"{counts.get('passed', 0)} passed, {counts.get('failed', 0)} failed"
     if counts.get("skipped"):
         text += f", {counts['skipped']} skipped"
@@ -104,8 +109,9 @@ def commands_text() -> str:
 
 
 def speculative(result: Result) -> bool:
-    """The chosen patch was judged speculative (agent/judge/confidence.py): it may hide the crash."""
-    return bool(result.best and result.best.confidence == "speculative")
+    """The chosen patch was judged speculative (agent/judge/confidence.py): it may hide the crash (the run's
+    status says "speculative"; a Result read back from an older run says it by the patch's confidence)."""
+    return result.status == "speculative" or bool(result.best and result.best.confidence == "speculative")
 
 
 def below_policy(result: Result, config: RepoConfig) -> str | None:
@@ -119,7 +125,8 @@ def below_policy(result: Result, config: RepoConfig) -> str | None:
 def pr_title(result: Result, issue: int) -> str:
     report = result.report
     what = (report.title or report.type) if report else None
-    title = f"{'Speculative fix' if speculative(result) else 'Fix'} {what or 'crash'} (#{issue})"
+    title = (f"Draft: possible fix for {what or 'crash'} (#{issue})" if speculative(result)
+             else f"Fix {what or 'crash'} (#{issue})")
     return title if len(title) <= 200 else title[:197] + "…"
 
 
@@ -151,6 +158,8 @@ def pr_body(result: Result, issue: int, *, draft: bool = True, pushed: bool = Fa
         lines.append(f"{quote_untrusted(fix.description)}.")
     if best and best.confidence_why:
         lines += ["", f"How sure crashfix is: {quote_untrusted(best.confidence_why)}"]
+        lines += [""] + [f"- {quote_untrusted(r, 400)}" for r in best.confidence_reasons[:12]] \
+            if best.confidence_reasons else []
     lines += [f"- {quote_untrusted(f, 200)}" for f in (fix.files if fix else ())]
     if best and best.command_changed:
         lines += ["", command_changed_line(best.command_changed)]
@@ -269,7 +278,7 @@ def publish_result(api, repo: str, issue: int, run_dir: Path, result: Result, cl
     status = result.status
     out = {"pr": None, "url": None, "reason": None, "quiet": False, "branch": None, "sha": None,
            "updated": False, "status": status}
-    if status != "fixed":
+    if not result.patched:
         return {**out, "reason": f"the run ended {status}"}
     info = api.get_issue(repo, issue)
 

@@ -16,7 +16,7 @@ from bot.dashboard.auth import Viewer
 from bot.db import Database, loads
 from bot.jobs.store import KINDS, STATES
 
-RUN_OUTCOMES = ("fixed", "not_fixed", "not_reproduced", "env_broken", "error")
+RUN_OUTCOMES = ("fixed", "speculative", "not_fixed", "not_reproduced", "env_broken", "error")
 
 PAGE_SIZE = 25
 MAX_FILE = 200_000                      # characters of one log or transcript shown

@@ -16,7 +16,7 @@ from bot.conversation.checklist import OUTCOME, Trigger
 from bot.kinds import fix, gates, runner
 from bot.kinds.context import Context
 
-KNOWN = ("fixed", "not_fixed", "not_reproduced")       # the outcomes that carry a diagnosis
+KNOWN = ("fixed", "speculative", "not_fixed", "not_reproduced")       # the outcomes that carry a diagnosis
 
 
 def run(ctx: Context) -> dict:
@@ -68,7 +68,7 @@ def explained(trigger: Trigger, job: int, data: dict, *, ctx: Context, issue: in
     if data.get("root_cause"):
         lines.append(f"- **Root cause:** {data['root_cause'][:600]}")
     best = data.get("fix")
-    if status == "fixed" and best:
+    if status in ("fixed", "speculative") and best:
         pr = ctx.db.pr_for_issue(ctx.job.repo, issue)
         where = f"; pull request #{pr['number']}" if pr else ""
         lines.append(f"- **The patch:** {quote_untrusted(str(best.get('description') or ''), 200)}"

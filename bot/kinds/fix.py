@@ -27,7 +27,7 @@ def publish_run(ctx: Context, t: runner.Target) -> dict:
     with runner.checkout(ctx) as (repo, url):
         result = runner.execute(ctx, runner.run_config(ctx, t, repo), board)
         out = runner.run_dir(ctx)
-        if result.fixed:
+        if result.patched:
             board.reach("publish")
         # the checkout is still the default branch: the pipeline worked on its own copy
         published = publish_result(ctx.api, job.repo, t.issue, out, result, repo, config=t.config, remote_url=url,

@@ -281,6 +281,8 @@ CASES.append(dict(
     bug="intersection() builds DateRange(end, start) instead of DateRange(start, end), so every real "
         "overlap raises 'end before start'.",
     fix_class="swapped-arguments",
+    # its validated candidates answer generated inputs differently: the word is speculative (issue 34)
+    expect="speculative",
     files={
         "src/bookings/__init__.py": '''
             from .calendar import Calendar, Conflict
@@ -597,6 +599,8 @@ CASES.append(dict(
     bug="latest_title wraps feed['entries'][0] in `except KeyError`, which covers a feed without an "
         "entries key but not an empty entries list, which raises IndexError.",
     fix_class="exception-too-narrow",
+    # its validated candidates answer generated inputs differently: the word is speculative (issue 34)
+    expect="speculative",
     files={
         "src/feedreader/__init__.py": '''
             from .headlines import headlines, latest_title

@@ -79,9 +79,11 @@ def test_a_python_run_moves_through_the_phases_in_order(app_repo, tmp_path):
     assert result.root_cause.startswith("`KeyError: 'price'` in `<genexpr>` at `app.py:2`. Under pdb")
     assert {f.kind for f in result.facts("frame", "reproduction", "debugger")} == {"frame", "reproduction", "debugger"}
     assert result.debugger == "pdb" and result.language == "python"
-    if result.fixed:
+    if result.patched:
         assert result.patch and result.best.validated and result.error is None and result.error_kind is None
         assert "validate" in phases and result.tests_after["passed"] == 0     # the repo has no test
+        # so the patch cannot be more than speculative, and says why (agent/judge/confidence.py)
+        assert result.status == "speculative" and "this project has no tests" in result.best.confidence_why
     else:
         assert result.status == "not_fixed" and result.patch is None
     md = (tmp_path / "out" / "report.md").read_text()

@@ -69,9 +69,10 @@ def test_every_run_status_has_its_own_exit_code_and_help_lists_them():
     from agent.run import STATUSES
     from bot.cli.main import EXIT_CODES
     assert set(EXIT_CODES) == set(STATUSES)
-    assert sorted(EXIT_CODES.values()) == [0, 1, 2, 3, 4]
+    assert sorted(EXIT_CODES.values()) == [0, 1, 2, 3, 4, 5]
     assert EXIT_CODES["fixed"] == 0 and EXIT_CODES["not_fixed"] == 1 and EXIT_CODES["error"] == 2
     assert EXIT_CODES["not_reproduced"] == 3 and EXIT_CODES["env_broken"] == 4
+    assert EXIT_CODES["speculative"] == 5          # a validated patch that may hide the crash: not 0, not "fixed"
     out = crashfix("run", "--help")
     for status, code in EXIT_CODES.items():
         assert f"  {code}  {status}" in out.stdout

@@ -7,7 +7,6 @@ import time
 from pathlib import Path
 
 from agent.judge import expectations
-from agent.judge.confidence import skip_words
 from agent.kernel.mail import reported_by
 from agent.markdown_safe import fence_untrusted, quote_untrusted
 from agent.native.arch import report_arch
@@ -88,7 +87,6 @@ ENTRY_POINTS = [
     ("pins", lambda t: (pins.issue_pins(t, set()), pins.issue_packages(t, {"pkg"}))),
     ("python_version", lambda t: detect.python_version(_NO_REPO, t)),
     ("report_arch", report_arch),
-    ("skip_words", skip_words),
     ("markdown_safe", lambda t: (quote_untrusted(t, len(t)), fence_untrusted(t))),
 ]
 

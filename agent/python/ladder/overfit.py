@@ -3,10 +3,10 @@ still crash there, or answer differently from the others, are ranked down, and s
 disagree are reported, not silently picked from."""
 from __future__ import annotations
 
+import builtins
 import json
 import logging
 import time
-from collections import Counter
 
 from agent.judge.match import repo_frame
 from agent.python.ladder.overfit_script import EVALUATE, GENERATE
@@ -25,7 +25,6 @@ GUARD_SECONDS = 60.0     # the whole guard: tracing, generating, and one run per
 MAX_INPUTS = 200
 CALL_SECONDS = 2.0       # one call of the function on one input
 
-
 def guard(sb: Sandbox, report: CrashReport, repro_cmd: str | None, repo_paths: dict[str, str], files: list[str],
           issue_text: str, survivors: list[Verdict], *, seconds: float = GUARD_SECONDS,
           timeout: float = 120.0) -> tuple[list[Verdict], Overfit]:
@@ -43,7 +42,6 @@ def guard(sb: Sandbox, report: CrashReport, repro_cmd: str | None, repo_paths: d
         verdict.seconds = time.monotonic() - start
     log.info("overfitting guard: %s", verdict.skipped or verdict.sentence())
     return survivors, verdict
-
 
 def _inputs(sb: Sandbox, report: CrashReport, repro_cmd: str | None, repo_paths: dict[str, str], files: list[str],
             issue_text: str, verdict: Overfit, timeout: float) -> list[str]:
@@ -72,7 +70,6 @@ def _inputs(sb: Sandbox, report: CrashReport, repro_cmd: str | None, repo_paths:
     verdict.function, verdict.inputs = data["function"], len(shown)
     return [f"{data['function']}({s})" if isinstance(s, str) else "?" for s in shown]
 
-
 def _outcomes(sb: Sandbox, report: CrashReport, repo_paths: dict[str, str], survivors: list[Verdict],
               verdict: Overfit, deadline: float, timeout: float) -> list[list] | None:
     """[unpatched answers, then each survivor's], each a list of (answer, crashed) per input."""
@@ -98,7 +95,6 @@ def _outcomes(sb: Sandbox, report: CrashReport, repo_paths: dict[str, str], surv
         runs.append(_answers(got, verdict.inputs))
     return runs
 
-
 def _json(sb: Sandbox, path: str) -> object:
     """A JSON file the sandbox wrote (untrusted: only its shape is used), or None."""
     try:
@@ -106,12 +102,16 @@ def _json(sb: Sandbox, path: str) -> object:
     except Exception:            # missing, unreadable or not JSON: the run said nothing
         return None
 
-
 def _answers(got: object, n: int) -> list[tuple[str, bool]]:
     """Sandbox output, checked: one (answer, crashed) per input; a run that wrote nothing answers "no answer"."""
     rows = got if isinstance(got, list) and len(got) == n else [["no answer", False]] * n
     return [(str(r[0])[:200], r[1] is True) if isinstance(r, list) and len(r) == 2 else ("no answer", False)
             for r in rows]
+
+def _builtin(answer: str) -> bool:
+    """`raised X` names a builtin exception class (not one the project defines)."""
+    name = answer.removeprefix("raised ").split(":", 1)[0].strip()
+    return isinstance(getattr(builtins, name, None), type)
 
 
 def _rank(survivors: list[Verdict], runs: list[list], shown: list[str], verdict: Overfit) -> list[Verdict]:
@@ -122,8 +122,10 @@ def _rank(survivors: list[Verdict], runs: list[list], shown: list[str], verdict:
         for k, (answer, crashed) in enumerate(mine):
             differs = sum(other[k][0] != answer for j, other in enumerate(answers) if j != i)
             changed = not before[k][0].startswith(("raised", "timed out", "no answer")) and before[k][0] != answer
-            # the reported crash; or any exception on the failing input itself, or where the unpatched code returned
-            broke = crashed or (answer.startswith("raised") and (k == 0 or before[k][0].startswith("returned")))
+            # the reported crash; or a builtin exception on the failing input itself, or any where the unpatched
+            # code returned (on the failing input, the project's own error class is the answer, not a crash)
+            broke = crashed or (answer.startswith("raised") and (
+                (k == 0 and _builtin(answer)) or before[k][0].startswith("returned")))
             st.crashes += broke
             st.changed += changed
             st.disagreements += differs
@@ -134,12 +136,18 @@ def _rank(survivors: list[Verdict], runs: list[list], shown: list[str], verdict:
     order = sorted(range(len(survivors)), key=lambda i: (standings[i].crashes, standings[i].changed,
                                                          standings[i].disagreements, rank_key(survivors[i])))
     verdict.standings = [standings[i] for i in order]
+    # the survivors disagree when any two of them answer an input differently: those that crash there
+    # included (a candidate that raises where another returns is a disagreement too, not a reason to
+    # look away: with one clean candidate left, the others' answers were never compared at all)
     clean = [i for i in order if not standings[i].crashes]
-    for k in range(len(shown)):
-        said = Counter(answers[i][k][0] for i in clean)
-        if len(said) > 1:
-            verdict.disagree = True
+    for i, st in enumerate(standings):
+        st.differs_from_clean = sum(answers[j][k][0] != answers[i][k][0] for j in clean if j != i
+                                    for k in range(len(shown)))
+    verdict.disagree = any(st.disagreements for st in standings)
+    for pool in (clean, order):
+        k = next((k for k in range(len(shown)) if len({answers[i][k][0] for i in pool}) > 1), None)
+        if k is not None:
             verdict.example = f"{shown[k]}: " + "; ".join(
-                f"{survivors[i].candidate.description!r} {answers[i][k][0]}" for i in clean[:3])
+                f"{survivors[i].candidate.description!r} {answers[i][k][0]}" for i in pool[:3])
             break
     return [survivors[i] for i in order]

@@ -15,6 +15,7 @@ from agent.reports import parse
 from agent.run import Run, RunConfig
 from agent.research import second_opinion
 from agent.candidates import Candidate
+from agent.judge.testrun import TestOutcome
 from agent.judge.validate import Verdict
 
 ISSUE = "p.ordinal(-1) raises TypeError. Negative ranks should read like '-1st' does for strings."
@@ -45,6 +46,8 @@ def _run(tmp_path: Path) -> tuple[Run, Verdict, Verdict]:
     run = Run(RunConfig(repo="r", report_text=ISSUE, out=tmp_path))
     run.report = parse("Traceback (most recent call last):\n  File \"m.py\", line 1, in g\n    return f(x)\n"
                        "TypeError: bad operand\n")
+    run.test_cmd = "python -m pytest -q"        # a project with tests (agent/judge/behaviour.py Suite)
+    run.tests_before = TestOutcome(run.test_cmd, 0, "", passed={"tests/test_m.py::test_g"})
     a = Verdict(Candidate(REPAIR, "take the absolute value", "llm"), validated=True)
     b = Verdict(Candidate(REPAIR.replace("abs(x)", "str(x)"), "pass a string", "llm"), validated=True)
     return run, a, b

@@ -33,7 +33,7 @@ def test_there_are_cases_of_every_shape():
 @pytest.mark.parametrize("case", CASES, ids=[c.name for c in CASES])
 def test_the_report_comes_from_the_users_code_and_the_repo_frames_map(case):
     meta, repo, files = load(case)
-    assert meta["source"] and meta["test_cmd"] and meta["expect"] in ("fixed", "not_fixed", "not_reproduced")
+    assert meta["source"] and meta["test_cmd"] and meta["expect"] in ("fixed", "speculative", "not_fixed", "not_reproduced")
     report = parse((case / "report.txt").read_text())
     assert report is not None and report.type == meta["kind"].split("-")[0]
     paths = {f.file: p for f in report.frames if f.file and (p := map_to_repo(f.file, files))}
