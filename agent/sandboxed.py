@@ -21,7 +21,7 @@ from agent.run import Run
 from agent.research import strategy as research_agent, second_opinion
 from agent.candidates import Candidate
 from agent.repair_context import RepairContext, Site, frame_sites
-from agent.judge.testrun import SCRATCH
+from agent.judge.testrun import SCRATCH, ensure_scratch
 from agent.judge.validate import Validator, Verdict
 from sandbox import Sandbox, SandboxDead, SandboxError, open_sandbox, prepare_source
 
@@ -178,7 +178,21 @@ class SandboxPath:
             furnish(sb, rep.regression_test, rep.command)
         if rep is not None:
             furnish_check(sb, rep)
+            self._furnish_script(sb)
         return sb
+
+    def _furnish_script(self, sb: Sandbox) -> None:
+        """The issue's own script (in the first sandbox's scratch folder), where the validator re-runs it
+        with each candidate (`script_after`: what the patched code gives on the issue's input)."""
+        command = script_command(self.run.reproduction)
+        for word in (command or "").split():
+            if word.startswith(SCRATCH + "/") and self.sb is not None:
+                try:
+                    text = self.sb.read(word)
+                except (SandboxError, OSError):
+                    continue
+                ensure_scratch(sb)
+                sb.write(word, text)
 
     def llm(self):
         """One model client for the run (research_agent.new_model): one budget, one cost."""

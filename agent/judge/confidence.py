@@ -99,8 +99,8 @@ def judge(ev: Evidence) -> Confidence:
         support.append(("test", f"the project's own test(s) failing before the patch pass with it: "
                                 f"{', '.join(ev.repaired[:3])}"))
     if ev.crashes_around:
-        against.append(f"on inputs generated around the failing call it still crashes or raises where the "
-                       f"unpatched code returned (e.g. {ev.crashes_around[:160]})")
+        against.append(f"on inputs generated around the failing call it still raises the reported exception, or "
+                       f"raises where the unpatched code returned (e.g. {ev.crashes_around[:160]})")
     if ev.disagree and not (exp is not None and ev.meets is True):
         against.append(f"another validated candidate answers inputs generated around the failing call "
                        f"differently ({ev.disagree[:200]})")

@@ -94,7 +94,8 @@ def review(llm, issue_text: str, chosen, evidence: list[str], others: list, *,
 
 def _preferred(said: object, descriptions: list[str]) -> int | None:
     """The candidate the reviewer names: its number (1 is the reviewed one) or its exact description
-    (case and spacing aside); None when it names none, or none that was shown."""
+    (case and spacing aside; crashfix's parenthesised suffix may be left out); None when it names none,
+    or none that was shown."""
     if isinstance(said, bool):
         return None
     if isinstance(said, (int, float)) or (isinstance(said, str) and said.strip().isdigit()):
@@ -104,6 +105,8 @@ def _preferred(said: object, descriptions: list[str]) -> int | None:
         return None
     norm = lambda text: " ".join(text.split()).casefold()
     hits = [i for i, d in enumerate(descriptions) if norm(d) == norm(said)]
+    if not hits:        # the description without crashfix's suffix ("... (llm, trajectory 1)"): one that begins so
+        hits = [i for i, d in enumerate(descriptions) if norm(d).startswith(norm(said) + " (")]
     return hits[0] if len(hits) == 1 else None
 
 

@@ -49,7 +49,8 @@ def test_the_innermost_repo_frame_is_the_crash_site(tmp_path):
     assert rep.title == "TypeError in _quote"
     assert rep.extra["reporter_frame"] == {"function": "export", "file": "/home/alice/reports/make_report.py",
                                            "line": 12}
-    assert any("crash site: _quote (src/tabula/io.py)" in n and "from export" in n for n in run.notes)
+    # the parser named the library's frame already (issue 36: never the reporter's script): nothing to move
+    assert not any(n.startswith("crash site:") for n in run.notes)
     assert root_cause(run) == "`TypeError: argument of type 'int' is not iterable` in `_quote` at `src/tabula/io.py:2`."
     assert pr_title(Result.of(run), 7) == "Fix TypeError in _quote (#7)"
 
@@ -61,4 +62,5 @@ def test_a_checkout_traceback_keeps_the_parsers_guilty_frame(tmp_path):
     run.report = parse(own)
     SandboxPath(run, Steps(run)).map_frames(repo)
     assert run.report.guilty.function == "_quote" and run.report.title == "TypeError in _quote"
-    assert "reporter_frame" not in run.report.extra
+    # the reporter's script (outside the repository) stays as context, as for an installed copy
+    assert run.report.extra["reporter_frame"]["function"] == "export"
