@@ -12,7 +12,9 @@ child process, under its deadline (agent/reports/guarded.py). Measures:
 - family accuracy (the report kind's family, agent/reports/families.py), over the labelled crashes;
 - exception accuracy: the last dotted part of the type, compared without case, `_`/`-`/space or a
   leading `BUG:`; a free-text kind (Go's `index out of range`, a kernel title) matches when one
-  contains the other; over the crashes whose exception is labelled;
+  contains the other; the report's type or, for the kinds whose type is a category (a kernel
+  report's `MEMORY_SAFETY_BUG`, a Go `fatal-error`), the kind its crash title names; over the crashes
+  whose exception is labelled;
 - guilty-frame accuracy: the function's last `.`/`::` part without arguments, over the crashes whose
   guilty frame is labelled; where none is labelled, how often the parser names one anyway;
 - duplicate pairs: every pair of issues in the set is one decision; the labelled pairs share a `group`.
@@ -93,6 +95,13 @@ def exception_matches(expected: str | None, got: str | None) -> bool:
     return e == g or (" " in e and e in g) or (" " in g and g in e)
 
 
+def _title_kind(title: str) -> str:
+    """`BUG: soft lockup in smp_call_function` -> `BUG: soft lockup`; `Panic: index out of range in f` -> the
+    message; a title is `<kind> in <where>`."""
+    head = (title or "").rsplit(" in ", 1)[0]
+    return head.split(":", 1)[1].strip() if head.lower().startswith(("panic:", "invalid memory address:")) else head
+
+
 def _norm_func(s: str | None) -> str:
     s = (s or "").strip()
     s = re.sub(r"\(\*?([\w$]+)\)\.", r"\1.", s)              # a Go receiver: (*runner).run
@@ -162,7 +171,8 @@ def _block(issues: list[dict], got: list[Got], idx: list[int]) -> dict:
             crash_recall.add(g.crash, (url, "crash", "no report"))
             family.add(g.crash and g.family == lab["family"], (url, lab["family"], g.family))
             if lab["exception"]:
-                exception.add(g.crash and exception_matches(lab["exception"], g.exception),
+                exception.add(g.crash and (exception_matches(lab["exception"], g.exception)
+                                           or exception_matches(lab["exception"], _title_kind(g.title))),
                               (url, lab["exception"], g.exception))
             if lab["guilty"]:
                 guilty.add(g.crash and guilty_matches(lab["guilty"], g.guilty), (url, lab["guilty"], g.guilty))

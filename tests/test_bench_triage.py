@@ -142,3 +142,11 @@ def test_exception_comparison(expected, got, ok):
 ])
 def test_guilty_comparison(expected, got, ok):
     assert bt.guilty_matches(expected, got) is ok
+
+
+def test_a_category_type_is_judged_by_the_kind_its_title_names():
+    issues = [_issue("k1", "kernel", True, "kernel", "BUG: soft lockup", None)]
+    got = [bt.Got(True, "kernel", "HANG", None, title="BUG: soft lockup in smp_call_function_many_cond")]
+    assert bt.score(issues, got)["all"]["exception"].hit == 1
+    got = [bt.Got(True, "kernel", "HANG", None, title="INFO: task hung in smp_call_function_many_cond")]
+    assert bt.score(issues, got)["all"]["exception"].hit == 0
