@@ -33,7 +33,7 @@ _KERNEL_EVIDENCE = register(("Call Trace", "Call trace:", "RIP:", "Kernel panic"
                              "runtime stack:", "\ngoroutine "))
 _TRACEBACK = register(("Error", "(most recent call last)", "\nE   "))
 _SANITIZER = register(("anitizer", "runtime error:", "ERROR: libFuzzer"))
-_JVM = register(("\tat ", "    at ", "\n at ", "AndroidRuntime"))
+_JVM = register(("\tat ", "  at ", "\n at ", "\nat ", "AndroidRuntime"))
 _MARKDOWN = register(("```", "~~~", "<details", "\n>"))
 
 

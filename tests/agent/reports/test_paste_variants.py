@@ -1,0 +1,74 @@
+"""Crash reports as the triage benchmark (bench/bench_triage.py) found real users paste them and the
+parsers missed: JVM frames pasted unindented, `at a.B.m (B.java:4)` (the Play Console's space), logcat
+lines with a `date time:` prefix, frames whose exception is named only in the title, and a build
+tool's own failure trace (not a crash)."""
+from __future__ import annotations
+
+from agent.reports import parse_issue
+
+
+def test_jvm_frames_pasted_without_indentation():
+    text = ("App dies on start\n\n"
+            "Exception in thread \"main\" java.lang.IllegalStateException: no config\n"
+            "at org.acme.app.Settings.load(Settings.kt:31)\n"
+            "at org.acme.app.Main.main(Main.kt:12)\n"
+            "Press any key to continue . . .")
+    rep = parse_issue(text)
+    assert rep is not None and rep.kind == "jvm"
+    assert rep.type == "java.lang.IllegalStateException"
+    assert rep.guilty.function == "org.acme.app.Settings.load" and rep.guilty.line == 31
+
+
+def test_jvm_frames_with_a_space_before_the_parenthesis_and_blank_lines_between():
+    text = ("Crash report 2.1\n\n```\nCaused by: java.lang.IllegalArgumentException: \n\n \n"
+            "  at org.acme.reader.core.Page.render (Page.java:88)\n\n \n"
+            "  at org.acme.reader.ui.ReaderActivity.onCreate (ReaderActivity.java:40)\n```")
+    rep = parse_issue(text)
+    assert rep is not None and rep.kind == "jvm" and rep.type == "java.lang.IllegalArgumentException"
+    assert rep.guilty.function == "org.acme.reader.core.Page.render" and rep.guilty.line == 88
+
+
+def test_logcat_lines_with_a_date_and_time_prefix():
+    text = ("Crash on rotate\n\n"
+            "03-02 10:01:02.345: E/AndroidRuntime(4242): FATAL EXCEPTION: main\n"
+            "03-02 10:01:02.345: E/AndroidRuntime(4242): java.lang.ArithmeticException: divide by zero\n"
+            "03-02 10:01:02.345: E/AndroidRuntime(4242):    at org.acme.calc.Engine.ratio(Engine.java:17)\n"
+            "03-02 10:01:02.345: E/AndroidRuntime(4242):    at android.os.Looper.loop(Looper.java:137)\n")
+    rep = parse_issue(text)
+    assert rep is not None and rep.type == "java.lang.ArithmeticException"
+    assert rep.guilty.function == "org.acme.calc.Engine.ratio"
+
+
+def test_frames_whose_exception_is_named_only_in_the_title():
+    text = ("Crash: java.lang.NullPointerException while saving\n\n"
+            "\tat org.acme.store.Vault.put(Vault.java:120)\n"
+            "\tat org.acme.store.Vault.save(Vault.java:77)\n")
+    rep = parse_issue(text)
+    assert rep is not None and rep.type == "java.lang.NullPointerException"
+    assert rep.guilty.function == "org.acme.store.Vault.put"
+
+
+def test_frames_alone_with_no_exception_named_anywhere_are_no_report():
+    text = "Slow start\n\nThe profiler shows\n    at org.acme.boot.Init.scan(Init.java:9)\n    at org.acme.boot.Init.run(Init.java:3)\n"
+    assert parse_issue(text) is None
+
+
+def test_a_build_tools_own_failure_trace_is_not_a_crash():
+    text = ("Module does not build\n\n```\n"
+            "[ERROR] /src/main/java/org/acme/App.java:[12,5] cannot find symbol\n"
+            "org.apache.maven.lifecycle.LifecycleExecutionException: Failed to execute goal: Compilation failure\n"
+            "    at org.apache.maven.lifecycle.internal.MojoExecutor.execute (MojoExecutor.java:215)\n"
+            "    at org.apache.maven.cli.MavenCli.main (MavenCli.java:199)\n"
+            "Caused by: org.apache.maven.plugin.compiler.CompilationFailureException: Compilation failure\n"
+            "    at org.apache.maven.plugin.compiler.AbstractCompilerMojo.execute (AbstractCompilerMojo.java:1215)\n"
+            "```")
+    assert parse_issue(text) is None
+
+
+def test_a_crash_inside_the_build_tool_is_still_a_crash():
+    text = ("NPE in the resolver\n\n"
+            "java.lang.NullPointerException: version is null\n"
+            "    at org.apache.maven.project.Resolver.pick (Resolver.java:40)\n"
+            "    at org.apache.maven.cli.MavenCli.main (MavenCli.java:199)\n")
+    rep = parse_issue(text)
+    assert rep is not None and rep.type == "java.lang.NullPointerException"
