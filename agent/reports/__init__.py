@@ -34,6 +34,7 @@ _KERNEL_EVIDENCE = register(("Call Trace", "Call trace:", "RIP:", "Kernel panic"
 _TRACEBACK = register(("Error", "(most recent call last)", "\nE   "))
 _SANITIZER = register(("anitizer", "runtime error:", "ERROR: libFuzzer"))
 _JVM = register(("\tat ", "  at ", "\n at ", "\nat ", "AndroidRuntime"))
+_PLACELESS = re.compile(r":unknown:")
 _MARKDOWN = register(("```", "~~~", "<details", "\n>"))
 
 
@@ -133,6 +134,11 @@ def parse(text: str) -> CrashReport | None:
             if facts.get(key):
                 repros.append(facts[key])
     rep.reproducers = list(dict.fromkeys(rep.reproducers + repros))
+    if rep.kind in ("go", "rust") and _PLACELESS.search(rep.signature):
+        # a Go or Rust panic with no place of its own (`panic: runtime error: index out of range`
+        # alone, Rust's `libcore/result.rs`): the same generic message in two issues, perhaps of two
+        # projects, is no evidence of one crash; a singleton, never a group
+        rep.signature = ""
     return rep
 
 

@@ -4,6 +4,8 @@ lines with a `date time:` prefix, frames whose exception is named only in the ti
 tool's own failure trace (not a crash)."""
 from __future__ import annotations
 
+import pytest
+
 from agent.reports import parse_issue
 
 
@@ -72,3 +74,40 @@ def test_a_crash_inside_the_build_tool_is_still_a_crash():
             "    at org.apache.maven.cli.MavenCli.main (MavenCli.java:199)\n")
     rep = parse_issue(text)
     assert rep is not None and rep.type == "java.lang.NullPointerException"
+
+
+@pytest.mark.parametrize("line, place", [
+    # the message on the location's own line (Rust >= 1.73, pasted on one line)
+    ("thread 'main' panicked at src/cli/args.rs:41:17:    called `Option::unwrap()` on a `None` value", "args.rs"),
+    ("thread panicked at 'called `Option::unwrap()` on a `None` value', src/codec/frame.rs:64:45", "frame.rs"),
+    ("> thread 'main' panicked at 'index out of bounds: the len is 2 but the index is 2', src/grid.rs:9:5",
+     "grid.rs"),
+])
+def test_rust_panic_lines_as_pasted(line, place):
+    rep = parse_issue("It panics\n\n" + line + "\n\nAny idea?")
+    assert rep is not None and rep.kind == "rust" and rep.type == "panic"
+    assert rep.guilty is not None and rep.guilty.file.endswith(place)
+
+
+def test_a_rust_panic_placed_in_the_standard_library_names_no_place_and_groups_nothing():
+    a = parse_issue("Panics\n\n    panicked at 'called `Result::unwrap()` on an `Err` value: ()', libcore/result.rs:945")
+    b = parse_issue("Crash\n\nthread '<main>' panicked at 'called `Result::unwrap()` on an `Err` value: ()', "
+                    "/checkout/src/libcore/result.rs:729")
+    assert a is not None and b is not None and a.kind == b.kind == "rust"
+    assert a.guilty is None and b.guilty is None
+    assert a.signature == "" and b.signature == ""
+
+
+def test_a_go_runtime_panic_without_any_go_file_is_a_go_report_and_a_singleton():
+    a = parse_issue("panic: runtime error: index out of range\n\nwhen I run `tool -c x.yml`")
+    b = parse_issue("Crash\n\npanic: runtime error: index out of range\n")
+    assert a is not None and a.kind == "go" and a.type == "index out of range"
+    assert b is not None and b.kind == "go"
+    assert a.signature == "" and b.signature == ""        # no place: two projects' panics are not one crash
+    c = parse_issue("Workers die\n\nfatal error: concurrent map writes\n")
+    assert c is not None and c.kind == "go" and c.signature == ""
+
+
+def test_a_c_compilers_fatal_error_is_no_go_crash():
+    assert parse_issue("Build fails\n\nfoo.c:1:10: fatal error: bar.h: No such file or directory\n"
+                       "compilation terminated.") is None
