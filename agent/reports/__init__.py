@@ -13,6 +13,7 @@ from dataclasses import asdict
 
 from agent.reports.cdb import looks_like_cdb, parse_cdb
 from agent.reports.check import has_message
+from agent.reports.frameless import parse_frameless
 from agent.reports.gdb import gdb_start, parse_gdb
 from agent.reports.jvm import parse_jvm
 from agent.reports.kernel import find_first_oops, parse_kernel
@@ -122,6 +123,9 @@ def parse(text: str) -> CrashReport | None:
             rep = parse_cut(candidate, text)
             if rep is not None:
                 break
+    if rep is None:
+        # an exception's line alone, no frame anywhere: a crash that stands alone
+        rep = parse_frameless(text)
     if rep is None:
         return None
     if facts:

@@ -28,7 +28,7 @@ _FRAME = re.compile(r"^at ([\w$.<>/-]+)\.([\w$<>-]+) ?\(([^()]*)\)")     # `at a
 # an exception's name anywhere (the title): for frames pasted without their header line
 _NAME = re.compile(r"(?<![\w$.])((?:[a-z_$][\w$]*\.)+[A-Z][\w$]*(?:Exception|Error))(?![\w$])")
 # a build tool's own failure (a compile error Maven or Gradle reports with its stack): not a crash
-_BUILD_TOOL = ("org.apache.maven.", "org.gradle.", "org.codehaus.plexus.")
+BUILD_TOOL = ("org.apache.maven.", "org.gradle.", "org.codehaus.plexus.")
 _MORE = re.compile(r"^\.\.\. (\d+) (?:more|common frames omitted)")
 _RUNTIME = ("java.", "javax.", "jdk.", "sun.", "com.sun.", "kotlin.", "kotlinx.coroutines.", "scala.",
             "android.", "androidx.", "com.android.", "dalvik.", "libcore.", "org.junit.", "junit.",
@@ -97,7 +97,7 @@ def parse_jvm(text: str) -> CrashReport | None:
         if named is None:
             return None                 # frames alone, no exception named anywhere: not a report
         blocks[0] = (named.group(1), "", blocks[0][2], blocks[0][3])
-    if any(b[0].startswith(_BUILD_TOOL) for b in blocks):
+    if any(b[0].startswith(BUILD_TOOL) for b in blocks):
         return None
     typ, message, own, more = blocks[-1]
     frames = list(own)

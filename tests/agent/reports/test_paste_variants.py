@@ -111,3 +111,32 @@ def test_a_go_runtime_panic_without_any_go_file_is_a_go_report_and_a_singleton()
 def test_a_c_compilers_fatal_error_is_no_go_crash():
     assert parse_issue("Build fails\n\nfoo.c:1:10: fatal error: bar.h: No such file or directory\n"
                        "compilation terminated.") is None
+
+
+@pytest.mark.parametrize("text, kind, typ", [
+    ("Training stops\n\nRuntimeError: CUDA out of memory. Tried to allocate 20.00 MiB", "python", "RuntimeError"),
+    ("AttributeError: module 'numpy' has no attribute 'float'\n\nafter upgrading", "python", "AttributeError"),
+    ("Loader fails\n\n```\nacme.errors.ConfigError: no [server] section\n```", "python", "acme.errors.ConfigError"),
+    ("Fix crash in Main.kt line 40\n\n### Reason ###\n\njava.lang.IllegalStateException\n", "jvm",
+     "java.lang.IllegalStateException"),
+    ("FATAL EXCEPTION: main java.lang.RuntimeException: Unable to start activity\n\nplease fix", "jvm",
+     "java.lang.RuntimeException"),
+])
+def test_an_exception_line_pasted_without_frames_is_a_crash_that_stands_alone(text, kind, typ):
+    rep = parse_issue(text)
+    assert rep is not None and rep.kind == kind and rep.type == typ
+    assert rep.frames == [] and rep.guilty is None
+    assert rep.signature == ""           # no place: never grouped with another project's same message
+
+
+@pytest.mark.parametrize("text", [
+    "what is a KeyError in Python?\n\nI get one when I index a dict.",
+    "Feature: retry on TimeoutError\n\nIt would be nice to retry when a TimeoutError happens.",
+    "Docs\n\nA NullPointerException occurs when you use a reference that is null.",
+    "Build\n\n[ERROR] Failed to execute goal\n"
+    "org.apache.maven.lifecycle.LifecycleExecutionException: Failed to execute goal: Compilation failure\n",
+    "error: Microsoft Visual C++ 14.0 or greater is required.\nERROR: Failed building wheel for x",
+    "Error: something\n\nException\n",
+])
+def test_a_sentence_that_names_an_exception_is_no_crash_line(text):
+    assert parse_issue(text) is None
