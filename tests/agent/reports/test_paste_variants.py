@@ -140,3 +140,19 @@ def test_an_exception_line_pasted_without_frames_is_a_crash_that_stands_alone(te
 ])
 def test_a_sentence_that_names_an_exception_is_no_crash_line(text):
     assert parse_issue(text) is None
+
+
+def test_gdbs_stop_line_without_a_backtrace_is_frame_zero():
+    text = ("Segfault in the decoder\n\n```\n(gdb) r sample.bin\nStarting program: /opt/tool/decode sample.bin\n\n"
+            "Program received signal SIGSEGV, Segmentation fault.\n"
+            "0x00005555555551a9 in read_block (ctx=ctx@entry=0x55555555a2a0,\n"
+            "    kind=BLOCK_HEADER) at src/block.c:88\n"
+            "88\t    return ctx->table[i].len;\n(gdb)\n```")
+    rep = parse_issue(text)
+    assert rep is not None and rep.kind == "gdb" and rep.type == "SIGSEGV"
+    assert (rep.guilty.function, rep.guilty.file, rep.guilty.line) == ("read_block", "src/block.c", 88)
+    assert rep.signature == "gdb:SIGSEGV:read_block:block.c"
+
+
+def test_a_signal_line_without_a_stop_line_or_backtrace_is_not_a_gdb_report():
+    assert parse_issue("Crash\n\nProgram received signal SIGSEGV, Segmentation fault.\n\nAny idea?") is None
