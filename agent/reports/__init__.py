@@ -19,6 +19,7 @@ from agent.reports.jvm import parse_jvm
 from agent.reports.kernel import find_first_oops, parse_kernel
 from agent.reports.markdown import split_issue, syzbot_facts
 from agent.reports.model import Access, CrashReport, Frame
+from agent.reports.normalise import norm_message
 from agent.reports.python import parse_cut, parse_python
 from agent.reports.sanitizer import locate as _san_locate
 from agent.reports.sanitizer import parse_sanitizer
@@ -138,6 +139,11 @@ def parse(text: str) -> CrashReport | None:
             if facts.get(key):
                 repros.append(facts[key])
     rep.reproducers = list(dict.fromkeys(rep.reproducers + repros))
+    if rep.kind == "kernel" and rep.corrupted and rep.signature and not facts.get("title"):
+        # a corrupted report's title (`BUG: soft lockup in corrupted`) names no function: two
+        # machines' soft lockups are not one crash because of it; its first line tells them apart
+        # (the same report pasted twice still groups)
+        rep.signature += ":" + norm_message(rep.message, limit=200)
     if rep.kind in ("go", "rust") and _PLACELESS.search(rep.signature):
         # a Go or Rust panic with no place of its own (`panic: runtime error: index out of range`
         # alone, Rust's `libcore/result.rs`): the same generic message in two issues, perhaps of two

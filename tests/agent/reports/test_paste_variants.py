@@ -156,3 +156,20 @@ def test_gdbs_stop_line_without_a_backtrace_is_frame_zero():
 
 def test_a_signal_line_without_a_stop_line_or_backtrace_is_not_a_gdb_report():
     assert parse_issue("Crash\n\nProgram received signal SIGSEGV, Segmentation fault.\n\nAny idea?") is None
+
+
+def _lockup(prefix: str, cpu: int, task: str) -> str:
+    return (f"Machine froze\n\n```\n{prefix}watchdog: BUG: soft lockup - CPU#{cpu} stuck for 23s! [{task}]\n"
+            "Modules linked in: foo bar\n"
+            f"CPU: {cpu} PID: 77 Comm: {task} Tainted: G L 6.1.0 #1\n"
+            "Hardware name: QEMU Standard PC (i440FX + PIIX, 1996)\n```\n")
+
+
+def test_two_machines_corrupted_kernel_reports_are_not_one_crash_by_their_generic_title():
+    a = parse_issue(_lockup("[ 128.17] ", 3, "swapper/3:0"))
+    b = parse_issue(_lockup("kernel: [405108.69] ", 2, "chia_plot:29632"))
+    assert a is not None and b is not None and a.kind == b.kind == "kernel"
+    if a.corrupted and b.corrupted:
+        assert a.signature != b.signature
+    again = parse_issue(_lockup("[ 128.17] ", 3, "swapper/3:0"))
+    assert again.signature == a.signature           # the same report pasted twice still groups
