@@ -22,19 +22,38 @@ _LINE = re.compile(
     r"(?:Caused by: |Exception in thread \"[^\"]*\" |FATAL EXCEPTION: ?\S* |Fatal Exception: |(?:Crash: )?Error: )?"
     r"((?:[A-Za-z_][\w$]*\.)*[A-Z][\w$]*(?:Error|Exception|Exit|Interrupt))"
     r"(?:(?::|：)[ \t]*(.*))?$")
+# a native crash the shell or the program announced, no frame: `Segmentation fault (core dumped)` ending
+# a line (after the program's own output), `A signal 11 (Segmentation fault) was received.`
+_SEGV = re.compile(r"(?:^|[\s:>$])Segmentation fault(?: \(core dumped\))?\.?\s*`*$|signal 11 \(Segmentation fault\)")
 _JVM_ROOTS = ("java", "javax", "kotlin", "kotlinx", "android", "androidx", "dalvik", "scala", "com", "org", "net",
               "io")
 _NOT_EXCEPTIONS = ("Error", "Exception", "BaseException")      # the words themselves: a heading, not a crash
 
 
 def parse_frameless(text: str) -> CrashReport | None:
-    for line in text.split("\n", _MAX_LINES)[:_MAX_LINES]:
+    lines = text.split("\n", _MAX_LINES)[:_MAX_LINES]
+    return _exception_line(lines) or _segfault_line(lines)
+
+
+def _segfault_line(lines: list[str]) -> CrashReport | None:
+    for line in lines:
+        if "egmentation fault" in line and len(line) <= 4000 and _SEGV.search(line.rstrip()):
+            return CrashReport(kind="gdb", type="SIGSEGV", title="SIGSEGV: Segmentation fault",
+                               message=line.strip()[:500], signature="", extra={"frameless": True})
+    return None
+
+
+def _exception_line(lines: list[str]) -> CrashReport | None:
+    for line in lines:
         if len(line) > 4000:
             continue
         m = _LINE.match(line.rstrip())
         if m is None or m.group(1) in _NOT_EXCEPTIONS or m.group(1).startswith(BUILD_TOOL):
             continue
-        name, message = m.group(1), (m.group(2) or "").strip().rstrip("`*\"'").strip()
+        name, message = m.group(1), (m.group(2) or "").strip().rstrip("`*").strip()
+        quote = line.lstrip(" \t>*_`")[:1]
+        if quote in "\"'" and quote and message.endswith(quote) and message.count(quote) % 2:
+            message = message[:-1].rstrip()         # the quote the line was wrapped in
         root = name.split(".", 1)[0]
         jvm = "." in name and root in _JVM_ROOTS
         if not jvm and not message:

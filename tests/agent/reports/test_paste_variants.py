@@ -154,8 +154,9 @@ def test_gdbs_stop_line_without_a_backtrace_is_frame_zero():
     assert rep.signature == "gdb:SIGSEGV:read_block:block.c"
 
 
-def test_a_signal_line_without_a_stop_line_or_backtrace_is_not_a_gdb_report():
-    assert parse_issue("Crash\n\nProgram received signal SIGSEGV, Segmentation fault.\n\nAny idea?") is None
+def test_a_signal_line_without_a_stop_line_or_backtrace_has_no_frame():
+    rep = parse_issue("Crash\n\nProgram received signal SIGSEGV, Segmentation fault.\n\nAny idea?")
+    assert rep is not None and rep.type == "SIGSEGV" and rep.frames == [] and rep.signature == ""
 
 
 def _lockup(prefix: str, cpu: int, task: str) -> str:
@@ -173,3 +174,23 @@ def test_two_machines_corrupted_kernel_reports_are_not_one_crash_by_their_generi
         assert a.signature != b.signature
     again = parse_issue(_lockup("[ 128.17] ", 3, "swapper/3:0"))
     assert again.signature == a.signature           # the same report pasted twice still groups
+
+
+def test_the_message_of_a_frameless_line_keeps_its_own_quotes():
+    assert parse_issue("x\n\nKeyError: 'sig'\n").message == "'sig'"
+    assert parse_issue('x\n\n"RuntimeError: CUDA out of memory"\n').message == "CUDA out of memory"
+
+
+@pytest.mark.parametrize("text", [
+    "It crashes\n\n```console\n$ tool export data.bin\nEnter passphrase:\nSegmentation fault (core dumped)\n```",
+    "Crash\n\nError information:\nA signal 11 (Segmentation fault) was received.\n",
+])
+def test_a_segmentation_fault_announced_alone_is_a_native_crash_that_stands_alone(text):
+    rep = parse_issue(text)
+    assert rep is not None and rep.kind == "gdb" and rep.type == "SIGSEGV"
+    assert rep.frames == [] and rep.signature == ""
+
+
+def test_prose_about_segmentation_faults_is_no_crash():
+    assert parse_issue("Nicer handler\n\nA Segmentation fault message alone is not helpful; print the "
+                       "signal's address too.") is None
