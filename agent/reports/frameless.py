@@ -14,7 +14,7 @@ from __future__ import annotations
 import re
 
 from agent.reports.jvm import BUILD_TOOL
-from agent.reports.model import CrashReport
+from agent.reports.model import CrashReport, Frame
 
 _MAX_LINES = 2000
 _LINE = re.compile(
@@ -25,6 +25,9 @@ _LINE = re.compile(
 # a native crash the shell or the program announced, no frame: `Segmentation fault (core dumped)` ending
 # a line (after the program's own output), `A signal 11 (Segmentation fault) was received.`
 _SEGV = re.compile(r"(?:^|[\s:>$])Segmentation fault(?: \(core dumped\))?\.?\s*`*$|signal 11 \(Segmentation fault\)")
+# a sanitizer report cut to its last line: `SUMMARY: AddressSanitizer: heap-use-after-free src/t.c:735 in f`
+_SUMMARY = re.compile(r"SUMMARY: (?:Address|Memory|Thread|Leak|UndefinedBehavior)Sanitizer: ([\w-]+) "
+                      r"(\S+?):(\d+)(?::\d+)? in ([\w:~<>$.]+)\s*$")
 _JVM_ROOTS = ("java", "javax", "kotlin", "kotlinx", "android", "androidx", "dalvik", "scala", "com", "org", "net",
               "io")
 _NOT_EXCEPTIONS = ("Error", "Exception", "BaseException")      # the words themselves: a heading, not a crash
@@ -32,7 +35,23 @@ _NOT_EXCEPTIONS = ("Error", "Exception", "BaseException")      # the words thems
 
 def parse_frameless(text: str) -> CrashReport | None:
     lines = text.split("\n", _MAX_LINES)[:_MAX_LINES]
-    return _exception_line(lines) or _segfault_line(lines)
+    return _summary_line(lines) or _exception_line(lines) or _segfault_line(lines)
+
+
+def _summary_line(lines: list[str]) -> CrashReport | None:
+    for line in lines:
+        if "SUMMARY: " not in line or len(line) > 4000:
+            continue
+        m = _SUMMARY.search(line.rstrip())
+        if m is None:
+            continue
+        typ, file, func = m.group(1), m.group(2), re.sub(r"\.(?:constprop|part|isra|cold)(?:\.\d+)*$", "", m.group(4))
+        frame = Frame(function=func, file=file, line=int(m.group(3)))
+        base = file.replace("\\", "/").rsplit("/", 1)[-1]
+        return CrashReport(kind="sanitizer", type=typ, title=f"{typ} in {func}", message=line.strip()[:500],
+                           frames=[frame], guilty=frame, signature=f"sanitizer:{typ}:{func}:{base}",
+                           extra={"frameless": True})
+    return None
 
 
 def _segfault_line(lines: list[str]) -> CrashReport | None:

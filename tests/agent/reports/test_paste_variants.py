@@ -194,3 +194,13 @@ def test_a_segmentation_fault_announced_alone_is_a_native_crash_that_stands_alon
 def test_prose_about_segmentation_faults_is_no_crash():
     assert parse_issue("Nicer handler\n\nA Segmentation fault message alone is not helpful; print the "
                        "signal's address too.") is None
+
+
+def test_a_sanitizer_report_cut_to_its_summary_line_names_its_place():
+    text = ("ASan in the session code\n\n```\n    #3 0x7f00 in start_thread\n\n"
+            "SUMMARY: AddressSanitizer: heap-use-after-free /src/libnet/session.c:212 in session_close.part.0\n"
+            "Shadow bytes around the buggy address:\n```")
+    rep = parse_issue(text)
+    assert rep is not None and rep.kind == "sanitizer" and rep.type == "heap-use-after-free"
+    assert (rep.guilty.function, rep.guilty.file, rep.guilty.line) == ("session_close", "/src/libnet/session.c", 212)
+    assert rep.signature == "sanitizer:heap-use-after-free:session_close:session.c"
