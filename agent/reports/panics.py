@@ -60,6 +60,8 @@ def rust_guilty(frames: list[Frame]) -> Frame | None:
 def go_stdlib(function: str) -> bool:
     """`os/exec.(*Cmd).Run`, `text/template.errRecover`, `runtime.gopanic`: the standard library's
     packages have no dot in their first path element (a module path does: `github.com/...`)."""
+    if function.startswith("_/"):
+        return False                    # a package built outside GOPATH and modules: the program's own
     pkg = function.split("(", 1)[0].rsplit("/", 1)
     first = function.split("/", 1)[0] if "/" in function else pkg[-1].split(".", 1)[0]
     return "." not in first or function.startswith(_GO_RUNTIME)

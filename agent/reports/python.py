@@ -660,6 +660,12 @@ def parse_python(text: str) -> CrashReport | None:
     if first != -1:
         # Lines before the first traceback's head hold nothing of it: parse from that line on.
         rep = _parse_traceback(text[text.rfind("\n", 0, first) + 1:])
+        if rep is not None and not rep.frames and (eol := text.find("\n", first)) != -1 \
+                and (nxt := text.find(TB_MARK, eol)) != -1:
+            # the head alone on a line of its own (an issue titled `Traceback (most recent call
+            # last): TypeError: ...`): the pasted traceback is the next one
+            later = _parse_traceback(text[text.rfind("\n", 0, nxt) + 1:])
+            rep = later if later is not None and later.frames else rep
         if rep is not None:
             return rep
     if first == -1 and (at := _FILE_LINE.search(text)) is not None:

@@ -204,3 +204,22 @@ def test_a_sanitizer_report_cut_to_its_summary_line_names_its_place():
     assert rep is not None and rep.kind == "sanitizer" and rep.type == "heap-use-after-free"
     assert (rep.guilty.function, rep.guilty.file, rep.guilty.line) == ("session_close", "/src/libnet/session.c", 212)
     assert rep.signature == "sanitizer:heap-use-after-free:session_close:session.c"
+
+
+def test_a_title_holding_a_traceback_head_does_not_hide_the_pasted_traceback():
+    text = ("Traceback (most recent call last): TypeError: 'NoneType' object is not subscriptable\n\n"
+            "Traceback (most recent call last):\n"
+            '  File "C:\\\\tools\\\\planner\\\\run.py", line 28, in <module>\n    jobs = load_jobs(cfg)\n'
+            '  File "C:\\\\tools\\\\planner\\\\planner\\\\jobs.py", line 40, in load_jobs\n    job.name = info["name"]\n'
+            "TypeError: 'NoneType' object is not subscriptable\n")
+    rep = parse_issue(text)
+    assert rep is not None and rep.type == "TypeError" and rep.guilty.function == "load_jobs"
+
+
+def test_a_go_package_built_outside_gopath_is_the_programs_own_code():
+    text = ("panic on start\n\npanic: runtime error: index out of range\n\ngoroutine 1 [running]:\n"
+            "_/home/dev/tool/commands.init.3()\n\t/home/dev/tool/commands/root.go:78 +0x7df\n"
+            "main.init()\n\t/home/dev/tool/main.go:46 +0x47\n")
+    rep = parse_issue(text)
+    assert rep is not None and rep.kind == "go"
+    assert rep.guilty.function == "_/home/dev/tool/commands.init.3"
