@@ -105,10 +105,13 @@ def parse_jvm(text: str) -> CrashReport | None:
         frames += blocks[0][2][-more:]          # the enclosing trace's last frames, which it elided
     if not frames:
         return None
-    guilty = next((f for f in frames if not is_runtime(f)), frames[0])
+    # the program's own innermost frame; none when every frame is the JDK's or a framework's (the
+    # crash is still told apart by its top frame)
+    guilty = next((f for f in frames if not is_runtime(f)), None)
+    where = guilty or frames[0]
     short = typ.rsplit(".", 1)[-1]
     extra: dict = {}
     if len(blocks) > 1:
         extra["wrapper"] = {"type": blocks[0][0], "message": blocks[0][1]}
-    return CrashReport(kind="jvm", type=typ, title=f"{short} in {guilty.function}", message=message,
-                       frames=frames, guilty=guilty, signature=f"jvm:{short}:{guilty.function}", extra=extra)
+    return CrashReport(kind="jvm", type=typ, title=f"{short} in {where.function}", message=message,
+                       frames=frames, guilty=guilty, signature=f"jvm:{short}:{where.function}", extra=extra)

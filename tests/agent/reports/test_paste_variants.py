@@ -223,3 +223,12 @@ def test_a_go_package_built_outside_gopath_is_the_programs_own_code():
     rep = parse_issue(text)
     assert rep is not None and rep.kind == "go"
     assert rep.guilty.function == "_/home/dev/tool/commands.init.3"
+
+
+def test_a_jvm_trace_of_framework_frames_only_names_no_guilty_frame_but_is_still_told_apart():
+    text = ("Crash on launch\n\njava.lang.RuntimeException: Unable to start activity\n"
+            "\tat android.app.ActivityThread.performLaunchActivity(ActivityThread.java:2059)\n"
+            "\tat android.os.Looper.loop(Looper.java:137)\n")
+    rep = parse_issue(text)
+    assert rep is not None and rep.kind == "jvm" and rep.guilty is None
+    assert rep.signature == "jvm:RuntimeException:android.app.ActivityThread.performLaunchActivity"
