@@ -19,7 +19,8 @@ child process, under its deadline (agent/reports/guarded.py). Measures:
   guilty frame is labelled; where none is labelled, how often the parser names one anyway;
 - duplicate pairs: every pair of issues in the set is one decision; the labelled pairs share a `group`.
   The signature groups a pair when both reports have the same non-empty `signature`; the baseline when
-  both have the same non-empty crash `title`. Precision and recall of each on the same pairs;
+  both have the same non-empty crash `title`. Precision and recall of each on the same pairs, over all
+  pairs (an org-wide backlog) and over the pairs of one repository's issues;
 - per-ecosystem rows, and parse time (max, median).
 
 Every label in the file was written by hand from the issue's text; nothing here reads the labels
@@ -199,8 +200,11 @@ def score(issues: list[dict], got: list[Got]) -> dict:
         return {"false": [(show(a), show(b)) for a, b in sorted(pred - gold)],
                 "missed": [(show(a), show(b)) for a, b in sorted(gold - pred)]}
 
+    same_repo = {(a, b) for a, b in combinations(range(len(issues)), 2) if issues[a]["repo"] == issues[b]["repo"]}
     return {
         "all": everything,
+        "duplicates_same_repo": {"signature": _pr(sig & same_repo, gold & same_repo),
+                                 "title": _pr(ttl & same_repo, gold & same_repo)},
         "ecosystems": {eco: _block(issues, got, idx) for eco, idx in sorted(by_eco.items())},
         "duplicates": {"signature": _pr(sig, gold), "title": _pr(ttl, gold)},
         "duplicate_misses": {"signature": pair_misses(sig), "title": pair_misses(ttl)},
@@ -227,9 +231,10 @@ def render(s: dict, show_misses: bool = False) -> str:
     lines = [f"triage benchmark: {a['issues']} issues ({DATA.relative_to(DATA.parent.parent.parent)})", ""]
     for m in METRICS:
         lines.append(f"  {m:18} {_fmt(a[m])}")
-    for name, d in s["duplicates"].items():
-        lines.append(f"  pairs by {name:9} precision {_pct(d['precision'])} ({d['true']}/{d['pairs']}), "
-                     f"recall {_pct(d['recall'])} ({d['true']}/{d['labelled']})")
+    for scope, key in (("", "duplicates"), (" (same repository)", "duplicates_same_repo")):
+        for name, d in s[key].items():
+            lines.append(f"  pairs by {name:9} precision {_pct(d['precision'])} ({d['true']}/{d['pairs']}), "
+                         f"recall {_pct(d['recall'])} ({d['true']}/{d['labelled']}){scope}")
     t = s["time"]
     lines.append(f"  parse time         max {t['max']:.3f} s, median {t['median'] * 1000:.1f} ms, "
                  f"too slow {t['too_slow']}")
@@ -258,7 +263,7 @@ def as_json(s: dict, show_misses: bool = False) -> dict:
                 out[m]["misses"] = b[m].misses
         return out
     out = {"all": block(s["all"]), "ecosystems": {k: block(v) for k, v in s["ecosystems"].items()},
-           "duplicates": s["duplicates"], "time": s["time"]}
+           "duplicates": s["duplicates"], "duplicates_same_repo": s["duplicates_same_repo"], "time": s["time"]}
     if show_misses:
         out["duplicate_misses"] = s["duplicate_misses"]
     return out

@@ -109,6 +109,8 @@ def test_scorer_arithmetic():
     assert (sig["labelled"], sig["pairs"], sig["true"]) == (2, 2, 1)
     assert sig["precision"] == 0.5 and sig["recall"] == 0.5
     assert (title["pairs"], title["true"], title["precision"], title["recall"]) == (1, 0, 0.0, 0.0)
+    # every issue of the tiny list is of repository o/r: the same-repository pairs are all the pairs
+    assert s["duplicates_same_repo"]["signature"] == sig
     assert s["ecosystems"]["go"]["crash_recall"].value == 0.5
     assert s["time"]["max"] == 0.7 and s["time"]["median"] == 0.4
     rendered = bt.render(s, show_misses=True)
