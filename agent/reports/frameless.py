@@ -28,6 +28,9 @@ _SEGV = re.compile(r"(?:^|[\s:>$])Segmentation fault(?: \(core dumped\))?\.?\s*`
 # a sanitizer report cut to its last line: `SUMMARY: AddressSanitizer: heap-use-after-free src/t.c:735 in f`
 _SUMMARY = re.compile(r"SUMMARY: (?:Address|Memory|Thread|Leak|UndefinedBehavior)Sanitizer: ([\w-]+) "
                       r"(\S+?):(\d+)(?::\d+)? in ([\w:~<>$.]+)\s*$")
+# the same line quoted inside a sentence: `I get the error 'AttributeError: ...'`, ```` ```RuntimeError: ...``` ````,
+# `**KeyError: 'x'**`: right after the quote mark, with its message
+_QUOTED = re.compile(r"(?:`|\*\*|\"|'|‘)((?:[A-Za-z_][\w$]*\.)*[A-Z][\w$]*(?:Error|Exception))(?::|：)[ \t]*(\S.*)$")
 _JVM_ROOTS = ("java", "javax", "kotlin", "kotlinx", "android", "androidx", "dalvik", "scala", "com", "org", "net",
               "io")
 _NOT_EXCEPTIONS = ("Error", "Exception", "BaseException")      # the words themselves: a heading, not a crash
@@ -66,10 +69,21 @@ def _exception_line(lines: list[str]) -> CrashReport | None:
     for line in lines:
         if len(line) > 4000:
             continue
+        quoted = None
         m = _LINE.match(line.rstrip())
+        if m is None:
+            m = quoted = _QUOTED.search(line.rstrip())
         if m is None or m.group(1) in _NOT_EXCEPTIONS or m.group(1).startswith(BUILD_TOOL):
             continue
-        name, message = m.group(1), (m.group(2) or "").strip().rstrip("`*").strip()
+        message = m.group(2) or ""
+        if quoted is not None:          # the message ends where its quote closes
+            opener = line[quoted.start():quoted.start(1)]
+            close = "`" if opener == "`" else "**" if opener == "**" else "’" if opener == "‘" else opener
+            if close in ("`", "**"):
+                message = message.split(close, 1)[0]
+            elif (k := message.rfind(close)) != -1:
+                message = message[:k]
+        name, message = m.group(1), message.strip().rstrip("`*").strip()
         quote = line.lstrip(" \t>*_`")[:1]
         if quote in "\"'" and quote and message.endswith(quote) and message.count(quote) % 2:
             message = message[:-1].rstrip()         # the quote the line was wrapped in

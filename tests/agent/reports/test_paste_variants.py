@@ -232,3 +232,24 @@ def test_a_jvm_trace_of_framework_frames_only_names_no_guilty_frame_but_is_still
     rep = parse_issue(text)
     assert rep is not None and rep.kind == "jvm" and rep.guilty is None
     assert rep.signature == "jvm:RuntimeException:android.app.ActivityThread.performLaunchActivity"
+
+
+@pytest.mark.parametrize("text, typ, message", [
+    ("Numpy\n\nI get the error 'AttributeError: module numpy has no attribute float' on 1.24",
+     "AttributeError", "module numpy has no attribute float"),
+    ("Training\n\nwhen I run train.py I find this error ```RuntimeError: CUDA out of memory. Tried```",
+     "RuntimeError", "CUDA out of memory. Tried"),
+    ("Streams\n\nAt **yt.streams** I'm getting this **KeyError: 'streamingData'** Error.", "KeyError",
+     "'streamingData'"),
+])
+def test_an_exception_line_quoted_inside_a_sentence(text, typ, message):
+    rep = parse_issue(text)
+    assert rep is not None and rep.type == typ and rep.message == message and rep.signature == ""
+
+
+@pytest.mark.parametrize("text", [
+    "Retry\n\nPlease catch `TimeoutError` and retry.",
+    "Docs\n\nThe function raises `ValueError` when x < 0.",
+])
+def test_an_exception_named_in_quotes_without_its_message_is_no_crash(text):
+    assert parse_issue(text) is None
