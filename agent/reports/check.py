@@ -49,7 +49,8 @@ _ANDROID_HEAD = re.compile(r"Abort message: '?\[?(?:FATAL:)?([^\]\s(]+)(?:\(\d+\
 _V8_API = "] V8 error: "
 _JAVA = re.compile(r"^== Java Exception: (.*)$")
 _JAVA_FRAME = re.compile(r"^\s*at ([\w$.<>]+)\(([^)]*)\)")
-_GO_PANIC = re.compile(r"^(?:panic: |(?:\d{4}/\d\d/\d\d \d\d:\d\d:\d\d(?:\.\d+)? )?http: panic serving \S+: )(.*?)"
+_GO_PANIC = re.compile(r"^(?:panic: ?|(?:\d{4}/\d\d/\d\d \d\d:\d\d:\d\d(?:\.\d+)? )?http: panic serving \S+: |"
+                       r"(?=runtime error: ))(.*?)"
                        r"(?: \[recovered\])?$")
 _GO_FATAL = re.compile(r"^fatal error: (.*)$")
 _GO_RUNTIME_HEADS = ("panic: runtime error: ", "fatal error: concurrent map ", "fatal error: all goroutines are asleep")
@@ -187,7 +188,7 @@ def match_line(lines: list[str], i: int, golang: bool) -> Message | None:
             file = basename(fm.group(1)) if fm else ""
         msg = clean_condition(m.group(2))
         return Message(i, typ, msg, file, head=_head(msg, file))
-    r = s.lstrip(">").lstrip() if s.startswith(">") else s          # quoted in the issue
+    r = s.lstrip(">` \t").rstrip("`") if s.startswith((">", "`")) else s    # quoted, or inline code
     m = _RUST_PANIC.match(r)
     if m:
         return Message(i, "assert", m.group(1), kind="rust", head=[m.group(1)])
@@ -313,7 +314,7 @@ def _v8_fatal(lines: list[str], i: int, place: str, runtime: bool) -> Message:
     return Message(i, typ, "", file, head=[file] if file else [])
 
 
-_ANCHORS = register((" fail", "FATAL", "Fatal error", "Runtime error", "panic", "http: panic serving", "\nF", "fatal error:", "V8 error:",
+_ANCHORS = register((" fail", "runtime error: ", "FATAL", "Fatal error", "Runtime error", "panic", "http: panic serving", "\nF", "fatal error:", "V8 error:",
                      "Abort message:", "Java Exception:", "exceeded"))
 
 

@@ -253,3 +253,17 @@ def test_an_exception_line_quoted_inside_a_sentence(text, typ, message):
 ])
 def test_an_exception_named_in_quotes_without_its_message_is_no_crash(text):
     assert parse_issue(text) is None
+
+
+def test_a_rust_panic_line_in_inline_code():
+    rep = parse_issue("Panics\n\n`thread 'main' panicked at 'attempt to subtract with overflow', src/board.rs:40:9`")
+    assert rep is not None and rep.kind == "rust" and rep.guilty.file == "src/board.rs"
+
+
+def test_a_go_runtime_error_pasted_without_its_panic_prefix():
+    text = ("Crash\n\n```\nruntime error: index out of range [3] with length 3\n\ngoroutine 7 [running]:\n"
+            "github.com/acme/tool/sched.(*Queue).Pop(0xc000010000)\n"
+            "\t/src/github.com/acme/tool/sched/queue.go:52 +0x1b7\n```")
+    rep = parse_issue(text)
+    assert rep is not None and rep.kind == "go" and rep.type == "index out of range"
+    assert rep.guilty.function == "github.com/acme/tool/sched.(*Queue).Pop"
