@@ -267,3 +267,14 @@ def test_a_go_runtime_error_pasted_without_its_panic_prefix():
     rep = parse_issue(text)
     assert rep is not None and rep.kind == "go" and rep.type == "index out of range"
     assert rep.guilty.function == "github.com/acme/tool/sched.(*Queue).Pop"
+
+
+def test_a_comprehensions_frame_stands_for_the_function_it_is_written_in():
+    text = ("Traceback (most recent call last):\n"
+            '  File "/usr/lib/python3.11/site-packages/tally/stats.py", line 30, in summarise\n'
+            "    return [row[key] for row in rows]\n"
+            '  File "/usr/lib/python3.11/site-packages/tally/stats.py", line 30, in <listcomp>\n'
+            "    return [row[key] for row in rows]\n"
+            "KeyError: 'total'\n")
+    rep = parse_issue("KeyError in summarise\n\n" + text)
+    assert rep is not None and rep.guilty.function == "summarise"
