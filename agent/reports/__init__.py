@@ -13,11 +13,13 @@ from dataclasses import asdict
 
 from agent.reports.cdb import looks_like_cdb, parse_cdb
 from agent.reports.check import has_message
+from agent.reports.frameless import parse_frameless
 from agent.reports.gdb import gdb_start, parse_gdb
 from agent.reports.jvm import parse_jvm
 from agent.reports.kernel import find_first_oops, parse_kernel
 from agent.reports.markdown import split_issue, syzbot_facts
 from agent.reports.model import Access, CrashReport, Frame
+from agent.reports.normalise import norm_message
 from agent.reports.python import parse_cut, parse_python
 from agent.reports.sanitizer import locate as _san_locate
 from agent.reports.sanitizer import parse_sanitizer
@@ -33,7 +35,8 @@ _KERNEL_EVIDENCE = register(("Call Trace", "Call trace:", "RIP:", "Kernel panic"
                              "runtime stack:", "\ngoroutine "))
 _TRACEBACK = register(("Error", "(most recent call last)", "\nE   "))
 _SANITIZER = register(("anitizer", "runtime error:", "ERROR: libFuzzer"))
-_JVM = register(("\tat ", "    at ", "\n at ", "AndroidRuntime"))
+_JVM = register(("\tat ", "  at ", "\n at ", "\nat ", "AndroidRuntime"))
+_PLACELESS = re.compile(r":unknown:")
 _MARKDOWN = register(("```", "~~~", "<details", "\n>"))
 
 
@@ -122,6 +125,9 @@ def parse(text: str) -> CrashReport | None:
             if rep is not None:
                 break
     if rep is None:
+        # an exception's line alone, no frame anywhere: a crash that stands alone
+        rep = parse_frameless(text)
+    if rep is None:
         return None
     if facts:
         rep.extra["syzbot"] = facts
@@ -133,6 +139,16 @@ def parse(text: str) -> CrashReport | None:
             if facts.get(key):
                 repros.append(facts[key])
     rep.reproducers = list(dict.fromkeys(rep.reproducers + repros))
+    if rep.kind == "kernel" and rep.corrupted and rep.signature and not facts.get("title"):
+        # a corrupted report's title (`BUG: soft lockup in corrupted`) names no function: two
+        # machines' soft lockups are not one crash because of it; its first line tells them apart
+        # (the same report pasted twice still groups)
+        rep.signature += ":" + norm_message(rep.message, limit=200)
+    if rep.kind in ("go", "rust") and _PLACELESS.search(rep.signature):
+        # a Go or Rust panic with no place of its own (`panic: runtime error: index out of range`
+        # alone, Rust's `libcore/result.rs`): the same generic message in two issues, perhaps of two
+        # projects, is no evidence of one crash; a singleton, never a group
+        rep.signature = ""
     return rep
 
 

@@ -33,8 +33,11 @@ _CHECK = re.compile(r"(Security DCHECK|Security CHECK|DCHECK|Debug check|Check|C
 _ASSERT_KW = re.compile(r"(?:ASSERT(?:ION)? FAIL(?:URE|ED)|panic):", re.I)
 _ASSERT_AFTER = re.compile(r"\]|\.(?:c|cc|cpp|cxx|h|hh|hpp|hxx):", re.I)
 _ASSERT_GLIBC = re.compile(r":\s*[Aa]ssertion [`'\"]?(.*?)[`'\"]? failed\.?$")
-_RUST_PANIC = re.compile(r"^thread\s.*\spanicked at '(.*?)(?:', \S+:\d+:\d+)?$")
-_RUST_PANIC_NEW = re.compile(r"^thread\s.*\spanicked at (\S+?):\d+:\d+:\s*$")
+# `thread 'main' panicked at '...', src/x.rs:3:9`; also `thread panicked at`, a bare `panicked at` and
+# Rust 1.1's `file.rs:729` without a column
+_RUST_PANIC = re.compile(r"^(?:thread(?:\s.*)?\s)?panicked at '(.*?)(?:', \S+:\d+(?::\d+)?)?$")
+# Rust >= 1.73: `thread 'main' panicked at src/x.rs:3:9:` and the message on the next line, or on the same
+_RUST_PANIC_NEW = re.compile(r"^thread\s.*\spanicked at (\S+?):\d+:\d+:\s*(.*)$")
 # `# Fatal error in FILE, line N`: the head here, the place by index (`(.*?)(?:, line \d+)?\s*$` was quadratic)
 _V8_HEAD = re.compile(r"#\s*(Fatal|Runtime) error in ")
 _LINE_NO = re.compile(r", line \d+")
@@ -46,9 +49,11 @@ _ANDROID_HEAD = re.compile(r"Abort message: '?\[?(?:FATAL:)?([^\]\s(]+)(?:\(\d+\
 _V8_API = "] V8 error: "
 _JAVA = re.compile(r"^== Java Exception: (.*)$")
 _JAVA_FRAME = re.compile(r"^\s*at ([\w$.<>]+)\(([^)]*)\)")
-_GO_PANIC = re.compile(r"^(?:panic: |(?:\d{4}/\d\d/\d\d \d\d:\d\d:\d\d(?:\.\d+)? )?http: panic serving \S+: )(.*?)"
+_GO_PANIC = re.compile(r"^(?:panic: ?|(?:\d{4}/\d\d/\d\d \d\d:\d\d:\d\d(?:\.\d+)? )?http: panic serving \S+: |"
+                       r"(?=runtime error: ))(.*?)"
                        r"(?: \[recovered\])?$")
 _GO_FATAL = re.compile(r"^fatal error: (.*)$")
+_GO_RUNTIME_HEADS = ("panic: runtime error: ", "fatal error: concurrent map ", "fatal error: all goroutines are asleep")
 _GO_FRAME = re.compile(r"^([0-9a-zA-Z.\-_\\/()*]+)\([x0-9a-f\s,.{}?]*\)$")
 _GO_TYPES = (("runtime error: integer divide by zero", "integer divide by zero"),
              ("runtime error: index out of range", "index out of range"),
@@ -132,7 +137,8 @@ def match_line(lines: list[str], i: int, golang: bool) -> Message | None:
     s = line.strip()
     if "Sanitizer CHECK failed" in line:
         return None
-    if golang:
+    # a Go runtime panic or fatal error says so even when no `file.go:` line was pasted
+    if golang or s.startswith(_GO_RUNTIME_HEADS):
         m = _GO_PANIC.match(s)
         if m:
             for needle, typ in _GO_TYPES:
@@ -182,12 +188,13 @@ def match_line(lines: list[str], i: int, golang: bool) -> Message | None:
             file = basename(fm.group(1)) if fm else ""
         msg = clean_condition(m.group(2))
         return Message(i, typ, msg, file, head=_head(msg, file))
-    m = _RUST_PANIC.match(s)
+    r = s.lstrip(">` \t").rstrip("`") if s.startswith((">", "`")) else s    # quoted, or inline code
+    m = _RUST_PANIC.match(r)
     if m:
         return Message(i, "assert", m.group(1), kind="rust", head=[m.group(1)])
-    m = _RUST_PANIC_NEW.match(s)
+    m = _RUST_PANIC_NEW.match(r)
     if m:
-        msg = lines[i + 1].strip() if i + 1 < len(lines) else ""
+        msg = m.group(2).strip() or (lines[i + 1].strip() if i + 1 < len(lines) else "")
         return Message(i, "assert", msg, basename(m.group(1)), kind="rust", head=[msg])
     m = _ASSERT_GLIBC.search(s) if s.endswith((" failed", " failed.")) else None   # else the lazy scans: quadratic
     if m:
@@ -307,7 +314,7 @@ def _v8_fatal(lines: list[str], i: int, place: str, runtime: bool) -> Message:
     return Message(i, typ, "", file, head=[file] if file else [])
 
 
-_ANCHORS = register((" fail", "FATAL", "Fatal error", "Runtime error", "panic", "http: panic serving", "\nF", "fatal error:", "V8 error:",
+_ANCHORS = register((" fail", "runtime error: ", "FATAL", "Fatal error", "Runtime error", "panic", "http: panic serving", "\nF", "fatal error:", "V8 error:",
                      "Abort message:", "Java Exception:", "exceeded"))
 
 

@@ -82,6 +82,10 @@ def gdb_start(text: str, scan: Scan | None = None) -> int | None:
     `#0` frame), None when the text holds none. Only lines holding an anchor are read."""
     scan = scan_of(text, scan)
     if not scan.has(*_FRAME0_ANCHORS):
+        # no backtrace: gdb's own stop line after `Program received signal` is frame #0
+        for start, line in _lines_at(text, scan.at(_SIGNAL_ANCHORS)):
+            if _SIGNAL.search(line) and stop_frame(text[start:start + 4000].split("\n"), 0) is not None:
+                return start
         return None
     sig = None
     for start, line in _lines_at(text, scan.at(_SIGNAL_ANCHORS)):
@@ -107,10 +111,27 @@ def looks_like_gdb(text: str, scan: Scan | None = None) -> bool:
     return gdb_start(text, scan) is not None
 
 
-def parse_gdb(text: str) -> CrashReport | None:
-    if "#0" not in text:
+def stop_frame(lines: list[str], i: int) -> Frame | None:
+    """The frame gdb prints where the program stopped, after the signal line `lines[i]`:
+    `0x... in parse (p=0x0) at src/p.c:40` (its arguments may wrap onto the next lines)."""
+    j = i + 1
+    while j < len(lines) and j <= i + 2 and not lines[j].strip():
+        j += 1
+    if j >= len(lines):
         return None
+    line = lines[j].strip()
+    k = j + 1
+    while line.count("(") > line.count(")") and k < len(lines) and k <= j + 3 and len(line) < 2000:
+        line += " " + lines[k].strip()
+        k += 1
+    parsed = parse_gdb_frame("#0  " + line)
+    return parsed[1] if parsed else None
+
+
+def parse_gdb(text: str) -> CrashReport | None:
     lines = text.replace("\r\n", "\n").split("\n")
+    if "#0" not in text:
+        return _stop_only(lines)
     signal = None
     message = ""
     for ln in lines:
@@ -146,3 +167,19 @@ def parse_gdb(text: str) -> CrashReport | None:
     base = (guilty.file or "").rsplit("/", 1)[-1]
     return CrashReport(kind="gdb", type=typ, title=f"{typ} in {guilty.function}", message=message,
                        frames=frames, guilty=guilty, signature=f"gdb:{typ}:{guilty.function}:{base}")
+
+
+def _stop_only(lines: list[str]) -> CrashReport | None:
+    """`Program received signal SIGSEGV` and the stop line, no `bt`: one frame."""
+    for i, ln in enumerate(lines[:20000]):
+        m = _SIGNAL.search(ln)
+        if m is None:
+            continue
+        frame = stop_frame(lines, i)
+        if frame is None:
+            return None
+        typ = m.group(1) or m.group(2)
+        base = (frame.file or "").rsplit("/", 1)[-1]
+        return CrashReport(kind="gdb", type=typ, title=f"{typ} in {frame.function}", message=ln.strip(),
+                           frames=[frame], guilty=frame, signature=f"gdb:{typ}:{frame.function}:{base}")
+    return None

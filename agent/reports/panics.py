@@ -7,11 +7,13 @@ import re
 
 from agent.reports.model import Frame
 
-_RUST_AT = re.compile(r"panicked at (?:'.*', )?(\S+?\.rs):(\d+):\d+")
+_RUST_AT = re.compile(r"panicked at (?:'.*', )?(\S+?\.rs):(\d+)(?::\d+)?")
 _RUST_FRAME = re.compile(r"^\s*\d+:\s+(?:0x[0-9a-f]+ - )?(\S+)")
 _RUST_LOC = re.compile(r"^\s*at (\S+?\.rs):(\d+)(?::\d+)?")
 _RUST_RUNTIME = ("std::", "core::", "alloc::", "rust_begin_unwind", "rust_panic", "__rust", "<alloc::",
                  "<core::", "<std::", "test::", "__libc_start", "_start", "main", "start_thread", "clone")
+_RUST_STD_PATHS = ("/rustc/", "libcore/", "libstd/", "liballoc/", "library/core/", "library/std/",
+                   "library/alloc/", "src\\libcore\\", "library\\core\\")
 _GO_RUNTIME = ("runtime.", "panic(", "main.main", "testing.", "created by ")
 
 
@@ -42,7 +44,9 @@ def _strip_hash(name: str) -> str:
 def rust_place(line: str) -> Frame | None:
     """The `file:line` a panic's first line names (`panicked at src/x.rs:88:14:`), as a frame."""
     m = _RUST_AT.search(line)
-    return Frame(function="", file=m.group(1), line=int(m.group(2))) if m else None
+    if m is None or any(p in m.group(1) for p in _RUST_STD_PATHS):
+        return None                     # `libcore/result.rs:945`: where unwrap is, not the caller
+    return Frame(function="", file=m.group(1), line=int(m.group(2)))
 
 
 def rust_guilty(frames: list[Frame]) -> Frame | None:
@@ -56,6 +60,8 @@ def rust_guilty(frames: list[Frame]) -> Frame | None:
 def go_stdlib(function: str) -> bool:
     """`os/exec.(*Cmd).Run`, `text/template.errRecover`, `runtime.gopanic`: the standard library's
     packages have no dot in their first path element (a module path does: `github.com/...`)."""
+    if function.startswith("_/"):
+        return False                    # a package built outside GOPATH and modules: the program's own
     pkg = function.split("(", 1)[0].rsplit("/", 1)
     first = function.split("/", 1)[0] if "/" in function else pkg[-1].split(".", 1)[0]
     return "." not in first or function.startswith(_GO_RUNTIME)

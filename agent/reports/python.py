@@ -212,7 +212,22 @@ def _reporters(frames: list[Frame]) -> set[str]:
     return set()
 
 
+_COMPREHENSIONS = ("<listcomp>", "<dictcomp>", "<setcomp>", "<genexpr>")
+
+
 def _guilty(frames: list[Frame]) -> Frame | None:
+    """The frame `_guilty_frame` picks; a comprehension's frame (`<listcomp>`, which Python 3.12
+    inlines into its function: PEP 709) stands for the function it is written in, the next frame
+    out when that is in the same file."""
+    fr = _guilty_frame(frames)
+    if fr is not None and fr.function in _COMPREHENSIONS:
+        i = next((k for k, f in enumerate(frames) if f is fr), -1)
+        if 0 <= i < len(frames) - 1 and frames[i + 1].file == fr.file:
+            return frames[i + 1]
+    return fr
+
+
+def _guilty_frame(frames: list[Frame]) -> Frame | None:
     """The innermost frame of the project's own code (frames innermost first): a frame outside the
     standard library and the installed packages, not the reporter's script, cell or console wrapper;
     when there is none, the innermost frame of the package the reporter's code called (the outermost
@@ -660,6 +675,12 @@ def parse_python(text: str) -> CrashReport | None:
     if first != -1:
         # Lines before the first traceback's head hold nothing of it: parse from that line on.
         rep = _parse_traceback(text[text.rfind("\n", 0, first) + 1:])
+        if rep is not None and not rep.frames and (eol := text.find("\n", first)) != -1 \
+                and (nxt := text.find(TB_MARK, eol)) != -1:
+            # the head alone on a line of its own (an issue titled `Traceback (most recent call
+            # last): TypeError: ...`): the pasted traceback is the next one
+            later = _parse_traceback(text[text.rfind("\n", 0, nxt) + 1:])
+            rep = later if later is not None and later.frames else rep
         if rep is not None:
             return rep
     if first == -1 and (at := _FILE_LINE.search(text)) is not None:

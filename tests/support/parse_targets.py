@@ -19,6 +19,7 @@ from agent.reports import parse
 from agent.reports.cdb import parse_cdb
 from agent.reports.check import find_message, split_csa
 from agent.reports.demangle import _legacy, demangle
+from agent.reports.frameless import parse_frameless
 from agent.reports.gdb import parse_gdb
 from agent.reports import panics
 from agent.reports.jvm import parse_jvm
@@ -69,6 +70,7 @@ ENTRY_POINTS = [
     ("parse_kernel", parse_kernel),
     ("parse_gdb", parse_gdb),
     ("parse_jvm", parse_jvm),
+    ("parse_frameless", parse_frameless),
     ("rust_frames", lambda t: panics.rust_frames(t.split("\n"), 0)),
     ("norm_message", norm_message),
     ("parse_cdb", parse_cdb),

@@ -111,7 +111,9 @@ def test_a_report_without_frame_or_message_is_no_generic_group():
 
 def test_triage_reads_the_issue_as_the_fix_run_does_nothing_github_hides():
     from agent.reports.guarded import GuardedParser
-    hidden = "Thanks!\n<!--\n" + (HERE / "ipython8_site_packages.txt").read_text() + "-->\n"
+    # (not the IPython paste: its `---> 61` arrow ends an HTML comment on GitHub too, and what follows
+    # it, `KeyError: 'sig'`, is shown)
+    hidden = "Thanks!\n<!--\n" + (HERE / "headless.txt").read_text() + "-->\n"
     with GuardedParser(timeout=30) as p:
         assert p.parse(hidden).report is None
         assert p.parse(hidden.replace("<!--", "").replace("-->", "")).report.type == "KeyError"
