@@ -285,9 +285,21 @@ class SearchCommits(Tool):
 HISTORY_TIMEOUT = 30        # s: one history search (a path bounds it; the whole of Linux's takes minutes)
 
 
+BIG_TREE = 20000           # tracked files past which a history search without a path keeps to the stack's files
+
+
+def _big_tree(ctx: ToolContext) -> bool:
+    """A tree as large as a kernel's (its whole history searched by diff takes minutes); asked once."""
+    if "big_tree" not in ctx.state:
+        ctx.state["big_tree"] = _git(ctx, "ls-files", timeout=HISTORY_TIMEOUT).count("\n") + 1 > BIG_TREE
+    return ctx.state["big_tree"]
+
+
 def _stack_paths(ctx: ToolContext) -> tuple[list[str], str]:
-    """Without a path: the files of the crash's stack that the tree holds (a kernel's whole history
-    searched by diff takes minutes), and the words that say so; none known: the whole history."""
+    """Without a path, in a tree as large as a kernel's: the files of the crash's stack that the tree
+    holds, and the words that say so; a smaller tree, or no stack file known: the whole history."""
+    if not _big_tree(ctx):
+        return [], ""
     report = ctx.report
     files = list(dict.fromkeys(f.file for f in (report.frames if report else []) if f.file))
     tracked = [f for f in files if not f.startswith("/") and (found := contain.within(ctx.source, f)) is not None
