@@ -16,7 +16,8 @@ _PYTEST_NOISE = re.compile(r"^(?:=+.*=+|\.+|[.FEsx]+\s*\[\s*\d+%\]|-+|collected 
 
 @dataclass(frozen=True)
 class Behaviour:
-    """`how`: "raises", "prints" or "silent"; `what`: the exception line or the last line printed."""
+    """`how`: "raises", "prints", "silent" or "hangs" (stopped by crashfix's time limit); `what`: the
+    exception line, the last line printed, or the limit's words."""
     how: str
     what: str = ""
     source: str = ""               # "the issue's script" | "the reproduction command"
@@ -25,6 +26,8 @@ class Behaviour:
         where = f"on the issue's input ({self.source})" if self.source else "on the issue's input"
         if self.how == "raises":
             return f"{where} the patched code now raises `{self.what[:160]}`"
+        if self.how == "hangs":
+            return f"{where} the patched code no longer returns: {self.what[:160]}"
         if self.how == "prints":
             return f"{where} the patched code now gives `{self.what[:160]}`"
         return (f"{where} the patched code now ends without an error and shows no value (the reproduction "
@@ -44,8 +47,14 @@ def behaviour(script_after: dict | None, repro_after: dict | None) -> Behaviour 
     return None
 
 
+_LIMIT = re.compile(r"timed out after [\d.]+ s \(command killed\)")
+
+
 def _read(output: str, source: str) -> Behaviour:
     lines = [ln.rstrip() for ln in output.splitlines() if ln.strip()]
+    hung = next((m.group(0) for ln in lines[-3:] if (m := _LIMIT.search(ln))), "")
+    if hung:            # crashfix stopped it (sandbox/docker/sandbox.py, local.py): it never returned
+        return Behaviour("hangs", f"crashfix stopped it ({hung})", source)
     if any(ln.startswith("Traceback (most recent call last)") for ln in lines):
         for ln in reversed(lines):
             m = _EXC_LINE.match(ln.strip())

@@ -241,3 +241,24 @@ def test_the_behaviour_line_says_the_value_or_the_exception_not_exit_0():
     assert printed.line() == "on the issue's input (the reproduction command) the patched code now gives `None`"
     c = rated(OWN_ERROR, behaviour=raised)
     assert any("now raises `pkg.errors.LookupFailed: no alias for 'x'`" in r for r in c.reasons)
+
+
+# -- what the patched code does on the issue's input decides over the convention (bench/bench_templates.py,
+# eval/trust30: 5 of 5 own-error patches raising on a silent issue's input disagreed with the later release)
+def test_raising_on_the_issues_input_is_speculative_unless_the_issue_asks_for_an_error():
+    raised = behaviour({"exit": 1, "output": "Traceback (most recent call last):\n  File \"r.py\", line 1\n"
+                                            "pkg.finder.LookupFailed: no sku\n"}, None)
+    silent = rated(OWN_ERROR, behaviour=raised)
+    assert silent.level == SPECULATIVE
+    assert "now raises `pkg.finder.LookupFailed: no sku`, and the issue does not say an error is the answer" \
+        in silent.why
+    asked = rated(OWN_ERROR, behaviour=raised, meets=True,
+                  expectation=Expectation("raises", raises=("LookupFailed",), quote="should raise LookupFailed"))
+    assert asked.level == HIGH, asked.why
+
+
+def test_a_patch_whose_code_hangs_on_the_issues_input_is_never_high():
+    hung = behaviour({"exit": -9, "output": "partial\n[crashfix: timed out after 20 s (command killed)]\n"}, None)
+    assert hung.how == "hangs"
+    c = rated(NONE_GUARD, behaviour=hung)
+    assert c.level == SPECULATIVE and "no longer returns: crashfix stopped it (timed out after 20 s" in c.why

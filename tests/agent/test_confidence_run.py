@@ -76,11 +76,14 @@ def _verdict(diff: str, what: str, after: dict | None = None) -> Verdict:
 UNITTEST = Outcome("python -m unittest", 0, "Ran 85 tests in 0.1s\n\nOK\n", ran=85)
 
 
-def test_a_patch_raising_the_packages_own_error_is_high_and_the_run_says_fixed(tmp_path):
+def test_a_patch_raising_the_packages_own_error_where_the_issue_asks_no_error_is_speculative(tmp_path):
+    """Measured on 30 real crash bugs (bench/bench_templates.py eval/trust30): where the issue does not ask for
+    an error, the later release mostly returns a value; raising the package's own error is then a guess."""
     run, clone = _run(tmp_path, tests=UNITTEST)
     v = _verdict(OWN, "raise ParseError", RAISED)
     settle(run, assess(run, [v], read=reader(clone)))
-    assert run.status == "fixed" and v.confidence == "high", v.confidence_why
+    assert run.status == "speculative" and v.confidence == "speculative", v.confidence_why
+    assert "and the issue does not say an error is the answer" in v.confidence_why
     assert any("`ParseError` is the package's own exception (defined in pkg/parser.py" in r
                for r in v.confidence_reasons)
     assert any("now raises `pkg.parser.ParseError: no value after 'name'`" in r for r in v.confidence_reasons)
@@ -109,12 +112,12 @@ def test_the_same_patch_in_a_project_with_no_tests_is_speculative_and_says_so(tm
     assert pr_title(result, 7).startswith("Draft: possible fix for ")
 
 
-def test_a_swallow_at_the_public_function_is_speculative_and_ranked_after_the_right_fix(tmp_path):
+def test_a_swallow_at_the_public_function_is_speculative(tmp_path):
     run, clone = _run(tmp_path, tests=UNITTEST)
     hide, own = _verdict(SWALLOW, "catch IndexError", {"exit": 0, "output": "None\n"}), _verdict(OWN, "raise", RAISED)
-    ranked = assess(run, [hide, own], read=reader(clone))
+    assess(run, [hide, own], read=reader(clone))
     assert hide.confidence == "speculative" and "catches the exception (`except IndexError:`)" in hide.confidence_why
-    assert ranked[0] is own
+    assert own.confidence == "speculative"            # the issue asks for no error either (see the test above)
     assert any("the patched code now gives `None`" in r for r in hide.confidence_reasons)
 
 
