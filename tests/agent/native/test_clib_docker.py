@@ -116,7 +116,9 @@ def test_crashfix_run_fixes_a_clib_bug_end_to_end(c_image, tmp_path, bug, path, 
     code = cli(["run", "--repo", str(CLIB / "repo"), "--report", str(CLIB / "reports" / f"{bug}.txt"),
                 "--out", str(out), "--strategy", "templates", "--max-candidates", "2"])
     result = json.loads((out / "result.json").read_text())
-    assert code == 0 and result["status"] == "fixed", (result["error"], result["candidates"])
+    # a validated patch; its word follows its confidence (a one-token fix with nothing else to show for it:
+    # speculative, exit 5; docs/confidence.md)
+    assert (code, result["status"]) in ((0, "fixed"), (5, "speculative")), (result["error"], result["candidates"])
     assert result["reproduction"]["crashed"] == 3 and result["reproduction"]["after"] == {"tries": 3, "clean": 3}
     assert result["build"]["plan"]["system"] == "make" and result["build"]["first_build"]["ok"]
     fix = result["fix"]

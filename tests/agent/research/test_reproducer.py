@@ -5,6 +5,8 @@ so the deterministic rungs find nothing; the model writes new test files and cra
 whether one fails with the reported signature."""
 from __future__ import annotations
 
+from agent.run import PATCHED
+
 from agent.judge.testrun import SCRATCH
 import json
 
@@ -138,7 +140,7 @@ def test_a_reproducer_crashfix_accepts_becomes_the_regression_test_and_the_run_i
     overwrite = [o for o in seen if o[0] == "write_test"][2]
     assert not overwrite[1] and "exists in the repository" in overwrite[2]
 
-    assert run.status == "fixed", (run.error, run.notes)
+    assert run.status in PATCHED, (run.error, run.notes)       # a validated patch (speculative or not)
     # and the two fresh calls of agent/research/second_opinion.py: what the issue expects, the review
     calls = len(SCRIPT["reproduction"]) + len(SCRIPT["analysis"]) + len(SCRIPT["synthesis"]) + 2
     assert result["cost"]["llm_calls"] == calls == len(srv.requests)       # one ledger: both phases counted

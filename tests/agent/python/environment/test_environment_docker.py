@@ -2,6 +2,8 @@
 the commit's date; a repo that cannot install or whose tests cannot import ends env_broken."""
 from __future__ import annotations
 
+from agent.run import PATCHED
+
 import json
 import os
 import shutil
@@ -57,7 +59,7 @@ def test_dependencies_come_as_of_the_commits_date(sandbox_image, docker_limits, 
 def test_recipe_only_repos_reproduce_and_fix_without_setup_or_test_command(name, sandbox_image, tmp_path):
     run = run_case(name, tmp_path / "out")
     result = json.loads((tmp_path / "out" / "result.json").read_text())
-    assert run.status == "fixed", (run.error, result["notes"])
+    assert run.status in PATCHED, (run.error, result["notes"])      # a validated patch, whatever its confidence
     assert any("borrowed from" in n for n in result["notes"])
     assert result["tests"]["before"]["passed"] == 2
 
@@ -96,7 +98,7 @@ def test_c_repo_whose_default_target_runs_its_tests(makefile, tmp_path):
         (repo / "Makefile").write_text("all:\n\t$(CC) -g -o test_strx strx.c test_strx.c\n\t./test_strx\n")
     run = run_job(RunConfig(repo=str(repo), report_text=(case / "report.txt").read_text(), out=tmp_path / "out",
                                  strategy="templates"))
-    assert run.status == "fixed", run.error
+    assert run.status in PATCHED, run.error         # a validated patch (its confidence is not this test's)
     assert "n + 1" in run.best.candidate.description
     assert run.reproduction.how == ("test suite" if makefile == "goals" else "build (it runs the tests)")
 
@@ -121,5 +123,5 @@ def test_the_bundled_example_is_fixed_without_a_test_command(sandbox_image, tmp_
     example = Path(__file__).resolve().parents[4] / "examples" / "inventory"
     run = run_job(RunConfig(repo=str(example / "repo"), report_text=(example / "report.txt").read_text(),
                                  out=tmp_path / "out", strategy="templates"))
-    assert run.status == "fixed", run.error
+    assert run.status in PATCHED, run.error         # a validated patch (its confidence is not this test's)
     assert run.test_cmd == "python -m pytest -q" and run.tests_before.passed
