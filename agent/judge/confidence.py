@@ -28,6 +28,8 @@ HIGH, SPECULATIVE = "high", "speculative"
 _DEFAULT = r"(?:None|''|\"\"|0|0\.0|\[\]|\{\}|\(\)|False|set\(\)|dict\(\)|list\(\)|str\(\))"
 _RETURN_DEFAULT = re.compile(rf"^\s*return(?:\s+{_DEFAULT})?\s*(?:#.*)?$")
 _SKIP = re.compile(r"^\s*(?:continue|break)\s*(?:#.*)?$")
+# C: an early return of a constant (`return -1;`, `return NULL;`, `return -EINVAL;`), a guard's body on its line
+_C_RETURN = re.compile(r"\breturn\s+(?:-?\d+|NULL|false|0x[0-9a-fA-F]+|-E[A-Z0-9_]+)\s*;")
 _SWALLOW = re.compile(rf"^\s*(?:pass|continue|break|return(?:\s+{_DEFAULT})?|\.\.\.)\s*(?:#.*)?$")
 _EXCEPT = re.compile(r"^\s*except\b\s*\(?\s*([\w., ]*?)\s*\)?\s*(?:\bas\s+\w+\s*)?:")
 _RAISE = re.compile(r"^\s*raise\s+([A-Za-z_][\w.]*)")
@@ -180,6 +182,8 @@ def swallows(added: list[str]) -> str:
     for line in added:
         if _RETURN_DEFAULT.match(line):
             return f"returns a default (`{line.strip()[:40]}`) where the code crashed"
+        if (m := _C_RETURN.search(line)) and not line.lstrip().startswith(("#", "//", "*")):
+            return f"returns early (`{m.group(0)}`) where the code crashed"
         if _SKIP.match(line):
             return f"skips the item (`{line.strip()}`) where the code crashed"
     if any(_GIVES_DEFAULT.search(ln) for ln in added):

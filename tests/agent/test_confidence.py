@@ -262,3 +262,11 @@ def test_a_patch_whose_code_hangs_on_the_issues_input_is_never_high():
     assert hung.how == "hangs"
     c = rated(NONE_GUARD, behaviour=hung)
     assert c.level == SPECULATIVE and "no longer returns: crashfix stopped it (timed out after 20 s" in c.why
+
+
+def test_a_c_guard_returning_a_constant_where_the_code_crashed_is_a_default_nothing_answers():
+    guard = ("--- a/src/stats.c\n+++ b/src/stats.c\n@@ -19,3 +19,4 @@\n     for (i = 1; i <= n; i++)\n"
+             "-        if (v[i] > best)\n+        { if (i >= n) return -1; if (v[i] > best)\n"
+             "+            best = v[i]; }\n")
+    c = judge(Evidence(diff=guard))
+    assert c.level == SPECULATIVE and "returns early (`return -1;`) where the code crashed" in c.why
