@@ -275,12 +275,9 @@ class SandboxPath:
 
     def research(self) -> str | None:
         cfg, run = self.cfg, self.run
-        if not run.model_configured:
-            return ("the llm strategy needs a model endpoint: --model and --base-url "
-                    "(or CRASHFIX_LLM_MODEL, CRASHFIX_LLM_BASE_URL / CRASHFIX_LLM_API_KEY)")
-        if cfg.replay:
-            run.notes.append(f"REPLAY: the research agent ran against a scripted model ({cfg.replay}), "
-                             "not a real LLM")
+        missing = research_agent.not_ready(run)
+        if missing:
+            return missing
         outcome = research_agent.run_agent(
             run, self.source, has_history=is_git_source(cfg.repo),
             progress=lambda text: self.steps.say(text, "research"), protected=self.protected,

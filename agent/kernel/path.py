@@ -273,13 +273,10 @@ class KernelPath:
         checkout, a workspace of its edits (sandbox/kernel/workspace.py), each submit built and booted
         by `validate` (one at a time: one build dir). None, or the fatal model error."""
         cfg, run = self.cfg, self.run
-        if not run.model_configured:
-            return ("the llm strategy needs a model endpoint: --model and --base-url "
-                    "(or CRASHFIX_LLM_MODEL, CRASHFIX_LLM_BASE_URL / CRASHFIX_LLM_API_KEY)")
-        if cfg.replay:
-            run.notes.append(f"REPLAY: the research agent ran against a scripted model ({cfg.replay}), "
-                             "not a real LLM")
         from agent.research import strategy
+        missing = strategy.not_ready(run)
+        if missing:
+            return missing
         tree = self.tree
         outcome = strategy.run_agent(
             run, tree.src, has_history=True, progress=lambda text: self.steps.say(text, "research"),

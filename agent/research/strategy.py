@@ -58,6 +58,17 @@ def reproduction_agent(run: Run, source: Path, *, sandbox_factory: Callable, has
                          baseline=run.tests_before, llm=llm)
 
 
+def not_ready(run: Run) -> str | None:
+    """Why the research agent cannot run (no model configured), else None; a replay is said in the notes."""
+    if not run.model_configured:
+        return ("the llm strategy needs a model endpoint: --model and --base-url "
+                "(or CRASHFIX_LLM_MODEL, CRASHFIX_LLM_BASE_URL / CRASHFIX_LLM_API_KEY)")
+    if run.config.replay:
+        run.notes.append(f"REPLAY: the research agent ran against a scripted model ({run.config.replay}), "
+                         "not a real LLM")
+    return None
+
+
 def run_agent(run: Run, source: Path, *, sandbox_factory: Callable, validator_factory: Callable,
               has_history: bool, protected: Callable[[str], bool],
               progress: Callable[[str], None] = lambda m: None, build_cmd: str | None = None,
