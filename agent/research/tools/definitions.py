@@ -67,12 +67,8 @@ def lookup(root: Path, name: str) -> list[tuple[str, int, str]] | None:
     db = index_path(root)
     if db is None:
         return None
-    if not db.is_file():
-        thread = start(root, db)
-        if thread is not None:
-            thread.join(FIRST_WAIT)     # a small tree's index is there at once; a kernel's is not
-        if not db.is_file():
-            return None
+    if not _built(root, db, FIRST_WAIT):     # a small tree's index is there at once; a kernel's is not
+        return None
     with sqlite3.connect(f"file:{db}?mode=ro", uri=True) as con:
         rows = con.execute("SELECT paths.path, line, kind FROM tags JOIN paths ON paths.id = tags.path "
                            "WHERE name = ? ORDER BY paths.path, line LIMIT 200", (name,)).fetchall()
@@ -103,6 +99,11 @@ def wait(root: Path, timeout: float | None = None) -> bool:
     db = index_path(root)
     if db is None:
         return False
+    return _built(root, db, timeout)
+
+
+def _built(root: Path, db: Path, timeout: float | None) -> bool:
+    """Whether the index is there, its build started (or joined) and waited for at most `timeout` s."""
     if not db.is_file():
         thread = start(root, db)
         if thread is not None:
