@@ -17,10 +17,11 @@ from __future__ import annotations
 
 import logging
 import re
-from collections import Counter
 from dataclasses import dataclass
 
 from agent.candidates import Candidate
+from agent.kernel.csyntax import error_code, function_at as _function_at, name_of as _name_of, parser as _parser, \
+    strip as _strip, text as _text, unified as _diff, walk as _walk
 from agent.repair_context import RepairContext
 
 log = logging.getLogger(__name__)
@@ -65,38 +66,6 @@ def generate(ctx: RepairContext, report_text: str = "") -> list[Candidate]:
     return out
 
 
-def _parser():
-    import tree_sitter as ts
-    import tree_sitter_c as tsc
-    return ts.Parser(ts.Language(tsc.language()))
-
-
-def _text(node, data: bytes) -> str:
-    return data[node.start_byte:node.end_byte].decode("utf-8", "replace")
-
-
-def _walk(node):
-    stack = [node]
-    while stack:
-        n = stack.pop()
-        yield n
-        stack.extend(reversed(n.children))
-
-
-def _function_at(root, line: int):
-    for n in _walk(root):
-        if n.type == "function_definition" and n.start_point[0] + 1 <= line <= n.end_point[0] + 1:
-            return n
-    return None
-
-
-def _strip(node):
-    """Casts and parentheses off an expression."""
-    while node is not None and node.type in ("cast_expression", "parenthesized_expression"):
-        node = node.child_by_field_name("value") if node.type == "cast_expression" else node.named_children[0]
-    return node
-
-
 def _at(ctx: RepairContext, site, said: Region | None) -> Candidate | None:
     if not site.path.endswith((".c", ".h")) or ctx.protected(site.path):
         return None
@@ -122,8 +91,8 @@ def _at(ctx: RepairContext, site, said: Region | None) -> Candidate | None:
     if setting is None or buffer is None:
         return None
     length = _length_of(func, body, data, buffer, site.line)
-    error = _error_code(body, data)
-    if length is None or error is None:
+    error = error_code(func, data)
+    if length is None or not error:
         return None
     fn_text = _text(func, data)
     if re.search(rf"sizeof\s*\(?\s*\*\s*{re.escape(pointer)}\b", fn_text[:max(0, setting.start_byte - func.start_byte)]):
@@ -139,17 +108,10 @@ def _at(ctx: RepairContext, site, said: Region | None) -> Candidate | None:
     diff = _diff(site.path, text, updated)
     where = f"{site.path}:{stmt.start_point[0] + 1}"
     why = f" (KASAN: {said.words()})" if said else ""
-    func_name = _name(func, data)
+    func_name = _name_of(func, data)
     return Candidate(diff, f"check that {length} holds a whole *{pointer} before reading it, returning {error}, in "
                            f"{func_name}() ({where}){why}", template="kernel:length_check", score=12.0,
                      files=(site.path,))
-
-
-def _name(func, data: bytes) -> str:
-    for n in _walk(func.child_by_field_name("declarator")):
-        if n.type == "identifier":
-            return _text(n, data)
-    return "?"
 
 
 def _set_from(body, data: bytes, pointer: str, line: int):
@@ -204,20 +166,6 @@ def _length_of(func, body, data: bytes, buffer: str, line: int) -> str | None:
     return None
 
 
-def _error_code(body, data: bytes) -> str | None:
-    """The function's most returned `-E…` code (the first of equals)."""
-    codes = []
-    for n in _walk(body):
-        if n.type == "return_statement":
-            m = re.fullmatch(r"return\s+(-E[A-Z0-9]+)\s*;", _text(n, data))
-            if m:
-                codes.append(m.group(1))
-    if not codes:
-        return None
-    counts = Counter(codes)
-    return max(codes, key=lambda c: (counts[c], -codes.index(c)))
-
-
 def _first_use_after(body, data: bytes, decl, pointer: str):
     """The first statement (not a declaration) of decl's block, after it, that uses pointer."""
     block = decl.parent
@@ -232,8 +180,3 @@ def _first_use_after(body, data: bytes, decl, pointer: str):
     return None
 
 
-def _diff(path: str, before: str, after: str) -> str:
-    import difflib
-    lines = difflib.unified_diff(before.splitlines(keepends=True), after.splitlines(keepends=True),
-                                 f"a/{path}", f"b/{path}", n=3)
-    return f"diff --git a/{path} b/{path}\n" + "".join(lines)
