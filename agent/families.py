@@ -4,7 +4,7 @@ lends another (the kernel path proposes its own length checks and the C template
 kind of crash). The families import no other family; this module may import them all."""
 from __future__ import annotations
 
-from agent.kernel import lengths
+from agent.kernel import indexes, lengths, lifetimes, uninit
 from agent.native import templates as c_templates
 from agent.native.templates.scoring import crash_class, relevance
 from agent.path import CrashPath, Steps
@@ -24,12 +24,25 @@ def path_for(report: CrashReport, run: Run, steps: Steps) -> CrashPath | None:
     return family.open(run, steps) if family.fixes else None
 
 
+def kernel_kind(exc_type: str, message: str = "") -> str:
+    """The class of a kernel report's crash (UBSAN's array-index-out-of-bounds is an out-of-bounds)."""
+    if "array-index-out-of-bounds" in f"{exc_type} {message}".lower():
+        return "overflow"
+    return crash_class(exc_type, message)
+
+
+# the kernel's own templates, by the kind of crash each can fix
+KERNEL_OWN = {"overflow": (lengths.generate, indexes.generate), "uaf": (lifetimes.generate,),
+              "uninit": (uninit.generate,)}
+
+
 def kernel_templates(ctx, max_candidates: int = 30, report_text: str = "") -> list:
-    """The kernel's: the length check for an out-of-bounds report (agent/kernel/lengths.py), then the C
-    templates whose family can fix the report's kind of crash (an `initialise X` cannot fix a KASAN
-    out-of-bounds read: not validated, at ~30 s a candidate)."""
-    klass = crash_class(ctx.exc_type, ctx.message)
-    own = lengths.generate(ctx, report_text) if klass == "overflow" else []
+    """The kernel's: its own templates for the report's kind (a length or index check for an
+    out-of-bounds, the put moved after the last use for a use-after-free, the memory zeroed where it
+    is made for KMSAN's uninit-value: agent/kernel/), then the C templates whose family can fix that
+    kind (an `initialise X` cannot fix a KASAN out-of-bounds read: not validated, at ~30 s a candidate)."""
+    klass = kernel_kind(ctx.exc_type, ctx.message)
+    own = [c for make in KERNEL_OWN.get(klass, ()) for c in make(ctx, report_text)]
     borrowed = [c for c in c_templates.generate(ctx, max_candidates=max_candidates)
                 if relevance(c.template.removeprefix("c:"), klass) > 0]
     return (own + borrowed)[:max_candidates]

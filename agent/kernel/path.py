@@ -39,7 +39,7 @@ from agent.reports.paths import map_to_repo
 from agent.records import Attempt, Reproduction
 from agent.run import Run, RunError
 from agent.candidates import Candidate
-from agent.repair_context import RepairContext, Site
+from agent.repair_context import RepairContext, Site, frame_sites
 from agent.judge.validate import Verdict
 from sandbox.kernel.build import KernelBuildError, KernelTree, git, open_tree, tail
 from sandbox.kernel.qemu import QemuError, ReproducerBuildError, compile_reproducer, make_initramfs
@@ -95,6 +95,7 @@ class KernelPath:
         self.tree: KernelTree | None = None
         self.booter: Booter | None = None
         self.observed_console = ""
+        self.symbolized = ""      # the crash console with file:line (the templates read KMSAN's origin there)
         self.seen = None          # the crash as the symbolized console shows it
         self.fixes = None         # the commit that last changed the guilty line (Fixes:)
         self.submitted = 0        # the research agent's submits validated so far
@@ -203,6 +204,7 @@ class KernelPath:
         tree, run = self.tree, self.run
         symbolized = symbolize(self.observed_console, tree)
         (self.logs / "console-symbolized.log").write_text(symbolized)
+        self.symbolized = symbolized
         self.seen = seen = parse_kernel(symbolized)
         frames = seen.frames if seen and any(f.file for f in seen.frames) else run.report.frames
         run.files = git(tree.src, "ls-files").split("\n")
@@ -227,9 +229,12 @@ class KernelPath:
     # -- candidates and validation ---------------------------------------------------------
     def candidates(self) -> list[Candidate]:
         cfg, run = self.cfg, self.run
+        crash = self.seen or run.report
         ctx = RepairContext(exc_type=run.report.type, message=run.report.message, sites=run.sites,
-                            read=self.tree.read, files=run.files, protected=guard(cfg.protected))
-        return self.templates(ctx, max_candidates=cfg.max_candidates, report_text=cfg.report_text)
+                            read=self.tree.read, files=run.files, protected=guard(cfg.protected),
+                            alloc_sites=frame_sites(crash.alloc_frames, run.files),
+                            free_sites=frame_sites(crash.free_frames, run.files))
+        return self.templates(ctx, max_candidates=cfg.max_candidates, report_text=f"{cfg.report_text}\n{self.symbolized}")
 
     @_as_run_error
     def validate(self, cand: Candidate, n: int) -> Verdict:
