@@ -46,6 +46,7 @@ class Verdict:
     # files a command changed (the issue's code, the tests, the debugger): put back, never in the patch
     # (the agent's ledger, and this validation's own commands); security: issue 35, E30
     command_changed: list[str] = field(default_factory=list)
+    behaviour: dict | None = None      # kernel: the reproducer's syscalls and console with it, beside the unpatched kernel's
 
     def to_dict(self) -> dict:
         return {"description": self.candidate.description, "template": self.candidate.template,
@@ -61,6 +62,7 @@ class Verdict:
                 "confidence_why": self.confidence_why or None, "confidence_reasons": self.confidence_reasons,
                 "repro_after": self.repro_after,
                 "script_after": self.script_after, "command_changed": self.command_changed,
+                "behaviour": self.behaviour,
                 "diff": self.candidate.diff}
 
 

@@ -21,7 +21,8 @@ from contextlib import ExitStack
 from pathlib import Path
 from typing import Callable
 
-from agent.kernel import mail
+from agent.kernel import kunit, mail
+from agent.kernel.behaviour import compare, syscall_names
 from agent.kernel.boots import Booter, console_tail
 from agent.kernel.kconfig import options_for, with_dependencies
 from agent.kernel.symbolize import symbolize
@@ -100,6 +101,8 @@ class KernelPath:
         self.fixes = None         # the commit that last changed the guilty line (Fixes:)
         self.submitted = 0        # the research agent's submits validated so far
         self.dropped: list[str] = []   # options the stack needs that olddefconfig dropped
+        self._syscall_names: dict[int, str] | None = None
+        self.kunit: dict = {}              # the guilty directory's KUnit options (agent/kernel/kunit.py)
 
     # -- prepare: the tree, its first build, the reproducer -----------------------------------
     @_as_run_error
@@ -125,9 +128,11 @@ class KernelPath:
         except OSError as exc:
             raise RunError(f"cannot read the kernel config: {exc}") from exc
         needed = with_dependencies(repo, options_for(repo, [f.file for f in run.report.frames if f.file]))
+        needed += self._kunit(repo)
         self.tree = tree = open_tree(repo, cfg.ref or "HEAD", config=config, fragments=["\n".join(needed)],
                                      owner=cfg.repo_id or str(Path(cfg.repo).resolve()))
-        run.artifacts["kernel"] = {"build_dir": str(tree.root), "commit": tree.commit, "options_from_stack": needed}
+        run.artifacts["kernel"] = {"build_dir": str(tree.root), "commit": tree.commit, "options_from_stack": needed,
+                                  "kunit": self.kunit or None}
         self.held.enter_context(tree.lock())
         self._build_first()
         initrd = make_initramfs(binary, self.work, runs=KERNEL_RUNS_PER_BOOT, run_seconds=KERNEL_RUN_SECONDS)
@@ -257,6 +262,11 @@ class KernelPath:
                 return v
             for k in range(1, self.cfg.tries + 1):
                 judged = self.booter.boot(f"candidate-{n:02}-boot-{k}")
+                if k == 1 and judged.boot.booted:
+                    self._behaviour(v, judged)
+                    if v.behaviour and v.behaviour.get("kunit_broken"):
+                        v.reason = f"KUnit tests that pass without the patch fail with it: {', '.join(v.behaviour['kunit_broken'][:5])}"
+                        return v
                 v.tries += 1
                 v.command_seconds += judged.boot.seconds
                 v.log.append(f"boot {k}: {judged.describe()}")
@@ -267,11 +277,40 @@ class KernelPath:
                 v.clean_runs += 1
             v.validated = True
             v.reason = (f"rebuilt in {built.seconds:.0f} s; {v.tries} boots, each running the reproducer "
-                        f"{KERNEL_RUNS_PER_BOOT}x (each run stopped at {KERNEL_RUN_SECONDS} s if still going): no crash")
+                        f"{KERNEL_RUNS_PER_BOOT}x (each run stopped at {KERNEL_RUN_SECONDS} s if still going): no crash"
+                        + (f"; on the reproducer: {v.behaviour['said']}" if v.behaviour else ""))
             return v
         finally:
             v.seconds = time.monotonic() - start
             tree.revert()
+
+    def _kunit(self, repo: Path) -> list[str]:
+        """The KUnit tests of the guilty file's directory, built in (they run at boot, before /init)."""
+        guilty = self.run.report.guilty
+        directory = str(Path(guilty.file).parent) if guilty and guilty.file else ""
+        if not directory or directory == ".":
+            return []
+        options = kunit.options_for(lambda p: (repo / p).read_text(), directory)
+        said = (f"KUnit tests for {directory}: {', '.join(options)} (built in, results read at each boot)" if options
+                else f"no KUnit tests for {directory}")
+        self.run.notes.append(said)
+        self.kunit = {"directory": directory, "options": options}
+        return with_dependencies(repo, kunit.fragment(options)) if options else []
+
+    def _behaviour(self, v: Verdict, judged) -> None:
+        """The candidate's first run of the reproducer beside the unpatched kernel's crashing one."""
+        if self._syscall_names is None:
+            try:
+                self._syscall_names = syscall_names(self.tree.read("arch/x86/entry/syscalls/syscall_64.tbl"))
+            except (OSError, UnicodeError, KernelBuildError):
+                self._syscall_names = {}
+        v.behaviour = compare(self.observed_console, judged.boot.console, self._syscall_names)
+        v.log.append(f"on the reproducer: {v.behaviour['said']}")
+        if self.kunit.get("options"):
+            before, after = kunit.results(self.observed_console), kunit.results(judged.boot.console)
+            v.behaviour["kunit"] = {"unpatched": kunit.summary(before), "patched": kunit.summary(after)}
+            broke = sorted(set(v.behaviour["kunit"]["patched"]["failed"]) - set(v.behaviour["kunit"]["unpatched"]["failed"]))
+            v.behaviour["kunit_broken"] = broke
 
     def research(self) -> str | None:
         """The research agent on the kernel tree: host-side search and history tools on the cached

@@ -25,6 +25,7 @@ from sandbox.base import SandboxError
 from sandbox.isolate import isolated
 from sandbox import variables
 from sandbox.kernel.build import CACHE, tail
+from sandbox.kernel.trace import PRELUDE
 
 log = logging.getLogger(__name__)
 
@@ -78,7 +79,11 @@ def compile_reproducer(source: str, workdir: Path, *, timeout: float = 120) -> P
     workdir.mkdir(parents=True, exist_ok=True)
     src, binary = workdir / "repro.c", workdir / "repro"
     src.write_text(source)
-    res = isolated(["gcc", "-static", "-O1", "-pthread", "-w", "-o", str(binary), str(src)], rw=[workdir],
+    prelude = workdir / "crashfix-trace.h"        # each syscall()'s return to the console (behaviour)
+    prelude.unlink(missing_ok=True)
+    prelude.write_text(PRELUDE)
+    res = isolated(["gcc", "-static", "-O1", "-pthread", "-w", "-include", str(prelude), "-o", str(binary), str(src)],
+                   rw=[workdir],
                    cwd=workdir, timeout=timeout)
     if res.code != 0 or res.timed_out or binary.is_symlink() or not binary.is_file():
         raise ReproducerBuildError("the C reproducer does not compile (gcc -static)", tail(res.output, 60))

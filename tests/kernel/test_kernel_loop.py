@@ -37,7 +37,7 @@ def test_demo_fixed_end_to_end_with_a_mail(demo_build, demo_repo, tmp_path):
     assert run.status == "fixed", (run.error, [v.reason for v in run.verdicts])
     best = run.best
     assert best.validated and best.clean_runs == best.tries == 2
-    assert "drivers/misc/crashfix_demo.c" in best.candidate.diff and best.candidate.template.startswith("c:")
+    assert "drivers/misc/crashfix_demo.c" in best.candidate.diff and best.candidate.template.startswith(("c:", "kernel:"))
     logs = tmp_path / "logs"
     first = (logs / "console-reproduce-01.log").read_text()
     assert "BUG: KASAN: use-after-free in demo_write" in first and SENTINEL not in first
