@@ -65,6 +65,16 @@ def test_an_error_code_where_the_unpatched_kernel_crashed(linux61, tmp_path):
     assert "call 1: unpatched getppid = " in behaviour.compare(unpatched, other, names)["said"]
 
 
+def test_libc_calls_are_traced_too(tmp_path):
+    """The demo's reproducer calls open/write/close through libc: each answer is on the console."""
+    from sandbox.kernel.fixture import EXAMPLE
+    source = (EXAMPLE / "repro.c").read_text().replace("/proc/crashfix_demo", "/dev/null")
+    ran = subprocess.run([str(compile_reproducer(source, tmp_path))], capture_output=True, text=True, timeout=30)
+    calls = behaviour.calls(ran.stderr.splitlines())
+    assert [c.nr for c in calls] == [2, 1, 3] and calls[0].ret >= 0, ran.stderr          # open, write, close
+    assert (calls[1].ret, calls[2].ret) == (len("hello from crashfix"), 0)
+
+
 def test_kunit_options_come_from_the_touched_directory(linux61):
     read = lambda p: (linux61 / p).read_text()          # noqa: E731
     assert kunit.options_for(read, "fs/ext4") == ["CONFIG_EXT4_KUNIT_TESTS"]
