@@ -88,16 +88,15 @@ def _reorder(path, source, data, func, put, fn: str, obj: str, use_line: int) ->
     last = None
     for sib in siblings[idx + 1:]:
         t = text(sib, data)
-        if sib.type in ("labeled_statement", "return_statement", "goto_statement", "break_statement"):
+        if sib.type in ("labeled_statement", "return_statement", "goto_statement", "break_statement") \
+                or sets.search(t):
             break
-        if sets.search(t):
+        if _EXITS.search(t):              # a way out: the put moved past it would be skipped there
+            if mentions.search(t):        # and it uses the object: that path would use it after the put
+                return None
             break
         if mentions.search(t):
-            if _EXITS.search(t) and line_of(sib) < use_line:
-                return None
             last = sib
-        elif _EXITS.search(t):
-            break
     if last is None:
         return None
     # the use must be in what moves past: some sibling from put to last holds the use line

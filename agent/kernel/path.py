@@ -288,7 +288,8 @@ class KernelPath:
         """The KUnit tests of the guilty file's directory, built in (they run at boot, before /init)."""
         guilty = self.run.report.guilty
         directory = str(Path(guilty.file).parent) if guilty and guilty.file else ""
-        if not directory or directory == ".":
+        if not directory or directory == "." or Path(directory).is_absolute() or ".." in Path(directory).parts \
+                or not (repo / directory).is_dir():
             return []
         options = kunit.options_for(lambda p: (repo / p).read_text(), directory)
         said = (f"KUnit tests for {directory}: {', '.join(options)} (built in, results read at each boot)" if options

@@ -182,7 +182,18 @@ def _apply(text: str, diff: str) -> str:
     with tempfile.TemporaryDirectory() as d:
         path = diff.splitlines()[0].split(" b/", 1)[1]
         target = Path(d) / path
-        target.parent.mkdir(parents=True)
+        target.parent.mkdir(parents=True, exist_ok=True)
         target.write_text(text)
         subprocess.run(["git", "apply", "-"], input=diff, text=True, cwd=d, check=True)
         return target.read_text()
+
+
+def test_no_reorder_past_an_exit_that_uses_the_object():
+    """`if (err) { log(o); return err; }` after the use: the put moved past it would be skipped on that path."""
+    src = ("static int f(struct x *o)\n{\n\tint err;\n\tkfree(o);\n\terr = o->n;\n"
+           "\tif (err) {\n\t\tlog(o);\n\t\treturn err;\n\t}\n\treturn 0;\n}\n")
+    assert lifetimes.generate(_ctx("x.c", src, 5, "f", "KASAN-USE-AFTER-FREE-READ")) == []
+    # without that exit's use, the put goes after the last use, before the exit
+    plain = src.replace("\t\tlog(o);\n", "")
+    (cand,) = lifetimes.generate(_ctx("x.c", plain, 5, "f", "KASAN-USE-AFTER-FREE-READ"))
+    assert "\terr = o->n;\n\tkfree(o);\n\tif (err) {" in _apply(plain, cand.diff), cand.diff
