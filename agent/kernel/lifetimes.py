@@ -70,8 +70,14 @@ def _at(ctx: RepairContext, site) -> Candidate | None:
         if n.type == "expression_statement" and line_of(n) < site.line and n.parent is not None \
                 and n.parent.type == "compound_statement":
             got = _put_call(n, data)
-            if got and got[1] in used and (not freed_here or line_of(n) in freed_here):
+            if got and got[1] in used:
                 puts.append((n, got))
+    if freed_here:
+        # the free stack's line is a return address: the put's own line or the one after it, so the
+        # closest put at or before each such line
+        near = {max((p for p in puts if line_of(p[0]) <= fl), key=lambda p: line_of(p[0]), default=None)
+                for fl in freed_here}
+        puts = [p for p in puts if p in near]
     for put, (fn, obj) in reversed(puts):
         cand = _reorder(site.path, source, data, func, put, fn, obj, site.line)
         if cand is not None:

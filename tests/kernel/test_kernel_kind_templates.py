@@ -100,7 +100,8 @@ def test_the_put_moves_after_the_last_use(linux61):
     buggy = fixed.replace(BNEP_RIGHT, BNEP_WRONG, 1)
     use = _line(buggy, "skb_copy_from_linear_data(skb, __skb_put(nskb, skb->len)")
     freed = use - 1
-    for free_sites in ([Site(BNEP, freed, "bnep_rx_frame", 0)], []):   # with the free stack, and without
+    # with the free stack (its frame at the put's line, or the next: a return address), and without
+    for free_sites in ([Site(BNEP, freed, "bnep_rx_frame", 0)], [Site(BNEP, freed + 1, "bnep_rx_frame", 0)], []):
         ctx = _ctx(BNEP, buggy, use, "bnep_rx_frame", "KASAN-USE-AFTER-FREE-READ", free_sites=free_sites)
         (cand,) = lifetimes.generate(ctx)
         assert cand.template == "kernel:put_after_use"
