@@ -336,7 +336,21 @@ class KernelPath:
 
     def finish(self) -> None:
         if self.run.best is not None:
+            self._facts(self.run.best)
             self.steps.step("mail", self._mail)
+
+    def _facts(self, best: Verdict) -> None:
+        """What validation saw beyond "no crash", among the facts report.md lists for the patch."""
+        facts = []
+        if best.behaviour:
+            facts.append(f"on the reproducer, beside the unpatched kernel: {best.behaviour['said']}")
+        if self.kunit.get("options") and best.behaviour and best.behaviour.get("kunit"):
+            k = best.behaviour["kunit"]["patched"]
+            facts.append(f"KUnit tests of {self.kunit['directory']} with the patch: {k['passed']} passed, "
+                         f"{len(k['failed'])} failed, {k['skipped']} skipped")
+        elif self.kunit:
+            facts.append(f"no KUnit tests for {self.kunit['directory']}")
+        best.confidence_reasons += [f for f in facts if f not in best.confidence_reasons]
 
     def _mail(self) -> None:
         cfg, run, best = self.cfg, self.run, self.run.best

@@ -116,3 +116,11 @@ def test_ktap_results_at_boot():
                                     "failed": ["inode_test_xtimestamp_decoding.2038-01-19 Upper bound of 32bit >=0 "
                                                "timestamp, no extra bits"]}
     assert kunit.results("[    1.0] Run /init as init process\n") == []
+
+
+def test_kunit_options_keep_their_dependencies(demo_repo):
+    """olddefconfig keeps a KUnit option only with what it depends on (ext4's tests need EXT4_FS)."""
+    from agent.kernel.kconfig import with_dependencies
+    lines = with_dependencies(demo_repo, kunit.fragment(kunit.options_for(lambda p: (demo_repo / p).read_text(),
+                                                                          "fs/ext4")))
+    assert lines[:2] == ["CONFIG_KUNIT=y", "CONFIG_EXT4_KUNIT_TESTS=y"] and "CONFIG_EXT4_FS=y" in lines

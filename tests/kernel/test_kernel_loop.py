@@ -56,6 +56,12 @@ def test_demo_fixed_end_to_end_with_a_mail(demo_build, demo_repo, tmp_path):
     result = json.loads((tmp_path / "result.json").read_text())
     assert result["artifacts"]["mail"] == mail.name and result["reproduction"]["reproduced"]
     assert any(f"last changed by {driver}" in f["text"] for f in result["memory"])
+    # beyond "no crash": the reproducer's calls beside the unpatched kernel's, and the KUnit answer
+    said = result["fix"]["behaviour"]["said"]
+    assert said.startswith("process 1: the unpatched kernel crashed inside call 2; with the patch it returns: write = "), said
+    assert result["fix"]["build_seconds"] > 0
+    report = (tmp_path / "report.md").read_text()
+    assert f"on the reproducer, beside the unpatched kernel: {said}" in report and "no KUnit tests for drivers/misc" in report
 
 
 def test_validation_rejects_a_candidate_that_does_not_build_or_crashes_anew(demo_build, demo_repo, tmp_path):
