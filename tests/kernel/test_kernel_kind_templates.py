@@ -198,3 +198,16 @@ def test_no_reorder_past_an_exit_that_uses_the_object():
     plain = src.replace("\t\tlog(o);\n", "")
     (cand,) = lifetimes.generate(_ctx("x.c", plain, 5, "f", "KASAN-USE-AFTER-FREE-READ"))
     assert "\terr = o->n;\n\tkfree(o);\n\tif (err) {" in _apply(plain, cand.diff), cand.diff
+
+
+GOLDEN = __import__("pathlib").Path(__file__).resolve().parents[1] / "agent" / "reports" / "golden" / "kernel"
+
+
+@pytest.mark.parametrize("name, kind", [("413.txt", "uaf"), ("672.txt", "uninit"), ("700.txt", "uninit"),
+                                        ("343.txt", "overflow"), ("469.txt", "overflow"), ("511.txt", "uaf")])
+def test_real_syzbot_consoles_go_to_their_kinds_templates(name, kind):
+    """Real syzbot consoles (the shared corpora: KASAN slab/stack out-of-bounds, use-after-free, KMSAN
+    uninit-value) are of the kind whose templates can fix them."""
+    from agent.reports.kernel import parse_kernel
+    report = parse_kernel((GOLDEN / name).read_text())
+    assert kernel_kind(report.type, report.message) == kind, report.type
