@@ -54,6 +54,20 @@ Read of size 8 at addr ffffffff8e3a1c40 by task syz-executor.2/5081
 The buggy address belongs to the variable:
  snd_minors+0x800/0x820
 """
+SND_UBSAN = """[   50.101][ T5000] ================================================================================
+[   50.102][ T5000] UBSAN: array-index-out-of-bounds in sound/core/sound.c:153:9
+[   50.103][ T5000] index 256 is out of range for type 'snd_minor *[256]'
+[   50.104][ T5000] CPU: 0 PID: 5000 Comm: syz-executor.0 Not tainted 6.1.0-syzkaller #0
+[   50.105][ T5000] Call Trace:
+[   50.105][ T5000]  <TASK>
+[   50.106][ T5000]  __dump_stack lib/dump_stack.c:88 [inline]
+[   50.106][ T5000]  dump_stack_lvl+0xcd/0x134 lib/dump_stack.c:106
+[   50.107][ T5000]  ubsan_epilogue+0xb/0x5a lib/ubsan.c:151
+[   50.107][ T5000]  __ubsan_handle_out_of_bounds.cold+0x62/0x6c lib/ubsan.c:282
+[   50.108][ T5000]  snd_open+0x3ba/0x440 sound/core/sound.c:153
+[   50.108][ T5000]  chrdev_open+0x26a/0x770 fs/char_dev.c:414
+[   50.109][ T5000]  </TASK>
+"""
 
 
 def test_the_index_check_is_the_one_taken_out(linux61):
@@ -72,9 +86,11 @@ def test_the_index_check_is_the_one_taken_out(linux61):
     assert indexes.generate(_ctx(SND, fixed, _line(fixed, "mptr = snd_minors[minor];"), "snd_open",
                                  "KASAN-GLOBAL-OUT-OF-BOUNDS-READ"), SND_KASAN) == []
     # UBSAN's array-index-out-of-bounds is the same kind, and its candidates are this check's
-    ubsan = _ctx(SND, buggy, line, "snd_open", "UBSAN", "UBSAN: array-index-out-of-bounds in snd_open")
-    assert kernel_kind("UBSAN", "UBSAN: array-index-out-of-bounds in snd_open") == "overflow"
-    assert [c.template for c in kernel_templates(ubsan, report_text="")][:1] == ["kernel:index_check"]
+    from agent.reports.kernel import parse_kernel
+    seen = parse_kernel(SND_UBSAN)
+    assert (seen.guilty.function, seen.guilty.line) == ("snd_open", 153) and kernel_kind(seen.type, seen.message) == "overflow"
+    ubsan = _ctx(SND, buggy, line, "snd_open", seen.type, seen.message)
+    assert [c.template for c in kernel_templates(ubsan, report_text=SND_UBSAN)][:1] == ["kernel:index_check"]
 
 
 def test_no_index_check_through_a_pointer_or_a_held_lock(linux61):
