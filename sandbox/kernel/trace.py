@@ -1,14 +1,14 @@
 """The C prelude forced in front of the reproducer (`gcc -include`): each `syscall()` the reproducer
 makes (and each open, read, write, close, ioctl, socket, bind, connect, sendto, sendmsg, setsockopt
 through libc) prints what it returned to the console, `crashfix-syscall: <pid> <nr> = <ret> [errno <e>]`, the
-first 64 of each process, so the patched kernel's answers can be set beside the unpatched one's
+first 64 of each process and 256 in all (a repeat-mode reproducer forks a child per round), so the patched kernel's answers can be set beside the unpatched one's
 (agent/kernel/behaviour.py). syzbot's C reproducers make their calls through `syscall()`."""
 
 SYSCALL_MARK = "crashfix-syscall:"
 
 PRELUDE = r"""/* crashfix: forced in front of the reproducer (gcc -include). Each syscall() the reproducer makes
  * prints what it returned to the console: "crashfix-syscall: <pid> <nr> = <ret> [errno <e>]", the
- * first 64 of each process, so the patched kernel's answers can be set beside the unpatched one's. */
+ * first 64 of each process and 256 in all (a repeat-mode reproducer forks a child per round), so the patched kernel's answers can be set beside the unpatched one's. */
 #ifndef _GNU_SOURCE
 #define _GNU_SOURCE 1   /* before any header, as syzbot's reproducers ask: their #define comes after this */
 #endif
@@ -17,6 +17,7 @@ PRELUDE = r"""/* crashfix: forced in front of the reproducer (gcc -include). Eac
 #include <stdarg.h>
 #include <stdio.h>
 #include <sys/ioctl.h>
+#include <sys/mman.h>
 #include <sys/socket.h>
 #include <sys/syscall.h>
 #include <unistd.h>
@@ -24,10 +25,16 @@ PRELUDE = r"""/* crashfix: forced in front of the reproducer (gcc -include). Eac
 static long crashfix_said(long nr, long ret)
 {
 	static int said;
+	static int *shared;      /* all processes forked after the first call: 256 lines in all */
 	int e = errno, n;
 	char buf[96];
 
-	if (said < 64) {
+	if (!shared) {
+		shared = mmap(NULL, sizeof(int), PROT_READ | PROT_WRITE, MAP_SHARED | MAP_ANONYMOUS, -1, 0);
+		if (shared == MAP_FAILED)
+			shared = &said;
+	}
+	if (said < 64 && __sync_fetch_and_add(shared, 1) < 256) {
 		said++;
 		n = ret == -1 ? snprintf(buf, sizeof(buf), "crashfix-syscall: %d %ld = -1 errno %d\n", (int)getpid(), nr, e)
 			      : snprintf(buf, sizeof(buf), "crashfix-syscall: %d %ld = %ld\n", (int)getpid(), nr, ret);

@@ -124,3 +124,32 @@ def test_kunit_options_keep_their_dependencies(demo_repo):
     lines = with_dependencies(demo_repo, kunit.fragment(kunit.options_for(lambda p: (demo_repo / p).read_text(),
                                                                           "fs/ext4")))
     assert lines[:2] == ["CONFIG_KUNIT=y", "CONFIG_EXT4_KUNIT_TESTS=y"] and "CONFIG_EXT4_FS=y" in lines
+
+
+FORKING = r"""
+#include <sys/syscall.h>
+#include <sys/wait.h>
+#include <unistd.h>
+int main(void)
+{
+	int i, j;
+
+	syscall(__NR_getpid);
+	for (i = 0; i < 50; i++) {          /* a repeat-mode reproducer: a child per round */
+		if (fork() == 0) {
+			for (j = 0; j < 20; j++)
+				syscall(__NR_getppid);
+			_exit(0);
+		}
+		wait(0);
+	}
+	return 0;
+}
+"""
+
+
+def test_a_forking_reproducer_prints_a_bounded_trace(tmp_path):
+    """1001 calls in 51 processes: 256 lines in all, not a console flooded under TCG."""
+    ran = subprocess.run([str(compile_reproducer(FORKING, tmp_path))], capture_output=True, text=True, timeout=60)
+    calls = behaviour.calls(ran.stderr.splitlines())
+    assert len(calls) == 256 and calls[0].process == 0 and max(c.process for c in calls) >= 12
