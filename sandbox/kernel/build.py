@@ -211,10 +211,19 @@ class KernelTree:
 
     def build(self, timeout: float = 3600) -> BuildResult:
         """make bzImage (and vmlinux); incremental when the build dir already has objects."""
+        self._drop_torn_link()
         res = self._jailed(["make", f"O={self.out}", f"-j{self.jobs}", "bzImage"], timeout, log_file=self.build_log)
         ok = res.code == 0 and not res.timed_out and self.bzimage.exists()
         log.info("kernel build in %s: %s in %.1f s", self.out, "ok" if ok else "FAILED", res.seconds)
         return BuildResult(ok, res.seconds, tail(res.output, 60), res.timed_out)
+
+    def _drop_torn_link(self) -> None:
+        """A build killed while linking leaves an empty vmlinux newer than its objects: make would
+        call it up to date and every later incremental build fails. Remove it so make relinks."""
+        for out in (self.vmlinux, self.bzimage):
+            if out.is_file() and not out.is_symlink() and out.stat().st_size == 0:
+                log.info("removing the empty %s a killed build left", out.name)
+                out.unlink()
 
     def _jailed(self, cmd: list[str], timeout: float, log_file: Path | None = None, ro: list[Path] = (),
                 cwd: Path | None = None) -> CmdResult:

@@ -87,3 +87,15 @@ def test_options_for_follows_objects_and_directories(tmp_path):
     assert options_for(tmp_path, ["drivers/foo/io.c"]) == ["CONFIG_FOO=y", "CONFIG_FOO_BUS=y"]
     assert options_for(tmp_path, ["drivers/misc/demo.c", "include/x.h"]) == ["CONFIG_DEMO=y"]
     assert options_for(tmp_path, ["drivers/misc/other.c"]) == []
+
+
+def test_a_link_torn_by_a_killed_build_is_removed_so_make_relinks(tmp_path):
+    """A build killed while linking left a 0-byte vmlinux: every later incremental build failed."""
+    from sandbox.kernel.build import KernelTree
+    tree = KernelTree(tmp_path / "repo", "0" * 40, tmp_path / "entry", None, ())
+    tree.bzimage.parent.mkdir(parents=True)
+    tree.vmlinux.write_bytes(b"")
+    tree.bzimage.write_bytes(b"\x7fELF kernel image")
+    tree._drop_torn_link()
+    assert not tree.vmlinux.exists()
+    assert tree.bzimage.read_bytes() == b"\x7fELF kernel image"
