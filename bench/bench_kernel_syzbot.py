@@ -136,8 +136,8 @@ def _names_the_fix(case: dict) -> list[str]:
     subject = re.sub(r"^[\w/ .-]+: ", "", case["fix"]["subject"].lower())
     found = [w for w in ("fix", "fixes", "syzbot", "reported-by", "kasan", "ubsan", "out-of-bounds",
                          "use-after-free", "null-ptr", "overflow") if re.search(rf"(?<![\w-]){w}(?![\w-])", message)]
-    words = re.findall(r"[a-z0-9_]+", subject)
-    found += [" ".join(words[i:i + 3]) for i in range(len(words) - 2) if " ".join(words[i:i + 3]) in message]
+    words, said = re.findall(r"[a-z0-9_]+", subject), " " + " ".join(re.findall(r"[a-z0-9_]+", message)) + " "
+    found += [" ".join(words[i:i + 3]) for i in range(len(words) - 2) if f" {' '.join(words[i:i + 3])} " in said]
     unfix = (case["folder"] / case["tree"]["unfix"]).read_text().lower()
     found += [w for w in ("syzbot", "reported-by", case["fix"]["upstream"][:12].lower()) if w in unfix]
     return found
