@@ -28,7 +28,7 @@ A run makes the case's tree (the fixture's Debian import commit + the unfix, com
 issue text (the mail, plus the reproducer as a ```c block when the case or --repro-dir DIR/<name>.c has
 one) and runs `crashfix run --strategy templates` on it. Per case one JSON line: reproduced, the status,
 the fixing template, whether it touches a function the maintainers' fix touches (same_site; whether it
-is right in behaviour is for a reviewer: out/<case>/patch.diff next to fix.diff), the time of each phase
+is right in behaviour is for a reviewer: --keep DIR, then DIR/<case>/patch.diff next to fix.diff), the time of each phase
 (result.json's timings), per-candidate build seconds, the options dropped; with --tools, the research
 agent's tools (search, definition, history, view, blame) timed on the case's tree.
 """
@@ -225,14 +225,27 @@ def check_case(case: dict, fixture: tuple[Path, str] | None, sublevel: int, wher
     return out
 
 
-def make_tree(case: dict, fixture: tuple[Path, str], where: Path) -> Path:
-    """A clone of the fixture's Debian import commit with the case's unfix committed on top."""
+def make_tree(case: dict, fixture: tuple[Path, str], where: Path, checkout: bool = True) -> Path:
+    """A clone of the fixture's Debian import commit with the case's unfix committed on top.
+
+    Without `checkout` the commit is made in the index alone (no 75k-file working tree, ~4 min under load):
+    enough for a run that ends before it reads the tree (no reproducer: the kernel path asks for it
+    first, and builds from a clone of the commit in any case)."""
     base, root = fixture
     tree = where / case["name"]
     subprocess.run(["git", "clone", "-q", "--shared", "--no-checkout", str(base), str(tree)], check=True, env=GIT_ENV)
-    _git(tree, "checkout", "-q", "-b", "case", root)
-    _git(tree, "apply", str(case["folder"] / case["tree"]["unfix"]))
-    _git(tree, "commit", "-q", "-a", "-m", case["tree"]["commit_message"])
+    unfix = str(case["folder"] / case["tree"]["unfix"])
+    if checkout:
+        _git(tree, "checkout", "-q", "-b", "case", root)
+        _git(tree, "apply", unfix)
+        _git(tree, "commit", "-q", "-a", "-m", case["tree"]["commit_message"])
+        return tree
+    _git(tree, "read-tree", root)
+    _git(tree, "apply", "--cached", unfix)
+    written = _git(tree, "write-tree").stdout.strip()
+    commit = _git(tree, "commit-tree", written, "-p", root, "-m", case["tree"]["commit_message"]).stdout.strip()
+    _git(tree, "update-ref", "refs/heads/case", commit)
+    _git(tree, "symbolic-ref", "HEAD", "refs/heads/case")
     return tree
 
 
@@ -271,10 +284,11 @@ def time_tools(case: dict, tree: Path) -> dict:
     return timed
 
 
-def run_case(case: dict, fixture: tuple[Path, str], work: Path, repro_dir: Path | None, tools: bool) -> dict:
+def run_case(case: dict, fixture: tuple[Path, str], work: Path, repro_dir: Path | None, tools: bool,
+             keep: Path | None = None) -> dict:
     if case["missing"]:
         return {"case": case["name"], "skipped": f"incomplete: {', '.join(case['missing'])}"}
-    tree = make_tree(case, fixture, work)
+    tree = make_tree(case, fixture, work, checkout=tools or reproducer(case, repro_dir) is not None)
     report = work / f"{case['name']}.txt"
     report.write_text(issue_text(case, repro_dir))
     out = work / f"{case['name']}-out"
@@ -288,7 +302,8 @@ def run_case(case: dict, fixture: tuple[Path, str], work: Path, repro_dir: Path 
     row = {"case": case["name"], "exit": proc.returncode, "seconds": round(time.monotonic() - start, 1),
            "reproducer": "case" if case.get("reproducer") else ("repro-dir" if reproducer(case, repro_dir)
                                                                 else "missing"),
-           "status": result.get("status"), "message": (result.get("message") or proc.stderr.strip()[-300:]),
+           "status": result.get("status"), "error_kind": result.get("error_kind"),
+           "message": (result.get("error") or proc.stderr.strip()[-300:]),
            "reproduced": (result.get("reproduction") or {}).get("reproduced"),
            "fixed_by": best and best.get("template"), "expected": case.get("templates_expected"),
            "same_site": bool(best) and bool(_functions(best.get("patch") or best.get("diff") or "") & fix_functions),
@@ -297,10 +312,10 @@ def run_case(case: dict, fixture: tuple[Path, str], work: Path, repro_dir: Path 
            "options_dropped": (result.get("artifacts", {}).get("kernel") or {}).get("options_dropped")}
     if tools:
         row["tools"] = time_tools(case, tree)
-    if (out / "result.json").is_file():
-        keep = CASES.parent / "kernel_syzbot_runs" / case["name"]
-        shutil.rmtree(keep, ignore_errors=True)
-        shutil.copytree(out, keep, ignore=shutil.ignore_patterns("console-*.log"))
+    if keep and (out / "result.json").is_file():
+        shutil.rmtree(keep / case["name"], ignore_errors=True)
+        shutil.copytree(out, keep / case["name"], ignore=shutil.ignore_patterns("console-*.log"))
+    shutil.rmtree(tree, ignore_errors=True)         # a whole 6.1 checkout: one at a time on disk
     return row
 
 
@@ -327,6 +342,7 @@ def main(argv: list[str] | None = None) -> int:
     ap.add_argument("--check", action="store_true", help="verify each case's data only (no build, no boot)")
     ap.add_argument("--repro-dir", type=Path, help="syzbot's C reproducers as DIR/<case>.c, for cases without one")
     ap.add_argument("--tools", action="store_true", help="also time the research agent's tools on each case's tree")
+    ap.add_argument("--keep", type=Path, help="copy each run's out dir (result.json, report.md, logs) to DIR/<case>")
     args = ap.parse_args(argv)
     cases = [load(f) for f in sorted(CASES.iterdir()) if (f / "case.json").is_file()]
     if args.cases:
@@ -361,7 +377,7 @@ def main(argv: list[str] | None = None) -> int:
         fixture = _fixture()
     with tempfile.TemporaryDirectory(prefix="bench-syzbot-") as work:
         for case in cases:
-            print(json.dumps(run_case(case, fixture, Path(work), args.repro_dir, args.tools)), flush=True)
+            print(json.dumps(run_case(case, fixture, Path(work), args.repro_dir, args.tools, args.keep)), flush=True)
     return 0
 
 
