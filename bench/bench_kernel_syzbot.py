@@ -269,7 +269,7 @@ def time_tools(case: dict, tree: Path) -> dict:
     ws = KernelWorkspace(tree)
     ctx = ToolContext(sb=ws, source=tree, memory=Memory(), report=rep)
     box = analysis_toolbox(rep)
-    fn, path = case["guilty_function"], case["files"][0]
+    fn, path = case["guilty_function"], case["guilty"]
     calls = [("search_code", {"pattern": rf"\b{fn}\("}), ("search_definition", {"symbol": fn}),
              ("search_commits", {"pattern": fn}), ("view", {"path": path, "start": 1, "end": 60}),
              ("git_blame", {"path": path, "start": 1, "end": 40})]
@@ -278,7 +278,8 @@ def time_tools(case: dict, tree: Path) -> dict:
         for name, args in calls:
             start = time.monotonic()
             obs = box.call(ctx, name, args)
-            timed[name] = {"seconds": round(time.monotonic() - start, 2), "ok": bool(obs.ok)}
+            timed[name] = {"seconds": round(time.monotonic() - start, 2), "ok": bool(obs.ok),
+                           "names_the_file": path in (obs.text or "")}
     finally:
         ws.close()
     return timed
