@@ -81,3 +81,19 @@ def test_a_release_later_than_debian_s_and_a_wrong_title_are_flagged(tmp_path):
     assert row["debian_has_release"] is False and row["title_ok"] is False
     assert any("not in Debian's 6.1." in p for p in row["problems"])
     assert any("parsed title" in p for p in row["problems"])
+
+
+def test_a_case_tree_without_a_checkout_is_the_import_commit_plus_the_unfix(tmp_path):
+    """A run without a reproducer ends before it reads the tree: the case's commit is made in the index
+    alone, its one change the unfix, its message the case's."""
+    fixture = bench._fixture()
+    if fixture is None:
+        pytest.fail("the kernel fixture tree is not made: python3 -c 'from sandbox.kernel.fixture import demo_tree; demo_tree()'")
+    case = bench.load(bench.CASES / "dns-resolver-preparse-oob")
+    tree = bench.make_tree(case, fixture, tmp_path, checkout=False)
+    git = lambda *a: bench._git(tree, *a).stdout.strip()      # noqa: E731
+    assert git("log", "-1", "--format=%s") == case["tree"]["commit_message"]
+    assert git("rev-parse", "HEAD~1") == fixture[1]
+    assert git("diff", "--name-only", "HEAD~1", "HEAD") == "net/dns_resolver/dns_key.c"
+    assert "-\t\tif (datalen < sizeof(*v1))" in git("diff", "HEAD~1", "HEAD")
+    assert not (tree / "Makefile").exists()
