@@ -3,6 +3,7 @@ from __future__ import annotations
 
 import json
 
+from agent.judge.signature import same_title
 from agent.reports import parse, to_json
 from agent.reports.paths import map_to_repo
 
@@ -176,7 +177,9 @@ def test_a_syzbot_mail_s_subject_is_not_its_report():
             " __sys_listen+0x1b7/0x230 net/socket.c:1894\n"
             " </TASK>\n")
     rep = parse(mail)
-    assert rep.title == "general protection fault in reuseport_add_sock (3)"      # syzbot's subject, its count kept
+    # syzbot's subject without its "(3)" (the third bug filed under that title): the title a boot's console gives
+    assert rep.title == "general protection fault in reuseport_add_sock"
+    assert same_title(rep.title, rep.extra["parsed_title"])      # the report's own, from the body
     assert rep.guilty.function == "reuseport_add_sock"
     assert [f.function for f in rep.frames[:3]] == ["reuseport_add_sock", "__sctp_hash_endpoint", "sctp_hash_endpoint"]
 
