@@ -133,7 +133,8 @@ def parse(text: str) -> CrashReport | None:
         rep.extra["syzbot"] = facts
         if facts.get("title") and rep.kind == "kernel":
             rep.extra["parsed_title"] = rep.title
-            rep.title = facts["title"]
+            # "(3)": syzbot's count of the bugs it filed under that title, not the crash's: the console shows none
+            rep.title = re.sub(r" \(\d+\)$", "", facts["title"])
             rep.signature = "kernel:" + rep.title
         for key in ("c_reproducer", "syz_repro"):
             if facts.get(key):

@@ -581,6 +581,8 @@ def find_first_oops(text: str, scan: Scan | None = None) -> tuple[Oops, int] | N
         if line_end == -1:
             line_end = n
         line = text[start:line_end]
+        if line.startswith("Subject:"):
+            continue                      # a mail's subject names the crash; the report is in the body
         if _HEADER_RE.search(line):
             oops = _match_oops(line)
             if oops is not None:
@@ -940,9 +942,17 @@ def is_noise_frame(function: str) -> bool:
     return not function or _SKIP_RE.search(function) is not None
 
 
+# A symbolized report (syzbot's mails) repeats its first line once per inlined frame, the frame that was
+# inlined ending the line with "[inline]": one report, whose title is its last such line's frame.
+_INLINED_HEADER = re.compile(r"^(?P<h>(?:\[[ 0-9.]+\] )?BUG: K(?:ASAN|FENCE|MSAN): [^\n]*? in )[^\n]*\[inline\]\n"
+                             r"(?=(?P=h))", re.M)
+
+
 def parse_kernel(text: str, scan: Scan | None = None) -> CrashReport | None:
     if "\r" in text:
         text = text.replace("\r\n", "\n")
+    if "[inline]\n" in text and _INLINED_HEADER.search(text):
+        text, scan = _INLINED_HEADER.sub("", text), None
     found = find_first_oops(text, scan)
     if found is None:
         return None

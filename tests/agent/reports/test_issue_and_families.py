@@ -3,6 +3,7 @@ from __future__ import annotations
 
 import json
 
+from agent.judge.signature import same_title
 from agent.reports import parse, to_json
 from agent.reports.paths import map_to_repo
 
@@ -149,6 +150,67 @@ def test_syzbot_mail():
     assert facts["reported_by"] == "syzbot+abc123@syzkaller.appspotmail.com"
     assert "https://syzkaller.appspot.com/x/repro.c?x=4" in rep.reproducers
     assert "https://syzkaller.appspot.com/x/repro.syz?x=3" in rep.reproducers
+
+
+SYZBOT_HEAD = ("Hello,\n\nsyzbot found the following issue on:\n\n"
+               "dashboard link: https://syzkaller.appspot.com/bug?extid=e6979a5d2f10ecb700e4\n"
+               "C reproducer:   https://syzkaller.appspot.com/x/repro.c?x=1538ac55980000\n\n"
+               "IMPORTANT: if you fix the issue, please add the following tag to the commit:\n"
+               "Reported-by: syzbot+e6979a5d2f10ecb700e4@syzkaller.appspotmail.com\n\n")
+
+
+def test_a_syzbot_mail_s_subject_is_not_its_report():
+    """syzbot's mail for bug e6979a5d2f10ecb700e4, headers kept: the subject names the crash, the body holds
+    it. Before: the report was taken from the Subject line on, cut at the body's Oops line: no frame."""
+    mail = ("Subject: [syzbot] [net?] general protection fault in reuseport_add_sock (3)\n"
+            "From: syzbot <syzbot+e6979a5d2f10ecb700e4@syzkaller.appspotmail.com>\n\n" + SYZBOT_HEAD +
+            "Oops: general protection fault, probably for non-canonical address 0xdffffc0000000002: 0000 [#1] "
+            "PREEMPT SMP KASAN PTI\n"
+            "KASAN: null-ptr-deref in range [0x0000000000000010-0x0000000000000017]\n"
+            "CPU: 1 UID: 0 PID: 10230 Comm: syz-executor119 Not tainted 6.10.0-syzkaller-12585-g301927d2d2eb #0\n"
+            "RIP: 0010:reuseport_add_sock+0x27e/0x5e0 net/core/sock_reuseport.c:350\n"
+            "Call Trace:\n <TASK>\n"
+            " __sctp_hash_endpoint net/sctp/input.c:762 [inline]\n"
+            " sctp_hash_endpoint+0x52a/0x600 net/sctp/input.c:790\n"
+            " sctp_listen_start net/sctp/socket.c:8570 [inline]\n"
+            " sctp_inet_listen+0x767/0xa20 net/sctp/socket.c:8625\n"
+            " __sys_listen+0x1b7/0x230 net/socket.c:1894\n"
+            " </TASK>\n")
+    rep = parse(mail)
+    # syzbot's subject without its "(3)" (the third bug filed under that title): the title a boot's console gives
+    assert rep.title == "general protection fault in reuseport_add_sock"
+    assert same_title(rep.title, rep.extra["parsed_title"])      # the report's own, from the body
+    assert rep.guilty.function == "reuseport_add_sock"
+    assert [f.function for f in rep.frames[:3]] == ["reuseport_add_sock", "__sctp_hash_endpoint", "sctp_hash_endpoint"]
+
+
+def test_a_symbolized_report_repeats_its_first_line_per_inlined_frame():
+    """syzbot's report for bug 58c872f7790a4d2ac951: one "BUG: KASAN:" line per inlined frame, the title the
+    last one's. Before: the second line started a "second report", the first (instrument_atomic_read) was the
+    title and the report one line long."""
+    mail = (SYZBOT_HEAD + "==================================================================\n"
+            "BUG: KASAN: slab-out-of-bounds in instrument_atomic_read include/linux/instrumented.h:68 [inline]\n"
+            "BUG: KASAN: slab-out-of-bounds in _test_bit include/asm-generic/bitops/instrumented-non-atomic.h:141 "
+            "[inline]\n"
+            "BUG: KASAN: slab-out-of-bounds in bitmap_ip_do_add net/netfilter/ipset/ip_set_bitmap_ip.c:83 [inline]\n"
+            "BUG: KASAN: slab-out-of-bounds in bitmap_ip_add+0xdf/0x8d0 net/netfilter/ipset/ip_set_bitmap_gen.h:136\n"
+            "Read of size 8 at addr ffff888032b3df08 by task syz-executor701/5308\n\n"
+            "Call Trace:\n <TASK>\n"
+            " kasan_report+0x143/0x180 mm/kasan/report.c:601\n"
+            " bitmap_ip_do_add net/netfilter/ipset/ip_set_bitmap_ip.c:83 [inline]\n"
+            " bitmap_ip_add+0xdf/0x8d0 net/netfilter/ipset/ip_set_bitmap_gen.h:136\n"
+            " bitmap_ip_uadt+0x78a/0xbb0 net/netfilter/ipset/ip_set_bitmap_ip.c:186\n"
+            " call_ad+0x279/0xa70 net/netfilter/ipset/ip_set_core.c:1746\n"
+            " </TASK>\n")
+    rep = parse(mail)
+    assert rep.title == "KASAN: slab-out-of-bounds Read in bitmap_ip_add"
+    assert rep.guilty.function == "bitmap_ip_add" and rep.access.size == 8
+    assert "bitmap_ip_uadt" in [f.function for f in rep.frames]
+    # one line per inlined frame in a console with timestamps too
+    stamped = "\n".join(("[   12.345678] " + ln) if ln.startswith(("BUG:", "Read of", "Call Trace", " ")) else ln
+                         for ln in mail.splitlines())
+    rep = parse(stamped)
+    assert rep.title == "KASAN: slab-out-of-bounds Read in bitmap_ip_add" and rep.guilty.function == "bitmap_ip_add"
 
 
 def test_no_crash():
