@@ -148,12 +148,12 @@ def _stable_number(stable: str) -> int | None:
     return int(m.group(1)) if m else None
 
 
-def _fixture_options(fixture: tuple[Path, str] | None, rep) -> list[str] | None:
+def _fixture_options(fixture: tuple[Path, str] | None, rep, texts: list[str]) -> list[str] | None:
     """The options crashfix's kernel path takes from the report's stack (the tree's Kbuild and Kconfig)."""
     if not fixture or rep is None:
         return None
-    from agent.kernel.kconfig import options_for, with_dependencies
-    return with_dependencies(fixture[0], options_for(fixture[0], [f.file for f in rep.frames if f.file]))
+    from agent.kernel.kconfig import options_for_crash, with_dependencies
+    return with_dependencies(fixture[0], options_for_crash(fixture[0], rep, texts))
 
 
 def check_case(case: dict, fixture: tuple[Path, str] | None, sublevel: int, where: Path) -> dict:
@@ -216,7 +216,7 @@ def check_case(case: dict, fixture: tuple[Path, str] | None, sublevel: int, wher
         if not case.get("reproducer_missing"):
             problems.append("no reproducer and no reproducer_missing saying why")
     # the options crashfix derives from the stack, next to the ones the crash needs
-    derived = _fixture_options(fixture, rep)
+    derived = _fixture_options(fixture, rep, [text, source or ""])
     if derived is not None:
         wanted = [o.removeprefix("CONFIG_") for o in case["kconfig"]]
         got = {o.split("=")[0].removeprefix("CONFIG_") for o in derived}

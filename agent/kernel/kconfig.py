@@ -27,6 +27,32 @@ def options_for(src: Path, paths: list[str]) -> list[str]:
     return [f"{o}=y" for o in found]
 
 
+# A crash found by mounting an image: syzbot's reproducers attach it to a loop device.
+_LOOP = re.compile(r"/dev/loop|LOOP_SET_FD|LOOP_CONFIGURE|syz_mount_image|^\[?[\s\d.\]]*loop\d+: ", re.M)
+# UBSAN's report kinds and the option that makes each check (KASAN is in the harness already)
+# allocation and free stacks pass through the allocator, the sanitizer and the scheduler: not the owner
+_SANITIZERS = ("mm/kasan/", "mm/kmsan/", "mm/kfence/", "lib/ubsan.c", "kernel/kcov.c")   # the reporter itself
+_CORE = ("mm/", "kernel/", "lib/", "arch/", "init/")
+_UBSAN = {"shift-out-of-bounds": "CONFIG_UBSAN_SHIFT", "array-index-out-of-bounds": "CONFIG_UBSAN_BOUNDS"}
+
+
+def options_for_crash(src: Path, report, texts: list[str] = ()) -> list[str]:
+    """`CONFIG_X=y` lines a crash needs: the files of its stack and of its allocation and free stacks
+    (a use-after-free's stack may lie wholly in mm/ while the object's owner is elsewhere); the
+    sanitizer its title names when the harness lacks it (UBSAN's checks); the loop device when the
+    reproducer or the console mounts an image through one. Dependencies are not added here."""
+    owners = [f for f in [*getattr(report, "alloc_frames", []), *getattr(report, "free_frames", [])]
+              if f.file and not f.file.startswith(_CORE)]
+    options = options_for(src, [f.file for f in [*report.frames, *owners]
+                                if f.file and not f.file.startswith(_SANITIZERS)])
+    title = report.title or ""
+    if title.startswith("UBSAN:"):
+        options += ["CONFIG_UBSAN=y"] + [f"{opt}=y" for kind, opt in _UBSAN.items() if kind in title]
+    if any(_LOOP.search(text or "") for text in texts):
+        options.append("CONFIG_BLK_DEV_LOOP=y")
+    return list(dict.fromkeys(options))
+
+
 def _read_makefile(root: Path, directory: str) -> str:
     """directory's Makefile and Kbuild; a link leading out of the tree, or a non-file, is skipped."""
     text = ""

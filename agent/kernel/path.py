@@ -24,7 +24,7 @@ from typing import Callable
 from agent.kernel import kunit, mail
 from agent.kernel.behaviour import compare, syscall_names
 from agent.kernel.boots import Booter, console_tail
-from agent.kernel.kconfig import options_for, with_dependencies
+from agent.kernel.kconfig import options_for_crash, with_dependencies
 from agent.kernel.symbolize import symbolize
 from agent.limits import (
     KERNEL_BOOT_MARGIN,
@@ -127,7 +127,7 @@ class KernelPath:
             config = Path(cfg.kernel_config).read_text() if cfg.kernel_config else None
         except OSError as exc:
             raise RunError(f"cannot read the kernel config: {exc}") from exc
-        needed = with_dependencies(repo, options_for(repo, [f.file for f in run.report.frames if f.file]))
+        needed = with_dependencies(repo, options_for_crash(repo, run.report, [source, cfg.report_text]))
         needed += self._kunit(repo)
         self.tree = tree = open_tree(repo, cfg.ref or "HEAD", config=config, fragments=["\n".join(needed)],
                                      owner=cfg.repo_id or str(Path(cfg.repo).resolve()))

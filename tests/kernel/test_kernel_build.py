@@ -99,3 +99,29 @@ def test_a_link_torn_by_a_killed_build_is_removed_so_make_relinks(tmp_path):
     tree._drop_torn_link()
     assert not tree.vmlinux.exists()
     assert tree.bzimage.read_bytes() == b"\x7fELF kernel image"
+
+
+def _crash(title, frames=(), alloc=()):
+    from agent.reports.model import CrashReport, Frame
+    return CrashReport("kernel", "x", title, frames=[Frame("f", p) for p in frames],
+                       alloc_frames=[Frame("a", p) for p in alloc])
+
+
+def test_a_crash_brings_its_sanitizer_its_loop_device_and_its_objects_owner(tmp_path):
+    """From syzbot's mails: UBSAN reports need UBSAN's check, images are mounted through a loop device,
+    a use-after-free's stack may lie in mm/ while its allocation stack names the owner's file."""
+    from agent.kernel.kconfig import options_for_crash
+    src = _git_tree(tmp_path / "t", {
+        "fs/Makefile": "obj-$(CONFIG_FOO_FS) += foo/\n",
+        "fs/foo/Makefile": "obj-$(CONFIG_FOO_FS) += foo.o\nfoo-y := super.o\n",
+        "fs/foo/super.c": "",
+        "mm/Makefile": "obj-$(CONFIG_SLUB) += slub.o\n",
+        "mm/kasan/Makefile": "obj-$(CONFIG_KASAN_SW_TAGS) += init.o\n",
+    })
+    ubsan = _crash("UBSAN: shift-out-of-bounds in foo_fill_super", ["fs/foo/super.c", "mm/kasan/init.c"])
+    assert options_for_crash(src, ubsan) == ["CONFIG_FOO_FS=y", "CONFIG_UBSAN=y", "CONFIG_UBSAN_SHIFT=y"]
+    uaf = _crash("KASAN: use-after-free Read in lru_add_fn", ["mm/slub.c"], alloc=["mm/slub.c", "fs/foo/super.c"])
+    console = "[   31.2] loop0: detected capacity change from 0 to 64\n"
+    assert options_for_crash(src, uaf, [console]) == ["CONFIG_SLUB=y", "CONFIG_FOO_FS=y", "CONFIG_BLK_DEV_LOOP=y"]
+    assert "CONFIG_BLK_DEV_LOOP=y" in options_for_crash(src, uaf, ['int fd = open("/dev/loop0", O_RDWR);'])
+    assert "CONFIG_BLK_DEV_LOOP=y" not in options_for_crash(src, uaf, ["a plain console line"])
