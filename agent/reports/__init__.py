@@ -21,6 +21,7 @@ from agent.reports.markdown import split_issue, syzbot_facts
 from agent.reports.model import Access, CrashReport, Frame
 from agent.reports.normalise import norm_message
 from agent.reports.python import parse_cut, parse_python
+from agent.reports.repo import prefer_repo
 from agent.reports.sanitizer import locate as _san_locate
 from agent.reports.sanitizer import parse_sanitizer
 from agent.reports.scan import Scan, register
@@ -101,8 +102,10 @@ def _parse_one(text: str, scan: Scan) -> CrashReport | None:
 _PARSERS = {"san": parse_sanitizer, "gdb": parse_gdb, "cdb": parse_cdb, "kernel": parse_kernel}
 
 
-def parse(text: str) -> CrashReport | None:
-    """Parse the first crash in `text` (a raw log, an issue body, a syzbot mail...)."""
+def parse(text: str, repo: str | None = None) -> CrashReport | None:
+    """Parse the first crash in `text` (a raw log, an issue body, a syzbot mail...). `repo`
+    (`owner/name`, where the issue was filed): the guilty frame is its code's where the frames show
+    it (agent/reports/repo.py)."""
     if not isinstance(text, str) or not text or text.isspace():
         return None
     text = text[:MAX_INPUT]
@@ -149,13 +152,14 @@ def parse(text: str) -> CrashReport | None:
         # alone, Rust's `libcore/result.rs`): the same generic message in two issues, perhaps of two
         # projects, is no evidence of one crash; a singleton, never a group
         rep.signature = ""
-    return rep
+    return prefer_repo(rep, repo)
 
 
-def parse_issue(text: str) -> CrashReport | None:
+def parse_issue(text: str, repo: str | None = None) -> CrashReport | None:
     """An issue's crash as GitHub shows the issue (agent/reports/visible.py: a traceback inside an HTML
-    comment is not there): what triage labels is what a fix run reads."""
-    return parse(visible(text)) if isinstance(text, str) else None
+    comment is not there): what triage labels is what a fix run reads. `repo`: the issue's
+    repository (`owner/name`), which names the project's own frames."""
+    return parse(visible(text), repo) if isinstance(text, str) else None
 
 
 def _frame(f: Frame | None) -> dict | None:

@@ -212,6 +212,8 @@ def _reporters(frames: list[Frame]) -> set[str]:
     return set()
 
 
+reporters = _reporters      # the reporter's own entry files, for agent/reports/repo.py
+
 _COMPREHENSIONS = ("<listcomp>", "<dictcomp>", "<setcomp>", "<genexpr>")
 
 
@@ -219,7 +221,16 @@ def _guilty(frames: list[Frame]) -> Frame | None:
     """The frame `_guilty_frame` picks; a comprehension's frame (`<listcomp>`, which Python 3.12
     inlines into its function: PEP 709) stands for the function it is written in, the next frame
     out when that is in the same file."""
-    fr = _guilty_frame(frames)
+    return _outer_of_comprehension(frames, _guilty_frame(frames))
+
+
+def guilty_among(frames: list[Frame], candidates: list[Frame]) -> Frame | None:
+    """The innermost of `candidates` (frames of `frames`, innermost first), a comprehension's frame
+    standing for its function as in `_guilty`."""
+    return _outer_of_comprehension(frames, candidates[0]) if candidates else None
+
+
+def _outer_of_comprehension(frames: list[Frame], fr: Frame | None) -> Frame | None:
     if fr is not None and fr.function in _COMPREHENSIONS:
         i = next((k for k, f in enumerate(frames) if f is fr), -1)
         if 0 <= i < len(frames) - 1 and frames[i + 1].file == fr.file:
