@@ -387,8 +387,8 @@ def _parse_traceback(text: str) -> CrashReport | None:
                         group_frames = frames
                 i = max(j, i + 1)
                 continue
-            sub = [l[pos:] if l.startswith(prefix) else l for l in lines[i:]] if prefix.strip() == "" and prefix \
-                else lines[i:]
+            pre = head_prefix(lines, i) if prefix.strip() == "" and prefix else ""
+            sub = [l[len(pre):] if l.startswith(pre) else l for l in lines[i:]] if pre else lines[i:]
             frames, et, msg, consumed, ex = _parse_tb_block(sub, 0)
             if et:
                 if last is not None:
@@ -638,6 +638,18 @@ def exception_from_context(context: str) -> tuple[str, str, str] | None:
     return None
 
 
+def head_prefix(lines: list[str], i: int) -> str:
+    """What precedes `Traceback (most recent call last):` on lines[i], when it is a prefix of the
+    traceback's lines: text (a log's stamp), or an indentation the next line shares (a traceback
+    indented as a whole). An indentation of the head alone (a logger's `    TRACEBACK:` block whose
+    `File` lines sit at two spaces) is none."""
+    pre = lines[i][:lines[i].index(TB_HEAD)]
+    if pre.strip():
+        return pre
+    nxt = next((ln for ln in lines[i + 1:i + 4] if ln.strip()), "")
+    return pre if nxt.startswith(pre) else ""
+
+
 def _cut_frames(text: str) -> list[Frame]:
     """The frames of the last `Traceback (most recent call last):` block that holds some."""
     lines = _unprefix(text).split("\n")
@@ -645,8 +657,8 @@ def _cut_frames(text: str) -> list[Frame]:
     i = 0
     while i < len(lines):
         if TB_HEAD in lines[i]:
-            pos = lines[i].index(TB_HEAD)
-            sub = [l[pos:] if pos and l.startswith(lines[i][:pos]) else l for l in lines[i:]]
+            pre = head_prefix(lines, i)
+            sub = [l[len(pre):] if pre and l.startswith(pre) else l for l in lines[i:]]
             frames, _, _, consumed, _ = _parse_tb_block(sub, 0)
             got = frames or got
             i += max(consumed, 1)
