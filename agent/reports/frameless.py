@@ -19,7 +19,9 @@ from agent.reports.model import CrashReport, Frame
 _MAX_LINES = 2000
 _LINE = re.compile(
     r"^[\s>*_`\"']*"
-    r"(?:Caused by: |Exception in thread \"[^\"]*\" |FATAL EXCEPTION: ?\S* |Fatal Exception: |(?:Crash: )?Error: )?"
+    r"(?:Caused by: |Exception in thread \"[^\"]*\" |FATAL EXCEPTION: ?\S* |Fatal Exception: |(?:Crash: )?Error: |"
+    # a few words and a colon before it: `运行报错：AttributeError: ...`, `Error when saving: KeyError: 'x'`
+    r"[^:：\n]{1,40}(?::|：)[ \t]*)?"
     r"((?:[A-Za-z_][\w$]*\.)*[A-Z][\w$]*(?:Error|Exception|Exit|Interrupt))"
     r"(?:(?::|：)[ \t]*(.*))?$")
 # a native crash the shell or the program announced, no frame: `Segmentation fault (core dumped)` ending
@@ -36,9 +38,121 @@ _JVM_ROOTS = ("java", "javax", "kotlin", "kotlinx", "android", "androidx", "dalv
 _NOT_EXCEPTIONS = ("Error", "Exception", "BaseException")      # the words themselves: a heading, not a crash
 
 
+# a JVM exception's fully qualified name inside a line: a crash dashboard's `**java.lang.RuntimeException**
+# in **StartActivity**`, a log's `ERROR [Login] [login] java.lang.IndexOutOfBoundsException: Index 0 ...`,
+# a title `java.lang.NullPointerException I Ticking entity`, `异常上报：kotlin.Uninitialized...Exception: ...`;
+# the languages' own packages only, whose dotted names no sentence uses
+_JVM_IN_LINE = re.compile(r"(?<![\w$./])((?:java|javax|kotlin|kotlinx|android|androidx|dalvik|scala)\."
+                          r"(?:[a-z_][\w$]*\.)*[A-Z][\w$]*(?:Exception|Error))(?![\w$])(?:[*`]*(?::|：)[ \t]*(\S.*))?")
+# a kernel oops's own first line, alone (a title, a `dmesg` line quoted in prose): the printk's words
+_KERNEL_LINE = re.compile(r"(?:BUG: )?(unable to handle (?:page fault|kernel NULL pointer dereference|kernel paging "
+                          r"request)|kernel NULL pointer dereference|soft lockup|scheduling while atomic)\b")
+_KERNEL_HEAD = re.compile(r"BUG: (?:unable to handle|kernel NULL|soft lockup|scheduling while)|"
+                          r"Unable to handle kernel (?:NULL|paging)")
+# a sanitizer's report line without its `==PID==ERROR:` (a title, a log that prefixes every line, a
+# summary whose place is a module offset): `AddressSanitizer: heap-use-after-free`
+_SAN_LINE = re.compile(r"(?<![\w])(?:Address|Memory|Thread|UndefinedBehavior|Leak|HWAddress)Sanitizer:? "
+                       r"(SEGV|[a-z]+(?:-[a-z]+)+)\b")
+_SAN_IN = re.compile(r" in ([A-Za-z_][\w:~$]*)\s*$")
+# a Go runtime's panic or fatal error alone, its prefix kept (`Panic: assignment to entry in nil map`, a
+# title `Fatal error: concurrent map writes`): Go's own messages only
+_GO_LINE = re.compile(r"^[\s>*_`\"']*(?:\[[^\]\n]{1,30}\]\s*)?((?i:panic|fatal error|runtime error)):\s*"
+                      r"(?:runtime error: )?(assignment to entry in nil map|invalid memory address or nil pointer "
+                      r"dereference|index out of range\b.*|slice bounds out of range\b.*|integer divide by zero|"
+                      r"concurrent map (?:writes|read and map write|iteration and map write)|"
+                      r"all goroutines are asleep - deadlock!)")
+_GO_KINDS = (("invalid memory address", "invalid memory address"), ("index out of range", "index out of range"),
+             ("slice bounds out of range", "slice bounds out of range"),
+             ("integer divide by zero", "integer divide by zero"))
+
+
+# CPython's own messages, pasted without the exception's name (a title `'NoneType' object is not
+# subscriptable`, `cannot import name fixup`): the line starts with the message, after tags and quotes
+_PY_MESSAGES = (
+    (re.compile(r"'\w+' object is not (?:subscriptable|callable|iterable)\b"), "TypeError"),
+    (re.compile(r"'\w+' object has no attribute '?\w+"), "AttributeError"),
+    (re.compile(r"module '[\w.]+' has no attribute '?\w+"), "AttributeError"),
+    (re.compile(r"cannot import name '?\w+"), "ImportError"),
+    (re.compile(r"No module named '?[\w.]+"), "ModuleNotFoundError"),
+)
+_PY_LEAD = re.compile(r"^[\s>*_`\"]*(?:\[[^\]\n]{1,20}\]\s*)*`?")
+
+
 def parse_frameless(text: str) -> CrashReport | None:
     lines = text.split("\n", _MAX_LINES)[:_MAX_LINES]
-    return _summary_line(lines) or _exception_line(lines) or _segfault_line(lines)
+    return _summary_line(lines) or _exception_line(lines) or _segfault_line(lines) or _jvm_in_line(lines) \
+        or _sanitizer_line(lines) or _kernel_line(lines) or _go_line(lines) or _python_message(lines)
+
+
+def _python_message(lines: list[str]) -> CrashReport | None:
+    for line in lines:
+        if len(line) > 4000:
+            continue
+        rest = line[_PY_LEAD.match(line).end():].rstrip().rstrip("`*\"").rstrip()
+        for pattern, name in _PY_MESSAGES:
+            if pattern.match(rest):
+                return CrashReport(kind="python", type=name, title=f"{name}: {rest}"[:200], message=rest[:500],
+                                   signature="", extra={"frameless": True, "exception_from": "message"})
+    return None
+
+
+def _jvm_in_line(lines: list[str]) -> CrashReport | None:
+    for line in lines:
+        if len(line) > 4000 or "." not in line:
+            continue
+        m = _JVM_IN_LINE.search(line.rstrip())
+        if m is None:
+            continue
+        name, message = m.group(1), (m.group(2) or "").strip().strip("`*").strip()
+        short = name.rsplit(".", 1)[-1]
+        return CrashReport(kind="jvm", type=name, title=f"{short}: {message}"[:200].rstrip(": "),
+                           message=message[:500], signature="", extra={"frameless": True})
+    return None
+
+
+def _sanitizer_line(lines: list[str]) -> CrashReport | None:
+    for line in lines:
+        if len(line) > 4000 or "anitizer" not in line:
+            continue
+        m = _SAN_LINE.search(line)
+        if m is None:
+            continue
+        typ = m.group(1)
+        fm = _SAN_IN.search(line.rstrip().rstrip("`*"))
+        func = fm.group(1) if fm and not fm.group(1).startswith("_") else None
+        frame = Frame(function=func) if func else None
+        return CrashReport(kind="sanitizer", type=typ, title=f"{typ} in {func}" if func else typ,
+                           message=line.strip()[:500], frames=[frame] if frame else [], guilty=frame,
+                           signature="", extra={"frameless": True})
+    return None
+
+
+def _kernel_line(lines: list[str]) -> CrashReport | None:
+    for line in lines:
+        if len(line) > 4000 or not _KERNEL_HEAD.search(line):
+            continue
+        m = _KERNEL_LINE.search(line)
+        if m is None:
+            continue
+        kind = "BUG: " + m.group(1)
+        return CrashReport(kind="kernel", type=kind, title=kind, message=line.strip()[:500], signature="",
+                           extra={"frameless": True})
+    return None
+
+
+def _go_line(lines: list[str]) -> CrashReport | None:
+    for line in lines:
+        if len(line) > 4000:
+            continue
+        m = _GO_LINE.match(line.rstrip())
+        if m is None:
+            continue
+        message = m.group(2).rstrip("`*").strip()
+        fatal = m.group(1).lower() == "fatal error"
+        typ = "fatal-error" if fatal else next((t for k, t in _GO_KINDS if message.startswith(k)), "panic")
+        return CrashReport(kind="go", type=typ, title=("fatal error: " if fatal else "Panic: ") + message,
+                           message=message[:500], signature="", extra={"frameless": True})
+    return None
 
 
 def _summary_line(lines: list[str]) -> CrashReport | None:
