@@ -53,6 +53,9 @@ _GO_PANIC = re.compile(r"^(?:panic: ?|(?:\d{4}/\d\d/\d\d \d\d:\d\d:\d\d(?:\.\d+)
                        r"(?=runtime error: ))(.*?)"
                        r"(?: \[recovered\])?$")
 _GO_FATAL = re.compile(r"^fatal error: (.*)$")
+_GO_OWN = re.compile(r"(?<![\w])(?i:panic): ?((?:runtime error: ?)?(?:assignment to entry in nil map|invalid memory "
+                     r"address or (?:\*\*)?nil pointer(?:\*\*)? dereference|index out of range|slice bounds out of "
+                     r"range|integer divide by zero)\b.*?)(?: \[recovered\])?$")
 _GO_RUNTIME_HEADS = ("panic: runtime error: ", "fatal error: concurrent map ", "fatal error: all goroutines are asleep")
 _GO_FRAME = re.compile(r"^([0-9a-zA-Z.\-_\\/()*]+)\([x0-9a-f\s,.{}?]*\)$")
 _GO_TYPES = (("runtime error: integer divide by zero", "integer divide by zero"),
@@ -137,6 +140,13 @@ def match_line(lines: list[str], i: int, golang: bool) -> Message | None:
     s = line.strip()
     if "Sanitizer CHECK failed" in line:
         return None
+    # Go's runtime's own panic words after any prefix or case (`Panic: runtime error: ...` as a title, a
+    # web framework's log `[Macaron] PANIC: assignment to entry in nil map`, `panic:runtime error:...`)
+    own = _GO_OWN.search(s) if "anic" in s or "ANIC" in s else None
+    if own is not None:
+        said = re.sub(r"^runtime error: ?", "runtime error: ", own.group(1).replace("**", ""))
+        typ = next((t for needle, t in _GO_TYPES if said.startswith(needle)), "panic")
+        return Message(i, typ, said, kind="go")
     # a Go runtime panic or fatal error says so even when no `file.go:` line was pasted
     if golang or s.startswith(_GO_RUNTIME_HEADS):
         m = _GO_PANIC.match(s)
