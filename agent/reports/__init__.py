@@ -152,7 +152,30 @@ def parse(text: str, repo: str | None = None) -> CrashReport | None:
         # alone, Rust's `libcore/result.rs`): the same generic message in two issues, perhaps of two
         # projects, is no evidence of one crash; a singleton, never a group
         rep.signature = ""
-    return prefer_repo(rep, repo)
+    rep = prefer_repo(rep, repo)
+    if repo:
+        rep.signature = _in_repo(rep, repo)
+    return rep
+
+
+_PLACE_UNKNOWN = re.compile(r"^[^:]+:[^:]+:\?:")       # `python:KeyError:?:...`, `sanitizer:SEGV:?:...`
+_LETTERS = re.compile(r"[A-Za-z]{3,}")
+
+
+def _in_repo(rep: CrashReport, repo: str) -> str:
+    """A report that names no place of its own (no frame: a pasted exception line, a title) is
+    one crash with another only in the same repository and by the same exception and message (the
+    title-level signature): `KeyError: 'streamingData'` twice in one project's issues, never in two
+    projects'. A message without words (`KeyError: 0`, none) keeps it a singleton, and so does a Go
+    or Rust runtime message (`index out of range`: every program's)."""
+    sig = rep.signature
+    if sig and not _PLACE_UNKNOWN.match(sig):
+        return sig
+    said = norm_message(rep.message, limit=120)
+    if rep.kind in ("go", "rust") or not _LETTERS.search(said):
+        return ""
+    short = (rep.type or "").rsplit(".", 1)[-1]
+    return f"{rep.kind}:{short}:?:{said}@{repo.strip('/').lower()}"
 
 
 def parse_issue(text: str, repo: str | None = None) -> CrashReport | None:
