@@ -673,6 +673,7 @@ def parse_cut(text: str, context: str) -> CrashReport | None:
     of `context` (the whole issue), and `extra["exception_from"]` saying where it came from
     ("unknown" when nothing names it: the type is then `Exception`, and any exception through the
     reported frames is that crash: agent/judge/signature.py)."""
+    text = unflatten(text)
     ipy = _parse_ipython(text) if IPY_MARK in text else None
     frames = ipy[0] if ipy else _cut_frames(text) if TB_MARK in text else []
     if not frames:
@@ -691,9 +692,36 @@ def looks_like_python(text: str) -> bool:
         bool(re.search(r'File "[^"]+", line \d+', text) and re.search(r"^[^\S\n]*\w*Error:", text, re.M))
 
 
+_FLAT_FRAME = re.compile(r'File "([^"\n]+)", line (\d+), in (\S+) ?(.*?)(?= File "|$)')
+_MD_DUNDER = re.compile(r"^\*\*(\w+)\*\*$")
+
+
+def unflatten(text: str) -> str:
+    """A traceback whose line breaks were lost (pasted into a paragraph or a quote, copied from a
+    rendered page): `Traceback (most recent call last): File "a.py", line 3, in f code File ...` on
+    one line, set out again a frame and its code a line; a dunder the page rendered bold (`**init**`)
+    named again (`__init__`). Other text is returned as it is."""
+    if text.count('File "') < 2 or TB_MARK not in text:
+        return text
+    out = []
+    for line in text.split("\n"):
+        at = line.find(TB_MARK)
+        if at == -1 or line.count('File "', at) < 2:
+            out.append(line)
+            continue
+        out.append(line[:line.index('File "', at)].rstrip())
+        for m in _FLAT_FRAME.finditer(line, line.index('File "', at)):
+            func = _MD_DUNDER.sub(r"__\1__", m.group(3))
+            out.append(f'  File "{m.group(1)}", line {m.group(2)}, in {func}')
+            if m.group(4).strip():
+                out.append("    " + m.group(4).strip())
+    return "\n".join(out)
+
+
 def parse_python(text: str) -> CrashReport | None:
     if "\r" in text:
         text = text.replace("\r\n", "\n")
+    text = unflatten(text)
     first = text.find(TB_MARK)
     if first != -1:
         # Lines before the first traceback's head hold nothing of it: parse from that line on.
