@@ -38,6 +38,7 @@ _TRACEBACK = register(("Error", "(most recent call last)", "\nE   "))
 _SANITIZER = register(("anitizer", "runtime error:", "ERROR: libFuzzer"))
 _JVM = register(("\tat ", "  at ", "\n at ", "\nat ", "AndroidRuntime"))
 _PLACELESS = re.compile(r":unknown:")
+_TITLE_FUNCTION = re.compile(r" in ([A-Za-z_][\w.]*)")
 _MARKDOWN = register(("```", "~~~", "<details", "\n>"))
 
 
@@ -142,6 +143,13 @@ def parse(text: str, repo: str | None = None) -> CrashReport | None:
             if facts.get(key):
                 repros.append(facts[key])
     rep.reproducers = list(dict.fromkeys(rep.reproducers + repros))
+    if rep.kind == "kernel" and rep.guilty is None and (not rep.corrupted or facts.get("title")):
+        # a title names its function by syzkaller's rule (`KASAN: use-after-free Read in f`): the
+        # guilty frame where the stack was not pasted or not read (syzbot's own title even when the
+        # pasted report is cut)
+        m = _TITLE_FUNCTION.search(rep.title or "")
+        if m and m.group(1) != "corrupted":
+            rep.guilty = Frame(function=m.group(1))
     if rep.kind == "kernel" and rep.corrupted and rep.signature and not facts.get("title"):
         # a corrupted report's title (`BUG: soft lockup in corrupted`) names no function: two
         # machines' soft lockups are not one crash because of it; its first line tells them apart

@@ -324,7 +324,9 @@ def _v8_fatal(lines: list[str], i: int, place: str, runtime: bool) -> Message:
     return Message(i, typ, "", file, head=[file] if file else [])
 
 
-_ANCHORS = register((" fail", "runtime error: ", "FATAL", "Fatal error", "Runtime error", "panic", "http: panic serving", "\nF", "fatal error:", "V8 error:",
+_ANCHORS = register((" fail", "runtime error: ", "FATAL", "Fatal error", "Runtime error", "panic", "Panic: runtime error", "PANIC: runtime error",
+                     "Panic: assignment to entry", "PANIC: assignment to entry",
+                     "http: panic serving", "\nF", "fatal error:", "V8 error:",
                      "Abort message:", "Java Exception:", "exceeded"))
 
 

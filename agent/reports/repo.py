@@ -67,9 +67,11 @@ def _python(report: CrashReport, names: set[str]) -> Frame | None:
 
 
 def _go(report: CrashReport, repo: str) -> Frame | None:
+    from agent.reports.panics import go_crash_frames
+
     path = "github.com/" + repo.strip("/").lower() + "/"
     bare = "github.com/" + repo.strip("/").lower() + "."
-    return next((f for f in report.frames
+    return next((f for f in go_crash_frames(report.frames)
                  if f.function.lower().startswith((path, bare)) or path in (f.file or "").lower()), None)
 
 
