@@ -35,9 +35,9 @@ _ASSERT_AFTER = re.compile(r"\]|\.(?:c|cc|cpp|cxx|h|hh|hpp|hxx):", re.I)
 _ASSERT_GLIBC = re.compile(r":\s*[Aa]ssertion [`'\"]?(.*?)[`'\"]? failed\.?$")
 # `thread 'main' panicked at '...', src/x.rs:3:9`; also `thread panicked at`, a bare `panicked at` and
 # Rust 1.1's `file.rs:729` without a column
-_RUST_PANIC = re.compile(r"^(?:thread(?:\s.*)?\s)?panicked at '(.*?)(?:', \S+:\d+(?::\d+)?)?$")
+_RUST_PANIC = re.compile(r"^(?:thread(?:\s.*)?\s|'[^']*' )?panicked at '(.*?)(?:', \S+:\d+(?::\d+)?)?$")
 # Rust >= 1.73: `thread 'main' panicked at src/x.rs:3:9:` and the message on the next line, or on the same
-_RUST_PANIC_NEW = re.compile(r"^thread\s.*\spanicked at (\S+?):\d+:\d+:\s*(.*)$")
+_RUST_PANIC_NEW = re.compile(r"^(?:thread\s.*\s|'[^']*' )?(?:p|P)anicked at (\S+?\.rs):\d+:\d+:?\s*(.*)$")
 # `# Fatal error in FILE, line N`: the head here, the place by index (`(.*?)(?:, line \d+)?\s*$` was quadratic)
 _V8_HEAD = re.compile(r"#\s*(Fatal|Runtime) error in ")
 _LINE_NO = re.compile(r", line \d+")
@@ -324,7 +324,7 @@ def _v8_fatal(lines: list[str], i: int, place: str, runtime: bool) -> Message:
     return Message(i, typ, "", file, head=[file] if file else [])
 
 
-_ANCHORS = register((" fail", "runtime error: ", "FATAL", "Fatal error", "Runtime error", "panic", "Panic: runtime error", "PANIC: runtime error",
+_ANCHORS = register((" fail", "runtime error: ", "FATAL", "Fatal error", "Runtime error", "panic", "Panicked at", "Panic: runtime error", "PANIC: runtime error",
                      "Panic: assignment to entry", "PANIC: assignment to entry",
                      "http: panic serving", "\nF", "fatal error:", "V8 error:",
                      "Abort message:", "Java Exception:", "exceeded"))

@@ -50,7 +50,12 @@ def rust_place(line: str) -> Frame | None:
 
 
 def rust_guilty(frames: list[Frame]) -> Frame | None:
-    for f in frames:
+    """The innermost frame of the program's own code below the panic machinery: a panic hook's frames
+    (`set_hook::{{closure}}`, the backtrace's printing) run inside the panic, above `rust_begin_unwind`
+    and `std::panicking::*`, and did not crash."""
+    last = max((i for i, f in enumerate(frames) if "panicking" in f.function or "rust_begin_unwind" in f.function
+                or "begin_panic" in f.function), default=-1)
+    for f in frames[last + 1:]:
         if not f.function.startswith(_RUST_RUNTIME) and not (f.file or "").startswith(("/rustc/", "/cargo/registry")) \
                 and "/rustc/" not in (f.file or "") and "panicking" not in f.function:
             return f
