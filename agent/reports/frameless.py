@@ -75,18 +75,34 @@ _PY_MESSAGES = (
     (re.compile(r"cannot import name '?\w+"), "ImportError"),
     (re.compile(r"No module named '?[\w.]+"), "ModuleNotFoundError"),
 )
+_PY_WORDS = ("object is not", "has no attribute", "cannot import name", "No module named")
+_JVM_LANGS = ("java", "javax", "kotlin", "kotlinx", "android", "androidx", "dalvik", "scala")
 _PY_LEAD = re.compile(r"^[\s>*_`\"]*(?:\[[^\]\n]{1,20}\]\s*)*`?")
 
 
 def parse_frameless(text: str) -> CrashReport | None:
     lines = text.split("\n", _MAX_LINES)[:_MAX_LINES]
-    return _summary_line(lines) or _exception_line(lines) or _segfault_line(lines) or _jvm_in_line(lines) \
-        or _sanitizer_line(lines) or _kernel_line(lines) or _go_line(lines) or _python_message(lines)
+    found = _summary_line(lines) or _exception_line(lines) or _segfault_line(lines)
+    if found is not None:
+        return found
+    # the rules below read a line only where the lines hold their words at all (one `in` each)
+    head = "\n".join(lines)
+    if ("Exception" in head or "Error" in head) and any(r + "." in head for r in _JVM_LANGS):
+        found = _jvm_in_line(lines)
+    if found is None and "anitizer" in head:
+        found = _sanitizer_line(lines)
+    if found is None and ("BUG: " in head or "Unable to handle kernel" in head):
+        found = _kernel_line(lines)
+    if found is None and ("anic" in head or "ANIC" in head or "atal error" in head or "untime error" in head):
+        found = _go_line(lines)
+    if found is None and any(w in head for w in _PY_WORDS):
+        found = _python_message(lines)
+    return found
 
 
 def _python_message(lines: list[str]) -> CrashReport | None:
     for line in lines:
-        if len(line) > 4000:
+        if len(line) > 4000 or not any(w in line for w in _PY_WORDS):
             continue
         rest = line[_PY_LEAD.match(line).end():].rstrip().rstrip("`*\"").rstrip()
         for pattern, name in _PY_MESSAGES:
@@ -98,7 +114,7 @@ def _python_message(lines: list[str]) -> CrashReport | None:
 
 def _jvm_in_line(lines: list[str]) -> CrashReport | None:
     for line in lines:
-        if len(line) > 4000 or "." not in line:
+        if len(line) > 4000 or ("Exception" not in line and "Error" not in line):
             continue
         m = _JVM_IN_LINE.search(line.rstrip())
         if m is None:

@@ -696,12 +696,25 @@ _FLAT_FRAME = re.compile(r'File "([^"\n]+)", line (\d+), in (\S+) ?(.*?)(?= File
 _MD_DUNDER = re.compile(r"^\*\*(\w+)\*\*$")
 
 
+def _flat_line(text: str) -> bool:
+    """Whether a line holding `(most recent call last):` holds two `File "` too (each such line
+    read once: linear)."""
+    at = text.find(TB_MARK)
+    while at != -1:
+        end = text.find("\n", at)
+        end = len(text) if end == -1 else end
+        if text.count('File "', at, end) >= 2:
+            return True
+        at = text.find(TB_MARK, end)
+    return False
+
+
 def unflatten(text: str) -> str:
     """A traceback whose line breaks were lost (pasted into a paragraph or a quote, copied from a
     rendered page): `Traceback (most recent call last): File "a.py", line 3, in f code File ...` on
     one line, set out again a frame and its code a line; a dunder the page rendered bold (`**init**`)
     named again (`__init__`). Other text is returned as it is."""
-    if text.count('File "') < 2 or TB_MARK not in text:
+    if TB_MARK not in text or not _flat_line(text):
         return text
     out = []
     for line in text.split("\n"):
