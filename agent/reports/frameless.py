@@ -32,7 +32,7 @@ _SUMMARY = re.compile(r"SUMMARY: (?:Address|Memory|Thread|Leak|UndefinedBehavior
                       r"(\S+?):(\d+)(?::\d+)? in ([\w:~<>$.]+)\s*$")
 # the same line quoted inside a sentence: `I get the error 'AttributeError: ...'`, ```` ```RuntimeError: ...``` ````,
 # `**KeyError: 'x'**`: right after the quote mark, with its message
-_QUOTED = re.compile(r"(?:`|\*\*|\"|'|‘)((?:[A-Za-z_][\w$]*\.)*[A-Z][\w$]*(?:Error|Exception))(?::|：)[ \t]*(\S.*)$")
+_QUOTED = re.compile(r"(?:`|\*\*|\"|'|‘)[ \t]?((?:[A-Za-z_][\w$]*\.)*[A-Z][\w$]*(?:Error|Exception))(?::|：)[ \t]*(\S.*)$")
 _JVM_ROOTS = ("java", "javax", "kotlin", "kotlinx", "android", "androidx", "dalvik", "scala", "com", "org", "net",
               "io")
 _NOT_EXCEPTIONS = ("Error", "Exception", "BaseException")      # the words themselves: a heading, not a crash
@@ -53,6 +53,10 @@ _KERNEL_HEAD = re.compile(r"BUG: (?:unable to handle|kernel NULL|soft lockup|sch
 # summary whose place is a module offset): `AddressSanitizer: heap-use-after-free`
 _SAN_LINE = re.compile(r"(?<![\w])(?:Address|Memory|Thread|UndefinedBehavior|Leak|HWAddress)Sanitizer:? "
                        r"(SEGV|[a-z]+(?:-[a-z]+)+)\b")
+# a title naming an ASan kind and the sanitizer in words: `heap-use-after-free detected by AddressSanitizer`
+_SAN_WORDS = re.compile(r"\b(heap-use-after-free|heap-buffer-overflow|stack-buffer-overflow|global-buffer-overflow|"
+                        r"stack-use-after-return|stack-use-after-scope|use-after-poison|double-free)\b.*"
+                        r"\b(?:AddressSanitizer|ASan|ASAN)\b")
 _SAN_IN = re.compile(r" in ([A-Za-z_][\w:~$]*)\s*$")
 # a Go runtime's panic or fatal error alone, its prefix kept (`Panic: assignment to entry in nil map`, a
 # title `Fatal error: concurrent map writes`): Go's own messages only
@@ -77,7 +81,9 @@ _PY_MESSAGES = (
 )
 _PY_WORDS = ("object is not", "has no attribute", "cannot import name", "No module named")
 _JVM_LANGS = ("java", "javax", "kotlin", "kotlinx", "android", "androidx", "dalvik", "scala")
-_PY_LEAD = re.compile(r"^[\s>*_`\"]*(?:\[[^\]\n]{1,20}\]\s*)*`?")
+# (python's logging default `ERROR:name:` and an `Exception: ` the program printed before it, skipped too)
+_PY_LEAD = re.compile(r"^[\s>*_`\"]*(?:\[[^\]\n]{1,20}\]\s*)*`?(?:(?:CRITICAL|ERROR|WARNING):[\w.]+:)?"
+                      r"(?:[A-Za-z]*(?:Exception|Error): )?")
 
 
 def parse_frameless(text: str) -> CrashReport | None:
@@ -89,7 +95,7 @@ def parse_frameless(text: str) -> CrashReport | None:
     head = "\n".join(lines)
     if ("Exception" in head or "Error" in head) and any(r + "." in head for r in _JVM_LANGS):
         found = _jvm_in_line(lines)
-    if found is None and "anitizer" in head:
+    if found is None and ("anitizer" in head or "ASan" in head or "ASAN" in head):
         found = _sanitizer_line(lines)
     if found is None and ("BUG: " in head or "Unable to handle kernel" in head):
         found = _kernel_line(lines)
@@ -97,7 +103,7 @@ def parse_frameless(text: str) -> CrashReport | None:
         found = _go_line(lines)
     if found is None and any(w in head for w in _PY_WORDS):
         found = _python_message(lines)
-    return found
+    return found or _jvm_title(lines)
 
 
 def _python_message(lines: list[str]) -> CrashReport | None:
@@ -110,6 +116,22 @@ def _python_message(lines: list[str]) -> CrashReport | None:
                 return CrashReport(kind="python", type=name, title=f"{name}: {rest}"[:200], message=rest[:500],
                                    signature="", extra={"frameless": True, "exception_from": "message"})
     return None
+
+
+# java.lang's own exceptions by their simple names, in the title (`NullPointerException while Ticking
+# entity`): no other language names its errors so
+_JAVA_SIMPLE = re.compile(r"(?<![\w.$])(NullPointerException|ClassCastException|(?:Array)?IndexOutOfBoundsException|"
+                          r"IllegalStateException|IllegalArgumentException|ConcurrentModificationException|"
+                          r"NumberFormatException|UnsupportedOperationException|StackOverflowError|OutOfMemoryError|"
+                          r"NoClassDefFoundError|ClassNotFoundException|NoSuchMethodError|NoSuchFieldError)(?![\w$])")
+
+
+def _jvm_title(lines: list[str]) -> CrashReport | None:
+    m = _JAVA_SIMPLE.search(lines[0]) if lines and len(lines[0]) <= 400 else None
+    if m is None:
+        return None
+    name = m.group(1)
+    return CrashReport(kind="jvm", type=name, title=name, message="", signature="", extra={"frameless": True})
 
 
 def _jvm_in_line(lines: list[str]) -> CrashReport | None:
@@ -128,9 +150,9 @@ def _jvm_in_line(lines: list[str]) -> CrashReport | None:
 
 def _sanitizer_line(lines: list[str]) -> CrashReport | None:
     for line in lines:
-        if len(line) > 4000 or "anitizer" not in line:
+        if len(line) > 4000 or ("anitizer" not in line and "ASan" not in line and "ASAN" not in line):
             continue
-        m = _SAN_LINE.search(line)
+        m = _SAN_LINE.search(line) or _SAN_WORDS.search(line)
         if m is None:
             continue
         typ = m.group(1)
@@ -207,7 +229,7 @@ def _exception_line(lines: list[str]) -> CrashReport | None:
             continue
         message = m.group(2) or ""
         if quoted is not None:          # the message ends where its quote closes
-            opener = line[quoted.start():quoted.start(1)]
+            opener = line[quoted.start():quoted.start(1)].rstrip(" \t")
             close = "`" if opener == "`" else "**" if opener == "**" else "’" if opener == "‘" else opener
             if close in ("`", "**"):
                 message = message.split(close, 1)[0]

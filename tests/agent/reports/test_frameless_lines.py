@@ -61,3 +61,20 @@ def test_a_python_exception_after_words_and_a_colon_or_cpythons_message_alone():
     assert one("[BUG] 'NoneType' object is not subscriptable\n\nafter running the code").type == "TypeError"
     assert one("cannot import name fixup\n\nSince the last update").type == "ImportError"
     assert parse_issue("Docs: explain why a 'str' object is not callable here\n\nplease") is None
+
+
+def test_more_lines_real_titles_and_logs_carry():
+    # a title naming an ASan kind and the sanitizer in words
+    rep = one("There is a heap-use-after-free detected by AddressSanitizer\n\nfixed when fixing #2072, thanks for the poc")
+    assert (rep.kind, rep.type) == ("sanitizer", "heap-use-after-free")
+    # java.lang's own simple name in a title (a game's crash report linked, not pasted)
+    rep = one("NullPointerException while Ticking entity\n\nServer crashed.\n\nCrash log: https://pastebin.pl/view/d3c587c7")
+    assert (rep.kind, rep.type) == ("jvm", "NullPointerException")
+    # a blank inside the code span, the whole in bold
+    rep = one("`AttributeError` in a Django project\n\nI get **` AttributeError: 'NoneType' object has no attribute "
+              "'is_package'`**.\n")
+    assert (rep.type, rep.message) == ("AttributeError", "'NoneType' object has no attribute 'is_package'")
+    # python logging's default format, the program printing `Exception: ` before CPython's message
+    rep = one("Fix exception\n\n```console\nERROR:Karl:Exception: 'NoneType' object is not subscriptable\n```\n")
+    assert rep.type == "TypeError"
+    assert parse_issue("Heap use after free?\n\nIs AddressSanitizer available on Windows?") is None
