@@ -99,8 +99,11 @@ class GuardedParser:
 
     def parse(self, text: str, repo: str | None = None) -> Parsed:
         """`repo`: the issue's repository (`owner/name`), passed on to the default parser
-        (agent.reports.parse_issue) so its guilty frame is the project's; another `fn` gets the text."""
-        done, report = self.call((text, repo), fn=_parse_in_repo) if repo and self.fn is _parse else self.call(text)
+        (agent.reports.parse_issue) so its guilty frame is the project's. Another `fn` takes the text
+        alone: a repository given with it is refused, never dropped."""
+        if repo and self.fn is not _parse:
+            raise ValueError("a repository is passed only to the default parser (agent.reports.parse_issue)")
+        done, report = self.call((text, repo), fn=_parse_in_repo) if repo else self.call(text)
         return Parsed(report=report, too_slow=not done)
 
     def _kill(self) -> None:

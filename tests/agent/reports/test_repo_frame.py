@@ -100,3 +100,12 @@ def test_the_guarded_parser_passes_the_repository_to_its_child():
     with GuardedParser(timeout=30) as p:
         assert p.parse(BOT, "pytube/pytube").report.guilty.function == "get_throttling_function_code"
         assert p.parse(BOT).report.guilty.function == "play"
+
+
+def test_a_repository_given_to_another_parser_is_refused_not_dropped():
+    import pytest
+
+    from agent.reports.guarded import GuardedParser
+
+    with GuardedParser(timeout=30, fn=len) as p, pytest.raises(ValueError):
+        p.parse("text", "o/r")
