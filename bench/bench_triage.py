@@ -5,7 +5,8 @@
     python bench/bench_triage.py --show-misses    # per metric: url, expected, got
 
 Reads bench/triage/issues.jsonl (built from bench/triage/raw/ by bench/triage/build.py) and parses each
-issue as triage does — `agent.reports.parse_issue(title + "\\n\\n" + text)` — in the guarded parser's
+issue as triage does — `agent.reports.parse_issue(title + "\\n\\n" + text, repo)`, `repo` the issue's
+`owner/name` as the webhook and the backlog give it — in the guarded parser's
 child process, under its deadline (agent/reports/guarded.py). Measures:
 
 - crash recall and precision: a report is found for a crash issue / no report for the others;
@@ -130,7 +131,7 @@ def parse_all(issues: list[dict], timeout: float = DEFAULT_TIMEOUT) -> list[Got]
         for issue in issues:
             text = issue["title"] + "\n\n" + issue["text"]
             t0 = time.perf_counter()
-            parsed = parser.parse(text)
+            parsed = parser.parse(text, issue["repo"])
             seconds = time.perf_counter() - t0
             rep = parsed.report
             if rep is None:

@@ -21,6 +21,7 @@ from agent.reports.markdown import split_issue, syzbot_facts
 from agent.reports.model import Access, CrashReport, Frame
 from agent.reports.normalise import norm_message
 from agent.reports.python import parse_cut, parse_python
+from agent.reports.repo import prefer_repo
 from agent.reports.sanitizer import locate as _san_locate
 from agent.reports.sanitizer import parse_sanitizer
 from agent.reports.scan import Scan, register
@@ -37,6 +38,7 @@ _TRACEBACK = register(("Error", "(most recent call last)", "\nE   "))
 _SANITIZER = register(("anitizer", "runtime error:", "ERROR: libFuzzer"))
 _JVM = register(("\tat ", "  at ", "\n at ", "\nat ", "AndroidRuntime"))
 _PLACELESS = re.compile(r":unknown:")
+_TITLE_FUNCTION = re.compile(r" in ([A-Za-z_][\w.]*)")
 _MARKDOWN = register(("```", "~~~", "<details", "\n>"))
 
 
@@ -101,8 +103,10 @@ def _parse_one(text: str, scan: Scan) -> CrashReport | None:
 _PARSERS = {"san": parse_sanitizer, "gdb": parse_gdb, "cdb": parse_cdb, "kernel": parse_kernel}
 
 
-def parse(text: str) -> CrashReport | None:
-    """Parse the first crash in `text` (a raw log, an issue body, a syzbot mail...)."""
+def parse(text: str, repo: str | None = None) -> CrashReport | None:
+    """Parse the first crash in `text` (a raw log, an issue body, a syzbot mail...). `repo`
+    (`owner/name`, where the issue was filed): the guilty frame is its code's where the frames show
+    it (agent/reports/repo.py)."""
     if not isinstance(text, str) or not text or text.isspace():
         return None
     text = text[:MAX_INPUT]
@@ -140,6 +144,13 @@ def parse(text: str) -> CrashReport | None:
             if facts.get(key):
                 repros.append(facts[key])
     rep.reproducers = list(dict.fromkeys(rep.reproducers + repros))
+    if rep.kind == "kernel" and rep.guilty is None and (not rep.corrupted or facts.get("title")):
+        # a title names its function by syzkaller's rule (`KASAN: use-after-free Read in f`): the
+        # guilty frame where the stack was not pasted or not read (syzbot's own title even when the
+        # pasted report is cut)
+        m = _TITLE_FUNCTION.search(rep.title or "")
+        if m and m.group(1) != "corrupted":
+            rep.guilty = Frame(function=m.group(1))
     if rep.kind == "kernel" and rep.corrupted and rep.signature and not facts.get("title"):
         # a corrupted report's title (`BUG: soft lockup in corrupted`) names no function: two
         # machines' soft lockups are not one crash because of it; its first line tells them apart
@@ -150,13 +161,37 @@ def parse(text: str) -> CrashReport | None:
         # alone, Rust's `libcore/result.rs`): the same generic message in two issues, perhaps of two
         # projects, is no evidence of one crash; a singleton, never a group
         rep.signature = ""
+    rep = prefer_repo(rep, repo)
+    if repo:
+        rep.signature = _in_repo(rep, repo)
     return rep
 
 
-def parse_issue(text: str) -> CrashReport | None:
+_PLACE_UNKNOWN = re.compile(r"^[^:]+:[^:]+:\?:")       # `python:KeyError:?:...`, `sanitizer:SEGV:?:...`
+_LETTERS = re.compile(r"[A-Za-z]{3,}")
+
+
+def _in_repo(rep: CrashReport, repo: str) -> str:
+    """A report that names no place of its own (no frame: a pasted exception line, a title) is
+    one crash with another only in the same repository and by the same exception and message (the
+    title-level signature): `KeyError: 'streamingData'` twice in one project's issues, never in two
+    projects'. A message without words (`KeyError: 0`, none) keeps it a singleton, and so does a Go
+    or Rust runtime message (`index out of range`: every program's)."""
+    sig = rep.signature
+    if sig and not _PLACE_UNKNOWN.match(sig):
+        return sig
+    said = norm_message(rep.message, limit=120)
+    if rep.kind in ("go", "rust") or not _LETTERS.search(said):
+        return ""
+    short = (rep.type or "").rsplit(".", 1)[-1]
+    return f"{rep.kind}:{short}:?:{said}@{repo.strip('/').lower()}"
+
+
+def parse_issue(text: str, repo: str | None = None) -> CrashReport | None:
     """An issue's crash as GitHub shows the issue (agent/reports/visible.py: a traceback inside an HTML
-    comment is not there): what triage labels is what a fix run reads."""
-    return parse(visible(text)) if isinstance(text, str) else None
+    comment is not there): what triage labels is what a fix run reads. `repo`: the issue's
+    repository (`owner/name`), which names the project's own frames."""
+    return parse(visible(text), repo) if isinstance(text, str) else None
 
 
 def _frame(f: Frame | None) -> dict | None:

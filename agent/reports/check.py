@@ -35,9 +35,9 @@ _ASSERT_AFTER = re.compile(r"\]|\.(?:c|cc|cpp|cxx|h|hh|hpp|hxx):", re.I)
 _ASSERT_GLIBC = re.compile(r":\s*[Aa]ssertion [`'\"]?(.*?)[`'\"]? failed\.?$")
 # `thread 'main' panicked at '...', src/x.rs:3:9`; also `thread panicked at`, a bare `panicked at` and
 # Rust 1.1's `file.rs:729` without a column
-_RUST_PANIC = re.compile(r"^(?:thread(?:\s.*)?\s)?panicked at '(.*?)(?:', \S+:\d+(?::\d+)?)?$")
+_RUST_PANIC = re.compile(r"^(?:thread(?:\s.*)?\s|'[^']*' )?panicked at '(.*?)(?:', \S+:\d+(?::\d+)?)?$")
 # Rust >= 1.73: `thread 'main' panicked at src/x.rs:3:9:` and the message on the next line, or on the same
-_RUST_PANIC_NEW = re.compile(r"^thread\s.*\spanicked at (\S+?):\d+:\d+:\s*(.*)$")
+_RUST_PANIC_NEW = re.compile(r"^(?:thread\s.*\s|'[^']*' )?(?:p|P)anicked at (\S+?\.rs):\d+:\d+:?\s*(.*)$")
 # `# Fatal error in FILE, line N`: the head here, the place by index (`(.*?)(?:, line \d+)?\s*$` was quadratic)
 _V8_HEAD = re.compile(r"#\s*(Fatal|Runtime) error in ")
 _LINE_NO = re.compile(r", line \d+")
@@ -53,6 +53,9 @@ _GO_PANIC = re.compile(r"^(?:panic: ?|(?:\d{4}/\d\d/\d\d \d\d:\d\d:\d\d(?:\.\d+)
                        r"(?=runtime error: ))(.*?)"
                        r"(?: \[recovered\])?$")
 _GO_FATAL = re.compile(r"^fatal error: (.*)$")
+_GO_OWN = re.compile(r"(?<![\w])(?i:panic): ?((?:runtime error: ?)?(?:assignment to entry in nil map|invalid memory "
+                     r"address or (?:\*\*)?nil pointer(?:\*\*)? dereference|index out of range|slice bounds out of "
+                     r"range|integer divide by zero)\b.*?)(?: \[recovered\])?$")
 _GO_RUNTIME_HEADS = ("panic: runtime error: ", "fatal error: concurrent map ", "fatal error: all goroutines are asleep")
 _GO_FRAME = re.compile(r"^([0-9a-zA-Z.\-_\\/()*]+)\([x0-9a-f\s,.{}?]*\)$")
 _GO_TYPES = (("runtime error: integer divide by zero", "integer divide by zero"),
@@ -137,6 +140,13 @@ def match_line(lines: list[str], i: int, golang: bool) -> Message | None:
     s = line.strip()
     if "Sanitizer CHECK failed" in line:
         return None
+    # Go's runtime's own panic words after any prefix or case (`Panic: runtime error: ...` as a title, a
+    # web framework's log `[Macaron] PANIC: assignment to entry in nil map`, `panic:runtime error:...`)
+    own = _GO_OWN.search(s) if "anic" in s or "ANIC" in s else None
+    if own is not None:
+        said = re.sub(r"^runtime error: ?", "runtime error: ", own.group(1).replace("**", ""))
+        typ = next((t for needle, t in _GO_TYPES if said.startswith(needle)), "panic")
+        return Message(i, typ, said, kind="go")
     # a Go runtime panic or fatal error says so even when no `file.go:` line was pasted
     if golang or s.startswith(_GO_RUNTIME_HEADS):
         m = _GO_PANIC.match(s)
@@ -314,7 +324,9 @@ def _v8_fatal(lines: list[str], i: int, place: str, runtime: bool) -> Message:
     return Message(i, typ, "", file, head=[file] if file else [])
 
 
-_ANCHORS = register((" fail", "runtime error: ", "FATAL", "Fatal error", "Runtime error", "panic", "http: panic serving", "\nF", "fatal error:", "V8 error:",
+_ANCHORS = register((" fail", "runtime error: ", "FATAL", "Fatal error", "Runtime error", "panic", "Panicked at", "Panic: runtime error", "PANIC: runtime error",
+                     "Panic: assignment to entry", "PANIC: assignment to entry",
+                     "http: panic serving", "\nF", "fatal error:", "V8 error:",
                      "Abort message:", "Java Exception:", "exceeded"))
 
 

@@ -19,7 +19,9 @@ from agent.reports.model import CrashReport, Frame
 _MAX_LINES = 2000
 _LINE = re.compile(
     r"^[\s>*_`\"']*"
-    r"(?:Caused by: |Exception in thread \"[^\"]*\" |FATAL EXCEPTION: ?\S* |Fatal Exception: |(?:Crash: )?Error: )?"
+    r"(?:Caused by: |Exception in thread \"[^\"]*\" |FATAL EXCEPTION: ?\S* |Fatal Exception: |(?:Crash: )?Error: |"
+    # a few words and a colon before it: `运行报错：AttributeError: ...`, `Error when saving: KeyError: 'x'`
+    r"[^:：\n]{1,40}(?::|：)[ \t]*)?"
     r"((?:[A-Za-z_][\w$]*\.)*[A-Z][\w$]*(?:Error|Exception|Exit|Interrupt))"
     r"(?:(?::|：)[ \t]*(.*))?$")
 # a native crash the shell or the program announced, no frame: `Segmentation fault (core dumped)` ending
@@ -30,15 +32,165 @@ _SUMMARY = re.compile(r"SUMMARY: (?:Address|Memory|Thread|Leak|UndefinedBehavior
                       r"(\S+?):(\d+)(?::\d+)? in ([\w:~<>$.]+)\s*$")
 # the same line quoted inside a sentence: `I get the error 'AttributeError: ...'`, ```` ```RuntimeError: ...``` ````,
 # `**KeyError: 'x'**`: right after the quote mark, with its message
-_QUOTED = re.compile(r"(?:`|\*\*|\"|'|‘)((?:[A-Za-z_][\w$]*\.)*[A-Z][\w$]*(?:Error|Exception))(?::|：)[ \t]*(\S.*)$")
+_QUOTED = re.compile(r"(?:`|\*\*|\"|'|‘)[ \t]?((?:[A-Za-z_][\w$]*\.)*[A-Z][\w$]*(?:Error|Exception))(?::|：)[ \t]*(\S.*)$")
 _JVM_ROOTS = ("java", "javax", "kotlin", "kotlinx", "android", "androidx", "dalvik", "scala", "com", "org", "net",
               "io")
 _NOT_EXCEPTIONS = ("Error", "Exception", "BaseException")      # the words themselves: a heading, not a crash
 
 
+# a JVM exception's fully qualified name inside a line: a crash dashboard's `**java.lang.RuntimeException**
+# in **StartActivity**`, a log's `ERROR [Login] [login] java.lang.IndexOutOfBoundsException: Index 0 ...`,
+# a title `java.lang.NullPointerException I Ticking entity`, `异常上报：kotlin.Uninitialized...Exception: ...`;
+# the languages' own packages only, whose dotted names no sentence uses
+_JVM_IN_LINE = re.compile(r"(?<![\w$./])((?:java|javax|kotlin|kotlinx|android|androidx|dalvik|scala)\."
+                          r"(?:[a-z_][\w$]*\.)*[A-Z][\w$]*(?:Exception|Error))(?![\w$])(?:[*`]*(?::|：)[ \t]*(\S.*))?")
+# a kernel oops's own first line, alone (a title, a `dmesg` line quoted in prose): the printk's words
+_KERNEL_LINE = re.compile(r"(?:BUG: )?(unable to handle (?:page fault|kernel NULL pointer dereference|kernel paging "
+                          r"request)|kernel NULL pointer dereference|soft lockup|scheduling while atomic)\b")
+_KERNEL_HEAD = re.compile(r"BUG: (?:unable to handle|kernel NULL|soft lockup|scheduling while)|"
+                          r"Unable to handle kernel (?:NULL|paging)")
+# a sanitizer's report line without its `==PID==ERROR:` (a title, a log that prefixes every line, a
+# summary whose place is a module offset): `AddressSanitizer: heap-use-after-free`
+_SAN_LINE = re.compile(r"(?<![\w])(?:Address|Memory|Thread|UndefinedBehavior|Leak|HWAddress)Sanitizer:? "
+                       r"(SEGV|[a-z]+(?:-[a-z]+)+)\b")
+# a title naming an ASan kind and the sanitizer in words: `heap-use-after-free detected by AddressSanitizer`
+_SAN_WORDS = re.compile(r"\b(heap-use-after-free|heap-buffer-overflow|stack-buffer-overflow|global-buffer-overflow|"
+                        r"stack-use-after-return|stack-use-after-scope|use-after-poison|double-free)\b.*"
+                        r"\b(?:AddressSanitizer|ASan|ASAN)\b")
+_SAN_IN = re.compile(r" in ([A-Za-z_][\w:~$]*)\s*$")
+# a Go runtime's panic or fatal error alone, its prefix kept (`Panic: assignment to entry in nil map`, a
+# title `Fatal error: concurrent map writes`): Go's own messages only
+_GO_LINE = re.compile(r"^[\s>*_`\"']*(?:\[[^\]\n]{1,30}\]\s*)?((?i:panic|fatal error|runtime error)):\s*"
+                      r"(?:runtime error: )?(assignment to entry in nil map|invalid memory address or nil pointer "
+                      r"dereference|index out of range\b.*|slice bounds out of range\b.*|integer divide by zero|"
+                      r"concurrent map (?:writes|read and map write|iteration and map write)|"
+                      r"all goroutines are asleep - deadlock!)")
+_GO_KINDS = (("invalid memory address", "invalid memory address"), ("index out of range", "index out of range"),
+             ("slice bounds out of range", "slice bounds out of range"),
+             ("integer divide by zero", "integer divide by zero"))
+
+
+# CPython's own messages, pasted without the exception's name (a title `'NoneType' object is not
+# subscriptable`, `cannot import name fixup`): the line starts with the message, after tags and quotes
+_PY_MESSAGES = (
+    (re.compile(r"'\w+' object is not (?:subscriptable|callable|iterable)\b"), "TypeError"),
+    (re.compile(r"'\w+' object has no attribute '?\w+"), "AttributeError"),
+    (re.compile(r"module '[\w.]+' has no attribute '?\w+"), "AttributeError"),
+    (re.compile(r"cannot import name '?\w+"), "ImportError"),
+    (re.compile(r"No module named '?[\w.]+"), "ModuleNotFoundError"),
+)
+_PY_WORDS = ("object is not", "has no attribute", "cannot import name", "No module named")
+_JVM_LANGS = ("java", "javax", "kotlin", "kotlinx", "android", "androidx", "dalvik", "scala")
+# (python's logging default `ERROR:name:` and an `Exception: ` the program printed before it, skipped too)
+_PY_LEAD = re.compile(r"^[\s>*_`\"]*(?:\[[^\]\n]{1,20}\]\s*)*`?(?:(?:CRITICAL|ERROR|WARNING):[\w.]+:)?"
+                      r"(?:[A-Za-z]*(?:Exception|Error): )?")
+
+
 def parse_frameless(text: str) -> CrashReport | None:
     lines = text.split("\n", _MAX_LINES)[:_MAX_LINES]
-    return _summary_line(lines) or _exception_line(lines) or _segfault_line(lines)
+    found = _summary_line(lines) or _exception_line(lines) or _segfault_line(lines)
+    if found is not None:
+        return found
+    # the rules below read a line only where the lines hold their words at all (one `in` each)
+    head = "\n".join(lines)
+    if ("Exception" in head or "Error" in head) and any(r + "." in head for r in _JVM_LANGS):
+        found = _jvm_in_line(lines)
+    if found is None and ("anitizer" in head or "ASan" in head or "ASAN" in head):
+        found = _sanitizer_line(lines)
+    if found is None and ("BUG: " in head or "Unable to handle kernel" in head):
+        found = _kernel_line(lines)
+    if found is None and ("anic" in head or "ANIC" in head or "atal error" in head or "untime error" in head):
+        found = _go_line(lines)
+    if found is None and any(w in head for w in _PY_WORDS):
+        found = _python_message(lines)
+    return found or _jvm_title(lines)
+
+
+def _python_message(lines: list[str]) -> CrashReport | None:
+    for line in lines:
+        if len(line) > 4000 or not any(w in line for w in _PY_WORDS):
+            continue
+        rest = line[_PY_LEAD.match(line).end():].rstrip().rstrip("`*\"").rstrip()
+        for pattern, name in _PY_MESSAGES:
+            if pattern.match(rest):
+                return CrashReport(kind="python", type=name, title=f"{name}: {rest}"[:200], message=rest[:500],
+                                   signature="", extra={"frameless": True, "exception_from": "message"})
+    return None
+
+
+# java.lang's own exceptions by their simple names, in the title (`NullPointerException while Ticking
+# entity`): no other language names its errors so
+_JAVA_SIMPLE = re.compile(r"(?<![\w.$])(NullPointerException|ClassCastException|(?:Array)?IndexOutOfBoundsException|"
+                          r"IllegalStateException|IllegalArgumentException|ConcurrentModificationException|"
+                          r"NumberFormatException|UnsupportedOperationException|StackOverflowError|OutOfMemoryError|"
+                          r"NoClassDefFoundError|ClassNotFoundException|NoSuchMethodError|NoSuchFieldError)(?![\w$])")
+
+
+def _jvm_title(lines: list[str]) -> CrashReport | None:
+    m = _JAVA_SIMPLE.search(lines[0]) if lines and len(lines[0]) <= 400 else None
+    if m is None:
+        return None
+    name = m.group(1)
+    return CrashReport(kind="jvm", type=name, title=name, message="", signature="", extra={"frameless": True})
+
+
+def _jvm_in_line(lines: list[str]) -> CrashReport | None:
+    for line in lines:
+        if len(line) > 4000 or ("Exception" not in line and "Error" not in line):
+            continue
+        m = _JVM_IN_LINE.search(line.rstrip())
+        if m is None:
+            continue
+        name, message = m.group(1), (m.group(2) or "").strip().strip("`*").strip()
+        short = name.rsplit(".", 1)[-1]
+        return CrashReport(kind="jvm", type=name, title=f"{short}: {message}"[:200].rstrip(": "),
+                           message=message[:500], signature="", extra={"frameless": True})
+    return None
+
+
+def _sanitizer_line(lines: list[str]) -> CrashReport | None:
+    for line in lines:
+        if len(line) > 4000 or ("anitizer" not in line and "ASan" not in line and "ASAN" not in line):
+            continue
+        m = _SAN_LINE.search(line) or _SAN_WORDS.search(line)
+        if m is None:
+            continue
+        typ = m.group(1)
+        fm = _SAN_IN.search(line.rstrip().rstrip("`*"))
+        func = fm.group(1) if fm and not fm.group(1).startswith("_") else None
+        frame = Frame(function=func) if func else None
+        return CrashReport(kind="sanitizer", type=typ, title=f"{typ} in {func}" if func else typ,
+                           message=line.strip()[:500], frames=[frame] if frame else [], guilty=frame,
+                           signature="", extra={"frameless": True})
+    return None
+
+
+def _kernel_line(lines: list[str]) -> CrashReport | None:
+    for line in lines:
+        if len(line) > 4000 or not _KERNEL_HEAD.search(line):
+            continue
+        m = _KERNEL_LINE.search(line)
+        if m is None:
+            continue
+        kind = "BUG: " + m.group(1)
+        return CrashReport(kind="kernel", type=kind, title=kind, message=line.strip()[:500], signature="",
+                           extra={"frameless": True})
+    return None
+
+
+def _go_line(lines: list[str]) -> CrashReport | None:
+    for line in lines:
+        if len(line) > 4000:
+            continue
+        m = _GO_LINE.match(line.rstrip())
+        if m is None:
+            continue
+        message = m.group(2).rstrip("`*").strip()
+        fatal = m.group(1).lower() == "fatal error"
+        typ = "fatal-error" if fatal else next((t for k, t in _GO_KINDS if message.startswith(k)), "panic")
+        return CrashReport(kind="go", type=typ, title=("fatal error: " if fatal else "Panic: ") + message,
+                           message=message[:500], signature="", extra={"frameless": True})
+    return None
 
 
 def _summary_line(lines: list[str]) -> CrashReport | None:
@@ -77,7 +229,7 @@ def _exception_line(lines: list[str]) -> CrashReport | None:
             continue
         message = m.group(2) or ""
         if quoted is not None:          # the message ends where its quote closes
-            opener = line[quoted.start():quoted.start(1)]
+            opener = line[quoted.start():quoted.start(1)].rstrip(" \t")
             close = "`" if opener == "`" else "**" if opener == "**" else "’" if opener == "‘" else opener
             if close in ("`", "**"):
                 message = message.split(close, 1)[0]

@@ -31,6 +31,11 @@ class Parsed:
     too_slow: bool = False           # the deadline passed: the text is not parsed (and says so)
 
 
+def _parse_in_repo(arg: tuple[str, str]) -> CrashReport | None:
+    text, repo = arg
+    return _parse(text, repo)
+
+
 def _serve(conn, fn: Callable[[Any], Any]) -> None:
     conn.send(("ready", None))           # imported and listening: the deadline counts from here
     while True:
@@ -92,8 +97,13 @@ class GuardedParser:
             raise RuntimeError(f"parser failed in the child: {value}")
         return True, value
 
-    def parse(self, text: str) -> Parsed:
-        done, report = self.call(text)
+    def parse(self, text: str, repo: str | None = None) -> Parsed:
+        """`repo`: the issue's repository (`owner/name`), passed on to the default parser
+        (agent.reports.parse_issue) so its guilty frame is the project's. Another `fn` takes the text
+        alone: a repository given with it is refused, never dropped."""
+        if repo and self.fn is not _parse:
+            raise ValueError("a repository is passed only to the default parser (agent.reports.parse_issue)")
+        done, report = self.call((text, repo), fn=_parse_in_repo) if repo else self.call(text)
         return Parsed(report=report, too_slow=not done)
 
     def _kill(self) -> None:

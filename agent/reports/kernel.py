@@ -813,6 +813,10 @@ def _collect_report(text: str, oops: Oops, start: int, scan: Scan | None = None)
     n = len(text)
     # Lines that may start a second report: the ones holding a header anchor or an
     # info-with-stack message, taken in order from the one-pass scan as the loop advances.
+    # an oops line the symbolizer expanded (`WARNING: ... at f.c:720 inlined_fn f.c:720 [inline]`, then the
+    # same head with the calling function): its next lines repeat the head, and are not a second report
+    inlined = first_line[:first_line.find(" at ") + 4] if first_line.rstrip().endswith("[inline]") \
+        and " at " in first_line else ""
     scan = scan_of(text, scan)
     headers = scan.at(_ANCHORS)
     infos = scan.at(INFO_WITH_STACK)
@@ -835,7 +839,9 @@ def _collect_report(text: str, oops: Oops, start: int, scan: Scan | None = None)
         count += 1
         ctx1 = _context(line)
         if not oops_line and not second:
-            if header_here and _match_oops(line) is not None:
+            if header_here and inlined and line.startswith(inlined):
+                pass                  # the symbolizer's next line of the oops line's own frame
+            elif header_here and _match_oops(line) is not None:
                 if not any(r.search(line) for r in REPORT_START_IGNORES):
                     second = True
             elif info_here:

@@ -50,7 +50,12 @@ def rust_place(line: str) -> Frame | None:
 
 
 def rust_guilty(frames: list[Frame]) -> Frame | None:
-    for f in frames:
+    """The innermost frame of the program's own code below the panic machinery: a panic hook's frames
+    (`set_hook::{{closure}}`, the backtrace's printing) run inside the panic, above `rust_begin_unwind`
+    and `std::panicking::*`, and did not crash."""
+    last = max((i for i, f in enumerate(frames) if "panicking" in f.function or "rust_begin_unwind" in f.function
+                or "begin_panic" in f.function), default=-1)
+    for f in frames[last + 1:]:
         if not f.function.startswith(_RUST_RUNTIME) and not (f.file or "").startswith(("/rustc/", "/cargo/registry")) \
                 and "/rustc/" not in (f.file or "") and "panicking" not in f.function:
             return f
@@ -67,9 +72,19 @@ def go_stdlib(function: str) -> bool:
     return "." not in first or function.startswith(_GO_RUNTIME)
 
 
+def go_crash_frames(frames: list[Frame]) -> list[Frame]:
+    """The frames from where the panic was raised on: a stack printed by a deferred handler
+    (`runtime/debug.Stack`, the handler's own logger, then `panic(...)`) holds the handler's frames
+    above the panic's; they did not crash."""
+    last = max((i for i, f in enumerate(frames) if f.function in ("panic", "runtime.gopanic")), default=-1)
+    return frames[last + 1:] if 0 <= last < len(frames) - 1 else frames
+
+
 def go_guilty(frames: list[Frame]) -> Frame | None:
     """The innermost frame of a module's own code; the program's `main` package only when no other
-    module's frame is on the stack; else the innermost frame."""
+    module's frame is on the stack; else the innermost frame (of the frames below a deferred
+    handler's `panic(...)`, when the stack shows one)."""
+    frames = go_crash_frames(frames)
     own = [f for f in frames if not go_stdlib(f.function)]
     return own[0] if own else next((f for f in frames if f.function.startswith("main.")), None) or \
         (frames[0] if frames else None)

@@ -212,6 +212,8 @@ def _reporters(frames: list[Frame]) -> set[str]:
     return set()
 
 
+reporters = _reporters      # the reporter's own entry files, for agent/reports/repo.py
+
 _COMPREHENSIONS = ("<listcomp>", "<dictcomp>", "<setcomp>", "<genexpr>")
 
 
@@ -219,7 +221,16 @@ def _guilty(frames: list[Frame]) -> Frame | None:
     """The frame `_guilty_frame` picks; a comprehension's frame (`<listcomp>`, which Python 3.12
     inlines into its function: PEP 709) stands for the function it is written in, the next frame
     out when that is in the same file."""
-    fr = _guilty_frame(frames)
+    return _outer_of_comprehension(frames, _guilty_frame(frames))
+
+
+def guilty_among(frames: list[Frame], candidates: list[Frame]) -> Frame | None:
+    """The innermost of `candidates` (frames of `frames`, innermost first), a comprehension's frame
+    standing for its function as in `_guilty`."""
+    return _outer_of_comprehension(frames, candidates[0]) if candidates else None
+
+
+def _outer_of_comprehension(frames: list[Frame], fr: Frame | None) -> Frame | None:
     if fr is not None and fr.function in _COMPREHENSIONS:
         i = next((k for k, f in enumerate(frames) if f is fr), -1)
         if 0 <= i < len(frames) - 1 and frames[i + 1].file == fr.file:
@@ -376,8 +387,8 @@ def _parse_traceback(text: str) -> CrashReport | None:
                         group_frames = frames
                 i = max(j, i + 1)
                 continue
-            sub = [l[pos:] if l.startswith(prefix) else l for l in lines[i:]] if prefix.strip() == "" and prefix \
-                else lines[i:]
+            pre = head_prefix(lines, i) if prefix.strip() == "" and prefix else ""
+            sub = [l[len(pre):] if l.startswith(pre) else l for l in lines[i:]] if pre else lines[i:]
             frames, et, msg, consumed, ex = _parse_tb_block(sub, 0)
             if et:
                 if last is not None:
@@ -627,6 +638,18 @@ def exception_from_context(context: str) -> tuple[str, str, str] | None:
     return None
 
 
+def head_prefix(lines: list[str], i: int) -> str:
+    """What precedes `Traceback (most recent call last):` on lines[i], when it is a prefix of the
+    traceback's lines: text (a log's stamp), or an indentation the next line shares (a traceback
+    indented as a whole). An indentation of the head alone (a logger's `    TRACEBACK:` block whose
+    `File` lines sit at two spaces) is none."""
+    pre = lines[i][:lines[i].index(TB_HEAD)]
+    if pre.strip():
+        return pre
+    nxt = next((ln for ln in lines[i + 1:i + 4] if ln.strip()), "")
+    return pre if nxt.startswith(pre) else ""
+
+
 def _cut_frames(text: str) -> list[Frame]:
     """The frames of the last `Traceback (most recent call last):` block that holds some."""
     lines = _unprefix(text).split("\n")
@@ -634,8 +657,8 @@ def _cut_frames(text: str) -> list[Frame]:
     i = 0
     while i < len(lines):
         if TB_HEAD in lines[i]:
-            pos = lines[i].index(TB_HEAD)
-            sub = [l[pos:] if pos and l.startswith(lines[i][:pos]) else l for l in lines[i:]]
+            pre = head_prefix(lines, i)
+            sub = [l[len(pre):] if pre and l.startswith(pre) else l for l in lines[i:]]
             frames, _, _, consumed, _ = _parse_tb_block(sub, 0)
             got = frames or got
             i += max(consumed, 1)
@@ -650,6 +673,7 @@ def parse_cut(text: str, context: str) -> CrashReport | None:
     of `context` (the whole issue), and `extra["exception_from"]` saying where it came from
     ("unknown" when nothing names it: the type is then `Exception`, and any exception through the
     reported frames is that crash: agent/judge/signature.py)."""
+    text = unflatten(text)
     ipy = _parse_ipython(text) if IPY_MARK in text else None
     frames = ipy[0] if ipy else _cut_frames(text) if TB_MARK in text else []
     if not frames:
@@ -668,9 +692,49 @@ def looks_like_python(text: str) -> bool:
         bool(re.search(r'File "[^"]+", line \d+', text) and re.search(r"^[^\S\n]*\w*Error:", text, re.M))
 
 
+_FLAT_FRAME = re.compile(r'File "([^"\n]+)", line (\d+), in (\S+) ?(.*?)(?= File "|$)')
+_MD_DUNDER = re.compile(r"^\*\*(\w+)\*\*$")
+
+
+def _flat_line(text: str) -> bool:
+    """Whether a line holding `(most recent call last):` holds two `File "` too (each such line
+    read once: linear)."""
+    at = text.find(TB_MARK)
+    while at != -1:
+        end = text.find("\n", at)
+        end = len(text) if end == -1 else end
+        if text.count('File "', at, end) >= 2:
+            return True
+        at = text.find(TB_MARK, end)
+    return False
+
+
+def unflatten(text: str) -> str:
+    """A traceback whose line breaks were lost (pasted into a paragraph or a quote, copied from a
+    rendered page): `Traceback (most recent call last): File "a.py", line 3, in f code File ...` on
+    one line, set out again a frame and its code a line; a dunder the page rendered bold (`**init**`)
+    named again (`__init__`). Other text is returned as it is."""
+    if TB_MARK not in text or not _flat_line(text):
+        return text
+    out = []
+    for line in text.split("\n"):
+        at = line.find(TB_MARK)
+        if at == -1 or line.count('File "', at) < 2:
+            out.append(line)
+            continue
+        out.append(line[:line.index('File "', at)].rstrip())
+        for m in _FLAT_FRAME.finditer(line, line.index('File "', at)):
+            func = _MD_DUNDER.sub(r"__\1__", m.group(3))
+            out.append(f'  File "{m.group(1)}", line {m.group(2)}, in {func}')
+            if m.group(4).strip():
+                out.append("    " + m.group(4).strip())
+    return "\n".join(out)
+
+
 def parse_python(text: str) -> CrashReport | None:
     if "\r" in text:
         text = text.replace("\r\n", "\n")
+    text = unflatten(text)
     first = text.find(TB_MARK)
     if first != -1:
         # Lines before the first traceback's head hold nothing of it: parse from that line on.

@@ -137,7 +137,7 @@ def _triage_new(api: InstallationAPI, db: Database, store: BacklogStore, repo: s
 def _triage_one(api: InstallationAPI, repo: str, issue: dict, d: str, files: _RepoFiles, pacer: Pacer,
                 out: ScanResult, parser: GuardedParser) -> Triaged:
     started = time.monotonic()
-    parsed = parser.parse(issue_text(issue))
+    parsed = parser.parse(issue_text(issue), repo)
     spent = time.monotonic() - started
     if parsed.too_slow:
         log.warning("backlog of %s: #%s: %s (over %ss)", repo, issue["number"], TOO_SLOW, parser.timeout)

@@ -55,7 +55,7 @@ class SignatureStore:
         known = self.get(repo, issue)
         if known is not None:
             return known
-        out = parser.parse(issue_text(issue))
+        out = parser.parse(issue_text(issue), repo)
         self.parsed += 1
         rep = out.report
         sig = Signature((rep.signature or rep.title) if rep is not None else "", out.too_slow)

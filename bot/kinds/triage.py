@@ -27,7 +27,7 @@ def run(ctx: Context) -> dict:
     store = SignatureStore(ctx.db)
     with GuardedParser(timeout=ctx.settings.PARSE_TIMEOUT) as parser:
         started = time.monotonic()
-        parsed = parser.parse(issue_text(issue))
+        parsed = parser.parse(issue_text(issue), job.repo)
         spent = time.monotonic() - started
         if parsed.too_slow:
             store.save(job.repo, issue, Signature("", too_slow=True))
