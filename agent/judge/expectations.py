@@ -71,6 +71,10 @@ _UNCHANGED = re.compile(
     r"(?:(?:the|my|its|their|our)\s+(?:text|string|input|value|data|argument|list|items?)\s+)?(?:back\s+)?"
     r"(?:unchanged|untouched|unmodified|as[^\S\n]+is\b|an?\s+no-?op\b)", re.I)
 _FENCE = re.compile(r"^[^\S\n]*(?:```|~~~)[^\n]{0,40}\n(.{0,6000}?)^[^\S\n]*(?:```|~~~)", re.M | re.S)
+# "I would expect `InvalidVersion` like for any other bad version, which we already catch": a bare CapWords
+# name in a sentence about raising or catching is the class the call should raise, not a printed value
+_CLASS_WORD = re.compile(r"(?:[A-Za-z_]\w{0,60}\.){0,4}[A-Z][a-z0-9]{1,30}(?:[A-Z][A-Za-z0-9]{0,30}){1,6}")
+_ERROR_TALK = re.compile(r"\b(?:rais\w*|catch\w*|caught|throw\w*|except\w*|errors?)\b", re.I)
 _NEGATED = re.compile(r"\b(?:not|never|no\s+longer|nor)\b|n't\b", re.I)
 _UNWANTED = re.compile(r"(?:\binstead\s+of|\brather\s+than|\bnot|\bthan|\bof)\s+(?:an?\s+|the\s+)?`?$", re.I)
 _TRACEBACK_LINE = re.compile(r"^\s*(?:File \"|Traceback \(|[\w.]+(?:Error|Exception|Warning)\b:)")
@@ -118,7 +122,9 @@ def parse(text: str, reported: str = "") -> Expectation | None:
     # the first expectation of each form is enough (the earliest of them wins): a body of a thousand
     # cues costs one sentence cut each, not a thousand
     for m in _VALUE.finditer(prose):
-        exp = _value(m.group(1), _sentence(prose, m.start()))
+        said = _sentence(prose, m.start())
+        exp = _raises(m.group(1), reported, said) if _CLASS_WORD.fullmatch(m.group(1).strip()) and \
+            _ERROR_TALK.search(said) else _value(m.group(1), said)
         if exp and not _negated(prose, m.start(), m.start(1)):
             found.append((m.start(), exp))
             break

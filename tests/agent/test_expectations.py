@@ -167,3 +167,12 @@ def test_unchanged_with_no_single_literal_argument_or_negated_is_not_read():
     assert parse(two, "KeyError") is None                      # which one comes back: not said
     assert parse(UNCHANGED_ISSUE.replace("I'd expect", "I don't expect"), "KeyError") is None
     assert parse("The output is unchanged after the upgrade.\n```\nprint(f('x'))\n```") is None
+
+
+def test_a_backticked_class_name_in_a_sentence_about_catching_is_the_class_to_raise_not_a_printed_value():
+    said = "I would expect `InvalidVersion` like for any other bad version, which we already catch."
+    exp = parse(said, "TypeError")
+    assert (exp.kind, exp.raises) == ("raises", ("InvalidVersion",))
+    # a CapWords value in a sentence that says nothing of errors is still what the call prints
+    assert parse("I would expect `ColorRed` to be printed").kind == "value"
+    assert parse("I would expect `Foo`, which we catch").kind == "value"      # one hump: not a class name
