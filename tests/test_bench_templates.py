@@ -21,6 +21,9 @@ def test_the_later_release_agrees_only_on_the_same_result():
     raised = {"exit": 1, "output": "Traceback (most recent call last):\njsonpatch.InvalidJsonPatch: bad\n"}
     assert bench.agrees({"raises": "InvalidJsonPatch"}, raised) is True
     assert bench.agrees({"raises": "InvalidJsonPatch"}, {"exit": 0, "output": "None\n"}) is False
+    same = {"gives": "http://x/a", "gives_on_buggy": "URL.from_text('http://x/a')"}      # 18.0.0 added __str__
+    assert bench.agrees(same, {"exit": 0, "output": "URL.from_text('http://x/a')\n"}) is True
+    assert bench.agrees(same, {"exit": 0, "output": "URL.from_text('http://x/a/')\n"}) is False
     assert bench.agrees({"gives_prefix": "(<Statement"}, {"exit": 0, "output": "(<Statement 'S' at 0x7f>,)\n"}) is True
     # not known: no record of the later release's result, or no run of the input with the patch
     assert bench.agrees({"note": "not recorded"}, {"exit": 0, "output": "False\n"}) is None
