@@ -292,3 +292,18 @@ def test_a_default_that_gives_the_text_back_unchanged_as_the_reporter_asks_is_hi
     # the same `.get()` with the wish unread, or not met (the regression test's assertion failed): speculative
     assert judge(Evidence(diff=KEY_GET, behaviour=shown, suite=SUITE)).level == SPECULATIVE
     assert judge(Evidence(diff=KEY_GET, expectation=exp, meets=False, suite=SUITE)).level == SPECULATIVE
+
+
+def test_a_name_renamed_to_its_dunder_spelling_is_not_a_guess_but_an_unrelated_name_is():
+    py3 = """--- a/texttable.py
++++ b/texttable.py
+@@ -401,2 +401,2 @@
+-            if hasattr(rows, '__iter__') and hasattr(rows, 'next'):
+-                self.header(rows.next())
++            if hasattr(rows, '__iter__') and hasattr(rows, '__next__'):
++                self.header(next(rows))
+"""
+    assert judge(Evidence(diff=py3, suite=SUITE)).level == HIGH
+    unrelated = py3.replace("'__next__'", "'header'")
+    c = judge(Evidence(diff=unrelated, suite=SUITE))
+    assert c.level == SPECULATIVE and "one-token change (`next` to `header`)" in c.why
