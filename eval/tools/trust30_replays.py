@@ -20,7 +20,8 @@ def script(case, model, view, facts, cause, fix, path, old, new, summary):
                         {"name": "conclude", "arguments": {"root_cause": cause, "fix": fix}}]},
     ]
     synthesis = [
-        {"content": "Make the fix.", "tool_calls": [{"name": "edit", "arguments": {"path": path, "old": old, "new": new}}]},
+        {"content": "Make the fix.", "tool_calls": [{"name": "edit", "arguments": {"path": path, "old": o, "new": n}}
+                                                    for o, n in (zip(old, new) if isinstance(old, list) else [(old, new)])]},
         {"content": "Check the crash and the tests.",
          "tool_calls": [{"name": "reproduce", "arguments": {}}, {"name": "run_tests", "arguments": {}}]},
         {"content": "Submit.", "tool_calls": [{"name": "submit", "arguments": {"summary": summary}}]},
@@ -55,12 +56,16 @@ script("wcwidth-wcswidth-n-too-long", "wcwidth",
        (96, 118),
        [("wcswidth loops while idx < end, and end is n when n is given, even when n exceeds len(pwcs)",
          "wcwidth/_wcswidth.py:101,114-115")],
-       "an n larger than the string makes the loop index past the end of pwcs",
+       "an n larger than the string makes the loop index past the end of pwcs (in wcswidth and wcstwidth alike)",
        "measure at most the whole string: end = min(n, len(pwcs)), as POSIX wcswidth takes at most n characters",
        "wcwidth/_wcswidth.py",
-       "    end = len(pwcs) if n is None else n\n",
-       "    end = len(pwcs) if n is None else min(n, len(pwcs))\n",
-       "wcswidth measures at most the whole string when n exceeds its length")
+       # the same line is in wcswidth and wcstwidth (the changelog names both): each edited, by its own context
+       ["        return len(pwcs)\n\n    _wcwidth = wcwidth if ambiguous_width == 1 else lambda c: wcwidth(c, 'auto', ambiguous_width)\n\n    end = len(pwcs) if n is None else n\n",
+        "    # Select wcwidth call pattern for best lru_cache performance\n    _wcwidth = wcwidth if ambiguous_width == 1 else lambda c: wcwidth(c, 'auto', ambiguous_width)\n\n    end = len(pwcs) if n is None else n\n"],
+       ["        return len(pwcs)\n\n    _wcwidth = wcwidth if ambiguous_width == 1 else lambda c: wcwidth(c, 'auto', ambiguous_width)\n\n    end = len(pwcs) if n is None else min(n, len(pwcs))\n",
+        "    # Select wcwidth call pattern for best lru_cache performance\n    _wcwidth = wcwidth if ambiguous_width == 1 else lambda c: wcwidth(c, 'auto', ambiguous_width)\n\n"
+        "    end = len(pwcs) if n is None else min(n, len(pwcs))\n"],
+       "wcswidth and wcstwidth measure at most the whole string when n exceeds its length")
 
 script("markdown2-middle-word-em-none", "markdown2",
        (3107, 3120),
