@@ -32,10 +32,11 @@ from agent.judge.kinds import kind_of  # noqa: E402
 from agent.judge.proof import outcome  # noqa: E402
 
 
-def issue_input(res: dict) -> dict | None:
-    """The chosen patch on the issue's own input (from result.json): the issue's script re-run with the
-    patch, or (no regression test) the reproduction command's last run with it; None when neither ran."""
-    best = res.get("fix")
+def issue_input(res: dict, best: dict | None = None) -> dict | None:
+    """The chosen patch (or the candidate `best`) on the issue's own input (from result.json): the issue's
+    script re-run with the patch, or (no regression test) the reproduction command's last run with it; None
+    when neither ran."""
+    best = best or res.get("fix")
     if not best:
         return None
     if best.get("script_after"):
@@ -60,7 +61,9 @@ def agrees(later: dict | None, got: dict | None) -> bool | None:
     if not printed:             # it printed nothing (a `>>>` session's script does not echo): nothing to compare
         return None
     last = printed[-1].rstrip()
-    return last == later["gives"] if "gives" in later else last.startswith(later["gives_prefix"])
+    if "gives" in later:    # `gives_on_buggy`: the same result as the buggy release prints it (another change
+        return last in (later["gives"], later.get("gives_on_buggy"))     # of the later release alters its str())
+    return last.startswith(later["gives_prefix"])
 
 
 def run_one(case: Path, sandbox: str, out: Path, llm: EvalModel = EvalModel()) -> dict:
@@ -88,7 +91,22 @@ def row(suite: Path, case: Path, res: dict, seconds: float, later: dict | None) 
             "meets_expectation": best.get("meets_expectation") if best else None,
             "gives": " / ".join(outcome(got["output"], got["exit"])) if got else None,
             "later": later, "later_agrees": agrees(later, got),
+            "model": own_patch(res, later, "llm"), "template": own_patch(res, later, None),
             "seconds": round(seconds, 1)}
+
+
+def own_patch(res: dict, later: dict | None, template: str | None) -> dict | None:
+    """The model's (`template` "llm") or the templates' (None) best validated patch, whether chosen or not: its
+    level and whether the later release agrees with it on the issue's input; None when there is none."""
+    mine = [c for c in res.get("candidates") or [] if c["validated"] and
+            ((c["template"] == "llm") if template == "llm" else c["template"] != "llm")]
+    if not mine:
+        return None
+    best = min(mine, key=lambda c: c.get("confidence") != "high")          # a high one first, else the first
+    chosen = (res.get("fix") or {}).get("diff") == best.get("diff")
+    got = issue_input(res, best)
+    return {"confidence": best.get("confidence"), "later_agrees": agrees(later, got), "chosen": chosen,
+            "gives": " / ".join(outcome(got["output"], got["exit"])) if got else None}
 
 
 LEVELS = ("high", "speculative")
@@ -117,6 +135,18 @@ def figures(rows: list[dict]) -> dict:
             "right_high_share": high["right"] / right if right else None}
 
 
+def own_figures(rows: list[dict], who: str) -> dict:
+    """Per level, the right / wrong / unknown patches of the model's own (`who` "model") or the templates'
+    ("template") best validated patch in each case, chosen or not (rows from runs with a model)."""
+    mine = [r[who] for r in rows if r.get(who)]
+    out = {}
+    for level in LEVELS:
+        at = [m for m in mine if m["confidence"] == level]
+        out[level] = {"patches": len(at), "right": sum(m["later_agrees"] is True for m in at),
+                      "wrong": sum(m["later_agrees"] is False for m in at)}
+    return out
+
+
 def _pct(x: float | None) -> str:
     return "n/a" if x is None else f"{100 * x:.0f}%"
 
@@ -130,16 +160,25 @@ def summary(rows: list[dict]) -> list[str]:
     out.append("no patch: " + ", ".join(f"{s} {n}" for s, n in f["no_patch"].items()) + f" (of {f['cases']} cases)")
     out.append(f"precision of high: {_pct(f['high_precision'])} (goal >= 95%); right patches that are high: "
                f"{_pct(f['right_high_share'])} (goal >= 50%)")
+    if any(r.get("model") for r in rows):
+        for who in ("model", "template"):
+            per = own_figures(rows, who)
+            out.append(f"the {who}'s own best patch: " + "; ".join(
+                f"{level} {v['patches']} ({v['right']} right, {v['wrong']} wrong)" for level, v in per.items()))
     return out
 
 
 def print_table(rows: list[dict]) -> None:
-    print(f"{'case':45} {'status':14} {'confidence':12} {'kind':12} {'valid':>5} {'expect':>6} {'later agrees':>12}")
+    yes = {True: "yes", False: "no", None: "-"}
+    models = any(r.get("model") for r in rows)
+    print(f"{'case':45} {'status':14} {'confidence':12} {'kind':12} {'valid':>5} {'expect':>6} {'later agrees':>12}"
+          + ("   model's patch (level/later agrees)   templates' patch" if models else ""))
     for r in rows:
-        exp = {True: "yes", False: "no", None: "-"}[r["meets_expectation"]]
-        agree = {True: "yes", False: "no", None: "-"}[r["later_agrees"]]
+        exp, agree = yes[r["meets_expectation"]], yes[r["later_agrees"]]
+        own = "".join(f"   {(m['confidence'] + '/' + yes[m['later_agrees']]) if (m := r.get(who)) else '-':33}"
+                      for who in ("model", "template")) if models else ""
         print(f"{r['suite'] + '/' + r['case']:45} {r['status']:14} {r['confidence'] or '-':12} {r['kind'] or '-':12} "
-              f"{r['validated']:5} {exp:>6} {agree:>12}")
+              f"{r['validated']:5} {exp:>6} {agree:>12}{own}".rstrip())
     print()
     print("\n".join(summary(rows)))
 

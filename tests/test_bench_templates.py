@@ -21,6 +21,9 @@ def test_the_later_release_agrees_only_on_the_same_result():
     raised = {"exit": 1, "output": "Traceback (most recent call last):\njsonpatch.InvalidJsonPatch: bad\n"}
     assert bench.agrees({"raises": "InvalidJsonPatch"}, raised) is True
     assert bench.agrees({"raises": "InvalidJsonPatch"}, {"exit": 0, "output": "None\n"}) is False
+    same = {"gives": "http://x/a", "gives_on_buggy": "URL.from_text('http://x/a')"}      # 18.0.0 added __str__
+    assert bench.agrees(same, {"exit": 0, "output": "URL.from_text('http://x/a')\n"}) is True
+    assert bench.agrees(same, {"exit": 0, "output": "URL.from_text('http://x/a/')\n"}) is False
     assert bench.agrees({"gives_prefix": "(<Statement"}, {"exit": 0, "output": "(<Statement 'S' at 0x7f>,)\n"}) is True
     # not known: no record of the later release's result, or no run of the issue's input with the patch
     assert bench.agrees({"note": "not recorded"}, {"exit": 0, "output": "False\n"}) is None
@@ -122,3 +125,24 @@ def test_the_table_merges_results_files_the_last_row_of_a_case_winning(tmp_path,
     assert bench.main(["--table", str(first), str(second)]) == 0
     out = capsys.readouterr().out
     assert "high               1      1      0        0" in out and "(of 2 cases)" in out and "not_fixed 1" in out
+
+
+def _cand(template, confidence, printed, diff):
+    return {"template": template, "validated": True, "confidence": confidence, "diff": diff,
+            "script_after": {"exit": 0, "output": printed + "\n"}}
+
+
+def test_the_models_own_patch_and_the_templates_are_each_judged_against_the_later_release():
+    res = {"fix": {"diff": "t1"}, "candidates": [
+        _cand("key_get", "speculative", "None", "t1"), _cand("own_error", "speculative", "x", "t2"),
+        {"template": "wrong_var", "validated": False, "diff": "t3"},
+        _cand("llm", "speculative", "b'abcd'", "m1"), _cand("llm", "high", "b'abcd'", "m2")]}
+    later = {"gives": "b'abcd'"}
+    model = bench.own_patch(res, later, "llm")
+    assert model == {"confidence": "high", "later_agrees": True, "chosen": False, "gives": "b'abcd'"}
+    assert bench.own_patch(res, later, None) == {"confidence": "speculative", "later_agrees": False, "chosen": True,
+                                                 "gives": "None"}
+    assert bench.own_patch({"candidates": res["candidates"][:3]}, later, "llm") is None    # the model made none
+    rows = [{"model": model, "template": bench.own_patch(res, later, None)}, {"model": None, "template": None}]
+    assert bench.own_figures(rows, "model")["high"] == {"patches": 1, "right": 1, "wrong": 0}
+    assert bench.own_figures(rows, "template")["speculative"] == {"patches": 1, "right": 0, "wrong": 1}

@@ -239,9 +239,15 @@ def guesses(removed: list[str], added: list[str]) -> str:
         if len(a) == len(b) and len(diff) == 1:
             x, y = diff[0]
             if (x in _OPS and y in _OPS) or (_NUMBER.match(x) and _NUMBER.match(y)) or \
-                    (_NAME.fullmatch(x) and _NAME.fullmatch(y) and _distance(x, y) > 2):
+                    (_NAME.fullmatch(x) and _NAME.fullmatch(y) and _distance(x, y) > 2 and not _dunder(x, y)):
                 return f"`{x}` to `{y}`"
     return ""
+
+
+def _dunder(a: str, b: str) -> bool:
+    """One name is the other's dunder spelling (`next` and `__next__`: Python 2's and 3's iterator protocol), the
+    same protocol, not an unrelated name."""
+    return a == f"__{b}__" or b == f"__{a}__"
 
 
 def faulting_names(*texts: str) -> frozenset[str]:

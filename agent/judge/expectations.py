@@ -63,6 +63,18 @@ _VALUE_WORD = re.compile(
     r"\b(?:should|would|must|ought\s+to|expect(?:ed)?\s+(?:it\s+|this\s+|that\s+)?to)\s+(?:instead\s+|just\s+|simply\s+)?"
     r"(?:return|give|be|yield|produce)\s+(?:back\s+)?"
     r"(None|True|False|zero|(?:an?\s+|the\s+)?empty\s+(list|dict(?:ionary)?|string|str|tuple|set))\b", re.I)
+# "I'd expect the text back unchanged", "should return the input unchanged", "it should be a no-op": the call
+# should give back what it was given; the value is the issue's own snippet's argument (`_given`)
+_UNCHANGED = re.compile(
+    r"\b(?:expect(?:ed)?|should|would|must|ought\s+to|want(?:ed)?)\s+(?:(?:it|this|that)\s+)?(?:to\s+)?"
+    r"(?:(?:get|give|return|leave|have|see|be)\s+)?(?:(?:back|just|simply)\s+)?"
+    r"(?:(?:the|my|its|their|our)\s+(?:text|string|input|value|data|argument|list|items?)\s+)?(?:back\s+)?"
+    r"(?:unchanged|untouched|unmodified|as[^\S\n]+is\b|an?\s+no-?op\b)", re.I)
+_FENCE = re.compile(r"^[^\S\n]*(?:```|~~~)[^\n]{0,40}\n(.{0,6000}?)^[^\S\n]*(?:```|~~~)", re.M | re.S)
+# "I would expect `InvalidVersion` like for any other bad version, which we already catch": a bare CapWords
+# name in a sentence about raising or catching is the class the call should raise, not a printed value
+_CLASS_WORD = re.compile(r"(?:[A-Za-z_]\w{0,60}\.){0,4}[A-Z][a-z0-9]{1,30}(?:[A-Z][A-Za-z0-9]{0,30}){1,6}")
+_ERROR_TALK = re.compile(r"\b(?:rais\w*|catch\w*|caught|throw\w*|except\w*|errors?)\b", re.I)
 _NEGATED = re.compile(r"\b(?:not|never|no\s+longer|nor)\b|n't\b", re.I)
 _UNWANTED = re.compile(r"(?:\binstead\s+of|\brather\s+than|\bnot|\bthan|\bof)\s+(?:an?\s+|the\s+)?`?$", re.I)
 _TRACEBACK_LINE = re.compile(r"^\s*(?:File \"|Traceback \(|[\w.]+(?:Error|Exception|Warning)\b:)")
@@ -110,7 +122,9 @@ def parse(text: str, reported: str = "") -> Expectation | None:
     # the first expectation of each form is enough (the earliest of them wins): a body of a thousand
     # cues costs one sentence cut each, not a thousand
     for m in _VALUE.finditer(prose):
-        exp = _value(m.group(1), _sentence(prose, m.start()))
+        said = _sentence(prose, m.start())
+        exp = _raises(m.group(1), reported, said) if _CLASS_WORD.fullmatch(m.group(1).strip()) and \
+            _ERROR_TALK.search(said) else _value(m.group(1), said)
         if exp and not _negated(prose, m.start(), m.start(1)):
             found.append((m.start(), exp))
             break
@@ -125,6 +139,11 @@ def parse(text: str, reported: str = "") -> Expectation | None:
             found.append((m.start(), Expectation("value", _WORDS[word[:4] if word.startswith("dict") else word], True,
                                                  quote=_sentence(prose, m.start()))))
             break
+    for m in _UNCHANGED.finditer(prose):
+        given = _given(text or "")
+        if given and not _negated(prose, m.start(), m.end()):
+            found.append((m.start(), Expectation("value", given, True, quote=_sentence(prose, m.start()))))
+        break
     for m in _RAISES.finditer(prose):
         exp = _raises(m.group(1), reported, _sentence(prose, m.start()))
         if exp and not _negated(prose, m.start(), m.start(1)):
@@ -178,6 +197,47 @@ def _value(text: str, quote: str, *, bare: bool = False) -> Expectation | None:
     if (bare and " " in text) or re.search(r"[(){}\[\]=]|\b(?:raise|error|exception|work|crash)\b", text, re.I):
         return None      # a sentence or an expression, not a value: nothing to compare against
     return Expectation("value", text, False, quote=quote)
+
+
+def _given(text: str) -> str:
+    """The one literal the issue's snippet hands the call it prints (`print(cleaner.sub('a b'))`, `>>> f(x)` with
+    `x = [1]` above it), as a literal's source; "" when the snippet has no such call, or several. Read with
+    `ast` from the text (never run)."""
+    found: list[str] = []
+    for block in _FENCE.findall(text):
+        lines = block.split("\n")
+        if any(_PROMPT.match(ln) for ln in lines):      # a session: its prompts are the code, the rest output
+            code = "\n".join(_PROMPT.sub("", ln, count=1) for ln in lines if _PROMPT.match(ln))
+        else:
+            code = block
+        try:
+            tree = ast.parse(code)
+        except (SyntaxError, ValueError, MemoryError, RecursionError):
+            continue
+        bound: dict[str, str] = {}
+        for stmt in tree.body:
+            if isinstance(stmt, ast.Assign) and len(stmt.targets) == 1 and isinstance(stmt.targets[0], ast.Name):
+                if (lit := _literal(stmt.value)) is not None:
+                    bound[stmt.targets[0].id] = lit
+            elif isinstance(stmt, ast.Expr) and isinstance(stmt.value, ast.Call):
+                call = stmt.value
+                if isinstance(call.func, ast.Name) and call.func.id == "print" and len(call.args) == 1:
+                    call = call.args[0]
+                if isinstance(call, ast.Call) and len(call.args) == 1 and not call.keywords:
+                    arg = call.args[0]
+                    lit = bound.get(arg.id) if isinstance(arg, ast.Name) else _literal(arg)
+                    if lit is not None:
+                        found.append(lit)
+    return found[0] if len(set(found)) == 1 else ""
+
+
+def _literal(node: ast.expr) -> str | None:
+    """`node`'s source when it is a Python literal (a string, a number, a container of them), else None."""
+    try:
+        ast.literal_eval(node)
+    except (ValueError, TypeError, SyntaxError, MemoryError, RecursionError):
+        return None
+    return ast.unparse(node)
 
 
 def _raises(group: str, reported: str, quote: str) -> Expectation | None:

@@ -270,3 +270,40 @@ def test_a_c_guard_returning_a_constant_where_the_code_crashed_is_a_default_noth
              "+            best = v[i]; }\n")
     c = judge(Evidence(diff=guard))
     assert c.level == SPECULATIVE and "returns early (`return -1;`) where the code crashed" in c.why
+
+
+# -- the reporter's "the text back unchanged", checked on the issue's input ---------------------------------
+KEY_GET = """--- a/boltons/strutils.py
++++ b/boltons/strutils.py
+@@ -1221,3 +1221,3 @@
+     def _get_value(self, match):
+-        return self.group_map[match.lastgroup]
++        return self.group_map.get(match.lastgroup)
+"""
+
+
+def test_a_default_that_gives_the_text_back_unchanged_as_the_reporter_asks_is_high():
+    from agent.judge.expectations import parse
+    from tests.agent.test_expectations import UNCHANGED_ISSUE
+    exp = parse(UNCHANGED_ISSUE, "KeyError")
+    shown = behaviour({"output": "order #1234 shipped\n", "exit": 0}, None)
+    c = judge(Evidence(diff=KEY_GET, expectation=exp, meets=True, behaviour=shown, suite=SUITE))
+    assert c.level == HIGH and "return 'order #1234 shipped', as the issue expects" in c.why
+    # the same `.get()` with the wish unread, or not met (the regression test's assertion failed): speculative
+    assert judge(Evidence(diff=KEY_GET, behaviour=shown, suite=SUITE)).level == SPECULATIVE
+    assert judge(Evidence(diff=KEY_GET, expectation=exp, meets=False, suite=SUITE)).level == SPECULATIVE
+
+
+def test_a_name_renamed_to_its_dunder_spelling_is_not_a_guess_but_an_unrelated_name_is():
+    py3 = """--- a/texttable.py
++++ b/texttable.py
+@@ -401,2 +401,2 @@
+-            if hasattr(rows, '__iter__') and hasattr(rows, 'next'):
+-                self.header(rows.next())
++            if hasattr(rows, '__iter__') and hasattr(rows, '__next__'):
++                self.header(next(rows))
+"""
+    assert judge(Evidence(diff=py3, suite=SUITE)).level == HIGH
+    unrelated = py3.replace("'__next__'", "'header'")
+    c = judge(Evidence(diff=unrelated, suite=SUITE))
+    assert c.level == SPECULATIVE and "one-token change (`next` to `header`)" in c.why

@@ -123,3 +123,56 @@ def test_an_expectation_that_cannot_be_read_is_found_for_a_note():
     assert parse(text, "TypeError") is None
     assert unread(text) == "I would expect the totals to add up somehow."
     assert unread("It crashes. Please fix.") == "" and unread("It should not raise here.") == ""
+
+
+# -- "the text back unchanged": the call should give back what the issue's snippet hands it ------------------
+UNCHANGED_ISSUE = """MultiReplace with no rules raises KeyError: None
+
+```python
+from boltons.strutils import MultiReplace
+
+RULES = {}  # loaded from the tenant's settings; may be empty
+
+cleaner = MultiReplace(RULES)
+print(cleaner.sub('order #1234 shipped'))
+```
+
+```
+Traceback (most recent call last):
+  File "/tmp/home/priya/etl/main.py", line 6, in <module>
+    print(cleaner.sub('order #1234 shipped'))
+KeyError: None
+```
+
+With no rules I'd expect the text back unchanged.
+"""
+
+
+def test_the_text_back_unchanged_is_the_snippets_own_argument():
+    exp = parse(UNCHANGED_ISSUE, "KeyError")
+    assert (exp.kind, exp.value, exp.literal) == ("value", "'order #1234 shipped'", True)
+    assert "unchanged" in exp.quote
+    # a name bound to a literal above the call, in a `>>>` session; "a no-op" is the same wish
+    session = "```pycon\n>>> from tidy import squash\n>>> words = ['a', 'b']\n>>> squash(words)\nTraceback (most " \
+              "recent call last):\nIndexError: list index out of range\n```\nWith one word it should be a no-op."
+    assert parse(session, "IndexError").value == "['a', 'b']"
+    assert parse(session.replace("should be a no-op", "should return the list unchanged"), "IndexError").value == "['a', 'b']"
+
+
+def test_unchanged_with_no_single_literal_argument_or_negated_is_not_read():
+    no_literal = UNCHANGED_ISSUE.replace("cleaner.sub('order #1234 shipped')", "cleaner.sub(read_order())")
+    assert parse(no_literal, "KeyError") is None
+    two = UNCHANGED_ISSUE.replace("print(cleaner.sub('order #1234 shipped'))",
+                                  "print(cleaner.sub('a'))\nprint(cleaner.sub('b'))")
+    assert parse(two, "KeyError") is None                      # which one comes back: not said
+    assert parse(UNCHANGED_ISSUE.replace("I'd expect", "I don't expect"), "KeyError") is None
+    assert parse("The output is unchanged after the upgrade.\n```\nprint(f('x'))\n```") is None
+
+
+def test_a_backticked_class_name_in_a_sentence_about_catching_is_the_class_to_raise_not_a_printed_value():
+    said = "I would expect `InvalidVersion` like for any other bad version, which we already catch."
+    exp = parse(said, "TypeError")
+    assert (exp.kind, exp.raises) == ("raises", ("InvalidVersion",))
+    # a CapWords value in a sentence that says nothing of errors is still what the call prints
+    assert parse("I would expect `ColorRed` to be printed").kind == "value"
+    assert parse("I would expect `Foo`, which we catch").kind == "value"      # one hump: not a class name

@@ -49,6 +49,10 @@ BODIES = [
     ("wishes before prompts", _fill("", "expected\n>>> f()\n")),
     ("a raise list that never ends", _fill("should raise A", ", `A")),
     ("error cues without an error", _fill("", "should give a proper ")),
+    # expectations: "the text back unchanged" reads the snippet's argument from every fenced block
+    ("unchanged cues over many snippets", _fill("I'd expect it unchanged\n", "```\nx = 'a'\nprint(f(x))\n```\n")),
+    ("an unchanged cue before an unclosed fence", _fill("should be a no-op\n```\n", "(")),
+    ("unchanged cue words that never end", _fill("", "should give back the text back ")),
     # the reporter's fix: "change `x` to `y`" cues without their code, hunks of one line each
     ("change cues without code", _fill("", "changing line 1 ")),
     ("a diff of many hunks", _fill("```diff\n", "@@ -1 +1 @@\n-    y = x.a\n+    y = x.b\n", "\n```\n")),
