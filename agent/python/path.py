@@ -27,6 +27,7 @@ from agent.python.environment.apply import (
     sandbox_python,
     test_command,
 )
+from agent.records import SetupCause, import_check, setup_failed
 from sandbox import SetupFailed, open_sandbox
 from sandbox.base import limit_hits
 
@@ -35,7 +36,7 @@ class PythonPath(SandboxPath):
 
     copies_prepared = True
     resolved = None                     # the resolved Environment (agent/python/environment)
-    climbed: list[str]                  # the environment ladder's rungs tried (agent/python/environment/rungs.py)
+    climbed: list[rungs.Rung]           # the environment ladder's rungs tried (agent/python/environment/rungs.py)
     expected = None                     # what the issue says the crashing call should give (agent/judge/expectations.py)
 
     def environment(self) -> dict:
@@ -53,7 +54,7 @@ class PythonPath(SandboxPath):
             if self.resolved is None or self.resolved.explicit_install:
                 raise
             self.note(f"set-up failed: {str(exc).splitlines()[0]} ({(str(exc).strip().splitlines() or [''])[-1][:200]})")
-            if not self.climb(f"set-up: {exc}") and setup_agent.last_rung(self, f"set-up: {exc}")[0] is not None:
+            if not self.climb(setup_failed(str(exc))) and setup_agent.last_rung(self, setup_failed(str(exc)))[0] is not None:
                 raise
         said = sandbox_python(self.sb, self.resolved, self.cfg.sandbox) if self.resolved else None
         if said:
@@ -64,14 +65,14 @@ class PythonPath(SandboxPath):
         self.resolved.steps.append(text)
         self.run.notes.append(f"environment: {text}")
 
-    def climb(self, cause: str, missing: list[str] = (), output: str = "") -> bool:
+    def climb(self, cause: SetupCause, missing: list[str] = (), output: str = "") -> bool:
         """Try the ladder's next rung for ``cause``: a new sandbox with other install steps or
         another Python image. True when one opened (``self.sb`` replaced); each rung is noted."""
         cfg = self.cfg
         stale = stale_dependency(output, self.run.files)
         while True:
             pytest_now = None
-            if self.sb is not None and cause.startswith(("every test", "the test runner stopped")):
+            if self.sb is not None and cause.kind in rungs.ASK_PYTEST:
                 pytest_now = rungs.pytest_version(self.sb.run("python -m pytest --version 2>&1", timeout=60).output)
             older = None
             if cfg.sandbox == "docker" and not self.resolved.image and not self.resolved.explicit_python:
@@ -83,7 +84,7 @@ class PythonPath(SandboxPath):
                                    stale=stale)
             if rung is None:
                 return False
-            self.climbed.append(rung.label)
+            self.climbed.append(rung)
             image = self.run.image
             if rung.python:
                 from sandbox.docker.images import python_image
@@ -94,7 +95,7 @@ class PythonPath(SandboxPath):
                     cfg.sandbox, self.source, image=image, limits=cfg.limits, **opts, notes=self.run.notes))
             except SetupFailed as exc:
                 self.note(f"ladder: {rung.label}: set-up failed: {str(exc).splitlines()[0]}")
-                cause, missing = f"set-up: {exc}", []
+                cause, missing = setup_failed(str(exc)), []
                 continue
             self.note(f"ladder: {rung.label}: set up")
             if self.sb is not None:
@@ -124,7 +125,7 @@ class PythonPath(SandboxPath):
         there is a test command), climbing the ladder while it says the environment is broken. (watched, cause); the
         environment benchmark (bench/bench_envs.py) runs this too."""
         missing = self.verified() if self.resolved is not None else []
-        while missing and self.climb(rungs.IMPORT_CHECK, missing):
+        while missing and self.climb(import_check(missing), missing):
             missing = self.verified()
         if not self.run.test_cmd:
             return False, None
@@ -147,8 +148,10 @@ class PythonPath(SandboxPath):
                 cause, watched, model_tried = setup_agent.last_rung(self, cause, watched)
             sb = self.sb
             if cause:
-                tried = f" (the ladder tried: {'; '.join(self.climbed)})" if getattr(self, "climbed", None) else ""
-                run.fail("env_broken", f"the baseline test run says the environment is broken: {cause}{tried}{model_tried}")
+                tried = f" (the ladder tried: {'; '.join(r.label for r in self.climbed)})" \
+                    if getattr(self, "climbed", None) else ""
+                run.fail("env_broken", f"the baseline test run says the environment is broken: {cause}{tried}{model_tried}",
+                         cause=cause)
                 return
             keep_environment(sb, run.notes)
             if run.tests_before.collect_errors:

@@ -31,6 +31,7 @@ from agent.research.loop import ResearchAgent, Trajectory, prompt, quote_untrust
 from agent.research.tools import Toolbox, cut
 from agent.research.tools.research import ListDir, SearchCode, View
 from agent.research.tools.setup import SETUP, SETUP_TOOLS, Recipe, SetupState
+from agent.records import SetupCause
 from sandbox import InstallStep, SetupFailed, open_sandbox
 from sandbox.install import PIP_INSTALL, find_installer, quoted_env, write_constraints
 
@@ -213,7 +214,7 @@ def _verifier(path, accepted: dict):
         if cause:
             box.close()
             path.sb, run.test_cmd, path.resolved.test_cmd = old
-            return False, f"the baseline is not sane: {cause}"
+            return False, f"the baseline is not sane: {cause.words}"
         if old[0] is not None:
             old[0].close()
         path.env_opts, path.validator = opts, None
@@ -223,18 +224,23 @@ def _verifier(path, accepted: dict):
     return verify
 
 
-def _brief(path, cause: str) -> str:
+def _words(cause: SetupCause | None) -> str | None:
+    """What the model reads of a verdict: its words (the model is a person here)."""
+    return cause.words if cause is not None else None
+
+
+def _brief(path, cause: SetupCause) -> str:
     env = path.resolved
     plan = "; ".join(f"`{s.cmd}`" for s in (path.env_opts.get("steps") or [])) or "(nothing to install)"
-    climbed = "; ".join(getattr(path, "climbed", []) or []) or "none"
+    climbed = "; ".join(r.label for r in getattr(path, "climbed", []) or []) or "none"
     return (f"crashfix's set-up: Python {env.python_used or 'the image default'}; install {plan}; "
             f"test command `{env.test_cmd or path.run.test_cmd or '(none found)'}`.\n"
-            f"Why it is not a sane baseline: {cut(cause, 1500)}\n"
+            f"Why it is not a sane baseline: {cut(cause.words, 1500)}\n"
             f"The ladder's rungs tried: {climbed}.\n"
             "How it was resolved:\n" + "\n".join(f"- {s}" for s in env.steps[-25:]))
 
 
-def run_phase(path, cause: str, accepted: dict) -> SetupOutcome:
+def run_phase(path, cause: SetupCause, accepted: dict) -> SetupOutcome:
     """Run the set-up phase; what it found and everything it tried."""
     cfg, run = path.cfg, path.run
     model, base_url, key = research_agent.endpoint(cfg)
@@ -243,7 +249,7 @@ def run_phase(path, cause: str, accepted: dict) -> SetupOutcome:
     llm = LLM(model, base_url, key, ledger=Ledger(Budget(steps=SETUP_AGENT_STEPS, tokens=SETUP_AGENT_TOKENS),
                                                   name="setup", parents=[parent]), prices=ac.prices, retry=ac.retry)
     st = SetupState(test_cmd=run.test_cmd, wrap=_wrapper(path.env_opts),
-                    judge=lambda out: broken(out, files=run.files, report_text=cfg.report_text),
+                    judge=lambda out: _words(broken(out, files=run.files, report_text=cfg.report_text)),
                     reopen=_opener(path), verify=_verifier(path, accepted), allowed=recipe_policy(path.source),
                     timeout=min(max(run.timeout, 60.0), SETUP_COMMAND_TIMEOUT), rounds=SETUP_AGENT_ROUNDS)
     # the issue's prose is not the set-up's business: the model gets the parsed crash (task_message)
@@ -273,9 +279,8 @@ def run_phase(path, cause: str, accepted: dict) -> SetupOutcome:
                         str(traj.path.relative_to(agent.out)))
 
 
-def last_rung(path, cause: str, watched: bool = False) -> tuple[str | None, bool, str]:
-    """The last rung for a baseline that is not sane (or a set-up that failed: ``cause`` starts
-    with "set-up:"). Returns (the cause, None when the model's recipe gave a sane baseline; whether
+def last_rung(path, cause: SetupCause, watched: bool = False) -> tuple[SetupCause | None, bool, str]:
+    """The last rung for a baseline that is not sane (or a set-up that failed: kind `setup_failed`). Returns (the cause, None when the model's recipe gave a sane baseline; whether
     the watchdog is armed; the words of what the model tried, "" when the rung did not run). A recipe
     that passes is this run's set-up only: kept nowhere, offered as an `environment:` block."""
     cfg, run = path.cfg, path.run

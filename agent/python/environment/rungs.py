@@ -8,28 +8,52 @@ from __future__ import annotations
 
 import re
 from dataclasses import dataclass
+from enum import StrEnum
 
 from agent.python.environment import era
 from agent.python.environment.model import Environment
 from agent.python.environment.versions import minor
 from agent.python.environment.verify import distribution, is_helper
+from agent.records import CauseKind, SetupCause
 from sandbox.install import PYTHON_RELEASED, held
 from sandbox.setup import InstallStep
 
 MAX_RUNGS = 6
 MISSING = re.compile(r"No module named '([\w.]+)'")
-IMPORT_CHECK = "the import check names missing modules"
 ERA_PYTEST = re.compile(r"^(?:python -m )?pip install (?:--upgrade )?'pytest(?:>=|<)[\d.]+'(?: \$\(.*\))?"
                         r"(?: \|\| pip install --upgrade 'pytest'(?: \$\(.*\))?)?$")
 ERA_STEP = re.compile(ERA_PYTEST.pattern + r"|^pip install 'py>=[\d.]+'$")      # the era's pytest, or its `py`
+
+
+class RungKind(StrEnum):
+    """What a rung changes; decisions count rungs by kind, never by their labels."""
+    MISSING_MODULES = "missing modules"
+    OLDER_PYTEST = "older pytest"
+    PYTEST_BEFORE = "pytest before"
+    PLUGIN_OFF = "plugin off"
+    PLUGINS = "plugins"
+    NEWER_DEPENDENCY = "newer dependency"
+    TOX_ENV = "another tox env"
+    RECIPE = "another recipe"
+    PYTHON = "python"
+
+
+# the causes another pytest or Python answers (not another tox environment): the suite's own
+# infrastructure against this runner
+PYTEST_BOUND = frozenset({CauseKind.SETUP_ERRORS, CauseKind.REMOVED_API, CauseKind.RUNNER_STOPPED, CauseKind.COLLECTION_ERRORS})
+EVERY_TEST = frozenset({CauseKind.SETUP_ERRORS, CauseKind.REMOVED_API})            # every test errored the same way
+ASK_PYTEST = EVERY_TEST | {CauseKind.RUNNER_STOPPED}                           # worth asking `pytest --version`
+PYTHON_BOUND = PYTEST_BOUND | {CauseKind.SETUP_FAILED, CauseKind.NO_MODULE_IMPORTS}
 
 
 @dataclass
 class Rung:
     label: str                       # what is tried, for the environment steps
     steps: list[InstallStep]
+    kind: RungKind
     python: str | None = None        # another image's Python (None: the same image)
     test_cmd: str | None = None      # another test command (another tox environment's)
+    packages: tuple[str, ...] = ()   # the distributions it installs (missing modules, a newer dependency)
 
 
 def pytest_version(text: str) -> tuple[int, int] | None:
@@ -38,12 +62,10 @@ def pytest_version(text: str) -> tuple[int, int] | None:
     return (int(m.group(1)), int(m.group(2))) if m else None
 
 
-def already_installed(tried: list[str]) -> set[str]:
-    """The distributions earlier missing-module rungs installed (read from their labels): a later
-    rung installs only modules none of them did (a test module that imported `simplejson` first
-    names `pytz` once it has it)."""
-    return {d for t in tried if t.startswith("missing modules installed")
-            for d in re.findall(r"'([^']+)'", t.split("`")[1] if "`" in t else "")}
+def already_installed(tried: list[Rung]) -> set[str]:
+    """The distributions earlier missing-module rungs installed: a later rung installs only modules
+    none of them did (a test module that imported `simplejson` first names `pytz` once it has it)."""
+    return {d for r in tried if r.kind is RungKind.MISSING_MODULES for d in r.packages}
 
 
 def _without_pytest_floor(steps: list[InstallStep]) -> list[InstallStep]:
@@ -56,9 +78,9 @@ def _replan(env: Environment, source, commands: list[str], steps: list[InstallSt
     return planned(env, source, commands) + [s for s in steps if ERA_STEP.match(s.cmd)]
 
 
-def pytest_bound(cause: str) -> bool:
+def pytest_bound(cause: SetupCause) -> bool:
     """A cause another pytest or Python answers, not another tox environment."""
-    return cause.startswith(("every test", "the test runner stopped", "no test ran"))
+    return cause.kind in PYTEST_BOUND
 
 
 def older_python(current: str | None, available: list[str]) -> str | None:
@@ -70,17 +92,17 @@ def older_python(current: str | None, available: list[str]) -> str | None:
     return max(older, key=lambda v: int(v.split(".")[1])) if older else None
 
 
-def next_rung(env: Environment, steps: list[InstallStep], cause: str, tried: list[str], *,
+def next_rung(env: Environment, steps: list[InstallStep], cause: SetupCause, tried: list[Rung], *,
               missing: list[str] = (), pytest_now: tuple[int, int] | None = None,
               older: str | None = None, source=None, stale: tuple[str, str] | None = None) -> Rung | None:
     """The next rung for a broken environment (``cause``: the sanity verdict or the set-up's
-    failure), or None when the ladder is spent. ``tried``: the labels of the rungs already tried;
+    failure), or None when the ladder is spent. ``tried``: the rungs already tried;
     ``stale``: the installed package the baseline's error is raised in (`sanity.stale_dependency`)."""
     if env.explicit_install or len(tried) >= MAX_RUNGS:
         return None
-    kinds = [t.split(":")[0] for t in tried]
+    kinds = [r.kind for r in tried]
     # a suite's own helper (`from common import SkipTest`) is a file the tree lacks, not a PyPI package
-    names = list(dict.fromkeys(list(missing) + [n for n in MISSING.findall(cause) if not is_helper(n)]))
+    names = list(dict.fromkeys(list(missing) + [n for n in MISSING.findall(cause.evidence) if not is_helper(n)]))
     installed = already_installed(tried)
     dists = list(dict.fromkeys(d for d in (distribution(n) for n in names) if d and d not in installed))
     names = [n for n in names if distribution(n) in dists]
@@ -89,41 +111,39 @@ def next_rung(env: Environment, steps: list[InstallStep], cause: str, tried: lis
         new = InstallStep(cmd, True, optional=True, droppable=True)     # `winreg`, `distutils`: noted, not fatal
         again = " (again: the first ones let the imports go further)" if installed else ""
         return Rung(f"missing modules installed{again}: `{cmd}` (for {', '.join(names)})",
-                    [new] + steps if cause.startswith("set-up:") else steps + [new])
-    if cause.startswith(IMPORT_CHECK):
+                    [new] + steps if cause.kind is CauseKind.SETUP_FAILED else steps + [new], RungKind.MISSING_MODULES,
+                    packages=tuple(dists))
+    if cause.kind is CauseKind.IMPORT_CHECK:
         return None                      # every module it names was installed already: the baseline decides
     runner = runner_rung(env, steps, cause, kinds)
     if runner is not None:
         return runner
     newer = newer_dependency(env, steps, stale, tried)
-    if newer is not None and pytest_bound(cause) or newer is not None and cause.startswith("no test module"):
+    if newer is not None and (pytest_bound(cause) or cause.kind is CauseKind.NO_MODULE_IMPORTS):
         return newer
-    pytests = sum(k.startswith("older pytest") for k in kinds)
-    if pytest_now and (pytests == 0 and cause.startswith(("every test", "the test runner stopped", "no test ran"))
-                       or pytests == 1 and cause.startswith("every test")):
+    pytests = kinds.count(RungKind.OLDER_PYTEST)
+    if pytest_now and (pytests == 0 and cause.kind in PYTEST_BOUND or pytests == 1 and cause.kind in EVERY_TEST):
         major, minor = pytest_now
         cmd = era.runner_install(f"pytest<{major}.{minor}")
         return Rung(("older pytest (again)" if pytests else "older pytest")
                     + f": `pip install 'pytest<{major}.{minor}'` as of {env.as_of[:10] if env.as_of else 'today'} "
                     f"(the suite's own infrastructure breaks on pytest {major}.{minor}; {era.HELD})",
-                    _without_pytest_floor(steps) + [InstallStep(cmd, True, cutoff=env.as_of)])
-    tox_tried = sum(k.startswith("another tox env") for k in kinds)
+                    _without_pytest_floor(steps) + [InstallStep(cmd, True, cutoff=env.as_of)], RungKind.OLDER_PYTEST)
+    tox_tried = kinds.count(RungKind.TOX_ENV)
     if source is not None and tox_tried < len(env.alternatives) and tox_tried < 1 and not pytest_bound(cause):
         alt = env.alternatives[tox_tried]
         return Rung(f"another tox env: `{alt['name']}` (`{alt['test_cmd']}`)", _replan(env, source, alt["install"], steps),
-                    test_cmd=alt["test_cmd"])
-    if source is not None and env.fallback and "another recipe" not in kinds and cause.startswith("set-up:"):
+                    RungKind.TOX_ENV, test_cmd=alt["test_cmd"])
+    if source is not None and env.fallback and RungKind.RECIPE not in kinds and cause.kind is CauseKind.SETUP_FAILED:
         return Rung(f"another recipe: the packaging files' own install ({'; '.join(f'`{c}`' for c in env.fallback)}) "
-                    "instead of the recipe's", _replan(env, source, env.fallback, steps))
-    python_bound = cause.startswith(("set-up:", "the test runner stopped", "every test", "no test module could be imported",
-                                     "no test ran"))
-    if older and "python" not in kinds and python_bound:
-        return Rung(f"python: the nearest older Python image, {older}", steps, python=older)
+                    "instead of the recipe's", _replan(env, source, env.fallback, steps), RungKind.RECIPE)
+    if older and RungKind.PYTHON not in kinds and cause.kind in PYTHON_BOUND:
+        return Rung(f"python: the nearest older Python image, {older}", steps, RungKind.PYTHON, python=older)
     return None
 
 
 def newer_dependency(env: Environment, steps: list[InstallStep], stale: tuple[str, str] | None,
-                     tried: list[str]) -> Rung | None:
+                     tried: list[Rung]) -> Rung | None:
     """A dependency of the commit's date whose code does not run on the sandbox's Python (the error is
     raised inside it): that one package as of the day the next Python after the commit came out, then
     the one after, up to the sandbox's own (the oldest release that may run here: bidict 0.18.0's suite
@@ -134,22 +154,23 @@ def newer_dependency(env: Environment, steps: list[InstallStep], stale: tuple[st
     package, error = stale
     dist = distribution(package)
     days = sorted((day, v) for v, day in PYTHON_RELEASED.items() if env.as_of[:10] < day <= mine)
-    done = sum(t.startswith("newer dependency") and f"'{dist}'" in t for t in tried)
+    done = sum(r.kind is RungKind.NEWER_DEPENDENCY and dist in r.packages for r in tried)
     if not dist or done >= len(days):
         return None
     day, python = days[done]
     cmd = f"pip install --upgrade '{dist}'"
     return Rung(f"newer dependency: `{cmd}` as of {day}, when Python {python} came out (its version as of "
                 f"{env.as_of[:10]} fails on Python {env.python_used}: {error[:160]})",
-                steps + [InstallStep(held(cmd), True, cutoff=f"{day}T00:00:00Z", optional=True)])
+                steps + [InstallStep(held(cmd), True, cutoff=f"{day}T00:00:00Z", optional=True)],
+                RungKind.NEWER_DEPENDENCY, packages=(dist,))
 
 
-def runner_rung(env: Environment, steps: list[InstallStep], cause: str, kinds: list[str]) -> Rung | None:
+def runner_rung(env: Environment, steps: list[InstallStep], cause: SetupCause, kinds: list[RungKind]) -> Rung | None:
     """The test runner's own rungs (agent/python/environment/era.py): the last pytest before the
     release that removed what the error names (on a Python it runs on); a plugin that no longer
     loads turned off in the test command; the plugin that adds the options the runner refuses."""
-    removed = era.removed_in_error(cause)
-    if removed is not None and "pytest before" not in kinds:
+    removed = era.removed_in_error(cause.evidence)
+    if removed is not None and RungKind.PYTEST_BEFORE not in kinds:
         cmd = era.runner_install(f"pytest<{removed.version}")
         python = None
         if era.needs_old_python(removed.version) and env.python_used and not env.explicit_python and not env.image \
@@ -159,15 +180,15 @@ def runner_rung(env: Environment, steps: list[InstallStep], cause: str, kinds: l
                     f"{removed.released[:10]} with the installed pytest plugins, {era.HELD} (the suite uses {removed.what}, "
                     f"removed in pytest {removed.version})" + (f", on Python {python}" if python else ""),
                     _without_pytest_floor(steps) + [InstallStep(cmd, True, cutoff=removed.released, optional=True)],
-                    python=python)
-    off = era.without_plugin(cause, env.test_cmd or "")
-    if off is not None and "plugin off" not in kinds:
+                    RungKind.PYTEST_BEFORE, python=python)
+    off = era.without_plugin(cause.evidence, env.test_cmd or "")
+    if off is not None and RungKind.PLUGIN_OFF not in kinds:
         return Rung(f"plugin off: `-p no:{off[0]}` in the test command (the plugin does not load on this "
-                    f"pytest): `{off[1]}`", steps, test_cmd=off[1])
-    refused = re.search(r"unrecognized arguments: (.+)", cause)
+                    f"pytest): `{off[1]}`", steps, RungKind.PLUGIN_OFF, test_cmd=off[1])
+    refused = re.search(r"unrecognized arguments: (.+)", cause.evidence)
     plugins = era.option_plugins(refused.group(1)) if refused else []
-    if plugins and "plugins" not in kinds:
+    if plugins and RungKind.PLUGINS not in kinds:
         cmd = "pip install " + " ".join(f"'{p}'" for p in plugins)
         return Rung(f"plugins: `{cmd}` (the runner refuses options they add: {refused.group(1)[:120]})",
-                    steps + [InstallStep(cmd, True, optional=True)])
+                    steps + [InstallStep(cmd, True, optional=True)], RungKind.PLUGINS, packages=tuple(plugins))
     return None

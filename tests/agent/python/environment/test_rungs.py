@@ -2,19 +2,23 @@
 recipe after a failed set-up, the nearest older Python; nothing when the install is explicit."""
 from __future__ import annotations
 
+from pathlib import Path
+
 from agent.python.environment import era
 from agent.python.environment.model import Environment
-from agent.python.environment.rungs import next_rung, older_python, pytest_version
+from agent.python.environment.rungs import RungKind, next_rung, older_python, pytest_version
 from agent.python.environment.verify import distribution, own_packages
+from agent.records import CauseKind, SetupCause, import_check, setup_failed
 from sandbox.setup import InstallStep
 
 STEPS = [InstallStep("python -m pip install --no-build-isolation --no-deps -e .", False),
          InstallStep("python -m pip install --no-build-isolation -e .", True),
          InstallStep("pip install 'pytest>=7.2.0'", True, cutoff="2022-10-25T23:59:59Z", optional=True)]
-GET_MARKER = ("every test (3) errored in its set-up with the same error (the suite's own infrastructure does not "
-              "run on this pytest): AttributeError: 'Function' object has no attribute 'get_marker'")
-SETUP_ERROR = ("every test (3) errored in its set-up with the same error (the suite's own infrastructure does not "
-               "run on this pytest): TypeError: __init__() got an unexpected keyword argument 'fspath'")
+EVERY_TEST = ("every test (3) errored in its set-up with the same error (the suite's own infrastructure does not "
+              "run on this pytest)")
+GET_MARKER = SetupCause(CauseKind.SETUP_ERRORS, "AttributeError: 'Function' object has no attribute 'get_marker'", EVERY_TEST)
+SETUP_ERROR = SetupCause(CauseKind.SETUP_ERRORS, "TypeError: __init__() got an unexpected keyword argument 'fspath'", EVERY_TEST)
+STOPPED = "the test runner stopped before any test ran (`python -m pytest -q`, exit 4)"
 
 
 def climb(env, causes, **kw):
@@ -24,7 +28,7 @@ def climb(env, causes, **kw):
         if rung is None:
             out.append(None)
             break
-        tried.append(rung.label)
+        tried.append(rung)
         steps = rung.steps
         out.append(rung)
     return out
@@ -32,8 +36,8 @@ def climb(env, causes, **kw):
 
 def test_the_suites_infrastructure_breaking_climbs_pytest_then_python():
     env = Environment(as_of="2018-11-30T10:00:00Z", python_used="3.11")
-    first, second, third = climb(env, [SETUP_ERROR, "the test runner stopped before any test ran (...): TypeError: "
-                                       "required field \"lineno\" missing from alias", SETUP_ERROR],
+    first, second, third = climb(env, [SETUP_ERROR, SetupCause(CauseKind.RUNNER_STOPPED, "TypeError: required field "
+                                                               "\"lineno\" missing from alias", STOPPED), SETUP_ERROR],
                                  pytest_now=(7, 2), older="3.9")
     assert first.label.startswith("older pytest: `pip install 'pytest<7.2'` as of 2018-11-30")
     assert [s.cmd for s in first.steps][-1] == era.runner_install("pytest<7.2") and first.steps[-1].cutoff == env.as_of
@@ -44,19 +48,19 @@ def test_the_suites_infrastructure_breaking_climbs_pytest_then_python():
 
 def test_missing_modules_are_installed_by_their_distribution():
     env = Environment()
-    rung = next_rung(env, STEPS, "no test module could be imported: ModuleNotFoundError: No module named 'yaml'",
-                     [], missing=["bs4"])
+    rung = next_rung(env, STEPS, SetupCause(CauseKind.NO_MODULE_IMPORTS, "ModuleNotFoundError: No module named 'yaml'",
+                                            "no test module could be imported"), [], missing=["bs4"])
     assert rung.label.startswith("missing modules installed: `pip install 'beautifulsoup4' 'PyYAML'`")
     assert rung.steps[-1].droppable and rung.steps[-1].optional     # a name that is no package's: noted, not fatal
     # after a failed set-up, what setup.py imports comes first
-    rung = next_rung(env, STEPS, "set-up: repository install failed: ... No module named 'numpy'", [])
+    rung = next_rung(env, STEPS, setup_failed("repository install failed: ... No module named 'numpy'"), [])
     assert rung.steps[0].cmd == "pip install 'numpy'"
     assert distribution("google.protobuf") == "protobuf" and distribution("_private") is None
 
 
 def test_a_failed_recipe_falls_back_to_the_packaging_files_then_an_older_python(tmp_path):
     env = Environment(fallback=["pip install -e .[test]"], python_used="3.11")
-    rungs = climb(env, ["set-up: repository install failed (exit 1): `make deps`"] * 3, source=tmp_path, older="3.9")
+    rungs = climb(env, [setup_failed("repository install failed (exit 1): `make deps`")] * 3, source=tmp_path, older="3.9")
     assert rungs[0].label.startswith("another recipe") and [s.cmd for s in rungs[0].steps] == [
         "python -m pip install --no-build-isolation --no-deps -e .", "python -m pip install --no-build-isolation -e .[test]",
         "pip install 'pytest>=7.2.0'"]                   # the pytest of the era stays
@@ -78,8 +82,8 @@ def test_versions_and_packages():
 
 def test_a_network_or_empty_baseline_does_not_change_the_python():
     env = Environment(python_used="3.11")
-    for cause in ("the test command reached for the network (the sandbox is offline after set-up): x",
-                  "the test command collected no test (`python -m pytest -q`)"):
+    for cause in (SetupCause(CauseKind.NETWORK, "x", "the test command reached for the network"),
+                  SetupCause(CauseKind.NO_TESTS, "", "the test command collected no test (`python -m pytest -q`)")):
         assert next_rung(env, STEPS, cause, [], older="3.9") is None
 
 
@@ -96,13 +100,44 @@ def test_the_build_backend_step_stays_optional_not_droppable(tmp_path):
 def test_a_second_missing_module_rung_installs_only_what_the_first_did_not():
     # marshmallow 3.0.0's tests import simplejson; with it installed they stop at `import pytz` (conftest)
     env = Environment()
-    first = next_rung(env, STEPS, "the import check names missing modules", [], missing=["simplejson"])
+    first = next_rung(env, STEPS, import_check(["simplejson"]), [], missing=["simplejson"])
     assert first.label.startswith("missing modules installed: `pip install 'simplejson'`")
-    cause = ("the test runner stopped before any test ran (`python -m pytest -q`, exit 4): "
-             "ModuleNotFoundError: No module named 'pytz'")
-    second = next_rung(env, first.steps, cause, [first.label], pytest_now=(7, 2))
+    cause = SetupCause(CauseKind.RUNNER_STOPPED, "ModuleNotFoundError: No module named 'pytz'", STOPPED)
+    second = next_rung(env, first.steps, cause, [first], pytest_now=(7, 2))
     assert second.label.startswith("missing modules installed (again")
     assert [s.cmd for s in second.steps][-2:] == ["pip install 'simplejson'", "pip install 'pytz'"]
     # the same module named once more: nothing new to install, the import check climbs no further
-    assert next_rung(env, second.steps, "the import check names missing modules", [first.label, second.label],
+    assert next_rung(env, second.steps, import_check(["pytz"]), [first, second],
                      missing=["pytz"]) is None
+
+
+def test_the_rungs_follow_the_causes_kind_whatever_its_words_say():
+    """Decisions read the kind: the same cause in other words climbs the same rungs (the words are for
+    people and may be reworded freely)."""
+    env = Environment(as_of="2018-11-30T10:00:00Z", python_used="3.11", fallback=["pip install -e .[test]"])
+    causes = [GET_MARKER, SETUP_ERROR, setup_failed("repository install failed (exit 1): `make deps`"),
+              SetupCause(CauseKind.RUNNER_STOPPED, "TypeError: x", STOPPED),
+              SetupCause(CauseKind.NO_MODULE_IMPORTS, "ModuleNotFoundError: No module named 'yaml'", "no test module"),
+              SetupCause(CauseKind.COLLECTION_ERRORS, "TypeError: y", "no test ran: ..."),
+              SetupCause(CauseKind.NETWORK, "OSError: Name or service not known", "the test command reached for it")]
+    for cause in causes:
+        reworded = SetupCause(cause.kind, cause.line, "Die Testumgebung ist kaputt.", cause.output)
+        said, again = (climb(env, [c] * 3, pytest_now=(7, 2), older="3.9", source=Path("/nonexistent"))
+                       for c in (cause, reworded))
+        assert [r and r.label for r in said] == [r and r.label for r in again], cause.kind
+        assert [r and r.kind for r in said] == [r and r.kind for r in again]
+    # and the kinds decide: every test failing the same way asks for an older pytest, a network error does not
+    assert climb(env, [SetupCause(CauseKind.SETUP_ERRORS, "TypeError: z", "no words at all")],
+                 pytest_now=(7, 2))[0].kind is RungKind.OLDER_PYTEST
+    assert climb(env, [SetupCause(CauseKind.NETWORK, "TypeError: z", "every test (3) errored in its set-up")],
+                 pytest_now=(7, 2), older="3.9") == [None]
+
+
+def test_the_last_pytest_before_a_removal_is_tried_once():
+    # the old code read the rung's kind out of its label (`pytest before 4.1: ...`.split(":")[0]), which
+    # never equals "pytest before": the same rung came back until the ladder's six rungs were spent
+    env = Environment(as_of="2019-07-15T00:00:00Z", python_used="3.9")
+    first = next_rung(env, STEPS, GET_MARKER, [])
+    assert first.kind is RungKind.PYTEST_BEFORE and first.label.startswith("pytest before 4.1")
+    again = next_rung(env, first.steps, GET_MARKER, [first], pytest_now=(4, 0))
+    assert again is None or again.kind is not RungKind.PYTEST_BEFORE
