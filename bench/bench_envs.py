@@ -271,7 +271,7 @@ def classify(setup_error: str | None, outcome, c: dict, verdict: SetupCause | No
 
 def one(spec: str, date: str, sdists: Path, budget: float, cache_off: bool) -> dict:
     """Set one project up as `crashfix run` does (`PythonPath`: the resolver, the sandbox, the import
-    check, the baseline and the environment's ladder), then a second sandbox from the cache."""
+    check, the baseline and the set-up's fallbacks), then a second sandbox from the cache."""
     from agent.python.environment.apply import keep_environment
     from agent.path import Steps
     from agent.python.path import PythonPath
@@ -291,7 +291,7 @@ def one(spec: str, date: str, sdists: Path, budget: float, cache_off: bool) -> d
         t = time.monotonic()
         try:
             path.prepare()
-        except Exception as e:                   # SetupFailed (the ladder spent), SandboxError, a resolver crash
+        except Exception as e:                   # SetupFailed (the fallbacks spent), SandboxError, a resolver crash
             setup_error = f"{type(e).__name__}: {e}"
         env, source = path.resolved, path.source
         if env is None:                          # crashfix's resolver itself crashed: `crashfix run` stops here
@@ -318,7 +318,7 @@ def one(spec: str, date: str, sdists: Path, budget: float, cache_off: bool) -> d
             if not cause:
                 keep_environment(sb, run.notes)
         rec["test_cmd"], rec["steps"] = run.test_cmd, [s.cmd for s in path.env_opts.get("steps") or []]
-        rec["ladder"] = [r.label for r in path.climbed]
+        rec["fallbacks"] = [r.label for r in path.fallbacks_tried]
         rec["notes"] = list(run.notes)
         rec["class"], rec["reason"] = classify(setup_error, outcome, c, cause) if run.test_cmd or setup_error \
             else ("no test command", "the resolver found no test command")

@@ -120,7 +120,7 @@ def final(trigger: Trigger, result: Result, failure: Failure | None, published: 
 
 
 def environment_block(result: Result) -> list[str]:
-    """When a model found the set-up (agent/python/setup_agent.py) and crashfix's fresh
+    """When a model found the set-up (agent/python/environment/model_setup.py) and crashfix's fresh
     set-up from it gave a sane baseline: the recipe, a proposal, as an `environment:` block for
     `.github/crashfix.yml`, in a fence its text cannot close (the commands are a model's words)."""
     env = result.artifacts.get("environment") if isinstance(result.artifacts, dict) else None

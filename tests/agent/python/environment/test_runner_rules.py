@@ -105,7 +105,7 @@ def pytest_collect_file(file_path, parent):
 
 def test_a_run_whose_only_entries_are_collection_errors_climbs_to_the_last_pytest_before_the_removal(tmp_path: Path):
     from agent.judge.testrun import run_tests
-    from agent.python.environment.rungs import next_rung
+    from agent.python.environment.fallbacks import next_fallback
     from agent.python.environment.sanity import broken
     files = {"tests/conftest.py": HTML5LIB_CONFTEST, "tests/data/a.test": "{}\n",
              "tests/test_api.py": "def test_api():\n    pass\n"}
@@ -126,7 +126,7 @@ def test_a_run_whose_only_entries_are_collection_errors_climbs_to_the_last_pytes
     assert era.removed_in_tree(tmp_path, ["tests/conftest.py"]) is era.NODE_CONSTRUCTION
     env = Environment(install=["pip install -e ."], test_cmd="python -m pytest -q", as_of="2020-06-22T12:00:00Z",
                       python_used="3.11")
-    rung = next_rung(env, [], cause, [])
+    rung = next_fallback(env, [], cause, [])
     assert rung.label.startswith("pytest before 6.0") and rung.python == "3.9"
     assert rung.steps[-1].cmd == era.runner_install("pytest<6.0") and rung.steps[-1].cutoff == "2020-07-28T00:00:00Z"
     # the same error quoted by the report is the bug, not the environment
@@ -196,7 +196,7 @@ TypeError: an integer is required (got type bytes)
 
 
 def test_an_error_raised_inside_an_old_dependency_upgrades_that_one_package_to_the_pythons_day():
-    from agent.python.environment import rungs, sanity
+    from agent.python.environment import fallbacks, sanity
     files = ["natsort/__init__.py", "natsort/compat/fake_fastnumbers.py", "test_natsort/test_main.py"]
     stale = sanity.stale_dependency(HYPOTHESIS_2017, files)
     assert stale == ("hypothesis", "TypeError: an integer is required (got type bytes)")
@@ -214,11 +214,11 @@ def test_an_error_raised_inside_an_old_dependency_upgrades_that_one_package_to_t
                       python_used="3.9")
     cause = SetupCause(CauseKind.RUNNER_STOPPED, "TypeError: an integer is required",
                        "the test runner stopped before any test ran (`python -m pytest`, exit 1)")
-    rung = rungs.next_rung(env, [], cause, [], stale=stale)
+    rung = fallbacks.next_fallback(env, [], cause, [], stale=stale)
     # as of the next Python's day after the commit (3.7), then 3.8's, then 3.9's: the oldest that may run
     tried, days = [], []
     while True:
-        rung = rungs.next_rung(env, [], cause, tried, stale=stale)
+        rung = fallbacks.next_fallback(env, [], cause, tried, stale=stale)
         if rung is None or not rung.label.startswith("newer dependency"):
             break
         assert rung.label.startswith("newer dependency: `pip install --upgrade 'hypothesis'` as of ")
@@ -227,15 +227,15 @@ def test_an_error_raised_inside_an_old_dependency_upgrades_that_one_package_to_t
         days.append(rung.steps[-1].cutoff[:10])
     assert days == ["2018-06-27", "2019-10-14", "2020-10-05"]
     young = Environment(install=[], test_cmd="python -m pytest", as_of="2021-01-01T00:00:00Z", python_used="3.9")
-    assert rungs.newer_dependency(young, [], stale, []) is None
+    assert fallbacks.newer_dependency(young, [], stale, []) is None
 
 
 def test_a_missing_suite_helper_the_baseline_names_is_not_installed_from_pypi():
-    from agent.python.environment import rungs
+    from agent.python.environment import fallbacks
     env = Environment(install=["pip install -e ."], test_cmd="python -m pytest", python_used="3.9")
     cause = SetupCause(CauseKind.NO_MODULE_IMPORTS, "ModuleNotFoundError: No module named 'common'",
                        "no test module could be imported")
-    rung = rungs.next_rung(env, [], cause, [])
+    rung = fallbacks.next_fallback(env, [], cause, [])
     assert rung is None or "common" not in rung.label
 
 

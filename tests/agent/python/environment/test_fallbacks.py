@@ -6,7 +6,7 @@ from pathlib import Path
 
 from agent.python.environment import era
 from agent.python.environment.model import Environment
-from agent.python.environment.rungs import RungKind, next_rung, older_python, pytest_version
+from agent.python.environment.fallbacks import FallbackKind, next_fallback, older_python, pytest_version
 from agent.python.environment.verify import distribution, own_packages
 from agent.records import CauseKind, SetupCause, import_check, setup_failed
 from sandbox.setup import InstallStep
@@ -24,7 +24,7 @@ STOPPED = "the test runner stopped before any test ran (`python -m pytest -q`, e
 def climb(env, causes, **kw):
     tried, steps, out = [], STEPS, []
     for cause in causes:
-        rung = next_rung(env, steps, cause, tried, **kw)
+        rung = next_fallback(env, steps, cause, tried, **kw)
         if rung is None:
             out.append(None)
             break
@@ -48,12 +48,12 @@ def test_the_suites_infrastructure_breaking_climbs_pytest_then_python():
 
 def test_missing_modules_are_installed_by_their_distribution():
     env = Environment()
-    rung = next_rung(env, STEPS, SetupCause(CauseKind.NO_MODULE_IMPORTS, "ModuleNotFoundError: No module named 'yaml'",
+    rung = next_fallback(env, STEPS, SetupCause(CauseKind.NO_MODULE_IMPORTS, "ModuleNotFoundError: No module named 'yaml'",
                                             "no test module could be imported"), [], missing=["bs4"])
     assert rung.label.startswith("missing modules installed: `pip install 'beautifulsoup4' 'PyYAML'`")
     assert rung.steps[-1].droppable and rung.steps[-1].optional     # a name that is no package's: noted, not fatal
     # after a failed set-up, what setup.py imports comes first
-    rung = next_rung(env, STEPS, setup_failed("repository install failed: ... No module named 'numpy'"), [])
+    rung = next_fallback(env, STEPS, setup_failed("repository install failed: ... No module named 'numpy'"), [])
     assert rung.steps[0].cmd == "pip install 'numpy'"
     assert distribution("google.protobuf") == "protobuf" and distribution("_private") is None
 
@@ -69,7 +69,7 @@ def test_a_failed_recipe_falls_back_to_the_packaging_files_then_an_older_python(
 
 def test_an_explicit_install_climbs_no_rung():
     env = Environment(explicit_install=True, install=["make deps"])
-    assert next_rung(env, STEPS, GET_MARKER, [], pytest_now=(7, 2), older="3.9", missing=["yaml"]) is None
+    assert next_fallback(env, STEPS, GET_MARKER, [], pytest_now=(7, 2), older="3.9", missing=["yaml"]) is None
 
 
 def test_versions_and_packages():
@@ -84,7 +84,7 @@ def test_a_network_or_empty_baseline_does_not_change_the_python():
     env = Environment(python_used="3.11")
     for cause in (SetupCause(CauseKind.NETWORK, "x", "the test command reached for the network"),
                   SetupCause(CauseKind.NO_TESTS, "", "the test command collected no test (`python -m pytest -q`)")):
-        assert next_rung(env, STEPS, cause, [], older="3.9") is None
+        assert next_fallback(env, STEPS, cause, [], older="3.9") is None
 
 
 def test_the_build_backend_step_stays_optional_not_droppable(tmp_path):
@@ -100,14 +100,14 @@ def test_the_build_backend_step_stays_optional_not_droppable(tmp_path):
 def test_a_second_missing_module_rung_installs_only_what_the_first_did_not():
     # marshmallow 3.0.0's tests import simplejson; with it installed they stop at `import pytz` (conftest)
     env = Environment()
-    first = next_rung(env, STEPS, import_check(["simplejson"]), [], missing=["simplejson"])
+    first = next_fallback(env, STEPS, import_check(["simplejson"]), [], missing=["simplejson"])
     assert first.label.startswith("missing modules installed: `pip install 'simplejson'`")
     cause = SetupCause(CauseKind.RUNNER_STOPPED, "ModuleNotFoundError: No module named 'pytz'", STOPPED)
-    second = next_rung(env, first.steps, cause, [first], pytest_now=(7, 2))
+    second = next_fallback(env, first.steps, cause, [first], pytest_now=(7, 2))
     assert second.label.startswith("missing modules installed (again")
     assert [s.cmd for s in second.steps][-2:] == ["pip install 'simplejson'", "pip install 'pytz'"]
     # the same module named once more: nothing new to install, the import check climbs no further
-    assert next_rung(env, second.steps, import_check(["pytz"]), [first, second],
+    assert next_fallback(env, second.steps, import_check(["pytz"]), [first, second],
                      missing=["pytz"]) is None
 
 
@@ -128,7 +128,7 @@ def test_the_rungs_follow_the_causes_kind_whatever_its_words_say():
         assert [r and r.kind for r in said] == [r and r.kind for r in again]
     # and the kinds decide: every test failing the same way asks for an older pytest, a network error does not
     assert climb(env, [SetupCause(CauseKind.SETUP_ERRORS, "TypeError: z", "no words at all")],
-                 pytest_now=(7, 2))[0].kind is RungKind.OLDER_PYTEST
+                 pytest_now=(7, 2))[0].kind is FallbackKind.OLDER_PYTEST
     assert climb(env, [SetupCause(CauseKind.NETWORK, "TypeError: z", "every test (3) errored in its set-up")],
                  pytest_now=(7, 2), older="3.9") == [None]
 
@@ -137,7 +137,7 @@ def test_the_last_pytest_before_a_removal_is_tried_once():
     # the old code read the rung's kind out of its label (`pytest before 4.1: ...`.split(":")[0]), which
     # never equals "pytest before": the same rung came back until the ladder's six rungs were spent
     env = Environment(as_of="2019-07-15T00:00:00Z", python_used="3.9")
-    first = next_rung(env, STEPS, GET_MARKER, [])
-    assert first.kind is RungKind.PYTEST_BEFORE and first.label.startswith("pytest before 4.1")
-    again = next_rung(env, first.steps, GET_MARKER, [first], pytest_now=(4, 0))
-    assert again is None or again.kind is not RungKind.PYTEST_BEFORE
+    first = next_fallback(env, STEPS, GET_MARKER, [])
+    assert first.kind is FallbackKind.PYTEST_BEFORE and first.label.startswith("pytest before 4.1")
+    again = next_fallback(env, first.steps, GET_MARKER, [first], pytest_now=(4, 0))
+    assert again is None or again.kind is not FallbackKind.PYTEST_BEFORE
