@@ -1,7 +1,7 @@
 """The set-up's fallbacks: when set-up fails or the baseline says the environment is broken, the
 next thing to try, each fallback said in the run's environment steps. (The "ladder" and its "rungs"
-are the reproduction's, agent/python/ladder/.) Each decision reads the cause's kind
-(agent/records.py `SetupCause`) and the kinds of the fallbacks tried, never their words. In order: the missing
+are the reproduction's, agent/python/ladder/.) Each decision reads the cause's kind (agent/records.py
+`SetupCause`) and the kinds of the fallbacks tried, never their words. In order: the missing
 modules the import check or the baseline names installed; the pytest of the commit's era when
 the suite's own infrastructure breaks on this one (the same error in every test's set-up), then
 an older one; another recipe (the packaging files' own install) when a recipe's install fails;
@@ -43,10 +43,11 @@ class FallbackKind(StrEnum):
 
 # the causes another pytest or Python answers (not another tox environment): the suite's own
 # infrastructure against this runner
-PYTEST_BOUND = frozenset({CauseKind.SETUP_ERRORS, CauseKind.REMOVED_API, CauseKind.RUNNER_STOPPED, CauseKind.COLLECTION_ERRORS})
-EVERY_TEST = frozenset({CauseKind.SETUP_ERRORS, CauseKind.REMOVED_API})            # every test errored the same way
-ASK_PYTEST = EVERY_TEST | {CauseKind.RUNNER_STOPPED}                           # worth asking `pytest --version`
-PYTHON_BOUND = PYTEST_BOUND | {CauseKind.SETUP_FAILED, CauseKind.NO_MODULE_IMPORTS}
+PYTEST_BOUND = frozenset({CauseKind.SETUP_ERRORS, CauseKind.REMOVED_API, CauseKind.RUNNER_STOPPED,
+                          CauseKind.COLLECTION_ERRORS})
+EVERY_TEST = frozenset({CauseKind.SETUP_ERRORS, CauseKind.REMOVED_API})     # every test errored the same way
+ASK_PYTEST = EVERY_TEST | {CauseKind.RUNNER_STOPPED}                         # worth asking `pytest --version`
+PYTHON_BOUND = PYTEST_BOUND | {CauseKind.SETUP_FAILED, CauseKind.NO_MODULE_IMPORTS}   # another Python may answer
 
 
 @dataclass
@@ -96,8 +97,8 @@ def older_python(current: str | None, available: list[str]) -> str | None:
 
 
 def next_fallback(env: Environment, steps: list[InstallStep], cause: SetupCause, tried: list[Fallback], *,
-              missing: list[str] = (), pytest_now: tuple[int, int] | None = None,
-              older: str | None = None, source=None, stale: tuple[str, str] | None = None) -> Fallback | None:
+                  missing: list[str] = (), pytest_now: tuple[int, int] | None = None,
+                  older: str | None = None, source=None, stale: tuple[str, str] | None = None) -> Fallback | None:
     """The next fallback for a broken environment (``cause``: the sanity verdict or the set-up's
     failure), or None when they are spent. ``tried``: the fallbacks already tried;
     ``stale``: the installed package the baseline's error is raised in (`sanity.stale_dependency`)."""
@@ -114,8 +115,8 @@ def next_fallback(env: Environment, steps: list[InstallStep], cause: SetupCause,
         new = InstallStep(cmd, True, optional=True, droppable=True)     # `winreg`, `distutils`: noted, not fatal
         again = " (again: the first ones let the imports go further)" if installed else ""
         return Fallback(f"missing modules installed{again}: `{cmd}` (for {', '.join(names)})",
-                    [new] + steps if cause.kind is CauseKind.SETUP_FAILED else steps + [new], FallbackKind.MISSING_MODULES,
-                    packages=tuple(dists))
+                        [new] + steps if cause.kind is CauseKind.SETUP_FAILED else steps + [new], FallbackKind.MISSING_MODULES,
+                        packages=tuple(dists))
     if cause.kind is CauseKind.IMPORT_CHECK:
         return None                      # every module it names was installed already: the baseline decides
     runner = runner_fallback(env, steps, cause, kinds)
@@ -129,17 +130,17 @@ def next_fallback(env: Environment, steps: list[InstallStep], cause: SetupCause,
         major, minor = pytest_now
         cmd = era.runner_install(f"pytest<{major}.{minor}")
         return Fallback(("older pytest (again)" if pytests else "older pytest")
-                    + f": `pip install 'pytest<{major}.{minor}'` as of {env.as_of[:10] if env.as_of else 'today'} "
-                    f"(the suite's own infrastructure breaks on pytest {major}.{minor}; {era.HELD})",
-                    _without_pytest_floor(steps) + [InstallStep(cmd, True, cutoff=env.as_of)], FallbackKind.OLDER_PYTEST)
+                        + f": `pip install 'pytest<{major}.{minor}'` as of {env.as_of[:10] if env.as_of else 'today'} "
+                        f"(the suite's own infrastructure breaks on pytest {major}.{minor}; {era.HELD})",
+                        _without_pytest_floor(steps) + [InstallStep(cmd, True, cutoff=env.as_of)], FallbackKind.OLDER_PYTEST)
     tox_tried = kinds.count(FallbackKind.TOX_ENV)
     if source is not None and tox_tried < len(env.alternatives) and tox_tried < 1 and not pytest_bound(cause):
         alt = env.alternatives[tox_tried]
         return Fallback(f"another tox env: `{alt['name']}` (`{alt['test_cmd']}`)", _replan(env, source, alt["install"], steps),
-                    FallbackKind.TOX_ENV, test_cmd=alt["test_cmd"])
+                        FallbackKind.TOX_ENV, test_cmd=alt["test_cmd"])
     if source is not None and env.fallback and FallbackKind.RECIPE not in kinds and cause.kind is CauseKind.SETUP_FAILED:
         return Fallback(f"another recipe: the packaging files' own install ({'; '.join(f'`{c}`' for c in env.fallback)}) "
-                    "instead of the recipe's", _replan(env, source, env.fallback, steps), FallbackKind.RECIPE)
+                        "instead of the recipe's", _replan(env, source, env.fallback, steps), FallbackKind.RECIPE)
     if older and FallbackKind.PYTHON not in kinds and cause.kind in PYTHON_BOUND:
         return Fallback(f"python: the nearest older Python image, {older}", steps, FallbackKind.PYTHON, python=older)
     return None
@@ -163,9 +164,9 @@ def newer_dependency(env: Environment, steps: list[InstallStep], stale: tuple[st
     day, python = days[done]
     cmd = f"pip install --upgrade '{dist}'"
     return Fallback(f"newer dependency: `{cmd}` as of {day}, when Python {python} came out (its version as of "
-                f"{env.as_of[:10]} fails on Python {env.python_used}: {error[:160]})",
-                steps + [InstallStep(held(cmd), True, cutoff=f"{day}T00:00:00Z", optional=True)],
-                FallbackKind.NEWER_DEPENDENCY, packages=(dist,))
+                    f"{env.as_of[:10]} fails on Python {env.python_used}: {error[:160]})",
+                    steps + [InstallStep(held(cmd), True, cutoff=f"{day}T00:00:00Z", optional=True)],
+                    FallbackKind.NEWER_DEPENDENCY, packages=(dist,))
 
 
 def runner_fallback(env: Environment, steps: list[InstallStep], cause: SetupCause, kinds: list[FallbackKind]) -> Fallback | None:
@@ -180,18 +181,18 @@ def runner_fallback(env: Environment, steps: list[InstallStep], cause: SetupCaus
                 and minor(env.python_used) > minor(era.OLD_PYTEST_PYTHON):
             python = era.OLD_PYTEST_PYTHON
         return Fallback(f"pytest before {removed.version}: `pip install 'pytest<{removed.version}'` as of "
-                    f"{removed.released[:10]} with the installed pytest plugins, {era.HELD} (the suite uses {removed.what}, "
-                    f"removed in pytest {removed.version})" + (f", on Python {python}" if python else ""),
-                    _without_pytest_floor(steps) + [InstallStep(cmd, True, cutoff=removed.released, optional=True)],
-                    FallbackKind.PYTEST_BEFORE, python=python)
+                        f"{removed.released[:10]} with the installed pytest plugins, {era.HELD} (the suite uses {removed.what}, "
+                        f"removed in pytest {removed.version})" + (f", on Python {python}" if python else ""),
+                        _without_pytest_floor(steps) + [InstallStep(cmd, True, cutoff=removed.released, optional=True)],
+                        FallbackKind.PYTEST_BEFORE, python=python)
     off = era.without_plugin(cause.evidence, env.test_cmd or "")
     if off is not None and FallbackKind.PLUGIN_OFF not in kinds:
         return Fallback(f"plugin off: `-p no:{off[0]}` in the test command (the plugin does not load on this "
-                    f"pytest): `{off[1]}`", steps, FallbackKind.PLUGIN_OFF, test_cmd=off[1])
+                        f"pytest): `{off[1]}`", steps, FallbackKind.PLUGIN_OFF, test_cmd=off[1])
     refused = re.search(r"unrecognized arguments: (.+)", cause.evidence)
     plugins = era.option_plugins(refused.group(1)) if refused else []
     if plugins and FallbackKind.PLUGINS not in kinds:
         cmd = "pip install " + " ".join(f"'{p}'" for p in plugins)
         return Fallback(f"plugins: `{cmd}` (the runner refuses options they add: {refused.group(1)[:120]})",
-                    steps + [InstallStep(cmd, True, optional=True)], FallbackKind.PLUGINS, packages=tuple(plugins))
+                        steps + [InstallStep(cmd, True, optional=True)], FallbackKind.PLUGINS, packages=tuple(plugins))
     return None
