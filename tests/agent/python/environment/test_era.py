@@ -104,7 +104,7 @@ def test_options_in_addopts_name_the_plugin_to_install(tmp_path):
     assert era.missing_plugins(param, "python -m pytest", []) == []
 
 
-def test_rungs_from_the_runners_own_errors():
+def test_fallbacks_from_the_runners_own_errors():
     env = Environment(as_of="2015-10-07T12:00:00Z", python_used="3.11", test_cmd="python -m pytest -q")
     rung = next_fallback(env, STEPS, SECTION_ERROR, [], pytest_now=(7, 2), older="3.9")
     assert rung.python == "3.9" and rung.label.startswith("pytest before 4.0")

@@ -1,4 +1,4 @@
-"""The environment ladder's order (pure): missing modules, an older pytest (twice at most), another
+"""The set-up fallbacks' order (pure): missing modules, an older pytest (twice at most), another
 recipe after a failed set-up, the nearest older Python; nothing when the install is explicit."""
 from __future__ import annotations
 
@@ -21,22 +21,22 @@ SETUP_ERROR = SetupCause(CauseKind.SETUP_ERRORS, "TypeError: __init__() got an u
 STOPPED = "the test runner stopped before any test ran (`python -m pytest -q`, exit 4)"
 
 
-def climb(env, causes, **kw):
+def fall_back(env, causes, **kw):
     tried, steps, out = [], STEPS, []
     for cause in causes:
-        rung = next_fallback(env, steps, cause, tried, **kw)
-        if rung is None:
+        fallback = next_fallback(env, steps, cause, tried, **kw)
+        if fallback is None:
             out.append(None)
             break
-        tried.append(rung)
-        steps = rung.steps
-        out.append(rung)
+        tried.append(fallback)
+        steps = fallback.steps
+        out.append(fallback)
     return out
 
 
-def test_the_suites_infrastructure_breaking_climbs_pytest_then_python():
+def test_the_suites_infrastructure_breaking_falls_back_to_pytest_then_python():
     env = Environment(as_of="2018-11-30T10:00:00Z", python_used="3.11")
-    first, second, third = climb(env, [SETUP_ERROR, SetupCause(CauseKind.RUNNER_STOPPED, "TypeError: required field "
+    first, second, third = fall_back(env, [SETUP_ERROR, SetupCause(CauseKind.RUNNER_STOPPED, "TypeError: required field "
                                                                "\"lineno\" missing from alias", STOPPED), SETUP_ERROR],
                                  pytest_now=(7, 2), older="3.9")
     assert first.label.startswith("older pytest: `pip install 'pytest<7.2'` as of 2018-11-30")
@@ -48,26 +48,26 @@ def test_the_suites_infrastructure_breaking_climbs_pytest_then_python():
 
 def test_missing_modules_are_installed_by_their_distribution():
     env = Environment()
-    rung = next_fallback(env, STEPS, SetupCause(CauseKind.NO_MODULE_IMPORTS, "ModuleNotFoundError: No module named 'yaml'",
+    fallback = next_fallback(env, STEPS, SetupCause(CauseKind.NO_MODULE_IMPORTS, "ModuleNotFoundError: No module named 'yaml'",
                                             "no test module could be imported"), [], missing=["bs4"])
-    assert rung.label.startswith("missing modules installed: `pip install 'beautifulsoup4' 'PyYAML'`")
-    assert rung.steps[-1].droppable and rung.steps[-1].optional     # a name that is no package's: noted, not fatal
+    assert fallback.label.startswith("missing modules installed: `pip install 'beautifulsoup4' 'PyYAML'`")
+    assert fallback.steps[-1].droppable and fallback.steps[-1].optional     # a name that is no package's: noted, not fatal
     # after a failed set-up, what setup.py imports comes first
-    rung = next_fallback(env, STEPS, setup_failed("repository install failed: ... No module named 'numpy'"), [])
-    assert rung.steps[0].cmd == "pip install 'numpy'"
+    fallback = next_fallback(env, STEPS, setup_failed("repository install failed: ... No module named 'numpy'"), [])
+    assert fallback.steps[0].cmd == "pip install 'numpy'"
     assert distribution("google.protobuf") == "protobuf" and distribution("_private") is None
 
 
 def test_a_failed_recipe_falls_back_to_the_packaging_files_then_an_older_python(tmp_path):
     env = Environment(fallback=["pip install -e .[test]"], python_used="3.11")
-    rungs = climb(env, [setup_failed("repository install failed (exit 1): `make deps`")] * 3, source=tmp_path, older="3.9")
-    assert rungs[0].label.startswith("another recipe") and [s.cmd for s in rungs[0].steps] == [
+    tried = fall_back(env, [setup_failed("repository install failed (exit 1): `make deps`")] * 3, source=tmp_path, older="3.9")
+    assert tried[0].label.startswith("another recipe") and [s.cmd for s in tried[0].steps] == [
         "python -m pip install --no-build-isolation --no-deps -e .", "python -m pip install --no-build-isolation -e .[test]",
         "pip install 'pytest>=7.2.0'"]                   # the pytest of the era stays
-    assert rungs[1].python == "3.9" and rungs[2] is None
+    assert tried[1].python == "3.9" and tried[2] is None
 
 
-def test_an_explicit_install_climbs_no_rung():
+def test_an_explicit_install_has_no_fallback():
     env = Environment(explicit_install=True, install=["make deps"])
     assert next_fallback(env, STEPS, GET_MARKER, [], pytest_now=(7, 2), older="3.9", missing=["yaml"]) is None
 
@@ -97,7 +97,7 @@ def test_the_build_backend_step_stays_optional_not_droppable(tmp_path):
     assert not steps[0].droppable
 
 
-def test_a_second_missing_module_rung_installs_only_what_the_first_did_not():
+def test_a_second_missing_module_fallback_installs_only_what_the_first_did_not():
     # marshmallow 3.0.0's tests import simplejson; with it installed they stop at `import pytz` (conftest)
     env = Environment()
     first = next_fallback(env, STEPS, import_check(["simplejson"]), [], missing=["simplejson"])
@@ -106,13 +106,13 @@ def test_a_second_missing_module_rung_installs_only_what_the_first_did_not():
     second = next_fallback(env, first.steps, cause, [first], pytest_now=(7, 2))
     assert second.label.startswith("missing modules installed (again")
     assert [s.cmd for s in second.steps][-2:] == ["pip install 'simplejson'", "pip install 'pytz'"]
-    # the same module named once more: nothing new to install, the import check climbs no further
+    # the same module named once more: nothing new to install, the import check falls back no further
     assert next_fallback(env, second.steps, import_check(["pytz"]), [first, second],
                      missing=["pytz"]) is None
 
 
-def test_the_rungs_follow_the_causes_kind_whatever_its_words_say():
-    """Decisions read the kind: the same cause in other words climbs the same rungs (the words are for
+def test_the_fallbacks_follow_the_causes_kind_whatever_its_words_say():
+    """Decisions read the kind: the same cause in other words gives the same fallbacks (the words are for
     people and may be reworded freely)."""
     env = Environment(as_of="2018-11-30T10:00:00Z", python_used="3.11", fallback=["pip install -e .[test]"])
     causes = [GET_MARKER, SETUP_ERROR, setup_failed("repository install failed (exit 1): `make deps`"),
@@ -122,20 +122,20 @@ def test_the_rungs_follow_the_causes_kind_whatever_its_words_say():
               SetupCause(CauseKind.NETWORK, "OSError: Name or service not known", "the test command reached for it")]
     for cause in causes:
         reworded = SetupCause(cause.kind, cause.line, "Die Testumgebung ist kaputt.", cause.output)
-        said, again = (climb(env, [c] * 3, pytest_now=(7, 2), older="3.9", source=Path("/nonexistent"))
+        said, again = (fall_back(env, [c] * 3, pytest_now=(7, 2), older="3.9", source=Path("/nonexistent"))
                        for c in (cause, reworded))
         assert [r and r.label for r in said] == [r and r.label for r in again], cause.kind
         assert [r and r.kind for r in said] == [r and r.kind for r in again]
     # and the kinds decide: every test failing the same way asks for an older pytest, a network error does not
-    assert climb(env, [SetupCause(CauseKind.SETUP_ERRORS, "TypeError: z", "no words at all")],
+    assert fall_back(env, [SetupCause(CauseKind.SETUP_ERRORS, "TypeError: z", "no words at all")],
                  pytest_now=(7, 2))[0].kind is FallbackKind.OLDER_PYTEST
-    assert climb(env, [SetupCause(CauseKind.NETWORK, "TypeError: z", "every test (3) errored in its set-up")],
+    assert fall_back(env, [SetupCause(CauseKind.NETWORK, "TypeError: z", "every test (3) errored in its set-up")],
                  pytest_now=(7, 2), older="3.9") == [None]
 
 
 def test_the_last_pytest_before_a_removal_is_tried_once():
-    # the old code read the rung's kind out of its label (`pytest before 4.1: ...`.split(":")[0]), which
-    # never equals "pytest before": the same rung came back until the ladder's six rungs were spent
+    # the old code read the kind out of the label (`pytest before 4.1: ...`.split(":")[0]), which never
+    # equals "pytest before": the same fallback came back until all six were spent
     env = Environment(as_of="2019-07-15T00:00:00Z", python_used="3.9")
     first = next_fallback(env, STEPS, GET_MARKER, [])
     assert first.kind is FallbackKind.PYTEST_BEFORE and first.label.startswith("pytest before 4.1")

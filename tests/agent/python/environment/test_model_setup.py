@@ -180,7 +180,7 @@ def test_a_model_that_fails_leaves_env_broken_and_says_what_it_tried(served, tal
 
 
 @pytest.mark.slow
-def test_without_an_endpoint_the_rung_is_not_tried(tally, tmp_path):
+def test_without_an_endpoint_the_model_is_not_tried(tally, tmp_path):
     out = tmp_path / "out"
     run = run_job(config(tally, out))
     assert run.status == "env_broken"

@@ -54,11 +54,11 @@ def test_a_2016_conftest_using_get_marker_gets_the_pytest_and_python_of_its_era(
     assert run.status in (*PATCHED, "not_fixed"), (run.error, notes)
     # the tree itself says what its era needs: `get_marker` in the conftest (removed in pytest 4.1) and
     # no Python named before 2018-06-20 (3.6): the pytest before 4.1 on the nearest image, 3.9, with the
-    # `py` library that runs there; no ladder rung is needed
+    # `py` library that runs there; no set-up fallback is needed
     assert "the suite uses `get_marker` (a conftest or plugin), which pytest 4.1 removed" in notes
     assert "`pytest<4.1` as of 2019-01-05" in notes and "Python 3.6 requested, 3.9 used" in notes
     assert "py 1.11.0" in notes
-    assert not [n for n in result["notes"] if "ladder:" in n]
+    assert not [n for n in result["notes"] if "fallback:" in n]
     assert len(run.tests_before.passed) == 4 and run.tests_before.skipped == 1
     assert run.reproduction.reproduced
 

@@ -103,7 +103,7 @@ def pytest_collect_file(file_path, parent):
 '''
 
 
-def test_a_run_whose_only_entries_are_collection_errors_climbs_to_the_last_pytest_before_the_removal(tmp_path: Path):
+def test_a_run_whose_only_entries_are_collection_errors_falls_back_to_the_last_pytest_before_the_removal(tmp_path: Path):
     from agent.judge.testrun import run_tests
     from agent.python.environment.fallbacks import next_fallback
     from agent.python.environment.sanity import broken
@@ -122,7 +122,7 @@ def test_a_run_whose_only_entries_are_collection_errors_climbs_to_the_last_pytes
     assert cause.words.startswith("no test ran: the run's only entry is 1 collection error") and \
         re.search(r"Direct construction of (conftest\.)?TokenizerFile has been deprecated, please use "
                   r"(conftest\.)?TokenizerFile\.from_parent", cause.line)
-    # the tree says so before any run, and the error names the rung
+    # the tree says so before any run, and the error names the fallback
     assert era.removed_in_tree(tmp_path, ["tests/conftest.py"]) is era.NODE_CONSTRUCTION
     env = Environment(install=["pip install -e ."], test_cmd="python -m pytest -q", as_of="2020-06-22T12:00:00Z",
                       python_used="3.11")

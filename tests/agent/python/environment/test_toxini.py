@@ -220,7 +220,7 @@ def test_a_ci_workflow_running_nox_becomes_the_sessions_commands(tmp_path):
     assert env.install == ["pip install -e .[test]", "pip install -r requirements-test.txt"]
 
 
-def test_the_other_tox_environments_are_kept_for_the_ladder(tmp_path):
+def test_the_other_tox_environments_are_kept_for_the_fallbacks(tmp_path):
     from agent.python.environment.fallbacks import next_fallback
     from agent.records import CauseKind, SetupCause
     repo = tree(tmp_path, {"tox.ini": TOX_2016.replace("py{27,34,35,36}", "py{27,36}"), "setup.py": SETUP_PY,
