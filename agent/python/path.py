@@ -21,8 +21,7 @@ from agent.python.templates import generate
 from agent.judge import expectations
 from agent.judge.testrun import arm_watchdog, run_tests
 from agent.judge.validate import Verdict
-from agent.python.environment import model_setup
-from agent.python.environment import fallbacks, verify
+from agent.python.environment import fallbacks, model_setup, verify
 from agent.python.environment.apply import (
     sandbox_python,
     test_command,
