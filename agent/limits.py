@@ -45,7 +45,7 @@ LLM_PROBE_TIMEOUT = 5.0        # the one request that checks an endpoint before 
 # -- how much output is kept ----------------------------------------------------------------------
 ATTEMPT_TAIL_CHARS = 2000      # of each reproduction attempt's output
 
-# -- the set-up agent (the environment's last rung, agent/python/setup_agent.py) --------
+# -- the set-up agent (the set-up's last fallback, agent/python/environment/model_setup.py) ------
 SETUP_AGENT_STEPS = 20         # model calls of the set-up phase
 SETUP_AGENT_TOKENS = 300_000   # prompt + completion tokens of the set-up phase (the run's budget applies too)
 SETUP_AGENT_ROUNDS = 2         # recipes (`done`) crashfix checks with a fresh set-up

@@ -26,6 +26,7 @@ from agent.candidates import Candidate
 from agent.research.second_opinion import Review
 from agent.research.strategy import configured
 from agent.judge.validate import Verdict, rank
+from agent.records import setup_failed
 from sandbox import RefMissing, SandboxDead, SandboxError, SetupFailed
 from sandbox.contain import read_text
 
@@ -61,7 +62,7 @@ def run_job(config: RunConfig, on_progress: Callable[[Progress], None] = lambda 
             else:
                 drive(path, run, steps)
     except SetupFailed as exc:
-        run.fail("env_broken", f"{type(exc).__name__}: {exc}")
+        run.fail("env_broken", f"{type(exc).__name__}: {exc}", cause=setup_failed(str(exc)))
         log.error("run failed: %s", run.error)
     except (SandboxError, RunError) as exc:
         kind = exc.kind if isinstance(exc, RunError) else "sandbox_lost" if isinstance(exc, SandboxDead) \

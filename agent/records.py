@@ -1,13 +1,16 @@
 """The records every crash family fills and the run, the bot and the renderings read: how a crash was
 reproduced (`Attempt`, `Reproduction`, `confirm`), the regression test a reproducer became
-(`RegressionTest`, `furnish`), what the debugger saw (`Probe`, `talk`: pdb and gdb alike) and what
-the overfitting guard found (`Standing`, `Overfit`). A crash site is agent/repair_context.py's `Site`.
+(`RegressionTest`, `furnish`), what the debugger saw (`Probe`, `talk`: pdb and gdb alike), what
+the overfitting guard found (`Standing`, `Overfit`) and why a set-up is not sane (`SetupCause`). A
+crash site is agent/repair_context.py's `Site`.
 
 This module imports no family (tests/test_import_graph.py): the families import it.
 """
 from __future__ import annotations
 
+import re
 from dataclasses import asdict, dataclass, field
+from enum import StrEnum
 from typing import Callable, Protocol
 
 from agent.judge.expectations import Expectation
@@ -204,3 +207,75 @@ class FamilyState(Protocol):
     def build_log(self) -> str | None: ...
 
     def to_dict(self) -> dict: ...
+
+
+# -- set-up ------------------------------------------------------------------------------------
+# Why a set-up is not sane, as a value: the kind of breakage, the line of output that shows it, and the
+# words for people. Decisions (the set-up fallbacks, the bot) read `kind` and `line`; only people read
+# `words`. Written to result.json as `cause`; a record without it is an older one (`from_dict`: None).
+class CauseKind(StrEnum):
+    """What broke. The first two come from the set-up itself; the rest are the baseline's (sanity.py)."""
+    SETUP_FAILED = "setup_failed"            # an install command failed
+    IMPORT_CHECK = "import_check"            # the import check after set-up names missing third-party modules
+    RUNNER_CRASHED = "runner_crashed"        # pytest's own crash (INTERNALERROR, exit 3)
+    COLLECTED_NOTHING = "collected_nothing"  # a part of the test command could not start collecting
+    KILLED = "killed"                        # a limit crashfix sets killed the baseline before any result
+    NETWORK = "network"                      # the test command reached for the network
+    CANNOT_RUN = "cannot_run"                # the test command (or its runner) is not there
+    OPTIONS_REFUSED = "options_refused"      # the runner refuses its options (exit 4)
+    NO_MODULE_IMPORTS = "no_module_imports"  # no test module could be imported
+    COLLECTION_ERRORS = "collection_errors"  # no test ran: the run's only entries are collection errors
+    NO_TESTS = "no_tests"                    # the test command collected no test
+    RUNNER_STOPPED = "runner_stopped"        # the runner stopped before any test ran
+    SETUP_ERRORS = "setup_errors"            # every test errored in its set-up with the same error
+    REMOVED_API = "removed_api"              # every test errored with the same error of a removed pytest API
+    BUILD_FAILED = "build_failed"            # native code: the repository does not build with today's compiler
+
+
+@dataclass(frozen=True)
+class SetupCause:
+    kind: CauseKind
+    line: str            # the line of the output that shows it, as the tool printed it ("" when none)
+    words: str           # what people read: the verdict in a sentence, quoting the line
+    output: str = ""     # a failed set-up's whole message (the fallbacks read the modules it names)
+
+    @property
+    def evidence(self) -> str:
+        """The tool's own text to read names in (missing modules, a removed API, refused options)."""
+        return self.output or self.line
+
+    def __str__(self) -> str:
+        return self.words
+
+    def to_dict(self) -> dict:
+        return {"kind": self.kind.value, "line": self.line, "words": self.words}
+
+    @classmethod
+    def from_dict(cls, data: object) -> SetupCause | None:
+        """A record's `cause`; None for an older record (no field) or a kind this version does not know."""
+        if not isinstance(data, dict) or data.get("kind") not in set(CauseKind):
+            return None
+        return cls(CauseKind(data["kind"]), str(data.get("line") or ""), str(data.get("words") or ""))
+
+
+FAILED = re.compile(r"error|fail|not found|no such|cannot|could not", re.I)
+
+
+def failing_line(output: str) -> str:
+    """The line of a failed command's message that says what failed: after its first line (the command),
+    the last line naming an error, else the last line; the first line when there is nothing else."""
+    lines = [ln.strip() for ln in (output or "").splitlines() if ln.strip()]
+    if not lines:
+        return ""
+    named = [ln for ln in lines[1:] if FAILED.search(ln)]
+    return named[-1] if named else lines[-1]
+
+
+def setup_failed(message: str) -> SetupCause:
+    """The cause of an install that failed (`SetupFailed`'s message: the command, then its output)."""
+    return SetupCause(CauseKind.SETUP_FAILED, failing_line(message), f"set-up: {message}", output=message)
+
+
+def import_check(missing: list[str]) -> SetupCause:
+    """The import check after set-up names third-party modules that are not installed."""
+    return SetupCause(CauseKind.IMPORT_CHECK, "", "the import check names missing modules: " + ", ".join(missing))

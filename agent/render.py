@@ -21,6 +21,7 @@ def result_dict(result: Result) -> dict:
         "status": result.status,
         "error": result.error,
         "error_kind": result.error_kind,
+        "cause": result.cause.to_dict() if result.cause else None,   # env_broken: kind, failing line, words
         "repo": result.repo,
         "ref": result.ref,
         "strategy": result.strategy,

@@ -16,6 +16,7 @@ from agent.markdown_safe import quote_untrusted
 from agent.memory import Fact, Memory
 from agent.reports.model import CrashReport
 from agent.records import FamilyState, Overfit, Probe, Reproduction
+from agent.records import SetupCause
 from agent.repair_context import Site
 from agent.judge.testrun import TestOutcome
 from agent.judge.validate import Verdict
@@ -117,6 +118,7 @@ class Run:
     status: str = "error"
     error: str | None = None
     error_kind: str | None = None
+    cause: SetupCause | None = None     # env_broken: why the set-up is not sane (its kind, the failing line)
     report: CrashReport | None = None
     files: list[str] = field(default_factory=list)           # the repo's files, relative paths
     repo_paths: dict[str, str] = field(default_factory=dict)  # report frame file -> repo path
@@ -144,9 +146,10 @@ class Run:
         self.test_cmd = self.test_cmd if self.test_cmd is not None else cfg.test_cmd
         self.timeout = self.timeout if self.timeout is not None else cfg.timeout
 
-    def fail(self, status: str, error: str, kind: str | None = None) -> None:
-        """End the run without a fix: `status` one of STATUSES, `kind` one of ERROR_KINDS for "error"."""
-        self.status, self.error, self.error_kind = status, error, kind
+    def fail(self, status: str, error: str, kind: str | None = None, *, cause: SetupCause | None = None) -> None:
+        """End the run without a fix: `status` one of STATUSES, `kind` one of ERROR_KINDS for "error",
+        `cause` (env_broken) why the set-up is not sane."""
+        self.status, self.error, self.error_kind, self.cause = status, error, kind, cause
 
     @property
     def may_research(self) -> bool:
@@ -199,6 +202,7 @@ class Result:
     test_cmd_given: str | None = None            # the test command as given (None: crashfix resolved it)
     image: str | None = None                     # the image the run's sandboxes came from (None: none, or the local backend's)
     timeout: float | None = None                 # the per-command timeout the run used (derived from the baseline's time)
+    cause: SetupCause | None = None              # env_broken: why the set-up is not sane (None: another outcome)
 
     @property
     def fixed(self) -> bool:
@@ -246,7 +250,8 @@ class Result:
                    build_log=run.native.build_log if run.native else None,
                    artifacts=run.artifacts, cost=run.cost or dict(NO_COST), timings=run.timings,
                    notes=run.notes + _command_changed(best), progress=list(run.progress), test_cmd_given=cfg.test_cmd,
-                   image=run.image, timeout=run.timeout, **_regression(run))
+                   image=run.image, timeout=run.timeout, cause=run.cause if run.status == "env_broken" else None,
+                   **_regression(run))
 
 
 def _command_changed(best: Verdict | None) -> list[str]:

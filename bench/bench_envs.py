@@ -38,6 +38,10 @@ import time
 import zipfile
 from datetime import datetime, timezone
 from pathlib import Path
+from typing import TYPE_CHECKING
+
+if TYPE_CHECKING:
+    from agent.records import SetupCause
 
 ROOT = Path(__file__).resolve().parent.parent
 PROJECTS = ROOT / "bench" / "envs_projects.json"
@@ -222,8 +226,9 @@ def runner_error(out: str) -> str | None:
     return None
 
 
-def classify(setup_error: str | None, outcome, c: dict, cause: str | None) -> tuple[str, str]:
+def classify(setup_error: str | None, outcome, c: dict, verdict: SetupCause | None) -> tuple[str, str]:
     """(class, one-line reason); class "sane" when tests ran and at least 80% of those that ran passed."""
+    from agent.records import CauseKind
     if setup_error is not None:
         lines = [l.strip() for l in setup_error.strip().splitlines() if l.strip()] or ["?"]
         said = [l for l in lines[1:] if re.match(r"(error|ERROR|\w+(Error|Exception)\b)", l) and "hint:" not in l]
@@ -235,6 +240,7 @@ def classify(setup_error: str | None, outcome, c: dict, cause: str | None) -> tu
         return "install failed", line[:240]
     if outcome is None:
         return "other", "no baseline"
+    cause = verdict.words if verdict is not None else None
     out = outcome.output
     ran = c["passed"] + c["failed"]
     if outcome.timed_out:
@@ -243,7 +249,7 @@ def classify(setup_error: str | None, outcome, c: dict, cause: str | None) -> tu
         return "sane", f"{c['passed']} passed, {c['failed']} failed"
     if c["source"] == "none" and outcome.exit_code == 0 and not cause:
         return "sane", "exit 0 (no counts printed)"
-    if cause and ("cannot run" in cause or "refuses its options" in cause):
+    if verdict is not None and verdict.kind in (CauseKind.CANNOT_RUN, CauseKind.OPTIONS_REFUSED):
         return "test command cannot run", cause[:240]
     stopped = runner_error(out) if not ran else None
     if stopped:
@@ -254,7 +260,7 @@ def classify(setup_error: str | None, outcome, c: dict, cause: str | None) -> tu
         return "import error", f"No module named '{top}'" + (f" ({cause[:120]})" if cause else "")
     if NETWORK.search(out):
         return "network", NETWORK.search(out).group(0)
-    if not ran or (cause and "collected no test" in cause):
+    if not ran or (verdict is not None and verdict.kind is CauseKind.NO_TESTS):
         tail = [l for l in out.strip().splitlines() if l.strip()][-1:] or ["(no output)"]
         return "no tests collected", (cause or f"exit {outcome.exit_code}: {tail[0]}")[:240]
     if c["passed"] == 0:
@@ -265,7 +271,7 @@ def classify(setup_error: str | None, outcome, c: dict, cause: str | None) -> tu
 
 def one(spec: str, date: str, sdists: Path, budget: float, cache_off: bool) -> dict:
     """Set one project up as `crashfix run` does (`PythonPath`: the resolver, the sandbox, the import
-    check, the baseline and the environment's ladder), then a second sandbox from the cache."""
+    check, the baseline and the set-up's fallbacks), then a second sandbox from the cache."""
     from agent.python.environment.apply import keep_environment
     from agent.path import Steps
     from agent.python.path import PythonPath
@@ -285,7 +291,7 @@ def one(spec: str, date: str, sdists: Path, budget: float, cache_off: bool) -> d
         t = time.monotonic()
         try:
             path.prepare()
-        except Exception as e:                   # SetupFailed (the ladder spent), SandboxError, a resolver crash
+        except Exception as e:                   # SetupFailed (the fallbacks spent), SandboxError, a resolver crash
             setup_error = f"{type(e).__name__}: {e}"
         env, source = path.resolved, path.source
         if env is None:                          # crashfix's resolver itself crashed: `crashfix run` stops here
@@ -305,14 +311,14 @@ def one(spec: str, date: str, sdists: Path, budget: float, cache_off: bool) -> d
             rec["settled_s"] = round(time.monotonic() - t, 1)
             if outcome is not None:
                 c = counts(outcome)
-                rec.update(baseline_s=round(outcome.duration, 1), counts=c, env_broken=cause,
+                rec.update(baseline_s=round(outcome.duration, 1), counts=c, env_broken=cause.words if cause else None,
                            output_tail=outcome.output[-4000:])
             else:
                 rec["env_broken"] = None
             if not cause:
                 keep_environment(sb, run.notes)
         rec["test_cmd"], rec["steps"] = run.test_cmd, [s.cmd for s in path.env_opts.get("steps") or []]
-        rec["ladder"] = list(path.climbed)
+        rec["fallbacks"] = [r.label for r in path.fallbacks_tried]
         rec["notes"] = list(run.notes)
         rec["class"], rec["reason"] = classify(setup_error, outcome, c, cause) if run.test_cmd or setup_error \
             else ("no test command", "the resolver found no test command")

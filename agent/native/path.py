@@ -17,6 +17,7 @@ from agent.native.tests import read_results
 from agent.path import code_window, record_history
 from agent.sandboxed import SandboxPath
 from agent.run import RunError
+from agent.records import CauseKind, SetupCause, failing_line
 from agent.candidates import Candidate
 from agent.native.templates import generate
 from agent.repair_context import RepairContext
@@ -81,9 +82,10 @@ class NativePath(SandboxPath):
         if not state.build.ok:
             last = state.build.steps[-1]
             if werror:      # it failed on -Werror first: today's compiler, not the repository, is the matter
-                run.fail("env_broken", f"the repository does not build with today's compiler (it failed on -Werror; "
-                                       f"with -Werror dropped `{last['command']}` exited {last['exit_code']}; "
-                                       "the whole log is in logs/build.log)", "build")
+                words = (f"the repository does not build with today's compiler (it failed on -Werror; with -Werror "
+                         f"dropped `{last['command']}` exited {last['exit_code']}; the whole log is in logs/build.log)")
+                run.fail("env_broken", words, "build", cause=SetupCause(
+                    CauseKind.BUILD_FAILED, failing_line(f"{last['command']}\n{state.build.log}")[:300], words))
                 return
             run.fail("error", f"the repository does not build with the sanitizers: `{last['command']}` exited "
                               f"{last['exit_code']} (the whole log is in logs/build.log)", "build")

@@ -21,12 +21,12 @@ from agent.python.templates import generate
 from agent.judge import expectations
 from agent.judge.testrun import arm_watchdog, run_tests
 from agent.judge.validate import Verdict
-from agent.python import setup_agent
-from agent.python.environment import rungs, verify
+from agent.python.environment import fallbacks, model_setup, verify
 from agent.python.environment.apply import (
     sandbox_python,
     test_command,
 )
+from agent.records import SetupCause, import_check, setup_failed
 from sandbox import SetupFailed, open_sandbox
 from sandbox.base import limit_hits
 
@@ -35,14 +35,14 @@ class PythonPath(SandboxPath):
 
     copies_prepared = True
     resolved = None                     # the resolved Environment (agent/python/environment)
-    climbed: list[str]                  # the environment ladder's rungs tried (agent/python/environment/rungs.py)
+    fallbacks_tried: list[fallbacks.Fallback]   # the set-up's fallbacks tried (agent/python/environment/fallbacks.py)
     expected = None                     # what the issue says the crashing call should give (agent/judge/expectations.py)
 
     def environment(self) -> dict:
         """Resolve the checkout's environment (agent/python/environment): image, install steps, test command."""
         env, opts, self.run.image, self.run.test_cmd = prepare_environment(self.cfg, self.source, self.run.files,
                                                                            self.steps.say)
-        self.resolved, self.climbed = env, []
+        self.resolved, self.fallbacks_tried = env, []
         self.run.notes += [f"environment: {step}" for step in env.steps]
         return opts
 
@@ -53,55 +53,56 @@ class PythonPath(SandboxPath):
             if self.resolved is None or self.resolved.explicit_install:
                 raise
             self.note(f"set-up failed: {str(exc).splitlines()[0]} ({(str(exc).strip().splitlines() or [''])[-1][:200]})")
-            if not self.climb(f"set-up: {exc}") and setup_agent.last_rung(self, f"set-up: {exc}")[0] is not None:
+            cause = setup_failed(str(exc))
+            if not self.fall_back(cause) and model_setup.last_fallback(self, cause)[0] is not None:
                 raise
         said = sandbox_python(self.sb, self.resolved, self.cfg.sandbox) if self.resolved else None
         if said:
             self.run.notes.append(f"environment: {said}")
 
-    # -- the environment's ladder --------------------------------------------------------------
+    # -- the set-up's fallbacks ----------------------------------------------------------------
     def note(self, text: str) -> None:
         self.resolved.steps.append(text)
         self.run.notes.append(f"environment: {text}")
 
-    def climb(self, cause: str, missing: list[str] = (), output: str = "") -> bool:
-        """Try the ladder's next rung for ``cause``: a new sandbox with other install steps or
-        another Python image. True when one opened (``self.sb`` replaced); each rung is noted."""
+    def fall_back(self, cause: SetupCause, missing: list[str] = (), output: str = "") -> bool:
+        """Try the next set-up fallback for ``cause``: a new sandbox with other install steps or
+        another Python image. True when one opened (``self.sb`` replaced); each fallback is noted."""
         cfg = self.cfg
         stale = stale_dependency(output, self.run.files)
         while True:
             pytest_now = None
-            if self.sb is not None and cause.startswith(("every test", "the test runner stopped")):
-                pytest_now = rungs.pytest_version(self.sb.run("python -m pytest --version 2>&1", timeout=60).output)
+            if self.sb is not None and cause.kind in fallbacks.ASK_PYTEST:
+                pytest_now = fallbacks.pytest_version(self.sb.run("python -m pytest --version 2>&1", timeout=60).output)
             older = None
             if cfg.sandbox == "docker" and not self.resolved.image and not self.resolved.explicit_python:
                 from sandbox.docker.images import image_source
                 from sandbox.pythons import available_pythons
-                older = rungs.older_python(self.resolved.python_used, available_pythons(image_source()))
-            rung = rungs.next_rung(self.resolved, self.env_opts.get("steps") or [], cause, self.climbed,
-                                   missing=list(missing), pytest_now=pytest_now, older=older, source=self.source,
-                                   stale=stale)
-            if rung is None:
+                older = fallbacks.older_python(self.resolved.python_used, available_pythons(image_source()))
+            tried = fallbacks.next_fallback(self.resolved, self.env_opts.get("steps") or [], cause, self.fallbacks_tried,
+                                            missing=list(missing), pytest_now=pytest_now, older=older,
+                                            source=self.source, stale=stale)
+            if tried is None:
                 return False
-            self.climbed.append(rung.label)
+            self.fallbacks_tried.append(tried)
             image = self.run.image
-            if rung.python:
+            if tried.python:
                 from sandbox.docker.images import python_image
-                image, self.resolved.python_used, _ = python_image(rung.python, log=self.steps.say)
-            opts = {**self.env_opts, "steps": rung.steps}
+                image, self.resolved.python_used, _ = python_image(tried.python, log=self.steps.say)
+            opts = {**self.env_opts, "steps": tried.steps}
             try:
                 box = self.steps.step("sandbox", lambda: open_sandbox(
                     cfg.sandbox, self.source, image=image, limits=cfg.limits, **opts, notes=self.run.notes))
             except SetupFailed as exc:
-                self.note(f"ladder: {rung.label}: set-up failed: {str(exc).splitlines()[0]}")
-                cause, missing = f"set-up: {exc}", []
+                self.note(f"fallback: {tried.label}: set-up failed: {str(exc).splitlines()[0]}")
+                cause, missing = setup_failed(str(exc)), []
                 continue
-            self.note(f"ladder: {rung.label}: set up")
+            self.note(f"fallback: {tried.label}: set up")
             if self.sb is not None:
                 self.sb.close()
             self.sb, self.env_opts, self.run.image = box, opts, image
-            if rung.test_cmd:
-                self.resolved.test_cmd = rung.test_cmd
+            if tried.test_cmd:
+                self.resolved.test_cmd = tried.test_cmd
                 self.run.test_cmd = test_command(self.resolved, None)
             self.validator = None
             return True
@@ -120,18 +121,18 @@ class PythonPath(SandboxPath):
         return watched, broken(self.run.tests_before, files=self.run.files, report_text=cfg.report_text)
 
     def settled_baseline(self):
-        """The import check (missing modules: the ladder's first rung), then the baseline test run (when
-        there is a test command), climbing the ladder while it says the environment is broken. (watched, cause); the
+        """The import check (missing modules: the first fallback), then the baseline test run (when
+        there is a test command), falling back while it says the environment is broken. (watched, cause); the
         environment benchmark (bench/bench_envs.py) runs this too."""
         missing = self.verified() if self.resolved is not None else []
-        while missing and self.climb(rungs.IMPORT_CHECK, missing):
+        while missing and self.fall_back(import_check(missing), missing):
             missing = self.verified()
         if not self.run.test_cmd:
             return False, None
         watched, cause = self.baseline()
         while cause and self.resolved is not None:
             self.note(f"the baseline says the environment is broken: {cause}")
-            if not self.climb(cause, output=self.run.tests_before.output):
+            if not self.fall_back(cause, output=self.run.tests_before.output):
                 break
             self.verified()
             watched, cause = self.baseline()
@@ -144,11 +145,13 @@ class PythonPath(SandboxPath):
         if self.run.test_cmd:
             model_tried = ""
             if cause and self.resolved is not None:
-                cause, watched, model_tried = setup_agent.last_rung(self, cause, watched)
+                cause, watched, model_tried = model_setup.last_fallback(self, cause, watched)
             sb = self.sb
             if cause:
-                tried = f" (the ladder tried: {'; '.join(self.climbed)})" if getattr(self, "climbed", None) else ""
-                run.fail("env_broken", f"the baseline test run says the environment is broken: {cause}{tried}{model_tried}")
+                tried = f" (the set-up fallbacks tried: {'; '.join(r.label for r in self.fallbacks_tried)})" \
+                    if getattr(self, "fallbacks_tried", None) else ""
+                run.fail("env_broken", f"the baseline test run says the environment is broken: {cause}{tried}{model_tried}",
+                         cause=cause)
                 return
             keep_environment(sb, run.notes)
             if run.tests_before.collect_errors:
@@ -265,7 +268,7 @@ class PythonPath(SandboxPath):
         return generate(ctx, max_candidates=self.cfg.max_candidates, notes=self.run.notes)
 
     def reproduce_by_agent(self, rep) -> None:
-        """Rung 5 (agent/python/ladder/reproducer.py): the research agent writes a reproducer that crashfix checks."""
+        """Rung 5 of the reproduction ladder (agent/python/ladder/reproducer.py): the research agent writes a reproducer that crashfix checks."""
         cfg, run = self.cfg, self.run
         agent = research_agent.reproduction_agent(
             run, self.source, sandbox_factory=self.new_sandbox, has_history=is_git_source(cfg.repo),

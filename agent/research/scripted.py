@@ -14,7 +14,7 @@ Script (JSON)::
      "context_chars": 40000,     # optional: messages longer than this (as JSON) get OpenAI's 400
                                  # context_length_exceeded, 4 characters counted as a token
      "reproduction": [turn, ...],   # optional: the reproduction phase (rung 5), when the ladder found none
-     "setup": [turn, ...],          # optional: the set-up phase (the environment's last rung)
+     "setup": [turn, ...],          # optional: the set-up phase (the set-up's last fallback)
      "analysis":  [turn, ...],
      "synthesis": [turn, ...],
      "expectation": [turn], "review": [turn]}    # optional: agent/research/second_opinion.py's one-call hooks

@@ -95,7 +95,7 @@ def final(trigger: Trigger, result: Result, failure: Failure | None, published: 
         lines += ["", f"**What happened:** {failure.what}"]
         if failure.action:
             lines += ["", f"**What you can do:** {failure.action}"]
-        line = failing_line(result.error) if result.status == "env_broken" else ""
+        line = result.cause.line if result.status == "env_broken" and result.cause is not None else ""
         if line:
             lines += ["", f"**The failing line:** {quote_untrusted(line, 300)}"]
         if result.error_kind == "build" and result.error:
@@ -120,7 +120,7 @@ def final(trigger: Trigger, result: Result, failure: Failure | None, published: 
 
 
 def environment_block(result: Result) -> list[str]:
-    """When a model found the set-up (agent/python/setup_agent.py) and crashfix's fresh
+    """When a model found the set-up (agent/python/environment/model_setup.py) and crashfix's fresh
     set-up from it gave a sane baseline: the recipe, a proposal, as an `environment:` block for
     `.github/crashfix.yml`, in a fence its text cannot close (the commands are a model's words)."""
     env = result.artifacts.get("environment") if isinstance(result.artifacts, dict) else None
@@ -198,16 +198,6 @@ def _final_steps(trigger: Trigger, result: Result, published: dict | None) -> li
         failed_seen = failed_seen or mark == "failed"
         steps.append((key, mark, detail))
     return steps
-
-
-def failing_line(error: str | None) -> str:
-    """The line of a set-up failure that says what failed: the last line naming an error, else the
-    last line of its output, else its first line (the command)."""
-    lines = [ln.strip() for ln in CLASS_PREFIX.sub("", error or "").splitlines() if ln.strip()]
-    if not lines:
-        return ""
-    named = [ln for ln in lines[1:] if re.search(r"error|fail|not found|no such|cannot|could not", ln, re.I)]
-    return named[-1] if named else lines[-1]
 
 
 def _parsed(result: Result) -> str:

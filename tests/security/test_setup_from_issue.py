@@ -110,7 +110,7 @@ def test_a_recipe_holds_package_installs_and_files_of_the_tree_only(tmp_path):
 
 def test_done_refuses_a_recipe_outside_the_allowlist_before_any_set_up(tmp_path):
     from agent.memory import Memory
-    from agent.python.setup_agent import recipe_policy, toolbox
+    from agent.python.environment.model_setup import recipe_policy, toolbox
     from agent.research.tools import ToolContext
     from agent.research.tools.setup import SETUP, SetupState
     from sandbox import open_sandbox

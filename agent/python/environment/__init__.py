@@ -95,7 +95,7 @@ def explicit_fields(found_all: list[Finding]) -> set[str]:
 
 
 def _tox_alternatives(source: Path, env: Environment, most: int = 2) -> list[dict]:
-    """The other tox environments the ladder may try (same Python factor first), as install + test command."""
+    """The other tox environments the set-up fallbacks may try (same Python factor first), as install + test command."""
     parsed = toxini.parse(read(source, "tox.ini") or "")
     if parsed is None:
         return []

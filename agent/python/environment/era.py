@@ -96,9 +96,10 @@ def removed_in_tree(source: Path, files: list[str]) -> Removed | None:
     return None
 
 
-def removed_in_error(cause: str) -> Removed | None:
-    """What the runner's error (the baseline's sanity verdict) says the suite uses that pytest removed."""
-    return next((r for r in REMOVED if re.search(r.error, cause)), None)
+def removed_in_error(text: str) -> Removed | None:
+    """What the runner's error (the line the sanity verdict quotes, or a test's message) says the suite
+    uses that pytest removed."""
+    return next((r for r in REMOVED if re.search(r.error, text)), None)
 
 
 def pytest_steps(python: str, as_of: str | None, floor: tuple[str, str] | None,
@@ -211,10 +212,10 @@ PLUGIN_BROKEN = re.compile(r"PluginValidationError: Plugin '([\w.-]+)' for hook"
 PYTEST_CALL = re.compile(r"(?<![\w./-])((?:python[\d.]* -m )?(?:pytest|py\.test))(?![\w.-])")
 
 
-def without_plugin(cause: str, test_cmd: str) -> tuple[str, str] | None:
+def without_plugin(error: str, test_cmd: str) -> tuple[str, str] | None:
     """(plugin, the test command with `-p no:PLUGIN`) when the runner stopped on a plugin that no
     longer loads on this pytest; None otherwise (or when the command is not pytest)."""
-    m = PLUGIN_BROKEN.search(cause)
+    m = PLUGIN_BROKEN.search(error)
     if not m or not PYTEST_CALL.search(test_cmd) or f"no:{m.group(1)}" in test_cmd:
         return None
     return m.group(1), PYTEST_CALL.sub(lambda c: f"{c.group(1)} -p no:{m.group(1)}", test_cmd)

@@ -33,7 +33,7 @@ class Environment:
     as_of: str | None = None             # dependency cut-off: the commit's date (ISO 8601, UTC)
     pins: dict[str, str] = field(default_factory=dict)   # versions named in the issue: package -> version
     steps: list[str] = field(default_factory=list)
-    explicit_python: bool = False        # `--python` or crashfix.yml: the ladder keeps it
+    explicit_python: bool = False        # `--python` or crashfix.yml: the set-up fallbacks keep it
     explicit_install: bool = False       # `--setup-cmd`, `setup_cmd` or `environment.install`: run as given, nothing added
     packages: list[str] = field(default_factory=list)    # packages the issue names ("with Pygments installed")
     fallback: list[str] = field(default_factory=list)    # the packaging files' own install, when a recipe's differs

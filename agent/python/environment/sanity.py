@@ -2,7 +2,7 @@
 then runs none), whose every test errors in its set-up with one error (the suite's own
 infrastructure against this pytest: a conftest calling `get_marker`), that reaches for the network,
 or whose runner dies before any test, says the environment is broken, not that the crash is absent.
-The verdict quotes the line that shows it."""
+The verdict is a `SetupCause` (agent/records.py): its kind, the line that shows it, and words quoting it."""
 from __future__ import annotations
 
 import re
@@ -10,6 +10,7 @@ import re
 from agent.judge.protect import is_test_path
 from agent.judge.testrun import TestOutcome
 from agent.judge.testrun import is_pytest
+from agent.records import CauseKind, SetupCause
 from sandbox.base import limit_hits
 
 IMPORT_ERROR = re.compile(r"^(?:E\s+)?((?:ModuleNotFoundError|ImportError): .+)$", re.M)
@@ -49,8 +50,14 @@ def own_modules(files: list[str]) -> set[str]:
     return names
 
 
-def broken(outcome: TestOutcome, *, files: list[str] = (), report_text: str = "") -> str | None:
-    """Why the baseline run says the environment is broken (quoting the cause), or None.
+def _cause(kind: CauseKind, line: str, words: str) -> SetupCause:
+    """A verdict: ``words`` ends with the quoted ``line`` when there is one."""
+    line = line.strip()[:300]
+    return SetupCause(kind, line, f"{words}: {line}" if line else words)
+
+
+def broken(outcome: TestOutcome, *, files: list[str] = (), report_text: str = "") -> SetupCause | None:
+    """Why the baseline run says the environment is broken (its kind, the line that shows it), or None.
 
     A missing module of the repository itself (`files`) is a bug, not a missing dependency; so is
     an import error the report itself shows."""
@@ -62,14 +69,14 @@ def broken(outcome: TestOutcome, *, files: list[str] = (), report_text: str = ""
     # the error finished (html5lib 1.0.1, 6846 passed)
     if crashed and not re.search(r"^(?:=+ )?\d+ (?:passed|failed|errors?)\b.* in [\d.]+ ?s",
                                  outcome.output[outcome.output.rfind("INTERNALERROR>"):], re.M):
-        return f"the test runner crashed (`{outcome.command}`, exit 3, INTERNALERROR): {crashed[-1].strip()[:300]}"
+        return _cause(CauseKind.RUNNER_CRASHED, crashed[-1], f"the test runner crashed (`{outcome.command}`, exit 3, INTERNALERROR)")
     session = SESSION_ERROR.search(outcome.output) if is_pytest(outcome.command) else None
     if session:
         # pytest could not start collecting (a plugin of the era against this pytest): whatever another
         # part of the command passed, this part's suite did not run (natsort 5.1.0's `--pep8` run)
         lines = [ln.strip() for ln in outcome.output[session.end():].splitlines()[:60] if ln.strip()]
         said = next((ln[1:].strip() for ln in lines if ln.startswith("E ")), lines[0] if lines else "ERROR collecting")
-        return f"a part of the test command collected nothing (`{outcome.command}`): {said[:300]}"
+        return _cause(CauseKind.COLLECTED_NOTHING, said, f"a part of the test command collected nothing (`{outcome.command}`)")
     if outcome.passed:
         return None
     own = own_modules(list(files))
@@ -85,43 +92,43 @@ def broken(outcome: TestOutcome, *, files: list[str] = (), report_text: str = ""
     killed = [h for h in limit_hits(out) if h.startswith("killed")]
     if killed and not outcome.failed and not re.search(r"\d+ (?:passed|failed)|^Ran \d+ tests?", out, re.M):
         # no result at all: there is no baseline to compare a candidate with (said, never silent)
-        return f"the baseline was killed by a limit crashfix sets before it reported any result (`{outcome.command}`): " \
-               f"{killed[0]}"
+        return _cause(CauseKind.KILLED, killed[0], "the baseline was killed by a limit crashfix sets before it reported any "
+                      f"result (`{outcome.command}`)")
     network = None if limited else _network(outcome)
     if network:
-        return f"the test command reached for the network (the sandbox is offline after set-up): {network[:300]}"
+        return _cause(CauseKind.NETWORK, network, "the test command reached for the network (the sandbox is offline after set-up)")
     if outcome.exit_code == 127 or NOT_FOUND.search(out):
         line = (NOT_FOUND.search(out) or re.search(r".+", out))
-        return f"the test command cannot run (`{outcome.command}`): {line.group(0).strip() if line else 'exit 127'}"
+        return _cause(CauseKind.CANNOT_RUN, line.group(0) if line else "exit 127", f"the test command cannot run (`{outcome.command}`)")
     usage = USAGE.search(out)
     if outcome.exit_code == 4 and usage:
-        return f"the test runner refuses its options (`{outcome.command}`): {usage.group(1).strip()}"
+        return _cause(CauseKind.OPTIONS_REFUSED, usage.group(1), f"the test runner refuses its options (`{outcome.command}`)")
     causes = [c.strip() for c in IMPORT_ERROR.findall(out)]
     causes = [c for c in causes if _missing_module(c) not in own and c not in report_text]
     if COLLECT_ERRORS.search(out) and causes and not outcome.failed - _collection_failures(outcome):
-        return f"no test module could be imported: {causes[0]}"
+        return _cause(CauseKind.NO_MODULE_IMPORTS, causes[0], "no test module could be imported")
     collected_none = only_collection_errors(outcome, report_text)
-    if collected_none and _missing_module(collected_none) in own:
+    if collected_none and _missing_module(collected_none.line) in own:
         collected_none = None            # the repository's own module is missing: a bug in the tree, not the set-up
     if collected_none and not limited:
         return collected_none
     if NO_TESTS.search(out) or (outcome.exit_code == 5 and not outcome.failed):
         if files and not any(is_test_path(f) for f in files):
             return None              # a repository with no test at all: nothing to collect is no sign of breakage
-        return f"the test command collected no test (`{outcome.command}`)" + (f": {causes[0]}" if causes else "")
+        return _cause(CauseKind.NO_TESTS, causes[0] if causes else "", f"the test command collected no test (`{outcome.command}`)")
     if is_pytest(outcome.command) and not outcome.failed and outcome.exit_code not in (0, 5) and not limited \
             and not re.search(r"^=+ .*\b(?:passed|failed|error|errors)\b.* in [\d.]+s", out, re.M):
-        return f"the test runner stopped before any test ran (`{outcome.command}`, exit {outcome.exit_code}): " \
-               f"{_last_line(out)}"
+        return _cause(CauseKind.RUNNER_STOPPED, _last_line(out),
+                      f"the test runner stopped before any test ran (`{outcome.command}`, exit {outcome.exit_code})")
     if not is_pytest(outcome.command) and outcome.exit_code not in (0, 5) and not limited and not outcome.failed \
             and not TEST_COUNTS.search(out) and DIED.search(out[-3000:]):
         # a runner script (`./run_tests.py`) that dies on a traceback before its runner says anything
-        return f"the test runner stopped before any test ran (`{outcome.command}`, exit {outcome.exit_code}): " \
-               f"{DIED.search(out[-3000:]).group(1).strip()[:300]}"
+        return _cause(CauseKind.RUNNER_STOPPED, DIED.search(out[-3000:]).group(1),
+                      f"the test runner stopped before any test ran (`{outcome.command}`, exit {outcome.exit_code})")
     return None
 
 
-def only_collection_errors(outcome: TestOutcome, report_text: str = "") -> str | None:
+def only_collection_errors(outcome: TestOutcome, report_text: str = "") -> SetupCause | None:
     """A pytest run whose only entries are collection errors (no test ran: html5lib's conftest building
     its collectors the way pytest 6 refuses): the line that says why, unless the report quotes it."""
     from agent.python.environment.era import removed_in_error
@@ -134,8 +141,8 @@ def only_collection_errors(outcome: TestOutcome, report_text: str = "") -> str |
         or _last_line("\n".join(outcome.messages.get(n) or "" for n in sorted(outcome.failed)) or outcome.output)
     if line and line in report_text:
         return None                  # the crash the report shows, at import: the bug, not the environment
-    return f"no test ran: the run's only entr{'ies are' if len(outcome.failed) > 1 else 'y is'} " \
-           f"{len(outcome.failed)} collection error{'s' * (len(outcome.failed) > 1)} (`{outcome.command}`): {line[:300]}"
+    return _cause(CauseKind.COLLECTION_ERRORS, line, f"no test ran: the run's only entr{'ies are' if len(outcome.failed) > 1 else 'y is'} "
+                  f"{len(outcome.failed)} collection error{'s' * (len(outcome.failed) > 1)} (`{outcome.command}`)")
 
 
 def _network(outcome: TestOutcome) -> str | None:
@@ -158,7 +165,7 @@ def _last_line(out: str) -> str:
     return ((errors or lines or ["no output"])[-1])[:300]
 
 
-def setup_errors(outcome: TestOutcome) -> str | None:
+def setup_errors(outcome: TestOutcome) -> SetupCause | None:
     """Every test (two or more, none passing) errored in its set-up with the same error: the suite's
     own infrastructure does not run here (a conftest hook or fixture using a removed pytest API)."""
     if outcome.passed:
@@ -173,8 +180,8 @@ def setup_errors(outcome: TestOutcome) -> str | None:
         return None
     if len(errors) < 2 or len(set(errors)) != 1:
         return None
-    return f"every test ({len(errors)}) errored in its set-up with the same error (the suite's own " \
-           f"infrastructure does not run on this pytest): {errors[0][:300]}"
+    return _cause(CauseKind.SETUP_ERRORS, errors[0], f"every test ({len(errors)}) errored in its set-up with the same error "
+                  "(the suite's own infrastructure does not run on this pytest)")
 
 
 def _collection_failures(outcome: TestOutcome) -> set[str]:
@@ -184,7 +191,7 @@ def _collection_failures(outcome: TestOutcome) -> set[str]:
             or IMPORT_ERROR.search(outcome.messages.get(name, "") or "")}
 
 
-def removed_api_errors(outcome: TestOutcome) -> str | None:
+def removed_api_errors(outcome: TestOutcome) -> SetupCause | None:
     """Every test (two or more, none passing) failed on what a pytest release removed (a 2019 plugin
     calling `get_marker` in each test's call): the runner, not the code under test."""
     from agent.python.environment.era import removed_in_error
@@ -195,8 +202,8 @@ def removed_api_errors(outcome: TestOutcome) -> str | None:
     if not all(found) or len(set(found)) != 1:
         return None
     line = next(ln for ln in messages[0].splitlines() if re.search(found[0].error, ln))
-    return f"every test ({len(messages)}) errored with the same error (the suite's own infrastructure does not " \
-           f"run on this pytest): {line.strip()[:300]}"
+    return _cause(CauseKind.REMOVED_API, line, f"every test ({len(messages)}) errored with the same error (the suite's own "
+                  "infrastructure does not run on this pytest)")
 
 
 # a frame, as Python prints it and as pytest's long report does

@@ -1,4 +1,4 @@
-"""The set-up phase's own tools (the environment's last rung): a model sets the repository up in a
+"""The set-up phase's own tools (the set-up's last fallback): a model sets the repository up in a
 sandbox that has the set-up network, and hands crashfix a recipe that crashfix checks itself.
 
 `shell` runs a command (the installs go through crashfix's installer: the dependency cut-off and

@@ -10,17 +10,19 @@ from agent.judge.testrun import TestOutcome as Outcome
 from agent.python.environment import era
 from agent.python.environment.apply import install_steps, old_runner
 from agent.python.environment.model import Environment
-from agent.python.environment.rungs import next_rung
+from agent.python.environment.fallbacks import next_fallback
 from agent.python.environment.sanity import broken
+from agent.records import CauseKind, SetupCause
 from sandbox.setup import InstallStep
 
 SETUP_CFG = "[bdist_wheel]\nuniversal = 1\n\n[pytest]\nminversion = 2.2.0\npep8ignore =\n\tdocumentation/*.py ALL\n"
-SECTION_ERROR = ("the test runner stopped before any test ran (`python -m pytest -q -p no:cacheprovider`, exit 1): "
-                 "Failed: [pytest] section in setup.cfg files is no longer supported, change to [tool:pytest] instead.")
-PEP8_ERROR = ("the test runner stopped before any test ran (`python -m pytest -q`, exit 3): pluggy._manager."
-              "PluginValidationError: Plugin 'pep8' for hook 'pytest_collect_file'")
-COV_REFUSED = ("the test runner refuses its options (`python -m pytest -q -p no:cacheprovider`): unrecognized "
-               "arguments: --cov=charset_normalizer --cov-report=term-missing")
+SECTION_ERROR = SetupCause(CauseKind.RUNNER_STOPPED, "Failed: [pytest] section in setup.cfg files is no longer supported, "
+                           "change to [tool:pytest] instead.", "the test runner stopped before any test ran "
+                           "(`python -m pytest -q -p no:cacheprovider`, exit 1)")
+PEP8_ERROR = SetupCause(CauseKind.RUNNER_STOPPED, "pluggy._manager.PluginValidationError: Plugin 'pep8' for hook "
+                        "'pytest_collect_file'", "the test runner stopped before any test ran (`python -m pytest -q`, exit 3)")
+COV_REFUSED = SetupCause(CauseKind.OPTIONS_REFUSED, "unrecognized arguments: --cov=charset_normalizer --cov-report=term-missing",
+                         "the test runner refuses its options (`python -m pytest -q -p no:cacheprovider`)")
 STEPS = [InstallStep("python -m pip install --no-build-isolation -e .", True),
          InstallStep(era.runner_install("pytest>=7.2.0", fallback=True), True, cutoff="2022-10-25T23:59:59Z",
                      optional=True),
@@ -102,19 +104,19 @@ def test_options_in_addopts_name_the_plugin_to_install(tmp_path):
     assert era.missing_plugins(param, "python -m pytest", []) == []
 
 
-def test_rungs_from_the_runners_own_errors():
+def test_fallbacks_from_the_runners_own_errors():
     env = Environment(as_of="2015-10-07T12:00:00Z", python_used="3.11", test_cmd="python -m pytest -q")
-    rung = next_rung(env, STEPS, SECTION_ERROR, [], pytest_now=(7, 2), older="3.9")
+    rung = next_fallback(env, STEPS, SECTION_ERROR, [], pytest_now=(7, 2), older="3.9")
     assert rung.python == "3.9" and rung.label.startswith("pytest before 4.0")
     assert rung.steps[-1].cmd.startswith("pip install --upgrade 'pytest<4.0'") and \
         not any(">=7.2.0" in s.cmd for s in rung.steps) and "pip install 'py>=1.11.0'" in [s.cmd for s in rung.steps]
-    rung = next_rung(env, STEPS, PEP8_ERROR, [])
+    rung = next_fallback(env, STEPS, PEP8_ERROR, [])
     assert rung.test_cmd == "python -m pytest -p no:pep8 -q" and rung.label.startswith("plugin off")
-    assert next_rung(env, STEPS, PEP8_ERROR, [rung.label]) is None or \
-        not next_rung(env, STEPS, PEP8_ERROR, [rung.label]).label.startswith("plugin off")
-    rung = next_rung(env, STEPS, COV_REFUSED, [])
+    assert next_fallback(env, STEPS, PEP8_ERROR, [rung]) is None or \
+        not next_fallback(env, STEPS, PEP8_ERROR, [rung]).label.startswith("plugin off")
+    rung = next_fallback(env, STEPS, COV_REFUSED, [])
     assert rung.steps[-1].cmd == "pip install 'pytest-cov'" and rung.label.startswith("plugins")
-    assert era.without_plugin(PEP8_ERROR, "cd tests && py.test --pep8 && python -m pytest x") == (
+    assert era.without_plugin(PEP8_ERROR.line, "cd tests && py.test --pep8 && python -m pytest x") == (
         "pep8", "cd tests && py.test -p no:pep8 --pep8 && python -m pytest -p no:pep8 x")
 
 
@@ -124,8 +126,9 @@ def test_every_test_failing_on_get_marker_is_the_runner_not_the_code():
                           passed=set(), output="134 failed in 6.89s",
                           messages={"tests/test_a.py::t1": msg, "tests/test_a.py::t2": msg})
     cause = broken(outcome, files=["tests/test_a.py"])
-    assert cause and cause.startswith("every test (2) errored") and "get_marker" in cause
-    rung = next_rung(Environment(python_used="3.9", as_of="2019-07-15T00:00:00Z"), STEPS, cause, [])
+    assert cause.kind is CauseKind.REMOVED_API and cause.words.startswith("every test (2) errored")
+    assert cause.line == msg
+    rung = next_fallback(Environment(python_used="3.9", as_of="2019-07-15T00:00:00Z"), STEPS, cause, [])
     assert rung.label.startswith("pytest before 4.1") and rung.python is None
     outcome.messages["tests/test_a.py::t2"] = "AssertionError: 1 != 2"
     assert broken(outcome, files=["tests/test_a.py"]) is None

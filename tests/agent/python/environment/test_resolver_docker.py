@@ -2,8 +2,8 @@
 no flag. A CI workflow that runs `tox` becomes tox.ini's commands for the chosen environment (factor
 prefixes understood, `deps = -r ...` honoured, tensorflow dropped when it cannot install), the
 project's dependencies come online (PyYAML, read by setup.py from requirements.txt), the package
-the issue names (Pygments) is installed; a 2016-style conftest calling `get_marker` climbs the
-ladder: the pytest of the commit's era, then the nearest older Python."""
+the issue names (Pygments) is installed; a 2016-style conftest calling `get_marker` falls back to
+the pytest of the commit's era, then the nearest older Python."""
 from __future__ import annotations
 
 from agent.run import PATCHED
@@ -54,11 +54,11 @@ def test_a_2016_conftest_using_get_marker_gets_the_pytest_and_python_of_its_era(
     assert run.status in (*PATCHED, "not_fixed"), (run.error, notes)
     # the tree itself says what its era needs: `get_marker` in the conftest (removed in pytest 4.1) and
     # no Python named before 2018-06-20 (3.6): the pytest before 4.1 on the nearest image, 3.9, with the
-    # `py` library that runs there; no ladder rung is needed
+    # `py` library that runs there; no set-up fallback is needed
     assert "the suite uses `get_marker` (a conftest or plugin), which pytest 4.1 removed" in notes
     assert "`pytest<4.1` as of 2019-01-05" in notes and "Python 3.6 requested, 3.9 used" in notes
     assert "py 1.11.0" in notes
-    assert not [n for n in result["notes"] if "ladder:" in n]
+    assert not [n for n in result["notes"] if "fallback:" in n]
     assert len(run.tests_before.passed) == 4 and run.tests_before.skipped == 1
     assert run.reproduction.reproduced
 
@@ -84,18 +84,18 @@ def test_a_recipe_naming_a_missing_file_drops_it_and_a_missing_module_is_install
     monkeypatch.setenv("CRASHFIX_ENV_CACHE", str(tmp_path / "envcache"))
     run, result = run_project("linkcheck", "2023-05-10T08:00:00Z", tmp_path)
     notes = "\n".join(result["notes"])
-    ladder = [n for n in result["notes"] if "ladder:" in n]
+    tried = [n for n in result["notes"] if "fallback:" in n]
     assert run.status in (*PATCHED, "not_fixed"), (run.error, notes)
     # the missing file is dropped before set-up (the rest installs), then the import check names bs4
     assert "`-r requirements-ci.txt` dropped from the install: the tree has no requirements-ci.txt" in notes
     assert "No module named 'bs4'" in notes
-    assert ladder[0].startswith("environment: ladder: missing modules installed: `pip install 'beautifulsoup4'`")
+    assert tried[0].startswith("environment: fallback: missing modules installed: `pip install 'beautifulsoup4'`")
     assert len(run.tests_before.passed) == 2 and run.reproduction.reproduced
 
 
 def test_a_tox_env_whose_commands_find_no_test_gives_way_to_the_next_env(sandbox_image, tmp_path, monkeypatch):
     """py37-std's commands point at `unit/`, which the tree no longer has: its baseline collects no
-    test, and the ladder takes py37-ext (its deps, Pygments included, and its commands)."""
+    test, and the set-up falls back to py37-ext (its deps, Pygments included, and its commands)."""
     import shutil
     monkeypatch.setenv("CRASHFIX_ENV_CACHE", str(tmp_path / "envcache"))
     tree = shutil.copytree(PROJECTS / "mdtool", tmp_path / "src" / "mdtool")
@@ -107,6 +107,6 @@ def test_a_tox_env_whose_commands_find_no_test_gives_way_to_the_next_env(sandbox
                                  strategy="templates"))
     notes = "\n".join(json.loads((out / "result.json").read_text())["notes"])
     assert "file or directory not found: unit" in notes or "collected no test" in notes, notes
-    assert "environment: ladder: another tox env: `py37-ext`" in notes
+    assert "environment: fallback: another tox env: `py37-ext`" in notes
     assert run.test_cmd.endswith('cd tests && py.test -q -m "not slow"'), run.test_cmd
     assert len(run.tests_before.passed) == 4 and run.status in (*PATCHED, "not_fixed"), (run.error, notes)

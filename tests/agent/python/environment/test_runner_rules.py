@@ -14,6 +14,7 @@ from agent.python.environment import detect, era
 from agent.python.environment.apply import install_steps
 from agent.python.environment.model import Environment
 from agent.python.environment.verify import check
+from agent.records import CauseKind, SetupCause
 from sandbox import open_sandbox
 
 # the test modules of real sdists (arrow 0.10.0, parsedatetime 2.4, decorator 4.0.11)
@@ -102,9 +103,9 @@ def pytest_collect_file(file_path, parent):
 '''
 
 
-def test_a_run_whose_only_entries_are_collection_errors_climbs_to_the_last_pytest_before_the_removal(tmp_path: Path):
+def test_a_run_whose_only_entries_are_collection_errors_falls_back_to_the_last_pytest_before_the_removal(tmp_path: Path):
     from agent.judge.testrun import run_tests
-    from agent.python.environment.rungs import next_rung
+    from agent.python.environment.fallbacks import next_fallback
     from agent.python.environment.sanity import broken
     files = {"tests/conftest.py": HTML5LIB_CONFTEST, "tests/data/a.test": "{}\n",
              "tests/test_api.py": "def test_api():\n    pass\n"}
@@ -117,18 +118,19 @@ def test_a_run_whose_only_entries_are_collection_errors_climbs_to_the_last_pytes
     finally:
         box.close()
     cause = broken(out, files=list(files))
-    assert cause and cause.startswith("no test ran: the run's only entry is 1 collection error") and \
+    assert cause.kind is CauseKind.COLLECTION_ERRORS
+    assert cause.words.startswith("no test ran: the run's only entry is 1 collection error") and \
         re.search(r"Direct construction of (conftest\.)?TokenizerFile has been deprecated, please use "
-                  r"(conftest\.)?TokenizerFile\.from_parent", cause)
-    # the tree says so before any run, and the error names the rung
+                  r"(conftest\.)?TokenizerFile\.from_parent", cause.line)
+    # the tree says so before any run, and the error names the fallback
     assert era.removed_in_tree(tmp_path, ["tests/conftest.py"]) is era.NODE_CONSTRUCTION
     env = Environment(install=["pip install -e ."], test_cmd="python -m pytest -q", as_of="2020-06-22T12:00:00Z",
                       python_used="3.11")
-    rung = next_rung(env, [], cause, [])
+    rung = next_fallback(env, [], cause, [])
     assert rung.label.startswith("pytest before 6.0") and rung.python == "3.9"
     assert rung.steps[-1].cmd == era.runner_install("pytest<6.0") and rung.steps[-1].cutoff == "2020-07-28T00:00:00Z"
     # the same error quoted by the report is the bug, not the environment
-    assert broken(out, files=list(files), report_text=cause.split(": ", 2)[-1]) is None
+    assert broken(out, files=list(files), report_text=cause.line) is None
 
 
 def test_a_baseline_killed_at_a_limit_before_any_result_is_said_not_silent():
@@ -137,7 +139,8 @@ def test_a_baseline_killed_at_a_limit_before_any_result_is_said_not_silent():
     # filterpy 1.4.5's baseline (2018 tree, today's numpy): the memory limit killed pytest mid-run, no junit
     out = TestOutcome("python -m pytest -q", 137, "......................F.....F.....F.................F..........\n"
                       "[crashfix: killed: memory limit 2 GiB reached (1 process(es) killed out of memory)]")
-    assert broken(out, files=["filterpy/kalman/tests/test_kf.py"]) == (
+    assert broken(out, files=["filterpy/kalman/tests/test_kf.py"]) == SetupCause(
+        CauseKind.KILLED, "killed: memory limit 2 GiB reached (1 process(es) killed out of memory)",
         "the baseline was killed by a limit crashfix sets before it reported any result (`python -m pytest -q`): "
         "killed: memory limit 2 GiB reached (1 process(es) killed out of memory)")
     # a run that reported its results before a limit struck, or that timed out, is a (partial) baseline
@@ -193,7 +196,7 @@ TypeError: an integer is required (got type bytes)
 
 
 def test_an_error_raised_inside_an_old_dependency_upgrades_that_one_package_to_the_pythons_day():
-    from agent.python.environment import rungs, sanity
+    from agent.python.environment import fallbacks, sanity
     files = ["natsort/__init__.py", "natsort/compat/fake_fastnumbers.py", "test_natsort/test_main.py"]
     stale = sanity.stale_dependency(HYPOTHESIS_2017, files)
     assert stale == ("hypothesis", "TypeError: an integer is required (got type bytes)")
@@ -209,28 +212,30 @@ def test_an_error_raised_inside_an_old_dependency_upgrades_that_one_package_to_t
     assert sanity.stale_dependency(runner, files) is None
     env = Environment(install=["pip install -e ."], test_cmd="python -m pytest", as_of="2017-08-19T12:00:00Z",
                       python_used="3.9")
-    cause = "the test runner stopped before any test ran (`python -m pytest`, exit 1): TypeError: an integer is required"
-    rung = rungs.next_rung(env, [], cause, [], stale=stale)
+    cause = SetupCause(CauseKind.RUNNER_STOPPED, "TypeError: an integer is required",
+                       "the test runner stopped before any test ran (`python -m pytest`, exit 1)")
+    rung = fallbacks.next_fallback(env, [], cause, [], stale=stale)
     # as of the next Python's day after the commit (3.7), then 3.8's, then 3.9's: the oldest that may run
     tried, days = [], []
     while True:
-        rung = rungs.next_rung(env, [], cause, tried, stale=stale)
+        rung = fallbacks.next_fallback(env, [], cause, tried, stale=stale)
         if rung is None or not rung.label.startswith("newer dependency"):
             break
         assert rung.label.startswith("newer dependency: `pip install --upgrade 'hypothesis'` as of ")
         assert rung.steps[-1].cmd.startswith("pip install --upgrade 'hypothesis' $(")
-        tried.append(rung.label)
+        tried.append(rung)
         days.append(rung.steps[-1].cutoff[:10])
     assert days == ["2018-06-27", "2019-10-14", "2020-10-05"]
     young = Environment(install=[], test_cmd="python -m pytest", as_of="2021-01-01T00:00:00Z", python_used="3.9")
-    assert rungs.newer_dependency(young, [], stale, []) is None
+    assert fallbacks.newer_dependency(young, [], stale, []) is None
 
 
 def test_a_missing_suite_helper_the_baseline_names_is_not_installed_from_pypi():
-    from agent.python.environment import rungs
+    from agent.python.environment import fallbacks
     env = Environment(install=["pip install -e ."], test_cmd="python -m pytest", python_used="3.9")
-    cause = "no test module could be imported: ModuleNotFoundError: No module named 'common'"
-    rung = rungs.next_rung(env, [], cause, [])
+    cause = SetupCause(CauseKind.NO_MODULE_IMPORTS, "ModuleNotFoundError: No module named 'common'",
+                       "no test module could be imported")
+    rung = fallbacks.next_fallback(env, [], cause, [])
     assert rung is None or "common" not in rung.label
 
 

@@ -6,6 +6,7 @@ from pathlib import Path
 import pytest
 
 from agent.python.environment.sanity import broken
+from agent.records import CauseKind
 from agent.judge.testrun import run_tests
 from sandbox import open_sandbox
 
@@ -25,7 +26,8 @@ def test_every_module_failing_on_a_missing_dependency_is_env_broken(tmp_path):
     out = baseline(tmp_path, {"tests/test_a.py": "import nose_missing_dep\ndef test_a(): pass\n",
                               "tests/test_b.py": "from nose_missing_dep.tools import eq_\ndef test_b(): pass\n"})
     cause = broken(out, files=["tests/test_a.py", "tests/test_b.py"])
-    assert cause == "no test module could be imported: ModuleNotFoundError: No module named 'nose_missing_dep'"
+    assert cause.kind is CauseKind.NO_MODULE_IMPORTS and cause.line == "ModuleNotFoundError: No module named 'nose_missing_dep'"
+    assert cause.words == "no test module could be imported: ModuleNotFoundError: No module named 'nose_missing_dep'"
 
 
 def test_one_module_still_running_tests_is_not_env_broken(tmp_path):
@@ -46,15 +48,16 @@ def test_the_repositorys_own_import_error_is_a_bug_not_the_environment(tmp_path)
     assert broken(nosuch, report_text="ModuleNotFoundError: No module named 'nose_missing_dep'") is None
 
 
-@pytest.mark.parametrize("cmd, files, says", [
-    ("python -m pytest -q", {"tests/helpers.py": "X = 1\n"}, "collected no test"),
-    ("python -m unittest discover", {"test/helpers.py": "X = 1\n"}, "collected no test"),
-    ("python -m pytest -q --no-such-flag", {"test_a.py": "def test_a(): pass\n"}, "refuses its options"),
-    ("nosetests", {"test_a.py": "def test_a(): pass\n"}, "cannot run"),
+@pytest.mark.parametrize("cmd, files, kind, says, line", [
+    ("python -m pytest -q", {"tests/helpers.py": "X = 1\n"}, CauseKind.NO_TESTS, "collected no test", ""),
+    ("python -m unittest discover", {"test/helpers.py": "X = 1\n"}, CauseKind.NO_TESTS, "collected no test", ""),
+    ("python -m pytest -q --no-such-flag", {"test_a.py": "def test_a(): pass\n"}, CauseKind.OPTIONS_REFUSED,
+     "refuses its options", "unrecognized arguments: --no-such-flag"),
+    ("nosetests", {"test_a.py": "def test_a(): pass\n"}, CauseKind.CANNOT_RUN, "cannot run", "nosetests: "),
 ])
-def test_no_test_collected_or_a_runner_that_cannot_start(tmp_path, cmd, files, says):
+def test_no_test_collected_or_a_runner_that_cannot_start(tmp_path, cmd, files, kind, says, line):
     cause = broken(baseline(tmp_path, files, cmd), files=list(files))
-    assert cause and says in cause
+    assert cause.kind is kind and says in cause.words and line in cause.line
 
 
 def test_a_real_baseline_with_failures_is_fine(tmp_path):
@@ -90,8 +93,9 @@ def test_every_test_erroring_in_set_up_with_one_error_is_env_broken(tmp_path):
              "tests/test_render.py": "import pytest\n\n@pytest.mark.slow\ndef test_c():\n    assert 3\n"}
     out = baseline(tmp_path, files)
     cause = broken(out, files=list(files))
-    assert cause and cause.startswith("every test (3) errored in its set-up with the same error")
-    assert "'Function' object has no attribute 'get_marker'" in cause
+    assert cause.kind is CauseKind.SETUP_ERRORS
+    assert cause.words.startswith("every test (3) errored in its set-up with the same error")
+    assert "'Function' object has no attribute 'get_marker'" in cause.line
     # one test that passes: the suite's infrastructure runs, the errors are the tests' own
     files["tests/test_ok.py"] = "def test_ok():\n    pass\n"
     files["conftest.py"] = OLD_CONFTEST.replace('item.get_marker("slow")', 'item.get_closest_marker("slow") or '
@@ -104,8 +108,8 @@ def test_a_baseline_that_reaches_for_the_network_is_env_broken(tmp_path):
                                   "    socket.getaddrinfo('pypi.invalid.', 443)\n"}
     out = baseline(tmp_path, files)
     cause = broken(out, files=list(files))
-    assert cause and cause.startswith("the test command reached for the network")
-    assert "Name or service not known" in cause or "Temporary failure in name resolution" in cause
+    assert cause.kind is CauseKind.NETWORK and cause.words.startswith("the test command reached for the network")
+    assert "Name or service not known" in cause.line or "Temporary failure in name resolution" in cause.line
 
 
 def test_a_runner_that_dies_before_any_test_is_env_broken(tmp_path):
@@ -113,7 +117,8 @@ def test_a_runner_that_dies_before_any_test_is_env_broken(tmp_path):
              "tests/test_a.py": "def test_a(): pass\n"}
     out = baseline(tmp_path, files)
     cause = broken(out, files=list(files))
-    assert cause and cause.startswith("the test runner stopped before any test ran") and "lineno" in cause
+    assert cause.kind is CauseKind.RUNNER_STOPPED and cause.words.startswith("the test runner stopped before any test ran")
+    assert cause.line.startswith("TypeError: ") and "lineno" in cause.line
 
 
 def test_a_chain_whose_suite_crashes_the_runner_is_env_broken_whatever_passed_before(tmp_path):
@@ -125,8 +130,9 @@ def test_a_chain_whose_suite_crashes_the_runner_is_env_broken_whatever_passed_be
                                     "PYTHONPATH=plug python -m pytest -q -p crashing_plugin tests")
     assert out.passed == {"doc_app::doc_app.f"} and out.exit_code == 3
     cause = broken(out, files=list(files))
-    assert cause.startswith("the test runner crashed (") and \
-        cause.endswith("INTERNALERROR): AttributeError: 'Config' object has no attribute 'cache'")
+    assert cause.kind is CauseKind.RUNNER_CRASHED and cause.line == "AttributeError: 'Config' object has no attribute 'cache'"
+    assert cause.words.startswith("the test runner crashed (") and \
+        cause.words.endswith("INTERNALERROR): AttributeError: 'Config' object has no attribute 'cache'")
 
 
 def test_a_runner_script_that_dies_on_a_traceback_before_any_test_is_env_broken(tmp_path):
@@ -136,8 +142,9 @@ def test_a_runner_script_that_dies_on_a_traceback_before_any_test_is_env_broken(
              "tests/test_a.py": "def test_a(): pass\n"}
     out = baseline(tmp_path, files, "python run_tests.py")
     cause = broken(out, files=list(files))
-    assert cause == ("the test runner stopped before any test ran (`python run_tests.py`, exit 1): "
-                     "TypeError: an integer is required (got type bytes)")
+    assert cause.kind is CauseKind.RUNNER_STOPPED and cause.line == "TypeError: an integer is required (got type bytes)"
+    assert cause.words == ("the test runner stopped before any test ran (`python run_tests.py`, exit 1): "
+                           "TypeError: an integer is required (got type bytes)")
     # a script that ran its tests and failed some is a baseline with failures, not a broken one
     ran = baseline(tmp_path / "b", {"run_tests.py": "import unittest, sys\nclass T(unittest.TestCase):\n"
                                     "    def test_a(self): self.fail()\n    def test_b(self): pass\n"
@@ -167,5 +174,6 @@ def test_a_part_of_a_chain_whose_session_fails_to_collect_is_env_broken_whatever
                                     "PYTHONPATH=. python -m pytest -q -p lint_plugin tests")
     assert out.passed == {"doc_app::doc_app.f"}
     cause = broken(out, files=list(files))
-    assert cause.startswith("a part of the test command collected nothing (") and \
-        cause.endswith("TypeError: Direct construction of Pep8Item has been deprecated")
+    assert cause.kind is CauseKind.COLLECTED_NOTHING
+    assert cause.line == "TypeError: Direct construction of Pep8Item has been deprecated"
+    assert cause.words.startswith("a part of the test command collected nothing (") and cause.words.endswith(cause.line)

@@ -220,8 +220,9 @@ def test_a_ci_workflow_running_nox_becomes_the_sessions_commands(tmp_path):
     assert env.install == ["pip install -e .[test]", "pip install -r requirements-test.txt"]
 
 
-def test_the_other_tox_environments_are_kept_for_the_ladder(tmp_path):
-    from agent.python.environment.rungs import next_rung
+def test_the_other_tox_environments_are_kept_for_the_fallbacks(tmp_path):
+    from agent.python.environment.fallbacks import next_fallback
+    from agent.records import CauseKind, SetupCause
     repo = tree(tmp_path, {"tox.ini": TOX_2016.replace("py{27,34,35,36}", "py{27,36}"), "setup.py": SETUP_PY,
                            "requirements/test.txt": "pytest\n", "tests/test_a.py": ""})
     env = resolve(repo)
@@ -230,10 +231,11 @@ def test_the_other_tox_environments_are_kept_for_the_ladder(tmp_path):
     assert [a["name"] for a in env.alternatives] == ["py36-ext", "py27-ext"]
     assert env.alternatives[0]["test_cmd"] == 'cd tests && py.test -q -m "not slow"'
     steps = install_steps(env, repo, env.test_cmd)
-    rung = next_rung(env, steps, "the test command collected no test (`cd tests && py.test -q --tb=short --strict`)", [],
-                     source=repo)
+    rung = next_fallback(env, steps, SetupCause(CauseKind.NO_TESTS, "", "the test command collected no test "
+                                            "(`cd tests && py.test -q --tb=short --strict`)"), [], source=repo)
     assert rung.label.startswith("another tox env: `py36-ext`") and rung.test_cmd == env.alternatives[0]["test_cmd"]
     assert any("pygments" in s.cmd for s in rung.steps)
     # a suite whose infrastructure breaks wants another pytest, not another environment
-    assert not next_rung(env, steps, "every test (3) errored in its set-up with the same error ...", [],
+    assert not next_fallback(env, steps, SetupCause(CauseKind.SETUP_ERRORS, "TypeError: x", "every test (3) errored in its "
+                                                "set-up with the same error"), [],
                          source=repo, pytest_now=(7, 2)).label.startswith("another tox env")

@@ -1,8 +1,8 @@
-"""The environment's last rung: a model sets the repository up when crashfix's own set-up and its
-ladder give no sane baseline (agent/python/setup_agent.py, agent/research/tools/setup.py).
+"""The set-up's last fallback: a model sets the repository up when crashfix's own set-up and its
+fallbacks give no sane baseline (agent/python/environment/model_setup.py, agent/research/tools/setup.py).
 
 The repository's tests import a fixtures package that only CONTRIBUTING.md says how to install
-(`python tools/bootstrap.py`): no recipe, packaging file or rung of the ladder finds it. The model is
+(`python tools/bootstrap.py`): no recipe, packaging file or set-up fallback finds it. The model is
 the scripted one, served over HTTP on 127.0.0.1 (the real openai client)."""
 from __future__ import annotations
 
@@ -133,9 +133,9 @@ def test_the_models_recipe_gives_a_sane_baseline_for_this_run_and_is_offered_as_
     env = result["artifacts"]["environment"]
     assert env["source"] == "model" and not env["reused"]
     assert env["install"] == RECIPE["install"] and env["test_cmd"] == RECIPE["test_cmd"]
-    assert any(n.startswith("environment: set up by a model (scripted-setup), the last rung: install "
+    assert any(n.startswith("environment: set up by a model (scripted-setup), the last fallback: install "
                             "`python tools/bootstrap.py`") and "2 passed" in n for n in result["notes"]), result["notes"]
-    assert any("the ladder is spent; a model" in n for n in result["notes"])
+    assert any("the set-up fallbacks are spent; a model" in n for n in result["notes"])
     assert result["tests"]["before"]["passed"] == 2
 
     seen = observations(json.loads((out / "trajectories" / "setup-1.json").read_text()))
@@ -168,7 +168,7 @@ def test_a_model_that_fails_leaves_env_broken_and_says_what_it_tried(served, tal
     out = tmp_path / "out"
     run = run_job(config(tally, out, srv))
     assert run.status == "env_broken"
-    assert "a model (scripted-setup) tried as the last rung: not_set_up (crashfix refused its 2 recipe(s))" in run.error
+    assert "a model (scripted-setup) tried as the last fallback: not_set_up (crashfix refused its 2 recipe(s))" in run.error
     assert "`python -m pip --version` (exit 0)" in run.error
     assert "its recipe `python -m pip --version` then `python -m pytest -q`: refused before any set-up: the install " \
            "command `python -m pip --version` is refused" in run.error
@@ -180,7 +180,7 @@ def test_a_model_that_fails_leaves_env_broken_and_says_what_it_tried(served, tal
 
 
 @pytest.mark.slow
-def test_without_an_endpoint_the_rung_is_not_tried(tally, tmp_path):
+def test_without_an_endpoint_the_model_is_not_tried(tally, tmp_path):
     out = tmp_path / "out"
     run = run_job(config(tally, out))
     assert run.status == "env_broken"
@@ -191,7 +191,7 @@ def test_without_an_endpoint_the_rung_is_not_tried(tally, tmp_path):
 
 def test_shell_snapshot_and_rollback_in_a_real_sandbox(tally):
     from agent.memory import Memory
-    from agent.python.setup_agent import toolbox
+    from agent.python.environment.model_setup import toolbox
     from agent.research.tools import ToolContext
     from agent.research.tools.setup import SETUP, SetupState
     from sandbox import open_sandbox

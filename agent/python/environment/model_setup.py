@@ -1,4 +1,4 @@
-"""The environment's last rung: when crashfix's own set-up and its ladder (environment/rungs.py) end without a
+"""The set-up's last fallback: when crashfix's own set-up and its fallbacks (fallbacks.py) end without a
 sane baseline, a model sets the repository up, if an endpoint is configured and the set-up was not
 given explicitly.
 
@@ -31,6 +31,7 @@ from agent.research.loop import ResearchAgent, Trajectory, prompt, quote_untrust
 from agent.research.tools import Toolbox, cut
 from agent.research.tools.research import ListDir, SearchCode, View
 from agent.research.tools.setup import SETUP, SETUP_TOOLS, Recipe, SetupState
+from agent.records import SetupCause
 from sandbox import InstallStep, SetupFailed, open_sandbox
 from sandbox.install import PIP_INSTALL, find_installer, quoted_env, write_constraints
 
@@ -50,7 +51,7 @@ class SetupOutcome:
     def words(self, model: str) -> str:
         """What the model tried, for an env_broken run."""
         ran = [f"`{c['cmd']}` (exit {c['exit']})" for c in self.tried if not c.get("tests")][:8]
-        said = f"a model ({model}) tried as the last rung: {self.status} ({self.reason})"
+        said = f"a model ({model}) tried as the last fallback: {self.status} ({self.reason})"
         if ran:
             said += f"; it ran {', '.join(ran)}" + (f" and {len(self.tried) - len(ran)} more" if len(self.tried) > len(ran) else "")
         for c in self.checks:
@@ -213,7 +214,7 @@ def _verifier(path, accepted: dict):
         if cause:
             box.close()
             path.sb, run.test_cmd, path.resolved.test_cmd = old
-            return False, f"the baseline is not sane: {cause}"
+            return False, f"the baseline is not sane: {cause.words}"
         if old[0] is not None:
             old[0].close()
         path.env_opts, path.validator = opts, None
@@ -223,18 +224,23 @@ def _verifier(path, accepted: dict):
     return verify
 
 
-def _brief(path, cause: str) -> str:
+def _words(cause: SetupCause | None) -> str | None:
+    """What the model reads of a verdict: its words (the model is a person here)."""
+    return cause.words if cause is not None else None
+
+
+def _brief(path, cause: SetupCause) -> str:
     env = path.resolved
     plan = "; ".join(f"`{s.cmd}`" for s in (path.env_opts.get("steps") or [])) or "(nothing to install)"
-    climbed = "; ".join(getattr(path, "climbed", []) or []) or "none"
+    fallbacks_tried = "; ".join(r.label for r in getattr(path, "fallbacks_tried", []) or []) or "none"
     return (f"crashfix's set-up: Python {env.python_used or 'the image default'}; install {plan}; "
             f"test command `{env.test_cmd or path.run.test_cmd or '(none found)'}`.\n"
-            f"Why it is not a sane baseline: {cut(cause, 1500)}\n"
-            f"The ladder's rungs tried: {climbed}.\n"
+            f"Why it is not a sane baseline: {cut(cause.words, 1500)}\n"
+            f"The set-up fallbacks tried: {fallbacks_tried}.\n"
             "How it was resolved:\n" + "\n".join(f"- {s}" for s in env.steps[-25:]))
 
 
-def run_phase(path, cause: str, accepted: dict) -> SetupOutcome:
+def run_phase(path, cause: SetupCause, accepted: dict) -> SetupOutcome:
     """Run the set-up phase; what it found and everything it tried."""
     cfg, run = path.cfg, path.run
     model, base_url, key = research_agent.endpoint(cfg)
@@ -243,7 +249,7 @@ def run_phase(path, cause: str, accepted: dict) -> SetupOutcome:
     llm = LLM(model, base_url, key, ledger=Ledger(Budget(steps=SETUP_AGENT_STEPS, tokens=SETUP_AGENT_TOKENS),
                                                   name="setup", parents=[parent]), prices=ac.prices, retry=ac.retry)
     st = SetupState(test_cmd=run.test_cmd, wrap=_wrapper(path.env_opts),
-                    judge=lambda out: broken(out, files=run.files, report_text=cfg.report_text),
+                    judge=lambda out: _words(broken(out, files=run.files, report_text=cfg.report_text)),
                     reopen=_opener(path), verify=_verifier(path, accepted), allowed=recipe_policy(path.source),
                     timeout=min(max(run.timeout, 60.0), SETUP_COMMAND_TIMEOUT), rounds=SETUP_AGENT_ROUNDS)
     # the issue's prose is not the set-up's business: the model gets the parsed crash (task_message)
@@ -258,7 +264,7 @@ def run_phase(path, cause: str, accepted: dict) -> SetupOutcome:
         traj.execute()
     except ContextConfigError as exc:
         traj.status, traj.reason = "error", str(exc)
-    except Exception as exc:  # noqa: BLE001 -- the phase's failure ends the rung, not the run
+    except Exception as exc:  # noqa: BLE001 -- the phase's failure ends the fallback, not the run
         log.exception("set-up phase failed")
         traj.status, traj.reason = "error", f"{type(exc).__name__}: {exc}"
         traj.save()
@@ -273,16 +279,16 @@ def run_phase(path, cause: str, accepted: dict) -> SetupOutcome:
                         str(traj.path.relative_to(agent.out)))
 
 
-def last_rung(path, cause: str, watched: bool = False) -> tuple[str | None, bool, str]:
-    """The last rung for a baseline that is not sane (or a set-up that failed: ``cause`` starts
-    with "set-up:"). Returns (the cause, None when the model's recipe gave a sane baseline; whether
-    the watchdog is armed; the words of what the model tried, "" when the rung did not run). A recipe
+def last_fallback(path, cause: SetupCause, watched: bool = False) -> tuple[SetupCause | None, bool, str]:
+    """The last fallback for a baseline that is not sane (or a set-up that failed: kind `setup_failed`).
+    Returns (the cause, None when the model's recipe gave a sane baseline; whether the watchdog is
+    armed; the words of what the model tried, "" when the model did not run). A recipe
     that passes is this run's set-up only: kept nowhere, offered as an `environment:` block."""
     cfg, run = path.cfg, path.run
     if not may_run(path):
         return cause, watched, ""
     model = research_agent.endpoint(cfg)[0]
-    path.note(f"the ladder is spent; a model ({model}) sets the project up (the last rung)")
+    path.note(f"the set-up fallbacks are spent; a model ({model}) sets the project up (the last fallback)")
     accepted: dict = {}
     found = run_phase(path, cause, accepted)
     if found.recipe is None:
@@ -291,7 +297,7 @@ def last_rung(path, cause: str, watched: bool = False) -> tuple[str | None, bool
         return cause, watched, f"; {words}"
     recipe = {**found.recipe.to_dict(), "python": path.resolved.python_used, "model": model}
     run.notes.extend(n for n in accepted.get("notes", []) if n not in run.notes)
-    path.note(f"set up by a model ({model}), the last rung: install "
+    path.note(f"set up by a model ({model}), the last fallback: install "
               f"{'; '.join(f'`{c}`' for c in recipe['install']) or '(nothing)'}; test cmd `{recipe['test_cmd']}`; "
               f"crashfix's fresh set-up from it gave a sane baseline: {run.tests_before.summary(run.files)} "
               f"({found.trajectory}); used for this run only: a later run uses it once a maintainer commits it "
@@ -300,4 +306,4 @@ def last_rung(path, cause: str, watched: bool = False) -> tuple[str | None, bool
     return None, bool(accepted.get("watched")), ""
 
 
-__all__ = ["SetupOutcome", "SetupTrajectory", "last_rung", "may_run", "parsed_crash", "recipe_policy", "run_phase"]
+__all__ = ["SetupOutcome", "SetupTrajectory", "last_fallback", "may_run", "parsed_crash", "recipe_policy", "run_phase"]
