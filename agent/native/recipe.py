@@ -113,6 +113,17 @@ def _lines_of_text(text: str) -> list[str]:
     return out
 
 
+def _session_lines(text: str, snippets: list[str]) -> list[str]:
+    """The `$ ` command lines of a pasted terminal session: a fence that is not a shell snippet
+    (it holds the crash's output) but where the reporter's own commands precede it."""
+    known = {s.strip() for s in snippets}
+    out: list[str] = []
+    for blk in fenced_blocks(text):
+        if blk.body.strip() not in known:
+            out.extend(ln for ln in blk.body.splitlines() if re.match(r"^\s*\$\s+\S", ln))
+    return out
+
+
 def decode_input(body: str) -> bytes | None:
     """The bytes of an inline input: a hex dump (xxd, hexdump -C or bare byte pairs) or base64."""
     lines = [ln for ln in body.strip().splitlines() if ln.strip()]
@@ -159,7 +170,8 @@ def recipes(text: str, snippets: list[str], exists=lambda path: False) -> list[R
     """The recipes of an issue: each shell snippet and the prose (in that order) give their
     set-up lines and one recipe per run line; an inline input is written to the file a run line
     reads when nothing else makes it (`exists(path)`: the file is in the tree)."""
-    groups = [(s.splitlines(), True) for s in snippets] + [(_lines_of_text(text), False)]
+    groups = [(s.splitlines(), True) for s in snippets] + [(_session_lines(text, snippets), True),
+                                                           (_lines_of_text(text), False)]
     inputs = _inputs(text)
     out: list[Recipe] = []
     prose_setup: list[str] = []
