@@ -99,3 +99,22 @@ def test_the_fuzz_target_runs_on_the_sessions_input_against_a_versioned_shared_l
     assert rep_.reproduced, [(a.how, a.command, a.output_tail[-700:]) for a in rep_.attempts]
     assert rep_.how == "reproducer program" and "libtj.so" in found.prepare_cmd
     assert rep_.observed.guilty.function == "tj_scan" and rep_.observed.guilty.line == 7
+
+
+def test_frames_without_a_line_take_the_sites_of_the_reproduced_crash():
+    """`in tj_scan tj.c` maps to no line; the reproduced crash's own frame (tj.c:7) is the site."""
+    from types import SimpleNamespace
+
+    from agent.memory import Memory
+    from agent.native.path import NativePath
+    rep = parse(ISSUE)
+    observed = parse("==1==ERROR: AddressSanitizer: heap-buffer-overflow on address 0x6020 at pc 0x1 bp 0x2 sp 0x3\n"
+                     "READ of size 1 at 0x6020 thread T0\n"
+                     "    #0 0x55d0c1 in tj_scan /home/sandbox/workspace/tj.c:7:14\n"
+                     "    #1 0x55d0c2 in LLVMFuzzerTestOneInput /home/sandbox/.crashfix-scratch/repro_0.cpp:8:3\n")
+    run = SimpleNamespace(report=rep, files=["tj.c", "tj.h"], repo_paths={}, sites=[], memory=Memory(), notes=[])
+    path = NativePath.__new__(NativePath)
+    path.run = run
+    path._sites_from(observed)
+    assert [(s.path, s.line, s.function) for s in run.sites] == [("tj.c", 7, "tj_scan")]
+    assert "reproduced crash's frames" in run.notes[-1]
