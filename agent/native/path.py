@@ -114,8 +114,13 @@ class NativePath(SandboxPath):
                                                     text=cfg.report_text, given=cfg.repro_cmd))
         run.reproduction, state.prepare_cmd, state.scratch = found.reproduction, found.prepare_cmd, found.scratch
         needed = needed_goals(found.reproduction.command or "", found.prepare_cmd) if found.reproduction.reproduced else []
-        if needed and not state.program_only and (only := state.plan.rebuild_only(needed)):
+        only = state.plan.rebuild_only(needed) if needed and not state.program_only else None
+        if only and state.plan.system == "cmake" and not sb.run(only, timeout=self.run.timeout).ok:
+            only = None                        # the targets are not named as CMake names them: the whole build
+        if only:
             state.rebuild_only = only          # a candidate rebuilds what the reproduction runs, not the suite
+            if state.plan.system == "cmake" and self.run.test_cmd:     # ctest builds nothing: the rest first
+                self.run.test_cmd = chain(sanitizer_env(run.report), f"{state.plan.rebuild} && {state.plan.test_cmd}")
             run.notes.append(f"each candidate rebuilds only {', '.join(needed)} (what the reproduction needs)"
                              + ("; the tests build the rest" if self.run.test_cmd else ""))
         if found.prepare_cmd and links_nothing(found.prepare_cmd) and state.plan.system != "custom":

@@ -118,3 +118,14 @@ def test_frames_without_a_line_take_the_sites_of_the_reproduced_crash():
     path._sites_from(observed)
     assert [(s.path, s.line, s.function) for s in run.sites] == [("tj.c", 7, "tj_scan")]
     assert "reproduced crash's frames" in run.notes[-1]
+
+
+def test_a_cmake_candidate_rebuilds_the_library_the_program_links_as_a_cmake_target():
+    """CMake names `build/libcjson.so` target `cjson`: a candidate builds that target (cJSON's whole
+    build relinks 19 test programs per candidate); the tests' command then builds the rest."""
+    from agent.native.build import detect
+    plan = detect(["CMakeLists.txt", "cJSON.c"], lambda p: "project(cJSON C)\n")
+    assert plan.system == "cmake" and plan.out_dir == "build"
+    assert plan.rebuild_only(["build/libcjson.so"]) == f"{plan.rebuild} --target cjson"
+    assert plan.rebuild_only(["build/libcjson.so", "build/tests/parse_string"]) == f"{plan.rebuild} --target cjson parse_string"
+    assert plan.rebuild_only(["libcjson.so"]) is None             # not a product of the build folder
