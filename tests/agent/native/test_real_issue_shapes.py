@@ -129,3 +129,15 @@ def test_a_cmake_candidate_rebuilds_the_library_the_program_links_as_a_cmake_tar
     assert plan.rebuild_only(["build/libcjson.so"]) == f"{plan.rebuild} --target cjson"
     assert plan.rebuild_only(["build/libcjson.so", "build/tests/parse_string"]) == f"{plan.rebuild} --target cjson parse_string"
     assert plan.rebuild_only(["libcjson.so"]) is None             # not a product of the build folder
+
+
+def test_a_program_named_by_its_source_and_an_input_in_the_prose_are_a_recipe():
+    """yajl's issue 250, as its reporter wrote it: the example's source named, the input after `crash input:`."""
+    import base64
+    text = ("reproduce step:\n\t1. compile with asan\n\t2. example/parse_config.c\n\t3. crash input: \"{\"a\\\\\\n\"\n"
+            "\t    #1 0x5555 in context_push ./yajl/src/yajl_tree.c:117\n")
+    found = recipes(text, [], lambda p: p in {"example/parse_config.c", "src/yajl_tree.c"})
+    assert [r.run for r in found] == ["./example/parse_config < crashfix-input", "./example/parse_config crashfix-input"]
+    enc = found[0].setup[0].split()[2]
+    assert base64.b64decode(enc) == b'{"a\\\n'           # the C escapes read as such
+    assert recipes("example/parse_config.c crashes on bad JSON", [], lambda p: True) == []
