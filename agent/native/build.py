@@ -60,10 +60,25 @@ class BuildPlan:
     def rebuild_only(self, needed: list[str]) -> str | None:
         """make: the rebuild of only the goals the reproduction needs (the program it runs, the
         library the issue's program links), when the Makefile names them all; else None."""
+        if self.system == "cmake" and self.out_dir:
+            return self._cmake_targets(needed)
         goals = [g for g in dict.fromkeys(needed) if g in self.targets]
         if self.make is None or not goals or len(goals) != len(set(needed)):
             return None
         return self.make + "".join(f" {shlex.quote(g)}" for g in goals)
+
+    def _cmake_targets(self, needed: list[str]) -> str | None:
+        """CMake: `--target` of the libraries and programs the reproduction needs, named as CMake
+        names its outputs (`build/libcjson.so` is target `cjson`, `build/tools/x` is `x`)."""
+        names = []
+        for g in dict.fromkeys(needed):
+            rel = g[len(self.out_dir) + 1:] if g.startswith(self.out_dir + "/") else None
+            base = rel.rsplit("/", 1)[-1] if rel else ""
+            m = re.fullmatch(r"lib([\w+-][\w.+-]*?)\.(?:so|a)", base) or re.fullmatch(r"([\w+-]+)", base)
+            if m is None:
+                return None
+            names.append(m.group(1))
+        return f"{self.steps[-1]} --target {' '.join(map(shlex.quote, names))}" if names else None
 
     @property
     def rebuild(self) -> str:

@@ -15,6 +15,8 @@ from agent.native.reproduce import c_programs, links_nothing, needed_goals, repr
 from agent.native.state import NativeState, ready, validator_options
 from agent.native.tests import read_results
 from agent.path import code_window, record_history
+from agent.reports.paths import map_to_repo
+from agent.repair_context import Site
 from agent.sandboxed import SandboxPath
 from agent.run import RunError
 from agent.records import CauseKind, SetupCause, failing_line
@@ -114,8 +116,13 @@ class NativePath(SandboxPath):
                                                     text=cfg.report_text, given=cfg.repro_cmd))
         run.reproduction, state.prepare_cmd, state.scratch = found.reproduction, found.prepare_cmd, found.scratch
         needed = needed_goals(found.reproduction.command or "", found.prepare_cmd) if found.reproduction.reproduced else []
-        if needed and not state.program_only and (only := state.plan.rebuild_only(needed)):
+        only = state.plan.rebuild_only(needed) if needed and not state.program_only else None
+        if only and state.plan.system == "cmake" and not sb.run(only, timeout=self.run.timeout).ok:
+            only = None                        # the targets are not named as CMake names them: the whole build
+        if only:
             state.rebuild_only = only          # a candidate rebuilds what the reproduction runs, not the suite
+            if state.plan.system == "cmake" and self.run.test_cmd:     # ctest builds nothing: the rest first
+                self.run.test_cmd = chain(sanitizer_env(run.report), f"{state.plan.rebuild} && {state.plan.test_cmd}")
             run.notes.append(f"each candidate rebuilds only {', '.join(needed)} (what the reproduction needs)"
                              + ("; the tests build the rest" if self.run.test_cmd else ""))
         if found.prepare_cmd and links_nothing(found.prepare_cmd) and state.plan.system != "custom":
@@ -128,6 +135,24 @@ class NativePath(SandboxPath):
             run.fail("not_reproduced", f"the crash did not reproduce under the sanitizers; tried {tried}")
             return
         run.memory.add("reproduction", f"`{rep.command}` crashes {rep.crashed}/{rep.tries} times ({rep.how})", "sandbox")
+        if not run.sites and rep.observed is not None:
+            self._sites_from(rep.observed)
+
+    def _sites_from(self, observed) -> None:
+        """The report's frames name no file and line of the tree (`in parse_string cJSON.c`, a build
+        without -g): the crash sites are read from the reproduced crash's own frames, as a maintainer
+        reads the trace of the crash they reproduced."""
+        run = self.run
+        for frame in observed.frames:                 # innermost first
+            path = map_to_repo(frame.file, run.files) if frame.file else None
+            if not (path and frame.line):
+                continue
+            run.repo_paths[frame.file] = path
+            run.sites.append(Site(path, frame.line, frame.function, len(run.sites)))
+            run.memory.add("frame", f"{frame.function} at {path}:{frame.line} (the reproduced crash)", f"{path}:{frame.line}")
+        if run.sites:
+            run.notes.append("the report's frames name no line of the tree: the crash sites are the reproduced "
+                             f"crash's frames ({run.sites[0].function} at {run.sites[0].path}:{run.sites[0].line} innermost)")
 
     def analyse(self) -> None:
         run, state, step = self.run, self.run.native, self.steps.step

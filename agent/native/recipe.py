@@ -30,6 +30,12 @@ PROMPT = re.compile(r"^\s*(?:\$|#|>|%)\s+")
 PROGRAM = re.compile(r"(?:^|[|;&]\s*|\s)(\./[\w./+-]+|(?:build|bin|out|examples?|tests?|tools|src)/[\w./+-]+)")
 HEX_LINE = re.compile(r"^\s*(?:[0-9a-fA-F]{4,8}:?\s+)?((?:[0-9a-fA-F]{2}\s?){1,32}[0-9a-fA-F]{0,2})\s*(?:\s\s.*)?$")
 B64_BODY = re.compile(r"^[A-Za-z0-9+/=\s]+$")
+# "crash input: "{\"a\"…"" / "poc input: `…`": an input written in the prose, one line
+NAMED_INPUT = re.compile(r"\b(?:crash(?:ing)?|poc|bad|test)[ \t]+input[ \t]*:[ \t]*(\"(?:.+)\"|`[^`\n]+`)[ \t]*$",
+                         re.I | re.M)
+SOURCE_PATH = re.compile(r"(?<![\w/.])((?:[\w.+-]+/)+[\w+-]+|[\w+-]+)\.(?:c|cc|cpp)\b")
+STACK_LINE = re.compile(r"^\s*#\d+\s|\bin\s+\w+\s+\S+:\d+")
+NAMED_INPUT_FILE = "crashfix-input"
 
 
 @dataclass
@@ -113,6 +119,38 @@ def _lines_of_text(text: str) -> list[str]:
     return out
 
 
+def _named_input_recipes(text: str, exists) -> list[Recipe]:
+    """"example/parse_config.c … crash input: "{…"": the program built from a source of the tree
+    that the prose names, run on that input (C escapes read as such) from stdin and as a file."""
+    m = NAMED_INPUT.search(text)
+    if m is None:
+        return []
+    raw = m.group(1)[1:-1]
+    try:
+        data = raw.encode("latin-1", "backslashreplace").decode("unicode_escape").encode("latin-1", "replace")
+    except (UnicodeDecodeError, UnicodeEncodeError):
+        data = raw.encode()
+    if not data or len(data) > MAX_INPUT:
+        return []
+    prose = [ln for ln in text.splitlines() if not STACK_LINE.search(ln)]
+    progs = [p for ln in prose for p in SOURCE_PATH.findall(ln) if exists(f"{p}.c") or exists(f"{p}.cc")
+             or exists(f"{p}.cpp")]
+    setup = [f"printf %s {base64.b64encode(data).decode()} | base64 -d > {NAMED_INPUT_FILE}"]
+    return [Recipe(list(setup), f"./{p} {how}{NAMED_INPUT_FILE}") for p in dict.fromkeys(progs)
+            for how in ("< ", "")]
+
+
+def _session_lines(text: str, snippets: list[str]) -> list[str]:
+    """The `$ ` command lines of a pasted terminal session: a fence that is not a shell snippet
+    (it holds the crash's output) but where the reporter's own commands precede it."""
+    known = {s.strip() for s in snippets}
+    out: list[str] = []
+    for blk in fenced_blocks(text):
+        if blk.body.strip() not in known:
+            out.extend(ln for ln in blk.body.splitlines() if re.match(r"^\s*\$\s+\S", ln))
+    return out
+
+
 def decode_input(body: str) -> bytes | None:
     """The bytes of an inline input: a hex dump (xxd, hexdump -C or bare byte pairs) or base64."""
     lines = [ln for ln in body.strip().splitlines() if ln.strip()]
@@ -159,7 +197,8 @@ def recipes(text: str, snippets: list[str], exists=lambda path: False) -> list[R
     """The recipes of an issue: each shell snippet and the prose (in that order) give their
     set-up lines and one recipe per run line; an inline input is written to the file a run line
     reads when nothing else makes it (`exists(path)`: the file is in the tree)."""
-    groups = [(s.splitlines(), True) for s in snippets] + [(_lines_of_text(text), False)]
+    groups = [(s.splitlines(), True) for s in snippets] + [(_session_lines(text, snippets), True),
+                                                           (_lines_of_text(text), False)]
     inputs = _inputs(text)
     out: list[Recipe] = []
     prose_setup: list[str] = []
@@ -183,4 +222,5 @@ def recipes(text: str, snippets: list[str], exists=lambda path: False) -> list[R
                 continue
             enc = base64.b64encode(data).decode()
             rec.setup.append(f"printf %s {enc} | base64 -d > {shlex.quote(missing[0])}")
+    out += _named_input_recipes(text, exists)
     return list({r.script(): r for r in out if r.run}.values())

@@ -25,7 +25,43 @@ from sandbox import Sandbox
 log = logging.getLogger(__name__)
 
 C_SOURCE = re.compile(r"^\s*#\s*include\b|\bint\s+main\s*\(", re.M)
-CPP_HINT = re.compile(r"#\s*include\s*<(?:iostream|string|vector|memory|map)>|\bstd::|\bnamespace\b")
+CPP_HINT = re.compile(r"#\s*include\s*<(?:iostream|string|vector|memory|map)>|\bstd::|\bnamespace\b|\bextern\s+\"C\"")
+FUZZ_TARGET = re.compile(r"\bint\s+LLVMFuzzerTestOneInput\s*\(")
+# A libFuzzer target has no main: this one runs it once on each file named (stdin when none), each
+# input in a heap block of its exact size, so that a read past its end is the sanitizer's to see.
+FUZZ_DRIVER = """
+#include <stdio.h>
+#include <stdlib.h>
+#ifdef __cplusplus
+extern "C"
+#endif
+int LLVMFuzzerTestOneInput(const unsigned char *data, size_t size);
+static int crashfix_run_one(FILE *f) {
+    size_t cap = 4096, n = 0, got;
+    unsigned char *buf = (unsigned char *)malloc(cap), *exact;
+    while (buf && (got = fread(buf + n, 1, cap - n, f)) > 0) {
+        n += got;
+        if (n == cap) buf = (unsigned char *)realloc(buf, cap *= 2);
+    }
+    if (!buf) return 1;
+    exact = (unsigned char *)malloc(n ? n : 1);
+    for (size_t i = 0; i < n; i++) exact[i] = buf[i];
+    free(buf);
+    LLVMFuzzerTestOneInput(exact, n);
+    free(exact);
+    return 0;
+}
+int main(int argc, char **argv) {
+    if (argc < 2) return crashfix_run_one(stdin);
+    for (int i = 1; i < argc; i++) {
+        FILE *f = fopen(argv[i], "rb");
+        if (!f) { perror(argv[i]); return 1; }
+        crashfix_run_one(f);
+        fclose(f);
+    }
+    return 0;
+}
+"""
 NO_BUILD = "the program does not build:\n"     # an attempt's output when the issue's program does not compile
 OWN = ("given reproducer command", "reproducer program", "reproducer recipe", "reproducer command")
 LEAK_TYPES = ("direct-leak", "indirect-leak", "leak")
@@ -54,11 +90,29 @@ class NativeRepro:
 def c_programs(report: CrashReport) -> list[tuple[int, str]]:
     """(index, extension) of the reproducer snippets that are C or C++ programs."""
     return [(i, "cpp" if CPP_HINT.search(s) else "c") for i, s in enumerate(report.reproducers)
-            if C_SOURCE.search(s) and re.search(r"\bmain\s*\(", s)]
+            if C_SOURCE.search(s) and (re.search(r"\bmain\s*\(", s) or FUZZ_TARGET.search(s))]
+
+
+def is_fuzz_target(source: str) -> bool:
+    """A libFuzzer target without a main of its own: it runs through FUZZ_DRIVER on an input."""
+    return bool(FUZZ_TARGET.search(source)) and not re.search(r"\bmain\s*\(", source)
 
 
 def program_source(report: CrashReport, index: int) -> str:
-    return report.reproducers[index] + "\n"
+    src = report.reproducers[index] + "\n"
+    return src + FUZZ_DRIVER if is_fuzz_target(src) else src
+
+
+def fuzz_runs(sb: Sandbox, recipe_scripts: list[str], exe: str) -> list[str]:
+    """A fuzz target's runs: each recipe whose program the tree does not have (`./fuzzer input`,
+    the reporter's own build of the target) with that program replaced by the compiled target."""
+    out = []
+    for script in recipe_scripts:
+        last = script.rsplit(" && ", 1)[-1]
+        m = re.match(r"(\./[\w./+-]+)(\s|$)", last)
+        if m and not sb.run(f"test -x {shlex.quote(m.group(1))}", timeout=HOUSEKEEPING_TIMEOUT).ok:
+            out.append(script[:len(script) - len(last)] + exe + last[m.end(1):])
+    return out
 
 
 def program_build_cmd(sb: Sandbox, files: list[str], src: str, exe: str, cross: Cross | None = None,
@@ -66,12 +120,16 @@ def program_build_cmd(sb: Sandbox, files: list[str], src: str, exe: str, cross: 
     """Compile the issue's program against the repo: its headers' folders, the built libraries
     (or, when none is built, the repo's own sources without a main)."""
     incs = sorted({f.rsplit("/", 1)[0] if "/" in f else "." for f in files if f.endswith((".h", ".hpp"))})
-    found = sb.run("find . -path ./.git -prune -o -type f \\( -name '*.a' -o -name '*.so' \\) -print", timeout=HOUSEKEEPING_TIMEOUT)
-    libs = sorted(p[2:] for p in found.output.split() if p.startswith("./")) if found.ok else []
+    # a shared library is often a link (libx.so -> libx.so.1.2.3, CMake's versioned libraries);
+    # a library of the tests (a test framework's) is not the project's
+    found = sb.run("find . -path ./.git -prune -o \\( -type f -o -type l \\) \\( -name '*.a' -o -name '*.so' \\) -print",
+                   timeout=HOUSEKEEPING_TIMEOUT)
+    libs = sorted(p[2:] for p in found.output.split() if p.startswith("./") and not is_test_path(p[2:])) if found.ok else []
     if not libs:
         libs = [f for f in files if f.endswith((".c", ".cc", ".cpp")) and not is_test_path(f)
                 and not re.search(r"\bmain\s*\(", sb.read(f))]
-    rpath = sorted({f"-Wl,-rpath,$PWD/{p.rsplit('/', 1)[0]}" for p in libs if p.endswith(".so") and "/" in p})
+    rpath = sorted({f"-Wl,-rpath,$PWD/{p.rsplit('/', 1)[0]}" if "/" in p else "-Wl,-rpath,$PWD"
+                    for p in libs if p.endswith(".so")})
     parts = [compiler("c++" if src.endswith(".cpp") else "c", cross), flags, *(f"-I{shlex.quote(d)}" for d in incs), src, *map(shlex.quote, libs),
              *rpath, "-o", exe, "-lm"]
     return " ".join(parts)
@@ -128,12 +186,18 @@ def candidates(sb: Sandbox, report: CrashReport, plan: BuildPlan | None, files: 
     out: list[tuple[str, str, str | None]] = []
     if given:
         out.append(("given reproducer command", chain(sanitizer_env(report), resolve_programs(sb, given)), None))
+    found = recipes(text, shell_snippets(report), lambda p: p in set(files))
     for i, ext in c_programs(report):
         src, exe = f"{SCRATCH}/repro_{i}.{ext}", f"{SCRATCH}/repro_{i}"
         sb.write(src, program_source(report, i))
-        out.append(("reproducer program", f"{env} {runs_on(exe if exe.startswith('/') else './' + exe, cross)}",
-                    program_build_cmd(sb, files, src, exe, cross, plan.flags if plan else SAN_FLAGS)))
-    for rec in recipes(text, shell_snippets(report), lambda p: p in set(files)):
+        build = program_build_cmd(sb, files, src, exe, cross, plan.flags if plan else SAN_FLAGS)
+        if is_fuzz_target(report.reproducers[i]):
+            for script in fuzz_runs(sb, [rec.script() for rec in found], exe):
+                out.append(("reproducer program", chain(sanitizer_env(report), script if " && " in script
+                                                        else runs_on(script, cross)), build))
+            continue
+        out.append(("reproducer program", f"{env} {runs_on(exe if exe.startswith('/') else './' + exe, cross)}", build))
+    for rec in found:
         script = resolve_programs(sb, rec.script())
         if script.startswith("ctest") and plan and plan.out_dir and "--test-dir" not in script:
             script = f"ctest --test-dir {plan.out_dir}{script[5:]}"      # a named test, in our build tree

@@ -85,13 +85,13 @@ def split_issue(text: str) -> tuple[list[str], list[str]]:
 
 TB_MARK = "Traceback (most recent call last)"
 _C_INCLUDE = re.compile(r"^[ \t]*#[ \t]*include[ \t]*[<\"]", re.M)
-_C_MAIN = re.compile(r"^[ \t]*(?:int|void)\s+main\s*\(", re.M)
+_C_MAIN = re.compile(r"^[ \t]*(?:int|void)\s+main\s*\(|\bint\s+LLVMFuzzerTestOneInput\s*\(", re.M)
 _SAN_OUTPUT = re.compile(r"^==\d+==|^\s*#\d+ 0x[0-9a-f]+ in ", re.M)
 
 
 def is_c_program(body: str) -> bool:
-    """A C/C++ program recognised by its content (an `#include` line and a `main` definition), and
-    not a sanitizer's output that quotes one."""
+    """A C/C++ program recognised by its content (an `#include` line and a `main` definition, or a
+    libFuzzer target's `LLVMFuzzerTestOneInput`), and not a sanitizer's output that quotes one."""
     return bool(_C_INCLUDE.search(body) and _C_MAIN.search(body) and not _SAN_OUTPUT.search(body))
 
 

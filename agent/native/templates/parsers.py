@@ -7,6 +7,9 @@
                  `x > len` -> `x >= len`, `x < len - 1`-free; only in conditions of the crashing function
   read_check     a length check before a read at a computed offset (`buf[i + 2]`): `if (i + 2 >= len) return ERR;`
   propagate      a callee's error ignored or only ended with `break`: return it (one frame up from the crash)
+  own_guard      the read on the crash line is guarded elsewhere in the file by the file's own check
+                 (`cannot_access_at_index(b, 0) || b->p[0] != ':'`): the same check, joined the same way,
+                 in front of the crash line's condition (an `if` that fails, or a loop's condition)
 
 Every edit returns or bounds without allocating, so it cannot add a leak on its own; an early return
 placed after an allocation in the same function is skipped (it would leak what the function owns).
@@ -144,6 +147,58 @@ def propagate(em: Emitter, scope: Scope) -> None:
                    evidence=2.0 - min(line - (n.start_point[0] + 1), 20) / 10)
 
 
+def _flat(text: str) -> str:
+    return re.sub(r"\s+", "", text)
+
+
+def _fails(cs, stmt: Node) -> bool:
+    """An `if` whose consequence only leaves (goto, return, break): its condition is a failure test."""
+    body = stmt.child_by_field_name("consequence")
+    if body is None:
+        return False
+    kids = body.named_children if body.type == "compound_statement" else [body]
+    kids = [k for k in kids if k.type != "comment"]
+    return len(kids) == 1 and kids[0].type in ("goto_statement", "return_statement", "break_statement")
+
+
+def own_guard(em: Emitter, scope: Scope) -> None:
+    """The crash line's condition reads `R` (a subscript); elsewhere in the file `G || (… R …)` in a
+    failing `if` (or `G && (… R …)` in a loop's condition) guards the very same read: put `G` there too."""
+    cs, line = scope.cs, scope.line
+    stmt = cs.statement_at(line, scope.func)
+    if stmt is None or stmt.type not in ("if_statement", "while_statement", "for_statement"):
+        return
+    cond = stmt.child_by_field_name("condition")
+    if cond is None or not cond.start_point[0] + 1 <= line <= cond.end_point[0] + 1:
+        return
+    kind = "if" if stmt.type == "if_statement" else "loop"
+    if kind == "if" and not _fails(cs, stmt):
+        return
+    want, joiner = "||" if kind == "if" else "&&", {}
+    reads = {_flat(cs.src(n)) for n in cs.walk(cond) if n.type == "subscript_expression"}
+    if not reads:
+        return
+    for n in cs.walk(cs.root):
+        if n.type != "binary_expression" or n.start_byte >= cond.start_byte and n.end_byte <= cond.end_byte:
+            continue
+        op, left, right = (n.child_by_field_name(f) for f in ("operator", "left", "right"))
+        if op is None or cs.src(op) != want or left is None or right is None or left.type != "call_expression":
+            continue
+        home = enclosing(n, {"if_statement", "while_statement", "for_statement"})
+        if home is None or (home.type == "if_statement") != (kind == "if") or kind == "if" and not _fails(cs, home):
+            continue
+        right_reads = {_flat(cs.src(r)) for r in cs.walk(right) if r.type == "subscript_expression"}
+        guard = cs.src(left)
+        if reads & right_reads and _flat(guard) not in _flat(cs.src(cond)):
+            joiner.setdefault(guard, cs.line_of(n))
+    inner = cond.named_children[0] if cond.type == "parenthesized_expression" and cond.named_children else cond
+    for i, (guard, seen) in enumerate(list(joiner.items())[:2]):
+        op = inner.child_by_field_name("operator") if inner.type == "binary_expression" else None
+        text = cs.src(inner) if op is None or cs.src(op) == want else f"({cs.src(inner)})"
+        em.add(scope, [Edit(inner.start_byte, inner.end_byte, f"{guard} {want} {text}")],
+               "own_guard", f"guard the read as line {seen} does: `{guard} {want}`", at=line, evidence=4.0 - i)
+
+
 def run(em: Emitter, scope: Scope) -> None:
     if scope.line is None:
         return
@@ -151,3 +206,4 @@ def run(em: Emitter, scope: Scope) -> None:
     compare_edge(em, scope)
     read_check(em, scope)
     propagate(em, scope)
+    own_guard(em, scope)

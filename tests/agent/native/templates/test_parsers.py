@@ -52,3 +52,18 @@ def test_a_callee_error_is_returned_where_the_caller_only_breaks(cprog):
             "    return weigh(items, 1) == -1 ? 0 : 1;\n}\n")
     cand = family_fixes(cprog, lib, main, "propagate")
     assert "-            break;\n+            return -1;" in cand.diff
+
+
+def test_a_read_guarded_elsewhere_by_the_files_own_check_gets_that_check(cprog):
+    """The file reads `at(b)[0]` after `cannot_read(b, 0) ||` in one place and without it at the crash:
+    the same check, joined the same way, in front of the crash line's failing condition."""
+    lib = ("typedef struct { const char *s; int n; int off; } buf_t;\n"
+           "#define cannot_read(b, k) ((b)->off + (k) >= (b)->n)\n#define at(b) ((b)->s + (b)->off)\n\n"
+           "static int key(buf_t *b)\n{\n    if (at(b)[0] != '\"')\n        return -1;\n    b->off++;\n    return 0;\n}\n\n"
+           "int pair(buf_t *b)\n{\n    if (key(b) != 0)\n        return -1;\n"
+           "    if (cannot_read(b, 0) || (at(b)[0] != ':'))\n        return -1;\n    return 1;\n}\n")
+    main = ("typedef struct { const char *s; int n; int off; } buf_t;\nint pair(buf_t *b);\nint main(void)\n{\n"
+            "    char *s = malloc(2);\n    memcpy(s, \"ab\", 2);\n    buf_t b = {s, 2, 2};\n    int r = pair(&b);\n"
+            "    free(s);\n    return r == -1 ? 0 : 1;\n}\n")
+    cand = family_fixes(cprog, lib, main, "own_guard", "heap-buffer-overflow")
+    assert "+    if (cannot_read(b, 0) || (at(b)[0] != '\"'))" in cand.diff, cand.diff

@@ -1,0 +1,159 @@
+"""Real C crash issues of small libraries (bench/native_real/<case>/), run as a user runs crashfix.
+
+    python bench/bench_native_real.py                  # every case, one at a time
+    python bench/bench_native_real.py cjson-800 ...    # some of them
+    python bench/bench_native_real.py --jsonl out.jsonl
+
+Each case holds the issue as its reporter wrote it (issue.md), the Debian source package whose
+upstream tarball is the buggy tree (with the Debian patches listed in case.json `patches_before`
+applied first), and the maintainers' fix (fix.diff, a Debian patch taken from upstream), used only
+for scoring. Per case:
+
+1. the buggy tree is assembled (apt-get source -d from the Debian mirror through a private source
+   list, cached under ~/.cache/crashfix-bench/debian; dpkg-source -x --skip-patches; the patches
+   before; git init),
+2. `python -m bot.cli.main run --repo TREE --report issue.md --strategy templates --out OUT` runs as
+   docs/native.md shows, with nothing else given (no --repro-cmd, no --build-cmd),
+3. scored: reproduced as written (result.json reproduction.reproduced), fixed (status), and right:
+   the case's `score_cmd` (a PoC written for scoring, never shown to crashfix) is run in the C
+   image on the candidate tree and on the maintainers' tree; right = no sanitizer report on the
+   candidate and the same exit code and output as the maintainers' fix.
+"""
+from __future__ import annotations
+
+import argparse
+import json
+import shutil
+import subprocess
+import sys
+import tempfile
+import time
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parents[1]
+CASES = ROOT / "bench" / "native_real"
+CACHE = Path.home() / ".cache" / "crashfix-bench" / "debian"
+IMAGE = "crashfix/sandbox-c:latest"
+
+
+def _apt(args: list[str]) -> None:
+    """apt-get through a private deb-src list (the machine's own list is left alone)."""
+    lists = CACHE / "lists"
+    (lists / "partial").mkdir(parents=True, exist_ok=True)
+    src = CACHE / "sources.list"
+    if not src.exists():
+        src.write_text("deb-src http://deb.debian.org/debian bookworm main\n")
+    opts = ["-o", f"Dir::Etc::SourceList={src}", "-o", "Dir::Etc::SourceParts=/dev/null",
+            "-o", f"Dir::State::Lists={lists}"]
+    if not any(lists.glob("*Sources*")):
+        subprocess.run(["apt-get", *opts, "update"], check=True, capture_output=True)
+    subprocess.run(["apt-get", *opts, *args], check=True, capture_output=True, cwd=CACHE)
+
+
+def buggy_tree(case: dict, dest: Path) -> Path:
+    """The Debian upstream tarball plus the patches before the fix, as a git repository."""
+    pkg, ver = case["debian"]["package"], case["debian"]["version"]
+    dsc = CACHE / f"{pkg}_{ver.split(':')[-1]}.dsc"
+    if not dsc.exists():
+        _apt(["source", "-d", f"{pkg}={ver}"])
+    tree = dest / pkg
+    subprocess.run(["dpkg-source", "--skip-patches", "-x", str(dsc), str(tree)], check=True,
+                   capture_output=True)
+    for name in case["patches_before"]:
+        subprocess.run(["patch", "-p1", "-s", "-i", str(tree / "debian" / "patches" / name)],
+                       cwd=tree, check=True)
+    shutil.rmtree(tree / "debian")
+    _git(tree, "init", "-q")
+    _git(tree, "add", "-A", "-f")
+    _git(tree, "commit", "-q", "-m", f"{pkg} {ver} before the fix")
+    return tree
+
+
+def _git(tree: Path, *args: str) -> None:
+    subprocess.run(["git", "-c", "user.name=bench", "-c", "user.email=bench@localhost", *args],
+                   cwd=tree, check=True, capture_output=True)
+
+
+def _score_run(tree: Path, case_dir: Path, cmd: str) -> dict:
+    """The scoring PoC in the C image on one tree: exit code, output, sanitizer report or not."""
+    run = subprocess.run(
+        ["docker", "run", "--rm", "--network=none", "-v", f"{tree}:/src", "-v", f"{case_dir}:/case:ro",
+         "-w", "/src", "-e", "CC=gcc", "-e", "CASE=/case",
+         "-e", "ASAN_OPTIONS=detect_leaks=0:halt_on_error=1", IMAGE, "bash", "-c", cmd],
+        capture_output=True, text=True, timeout=600)
+    out = run.stdout + run.stderr
+    return {"rc": run.returncode, "stdout": run.stdout.strip()[-500:],
+            "sanitizer": "Sanitizer:" in out or "runtime error:" in out}
+
+
+def right(case: dict, case_dir: Path, tree: Path, patch: str, tmp: Path) -> bool | None:
+    """Same behaviour as the maintainers' fix on the scoring PoC (None: the case has no PoC)."""
+    cmd = case.get("score_cmd")
+    if not cmd:
+        return None
+    runs = {}
+    for name, diff in (("candidate", patch), ("maintainers", (case_dir / "fix.diff").read_text())):
+        copy = tmp / f"score-{name}"
+        shutil.copytree(tree, copy, symlinks=True)
+        subprocess.run(["git", "apply", "--exclude=tests/*", "-"], input=diff, text=True, cwd=copy,
+                       check=True)
+        runs[name] = _score_run(copy, case_dir, cmd)
+    cand, fix = runs["candidate"], runs["maintainers"]
+    return not cand["sanitizer"] and cand["rc"] == fix["rc"] and cand["stdout"] == fix["stdout"]
+
+
+def run_case(name: str, tmp: Path, keep: Path | None = None) -> dict:
+    case_dir = CASES / name
+    case = json.loads((case_dir / "case.json").read_text())
+    start = time.monotonic()
+    tree = buggy_tree(case, tmp)
+    fetched = time.monotonic() - start
+    out = tmp / "out"
+    start = time.monotonic()
+    proc = subprocess.run([sys.executable, "-m", "bot.cli.main", "run", "--repo", str(tree),
+                           "--report", str(case_dir / "issue.md"), "--strategy", "templates",
+                           "--sandbox", "docker", "--out", str(out)],
+                          cwd=ROOT, capture_output=True, text=True, timeout=3600)
+    took = time.monotonic() - start
+    if keep:
+        shutil.copytree(out, keep / name, dirs_exist_ok=True)
+    res = json.loads((out / "result.json").read_text()) if (out / "result.json").exists() else {}
+    rep = res.get("reproduction") or {}
+    build = res.get("build") or {}
+    status = res.get("status") or f"no result (exit {proc.returncode})"
+    row = {"case": name, "status": status, "reproduced": bool(rep.get("reproduced")),
+           "fixed": status == "fixed", "right": None, "run_s": round(took, 1),
+           "tree_s": round(fetched, 1), "build_s": (build.get("first_build") or {}).get("seconds"),
+           "rebuild_s": (res.get("fix") or {}).get("build_seconds"),
+           "timings": res.get("timings"), "candidates": len(res.get("candidates") or []),
+           "fix": (res.get("fix") or {}).get("description") if res.get("fix") else None,
+           "error": (res.get("error") or "")[:300] or None,
+           "report_kind": (res.get("report") or {}).get("kind")}
+    if row["fixed"] and res.get("patch"):
+        row["right"] = right(case, case_dir, tree, res["patch"], tmp)
+    return row
+
+
+def main() -> int:
+    ap = argparse.ArgumentParser()
+    ap.add_argument("cases", nargs="*")
+    ap.add_argument("--jsonl", help="append one JSON line per case")
+    ap.add_argument("--keep", type=Path, help="copy each run's output folder (result.json, logs) here")
+    args = ap.parse_args()
+    names = args.cases or sorted(p.name for p in CASES.iterdir() if (p / "case.json").exists())
+    print(f"{'case':16} {'status':16} {'repro':>5} {'fixed':>5} {'right':>5} {'run s':>6} {'build s':>7} {'cands':>5}")
+    for name in names:
+        with tempfile.TemporaryDirectory() as tmp:
+            row = run_case(name, Path(tmp), args.keep)
+        build = f"{row['build_s']:.1f}" if isinstance(row["build_s"], (int, float)) else "-"
+        print(f"{name:16} {row['status']:16} {row['reproduced']!s:>5} {row['fixed']!s:>5} {row['right']!s:>5} "
+              f"{row['run_s']:6.1f} {build:>7} {row['candidates']:5}  {row['error'] or row['fix'] or ''}"[:400],
+              flush=True)
+        if args.jsonl:
+            with open(args.jsonl, "a") as f:
+                f.write(json.dumps(row) + "\n")
+    return 0
+
+
+if __name__ == "__main__":
+    raise SystemExit(main())
