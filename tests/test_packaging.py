@@ -164,7 +164,7 @@ def test_the_wheel_installs_in_a_fresh_venv_and_runs(wheel, tmp_path):
     example = subprocess.run([str(venv / "bin" / "python"), "-c", "from bot.cli.examples import find; "
                               "e = find('inventory'); print(e.repo); print(e.issue.read_text()[:200])"],
                              cwd=tmp_path, env=env, capture_output=True, text=True, timeout=60)
-    assert example.stdout.startswith(str(venv)) and "AttributeError" in example.stdout, example.stdout + example.stderr
+    assert example.stdout.startswith(str(venv)) and "stockroom fulfil" in example.stdout, example.stdout + example.stderr
     doctor = subprocess.run([crashfix, "doctor"], cwd=tmp_path, env=env, capture_output=True, text=True, timeout=120)
     assert doctor.returncode in (0, 1), doctor.stderr
     assert "Traceback" not in doctor.stdout + doctor.stderr, doctor.stderr
