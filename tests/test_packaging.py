@@ -42,7 +42,7 @@ def runtime_files() -> list[str]:
 def wheel(tmp_path_factory) -> Path:
     """A wheel built from the files git tracks (a copy: building in the checkout would leave build/ there)."""
     src = tmp_path_factory.mktemp("src")
-    for name in _tracked("pyproject.toml", "README.md", *PACKAGES, "deploy"):
+    for name in _tracked("pyproject.toml", "README.md", *PACKAGES, "deploy", "examples"):
         (src / name).parent.mkdir(parents=True, exist_ok=True)
         shutil.copy2(ROOT / name, src / name)
     out = tmp_path_factory.mktemp("wheel")
@@ -60,6 +60,19 @@ def test_the_wheel_holds_every_runtime_file(wheel):
     assert any(n.startswith("agent/research/prompts/") for n in wanted)          # the list is not empty by mistake
     entry = zipfile.ZipFile(wheel).read(next(n for n in names if n.endswith("entry_points.txt"))).decode()
     assert re.search(r"^crashfix = bot\.cli\.main:main$", entry, re.M), entry
+
+
+def test_the_wheel_holds_the_bundled_examples(wheel):
+    """`crashfix simulate --example inventory` needs no checkout: every file git tracks in examples/ is in the
+    wheel, beside the packages, where bot/cli/examples.py looks."""
+    from bot.cli.examples import EXAMPLES_DIR
+    names = set(zipfile.ZipFile(wheel).namelist())
+    wanted = [f for f in _tracked("examples") if not f.endswith(".gitignore")]
+    assert EXAMPLES_DIR == ROOT / "examples"
+    assert "examples/inventory/report.txt" in wanted and "examples/clib/repo/Makefile" in wanted
+    missing = [f for f in wanted if f not in names]
+    assert not missing, f"not in the wheel: {missing}"
+    assert not [n for n in names if n.startswith("examples/") and ("__pycache__" in n or n.endswith(".pyc"))]
 
 
 def _imports() -> dict[str, str]:
@@ -148,6 +161,10 @@ def test_the_wheel_installs_in_a_fresh_venv_and_runs(wheel, tmp_path):
     where = subprocess.run([str(venv / "bin" / "python"), "-c", "import bot; print(bot.__file__)"], cwd=tmp_path,
                            env=env, capture_output=True, text=True, timeout=60)
     assert where.stdout.startswith(str(venv)), where.stdout + where.stderr      # the installed copy, not the checkout
+    example = subprocess.run([str(venv / "bin" / "python"), "-c", "from bot.cli.examples import find; "
+                              "e = find('inventory'); print(e.repo); print(e.issue.read_text()[:200])"],
+                             cwd=tmp_path, env=env, capture_output=True, text=True, timeout=60)
+    assert example.stdout.startswith(str(venv)) and "stockroom fulfil" in example.stdout, example.stdout + example.stderr
     doctor = subprocess.run([crashfix, "doctor"], cwd=tmp_path, env=env, capture_output=True, text=True, timeout=120)
     assert doctor.returncode in (0, 1), doctor.stderr
     assert "Traceback" not in doctor.stdout + doctor.stderr, doctor.stderr

@@ -31,7 +31,6 @@ from concurrent.futures import ThreadPoolExecutor
 from dataclasses import dataclass, field
 from pathlib import Path
 from string import Template
-from typing import Callable
 
 from agent.research.context_window import (
     REPLY_RESERVE,
@@ -45,9 +44,8 @@ from agent.research.client import LLM, Budget, Ledger, LimitsExceeded, LLMContex
 from agent import history
 from agent.research.condense import condense_issue
 from agent.memory import Fact, Memory
-from agent.research.model import Model
+from agent.research.inputs import Harness, Investigation
 from agent.redact import redact_obj
-from agent.reports.model import CrashReport
 from agent.candidates import Candidate
 from agent.research.tools import ledger
 from agent.research.tools import (
@@ -61,7 +59,6 @@ from agent.research.tools import (
     synthesis_toolbox,
 )
 from agent.excerpt import failure_excerpt
-from agent.judge.testrun import TestOutcome
 from agent.judge.validate import Verdict
 from sandbox import Sandbox, SandboxDead, SandboxError
 from sandbox import contain
@@ -123,22 +120,17 @@ class AgentOutcome:
 
 
 class ResearchAgent:
-    def __init__(self, config: AgentConfig, *, report: CrashReport, issue_text: str, source: Path,
-                 repro_cmd: str | None, test_cmd: str | None, memory: Memory,
-                 sandbox_factory: Callable[[], Sandbox], validator_factory: Callable[[Sandbox], object],
-                 out: Path, has_history: bool = True, repo: str = "", timeout: float = 120.0,
-                 protected: Callable[[str], bool] = lambda p: False,
-                 progress: Callable[[str], None] = lambda msg: None, llm: Model | None = None,
-                 build_cmd: str | None = None, baseline: TestOutcome | None = None):
-        self.cfg = config
-        self.baseline = baseline            # the tests on the unedited tree (the validator's), if measured
-        self.build_cmd = build_cmd          # native: rebuilds the program after edits (the gdb tool runs it)
-        self.report, self.issue_text, self.source = report, issue_text, Path(source)
-        self.repro_cmd, self.test_cmd, self.seed_memory = repro_cmd, test_cmd, memory
-        self.sandbox_factory, self.validator_factory = sandbox_factory, validator_factory
-        self.out, self.repo, self.timeout = Path(out), repo, timeout
-        self.has_history = has_history and history.has_history(self.source)   # more than one commit
-        self.protected, self.progress = protected, progress
+    def __init__(self, config: AgentConfig, case: Investigation, harness: Harness):
+        self.cfg, self.case = config, case
+        self.baseline = case.baseline       # the tests on the unedited tree (the validator's), if measured
+        self.build_cmd = case.build_cmd     # native: rebuilds the program after edits (the gdb tool runs it)
+        self.report, self.issue_text, self.source = case.report, case.issue_text, Path(case.source)
+        self.repro_cmd, self.test_cmd, self.seed_memory = case.repro_cmd, case.test_cmd, case.memory
+        self.sandbox_factory, self.validator_factory = harness.sandbox_factory, harness.validator_factory
+        self.out, self.repo, self.timeout = Path(case.out), case.repo, case.timeout
+        self.has_history = case.has_history and history.has_history(self.source)   # more than one commit
+        self.protected, self.progress = case.protected, harness.progress
+        llm = harness.llm
         self.ledger = llm.ledger if llm else Ledger(config.budget, name="run", parents=config.parents)
         self.llm = llm or LLM(config.model, config.base_url, config.api_key, ledger=self.ledger,
                               prices=config.prices, retry=config.retry)

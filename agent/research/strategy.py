@@ -11,6 +11,7 @@ from pathlib import Path
 from typing import Callable
 
 from agent.research.loop import AgentConfig, AgentOutcome, ResearchAgent
+from agent.research.inputs import Harness, Investigation
 from agent.limits import AGENT_COMMAND_TIMEOUT
 from agent.research.client import ENV_API_KEY, ENV_BASE_URL, ENV_MODEL, LLM, Budget, Ledger
 from agent.research.model import Model
@@ -51,11 +52,10 @@ def reproduction_agent(run: Run, source: Path, *, sandbox_factory: Callable, has
     """The research agent for rung 5, the reproduction phase: the Python family runs it
     (agent/python/ladder/reproducer.py find_reproducer) when its ladder found no reproducer."""
     cfg = run.config
-    return ResearchAgent(agent_config(cfg), report=run.report, issue_text=cfg.report_text, source=source,
-                         repro_cmd=None, test_cmd=run.test_cmd, memory=run.memory, sandbox_factory=sandbox_factory,
-                         validator_factory=lambda sb: None, out=cfg.out, has_history=has_history, repo=cfg.repo,
-                         timeout=min(run.timeout, AGENT_COMMAND_TIMEOUT), protected=protected, progress=progress,
-                         baseline=run.tests_before, llm=llm)
+    case = Investigation(report=run.report, issue_text=cfg.report_text, source=source, out=cfg.out,
+                         memory=run.memory, test_cmd=run.test_cmd, baseline=run.tests_before, repo=cfg.repo,
+                         has_history=has_history, timeout=min(run.timeout, AGENT_COMMAND_TIMEOUT), protected=protected)
+    return ResearchAgent(agent_config(cfg), case, Harness(sandbox_factory, lambda sb: None, progress, llm))
 
 
 def not_ready(run: Run) -> str | None:
@@ -75,12 +75,11 @@ def run_agent(run: Run, source: Path, *, sandbox_factory: Callable, validator_fa
               llm: Model | None = None) -> AgentOutcome:
     """`build_cmd`: what rebuilds the code after an edit (native code), None when nothing needs building."""
     cfg = run.config
-    agent = ResearchAgent(agent_config(cfg), report=run.report, issue_text=cfg.report_text, source=source,
-                          repro_cmd=run.reproduction.command if run.reproduction else None,
-                          test_cmd=run.test_cmd, memory=run.memory, sandbox_factory=sandbox_factory,
-                          validator_factory=validator_factory, out=cfg.out, has_history=has_history,
-                          repo=cfg.repo, timeout=min(run.timeout, AGENT_COMMAND_TIMEOUT), protected=protected, progress=progress,
-                          build_cmd=build_cmd, baseline=run.tests_before, llm=llm)
+    case = Investigation(report=run.report, issue_text=cfg.report_text, source=source, out=cfg.out,
+                         memory=run.memory, repro_cmd=run.reproduction.command if run.reproduction else None,
+                         test_cmd=run.test_cmd, build_cmd=build_cmd, baseline=run.tests_before, repo=cfg.repo,
+                         has_history=has_history, timeout=min(run.timeout, AGENT_COMMAND_TIMEOUT), protected=protected)
+    agent = ResearchAgent(agent_config(cfg), case, Harness(sandbox_factory, validator_factory, progress, llm))
     return absorb(run, agent.run())
 
 

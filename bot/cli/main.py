@@ -154,7 +154,8 @@ def main(argv: list[str] | None = None) -> int:
     worker.add_argument("--workers", type=int, default=1, help="jobs run at once by this consumer")
     from bot.cli.backlog import add_parser as add_backlog_parser
     add_backlog_parser(sub)
-    _simulate_parser(sub)
+    from bot.cli.simulate_cli import add_parser as add_simulate_parser
+    add_simulate_parser(sub)
 
     args = parser.parse_args(argv)
     logging.basicConfig(level=logging.DEBUG if args.verbose else logging.INFO,
@@ -406,65 +407,9 @@ def cmd_backlog(args) -> int:
     return run(args)
 
 
-def _simulate_parser(sub) -> None:
-    sim = sub.add_parser("simulate", help="play one issue's conversation with the App locally: no GitHub, no "
-                         "credentials; prints every write the App would make")
-    sim.add_argument("--repo", required=True, type=Path, help="the repository (a git checkout or a plain folder)")
-    sim.add_argument("--issue", required=True, type=Path, help="the issue body (title: its first heading or line)")
-    sim.add_argument("--comment", action="append", help="post this comment as a maintainer instead of adding the "
-                     "trigger label (repeatable, in order), e.g. --comment '/crashfix explain'")
-    sim.add_argument("--json", action="store_true", help="one JSON object per write (op, body, draft, ...) per line")
-    sim.add_argument("--name", help="the repository's OWNER/NAME (default local/<folder name>)")
-    sim.add_argument("--sandbox", choices=["docker", "local"], default="docker", help="where the runs go")
-    sim.add_argument("--html", type=Path, metavar="DIR", help="also write DIR/index.html, issue.html (the issue "
-                     "and its thread, the status comment as it ended) and pr.html (the PR's title and body), "
-                     "rendered as GitHub shows them")
-    sim.add_argument("--data-dir", type=Path, help="keep the database, run folders and dry-run.jsonl here (an "
-                     "empty or new folder; `crashfix serve` with CRASHFIX_DATA_DIR=it shows them on the dashboard)")
-
-
 def cmd_simulate(args) -> int:
-    import tempfile
-    from bot.cli.simulate import SimulateError, render_op, render_step, simulate
-    if not args.verbose:
-        logging.getLogger().setLevel(logging.WARNING)        # the transcript is the output
-    try:
-        text = args.issue.read_text(errors="replace")
-    except OSError as exc:
-        print(f"crashfix: cannot read the issue: {exc}", file=sys.stderr)
-        return 2
-    if args.name and (args.name.count("/") != 1 or args.name.startswith("/") or args.name.endswith("/")):
-        print(f"crashfix: --name must be OWNER/NAME, got {args.name!r}", file=sys.stderr)
-        return 2
-    if args.data_dir and args.data_dir.exists() and any(args.data_dir.iterdir()):
-        print(f"crashfix: --data-dir {args.data_dir} is not empty", file=sys.stderr)
-        return 2
-    show = (lambda op: print(json.dumps(op, default=str), flush=True)) if args.json \
-        else (lambda op: print(render_op(op), flush=True))
-    step = None if args.json else (lambda s: print(render_step(s), flush=True))
-    from bot.cli.simulate_progress import with_heartbeat
-    with tempfile.TemporaryDirectory(prefix="crashfix-simulate-") as tmp:
-        try:
-            out = simulate(args.repo, text, args.comment or [], args.data_dir or Path(tmp), name=args.name,
-                           sandbox=args.sandbox, on_op=show, on_step=step,
-                           pipeline=with_heartbeat(lambda line: print(f"crashfix: … {line}", file=sys.stderr,
-                                                                      flush=True)))
-        except SimulateError as exc:
-            print(f"crashfix: {exc}", file=sys.stderr)
-            return 2
-        if args.html:
-            from bot.cli.simulate_html import write_html
-            pages = write_html(args.data_dir or Path(tmp), args.html, out.ops)
-            print(f"crashfix: rendered as GitHub shows it: {pages[0]} ({', '.join(p.name for p in pages[1:])})",
-                  file=sys.stderr)
-    for job in out.jobs:
-        print(f"crashfix: job {job['id']} ({job['kind']}): {job['state']}"
-              + (f", {job['status']}" if job["status"] else "") + (f" ({job['error']})" if job["error"] else ""),
-              file=sys.stderr)
-    if out.waiting:
-        print(f"crashfix: still queued (held back by a limit): jobs {out.waiting}", file=sys.stderr)
-    by_status = globals().get("exit_code")          # `crashfix run`'s table, where this cli has one
-    return by_status(out.status) if by_status and out.status else 0
+    from bot.cli.simulate_cli import run
+    return run(args, exit_code)
 
 
 if __name__ == "__main__":

@@ -49,7 +49,8 @@ class Step:
 class Outcome:
     ops: list[dict] = field(default_factory=list)
     jobs: list[dict] = field(default_factory=list)     # {"id", "kind", "state", "status", "error"}
-    status: str | None = None                          # the last run's status (fixed, not_fixed, ...)
+    status: str | None = None                          # the status of the run the last step started (fixed, ...);
+                                                       # None when it started none (a typo, a refusal: answered)
     waiting: list[int] = field(default_factory=list)   # jobs still queued (a limit held them back)
 
 
@@ -163,7 +164,12 @@ class Simulation:
             for job_id in queued:
                 self.worker.run(job_id)
 
-    def outcome(self) -> Outcome:
+    def last_job(self) -> int:
+        row = self.db.one("SELECT MAX(id) AS id FROM jobs")
+        return (row["id"] if row else None) or 0
+
+    def outcome(self, since: int = 0) -> Outcome:
+        """The ops and jobs; ``status``: the last run among the jobs after ``since`` (those of the last step)."""
         rows = self.db.all("SELECT id, kind, state, result, error FROM jobs ORDER BY id")
         jobs = []
         for r in rows:
@@ -171,7 +177,7 @@ class Simulation:
             status = result.get("status") if isinstance(result, dict) else None
             jobs.append({"id": r["id"], "kind": r["kind"], "state": r["state"],
                          "status": status or ("error" if r["state"] == "failed" else None), "error": r["error"]})
-        runs = [j for j in jobs if j["kind"] in RUNS and j["status"]]
+        runs = [j for j in jobs if j["kind"] in RUNS and j["status"] and j["id"] > since]
         return Outcome(self.ops, jobs, runs[-1]["status"] if runs else None,
                        [j["id"] for j in jobs if j["state"] == "queued"])
 
@@ -189,9 +195,11 @@ def simulate(repo: Path, issue_text: str, comments: list[str], data_dir: Path, *
     title = issue_title(issue_text)
     tell(Step(REPORTER, "opened", title))
     sim.open_issue(title, issue_text)
+    last = sim.last_job()
     if comments:
         for text in comments:
             tell(Step(MAINTAINER, "commented", text))
+            last = sim.last_job()
             sim.comment(text)
     else:
         try:
@@ -200,7 +208,7 @@ def simulate(repo: Path, issue_text: str, comments: list[str], data_dir: Path, *
             trigger = "crashfix"                  # the App answers a broken config itself, on the issue
         tell(Step(MAINTAINER, "labelled", trigger))
         sim.label(trigger)
-    return sim.outcome()
+    return sim.outcome(since=last)          # the conversation's outcome is the last step's: a typo is answered, not failed
 
 
 # -- the readable transcript -------------------------------------------------------------------

@@ -85,13 +85,93 @@ def test_the_command_prints_one_json_op_per_line_and_exits_by_the_outcome(tmp_pa
     issue = tmp_path / "issue.md"
     issue.write_text(gh.CRASH_BODY)
     code = main(["simulate", "--repo", str(git_repo), "--issue", str(issue), "--sandbox", "local", "--json",
-                 "--comment", "/crashfix fix"])
+                 "--comment", "/crashfix fix", "--data-dir", str(tmp_path / "data")])
     out = capsys.readouterr()
     ops = [json.loads(line) for line in out.out.splitlines()]
     assert [o["op"] for o in ops][:2] == ["label.add", "comment.create"] and "reaction.add" in [o["op"] for o in ops]
     assert "job 2 (fix): done, not_reproduced" in out.err
     table = getattr(cli, "exit_code", None)                # `crashfix run`'s exit codes, where the cli has them
     assert code == (table("not_reproduced") if table else 0)
+
+
+def _simulate(tmp_path, monkeypatch, *args: str) -> tuple[int, str, str]:
+    """`crashfix simulate ARGS` with HOME in tmp_path (where the data dir goes by default): (exit, stdout, stderr)."""
+    import contextlib
+    import io
+    monkeypatch.setenv("HOME", str(tmp_path / "home"))
+    out, err = io.StringIO(), io.StringIO()
+    with contextlib.redirect_stdout(out), contextlib.redirect_stderr(err):
+        code = main(["simulate", "--sandbox", "local", *args])
+    return code, out.getvalue(), err.getvalue()
+
+
+def test_a_typo_in_the_last_command_is_answered_not_a_failed_simulate(tmp_path, gh, git_repo, monkeypatch):
+    """The run errored, then the maintainer's next command had a typo: the App answers "unknown command",
+    and that answer is where the conversation ends; simulate exits 0, not the earlier run's 2."""
+    monkeypatch.setattr("bot.cli.simulate.execute", gh.fake_pipeline("error"))
+    issue = tmp_path / "issue.md"
+    issue.write_text(gh.CRASH_BODY)
+    code, out, err = _simulate(tmp_path, monkeypatch, "--repo", str(git_repo), "--issue", str(issue),
+                               "--comment", "/crashfix fix", "--comment", "/crashfix fixx")
+    assert "unknown command `fixx`" in out
+    assert "job 2 (fix): done, error" in err and "job 3 (help): done" in err
+    assert "the last step started no run: the App answered it on the issue" in err
+    assert code == 0
+    code, _, _ = _simulate(tmp_path, monkeypatch, "--repo", str(git_repo), "--issue", str(issue),
+                           "--comment", "/crashfix fix")
+    assert code == 2                                          # the run's own error still exits 2
+
+
+def test_the_runs_progress_is_said_on_stderr_as_it_happens(tmp_path, gh, git_repo, monkeypatch):
+    """Each checklist step the run reaches and each of its events, in words, before the job's end."""
+    monkeypatch.setattr("bot.cli.simulate.execute", gh.fake_pipeline("not_fixed"))
+    issue = tmp_path / "issue.md"
+    issue.write_text(gh.CRASH_BODY)
+    code, out, err = _simulate(tmp_path, monkeypatch, "--repo", str(git_repo), "--issue", str(issue), "--json")
+    lines = err.splitlines()
+    assert "crashfix: == Parse the crash report" in lines
+    assert "crashfix:    parsing the crash report (waiting for: the report to be parsed)" in lines
+    assert "crashfix: == Validate candidate patches" in lines
+    assert "crashfix:    validating 1/1: guard None" in lines
+    assert lines.index("crashfix: == Parse the crash report") < lines.index("crashfix: == Validate candidate patches")
+    assert lines.index("crashfix:    validating 1/1: guard None") < lines.index("crashfix: job 2 (fix): done, not_fixed")
+    assert all(json.loads(line) for line in out.splitlines())          # stdout stays the JSON transcript
+    assert code == 1
+
+
+def test_the_data_dir_is_kept_under_home_and_its_path_said(tmp_path, gh, git_repo, monkeypatch):
+    monkeypatch.setattr("bot.cli.simulate.execute", gh.fake_pipeline("fixed"))
+    issue = tmp_path / "issue.md"
+    issue.write_text(gh.CRASH_BODY)
+    code, _, err = _simulate(tmp_path, monkeypatch, "--repo", str(git_repo), "--issue", str(issue))
+    assert code == 0
+    [kept] = (tmp_path / "home" / ".local" / "share" / "crashfix" / "simulate").iterdir()
+    assert f"crashfix: kept in {kept}: " in err
+    assert (kept / "crashfix.db").is_file() and (kept / "dry-run.jsonl").is_file()
+    assert (kept / "runs" / "2" / "report.md").is_file()                  # the fix job's run folder
+    code, _, err = _simulate(tmp_path, monkeypatch, "--repo", str(git_repo), "--issue", str(issue))
+    assert len(list(kept.parent.iterdir())) == 2                            # a new folder each time
+
+
+def test_a_bundled_example_by_name_from_any_directory(tmp_path, gh, monkeypatch):
+    """`--example inventory` finds the repository and the issue beside the package, not in the current directory."""
+    from bot.cli.examples import examples
+    pipeline = gh.fake_pipeline("not_fixed")
+    monkeypatch.setattr("bot.cli.simulate.execute", pipeline)
+    monkeypatch.chdir(tmp_path)
+    code, out, err = _simulate(tmp_path, monkeypatch, "--example", "inventory", "--json")
+    assert code == 1, err
+    assert "AttributeError" in pipeline.configs[0].report_text
+    [kept] = (tmp_path / "home" / ".local" / "share" / "crashfix" / "simulate").iterdir()
+    assert (kept / "snapshot" / "src" / "stockroom" / "orders.py").is_file()     # the example's repo, cloned
+    assert {"inventory", "clib/off-by-one"} <= set(examples())
+    code, _, err = _simulate(tmp_path, monkeypatch, "--example", "nope")
+    assert code == 2 and "no example 'nope'; the examples: " in err and "inventory" in err
+    code, _, err = _simulate(tmp_path, monkeypatch, "--example", "inventory", "--repo", str(tmp_path))
+    assert code == 2 and "without --repo and --issue" in err
+    code, _, err = _simulate(tmp_path, monkeypatch)
+    assert code == 2 and "--example NAME" in err
+    assert not (tmp_path / "home").exists() or len(list((tmp_path / "home").rglob("crashfix.db"))) == 1
 
 
 @pytest.mark.docker

@@ -11,6 +11,7 @@ import pytest
 from gitrepo import make_repo
 
 from agent.research.loop import AgentConfig, ResearchAgent
+from agent.research.inputs import Harness, Investigation
 from agent.research.client import Ledger
 from agent.memory import Memory
 from agent.research.model import ScriptedLLM
@@ -66,12 +67,11 @@ def agent(sandbox_image, tmp_path):
         cfg = AgentConfig(model="scripted-lrucache", api_key="sk-test", trajectories=1)
         llm = ScriptedLLM(ScriptedModel(script), ledger=Ledger(cfg.budget, name="run"), prices=cfg.prices,
                           model=cfg.model)
-        return ResearchAgent(cfg, report=report, issue_text="", source=repo, repro_cmd=REPRO,
-                             test_cmd="python -m pytest -q", memory=Memory(), sandbox_factory=factory,
-                             validator_factory=lambda sb: Validator(sb, report, REPRO, "python -m pytest -q", None,
-                                                                    tries=1, timeout=120),
-                             out=tmp_path / "out", repo="lrucache", timeout=120,
-                             protected=lambda p: p.startswith("tests/"), llm=llm)
+        case = Investigation(report=report, issue_text="", source=repo, out=tmp_path / "out", memory=Memory(),
+                             repro_cmd=REPRO, test_cmd="python -m pytest -q", repo="lrucache", timeout=120,
+                             protected=lambda p: p.startswith("tests/"))
+        return ResearchAgent(cfg, case, Harness(factory, lambda sb: Validator(sb, report, REPRO, "python -m pytest -q",
+                                                                              None, tries=1, timeout=120), llm=llm))
 
     build.opened = opened
     yield build

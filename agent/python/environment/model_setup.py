@@ -28,6 +28,7 @@ from agent.research import strategy as research_agent
 from agent.research.client import LLM, Budget, Ledger
 from agent.research.context_window import ContextConfigError, context_window
 from agent.research.loop import ResearchAgent, Trajectory, prompt, quote_untrusted
+from agent.research.inputs import Harness, Investigation
 from agent.research.tools import Toolbox, cut
 from agent.research.tools.research import ListDir, SearchCode, View
 from agent.research.tools.setup import SETUP, SETUP_TOOLS, Recipe, SetupState
@@ -253,10 +254,9 @@ def run_phase(path, cause: SetupCause, accepted: dict) -> SetupOutcome:
                     reopen=_opener(path), verify=_verifier(path, accepted), allowed=recipe_policy(path.source),
                     timeout=min(max(run.timeout, 60.0), SETUP_COMMAND_TIMEOUT), rounds=SETUP_AGENT_ROUNDS)
     # the issue's prose is not the set-up's business: the model gets the parsed crash (task_message)
-    agent = ResearchAgent(ac, report=run.report, issue_text="", source=path.source, repro_cmd=None,
-                          test_cmd=run.test_cmd, memory=Memory(), sandbox_factory=st.reopen,
-                          validator_factory=lambda sb: None, out=cfg.out, repo=cfg.repo,
-                          timeout=st.timeout, progress=lambda text: path.steps.say(text, "environment"), llm=llm)
+    agent = ResearchAgent(ac, Investigation(report=run.report, issue_text="", source=path.source, out=cfg.out,
+                                            memory=Memory(), test_cmd=run.test_cmd, repo=cfg.repo, timeout=st.timeout),
+                          Harness(st.reopen, lambda sb: None, lambda text: path.steps.say(text, "environment"), llm))
     (agent.out / "trajectories").mkdir(parents=True, exist_ok=True)
     traj = SetupTrajectory(agent, st, _brief(path, cause))
     try:

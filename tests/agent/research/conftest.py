@@ -9,6 +9,7 @@ from pathlib import Path
 import pytest
 
 from agent.research.loop import AgentConfig, ResearchAgent
+from agent.research.inputs import Harness, Investigation
 from agent.memory import Memory
 from agent.reports import parse
 from agent.research.client import Ledger
@@ -96,10 +97,10 @@ def make_agent(tmp_path, lru_repo, lru_report):
         def validator(sb):
             return Validator(sb, report, REPRO, "python -m pytest -q", None, tries=2, timeout=120)
 
-        return ResearchAgent(cfg, report=report, issue_text=lru_report, source=lru_repo, repro_cmd=REPRO,
-                             test_cmd="python -m pytest -q", memory=Memory(), sandbox_factory=factory,
-                             validator_factory=validator, out=out or tmp_path / "out", repo="lrucache",
-                             timeout=120, protected=lambda p: p.startswith("tests/"), llm=llm)
+        case = Investigation(report=report, issue_text=lru_report, source=lru_repo, out=out or tmp_path / "out",
+                             memory=Memory(), repro_cmd=REPRO, test_cmd="python -m pytest -q", repo="lrucache",
+                             timeout=120, protected=lambda p: p.startswith("tests/"))
+        return ResearchAgent(cfg, case, Harness(factory, validator, llm=llm))
 
     yield build
     for sb in opened:

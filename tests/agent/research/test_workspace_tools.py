@@ -75,11 +75,12 @@ def test_a_single_commit_repo_gets_no_history_tools_pushed(scripted, make_agent,
     single = make_repo(tmp_path / "single", {"a.py": "x = 1\n"}, "initial")
     assert history.has_history(lru_repo) and not history.has_history(single)
     from agent.research.loop import AgentConfig, ResearchAgent
+    from agent.research.inputs import Harness, Investigation
     from agent.memory import Memory
     from agent.research.model import ScriptedLLM
-    solo = ResearchAgent(AgentConfig(model="m"), report=None, issue_text="", source=single, repro_cmd=None,
-                         test_cmd=None, memory=Memory(), sandbox_factory=lambda: None,
-                         validator_factory=lambda sb: None, out=tmp_path, llm=ScriptedLLM({"analysis": []}))
+    solo = ResearchAgent(AgentConfig(model="m"),
+                         Investigation(report=None, issue_text="", source=single, out=tmp_path, memory=Memory()),
+                         Harness(lambda: None, lambda sb: None, llm=ScriptedLLM({"analysis": []})))
     assert solo.has_history is False                 # told "a git repo", but one commit: no history
     concl = {"model": "m", "analysis": [{"tool_calls": [call("conclude", root_cause="r", fix="f")]}], "synthesis": []}
     for name, told in (("lru", True), ("single", False)):

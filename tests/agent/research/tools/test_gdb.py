@@ -150,10 +150,12 @@ def test_long_output_is_cut_to_the_budget(ctx):
 
 def test_gdb_breakpoints_are_saved_with_the_trajectory_and_set_again_on_resume(tmp_path):
     from agent.research.loop import AgentConfig, ResearchAgent, Trajectory
+    from agent.research.inputs import Harness, Investigation
     from agent.native.gdb_tool import GdbState, gdb_state
-    agent = ResearchAgent(AgentConfig(model="none", base_url="http://127.0.0.1:9"), report=REPORT, issue_text="",
-                          source=tmp_path, repro_cmd="./prog", test_cmd=None, memory=Memory(),
-                          sandbox_factory=lambda: None, validator_factory=lambda sb: None, out=tmp_path)
+    agent = ResearchAgent(AgentConfig(model="none", base_url="http://127.0.0.1:9"),
+                          Investigation(report=REPORT, issue_text="", source=tmp_path, out=tmp_path, memory=Memory(),
+                                        repro_cmd="./prog"),
+                          Harness(sandbox_factory=lambda: None, validator_factory=lambda sb: None))
     (tmp_path / "trajectories").mkdir()
     first = Trajectory(agent, 1, 0.0, 0)
     first.ctx = ToolContext(sb=None, source=tmp_path, memory=first.memory, report=REPORT)
