@@ -10,6 +10,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Callable
 
+from agent.compose.outcomes import PATCHED, STATUSES  # noqa: F401 - read here by the paths
 from agent.limits import (COMMAND_TIMEOUT, LLM_SECONDS, MAX_CANDIDATES, MAX_DIFF_LINES, REPRODUCE_TRIES,
                           SIDE_QUESTION_SECONDS, VALIDATION_SECONDS)
 from agent.markdown_safe import quote_untrusted
@@ -24,8 +25,7 @@ from sandbox import Limits
 # How a run ended. ("env_broken" joins when the environment check lands.)
 # "fixed": a validated patch judged high (agent/judge/confidence.py); "speculative": a validated patch
 # that may hide the crash rather than fix it (never headlined "fixed"; docs/confidence.md)
-STATUSES = ("fixed", "speculative", "not_fixed", "not_reproduced", "env_broken", "error")
-PATCHED = ("fixed", "speculative")         # the statuses that carry a validated patch
+# STATUSES, PATCHED: the one table of outcomes, agent/compose/outcomes.py
 # Why a run ended in "error":
 ERROR_KINDS = (
     "bad_input",      # the report, repo, ref or configuration cannot be used (RunError)

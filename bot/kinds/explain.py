@@ -9,14 +9,15 @@ from __future__ import annotations
 import json
 from pathlib import Path
 
+from agent.compose.outcomes import DIAGNOSED, words as outcome_words
 from agent.markdown_safe import quote_untrusted
 from bot.conversation import checks
 from bot.conversation.board import board_for
-from bot.conversation.checklist import OUTCOME, Trigger
+from bot.conversation.checklist import Trigger
 from bot.kinds import fix, gates, runner
 from bot.kinds.context import Context
 
-KNOWN = ("fixed", "speculative", "not_fixed", "not_reproduced")       # the outcomes that carry a diagnosis
+KNOWN = DIAGNOSED                   # the outcomes that carry a diagnosis (agent/compose/outcomes.py)
 
 
 def run(ctx: Context) -> dict:
@@ -55,7 +56,7 @@ def explained(trigger: Trigger, job: int, data: dict, *, ctx: Context, issue: in
     page = checks.job_url(ctx.settings, job)
     run = f"[job {job}]({page})" if page else f"job {job}"
     status = data["status"]
-    lines = [trigger.headline(f"what is known, from {run} ({OUTCOME[status]})"), ""]
+    lines = [trigger.headline(f"what is known, from {run} ({outcome_words(status)})"), ""]
     report = data.get("report") or {}
     lines.append(f"- **The crash:** a {quote_untrusted(str(report.get('kind', '?')), 20)} crash, "
                  f"{quote_untrusted(str(report.get('type', '?')), 80)}")
