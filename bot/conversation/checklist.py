@@ -11,7 +11,7 @@ from dataclasses import dataclass
 
 from agent.compose.outcomes import words as outcome_words
 from agent.markdown_safe import fence_untrusted, quote_untrusted
-from agent.render import report_sections
+from agent.compose.compose import compose
 from agent.run import PATCHED, Result
 from bot.conversation.failures import Failure
 
@@ -100,7 +100,7 @@ def final(trigger: Trigger, result: Result, failure: Failure | None, published: 
     if pr:
         lines += ["", f"The patch, its validation and the commands are in the pull request #{pr}."]
     elif result.report is not None:
-        diagnosis = report_sections(result).strip()
+        diagnosis = compose(result).markdown()         # the words report.md and a PR body print
         if failure is not None:
             diagnosis = f"<details><summary>What crashfix read in the report</summary>\n\n{diagnosis}\n\n</details>"
         lines += ["", diagnosis]
