@@ -12,7 +12,9 @@ from agent.markdown_safe import fence_untrusted, quote_untrusted as q
 from sandbox.base import SCRATCH_DIR
 
 # a path under crashfix's scratch folder, as a command or a traceback shows it (absolute or relative)
-SCRATCH_PATH = re.compile(r"(?:\.\./)*(?:" + re.escape(SCRATCH_DIR) + r"|\.crashfix-scratch)/([\w.\-/]+)")
+# (the Docker sandbox's SCRATCH_DIR; the local backend's temporary crashfix-scratch-XXXX folder)
+SCRATCH_PATH = re.compile(r"(?:\.\./)*(?:/[\w.\-/]*?)?\.?" + re.escape(SCRATCH_DIR.rsplit("/.", 1)[-1])
+                          + r"(?:-\w+)?/([\w.\-/]+)")
 SNIPPET = re.compile(r"^rung\d+_\d+\.py$|^snippet\.py$")
 MAX_FRAMES, MAX_CLOSE = 6, 5
 # the details' titles (the bot leaves some out where it frames them itself)

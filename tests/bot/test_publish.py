@@ -13,7 +13,8 @@ import pytest
 import responses
 
 from agent.memory import Memory
-from agent.render import report_sections, write_outputs
+from agent.compose.compose import compose
+from agent.render import write_outputs
 from agent.reports import parse
 from agent.records import Attempt, Reproduction
 from agent.run import Result, Run, RunConfig
@@ -290,7 +291,7 @@ def test_the_status_comment_of_a_run_that_did_not_fix_holds_the_true_diagnosis(f
     cid = b.finish(run, {"pr": None, "reason": "the run ended not_fixed"})
     body = fake.comments[cid]["body"]
     assert "`not_fixed`: the crash reproduced, but no candidate patch passed validation" in body
-    assert report_sections(run).strip() in body                                  # the diagnosis, whole
+    assert compose(run).markdown() in body                                  # the diagnosis, whole
     assert "`guard None (item): return None`: `crash still happens`" in body     # what was tried, inert
     assert "- [x] Reproduce the crash: 3 of 3 runs crashed with" in body
     assert "- [ ] Validate candidate patches ❌: 0 of 1 candidate(s) passed" in body

@@ -26,7 +26,7 @@ from agent.judge.testrun import TestOutcome as Outcome
 from agent.judge.validate import Verdict
 from bot.conversation.checklist import Trigger, final
 from bot.github.api import GitHubAPI, TokenCache
-from bot.conversation.publish import publish_result, validation_table
+from bot.conversation.publish import check_summary, publish_result
 from bot.repo_config import RepoConfig
 from github_fakes import FakeGitHub, GitHTTPServer, assert_valid_github_requests, rsa_private_key
 from gitrepo import make_repo
@@ -150,5 +150,5 @@ def test_report_md_and_the_status_comment_show_the_issue_text_inert(published):
     comment = final(Trigger("`/crashfix explain`", 1, opens_pr=False), result, None, {})
     assert "### Root cause" in comment and "### Patch" in comment
     assert_inert(comment, "command", "debugger", "testcmd", "description", "other")
-    table = "\n".join(validation_table(result))
+    table = check_summary(result)
     assert_inert(table, "command", "testcmd")
