@@ -272,9 +272,9 @@ def root_cause(run: Run) -> str:
     text = quote_untrusted(f"{r.type}: {r.message}" if r.message else r.type) + where
     text += f" at {quote_untrusted(f'{site.path}:{site.line}')}." if site else "."
     if run.probe and run.probe.values and not run.probe.error:      # the debugger's values: the program's data
-        shown = ", ".join(f"{quote_untrusted(k, 80)} = {quote_untrusted(v, 200)}"
-                          for k, v in list(run.probe.values.items())[:4])
-        text += f" Under {run.debugger}, at that line: {shown}."
+        shown = ", ".join(f"{quote_untrusted(k, 80)} = {quote_untrusted(v, 200)}"       # pdb's `*** Error`: no value
+                          for k, v in list(run.probe.values.items())[:4] if not str(v).startswith("***"))
+        text += f" Under {run.debugger}, at that line: {shown}." if shown else ""
     blame = [f for f in run.memory.of("history") if "last changed by" in f.text]
     if blame:
         what, who = blame[0].text.split(" last changed by ", 1)

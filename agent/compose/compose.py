@@ -87,11 +87,24 @@ def _why(result) -> tuple[str, str]:
     prose = root_cause_prose(result)
     if prose:
         return ("Root cause" if result.status == "fixed" and not speculative(result) else "Why it crashed"), scrub(prose)
+    seen = _seen(result)
+    if seen:
+        return "Why it crashed", seen
     claim = agent_root_cause(result)
     if claim:
         first = re.split(r"(?<=[.!?])\s", claim.strip(), maxsplit=1)[0]
         return "The research agent's explanation (crashfix did not check it)", q(first, 400)
     return "", ""
+
+
+def _seen(result) -> str:
+    """The debugger's values at the crashing line, when no sentence of where they came from could be made."""
+    p = result.probe
+    if p is None or p.error or not p.values:
+        return ""
+    shown = [(k, v) for k, v in p.values.items() if not str(v).startswith("***")][:4]
+    return (f"Under {result.debugger}, at the crashing line: " + ", ".join(f"{q(k, 80)} = {q(scrub(v), 200)}"
+                                                                         for k, v in shown) + ".") if shown else ""
 
 
 def speculative(result) -> bool:
@@ -187,9 +200,10 @@ def _details(result) -> list[Section | None]:
 
 def _evidence(result) -> Section | None:
     r = result.report
-    frames = [f for f in r.frames if f.in_repo] or ([r.guilty] if r.guilty else [])
-    lines = ([f"- {q(f.function, 120)} at {q(f'{f.file}:{f.line}', 200)}" + (f": {q(f.code, 200)}" if f.code else "")
-              for f in frames[:MAX_FRAMES]])
+    mapped = [f.text.splitlines()[0] for f in result.facts("frame")]      # the frames mapped onto the project's files
+    frames = mapped or [f"{f.function} at {f.file}:{f.line}" + (f": {f.code}" if f.code else "")
+                        for f in ([f for f in r.frames if f.in_repo] or ([r.guilty] if r.guilty else []))]
+    lines = [f"- {q(scrub(f), 300)}" for f in frames[:MAX_FRAMES]]
     if len(frames) > MAX_FRAMES:
         lines.append(f"- … {len(frames) - MAX_FRAMES} more of the project's frames")
     for fact in result.facts("debugger"):
