@@ -6,6 +6,8 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 
+MAX_SUMMARY_LINES = 20          # non-blank lines of a PR body before its first <details> (docs/voice.md)
+
 
 @dataclass(frozen=True)
 class Section:

@@ -11,7 +11,7 @@ from dataclasses import dataclass
 
 from agent.compose.outcomes import words as outcome_words
 from agent.markdown_safe import fence_untrusted, quote_untrusted
-from agent.compose.compose import compose
+from agent.compose.compose import command_words, compose
 from agent.run import PATCHED, Result
 from bot.conversation.failures import Failure
 
@@ -165,7 +165,7 @@ def _final_steps(trigger: Trigger, result: Result, published: dict | None) -> li
         elif rep is not None:
             done["prepare"] = ("done", "")
     if result.reproduced:
-        done["reproduce"] = ("done", f"{rep.crashed} of {rep.tries} runs crashed with {quote_untrusted(rep.command, 200)}"
+        done["reproduce"] = ("done", f"{rep.crashed} of {rep.tries} runs crashed with {command_words(result, rep.command)}"
                                      + (" (flaky)" if rep.flaky else ""))
         if result.verdicts or status in (*PATCHED, "not_fixed"):
             done["investigate"] = ("done", "")
