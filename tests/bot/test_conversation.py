@@ -129,7 +129,7 @@ def test_an_issue_lives_in_one_status_comment_edited_in_place(world, gh):
     assert "- [x] Parse the crash report: a python crash, `AttributeError`" in run
     assert "- [ ] Reproduce the crash ❌: did not crash in 2 attempt(s)" in run
     assert "- [x] Reproduce" not in run and "Root cause" not in run and "done." not in run
-    assert "### What the report says" in run and "### What is missing" in run
+    assert "**Crash:** `AttributeError" in run and "**Not confirmed:** crashfix could not make this crash happen" in run
     assert "crashfix asked the reporter" in run and "/crashfix retry" not in run
     q = question["body"]
     assert q.startswith("<!-- crashfix:comment=") and "<!-- crashfix:question -->" in q
