@@ -7,7 +7,7 @@ import re
 
 from agent.compose.findings import Findings, Section
 from agent.judge.behaviour import Suite, behaviour
-from agent.judge.proof import base_runs, outcome, root_cause_prose, script_command
+from agent.judge.proof import FRAME_FACT, base_runs, outcome, root_cause_prose, script_command
 from agent.markdown_safe import fence_untrusted, quote_untrusted as q
 from sandbox.base import SCRATCH_DIR
 
@@ -38,14 +38,37 @@ def scrub(text: str) -> str:
     return SCRATCH_PATH.sub(lambda m: role(m.group(1)), text or "")
 
 
-def crash_name(report) -> str:
-    """The crash's one name: its exception and the guilty frame (where the crash is fixed), and where."""
+_SPAN = re.compile(r"`([^`\n]+)`")
+_PLAIN = re.compile(r"^[\w\s,.;:()'\"\-/=+%]*$")        # prose that GitHub renders as it is (no mention, link, HTML)
+
+
+def judged(text: str) -> str:
+    """The judge's words (agent/judge/confidence.py: prose with `code` spans around values from the run)
+    as Markdown that stays inert: each span quoted again (its value may hold backticks), plain prose as it
+    is, any other stretch quoted whole. So no ``High: …`` paragraph in one code span."""
+    out, at = [], 0
+    for m in _SPAN.finditer(text or ""):
+        out += [_prose(text[at:m.start()]), q(scrub(m.group(1)), 300)]
+        at = m.end()
+    return "".join(out + [_prose((text or "")[at:])])
+
+
+def _prose(s: str) -> str:
+    if not s.strip() or (_PLAIN.match(s) and "://" not in s):
+        return s
+    lead, trail = s[:len(s) - len(s.lstrip())], s[len(s.rstrip()):]
+    return lead + q(scrub(s.strip()), 400) + trail
+
+
+def crash_name(report, site: str = "") -> str:
+    """The crash's one name: its exception and the guilty frame (where the crash is fixed), and where
+    (`site`: the crashing line in the project's files, once mapped; "" before)."""
     if report is None:
         return ""
     said = f"{report.type}: {report.message}" if report.message else report.type
     g = report.guilty
     where = f" in {q(g.function, 120)}" if g and g.function else ""
-    at = f" ({q(f'{g.file}:{g.line}', 200)})" if g and g.file and g.line else ""
+    at = f" ({q(site, 200)})" if site else ""
     return q(scrub(said), 300) + where + at
 
 
@@ -73,11 +96,21 @@ def compose(result) -> Findings:
     label, why = _why(result)
     best = result.best
     return Findings(
-        status=result.status, crash=crash_name(result.report), why_label=label, why=why,
+        status=result.status, crash=crash_name(result.report, _site(result)), why_label=label, why=why,
         missing="" if result.reproduced else _missing(result),
         change=_change(best) if best else "", now=_now(result) if best else "",
         checked=tuple(_checked(result)), confidence=_confidence(best) if best else "",
         details=tuple(s for s in _details(result) if s is not None))
+
+
+def _site(result) -> str:
+    """The guilty frame's line in the project's files, from the frames mapped onto them ("" when none is)."""
+    g = result.report.guilty
+    for fact in result.facts("frame"):
+        m = FRAME_FACT.match(fact.text.splitlines()[0])
+        if m and g is not None and m.group(1) == g.function:
+            return f"{m.group(2)}:{m.group(3)}"
+    return ""
 
 
 def _why(result) -> tuple[str, str]:
@@ -184,13 +217,14 @@ def _suite(result) -> str:
 
 def _confidence(best) -> str:
     word = best.confidence or "not rated"
-    return f"{word}" + (f": {q(best.confidence_why, 400)}" if best.confidence_why else "") + "."
+    why = re.sub(r"^(?:high|speculative):\s*", "", best.confidence_why or "", flags=re.I).rstrip(".")
+    return f"{word}" + (f": {judged(why)}" if why else "") + "."
 
 
 def _details(result) -> list[Section | None]:
     best = result.best
     return [_evidence(result),
-            Section(REASONS, "\n".join(f"- {q(scrub(r), 400)}" for r in best.confidence_reasons[:12]))
+            Section(REASONS, "\n".join(f"- {judged(r)}" for r in best.confidence_reasons[:12]))
             if best and best.confidence_reasons else None,
             _others(result), _claim(result), _farthest(result), _ran(result), _kernel(result),
             Section("Files put back", command_changed_line(best.command_changed)) if best and best.command_changed

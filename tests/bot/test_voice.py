@@ -97,3 +97,15 @@ def test_the_crash_has_one_name_the_guilty_frame(tmp_path):
     name = f"in `{result.report.guilty.function}`"
     for text in _texts(result).values():
         assert f"**Crash:** `TypeError: bad operand type for abs(): 'str'` {name}" in text
+
+
+def test_the_confidence_reads_as_words_and_stays_inert(tmp_path):
+    result = _run(tmp_path)
+    best = dataclasses.replace(result.best, confidence="high", confidence_why=(
+        "High: the crash is gone, no test broke, and `fulfil`'s docstring says items are skipped; "
+        "@octo-org/admins <img src=x> #12"), confidence_reasons=("the patch's `continue` does that",))
+    f = compose(dataclasses.replace(result, best=best, status="fixed"))
+    assert f.confidence.startswith("high: the crash is gone, no test broke, and `fulfil`'s docstring")
+    assert "``" not in f.confidence and "High:" not in f.confidence          # no paragraph in one code span
+    assert "`@octo-org/admins <img src=x> #12`" in f.confidence                # what is not plain prose: quoted
+    assert "- the patch's `continue` does that" in f.details[1].body           # one fact a line
