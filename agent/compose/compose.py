@@ -46,18 +46,22 @@ def judged(text: str) -> str:
     """The judge's words (agent/judge/confidence.py: prose with `code` spans around values from the run)
     as Markdown that stays inert: each span quoted again (its value may hold backticks), plain prose as it
     is, any other stretch quoted whole. So no ``High: …`` paragraph in one code span."""
-    out, at = [], 0
+    out, at = "", 0
     for m in _SPAN.finditer(text or ""):
-        out += [_prose(text[at:m.start()]), q(scrub(m.group(1)), 300)]
+        out = _join(_join(out, _prose(text[at:m.start()])), q(scrub(m.group(1)), 300))
         at = m.end()
-    return "".join(out + [_prose((text or "")[at:])])
+    return _join(out, _prose((text or "")[at:]))
+
+
+def _join(a: str, b: str) -> str:
+    """Two pieces, a space between two code spans that would otherwise touch (and merge)."""
+    return a + (" " if a.endswith("`") and b.startswith("`") else "") + b
 
 
 def _prose(s: str) -> str:
-    if not s.strip() or (_PLAIN.match(s) and "://" not in s):
-        return s
-    lead, trail = s[:len(s) - len(s.lstrip())], s[len(s.rstrip()):]
-    return lead + q(scrub(s.strip()), 400) + trail
+    """Plain words as they are; a word GitHub would render (a mention, a link, HTML, `#12`) quoted."""
+    return "".join(w if not w.strip() or (_PLAIN.match(w) and "://" not in w) else q(scrub(w), 200)
+                   for w in re.split(r"(\s+)", s))
 
 
 def crash_name(report, site: str = "") -> str:

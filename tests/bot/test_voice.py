@@ -107,5 +107,5 @@ def test_the_confidence_reads_as_words_and_stays_inert(tmp_path):
     f = compose(dataclasses.replace(result, best=best, status="fixed"))
     assert f.confidence.startswith("high: the crash is gone, no test broke, and `fulfil`'s docstring")
     assert "``" not in f.confidence and "High:" not in f.confidence          # no paragraph in one code span
-    assert "`@octo-org/admins <img src=x> #12`" in f.confidence                # what is not plain prose: quoted
+    assert "`@octo-org/admins` `<img` `src=x>` `#12`" in f.confidence          # what is not plain prose: quoted
     assert "- the patch's `continue` does that" in f.details[1].body           # one fact a line
