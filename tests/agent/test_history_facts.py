@@ -26,6 +26,7 @@ def test_a_line_that_came_with_the_trees_import_is_blamed_on_no_one(tmp_path):
     commit(repo, {"b.py": "pass  # later\n"}, "touch another file")
     run = SimpleNamespace(memory=Memory(), notes=[])
     assert history.has_history(repo)
-    assert record_history(run, repo, Site("app.py", 2, "<module>", 0)) is None
+    blame = record_history(run, repo, Site("app.py", 2, "<module>", 0))       # returned (kernel: Fixes: says why not)
+    assert blame is not None and blame.subject == "import the tree"
     assert not [f for f in run.memory.facts if "import the tree" in f.text]
     assert any("an import of the tree" in n for n in run.notes)
