@@ -109,3 +109,12 @@ def test_the_confidence_reads_as_words_and_stays_inert(tmp_path):
     assert "``" not in f.confidence and "High:" not in f.confidence          # no paragraph in one code span
     assert "`@octo-org/admins` `<img` `src=x>` `#12`" in f.confidence          # what is not plain prose: quoted
     assert "- the patch's `continue` does that" in f.details[1].body           # one fact a line
+
+
+def test_the_status_comment_fits_one_screen_before_its_details(tmp_path):
+    from bot.conversation.checklist import STEPS
+    for result in (_run(tmp_path), dataclasses.replace(_run(tmp_path), best=None, status="not_fixed")):
+        comment = final(Trigger("`/crashfix fix`", 3), result, None, {"pr": None, "reason": "no patch"})
+        head = comment.split("<details>", 1)[0]
+        assert len([ln for ln in head.splitlines() if ln.strip()]) <= MAX_SUMMARY_LINES + len(STEPS) + 2
+        assert "**Crash:**" in head and "<summary>What crashfix ran</summary>" in comment
