@@ -24,7 +24,8 @@ def result_dict(result: Result) -> dict:
         "strategy": result.strategy,
         "sandbox": result.sandbox,
         "report": to_json(result.report),
-        "root_cause": result.root_cause or None,      # one paragraph (`/crashfix explain` reads it back)
+        "root_cause": result.root_cause or None,      # one paragraph: the crash, the debugger's values, the fix
+        "findings": _findings(result),                # the composed words (agent/compose; `/crashfix explain` reads them)
         "patch": result.patch,
         "regression_test": result.regression_test,
         "confidence": best.confidence or None if best else None,     # agent/judge/confidence.py
@@ -124,3 +125,12 @@ def _agent_claim(result: Result) -> dict | None:
     text = agent_root_cause(result)
     return None if text is None else {"what": "the research agent's conclusion; crashfix did not check it",
                                       "text": text}
+
+
+def _findings(result: Result) -> dict | None:
+    """The summary's words as report.md, the PR and the status comment print them (None without a report)."""
+    if result.report is None:
+        return None
+    f = compose(result)
+    return {"crash": f.crash, "why_label": f.why_label, "why": f.why, "missing": f.missing, "change": f.change,
+            "now": f.now, "checked": list(f.checked), "confidence": f.confidence}
