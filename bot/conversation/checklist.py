@@ -11,7 +11,8 @@ from dataclasses import dataclass
 
 from agent.compose.outcomes import words as outcome_words
 from agent.markdown_safe import fence_untrusted, quote_untrusted
-from agent.compose.compose import command_words, compose
+from agent.compose.compose import compose
+from agent.compose.words import command_words
 from agent.run import PATCHED, Result
 from bot.conversation.failures import Failure
 

@@ -9,7 +9,7 @@ from __future__ import annotations
 import json
 from pathlib import Path
 
-from agent.compose.compose import scrub
+from agent.compose.words import scrub
 from agent.compose.outcomes import DIAGNOSED, words as outcome_words
 from agent.markdown_safe import quote_untrusted
 from bot.conversation import checks
