@@ -18,6 +18,7 @@ import time
 from dataclasses import asdict, dataclass, replace
 from pathlib import Path
 
+from agent.compose.outcomes import STATUSES
 from agent.limits import EVAL_VALIDATION_SECONDS
 from agent.pipeline import execute
 from agent.run import RunConfig
@@ -151,7 +152,7 @@ def table(results: list[CaseResult]) -> str:
         rows.append(f"{r.case:42} {r.expect:15} {r.status:15} {'yes' if r.as_expected else 'NO':3} "
                     f"{r.seconds:7.1f} {r.candidates:5} {r.llm_calls:5} {r.prompt_tokens + r.completion_tokens:9} "
                     f"{r.rung if r.rung is not None else '-':>4}")
-    counts = {s: sum(r.status == s for r in results) for s in ("fixed", "speculative", "not_fixed", "not_reproduced", "env_broken", "error")}
+    counts = {s: sum(r.status == s for r in results) for s in STATUSES}
     rungs = {n: sum(r.rung == n for r in results) for n in sorted({r.rung for r in results if r.rung is not None})}
     rows.append("")
     rows.append("reproduced by rung: " + (", ".join(f"{n}: {k}/{len(results)}" for n, k in rungs.items()) or "none")

@@ -31,6 +31,20 @@ def has_history(repo_dir: Path) -> bool:
         return False
 
 
+IMPORT_FILES = 5000        # a commit touching more files than this is an import of a tree, not a change
+
+
+def is_import(repo_dir: Path, sha: str) -> bool:
+    """A root commit, or one that touches more than IMPORT_FILES files: an import of a whole tree (blaming
+    it names no change). Unknown (git failed): False."""
+    try:
+        if len(_git(repo_dir, "rev-list", "--parents", "-n1", sha).split()) <= 1:
+            return True
+        return _git(repo_dir, "diff-tree", "--no-commit-id", "-r", "--name-only", "-z", sha).count("\0") > IMPORT_FILES
+    except (SandboxError, OSError, ValueError):
+        return False
+
+
 def blame_line(repo_dir: Path, path: str, line: int) -> Commit | None:
     """The commit that last changed path:line (`git blame -L`)."""
     try:

@@ -91,10 +91,15 @@ def record_history(run: Run, source: Path, site: Site, *, nearby: bool = True) -
     if not history.has_history(source):
         return None                      # a single commit: its blame says nothing
     blame = history.blame_line(source, site.path, site.line)
-    if blame:
+    imported = bool(blame) and history.is_import(source, blame.sha)   # the tree's import names no change
+    if imported:
+        run.notes.append(f"history: {site.path}:{site.line} came in with {blame.short()}, an import of the tree")
+    elif blame:
         run.memory.add("history", f"line {site.path}:{site.line} last changed by {blame.short()}", blame.sha)
     if nearby:
         for commit in history.line_history(source, site.path, max(site.line - 2, 1), site.line + 2, limit=3):
+            if history.is_import(source, commit.sha):
+                continue
             run.memory.add("history", f"{commit.short()} by {commit.author} touched lines near "
                            f"{site.path}:{site.line}", commit.sha)
     return blame

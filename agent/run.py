@@ -10,6 +10,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Callable
 
+from agent.compose.outcomes import PATCHED, STATUSES  # noqa: F401 - read here by the paths
 from agent.limits import (COMMAND_TIMEOUT, LLM_SECONDS, MAX_CANDIDATES, MAX_DIFF_LINES, REPRODUCE_TRIES,
                           SIDE_QUESTION_SECONDS, VALIDATION_SECONDS)
 from agent.markdown_safe import quote_untrusted
@@ -25,8 +26,7 @@ from sandbox import Limits
 # How a run ended. ("env_broken" joins when the environment check lands.)
 # "fixed": a validated patch judged high (agent/judge/confidence.py); "speculative": a validated patch
 # that may hide the crash rather than fix it (never headlined "fixed"; docs/confidence.md)
-STATUSES = ("fixed", "speculative", "not_fixed", "not_reproduced", "env_broken", "error")
-PATCHED = ("fixed", "speculative")         # the statuses that carry a validated patch
+# STATUSES, PATCHED: the one table of outcomes, agent/compose/outcomes.py
 # Why a run ended in "error":
 ERROR_KINDS = (
     "bad_input",      # the report, repo, ref or configuration cannot be used (RunError)
@@ -277,9 +277,9 @@ def root_cause(run: Run) -> str:
     text = quote_untrusted(f"{r.type}: {r.message}" if r.message else r.type) + where
     text += f" at {quote_untrusted(f'{site.path}:{site.line}')}." if site else "."
     if run.probe and run.probe.values and not run.probe.error:      # the debugger's values: the program's data
-        shown = ", ".join(f"{quote_untrusted(k, 80)} = {quote_untrusted(v, 200)}"
-                          for k, v in list(run.probe.values.items())[:4])
-        text += f" Under {run.debugger}, at that line: {shown}."
+        shown = ", ".join(f"{quote_untrusted(k, 80)} = {quote_untrusted(v, 200)}"       # pdb's `*** Error`: no value
+                          for k, v in list(run.probe.values.items())[:4] if not str(v).startswith("***"))
+        text += f" Under {run.debugger}, at that line: {shown}." if shown else ""
     blame = [f for f in run.memory.of("history") if "last changed by" in f.text]
     if blame:
         what, who = blame[0].text.split(" last changed by ", 1)

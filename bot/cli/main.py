@@ -7,9 +7,9 @@ import logging
 import sys
 from pathlib import Path
 
+# How `crashfix run` exits, by the run's status: the one table's (agent/compose/outcomes.py), shown in --help.
+from agent.compose.outcomes import EXIT_CODES  # noqa: E402
 
-# How `crashfix run` exits, by the run's status (agent/run.py STATUSES): the one table, shown in --help.
-EXIT_CODES = {"fixed": 0, "not_fixed": 1, "error": 2, "not_reproduced": 3, "env_broken": 4, "speculative": 5}
 EXIT_USAGE = 2                          # a bad command line, an unreadable input, an unreachable LLM endpoint
 EXIT_HELP = "exit status of run:\n" + "\n".join(
     f"  {code}  {status}" + ("  (also: usage error, unreadable input, unreachable LLM endpoint)"

@@ -1,5 +1,5 @@
 """The run part of the status comment, as words that are true: a checklist that ticks only the steps
-that happened, the outcome named as it is (agent/run.py STATUSES), and what a maintainer can do.
+that happened, the outcome named as it is (agent/compose/outcomes.py), and what a maintainer can do.
 
 Pure: (trigger, what is known) in, Markdown out. The first line is the run's headline (it stays in
 "Earlier runs" when a later run replaces the section).
@@ -9,8 +9,10 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass
 
+from agent.compose.outcomes import words as outcome_words
 from agent.markdown_safe import fence_untrusted, quote_untrusted
-from agent.render import report_sections
+from agent.compose.compose import compose
+from agent.compose.words import command_words
 from agent.run import PATCHED, Result
 from bot.conversation.failures import Failure
 
@@ -19,14 +21,6 @@ STEPS = (("parse", "Parse the crash report"), ("prepare", "Set up the project in
          ("validate", "Validate candidate patches"), ("publish", "Open a pull request"))
 KEYS = [k for k, _ in STEPS]
 CLASS_PREFIX = re.compile(r"^\w+(?:Error|Exception): ")      # the run's own error class: the job page's
-OUTCOME = {
-    "fixed": "a patch passed validation",
-    "speculative": "a patch passed validation, but it may hide the crash rather than fix it",
-    "not_fixed": "the crash reproduced, but no candidate patch passed validation",
-    "not_reproduced": "the crash did not happen in the sandbox",
-    "env_broken": "the project could not be set up in the sandbox",
-    "error": "the run stopped",
-}
 
 
 @dataclass(frozen=True)
@@ -74,7 +68,7 @@ def stopped(trigger: Trigger, reached: str | None, details: dict[str, str], fail
     (`again`: what happens next), or a cancel (nothing failed: the step it was at stays unticked)."""
     at = KEYS.index(reached) if reached else -1            # -1: it stopped before its first step
     state = "cancelled" if cancelled else "`error`: " + ("the sandbox was lost, trying again" if again
-                                                       else OUTCOME["error"])
+                                                       else outcome_words("error"))
     lines = [trigger.headline(state), ""]
     for i, key in enumerate(_steps(trigger)):
         mark = "done" if i < at else "failed" if i == at and not cancelled else "todo"
@@ -107,7 +101,7 @@ def final(trigger: Trigger, result: Result, failure: Failure | None, published: 
     if pr:
         lines += ["", f"The patch, its validation and the commands are in the pull request #{pr}."]
     elif result.report is not None:
-        diagnosis = report_sections(result).strip()
+        diagnosis = compose(result).markdown()         # the words report.md and a PR body print
         if failure is not None:
             diagnosis = f"<details><summary>What crashfix read in the report</summary>\n\n{diagnosis}\n\n</details>"
         lines += ["", diagnosis]
@@ -155,7 +149,7 @@ def outcome(result: Result, trigger: Trigger, published: dict | None) -> str:
         return ("diagnosis: the crash reproduced and a patch passed validation" + (
             ", though it may hide the crash rather than fix it" if status == "speculative" else "")
             + " (`/crashfix explain` opens no pull request)")
-    words = f"`{status}`: {OUTCOME.get(status, status)}"
+    words = f"`{status}`: {outcome_words(status)}"
     if status in PATCHED:
         pr, reason = (published or {}).get("pr"), (published or {}).get("reason")
         words += f"; pull request #{pr}" if pr else f"; no pull request ({reason})" if reason else ""
@@ -172,7 +166,7 @@ def _final_steps(trigger: Trigger, result: Result, published: dict | None) -> li
         elif rep is not None:
             done["prepare"] = ("done", "")
     if result.reproduced:
-        done["reproduce"] = ("done", f"{rep.crashed} of {rep.tries} runs crashed with {quote_untrusted(rep.command, 200)}"
+        done["reproduce"] = ("done", f"{rep.crashed} of {rep.tries} runs crashed with {command_words(result, rep.command)}"
                                      + (" (flaky)" if rep.flaky else ""))
         if result.verdicts or status in (*PATCHED, "not_fixed"):
             done["investigate"] = ("done", "")

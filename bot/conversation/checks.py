@@ -18,6 +18,7 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any, Iterator
 
+from agent.compose.outcomes import OUTCOMES
 from bot.db import Database
 from bot.jobs.store import Job
 from bot.settings import Settings
@@ -26,16 +27,9 @@ log = logging.getLogger(__name__)
 
 CHECK_NAME = "crashfix"
 CHECKED_KINDS = ("fix", "revise")              # the runs that can end in a pull request
-# a run's status (agent/run.py STATUSES) or a job's ending -> (check conclusion, title)
-CONCLUSIONS = {
-    "fixed": ("success", "fixed: a validated patch"),
-    "speculative": ("neutral", "speculative: a validated patch that may hide the crash rather than fix it"),
-    "not_fixed": ("neutral", "not_fixed: no candidate patch passed validation"),
-    "not_reproduced": ("neutral", "not_reproduced: the crash did not reproduce"),
-    "env_broken": ("failure", "env_broken: the project could not be set up in the sandbox"),
-    "error": ("failure", "error: the run did not finish"),
-    "cancelled": ("cancelled", "cancelled"),
-}
+# a run's status (agent/compose/outcomes.py) or a job's ending -> (check conclusion, title)
+CONCLUSIONS = {**{s: (o.check, f"{s}: {o.check_title}") for s, o in OUTCOMES.items()},
+               "cancelled": ("cancelled", "cancelled")}
 
 
 def job_url(settings: Settings, job_id: int | None) -> str | None:

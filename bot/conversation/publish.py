@@ -16,10 +16,9 @@ import subprocess
 import tempfile
 from pathlib import Path
 
-from agent.markdown_safe import fence_untrusted, quote_cell, quote_untrusted
+from agent.compose.compose import compose, speculative
+from agent.markdown_safe import fence_untrusted, quote_untrusted
 from agent.redact import has_secret, redact, redacting
-from agent.judge.proof import before_after, regression_runs, root_cause_prose, what_changes
-from agent.render import command_changed_line, evidence_lines
 from agent.run import Result
 from bot.commands import COMMANDS as ALL_COMMANDS, usage_of
 from bot.conversation import checks
@@ -64,54 +63,15 @@ def _tests_before(result: Result) -> dict | None:
     return result.tests_before.counts() if result.tests_before else None
 
 
-def _evidence(result: Result) -> list[str]:
-    lines: list[str] = []
-    frames, debugger, history = result.facts("frame"), result.facts("debugger"), result.facts("history")
-    if not frames and not debugger and not history:
-        return evidence_lines(result) or ["- (none recorded)"]
-    if frames:
-        lines.append("**Frames** (innermost first):")
-        lines += [f"- {quote_untrusted(f.text.splitlines()[0])}" for f in frames[:6]]
-    if debugger:
-        lines.append("")
-        lines.append("**Debugger observations:**")
-        lines += [f"- {quote_untrusted(f.text.splitlines()[0])} _({quote_untrusted(f.source, 120)})_" for f in debugger[:4]]
-    lines.append("")
-    lines.append("**History** (commits that introduced the lines):")
-    if history:
-        lines += [f"- {quote_untrusted(f.text.splitlines()[0])} _({quote_untrusted(f.source, 120)})_" for f in history[:5]]
-    else:
-        notes = [n for n in result.notes if "history" in n or "git" in n]
-        lines.append(f"- none found{': ' + quote_untrusted(notes[0]) if notes else ''}")
-    repro = result.facts("reproduction")
-    if repro:
-        lines.append("")
-        lines += [f"- {quote_untrusted(f.text.splitlines()[0])}" for f in repro[:2]]
-    return lines
-
-
-def validation_table(result: Result) -> list[str]:
-    rep, best = result.reproduction, result.best
-    cmd = rep.command if rep else None
-    lines = ["| | before the patch | with the patch |", "|---|---|---|"]
-    lines.append(f"| crash{f' ({quote_cell(cmd, 200)})' if cmd else ''} | reproduced {rep.crashed if rep else 0}/{rep.tries if rep else 0}"
-                 f"{' (flaky)' if rep and rep.flaky else ''} | "
-                 f"{f'clean {best.clean_runs}/{best.tries}' if best else '—'} |")
-    tcmd = result.test_cmd
-    lines.append(f"| tests{f' ({quote_cell(tcmd, 200)})' if tcmd else ''} | {_tests_text(_tests_before(result))} | "
-                 f"{_tests_text(result.tests_after)} |")
-    return lines
+def check_summary(result: Result) -> str:
+    """The check run's summary: how the patch was checked and how sure crashfix is (the Findings' words)."""
+    f = compose(result)
+    return "\n".join([f"- {c}" for c in f.checked] + ([f"\nConfidence: {f.confidence}"] if f.confidence else []))
 
 
 def commands_text() -> str:
     return "\n".join(["<details><summary>Commands</summary>", ""]
                      + [f"- `{cmd}`: {what}" for cmd, what in COMMANDS] + ["", "</details>"])
-
-
-def speculative(result: Result) -> bool:
-    """The chosen patch was judged speculative (agent/judge/confidence.py): it may hide the crash (the run's
-    status says "speculative"; a Result read back from an older run says it by the patch's confidence)."""
-    return result.status == "speculative" or bool(result.best and result.best.confidence == "speculative")
 
 
 def below_policy(result: Result, config: RepoConfig) -> str | None:
@@ -131,84 +91,50 @@ def pr_title(result: Result, issue: int) -> str:
 
 
 def pr_body(result: Result, issue: int, *, draft: bool = True, pushed: bool = False, author: str | None = None) -> str:
-    """The PR's body. ``pushed``: the regression test is on the branch (the repository opted in),
-    else it is shown here only; ``author``: the issue author's login (whose code the test runs)."""
-    best = result.best
-    fix = best.candidate if best else None
-    root = result.root_cause or (quote_untrusted(fix.description) if fix else "") or "(not recorded)"
-    lines = [f"<!-- crashfix:pr issue={issue} -->"]
-    if speculative(result):
-        lines += [f"**Speculative fix.** {quote_untrusted(best.confidence_why)}", ""]
-    lines += [f"Fixes #{issue}", "",
-             f"crashfix reproduced the crash reported in #{issue}, wrote this patch and validated it "
-             f"in a sandbox. {'It is a draft: ' if draft else ''}review it before merging; crashfix never "
-             "merges anything.", "", "### Root cause", ""]
-    prose = root_cause_prose(result)           # what value, from where, why it breaks (agent/judge/proof.py)
-    lines += ([prose, ""] if prose else []) + [root, "", "### Evidence", ""]
-    lines += _evidence(result)
-    lines += ["", "### Validation", ""] + validation_table(result)
-    for section in (before_after(result), regression_runs(result)):
-        lines += [""] + section if section else []
-    if result.overfit and result.overfit.sentence():          # ladder2: the overfitting guard (agent/python/ladder/overfit.py)
-        lines += ["", result.overfit.sentence()]
-    if best and best.broken:
-        lines += ["", f"Tests that broke: {', '.join(quote_untrusted(t, 200) for t in best.broken[:10])}"]
-    lines += ["", "### The change", ""]
-    if fix and fix.description:
-        lines.append(f"{quote_untrusted(fix.description)}.")
-    if best and best.confidence_why:
-        lines += ["", f"How sure crashfix is: {quote_untrusted(best.confidence_why)}"]
-        lines += [""] + [f"- {quote_untrusted(r, 400)}" for r in best.confidence_reasons[:12]] \
-            if best.confidence_reasons else []
-    lines += [f"- {quote_untrusted(f, 200)}" for f in (fix.files if fix else ())]
-    if best and best.command_changed:
-        lines += ["", command_changed_line(best.command_changed)]
-    changes = what_changes(result)              # what the code does now; the other validated candidates
-    lines += [""] + changes if changes else []
-    others = [v for v in result.verdicts if v.validated and v is not best]
-    if others:
-        lines += ["", "How sure crashfix is of the others:"]
-        lines += [f"- {quote_untrusted(v.candidate.description, 200)} ({v.confidence or 'not rated'}: "
-                  f"{quote_untrusted(v.confidence_why, 300)})" for v in others[:5]]
+    """The PR's body: the run's Findings (agent/compose, the words report.md and the status comment print)
+    framed for a pull request: one screen of summary, then folded details. ``pushed``: the regression test
+    is on the branch (the repository opted in), else it is shown here only; ``author``: the issue author's
+    login (whose code the test runs)."""
+    findings = compose(result)
+    maybe = speculative(result)
+    lines = [f"<!-- crashfix:pr issue={issue} -->",
+             f"{'Closes' if maybe else 'Fixes'} #{issue}" + (": a possible fix, rated speculative (it may hide the crash "
+                                                              "rather than fix it)." if maybe else ""), "",
+             f"crashfix reproduced the crash reported in #{issue} and checked this patch in a sandbox. "
+             f"{'It is a draft: ' if draft else ''}review it before merging; crashfix never merges anything.", ""]
+    lines += findings.summary_lines()
+    if pushed and result.regression_test:
+        who = f"{quote_untrusted(author, 60)} (#{issue})" if author else f"the author of #{issue}"
+        lines += ["", f"**The regression test {quote_untrusted(result.regression_test, 200)} is on this branch, and it "
+                      f"runs code from the issue, written by {who}**: read it before CI runs it "
+                      "(`regression_test: push` in `.github/crashfix.yml`)."]
+    lines += ["", CI_NOTE]
+    lines += findings.details_lines()
     lines += regression_lines(result, issue, pushed=pushed, author=author)
-    tried = [v for v in result.verdicts if not v.validated]
-    if tried:
-        lines += ["", f"<details><summary>{len(tried)} other candidate(s) tried</summary>", ""]
-        lines += [f"- {quote_untrusted(v.candidate.description, 200)}: {quote_untrusted(v.reason, 200)}"
-                  for v in tried[:20]]
-        lines += ["", "</details>"]
-    lines += ["", "### CI", "", CI_NOTE, "", "### Cost", "", cost_text(result), "", commands_text(), ""]
+    lines += ["", f"<details><summary>Cost</summary>\n\n{cost_text(result)}\n\n</details>", "", commands_text(), ""]
     return "\n".join(lines)
 
 
 SHOWN_MAX = 20_000       # characters of a regression test shown in a PR body (GitHub's limit is 65,536)
 SKIP_CI = "[skip ci]"
-CI_NOTE = ("CI has not run on this branch: crashfix's commits carry `[skip ci]`, so no `push` or `pull_request` "
-           "workflow (nor its secrets) runs on code nobody has reviewed. After review, comment `/crashfix ci`: "
-           "crashfix re-commits the same files without the marker, and CI runs.")
+CI_NOTE = ("CI has not run: crashfix's commits carry `[skip ci]`, so no workflow (nor its secrets) runs on code "
+           "nobody has reviewed. After review, comment `/crashfix ci` to run it.")
 
 
 def regression_lines(result: Result, issue: int, *, pushed: bool, author: str | None) -> list[str]:
-    """The regression test's part of the PR body: who wrote the code it runs, and whether it is on the branch."""
-    if not result.regression_test:
+    """The regression test not on the branch, folded: why, and its text (it runs code from the issue)."""
+    if not result.regression_test or pushed:
         return []
     who = f"{quote_untrusted(author, 60)} (#{issue})" if author else f"the author of #{issue}"
-    if pushed:
-        return ["", f"A regression test from the reproduction: `{result.regression_test}` (it fails with the "
-                    "reported crash before the patch and passes with it). **It runs code from the issue, written by "
-                    f"{who}**: this repository asked for such tests on the branch (`regression_test: push` in "
-                    "`.github/crashfix.yml`). Read it before CI runs it."]
     text = result.regression_text or ""
     shown = text if len(text) <= SHOWN_MAX else text[:SHOWN_MAX]
     fence = "`" * max(3, _longest_run(shown, "`") + 1)
     cut = f" (its first {SHOWN_MAX:,} of {len(text):,} characters)" if shown != text else ""
-    return ["", "### Regression test (not on the branch)", "",
-            "The reproduction became a test that fails with the reported crash before the patch and passes "
-            f"with it. crashfix did not push it: it runs code from the issue, written by {who}, which would run "
-            f"in this repository's CI. Read it before adding it as `{result.regression_test}`. (To have crashfix "
-            "push such tests, set `regression_test: push` in `.github/crashfix.yml`.)", "",
-            f"<details><summary>{result.regression_test}{cut}</summary>", "", f"{fence}python", shown.rstrip("\n"),
-            fence, "", "</details>"]
+    return ["", f"<details><summary>Regression test (not on the branch): {result.regression_test}{cut}</summary>", "",
+            "It fails with the reported crash before the patch and passes with it. crashfix did not push it: it runs "
+            f"code from the issue, written by {who}, which would run in this repository's CI. Read it before adding "
+            f"it as `{result.regression_test}`. (To have crashfix push such tests, set `regression_test: push` in "
+            "`.github/crashfix.yml`.)", "", f"{fence}python", shown.rstrip("\n"), fence, "", "</details>"]
 
 
 def _longest_run(text: str, char: str) -> int:
@@ -365,7 +291,7 @@ def publish_result(api, repo: str, issue: int, run_dir: Path, result: Result, cl
         api, repo, sha, "success",
         f"Crash reproduced {rep.crashed if rep else 0}/{rep.tries if rep else 0} before, "
         f"clean {best.clean_runs if best else 0}/{best.tries if best else 0} with the patch",
-        "\n".join(validation_table(result)) + "\n\n" + cost_text(result),
+        check_summary(result) + "\n\n" + cost_text(result),
         validation_log(run_dir, result))
     log.info("%s %s PR #%s for issue #%s (%s)", repo, "updated" if updated else "opened", pr["number"], issue,
              sha[:12])

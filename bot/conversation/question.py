@@ -7,7 +7,7 @@ import re
 
 from agent.markdown_safe import quote_untrusted
 from agent.native.reproduce import NO_BUILD
-from agent.render import attempt_lines
+from agent.compose.compose import RAN, compose
 from agent.run import Result
 from bot.conversation.status import QUESTION, BotComment
 
@@ -90,10 +90,11 @@ def question(result: Result, author: str | None, issue_text: str = "") -> str:
     to = f"@{author} " if author and LOGIN.match(author) else ""
     lines = [QUESTION, f"{to}thanks for the report. crashfix could not make this crash happen in its sandbox, "
              "so it cannot propose a fix yet.", ""]
-    if rep and rep.attempts:
-        lines += ["What it ran:", ""] + attempt_lines(rep) + [""]
     lines += ["Could you add:", ""] + [f"- {ask}" for ask in asks(result, issue_text)]
     lines += ["", "A maintainer can then ask crashfix to try again (`/crashfix retry`)."]
+    ran = compose(result).section(RAN) if rep and rep.attempts else None
+    if ran is not None:
+        lines += ["", f"<details><summary>{ran.title}</summary>", "", ran.body, "", "</details>"]
     return "\n".join(lines) + "\n"
 
 

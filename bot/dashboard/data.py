@@ -11,12 +11,13 @@ from datetime import datetime, timezone
 from pathlib import Path
 from typing import Any
 
+from agent.compose.outcomes import STATUSES
 from agent.redact import redact, redact_obj
 from bot.dashboard.auth import Viewer
 from bot.db import Database, loads
 from bot.jobs.store import KINDS, STATES
 
-RUN_OUTCOMES = ("fixed", "speculative", "not_fixed", "not_reproduced", "env_broken", "error")
+RUN_OUTCOMES = STATUSES                  # agent/compose/outcomes.py
 
 PAGE_SIZE = 25
 MAX_FILE = 200_000                      # characters of one log or transcript shown

@@ -9,14 +9,16 @@ from __future__ import annotations
 import json
 from pathlib import Path
 
+from agent.compose.words import scrub
+from agent.compose.outcomes import DIAGNOSED, words as outcome_words
 from agent.markdown_safe import quote_untrusted
 from bot.conversation import checks
 from bot.conversation.board import board_for
-from bot.conversation.checklist import OUTCOME, Trigger
+from bot.conversation.checklist import Trigger
 from bot.kinds import fix, gates, runner
 from bot.kinds.context import Context
 
-KNOWN = ("fixed", "speculative", "not_fixed", "not_reproduced")       # the outcomes that carry a diagnosis
+KNOWN = DIAGNOSED                   # the outcomes that carry a diagnosis (agent/compose/outcomes.py)
 
 
 def run(ctx: Context) -> dict:
@@ -55,18 +57,27 @@ def explained(trigger: Trigger, job: int, data: dict, *, ctx: Context, issue: in
     page = checks.job_url(ctx.settings, job)
     run = f"[job {job}]({page})" if page else f"job {job}"
     status = data["status"]
-    lines = [trigger.headline(f"what is known, from {run} ({OUTCOME[status]})"), ""]
+    lines = [trigger.headline(f"what is known, from {run} ({outcome_words(status)})"), ""]
     report = data.get("report") or {}
-    lines.append(f"- **The crash:** a {quote_untrusted(str(report.get('kind', '?')), 20)} crash, "
-                 f"{quote_untrusted(str(report.get('type', '?')), 80)}")
+    said = data.get("findings") if isinstance(data.get("findings"), dict) else None
+    if said is not None and said.get("crash"):          # its one name, as the run's texts said it
+        lines.append(f"- **The crash:** {str(said['crash'])[:600]}")
+    else:
+        lines.append(f"- **The crash:** a {quote_untrusted(str(report.get('kind', '?')), 20)} crash, "
+                     f"{quote_untrusted(str(report.get('type', '?')), 80)}")
     rep = data.get("reproduction") or {}
     if rep.get("reproduced"):
         lines.append(f"- **Reproduced:** {rep.get('crashed')} of {rep.get('tries')} runs crashed with "
-                     f"{quote_untrusted(str(rep.get('command') or ''), 200)}")
+                     f"{quote_untrusted(scrub(str(rep.get('command') or '')), 200)}")
     else:
         lines.append(f"- **Not reproduced** in {len(rep.get('attempts') or [])} attempt(s)")
-    if data.get("root_cause"):
-        lines.append(f"- **Root cause:** {data['root_cause'][:600]}")
+    if said is not None:            # the composed words (agent/compose): labelled as far as they are established
+        if said.get("why"):
+            lines.append(f"- **{said.get('why_label') or 'Why it crashed'}:** {str(said['why'])[:600]}")
+        if said.get("missing"):
+            lines.append(f"- **Not confirmed:** {str(said['missing'])[:600]}")
+    elif data.get("root_cause"):    # a run folder written before the Findings: its paragraph, claiming no cause
+        lines.append(f"- **What the run said:** {data['root_cause'][:600]}")
     best = data.get("fix")
     if status in ("fixed", "speculative") and best:
         pr = ctx.db.pr_for_issue(ctx.job.repo, issue)

@@ -45,7 +45,7 @@ def test_cli_fixes_the_bundled_example_in_docker(sandbox_image, tmp_path, capsys
     assert patch == result["patch"] and "+        if item is None:" in patch
     assert all(not f.startswith("tests/") for c in result["candidates"] for f in c["files"])
     report = (out / "report.md").read_text()
-    assert "### Root cause" in report and "AttributeError" in report and "```diff" in report
+    assert "**Root cause:**" in report and "AttributeError" in report and "```diff" in report
     assert (out / "logs" / "candidate-01.log").exists()
     assert set(result) >= {"status", "patch", "candidates", "reproduction", "tests", "timings", "cost"}
 

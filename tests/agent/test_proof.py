@@ -36,11 +36,11 @@ TypeError: bad operand type for abs(): 'str'
 
 I would expect '-1st'.
 """
-SCRIPT_CMD = "python /scratch/rung1_0.py"
-TEST_CMD = "python -m pytest -q --tb=native /scratch/test_typeerror_in_ordinal.py::test_crash"
-SCRIPT_BASE = ("Traceback (most recent call last):\n  File \"/scratch/rung1_0.py\", line 12\n"
+SCRIPT_CMD = "python /home/sandbox/.crashfix-scratch/rung1_0.py"
+TEST_CMD = "python -m pytest -q --tb=native /home/sandbox/.crashfix-scratch/test_typeerror_in_ordinal.py::test_crash"
+SCRIPT_BASE = ("Traceback (most recent call last):\n  File \"/home/sandbox/.crashfix-scratch/rung1_0.py\", line 12\n"
                "TypeError: bad operand type for abs(): 'str'\n")
-TEST_BASE = ("F\nFAILED ../scratch/test_typeerror_in_ordinal.py::test_crash - TypeError: bad operand type for abs(): 'str'\n"
+TEST_BASE = ("F\nFAILED ../.crashfix-scratch/test_typeerror_in_ordinal.py::test_crash - TypeError: bad operand type for abs(): 'str'\n"
              "1 failed in 0.21s\n")
 DIFF_A = "--- a/inflect/__init__.py\n+++ b/inflect/__init__.py\n@@ -1 +1,3 @@\n-x\n+try:\n+    x\n+except TypeError: return ''\n"
 DIFF_B = "--- a/inflect/__init__.py\n+++ b/inflect/__init__.py\n@@ -1 +1,2 @@\n-x\n+if num is None: return None\n+x\n"
@@ -84,23 +84,22 @@ def _run(tmp_path, *, regression=True, script_after=True, probe=True, guard=True
     return Result.of(run)
 
 
-def test_the_pr_shows_the_same_command_on_the_base_commit_and_with_the_patch(tmp_path):
-    body = pr_body(_run(tmp_path), 7)
-    section = body.split("### Before and after, on the base commit", 1)[1].split("###", 1)[0]
-    assert f"`{SCRIPT_CMD}`" in section
-    assert "on the base commit: exit 1, `TypeError: bad operand type for abs(): 'str'`" in section
-    assert "with the patch: exit 0, `''`" in section
+def checked(body: str) -> str:
+    return body.split("**How it was checked:**", 1)[1].split("**Confidence:**", 1)[0]
+
+
+def test_the_pr_shows_the_issues_snippet_on_the_base_commit_and_with_the_patch(tmp_path):
+    section = checked(pr_body(_run(tmp_path), 7))
+    assert ("The issue's snippet on the base commit: `TypeError: bad operand type for abs(): 'str'`; with the patch: "
+            "`''`.") in section
+    assert "crashfix-scratch" not in pr_body(_run(tmp_path), 7)           # no sandbox path: the snippet named by its role
 
 
 def test_the_regression_test_runs_before_and_after_with_their_outcome_lines(tmp_path):
-    body = pr_body(_run(tmp_path), 7)
-    section = body.split("### The regression test, before and after", 1)[1].split("###", 1)[0]
-    assert f"`{TEST_CMD}`" in section
-    assert "on the base commit: fails (exit 1): `FAILED ../scratch/test_typeerror_in_ordinal.py::test_crash" in section
-    assert "`1 failed in 0.21s`" in section
-    assert "with the patch: passes (exit 0): `1 passed in 0.12s`" in section
-    assert "what the issue expects (the call should `return '-1st'`), with the patch: fails: " \
-           "`the issue expects '-1st', got ''`" in section
+    section = checked(pr_body(_run(tmp_path), 7))
+    assert ("The regression test `tests/test_typeerror_in_ordinal.py` fails on the base commit (`FAILED "
+            "<crashfix's test test_typeerror_in_ordinal.py>::test_crash - TypeError: bad operand type for abs(): "
+            "'str'`, `1 failed in 0.21s`) and passes with the patch (`1 passed in 0.12s`).") in section
 
 
 def test_the_root_cause_says_what_value_from_where_and_why(tmp_path):
@@ -108,38 +107,36 @@ def test_the_root_cause_says_what_value_from_where_and_why(tmp_path):
     assert ("At `inflect/__init__.py:3050` in `ordinal()`, `n = abs(num) % 100`, `num` is `'-1'` (last assigned at "
             "line 3047: `num = str(num)`) (seen under pdb at the crash); so the line raises "
             "`TypeError: bad operand type for abs(): 'str'`.") in body
+    assert "**Why it crashed:**" in body and "Root cause" not in body     # a speculative patch: not established
 
 
 def test_what_the_code_does_now_and_how_the_others_differ(tmp_path):
     body = pr_body(_run(tmp_path), 7)
-    section = body.split("### What the code does now", 1)[1]
-    assert "With this patch, on the issue's input it gives exit 0, `''`; the issue expects the call to " \
-           "`return '-1st'`: it does not (`the issue expects '-1st', got ''`); on the 40 inputs generated " \
-           "around `ordinal`, wherever the unpatched code returned, it returns the same." in section
-    assert ("- `return None in ordinal when num is None` (speculative): on the issue's input it gives exit 0, `None`; "
-            "the issue expects the call to `return '-1st'`: it does not (`the issue expects '-1st', got None`); "
-            "on 3 of 40 inputs where the unpatched `ordinal` returned, it answers differently (e.g. `ordinal('2')`)") \
-        in section
-    assert "where they disagree: `ordinal('-1'): A returned '' ; B returned None`" in section
+    assert ("**What the code does now:** On the issue's input (the issue's script) the patched code now gives `''`. "
+            "The issue expects the call to `return '-1st'`: it does not (`the issue expects '-1st', got ''`).") in body
+    others = body.split("<summary>Other candidates</summary>", 1)[1].split("</details>", 1)[0]
+    assert ("- `return None in ordinal when num is None` (validated, speculative); on the issue's input (the issue's "
+            "script) the patched code now gives `None`") in others
+    assert "where the validated ones disagree: `ordinal('-1'): A returned '' ; B returned None`" in others
 
 
 def test_no_data_no_claim(tmp_path):
-    """No regression test: no regression section; no script run after the patch: no before/after;
-    no probe: no root-cause prose; no guard: nothing said about other inputs."""
+    """No regression test: no regression line; no script run after the patch: no before/after;
+    no probe: no sentence of why; no guard: nothing said about other inputs."""
     body = pr_body(_run(tmp_path, regression=False, script_after=False, probe=False, guard=False), 7)
-    assert "### The regression test, before and after" not in body
-    assert "### Regression test (not on the branch)" not in body
-    assert "(seen under pdb at the crash)" not in body
+    assert "The regression test" not in body and "Regression test (not on the branch)" not in body
+    assert "(seen under pdb at the crash)" not in body and "**Why it crashed:**" not in body
     assert "inputs generated around" not in body
-    # with no regression test the reproduction command is the issue's script: its own before/after
-    assert f"The same command, `{SCRIPT_CMD}`" in body and "with the patch: exit 0, `''`" in body
+    # with no regression test the reproduction command is the issue's script: what it gives with the patch
+    assert "On the issue's input (the reproduction command) the patched code now gives `''`." in body
     no_after = _run(tmp_path, regression=False, script_after=False, probe=False, guard=False)
     no_after.best.repro_after = None
     body = pr_body(no_after, 7)
-    assert "### Before and after" not in body and "### What the code does now" not in body
-    # a regression test but no run of the issue's script with the patch: the regression section only
+    assert "The issue's snippet on the base commit" not in body and "**What the code does now:**" not in body
+    # a regression test but no run of the issue's script with the patch: the regression line only
     body = pr_body(_run(tmp_path, script_after=False), 7)
-    assert "### Before and after" not in body and "### The regression test, before and after" in body
+    assert "The issue's snippet on the base commit" not in body
+    assert "The regression test `tests/test_typeerror_in_ordinal.py` fails on the base commit" in body
 
 
 def test_the_sections_stay_inert(tmp_path):
@@ -153,7 +150,7 @@ def test_the_sections_stay_inert(tmp_path):
 
 
 def test_outcome_lines():
-    assert outcome(TEST_BASE, 1) == ["FAILED ../scratch/test_typeerror_in_ordinal.py::test_crash - TypeError: "
+    assert outcome(TEST_BASE, 1) == ["FAILED ../.crashfix-scratch/test_typeerror_in_ordinal.py::test_crash - TypeError: "
                                      "bad operand type for abs(): 'str'", "1 failed in 0.21s"]
     assert outcome("==== 2 passed, 1 skipped in 0.3s ====\n", 0) == ["2 passed, 1 skipped in 0.3s"]
     assert outcome(SCRIPT_BASE, 1) == ["TypeError: bad operand type for abs(): 'str'"]
@@ -211,11 +208,11 @@ def test_a_real_run_collects_what_the_pr_shows(tmp_path):
     body = pr_body(result, 3)
     assert "`word` is `None` (last assigned at line 6: `word = lookup(table, key)`)" in body
     assert "so the line raises `AttributeError: 'NoneType' object has no attribute 'upper'`" in body
-    script = script_command(result.reproduction)
-    assert f"The same command, `{script}`" in body and script.startswith("python ")
-    assert "on the base commit: exit 1, `AttributeError: 'NoneType' object has no attribute 'upper'`" in body
-    assert f"with the patch: exit {result.best.script_after['exit']}" in body
-    assert "with the patch: passes (exit 0): `1 passed" in body
+    assert script_command(result.reproduction).startswith("python ")
+    assert "The issue's snippet on the base commit: `AttributeError: 'NoneType' object has no attribute 'upper'`; " \
+           "with the patch: " in body
+    assert "and passes with the patch (`1 passed" in body
+    assert "crashfix-scratch" not in body and "/home/sandbox" not in body
 
 
 def test_the_exception_line_of_any_class():
@@ -229,12 +226,10 @@ def test_the_exception_line_of_any_class():
 
 def test_report_md_holds_the_same_proof(tmp_path):
     from agent.render import report_markdown
-    md = report_markdown(_run(tmp_path))
-    for part in ("### Before and after, on the base commit", "### The regression test, before and after",
-                 "### What the code does now", "(seen under pdb at the crash)"):
-        assert part in md, part
-    if "### Root cause" in md:                            # the prose opens the root cause, under its heading
-        assert md.index("### Root cause") < md.index("(seen under pdb at the crash)")
+    md, body = report_markdown(_run(tmp_path)), pr_body(_run(tmp_path), 7)
+    for part in ("The issue's snippet on the base commit", "The regression test `tests/", "**What the code does now:**",
+                 "(seen under pdb at the crash)"):
+        assert part in md and part in body, part
     unfixed = dataclasses.replace(_run(tmp_path), best=None, status="not_fixed")
-    assert "### Before and after" not in report_markdown(unfixed)
-    assert "### What the code does now" not in report_markdown(unfixed)
+    assert "The issue's snippet on the base commit" not in report_markdown(unfixed)
+    assert "**What the code does now:**" not in report_markdown(unfixed)

@@ -15,6 +15,7 @@ from agent.native.path import NativePath
 from agent.python.path import PythonPath
 from agent.pipeline import execute, run_job
 from agent.judge.protect import Patterns, guard, is_protected_default, matches
+from agent.compose.compose import compose
 from agent.render import report_markdown
 from agent.reports import parse
 from agent.run import PHASES, STATUSES, Result, Run, RunConfig
@@ -87,7 +88,7 @@ def test_a_python_run_moves_through_the_phases_in_order(app_repo, tmp_path):
     else:
         assert result.status == "not_fixed" and result.patch is None
     md = (tmp_path / "out" / "report.md").read_text()
-    assert md == report_markdown(result) and result.root_cause in md
+    assert md == report_markdown(result) and compose(result).crash in md and compose(result).why in md
     # the config is as given (frozen, never rewritten); what the set-up resolved is the run's and the result's
     assert run.config.test_cmd is None and result.test_cmd_given is None
     assert result.test_cmd == run.test_cmd and "unittest" in result.test_cmd and result.timeout == run.timeout

@@ -129,7 +129,7 @@ def test_an_issue_lives_in_one_status_comment_edited_in_place(world, gh):
     assert "- [x] Parse the crash report: a python crash, `AttributeError`" in run
     assert "- [ ] Reproduce the crash ❌: did not crash in 2 attempt(s)" in run
     assert "- [x] Reproduce" not in run and "Root cause" not in run and "done." not in run
-    assert "### What the report says" in run and "### What is missing" in run
+    assert "**Crash:** `AttributeError" in run and "**Not confirmed:** crashfix could not make this crash happen" in run
     assert "crashfix asked the reporter" in run and "/crashfix retry" not in run
     q = question["body"]
     assert q.startswith("<!-- crashfix:comment=") and "<!-- crashfix:question -->" in q
@@ -179,7 +179,7 @@ def test_an_issue_lives_in_one_status_comment_edited_in_place(world, gh):
     assert "**`/crashfix explain`**" in run and "`fixed`" not in run and "## crashfix" not in run
     assert "what is known, from [job 4](https://crashfix.example.org/dashboard/jobs/4) (a patch passed validation)" \
         in run and "Open a pull request" not in run and "Nothing was re-run" in run
-    assert "- **Root cause:** `AttributeError" in run and "Fix: `guard None`" in run
+    assert "- **The crash:** `AttributeError" in run and "Root cause" not in run      # no cause it did not establish
     assert f"- **The patch:** `guard None` (validated, 3/3 clean runs); pull request #{pr['number']}" in run
     assert "```diff" not in run and len(run) < 1500 and len(h.jobs(kind="fix")) == ran
     assert "Reproduce the crash" not in run

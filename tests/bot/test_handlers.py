@@ -272,7 +272,7 @@ def test_explain_comments_the_diagnosis_and_opens_no_pr(harness, gh):
     comments, edits = harness.api.named("comment"), harness.api.named("edit_comment")
     assert len(comments) == 1 and "crashfix:status" in comments[0][3]          # the status comment, edited
     final = edits[-1][3]
-    assert "Root cause" in final and "`fixed`" not in final and "## crashfix: fixed" not in final
+    assert "**Crash:**" in final and "`fixed`" not in final and "## crashfix: fixed" not in final
     assert "Open a pull request" not in final and "`/crashfix explain` opens no pull request" in final
 
 

@@ -280,7 +280,7 @@ def test_with_the_real_repo_config_and_publish_modules_in_dry_run(make_harness, 
     assert actions == ["react", "comment", "edit_comment", "edit_comment"], dry.actions
     status, done = dry.actions[1], dry.actions[3]
     assert "crashfix:status" in status["body"] and done["comment_id"] == json.loads(job["result"])["comment"]
-    assert "`not_fixed`" in done["body"] and "### Root cause" in done["body"]
+    assert "`not_fixed`" in done["body"] and "**Crash:**" in done["body"] and "Root cause" not in done["body"]
     assert json.loads(job["result"])["reason"] == "the run ended not_fixed"
     assert h.db.pr_for_issue(gh.REPO, 1) is None
 

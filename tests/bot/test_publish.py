@@ -13,7 +13,8 @@ import pytest
 import responses
 
 from agent.memory import Memory
-from agent.render import report_sections, write_outputs
+from agent.compose.compose import compose
+from agent.render import write_outputs
 from agent.reports import parse
 from agent.records import Attempt, Reproduction
 from agent.run import Result, Run, RunConfig
@@ -151,12 +152,15 @@ def test_a_fixed_run_becomes_a_pushed_branch_a_draft_pr_and_a_check_run(
     assert pr["title"] == "Fix AttributeError in fulfil (#7)"
     body = pr["body"]
     assert "Fixes #7" in body
-    for part in ("### Root cause", "`AttributeError: 'NoneType' object has no attribute 'quantity'` in `fulfil`",
-                 "### Evidence", "fulfil at src/stockroom/orders.py:22", "item = None",
-                 "last changed by 1a2b3c4", "### Validation", "reproduced 3/3", "clean 3/3",
-                 "10 passed, 1 failed", "11 passed, 0 failed", "### Cost", "$0.00", "`/crashfix retry`",
-                 "`/crashfix revise <feedback>`", "crash still happens", "never merges"):
+    for part in ("**Crash:** `AttributeError: 'NoneType' object has no attribute 'quantity'` in `fulfil`",
+                 "<summary>Evidence", "fulfil at src/stockroom/orders.py:22", "item = None",
+                 "last changed by 1a2b3c4", "**How it was checked:**", "crashed 3 of 3 times", "clean 3 of 3 times",
+                 "10 passed, 1 failed before the patch", "11 passed, 0 failed with it", "<summary>Cost", "$0.00",
+                 "`/crashfix retry`", "`/crashfix revise <feedback>`", "did not come close", "never merges",
+                 "<summary>The patch</summary>", "if item is None:"):
         assert part in body, part
+    summary = body.split("<details>", 1)[0]                      # one screen before the details
+    assert len([ln for ln in summary.splitlines() if ln.strip()]) <= 20
 
     # the branch on the server: one commit on top of main, by the bot, holding the patch
     sha = bare_git(server, "rev-parse", "refs/heads/crashfix/issue-7").strip()
@@ -173,7 +177,7 @@ def test_a_fixed_run_becomes_a_pushed_branch_a_draft_pr_and_a_check_run(
     check = fake.check_runs[-1]
     assert check["head_sha"] == sha and check["name"] == "crashfix" and check["conclusion"] == "success"
     assert "Reproduction (before the patch)" in check["output"]["text"]
-    assert "1 passed" in check["output"]["text"] and "reproduced 3/3" in check["output"]["summary"]
+    assert "1 passed" in check["output"]["text"] and "crashed 3 of 3 times" in check["output"]["summary"]
 
     assert not fake.calls("POST", r"/comments$")           # the issue's status comment is the worker's
 
@@ -290,8 +294,8 @@ def test_the_status_comment_of_a_run_that_did_not_fix_holds_the_true_diagnosis(f
     cid = b.finish(run, {"pr": None, "reason": "the run ended not_fixed"})
     body = fake.comments[cid]["body"]
     assert "`not_fixed`: the crash reproduced, but no candidate patch passed validation" in body
-    assert report_sections(run).strip() in body                                  # the diagnosis, whole
-    assert "`guard None (item): return None`: `crash still happens`" in body     # what was tried, inert
+    assert compose(run).markdown() in body                                  # the diagnosis, whole
+    assert "1 other candidate(s) did not come close" in body          # what was tried: only the close ones named
     assert "- [x] Reproduce the crash: 3 of 3 runs crashed with" in body
     assert "- [ ] Validate candidate patches ❌: 0 of 1 candidate(s) passed" in body
     assert "- [ ] Open a pull request\n" in body and "/crashfix retry" not in body
@@ -306,7 +310,7 @@ def test_a_crash_that_did_not_reproduce_claims_no_root_cause(fake, api, tmp_path
                                                       "exit 0, no traceback")])
     body = fake.comments[board(api, tmp_path).finish(run, {"pr": None})]["body"]
     assert "`not_reproduced`: the crash did not happen in the sandbox" in body
-    assert "Root cause" not in body and "### What the report says" in body and "### What is missing" in body
+    assert "Root cause" not in body and "**Not confirmed:** crashfix could not make this crash happen" in body
     assert "- [ ] Reproduce the crash ❌: did not crash in 1 attempt(s)" in body
     assert "- [x] Reproduce" not in body and "crashfix is done" not in body
     assert "`python snippet.py` exited 0" in body
@@ -316,7 +320,7 @@ def test_a_fixed_explain_run_never_says_fixed(fake, api, tmp_path):
     run = make_run(tmp_path / "run")
     body = fake.comments[board(api, tmp_path, opens_pr=False).finish(run)]["body"]
     assert "`fixed`" not in body and "## crashfix: fixed" not in body and "Open a pull request" not in body
-    assert "`/crashfix explain` opens no pull request" in body and "### Root cause" in body and "```diff" in body
+    assert "`/crashfix explain` opens no pull request" in body and "**Crash:**" in body and "```diff" in body
 
 
 def test_dry_run_sends_nothing_pushes_nothing_and_records_it_all(server, upstream, tmp_path):
@@ -393,7 +397,7 @@ def test_the_reproductions_regression_test_lands_in_the_pr_beside_the_fix(fake, 
     assert bare_git(server, "show", f"{sha}:{test.path}") == test.text
     assert "if item is None:" in bare_git(server, "show", f"{sha}:src/stockroom/orders.py")
     body = next(iter(fake.pulls.values()))["body"]
-    assert f"A regression test from the reproduction: `{test.path}`" in body
+    assert f"**The regression test `{test.path}` is on this branch, and it runs code from the issue" in body
 
 
 def test_a_regression_test_that_would_overwrite_a_file_is_left_out(fake, server, api, upstream, tmp_path):

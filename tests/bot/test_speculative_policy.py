@@ -44,7 +44,8 @@ def test_under_the_default_policy_a_speculative_patch_is_a_suggestion_not_a_pr(t
     assert "`speculative`: a patch passed validation, but it may hide the crash rather than fix it" in final
     assert "`fixed`" not in final
     assert "no pull request (the patch is speculative" in final and "min_confidence: high" in final
-    assert "### Suggested patch (speculative)" in final and "+except AttributeError:" in final
+    assert "**Confidence:** speculative" in final and "+except AttributeError:" in final
+    assert "Root cause" not in final and "**Crash:** " in final
     assert "catches the exception" in final                      # why, in words
 
 
@@ -57,7 +58,8 @@ def test_a_repository_that_allows_speculative_prs_gets_one_that_says_so(tmp_path
     pr = next(o for o in out.ops if o["op"] == "pr.create")
     assert pr["title"].startswith("Draft: possible fix for ")
     first = [ln for ln in pr["body"].splitlines() if ln.strip() and not ln.startswith("<!--")][0]
-    assert first.startswith("**Speculative fix.**") and "it catches the exception" in first
+    assert first.startswith("Closes #") and "a possible fix, rated speculative" in first and "Fixes" not in first
+    assert "**Confidence:** speculative: " in pr["body"] and "it catches the exception" in pr["body"]
 
 
 def test_the_status_word_agrees_in_result_json_report_md_the_pr_title_the_comment_and_the_cli(tmp_path, gh):
@@ -72,8 +74,8 @@ def test_the_status_word_agrees_in_result_json_report_md_the_pr_title_the_commen
     data = json.loads(next((tmp_path / "sim").rglob("result.json")).read_text())
     report = next((tmp_path / "sim").rglob("report.md")).read_text()
     assert data["status"] == "speculative" and data["confidence"] == "speculative" and data["confidence_why"]
-    assert report.splitlines()[0] == ("## crashfix: speculative: a validated patch that may hide the crash rather "
-                                      "than fix it")
+    assert report.splitlines()[0] == ("## crashfix: speculative: a patch passed validation, but it may hide the "
+                                      "crash rather than fix it")
     pr = next(o for o in out.ops if o["op"] == "pr.create")
     assert pr["title"].startswith("Draft: possible fix for ") and "Fix " not in pr["title"]
     final = [o for o in out.ops if o["op"] == "comment.edit"][-1]["body"]

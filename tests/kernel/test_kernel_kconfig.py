@@ -7,7 +7,7 @@ from __future__ import annotations
 import pytest
 
 from agent.kernel.kconfig import options_for, with_dependencies
-from agent.render import report_sections
+from agent.compose.compose import compose
 from agent.reports import parse
 from agent.run import Result, Run, RunConfig
 from sandbox.kernel.build import KernelTree
@@ -64,5 +64,5 @@ def test_a_dropped_option_is_said_in_report_md(tmp_path):
     run = Run(RunConfig(repo=str(tmp_path), report_text=text, out=tmp_path, kernel_allowed=True), report=parse(text))
     run.artifacts["kernel"] = {"options_dropped": ["CONFIG_DNS_RESOLVER=y"]}
     run.fail("not_reproduced", "the crash did not reproduce in 10 boots")
-    md = report_sections(Result.of(run))
-    assert "### Kernel config" in md and "`CONFIG_DNS_RESOLVER=y`" in md and "olddefconfig" in md
+    md = compose(Result.of(run)).markdown()
+    assert "<summary>Kernel config</summary>" in md and "`CONFIG_DNS_RESOLVER=y`" in md and "olddefconfig" in md

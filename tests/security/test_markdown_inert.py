@@ -26,7 +26,7 @@ from agent.judge.testrun import TestOutcome as Outcome
 from agent.judge.validate import Verdict
 from bot.conversation.checklist import Trigger, final
 from bot.github.api import GitHubAPI, TokenCache
-from bot.conversation.publish import publish_result, validation_table
+from bot.conversation.publish import check_summary, publish_result
 from bot.repo_config import RepoConfig
 from github_fakes import FakeGitHub, GitHTTPServer, assert_valid_github_requests, rsa_private_key
 from gitrepo import make_repo
@@ -80,7 +80,7 @@ def hostile_run(run_dir: Path) -> Result:
                        log=["$ " + cmd, "```", hostile("vlog"), "```"],
                        tests={"passed": 1, "failed": 0, "skipped": 0, "exit_code": 0, "timed_out": False})
     wrong = Verdict(Candidate("--- a/x\n+++ b/x\n", hostile("other"), "none_guard", files=files),
-                    reason=hostile("reason"), tries=3)
+                    reason=hostile("reason"), tries=3, applied=True, clean_runs=1)   # came close: shown
     run.verdicts = [wrong, run.best]
     result = Result.of(run)
     write_outputs(result, run_dir)
@@ -126,7 +126,7 @@ def published(tmp_path):
 def test_the_pr_body_shows_the_issue_text_inert(published):
     fake, result, out, _ = published
     body = fake.pulls[(REPO, out["pr"])]["body"]
-    assert "### Root cause" in body and "Under pdb, at that line" in body
+    assert "**Crash:**" in body and "pdb" in body.split("<details>", 1)[0]        # what pdb saw, in the summary
     assert_inert(body, "command", "debugger", "testcmd", "frame", "dbgfact", "blame", "description",
                  "broken", "other", "reason")
     assert f"Fixes #{ISSUE}" in body                       # the bot's own reference stays live
@@ -140,7 +140,7 @@ def test_the_check_run_output_cannot_be_closed_by_the_reproducers_output(publish
     assert_inert(text, "output", "vlog")
     assert "@octo-org/admins after the fence" in render(text).code
     assert_inert(summary, "command", "testcmd")
-    assert "<table>" in render(summary).html               # the table is still a table
+    assert "<ul>" in render(summary).html                  # the list of checks is still a list
 
 
 def test_report_md_and_the_status_comment_show_the_issue_text_inert(published):
@@ -148,7 +148,7 @@ def test_report_md_and_the_status_comment_show_the_issue_text_inert(published):
     assert_inert((tmp_path / "run" / "report.md").read_text(), "command", "debugger", "description", "frame")
     assert_inert(report_markdown(result), "debugger", "blame")
     comment = final(Trigger("`/crashfix explain`", 1, opens_pr=False), result, None, {})
-    assert "### Root cause" in comment and "### Patch" in comment
+    assert "**Crash:**" in comment and "<summary>The patch</summary>" in comment
     assert_inert(comment, "command", "debugger", "testcmd", "description", "other")
-    table = "\n".join(validation_table(result))
+    table = check_summary(result)
     assert_inert(table, "command", "testcmd")
