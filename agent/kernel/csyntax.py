@@ -3,8 +3,12 @@ statements, its own error code, and the unified diff of an edit."""
 from __future__ import annotations
 
 import difflib
+import logging
 import re
 from collections import Counter
+from collections.abc import Callable, Iterable
+
+log = logging.getLogger(__name__)
 
 # a call that takes something the function must give back before it returns (a lock, a reference,
 # memory): an early `return` inserted after one would leak it
@@ -108,3 +112,18 @@ def unified(path: str, before: str, after: str) -> str:
     lines = difflib.unified_diff(before.splitlines(keepends=True), after.splitlines(keepends=True),
                                  f"a/{path}", f"b/{path}", n=3)
     return f"diff --git a/{path} b/{path}\n" + "".join(lines)
+
+
+def per_site(sites: Iterable, make: Callable, what: str) -> list:
+    """One candidate per site at most (`make(site)`, None where it abstains), distinct diffs; a site
+    whose source cannot be read or parsed is skipped with a debug line naming `what` was tried."""
+    out: list = []
+    for site in sites:
+        try:
+            cand = make(site)
+        except (ValueError, UnicodeError, OSError) as exc:
+            log.debug("%s at %s:%s: %s", what, site.path, site.line, exc)
+            continue
+        if cand is not None and all(c.diff != cand.diff for c in out):
+            out.append(cand)
+    return out

@@ -14,30 +14,19 @@ compares I with that array's size before the access.
 """
 from __future__ import annotations
 
-import logging
 import re
 
 from agent.candidates import Candidate
-from agent.kernel.csyntax import (ACQUIRES, error_code, function_at, indent_at, line_of, line_start, name_of,
+from agent.kernel.csyntax import (ACQUIRES, per_site, error_code, function_at, indent_at, line_of, line_start, name_of,
                                   parser, statement_of, strip, text, unified, walk)
 from agent.repair_context import RepairContext
 
-log = logging.getLogger(__name__)
 
 _SIMPLE_INDEX = re.compile(r"[\w.>\-]+")       # a name, a field (a.b, p->f): no call, no ++, no arithmetic
 
 
 def generate(ctx: RepairContext, report_text: str = "") -> list[Candidate]:
-    out: list[Candidate] = []
-    for site in ctx.sites[:3]:
-        try:
-            cand = _at(ctx, site)
-        except (ValueError, UnicodeError, OSError) as exc:
-            log.debug("index check at %s:%s: %s", site.path, site.line, exc)
-            continue
-        if cand is not None and all(c.diff != cand.diff for c in out):
-            out.append(cand)
-    return out
+    return per_site(ctx.sites[:3], lambda site: _at(ctx, site), "index check")
 
 
 def _at(ctx: RepairContext, site) -> Candidate | None:

@@ -15,16 +15,14 @@ function with no `return -E…;` path gets no candidate, nor one that already co
 """
 from __future__ import annotations
 
-import logging
 import re
 from dataclasses import dataclass
 
 from agent.candidates import Candidate
-from agent.kernel.csyntax import error_code, function_at as _function_at, name_of as _name_of, parser as _parser, \
+from agent.kernel.csyntax import error_code, per_site, function_at as _function_at, name_of as _name_of, parser as _parser, \
     strip as _strip, text as _text, unified as _diff, walk as _walk
 from agent.repair_context import RepairContext
 
-log = logging.getLogger(__name__)
 
 _LENGTH = re.compile(r"(?:len|length|size|sz|count|cnt)$", re.I)
 _REGION = re.compile(r"located (\d+) bytes to the right of\s+(?:allocated )?(\d+)-byte region", re.S)
@@ -53,17 +51,8 @@ def region(report_text: str) -> Region | None:
 
 def generate(ctx: RepairContext, report_text: str = "") -> list[Candidate]:
     """The length-check candidate at the innermost site (and the next two), at most one per function."""
-    out: list[Candidate] = []
     said = region(report_text)
-    for site in ctx.sites[:3]:
-        try:
-            cand = _at(ctx, site, said)
-        except (ValueError, UnicodeError, OSError) as exc:
-            log.debug("length check at %s:%s: %s", site.path, site.line, exc)
-            continue
-        if cand is not None and all(c.diff != cand.diff for c in out):
-            out.append(cand)
-    return out
+    return per_site(ctx.sites[:3], lambda site: _at(ctx, site, said), "length check")
 
 
 def _at(ctx: RepairContext, site, said: Region | None) -> Candidate | None:

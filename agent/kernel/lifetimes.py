@@ -13,30 +13,19 @@ function when the report has one, else the last put of an object the crashing li
 """
 from __future__ import annotations
 
-import logging
 import re
 
 from agent.candidates import Candidate
-from agent.kernel.csyntax import function_at, line_of, name_of, parser, text, unified, walk
+from agent.kernel.csyntax import function_at, per_site, line_of, name_of, parser, text, unified, walk
 from agent.repair_context import RepairContext
 
-log = logging.getLogger(__name__)
 
 PUT = re.compile(r"(?:\w*free\w*|\w+_put\w*|consume_skb|\w+_release|\w+_destroy|\w+_unref)")
 _EXITS = re.compile(r"\b(?:return|goto|break|continue)\b")
 
 
 def generate(ctx: RepairContext, report_text: str = "") -> list[Candidate]:
-    out: list[Candidate] = []
-    for site in ctx.sites[:3]:
-        try:
-            cand = _at(ctx, site)
-        except (ValueError, UnicodeError, OSError) as exc:
-            log.debug("reorder at %s:%s: %s", site.path, site.line, exc)
-            continue
-        if cand is not None and all(c.diff != cand.diff for c in out):
-            out.append(cand)
-    return out
+    return per_site(ctx.sites[:3], lambda site: _at(ctx, site), "reorder")
 
 
 def _put_call(stmt, data: bytes) -> tuple[str, str] | None:

@@ -2,6 +2,7 @@
 from __future__ import annotations
 
 import shutil
+import subprocess
 
 import pytest
 
@@ -34,3 +35,18 @@ def demo_build(demo_repo):
         built = tree.build()
     assert built.ok, built.log
     return tree
+
+
+
+@pytest.fixture(scope="session")
+def linux61_files(tmp_path_factory):
+    """extract(files): only those files of Debian's linux-source 6.1, in a fresh folder (seconds, not a tree)."""
+    if not TARBALL.exists():
+        pytest.fail(f"{TARBALL} is missing: ./setup.sh installs linux-source-6.1")
+
+    def extract(files: list[str]):
+        out = tmp_path_factory.mktemp("linux61")
+        subprocess.run(["tar", "-xJf", str(TARBALL), "-C", str(out), "--strip-components=1"]
+                       + [f"linux-source-6.1/{f}" for f in files], check=True)
+        return out
+    return extract

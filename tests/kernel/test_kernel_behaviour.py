@@ -9,7 +9,6 @@ import subprocess
 import pytest
 
 from agent.kernel import behaviour, kunit
-from sandbox.kernel.fixture import TARBALL
 from sandbox.kernel.qemu import RUN_MARK, SENTINEL, compile_reproducer
 
 pytestmark = [pytest.mark.kernel]
@@ -31,13 +30,8 @@ int main(void)
 
 
 @pytest.fixture(scope="module")
-def linux61(tmp_path_factory):
-    if not TARBALL.exists():
-        pytest.fail(f"{TARBALL} is missing: ./setup.sh installs linux-source-6.1")
-    out = tmp_path_factory.mktemp("linux61")
-    subprocess.run(["tar", "-xJf", str(TARBALL), "-C", str(out), "--strip-components=1"]
-                   + [f"linux-source-6.1/{f}" for f in FILES], check=True)
-    return out
+def linux61(linux61_files):
+    return linux61_files(FILES)
 
 
 def _console(lines: list[str], end: str) -> str:

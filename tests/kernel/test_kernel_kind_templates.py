@@ -12,7 +12,6 @@ import pytest
 from agent.families import kernel_kind, kernel_templates
 from agent.kernel import indexes, lifetimes, uninit
 from agent.repair_context import RepairContext, Site
-from sandbox.kernel.fixture import TARBALL
 
 pytestmark = [pytest.mark.kernel]
 
@@ -21,13 +20,8 @@ FILES = ["sound/core/sound.c", "net/bluetooth/bnep/core.c", "net/netfilter/x_tab
 
 
 @pytest.fixture(scope="module")
-def linux61(tmp_path_factory):
-    if not TARBALL.exists():
-        pytest.fail(f"{TARBALL} is missing: ./setup.sh installs linux-source-6.1")
-    out = tmp_path_factory.mktemp("linux61")
-    subprocess.run(["tar", "-xJf", str(TARBALL), "-C", str(out), "--strip-components=1"]
-                   + [f"linux-source-6.1/{f}" for f in FILES], check=True)
-    return out
+def linux61(linux61_files):
+    return linux61_files(FILES)
 
 
 def _added_removed(diff: str) -> tuple[list[str], list[str]]:
