@@ -4,7 +4,7 @@ from __future__ import annotations
 import re
 from pathlib import Path, PurePosixPath
 
-from agent.history import Commit
+from agent.history import Commit, is_import
 from agent.reports.model import CrashReport
 from sandbox.kernel.build import KernelBuildError, KernelTree, git
 
@@ -48,7 +48,6 @@ def body(report: CrashReport, description: str, fixes: Commit | None, *, reporte
 # syzbot: "The issue was bisected to:\n\ncommit 0123abcd...\nAuthor: ..." (also "bisected to: commit <sha>")
 _BISECTED = re.compile(r"bisected (?:this (?:issue|bug) )?to:?\s*(?:commit\s+)?([0-9a-f]{12,40})\b", re.I)
 _FIX_BISECTION = re.compile(r"bisected the fix to", re.I)
-IMPORT_FILES = 5000        # a commit touching more files than this is an import of a tree, not a change
 
 
 def bisected(text: str) -> str | None:
@@ -58,16 +57,6 @@ def bisected(text: str) -> str | None:
         if not _FIX_BISECTION.search(text[line_start:m.start()]):
             return m.group(1)
     return None
-
-
-def is_import(src: Path, sha: str) -> bool:
-    """A root commit, or one that touches more than IMPORT_FILES files: an import of a whole tree (blaming
-    it names no change)."""
-    parents = git(src, "rev-list", "--parents", "-n1", sha).split()
-    if len(parents) <= 1:
-        return True
-    changed = git(src, "diff-tree", "--no-commit-id", "-r", "--name-only", "-z", sha).count("\0")
-    return changed > IMPORT_FILES
 
 
 def commit_of(src: Path, sha: str) -> Commit | None:
