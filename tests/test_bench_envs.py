@@ -7,6 +7,7 @@ import json
 from pathlib import Path
 
 from agent.judge.testrun import TestOutcome
+from agent.records import CauseKind, SetupCause
 
 ROOT = Path(__file__).resolve().parent.parent
 spec = importlib.util.spec_from_file_location("bench_envs", ROOT / "bench" / "bench_envs.py")
@@ -33,7 +34,9 @@ def test_classes_name_what_went_wrong():
     mostly = outcome("", 1, passed=["a"], failed=["b", "c"])
     assert bench.classify(None, mostly, bench.counts(mostly), None)[0] == "mostly failing"
     missing = outcome("E   ModuleNotFoundError: No module named 'dateutil.tz'\n", 2, failed=["tests/test_a.py"])
-    assert bench.classify(None, missing, bench.counts(missing), "no test module could be imported") == (
+    cause = SetupCause(CauseKind.NO_MODULE_IMPORTS, "E   ModuleNotFoundError: No module named 'dateutil.tz'",
+                       "no test module could be imported")
+    assert bench.classify(None, missing, bench.counts(missing), cause) == (
         "import error", "No module named 'dateutil' (no test module could be imported)")
     config = outcome("Failed: [pytest] section in setup.cfg files is no longer supported\n", 1)
     assert bench.classify(None, config, bench.counts(config), None)[0] == "runner error"

@@ -75,10 +75,11 @@ def test_by_default_the_regression_test_is_shown_not_pushed(shipped, gh, tmp_pat
     body = pr["body"]
     assert "Regression test (not on the branch)" in body and "written by `reporter` (#1)" in body
     assert PAYLOAD in body                                                # shown for review
-    fence = body.split("<summary>", 1)[1].split("\n")[2]
+    section = body.split("<summary>Regression test (not on the branch)", 1)[1]
+    fence = next(line for line in section.split("\n") if line.startswith("```"))
     assert fence.startswith("`````") and fence.endswith("python")        # longer than the issue's ````
     assert "[skip ci]" in _git(shipped.h, shipped.bare, "log", "-1", "--format=%B", "crashfix/issue-1")
-    assert "`/crashfix ci`" in body and "CI has not run on this branch" in body
+    assert "`/crashfix ci` to run it" in body and "CI has not run: crashfix's commits carry `[skip ci]`" in body
     assert_valid_github_requests(shipped.fake.recorded, tmp_path, "--github-app")
 
 
@@ -87,7 +88,7 @@ def test_opted_in_the_file_is_pushed_and_the_pr_names_whose_code_it_runs(shipped
     pr = _fix(shipped, gh)
     tree = _git(shipped.h, shipped.bare, "ls-tree", "-r", "--name-only", "crashfix/issue-1")
     assert "test_crashfix_attributeerror_in_fulfil.py" in tree
-    assert "It runs code from the issue, written by `reporter` (#1)" in pr["body"]
+    assert "is on this branch, and it runs code from the issue, written by `reporter` (#1)" in pr["body"]
 
 
 def test_a_bad_regression_test_setting_is_refused_like_the_others(shipped, gh):

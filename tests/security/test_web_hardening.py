@@ -108,11 +108,12 @@ def test_diagnosis_root_cause_and_pr_evidence_quote_the_issue_inert():
     run.memory.add("debugger", HOSTILE, "pdb")
     body = pr_body(Result.of(run), 1)
     assert_inert(body)
-    sections = {part.split("\n", 1)[0]: part for part in body.split("\n### ")}
-    assert f"ValueError: {HOSTILE}" in sections["Root cause"], body
-    evidence = sections["Evidence"]
-    assert f"f`{HOSTILE} at app.py:2" in evidence.split("**Frames**", 1)[1].split("**Debugger", 1)[0], evidence
-    assert HOSTILE in evidence.split("**Debugger observations:**", 1)[1].split("**History**", 1)[0], evidence
+    crash = next(line for line in body.splitlines() if line.startswith("**Crash:**"))
+    assert f"ValueError: {HOSTILE}" in crash, body
+    evidence = body.split("<summary>Evidence", 1)[1].split("</details>", 1)[0]
+    frame_line, pdb_line = [line for line in evidence.splitlines() if line.startswith("- ")]
+    assert f"f`{HOSTILE} at app.py:2" in frame_line, evidence
+    assert pdb_line.startswith("- pdb saw: ") and HOSTILE in pdb_line, evidence
 
 
 # -- /metrics ------------------------------------------------------------------------------------
