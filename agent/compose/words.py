@@ -13,14 +13,18 @@ from sandbox.base import SCRATCH_DIR
 # (the Docker sandbox's SCRATCH_DIR; the local backend's temporary crashfix-scratch-XXXX folder)
 SCRATCH_PATH = re.compile(r"(?:\.\./)*(?:/[\w.\-/]*?)?\.?" + re.escape(SCRATCH_DIR.rsplit("/.", 1)[-1])
                           + r"(?:-\w+)?/([\w.\-/]+)")
-SNIPPET = re.compile(r"^rung\d+_\d+\.py$|^snippet\.py$")
+RUNG_SCRIPT = re.compile(r"^rung\d+_\d+\.py$")
 
 
 def role(path_name: str) -> str:
-    """A scratch file by what it is to a reader: the issue's snippet, a test crashfix wrote, a helper."""
+    """A scratch file by what it is to a reader: the issue's snippet, a test crashfix wrote, a helper. A
+    ladder script holds the issue's code block or runs the issue's command line: "snippet" would be untrue
+    for the second."""
     name = path_name.rsplit("/", 1)[-1]
-    if SNIPPET.match(name):
+    if name == "snippet.py":
         return "<the issue's snippet>"
+    if RUNG_SCRIPT.match(name):
+        return "<the issue's reproduction, as a script>"
     if name.startswith("test_"):
         return f"<crashfix's test {name}>"
     return f"<crashfix's {name}>"

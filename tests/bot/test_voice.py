@@ -118,3 +118,10 @@ def test_the_status_comment_fits_one_screen_before_its_details(tmp_path):
         head = comment.split("<details>", 1)[0]
         assert len([ln for ln in head.splitlines() if ln.strip()]) <= MAX_SUMMARY_LINES + len(STEPS) + 2
         assert "**Crash:**" in head and "<summary>What crashfix ran</summary>" in comment
+
+
+def test_a_ladder_script_is_named_as_the_issues_reproduction_not_its_snippet():
+    """A rung-1 script may run the issue's command line (no snippet in the issue): 'snippet' would be untrue."""
+    from agent.compose.words import scrub
+    assert scrub("python /home/sandbox/.crashfix-scratch/rung1_0.py") == "python <the issue's reproduction, as a script>"
+    assert scrub("python /home/sandbox/.crashfix-scratch/snippet.py") == "python <the issue's snippet>"
