@@ -127,3 +127,15 @@ def per_site(sites: Iterable, make: Callable, what: str) -> list:
         if cand is not None and all(c.diff != cand.diff for c in out):
             out.append(cand)
     return out
+
+
+def site_function(ctx, site):
+    """(source, its bytes, its syntax tree, the function around site.line) of a C file the repair may edit,
+    else None."""
+    if not site.path.endswith((".c", ".h")) or ctx.protected(site.path):
+        return None
+    source = ctx.read(site.path)
+    data = source.encode()
+    root = parser().parse(data).root_node
+    func = function_at(root, site.line)
+    return None if func is None else (source, data, root, func)

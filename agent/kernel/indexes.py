@@ -17,8 +17,8 @@ from __future__ import annotations
 import re
 
 from agent.candidates import Candidate
-from agent.kernel.csyntax import (ACQUIRES, per_site, error_code, function_at, indent_at, line_of, line_start, name_of,
-                                  parser, statement_of, strip, text, unified, walk)
+from agent.kernel.csyntax import (ACQUIRES, site_function, per_site, error_code, indent_at, line_of, line_start, name_of,
+                                  statement_of, strip, text, unified, walk)
 from agent.repair_context import RepairContext
 
 
@@ -30,14 +30,10 @@ def generate(ctx: RepairContext, report_text: str = "") -> list[Candidate]:
 
 
 def _at(ctx: RepairContext, site) -> Candidate | None:
-    if not site.path.endswith((".c", ".h")) or ctx.protected(site.path):
+    found = site_function(ctx, site)
+    if found is None:
         return None
-    source = ctx.read(site.path)
-    data = source.encode()
-    root = parser().parse(data).root_node
-    func = function_at(root, site.line)
-    if func is None:
-        return None
+    source, data, _, func = found
     error = error_code(func, data)
     if error is None:
         return None

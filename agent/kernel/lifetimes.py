@@ -16,7 +16,7 @@ from __future__ import annotations
 import re
 
 from agent.candidates import Candidate
-from agent.kernel.csyntax import function_at, per_site, line_of, name_of, parser, text, unified, walk
+from agent.kernel.csyntax import function_at, site_function, per_site, line_of, name_of, text, unified, walk
 from agent.repair_context import RepairContext
 
 
@@ -43,14 +43,10 @@ def _put_call(stmt, data: bytes) -> tuple[str, str] | None:
 
 
 def _at(ctx: RepairContext, site) -> Candidate | None:
-    if not site.path.endswith((".c", ".h")) or ctx.protected(site.path):
+    found = site_function(ctx, site)
+    if found is None:
         return None
-    source = ctx.read(site.path)
-    data = source.encode()
-    root = parser().parse(data).root_node
-    func = function_at(root, site.line)
-    if func is None:
-        return None
+    source, data, root, func = found
     use_nodes = [n for n in walk(func.child_by_field_name("body")) if line_of(n) == site.line and n.type == "identifier"]
     used = {text(n, data) for n in use_nodes}
     freed_here = [s.line for s in ctx.free_sites if s.path == site.path and function_at(root, s.line) == func]
