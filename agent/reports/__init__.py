@@ -82,7 +82,7 @@ def _parse_one(text: str, scan: Scan) -> CrashReport | None:
     # At the same position a user-space report wins (Go's `panic:` is also a gVisor oops header).
     for _, which in sorted(candidates, key=lambda c: (c[0], c[1] == "kernel")):
         rep = parse_sanitizer(text, scan, lines, located) if which == "san" else \
-            parse_kernel(text, scan) if which == "kernel" else _PARSERS[which](text)
+            parse_kernel(text, scan, later=False) if which == "kernel" else _PARSERS[which](text)
         if rep is not None and not (which == "kernel" and rep.corrupted):
             return rep
     if scan.has(*_JVM):

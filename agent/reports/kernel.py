@@ -24,7 +24,9 @@ from agent.reports.scan import Scan, register, scan_of
 # Pattern building blocks.
 
 _PC = r"\[\<?(?:0x)?[0-9a-f]+\>?\]"
-_FUNC = r"([a-zA-Z0-9_]+)(?:\.|\+)"
+# a function with its offset (`f+0x1a/0x40`, `f.cold+0x5`), or as scripts/decode_stacktrace.sh prints it
+# (`f (net/mptcp/token.c:74 (inlined by) net/mptcp/token.c:82)`, `RIP: 0010:f (arch/x86/x.c:523)`)
+_FUNC = r"([a-zA-Z0-9_]+)(?:\.|\+| \([a-zA-Z0-9\-_/.]+\.[a-z]+:[0-9])"
 _SRC = r"([a-zA-Z0-9\-_/.]+\.[a-z]+:[0-9]+)"
 
 
@@ -522,7 +524,9 @@ _ANCHORS = register(("BUG", "WARNING:", "INFO:", "able to handle kernel", "prote
                      "unregister_netdevice: waiting for", "VFS: ", "Unhandled fault:", "Alignment trap:",
                      "SYZF"))
 assert all(any(a in h for a in _ANCHORS) for h in _HEADERS), "every oops header needs an anchor"
-_CONSOLE_RE = re.compile(r"^(?:\*\* [0-9]+ printk messages dropped \*\* )?(?:.* login: )?(?:\<[0-9]+\>)?"
+# (a shell's prompt the console line interrupted, `/ # [ 90.14] watchdog: BUG: soft lockup`, is no context of its own)
+_CONSOLE_RE = re.compile(r"^(?:\*\* [0-9]+ printk messages dropped \*\* )?(?:.* login: )?(?:[\w~/.@:-]{0,60} ?[#$] )?"
+                         r"(?:\<[0-9]+\>)?"
                          r"\[ *[0-9]+\.[0-9]+\](\[ *(?:C|T)[0-9]+\])? ")
 _TASK_CTX = re.compile(r"\[ *T[0-9]+\]")
 _CPU_CTX = re.compile(r"\[ *C[0-9]+\]")
@@ -566,16 +570,16 @@ def _strip(line: str, ctx: str) -> tuple[str, bool]:
     return line, False
 
 
-def find_first_oops(text: str, scan: Scan | None = None) -> tuple[Oops, int] | None:
-    """The first line holding an oops header that no suppression rules out.
+def find_first_oops(text: str, scan: Scan | None = None, after: int = 0) -> tuple[Oops, int] | None:
+    """The first line (starting at `after` or later) holding an oops header that no suppression rules out.
 
     Candidate lines are the ones holding an anchor (each a substring of one or more headers),
     found by the one-pass `Scan`; only those lines are matched against the headers."""
-    line_end = -1
+    line_end = after - 1
     n = len(text)
     for best in scan_of(text, scan).at(_ANCHORS):
         if best <= line_end:
-            continue                      # this line was judged already
+            continue                      # this line was judged already (or is before `after`)
         start = text.rfind("\n", 0, best) + 1
         line_end = text.find("\n", best)
         if line_end == -1:
@@ -877,7 +881,9 @@ def _collect_report(text: str, oops: Oops, start: int, scan: Scan | None = None)
 _FRAME_LINE = re.compile(
     r"^\s*(?:#[0-9]+\s+)?(?:\[\<?(?:0x)?[0-9a-f]+\>?\]\s*){0,2}(?:[0-9]+:)?(?P<func>[A-Za-z_][A-Za-z0-9_.]*)"
     r"(?:\+0x[0-9a-f]+/0x[0-9a-f]+)?(?:\s+\[(?P<mod>[A-Za-z0-9_]+)\])?"
-    r"(?:\s+(?P<file>[A-Za-z0-9_\-./]+\.[a-z]+):(?P<line>[0-9]+))?(?P<inl>\s+\[inline\])?\s*$")
+    r"(?:\s+(?P<file>[A-Za-z0-9_\-./]+\.[a-z]+):(?P<line>[0-9]+))?(?P<inl>\s+\[inline\])?"
+    # decode_stacktrace.sh's place: `f (net/mptcp/token.c:74 (inlined by) net/mptcp/token.c:82)`
+    r"(?:\s+\((?P<dfile>[A-Za-z0-9_\-./]+\.[a-z]+):(?P<dline>[0-9]+)[^\n]*\))?\s*$")
 _ACCESS_RE = re.compile(r"(Read|Write) of size ([0-9]+) at addr ([0-9a-fx]+)")
 _KMSAN_ACCESS = re.compile(r"(Read|Write) at addr ([0-9a-fx]+)")
 
@@ -896,12 +902,13 @@ def _parse_frames(lines: list[str], start: int, limit: int = 64) -> list[Frame]:
                 break
             continue
         m = _FRAME_LINE.match(ln)
-        if not m or ("+0x" not in ln and not m.group("file")):
+        if not m or ("+0x" not in ln and not m.group("file") and not m.group("dfile")):
             if frames:
                 break
             continue
-        frames.append(Frame(function=demangle(m.group("func")), file=m.group("file"),
-                            line=int(m.group("line")) if m.group("line") else None, module=m.group("mod")))
+        file, line = (m.group("file"), m.group("line")) if m.group("file") else (m.group("dfile"), m.group("dline"))
+        frames.append(Frame(function=demangle(m.group("func")), file=file, line=int(line) if line else None,
+                            module=m.group("mod")))
         if len(frames) >= limit:
             break
     return frames
@@ -954,15 +961,53 @@ _INLINED_HEADER = re.compile(r"^(?P<h>(?:\[[ 0-9.]+\] )?BUG: K(?:ASAN|FENCE|MSAN
                              r"(?=(?P=h))", re.M)
 
 
-def parse_kernel(text: str, scan: Scan | None = None) -> CrashReport | None:
+# syslog's or the journal's prefix of each kernel line (`Aug 19 15:55:03 nixos kernel: `, `2023-03-19T00:33:13.123+0100
+# host kernel: `): a console line after it
+_SYSLOG = re.compile(r"^(?:[A-Z][a-z]{2} +[0-9]{1,2} |[0-9]{4}-[0-9]{2}-[0-9]{2}T)[0-9]{2}:[0-9]{2}:[0-9]{2}"
+                     r"(?:[.,][0-9]+)?(?:[+-][0-9]{2}:?[0-9]{2}|Z)? [^\s:]{1,64} kernel: ", re.M)
+
+
+def parse_kernel(text: str, scan: Scan | None = None, later: bool = True) -> CrashReport | None:
+    """The first oops of `text`; when it is corrupted and `later`, the first whole one after it."""
     if "\r" in text:
         text = text.replace("\r\n", "\n")
     if "[inline]\n" in text and _INLINED_HEADER.search(text):
         text, scan = _INLINED_HEADER.sub("", text), None
+    if " kernel: " in text and _SYSLOG.search(text):
+        text, scan = _SYSLOG.sub("", text), None
+    scan = scan_of(text, scan)
     found = find_first_oops(text, scan)
     if found is None:
         return None
-    oops, start = found
+    first = _parse_oops(text, scan, *found)
+    after = found[1]
+    for _ in range(_LATER_OOPSES if later else 0):
+        if first is None or not first.corrupted or (eol := text.find("\n", after)) == -1 \
+                or not _quoted_head(text[after:eol], found[0]):
+            break
+        # a corrupted first oops that is a head quoted in a sentence (`a splat from `kernel BUG at
+        # f.c:1332!` before it`) before a whole report: the whole one is the crash (a console log's own
+        # corrupted first oops stays the crash, as syzkaller has it)
+        found = find_first_oops(text, scan, eol + 1)
+        if found is None:
+            break
+        after = found[1]
+        later = _parse_oops(text, scan, *found)
+        if later is not None and not later.corrupted:
+            return later
+    return first
+
+
+_LATER_OOPSES = 3       # later oops lines tried after a corrupted first one (each parse is bounded)
+
+
+def _quoted_head(line: str, oops: Oops) -> bool:
+    """Whether the oops header on `line` sits inside inline code or quotes, words before it."""
+    at = line.find(oops.header)
+    return at > 0 and any(q in line[:at] for q in "`\"'“‘") and any(c.isalpha() for c in line[:at])
+
+
+def _parse_oops(text: str, scan: Scan, oops: Oops, start: int) -> CrashReport | None:
     report_cut, report_full, report_lines = _collect_report(text, oops, start, scan)
     title, corrupted, fmt, frames = _extract_description(report_cut, oops)
     report = report_cut
