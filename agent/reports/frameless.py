@@ -15,6 +15,7 @@ import re
 
 from agent.reports.jvm import BUILD_TOOL
 from agent.reports.model import CrashReport, Frame
+from agent.reports.normalise import norm_message
 
 _MAX_LINES = 2000
 _LINE = re.compile(
@@ -47,6 +48,10 @@ _JVM_IN_LINE = re.compile(r"(?<![\w$./])((?:java|javax|kotlin|kotlinx|android|an
 # a kernel oops's own first line, alone (a title, a `dmesg` line quoted in prose): the printk's words
 _KERNEL_LINE = re.compile(r"(?:BUG: )?(unable to handle (?:page fault|kernel NULL pointer dereference|kernel paging "
                           r"request)|kernel NULL pointer dereference|soft lockup|scheduling while atomic)\b")
+# an issue's title that starts with such a line's own words without its `BUG: ` (`kernel NULL pointer
+# dereference in m_bpf hook`): the printk's words, whose phrasing no question or request uses
+_KERNEL_TITLE = re.compile(r"^[\s>*_`\"']*(?:\[[^\]\n]{1,30}\]\s*)?(kernel NULL pointer dereference|unable to handle "
+                           r"(?:page fault|kernel paging request|kernel NULL pointer dereference))\b")
 _KERNEL_HEAD = re.compile(r"BUG: (?:unable to handle|kernel NULL|soft lockup|scheduling while)|"
                           r"Unable to handle kernel (?:NULL|paging)")
 # a sanitizer's report line without its `==PID==ERROR:` (a title, a log that prefixes every line, a
@@ -61,8 +66,8 @@ _SAN_IN = re.compile(r" in ([A-Za-z_][\w:~$]*)\s*$")
 # a Go runtime's panic or fatal error alone, its prefix kept (`Panic: assignment to entry in nil map`, a
 # title `Fatal error: concurrent map writes`): Go's own messages only
 _GO_LINE = re.compile(r"^[\s>*_`\"']*(?:\[[^\]\n]{1,30}\]\s*)?((?i:panic|fatal error|runtime error)):\s*"
-                      r"(?:runtime error: )?(assignment to entry in nil map|invalid memory address or nil pointer "
-                      r"dereference|index out of range\b.*|slice bounds out of range\b.*|integer divide by zero|"
+                      r"(?:runtime error: )?(assignment to entry in nil map|invalid memory address\b.*|"
+                      r"index out of range\b.*|slice bounds out of range\b.*|integer divide by zero|"
                       r"concurrent map (?:writes|read and map write|iteration and map write)|"
                       r"all goroutines are asleep - deadlock!)")
 _GO_KINDS = (("invalid memory address", "invalid memory address"), ("index out of range", "index out of range"),
@@ -99,11 +104,89 @@ def parse_frameless(text: str) -> CrashReport | None:
         found = _sanitizer_line(lines)
     if found is None and ("BUG: " in head or "Unable to handle kernel" in head):
         found = _kernel_line(lines)
+    if found is None and lines and len(lines[0]) <= 400 and (m := _KERNEL_TITLE.match(lines[0])):
+        kind = "BUG: " + m.group(1)
+        found = CrashReport(kind="kernel", type=kind, title=kind, message=lines[0].strip(), signature="",
+                            extra={"frameless": True})
     if found is None and ("anic" in head or "ANIC" in head or "atal error" in head or "untime error" in head):
         found = _go_line(lines)
     if found is None and any(w in head for w in _PY_WORDS):
         found = _python_message(lines)
+    if found is None and ("::unwrap" in head or "::expect" in head):
+        found = _rust_unwrap(lines)
+    if found is None and (" PID: " in head and " Comm: " in head):
+        found = _kernel_body(lines)
+    if found is None and "Crash Report ----" in head:
+        found = _jvm_crash_report(lines)
     return found or _jvm_title(lines)
+
+
+# Rust's own words for an unwrap that failed, pasted or retold without `panicked at` (`called "Option::unwrap"
+# on a None Value`, `called `Result::unwrap()` on an `Err` value: ...`), with the place when the line names it
+_RUST_UNWRAP = re.compile(r"called [`\"']?(Option|Result)::(unwrap|expect)(?:\(\))?[`\"']? on an? [`\"']?(None|Err)[`\"']? "
+                          r"(?i:value)")
+_RUST_PLACE = re.compile(r"(?<![\w./-])((?:[\w.-]+/)*[\w.-]+\.rs):(\d+)(?::\d+)?")
+
+
+def _rust_unwrap(lines: list[str]) -> CrashReport | None:
+    for line in lines:
+        if len(line) > 4000 or "::" not in line:
+            continue
+        m = _RUST_UNWRAP.search(line)
+        if m is None:
+            continue
+        said = f"called `{m.group(1)}::{m.group(2)}()` on a{'n' if m.group(3) == 'Err' else ''} `{m.group(3)}` value"
+        pm = _RUST_PLACE.search(line)
+        frame = Frame(function="", file=pm.group(1), line=int(pm.group(2))) if pm else None
+        base = pm.group(1).rsplit("/", 1)[-1] if pm else ""
+        # with its place, the signature of a panic whose first line names it (sanitizer.py's `_panic`)
+        return CrashReport(kind="rust", type="panic", title=f"Panic: {said}" + (f" in {base}" if base else ""),
+                           message=said, frames=[frame] if frame else [], guilty=frame,
+                           signature=f"rust:panic:{base}:{norm_message(said)}" if base else "",
+                           extra={"frameless": True})
+    return None
+
+
+# the line every kernel oops prints about the task (`CPU: 0 PID: 2708 Comm: bash Not tainted 6.1.0 #1`), its
+# head line (`BUG: ...`) not pasted; the kind, where the issue's title or prose names it in words
+_KERNEL_TASK = re.compile(r"(?<![\w])CPU: [0-9]+ (?:UID: [0-9]+ )?PID: [0-9]+ Comm: \S{1,64}(?: \S{1,64})?? "
+                          r"(?:Not tainted|Tainted: )")
+_KERNEL_WORDS = (("soft lockup", "BUG: soft lockup"), ("null pointer dereference", "BUG: kernel NULL pointer dereference"),
+                 ("page fault", "BUG: unable to handle page fault"),
+                 ("paging request", "BUG: unable to handle kernel paging request"),
+                 ("general protection fault", "general protection fault"),
+                 ("scheduling while atomic", "BUG: scheduling while atomic"),
+                 ("hung task", "INFO: task hung"), ("kernel panic", "kernel panic"))
+
+
+def _kernel_body(lines: list[str]) -> CrashReport | None:
+    for i, line in enumerate(lines):
+        if len(line) > 4000 or " Comm: " not in line or not _KERNEL_TASK.search(line):
+            continue
+        said = "\n".join(ln[:400] for ln in lines[:i]).lower()
+        kind = next((k for w, k in _KERNEL_WORDS if w in said), None)
+        # no message: the task line is one machine's, no evidence two reports are one crash
+        return CrashReport(kind="kernel", type=kind or "UNKNOWN", title=kind or "kernel oops (its first line not pasted)",
+                           message="", signature="", extra={"frameless": True, "headless": True,
+                                                            "task_line": line.strip()[:500]})
+    return None
+
+
+# a JVM program's own crash report, cut before its exception (`---- Minecraft Crash Report ----`, then
+# `Description: Ticking entity`): a crash of some Throwable
+_CRASH_REPORT = re.compile(r"^[\s>`]*---- ([A-Z][\w ]{0,40}) Crash Report ----\s*$")
+
+
+def _jvm_crash_report(lines: list[str]) -> CrashReport | None:
+    for i, line in enumerate(lines):
+        if len(line) > 400 or "Crash Report ----" not in line or not (m := _CRASH_REPORT.match(line)):
+            continue
+        what = next((ln.split(":", 1)[1].strip() for ln in lines[i + 1:i + 12] if ln.startswith("Description:")), "")
+        title = f"{m.group(1)} crash report" + (f": {what}" if what else "")
+        # no message: the description (`Ticking entity`) is the game's phase, shared by unrelated crashes
+        return CrashReport(kind="jvm", type="Throwable", title=title[:200], message="", signature="",
+                           extra={"frameless": True, "exception_from": "unknown", "description": what[:500]})
+    return None
 
 
 def _python_message(lines: list[str]) -> CrashReport | None:
