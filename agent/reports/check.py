@@ -58,6 +58,7 @@ _GO_OWN = re.compile(r"(?<![\w])(?i:panic): ?((?:runtime error: ?)?(?:assignment
                      r"range|integer divide by zero)\b.*?)(?: \[recovered\])?$")
 _GO_RUNTIME_HEADS = ("panic: runtime error: ", "fatal error: concurrent map ", "fatal error: all goroutines are asleep")
 _GO_FRAME = re.compile(r"^([0-9a-zA-Z.\-_\\/()*]+)\([x0-9a-f\s,.{}?]*\)$")
+_GO_FUNC = re.compile(r"^[0-9a-zA-Z.\-_\\/()*]+$")
 _GO_TYPES = (("runtime error: integer divide by zero", "integer divide by zero"),
              ("runtime error: index out of range", "index out of range"),
              ("runtime error: invalid memory address", "invalid memory address"),
@@ -406,11 +407,17 @@ def _go_frames(lines: list[str], msg: Message) -> list[Frame]:
     for j in range(start, min(len(lines), start + 400)):
         s = lines[j].strip()
         fm = _GO_FRAME.match(s)
+        at = j + 1                      # the line of its place
+        if fm is None and j + 1 < len(lines) and "." in s and lines[j + 1].lstrip().startswith("(") \
+                and _GO_FUNC.match(s):
+            # its arguments wrapped onto the next line (`pkg/runtime.run.func5` / `(0xc0430b1e20, ...)`)
+            s = s + lines[j + 1].strip()
+            fm, at = _GO_FRAME.match(s), j + 2
         if fm:
             file = None
             line_no = None
-            if j + 1 < len(lines):
-                loc = re.match(r"^\s*(\S+?\.go):(\d+)", lines[j + 1])
+            if at < len(lines):
+                loc = re.match(r"^\s*(\S+?\.go):(\d+)", lines[at])
                 if loc:
                     file, line_no = loc.group(1), int(loc.group(2))
             if "?" in s[fm.end(1):]:

@@ -118,7 +118,30 @@ def parse_frameless(text: str) -> CrashReport | None:
         found = _kernel_body(lines)
     if found is None and "Crash Report ----" in head:
         found = _jvm_crash_report(lines)
+    if found is None and ".rs:" in head and "::" in head and ("panic" in head or "Panic" in head):
+        found = _rust_backtrace(lines)
     return found or _jvm_title(lines)
+
+
+# a Rust backtrace's frame (`  12: 0x55b5b74ce13c - mylib::run::h1b9289a0d1c2e3f4`, `   6: mylib::run`), pasted
+# without its `panicked at` line, in an issue that says it panicked
+_RUST_BT_FRAME = re.compile(r"^\s*(?:>\s*)?[0-9]{1,4}:\s+(?:0x[0-9a-f]+ - )?[<\w]")
+
+
+def _rust_backtrace(lines: list[str]) -> CrashReport | None:
+    from agent.reports.panics import rust_frames, rust_guilty
+
+    for i, line in enumerate(lines):
+        if len(line) > 4000 or "::" not in line or not _RUST_BT_FRAME.match(line):
+            continue
+        frames = rust_frames(lines, i)
+        if not any((f.file or "").endswith(".rs") for f in frames):
+            return None             # a numbered list, not a backtrace with its `at file.rs:N` places
+        guilty = rust_guilty(frames)
+        return CrashReport(kind="rust", type="panic", title=f"Panic in {guilty.function}" if guilty else
+                           "Panic (its message not pasted)", message="", frames=frames, guilty=guilty, signature="",
+                           extra={"frameless": True})
+    return None
 
 
 # Rust's own words for an unwrap that failed, pasted or retold without `panicked at` (`called "Option::unwrap"
@@ -189,15 +212,22 @@ def _jvm_crash_report(lines: list[str]) -> CrashReport | None:
     return None
 
 
+def python_message(line: str) -> tuple[str, str] | None:
+    """(the exception, the message) of a line that starts with one of CPython's own messages, after tags
+    and quotes (`[BUG] 'NoneType' object has no attribute 'span'`)."""
+    if len(line) > 4000 or not any(w in line for w in _PY_WORDS):
+        return None
+    rest = line[_PY_LEAD.match(line).end():].rstrip().rstrip("`*\"").rstrip()
+    return next(((name, rest) for pattern, name in _PY_MESSAGES if pattern.match(rest)), None)
+
+
 def _python_message(lines: list[str]) -> CrashReport | None:
     for line in lines:
-        if len(line) > 4000 or not any(w in line for w in _PY_WORDS):
-            continue
-        rest = line[_PY_LEAD.match(line).end():].rstrip().rstrip("`*\"").rstrip()
-        for pattern, name in _PY_MESSAGES:
-            if pattern.match(rest):
-                return CrashReport(kind="python", type=name, title=f"{name}: {rest}"[:200], message=rest[:500],
-                                   signature="", extra={"frameless": True, "exception_from": "message"})
+        found = python_message(line)
+        if found is not None:
+            name, rest = found
+            return CrashReport(kind="python", type=name, title=f"{name}: {rest}"[:200], message=rest[:500],
+                               signature="", extra={"frameless": True, "exception_from": "message"})
     return None
 
 

@@ -8,7 +8,10 @@ import re
 from agent.reports.model import Frame
 
 _RUST_AT = re.compile(r"panicked at (?:'.*', )?(\S+?\.rs):(\d+)(?::\d+)?")
-_RUST_FRAME = re.compile(r"^\s*\d+:\s+(?:0x[0-9a-f]+ - )?(\S+)")
+# a frame's whole symbol (`<hir_def::Loc<N> as hir_def::src::HasSource>::source` holds spaces), after a quote's `>`
+_RUST_FRAME = re.compile(r"^\s*(?:>\s*)?\d+:\s+(?:0x[0-9a-f]+ - )?(\S.*)")
+# a crate's disambiguator in a v0-mangled symbol's readable form (`std[e265cdaa12e58024]::thread`)
+_DISAMBIGUATOR = re.compile(r"\[[0-9a-f]{16}\]")
 _RUST_LOC = re.compile(r"^\s*at (\S+?\.rs):(\d+)(?::\d+)?")
 _RUST_RUNTIME = ("std::", "core::", "alloc::", "rust_begin_unwind", "rust_panic", "__rust", "<alloc::",
                  "<core::", "<std::", "test::", "__libc_start", "_start", "main", "start_thread", "clone")
@@ -24,7 +27,10 @@ def rust_frames(lines: list[str], start: int) -> list[Frame]:
         s = lines[j]
         fm = _RUST_FRAME.match(s)
         if fm and not s.lstrip().startswith("at "):
-            out.append(Frame(function=_strip_hash(fm.group(1))))
+            name = fm.group(1).rstrip()
+            if "]::" in name:
+                name = _DISAMBIGUATOR.sub("", name)
+            out.append(Frame(function=_strip_hash(name)))
             continue
         lm = _RUST_LOC.match(s)
         if lm and out and out[-1].file is None:

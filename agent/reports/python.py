@@ -238,6 +238,16 @@ def _outer_of_comprehension(frames: list[Frame], fr: Frame | None) -> Frame | No
     return fr
 
 
+_COMPILED = (".pyx", ".pxi", ".pxd")       # Cython sources: an installed package's compiled modules
+
+
+def _own(fr: Frame) -> bool:
+    """A frame neither of the standard library, an installed package (nor its compiled modules), nor an
+    interactive cell."""
+    f = fr.file or ""
+    return not is_library_path(f) and not f.endswith(_COMPILED) and not f.startswith(_INTERACTIVE)
+
+
 def _guilty_frame(frames: list[Frame]) -> Frame | None:
     """The innermost frame of the project's own code (frames innermost first): a frame outside the
     standard library and the installed packages, not the reporter's script, cell or console wrapper;
@@ -245,7 +255,7 @@ def _guilty_frame(frames: list[Frame]) -> Frame | None:
     installed package on the stack: the library the issue is about); else the innermost frame."""
     mine = _reporters(frames)
     for fr in frames:
-        if not is_library_path(fr.file) and fr.file not in mine and not (fr.file or "").startswith(_INTERACTIVE):
+        if _own(fr) and fr.file not in mine:
             return fr
     called = next((p for fr in reversed(frames) if (p := installed_package(fr.file))), None)
     if called:
@@ -367,6 +377,7 @@ def _parse_traceback(text: str) -> CrashReport | None:
     i = 0
     n = len(lines)
     group_frames: list[Frame] = []
+    tail: list[Frame] = []
     while i < n:
         ln = lines[i]
         if TB_HEAD in ln:
@@ -395,6 +406,9 @@ def _parse_traceback(text: str) -> CrashReport | None:
                     chain.append({"type": last[0], "message": last[1], "frames": [f.function for f in last[2]]})
                 last = (et, msg, frames, ex)
                 group_frames = []
+                tail = []
+            elif frames and last is not None:
+                tail = frames            # the next exception's traceback, its exception line cut off
             i += max(consumed, 1)
             continue
         i += 1
@@ -402,6 +416,12 @@ def _parse_traceback(text: str) -> CrashReport | None:
         return None
     et, msg, frames, ex = last
     extra = dict(ex)
+    if tail and not any(_own(f) for f in frames) and any(_own(f) for f in tail):
+        # a chain pasted up to the wrapper's frames (`The above exception was the direct cause...`, then a
+        # traceback cut before its line) whose root ran in libraries only: the wrapper's traceback is the
+        # way from the program to where the root was caught, the stack the root was raised on
+        frames = tail + frames
+        extra["wrapper_cut"] = True
     if chain:
         extra["chain"] = chain
     members = [c for c in chain if c.get("group_member")]
@@ -629,8 +649,11 @@ def _title_and_prose(context: str) -> tuple[str, str]:
 
 def exception_from_context(context: str) -> tuple[str, str, str] | None:
     """(type, message, "title" | "prose") named by the issue's title, else by its prose."""
+    from agent.reports.frameless import python_message
+
     title, prose = _title_and_prose(context)
-    if title and (found := exception_in_words(title)):
+    if title and (found := exception_in_words(title) or python_message(title)):
+        # (CPython's own message names its exception: `[BUG] 'NoneType' object has no attribute 'span'`)
         return found[0], found[1], "title"
     for ln in prose.split("\n")[:400]:
         if found := exception_in_words(ln[:2000]):
@@ -673,9 +696,12 @@ def parse_cut(text: str, context: str) -> CrashReport | None:
     of `context` (the whole issue), and `extra["exception_from"]` saying where it came from
     ("unknown" when nothing names it: the type is then `Exception`, and any exception through the
     reported frames is that crash: agent/judge/signature.py)."""
-    text = unflatten(text)
+    text = rejoin(unflatten(text))
     ipy = _parse_ipython(text) if IPY_MARK in text else None
     frames = ipy[0] if ipy else _cut_frames(text) if TB_MARK in text else []
+    if not frames and not ipy and TB_MARK not in text and (at := _FILE_LINE.search(text)) is not None:
+        # `File ".../views/repository.py", line 10, in get_release_file` quoted alone, its head not pasted
+        frames = _cut_frames(TB_HEAD + "\n" + text[text.rfind("\n", 0, at.start()) + 1:])
     if not frames:
         return None
     if ipy and ipy[1]:
@@ -731,10 +757,32 @@ def unflatten(text: str) -> str:
     return "\n".join(out)
 
 
+def rejoin(text: str) -> str:
+    """A traceback a console wrapped at its width (Windows' 80 columns): a `File "` line whose path goes
+    on on the next line (`  File "C:\\...\\Scripts\\py` / `g-script.py", line 8, in <module>`) made one
+    line again. Each line looked at once: linear."""
+    if 'File "' not in text:
+        return text
+    lines = text.split("\n")
+    out: list[str] = []
+    i = 0
+    while i < len(lines):
+        ln = lines[i]
+        k = ln.find('File "')
+        if k != -1 and ln.count('"', k) == 1 and not ln[:k].strip() and i + 1 < len(lines) \
+                and '", line ' in lines[i + 1] and '"' not in lines[i + 1].split('", line ', 1)[0]:
+            out.append(ln + lines[i + 1])
+            i += 2
+            continue
+        out.append(ln)
+        i += 1
+    return "\n".join(out)
+
+
 def parse_python(text: str) -> CrashReport | None:
     if "\r" in text:
         text = text.replace("\r\n", "\n")
-    text = unflatten(text)
+    text = rejoin(unflatten(text))
     first = text.find(TB_MARK)
     if first != -1:
         # Lines before the first traceback's head hold nothing of it: parse from that line on.
