@@ -13,7 +13,8 @@ child process, under its deadline (agent/reports/guarded.py). Measures:
 - family accuracy (the report kind's family, agent/reports/families.py), over the labelled crashes;
 - exception accuracy: the last dotted part of the type, compared without case, `_`/`-`/space or a
   leading `BUG:`; a free-text kind (Go's `index out of range`, a kernel title) matches when one
-  contains the other; the report's type or, for the kinds whose type is a category (a kernel
+  contains the other (the two names syzkaller gives one kernel oops kind, `unable to handle page fault` and
+  `... kernel paging request`, are one); the report's type or, for the kinds whose type is a category (a kernel
   report's `MEMORY_SAFETY_BUG`, a Go `fatal-error`), the kind its crash title names; over the crashes
   whose exception is labelled;
 - guilty-frame accuracy: the function's last `.`/`::` part without arguments, over the crashes whose
@@ -82,9 +83,17 @@ class Ratio:
 
 # ---- comparisons ------------------------------------------------------------------------------------
 
+# one kind under two names: syzkaller titles the oops lines `BUG: unable to handle page fault for address` (Linux
+# >= 5.0) and `BUG: unable to handle kernel paging request` (before) alike, `... kernel paging request in f`
+# (pkg/report/linux.go)
+_SAME_KIND = ((re.compile(r"unable to handle page fault(?: for address)?", re.I), "unable to handle kernel paging request"),)
+
+
 def _norm_exc(s: str | None) -> str:
     s = (s or "").strip()
     s = re.sub(r"^(?:BUG|WARNING|ERROR):\s*", "", s, flags=re.I)
+    for pattern, name in _SAME_KIND:
+        s = pattern.sub(name, s)
     if re.fullmatch(r"[\w$]+(?:\.[\w$]+)+", s):          # a dotted class name: its last part
         s = s.rsplit(".", 1)[1]
     return re.sub(r"[\s_\-:]+", " ", s).strip().lower()

@@ -127,6 +127,9 @@ def test_scorer_arithmetic():
     ("KeyError", "AttributeError", False),
     ("panic", "invalid memory address", False),
     ("KeyError", None, False),
+    # syzkaller's one kind under its two printk names
+    ("BUG: unable to handle page fault", "BUG: unable to handle kernel paging request", True),
+    ("BUG: unable to handle page fault", "BUG: unable to handle kernel NULL pointer dereference", False),
 ])
 def test_exception_comparison(expected, got, ok):
     assert bt.exception_matches(expected, got) is ok
