@@ -533,8 +533,21 @@ def _ipy_function(s: str) -> str:
     return s.rsplit(".", 1)[-1] or "<module>"
 
 
+def _unlink(s: str) -> str:
+    """A frame head whose path a notebook rendered as a markdown link (Colab: `[/usr/.../cipher.py](https://
+    localhost:8080/#) in f(js)`, `File [~/x.py:61](url), in f`): the path in place of the link."""
+    k = s.find("[")
+    if k not in (0, 5) or (k == 5 and not s.startswith("File [")):
+        return s
+    mid = s.find("](", k)
+    end = s.find(")", mid + 2) if mid != -1 else -1
+    return s[:k] + s[k + 1:mid] + s[end + 1:] if end != -1 else s
+
+
 def _ipy_frame_head(s: str) -> tuple[str, int | None, str] | None:
     """(file, line or None, function) of an IPython frame's header line, else None."""
+    if "](" in s:
+        s = _unlink(s)
     if s.startswith("Cell In[") or s.startswith("Cell In ["):
         cell, _, rest = s.partition("]")
         head, _, func = rest.partition(", in ")
@@ -690,6 +703,10 @@ def _cut_frames(text: str) -> list[Frame]:
     return got
 
 
+_DJANGO_PLACE = re.compile(r"^[ \t|]*(?:Exception Location:[ \t|]*)?(/[^\s,]+\.py)(?: in (\w+), line (\d+)|, line (\d+), "
+                           r"in (\w+))[ \t|]*$", re.M)
+
+
 def parse_cut(text: str, context: str) -> CrashReport | None:
     """A traceback pasted without its exception line (cut mid-traceback, IPython's context
     blocks, a paste that ends at a frame): its frames, the exception from the title or the prose
@@ -702,6 +719,10 @@ def parse_cut(text: str, context: str) -> CrashReport | None:
     if not frames and not ipy and TB_MARK not in text and (at := _FILE_LINE.search(text)) is not None:
         # `File ".../views/repository.py", line 10, in get_release_file` quoted alone, its head not pasted
         frames = _cut_frames(TB_HEAD + "\n" + text[text.rfind("\n", 0, at.start()) + 1:])
+    if not frames and ".py" in text and (dm := _DJANGO_PLACE.search(text)) is not None:
+        # Django's error page pasted: its `Exception Location` (`/app/vps/views.py in index, line 31`, or
+        # `/app/vps/views.py, line 31, in index` since Django 3.1)
+        frames = [Frame(function=dm.group(2) or dm.group(5), file=dm.group(1), line=int(dm.group(3) or dm.group(4)))]
     if not frames:
         return None
     if ipy and ipy[1]:
@@ -779,6 +800,40 @@ def rejoin(text: str) -> str:
     return "\n".join(out)
 
 
+def _ipy_headless(text: str) -> int | None:
+    """Where IPython's first frame head is (`/usr/lib/.../cipher.py in get_plan(js)`, a cell's `<ipython-input-3-..>
+    in <module>`), when an arrow line (`--> 411 ...`) follows it within a few lines."""
+    lines = text.split("\n", 4000)[:4000]
+    pos = 0
+    for i, ln in enumerate(lines):
+        s = ln.strip()
+        if s and not ln[0].isspace() and len(s) < 2000 and " in " in s and _ipy_frame_head(s) is not None \
+                and any(_ARROW.match(x.strip()) and x.strip().startswith("-") for x in lines[i + 1:i + 12]):
+            return pos
+        pos += len(ln) + 1
+    return None
+
+
+# the end of a frame's line, its `File "...", ` not copied (`line 296, in get_name`), before its code and the exception
+_FRAME_TAIL = re.compile(r"^[ \t]*line (\d+), in ([\w<>.]+)[ \t]*$", re.M)
+
+
+def _frame_tail(text: str) -> CrashReport | None:
+    m = _FRAME_TAIL.search(text)
+    if m is None:
+        return None
+    rest = text[m.end():].split("\n", 40)[:40]
+    frames, et, msg, _, _ = _parse_tb_block([TB_HEAD, f'  File "?", line {m.group(1)}, in {m.group(2)}'] + rest[1:], 0)
+    if not et or not frames:
+        return None
+    frames = [Frame(function=f.function, line=f.line, code=f.code) for f in frames]
+    rep = _finish(et, msg, frames, {"frame_tail": True})
+    # a function without its file is no place of its own: the report is one crash with another as a report
+    # without frames is (its exception and message, in its repository: agent/reports/__init__.py `_in_repo`)
+    rep.signature = ""
+    return rep
+
+
 def parse_python(text: str) -> CrashReport | None:
     if "\r" in text:
         text = text.replace("\r\n", "\n")
@@ -809,6 +864,13 @@ def parse_python(text: str) -> CrashReport | None:
         ipy = _parse_ipython(text)
         if ipy is not None and ipy[3]:
             return _finish(ipy[1], ipy[2], ipy[0], {"style": "ipython"})
+    elif "--> " in text and (at := _ipy_headless(text)) is not None:
+        # IPython's frames pasted without their `Traceback (most recent call last)` line
+        ipy = _parse_ipython(IPY_MARK + "\n" + text[at:])
+        if ipy is not None and ipy[3] and ipy[0]:
+            return _finish(ipy[1], ipy[2], ipy[0], {"style": "ipython"})
+    if first == -1 and "line " in text and (tail := _frame_tail(text)) is not None:
+        return tail
     frame, msg = _syntax_error(text)
     if frame is not None:
         m = re.search(r"^[^\S\n]*(SyntaxError|IndentationError|TabError): ", text, re.M)

@@ -176,3 +176,65 @@ def test_a_cut_traceback_takes_its_exception_from_cpythons_words_in_the_title():
     rep = parse_issue(CUT_WITH_MESSAGE_TITLE, "someone/fetcher")
     assert rep.type == "AttributeError" and rep.extra["exception_from"] == "title"
     assert rep.guilty.function == "fetch"
+
+
+COLAB_HEADLESS = '''AttributeError when planning
+
+the following error happens..
+
+[/usr/local/lib/python3.10/dist-packages/fetcher/plan.py](https://localhost:8080/#) in build_plan(js)
+    120     match = plan_regex.search(raw)
+    121 
+--> 122     start = match.span()[1] - 1
+    123 
+
+AttributeError: 'NoneType' object has no attribute 'span'
+'''
+
+
+def test_ipython_frames_pasted_without_their_head_with_notebook_links():
+    rep = parse_issue(COLAB_HEADLESS, "someone/fetcher")
+    assert rep.type == "AttributeError"
+    assert rep.guilty.function == "build_plan"
+    assert (rep.guilty.file, rep.guilty.line) == ("/usr/local/lib/python3.10/dist-packages/fetcher/plan.py", 122)
+
+
+FRAME_TAIL = '''[BUG] fetcher.errors.PatternError: find_player_name: no match
+
+The end of the output:
+
+line 296, in find_player_name
+    raise PatternError(
+fetcher.errors.PatternError: find_player_name: no match
+
+Current `def find_player_name`:
+'''
+
+
+def test_a_frames_tail_copied_without_its_file_is_the_crash_site_but_no_place_to_group_by():
+    rep = parse_issue(FRAME_TAIL, "someone/fetcher")
+    assert rep.type == "fetcher.errors.PatternError"
+    assert rep.guilty.function == "find_player_name" and rep.guilty.line == 296 and rep.guilty.file is None
+    # grouped as a report without a file is: by exception and message, in its repository only
+    assert rep.signature.endswith("@someone/fetcher") and ":?:" in rep.signature
+
+
+DJANGO_PAGE = ''''NoneType' object is not subscriptable
+
+Django Version: | 3.0.7
+-- | --
+TypeError
+'NoneType' object is not subscriptable
+/srv/shop/orders/views.py in checkout, line 58
+/usr/bin/python3
+3.8.2
+'''
+
+
+def test_a_django_error_pages_exception_location_is_the_crash_site():
+    rep = parse_issue(DJANGO_PAGE, "someone/shop")
+    assert rep.type == "TypeError"
+    assert (rep.guilty.function, rep.guilty.file, rep.guilty.line) == ("checkout", "/srv/shop/orders/views.py", 58)
+    newer = DJANGO_PAGE.replace("/srv/shop/orders/views.py in checkout, line 58",
+                                "Exception Location:\t/srv/shop/orders/views.py, line 58, in checkout")
+    assert parse_issue(newer, "someone/shop").guilty.function == "checkout"
