@@ -88,9 +88,9 @@ def go_crash_frames(frames: list[Frame]) -> list[Frame]:
 
 def go_guilty(frames: list[Frame]) -> Frame | None:
     """The innermost frame of a module's own code; the program's `main` package only when no other
-    module's frame is on the stack; else the innermost frame (of the frames below a deferred
-    handler's `panic(...)`, when the stack shows one)."""
+    module's frame is on the stack (of the frames below a deferred handler's `panic(...)`, when the stack
+    shows one); None when the stack shows only the standard library's and the runtime's frames
+    (`runtime.throw`, `database/sql.(*DB).conn`): no frame of a program to blame."""
     frames = go_crash_frames(frames)
     own = [f for f in frames if not go_stdlib(f.function)]
-    return own[0] if own else next((f for f in frames if f.function.startswith("main.")), None) or \
-        (frames[0] if frames else None)
+    return own[0] if own else next((f for f in frames if f.function.startswith("main.")), None)

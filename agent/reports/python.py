@@ -252,7 +252,8 @@ def _guilty_frame(frames: list[Frame]) -> Frame | None:
     """The innermost frame of the project's own code (frames innermost first): a frame outside the
     standard library and the installed packages, not the reporter's script, cell or console wrapper;
     when there is none, the innermost frame of the package the reporter's code called (the outermost
-    installed package on the stack: the library the issue is about); else the innermost frame."""
+    installed package on the stack: the library the issue is about); else the reporter's own script;
+    never the standard library, a cell, `<string>` or a console wrapper (None)."""
     mine = _reporters(frames)
     for fr in frames:
         if _own(fr) and fr.file not in mine:
@@ -261,9 +262,16 @@ def _guilty_frame(frames: list[Frame]) -> Frame | None:
     if called:
         return next(fr for fr in frames if installed_package(fr.file) == called)
     for fr in frames:
-        if not is_library_path(fr.file):
+        if not is_library_path(fr.file) and not _entry_only(fr):
             return fr
-    return frames[0] if frames else None
+    return None         # the standard library's frames, a cell, `<string>` or a console wrapper only: none to blame
+
+
+def _entry_only(fr: Frame) -> bool:
+    """A frame that only starts a program: a console-script wrapper (`.../bin/tool`, `...\\Scripts\\tool-script.py`),
+    an interactive cell, `<string>`."""
+    f = (fr.file or "").replace("\\", "/")
+    return f.startswith(_INTERACTIVE) or "/bin/" in f or "/Scripts/" in f
 
 
 def _finish(exc_type: str, message: str, frames_tb_order: list[Frame], extra: dict) -> CrashReport:

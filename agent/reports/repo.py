@@ -36,6 +36,7 @@ def repo_names(repo: str | None) -> set[str]:
 
 _WRAPPER = re.compile(r"/bin/|/Scripts/|^<")      # a console-script wrapper, a cell, `<string>`: never the project's
 _PACKAGES = re.compile(r"[\\/](?:site|dist)-packages[\\/]([^\\/]+)")
+_VENV_LIB = re.compile(r"/lib/python\d|/Lib/")
 
 
 def python_frame_is_repos(f: Frame, names: set[str]) -> bool:
@@ -48,6 +49,8 @@ def python_frame_is_repos(f: Frame, names: set[str]) -> bool:
         if top.endswith(".egg"):        # `site-packages/pyg-0.6-py2.7.egg/pyg/`: the package is inside
             top = path[m.end():].lstrip("/").split("/", 1)[0].lower()
         return top.removesuffix(".py") in names
+    if _WRAPPER.search(path) or _VENV_LIB.search(path):
+        return False        # a wrapper or the interpreter's library inside a checkout (`/opt/indico/.venv/bin/pip`)
     return any(part.lower() in names for part in path.split("/")[:-1])
 
 
