@@ -112,15 +112,24 @@ def parse_frameless(text: str) -> CrashReport | None:
         found = _go_line(lines)
     if found is None and any(w in head for w in _PY_WORDS):
         found = _python_message(lines)
-    if found is None and ("::unwrap" in head or "::expect" in head):
+    if found is None:
+        found = _later_rules(lines, head)
+    return found or _jvm_title(lines)
+
+
+def _later_rules(lines: list[str], head: str) -> CrashReport | None:
+    """Rust's unwrap words, a kernel oops's task line, a JVM program's crash report, a Rust backtrace: each
+    read only where the lines hold its words at all (one `in` each)."""
+    found = None
+    if "::unwrap" in head or "::expect" in head:
         found = _rust_unwrap(lines)
-    if found is None and (" PID: " in head and " Comm: " in head):
+    if found is None and " Comm: " in head:
         found = _kernel_body(lines)
     if found is None and "Crash Report ----" in head:
         found = _jvm_crash_report(lines)
-    if found is None and ".rs:" in head and "::" in head and ("panic" in head or "Panic" in head):
+    if found is None and ".rs:" in head and ("panic" in head or "Panic" in head):
         found = _rust_backtrace(lines)
-    return found or _jvm_title(lines)
+    return found
 
 
 # a Rust backtrace's frame (`  12: 0x55b5b74ce13c - mylib::run::h1b9289a0d1c2e3f4`, `   6: mylib::run`), pasted

@@ -973,12 +973,12 @@ def parse_kernel(text: str, scan: Scan | None = None, later: bool = True) -> Cra
         text = text.replace("\r\n", "\n")
     if "[inline]\n" in text and _INLINED_HEADER.search(text):
         text, scan = _INLINED_HEADER.sub("", text), None
-    if " kernel: " in text and _SYSLOG.search(text):
-        text, scan = _SYSLOG.sub("", text), None
     scan = scan_of(text, scan)
     found = find_first_oops(text, scan)
     if found is None:
         return None
+    if _SYSLOG.match(text, found[1]) is not None:
+        return _unprefixed(text, later)
     first = _parse_oops(text, scan, *found)
     after = found[1]
     for _ in range(_LATER_OOPSES if later else 0):
@@ -991,11 +991,20 @@ def parse_kernel(text: str, scan: Scan | None = None, later: bool = True) -> Cra
         found = find_first_oops(text, scan, eol + 1)
         if found is None:
             break
+        if _SYSLOG.match(text, found[1]) is not None:
+            return _unprefixed(text, later) or first
         after = found[1]
         later = _parse_oops(text, scan, *found)
         if later is not None and not later.corrupted:
             return later
     return first
+
+
+def _unprefixed(text: str, later: bool) -> CrashReport | None:
+    """The oops line holds syslog's prefix (`Aug 19 15:55:03 nixos kernel: BUG: ...`): the console lines after
+    it too; parsed without them (once: no prefix is left)."""
+    text = _SYSLOG.sub("", text)
+    return parse_kernel(text, Scan(text), later) if _SYSLOG.search(text) is None else None
 
 
 _LATER_OOPSES = 3       # later oops lines tried after a corrupted first one (each parse is bounded)

@@ -786,11 +786,14 @@ def unflatten(text: str) -> str:
     return "\n".join(out)
 
 
+_OPEN_FILE = re.compile(r'File "[^"\n]*\n')       # a `File "` whose quote the line does not close
+
+
 def rejoin(text: str) -> str:
     """A traceback a console wrapped at its width (Windows' 80 columns): a `File "` line whose path goes
     on on the next line (`  File "C:\\...\\Scripts\\py` / `g-script.py", line 8, in <module>`) made one
     line again. Each line looked at once: linear."""
-    if 'File "' not in text:
+    if _OPEN_FILE.search(text) is None:
         return text
     lines = text.split("\n")
     out: list[str] = []
