@@ -668,11 +668,20 @@ def _title_and_prose(context: str) -> tuple[str, str]:
     return title, "\n".join(prose)
 
 
+_BODY_EXC_LINE = re.compile(r"((?:[A-Za-z_]\w*\.)*[A-Z]\w*(?:Error|Exception|Exit|Interrupt)): (\S.*)")
+
+
 def exception_from_context(context: str) -> tuple[str, str, str] | None:
-    """(type, message, "title" | "prose") named by the issue's title, else by its prose."""
+    """(type, message, "title" | "prose") named by an exception's own line in the issue's prose, else by
+    its title, else by a sentence of its prose."""
     from agent.reports.frameless import python_message
 
     title, prose = _title_and_prose(context)
+    for ln in prose.split("\n")[:400]:
+        # an exception's own line pasted in the body (`RegexMatchError: get_name: could not find match`, the
+        # program's output, whole) names it better than a title that retells it
+        if len(ln) < 2000 and (m := _BODY_EXC_LINE.match(ln.strip())) and m.group(1) not in _EXC_SUFFIXES[:2]:
+            return m.group(1), m.group(2).strip()[:300], "prose"
     if title and (found := exception_in_words(title) or python_message(title)):
         # (CPython's own message names its exception: `[BUG] 'NoneType' object has no attribute 'span'`)
         return found[0], found[1], "title"

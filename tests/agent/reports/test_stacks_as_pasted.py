@@ -238,3 +238,24 @@ def test_a_django_error_pages_exception_location_is_the_crash_site():
     newer = DJANGO_PAGE.replace("/srv/shop/orders/views.py in checkout, line 58",
                                 "Exception Location:\t/srv/shop/orders/views.py, line 58, in checkout")
     assert parse_issue(newer, "someone/shop").guilty.function == "checkout"
+
+
+BODY_LINE_OVER_TITLE = '''[BUG] PatternError: find_player_name
+
+fetcher==15.0.0
+
+PatternError: find_player_name: could not find match for multiple
+Traceback:
+File "/home/me/.venv/lib/python3.12/site-packages/streamlit/runtime/exec_code.py", line 88, in exec_func
+    result = func()
+File "/home/me/app.py", line 15, in show
+    streams = self.video.streams
+File "/home/me/.venv/lib/python3.12/site-packages/fetcher/cipher.py", line 296, in find_player_name
+    raise PatternError(
+'''
+
+
+def test_an_exception_line_pasted_in_the_body_names_it_before_the_title_retelling_it():
+    rep = parse_issue(BODY_LINE_OVER_TITLE, "someone/fetcher")
+    assert (rep.type, rep.message) == ("PatternError", "find_player_name: could not find match for multiple")
+    assert rep.guilty.function == "find_player_name"
