@@ -94,7 +94,13 @@ def triage(report: CrashReport, repo_files: list[str] | None = None, blob_url: s
         msg = report.message.strip().splitlines()[0][:200]
         lines.append(f"> {quote_untrusted(msg)}")
     source = report.extra.get("exception_from")
-    if source == "unknown":
+    if report.extra.get("headless"):
+        # a kernel oops pasted from its task line on (agent/reports/frameless.py): its head line is missing
+        lines.append("")
+        lines.append("_The report's first line was not pasted: " + (
+            f"`{_md(report.type)}` is taken from the issue's {source}._" if source in ("title", "prose")
+            else "the issue does not say which kind of oops it is._"))
+    elif source == "unknown":
         lines.append("")
         lines.append("_The traceback stops before its exception line and the issue names no exception: any "
                      "exception raised through the same frames counts as this crash._")

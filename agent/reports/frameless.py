@@ -195,12 +195,17 @@ def _kernel_body(lines: list[str]) -> CrashReport | None:
     for i, line in enumerate(lines):
         if len(line) > 4000 or " Comm: " not in line or not _KERNEL_TASK.search(line):
             continue
-        said = "\n".join(ln[:400] for ln in lines[:i]).lower()
-        kind = next((k for w, k in _KERNEL_WORDS if w in said), None)
-        # no message: the task line is one machine's, no evidence two reports are one crash
+        title = lines[0][:400].lower()
+        said = "\n".join(ln[:400] for ln in lines[1:i]).lower()
+        kind = next((k for w, k in _KERNEL_WORDS if w in title), None)
+        source = "title" if kind else "prose"
+        kind = kind or next((k for w, k in _KERNEL_WORDS if w in said), None)
+        # no message: the task line is one machine's, no evidence two reports are one crash; where the
+        # kind was read (the report's own head line was not pasted): extra["exception_from"]
         return CrashReport(kind="kernel", type=kind or "UNKNOWN", title=kind or "kernel oops (its first line not pasted)",
                            message="", signature="", extra={"frameless": True, "headless": True,
-                                                            "task_line": line.strip()[:500]})
+                                                            "task_line": line.strip()[:500],
+                                                            "exception_from": source if kind else "unknown"})
     return None
 
 

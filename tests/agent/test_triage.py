@@ -70,3 +70,15 @@ def test_unknown_repo_files_say_only_where_the_report_points():
     t = triage(_py_report())
     assert "Guilty frame `load_config` at `/home/u/proj/app/config.py:12`" in t.comment
     assert "repository" not in t.comment.split("To ask")[0]
+
+
+def test_a_kernel_oops_pasted_without_its_head_line_says_so_and_where_its_kind_was_read():
+    from agent.reports import parse_issue
+
+    body = ("\n\n```\n[  301.442113] Modules linked in: widget(OE)\n"
+            "[  301.442120] CPU: 3 PID: 1 Comm: systemd Not tainted 5.10.0-21-amd64 #1\n```\n")
+    named = triage(parse_issue("Soft lockup on boot" + body)).comment
+    assert "The report's first line was not pasted: `BUG: soft lockup` is taken from the issue's title." in named
+    assert "stops before its exception line" not in named
+    unnamed = triage(parse_issue("Freeze on boot" + body)).comment
+    assert "the issue does not say which kind of oops it is" in unnamed and "stops before" not in unnamed

@@ -42,6 +42,7 @@ dmesg after the freeze:
 def test_a_kernel_oops_pasted_from_its_task_line_on_is_a_kernel_crash_named_by_the_title():
     rep = parse_issue(SOFT)
     assert rep.kind == "kernel" and rep.type == "BUG: soft lockup" and rep.title == "BUG: soft lockup"
+    assert rep.extra["exception_from"] == "title"          # the triage comment says where the kind was read
 
 
 def test_without_words_for_its_kind_it_says_the_head_was_not_pasted():
