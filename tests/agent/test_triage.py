@@ -82,3 +82,13 @@ def test_a_kernel_oops_pasted_without_its_head_line_says_so_and_where_its_kind_w
     assert "stops before its exception line" not in named
     unnamed = triage(parse_issue("Freeze on boot" + body)).comment
     assert "the issue does not say which kind of oops it is" in unnamed and "stops before" not in unnamed
+
+
+def test_a_crash_report_cut_before_its_exception_claims_no_frames():
+    from agent.reports import parse_issue
+
+    text = ("Game crashed\n\n---- Minecraft Crash Report ----\n// Oops.\n\nTime: 2024-01-02 10:11:12\n"
+            "Description: Ticking block entity\n")
+    comment = triage(parse_issue(text)).comment
+    assert "The report stops before its exception line and the issue names no exception." in comment
+    assert "through the same frames" not in comment
