@@ -100,7 +100,7 @@ def triage(report: CrashReport, repo_files: list[str] | None = None, blob_url: s
         lines.append("_The report's first line was not pasted: " + (
             f"`{_md(report.type)}` is taken from the issue's {source}._" if source in ("title", "prose")
             else "the issue does not say which kind of oops it is._"))
-    elif source == "unknown" and not report.frames:
+    elif source == "not pasted":
         lines.append("")            # (a program's crash report cut before its exception: agent/reports/frameless.py)
         lines.append("_The report stops before its exception line and the issue names no exception._")
     elif source == "unknown":

@@ -205,12 +205,13 @@ def _kernel_body(lines: list[str]) -> CrashReport | None:
         return CrashReport(kind="kernel", type=kind or "UNKNOWN", title=kind or "kernel oops (its first line not pasted)",
                            message="", signature="", extra={"frameless": True, "headless": True,
                                                             "task_line": line.strip()[:500],
-                                                            "exception_from": source if kind else "unknown"})
+                                                            "exception_from": source if kind else "not pasted"})
     return None
 
 
 # a JVM program's own crash report, cut before its exception (`---- Minecraft Crash Report ----`, then
-# `Description: Ticking entity`): a crash of some Throwable
+# `Description: Ticking entity`): a crash of some Throwable; "not pasted", not the "unknown" of a cut
+# traceback, whose frames say which crash it is (agent/judge/signature.py): here no frame does
 _CRASH_REPORT = re.compile(r"^[\s>`]*---- ([A-Z][\w ]{0,40}) Crash Report ----\s*$")
 
 
@@ -222,7 +223,7 @@ def _jvm_crash_report(lines: list[str]) -> CrashReport | None:
         title = f"{m.group(1)} crash report" + (f": {what}" if what else "")
         # no message: the description (`Ticking entity`) is the game's phase, shared by unrelated crashes
         return CrashReport(kind="jvm", type="Throwable", title=title[:200], message="", signature="",
-                           extra={"frameless": True, "exception_from": "unknown", "description": what[:500]})
+                           extra={"frameless": True, "exception_from": "not pasted", "description": what[:500]})
     return None
 
 
