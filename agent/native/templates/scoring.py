@@ -15,7 +15,7 @@ RELEVANCE = {
     "double_free": {"null_after_free": 10, "drop_free": 9, "free_later": 3},
     "uninit": {"init": 10, "calloc": 9, "memset": 7},
     "int_overflow": {"size_overflow": 10, "widen": 9, "bounds_guard": 2},
-    "leak": {},
+    "leak": {"release_context": 10, "release_local": 10},
 }
 
 
