@@ -56,7 +56,10 @@ class Types:
                 base = n.child_by_field_name("type")
                 for d in n.children_by_field_name("declarator"):
                     name, stars = declarator_name(d, cs)
-                    if base is not None and name:
+                    if base is not None and base.type == "struct_specifier" and \
+                            base.child_by_field_name("name") is None and not stars:
+                        self._struct(cs, base, name)             # typedef struct { ... } name;
+                    elif base is not None and name:
                         inner = base.child_by_field_name("name") if base.type == "struct_specifier" else None
                         self.alias[name] = norm(cs.src(inner) if inner is not None else cs.src(base)) + \
                             (" " + "*" * stars if stars else "")
@@ -67,11 +70,11 @@ class Types:
         for f in cs.functions:
             self.funcs.append(self._func(cs, f))
 
-    def _struct(self, cs: CSource, node: Node) -> None:
+    def _struct(self, cs: CSource, node: Node, typedef: str = "") -> None:
         name, body = node.child_by_field_name("name"), node.child_by_field_name("body")
-        if name is None or body is None:
+        if name is None and not typedef or body is None:
             return
-        fields = self.fields.setdefault(cs.src(name), {})
+        fields = self.fields.setdefault(cs.src(name) if name is not None else typedef, {})
         for fd in body.named_children:
             if fd.type != "field_declaration" or fd.child_by_field_name("type") is None:
                 continue

@@ -27,12 +27,14 @@ import re
 
 from tree_sitter import Node
 
-from agent.native.templates.csource import CSource, declared_type, enclosing, return_type
+from agent.native.templates.csource import CSource, Edit, declared_type, enclosing, return_type
 from agent.native.templates.ctypes import RELEASE, Types
 from agent.native.templates.edits import before
 from agent.native.templates.engine import Emitter, Scope
 
 ALLOCATORS = re.compile(r"^(?:malloc|calloc|realloc|strdup|strndup|reallocarray|aligned_alloc)$")
+KEEPS = re.compile(r"(?:^|_)(?:add|push|append|insert|set|put|store|attach|take|register|own|adopt|enqueue)|"
+                   r"free|destroy|delete|release|dispose|unref|close", re.I)
 ERROR_VALUE = re.compile(r"^\(?\s*(?:NULL|0|nullptr|false|-\s*\w+|\(\w+\s*\*?\)\s*NULL)\s*\)?$")
 
 
@@ -84,8 +86,22 @@ def _escapes(cs: CSource, func: Node, stmt: Node, name: str) -> tuple[str, str] 
     return None
 
 
+def ahead(cs: CSource, ret: Node, code: str, unit: str) -> list[Edit]:
+    """`code` before the return; a lone `if (...) return X;` body becomes a block on its own lines."""
+    parent = ret.parent
+    if parent is None or parent.type in ("compound_statement", "case_statement") or not cs.starts_line(ret):
+        return before(cs, ret, code)
+    outer = cs.indent_at(parent) if parent.type != "else_clause" else cs.indent_at(parent.parent)
+    inner = outer + unit
+    body = "".join(f"{inner}{line}\n" for line in code.splitlines()) + f"{inner}{cs.src(ret)}\n"
+    line_start = cs.line_start(cs.line_of(ret))
+    prev = cs.data[:line_start].rstrip(b" \t\n")
+    return [Edit(len(prev), ret.end_byte, " {\n" + body + outer + "}")]
+
+
 def _error_returns(cs: CSource, func: Node, after: Node, keep: str, types: Types) -> list[Node]:
-    """The function's `return <error value>;` statements after `after` that do not hand `keep` on."""
+    """The function's `return <error value>;` statements after `after` (a statement, or the call of an
+    `if`'s condition) that do not hand `keep` on."""
     t = func.child_by_field_name("type")
     typedef_pointer = t is not None and types.pointee(cs.src(t)) is not None     # `yajl_val`
     if not typedef_pointer and return_type(cs, func) in ("void", "other", "unsigned"):
@@ -101,15 +117,23 @@ def _error_returns(cs: CSource, func: Node, after: Node, keep: str, types: Types
 
 
 def _released_between(cs: CSource, func: Node, start: Node, end: Node, name: str) -> bool:
-    """`name` is released, stored or handed to a call between the two statements (then not ours to free)."""
+    """`name` is released, stored, or handed to a call that may keep it (`list_add(l, p)`) between the
+    two statements: then it is not ours to free there. A NULL test of it (`if (!p) return -1;`, the
+    allocation's own failure) counts too: there is nothing to free."""
     word = re.compile(rf"(?<![\w.>]){re.escape(name)}(?!\w)")
+    home = enclosing(end, {"if_statement"})
+    if home is not None and re.fullmatch(rf"\(\s*(?:!\s*{re.escape(name)}|{re.escape(name)}\s*==\s*(?:NULL|0))\s*\)",
+                                         cs.src(home.child_by_field_name("condition"))):
+        return True
     for n in cs.walk(func):
         if not (n.start_byte >= start.end_byte and n.end_byte <= end.start_byte):
             continue
-        if n.type == "argument_list" and any(word.fullmatch(cs.src(a).strip("&() ")) for a in n.named_children):
+        if n.type == "call_expression" and KEEPS.search(cs.src(n.child_by_field_name("function"))) and \
+                any(word.fullmatch(cs.src(a).strip("&() ")) for a in n.child_by_field_name("arguments").named_children):
             return True
-        if n.type == "assignment_expression" and word.search(cs.src(n.child_by_field_name("right"))):
-            return True
+        if n.type == "assignment_expression" and word.fullmatch(
+                re.sub(r"^\(\s*[\w\s]+\*+\s*\)", "", cs.src(n.child_by_field_name("right"))).strip("() ")):
+            return True           # stored elsewhere (`obj->buf = p;`, `q = (char *) p;`)
     return False
 
 
@@ -143,7 +167,7 @@ def release_local(em: Emitter, types: Types, scope: Scope, name: str, stmt: Node
     rets = [r for r in _error_returns(cs, func, stmt, name, types) if not _released_between(cs, func, stmt, r, name)]
     if not rets:
         return
-    edits = [e for r in rets for e in before(cs, r, call)]
+    edits = [e for r in rets for e in ahead(cs, r, call, cs.indent_unit(func))]
     em.add(scope, edits, "release_local", f"release {name} ({call.rstrip(';')}) before the error return"
            + ("s" if len(rets) > 1 else ""), at=cs.line_of(rets[0]), evidence=6.0)
 
@@ -161,11 +185,12 @@ def _pop_function(types: Types, container: str, field: str):
     return None
 
 
-def _complete_pop(types: Types, pop, owner_cs: CSource) -> list:
-    """Edits that free the owned fields the pop function drops with the element (same file only)."""
+def _complete_pop(types: Types, pop, owner_cs: CSource) -> tuple[list[Edit], list[str]]:
+    """Edits that free the owned fields the pop function drops with the element (same file only), and
+    the fields' names."""
     if pop.cs.path != owner_cs.path:
-        return []
-    cs, edits = pop.cs, []
+        return [], []
+    cs, edits, names = pop.cs, [], []
     for call in cs.walk(pop.node):
         if call.type != "call_expression" or cs.src(call.child_by_field_name("function")) != "free":
             continue
@@ -186,7 +211,8 @@ def _complete_pop(types: Types, pop, owner_cs: CSource) -> list:
             found = types.destructors(ftype)
             release = f"{found[0].name}({elem}->{field});" if found else f"free({elem}->{field});"
             edits += before(cs, stmt, release)
-    return edits
+            names.append(f"{elem}->{field}")
+    return edits, names
 
 
 def _owned(types: Types, field: str) -> bool:
@@ -222,7 +248,10 @@ def release_context(em: Emitter, types: Types, sites, start: int, container: str
                         local = cs.src(target)
         if local is None:
             continue
-        stmt = cs.statement_at(site.line, func)
+        inner = sites[sites.index(site) - 1].function
+        calls = [c for c in cs.on_line(site.line, func, {"call_expression"})
+                 if cs.src(c.child_by_field_name("function")) == inner]
+        stmt = calls[0] if calls else cs.statement_at(site.line, func)
         if stmt is None:
             return
         returned = {m.group(1) for r in cs.walk(func) if r.type == "return_statement"
@@ -231,24 +260,32 @@ def release_context(em: Emitter, types: Types, sites, start: int, container: str
         if not rets:
             return
         drain, whole = _drain(types, local, container, field), []
+        words = {d: f"empty {local}.{field} ({d.splitlines()[-1].strip().rstrip(';')})" for d in drain}
         for other in sorted(returned - {field}):
             found = types.destructors(types.struct_of(container).get(other, ""))
             if found:
                 whole.append(f"if ({local}.{other} != NULL)\n    {found[0].name}({local}.{other});")
+                words[whole[-1]] = f"release {local}.{other} ({found[0].name})"
         scope = Scope(site.path, cs, func, site.line, site.depth)
         unit = cs.indent_unit(func)
         pop = _pop_function(types, container, field)
-        done = _complete_pop(types, pop, cs) if pop is not None and drain else []
-        options = [(drain + whole, done, 7.0), (drain + whole, [], 6.0), (drain, [], 5.0), (whole, [], 4.0)]
+        done, dropped = _complete_pop(types, pop, cs) if pop is not None and drain else ([], [])
+        # what the function owns is released whole: a part alone (the stack without the root, a drain
+        # through a pop that drops a field) is a smaller patch that validation would prefer and that
+        # still leaks on another input
+        if not drain:
+            return                # the leaked field itself cannot be released: nothing else fixes it
+        options = [(drain + whole, done, 7.0)]
         for parts, extra, evidence in options:
             if not parts:
                 continue
             code = "\n".join(parts).replace("\n    ", "\n" + unit)
-            edits = [e for r in rets for e in before(cs, r, code)] + list(extra)
-            what = " and ".join(p.split("\n")[-1].strip().rstrip(";") for p in parts)
-            em.add(scope, edits, "release_context", f"release {local}'s {what} before the error return"
-                   + (f", and free what {pop.name}() drops" if extra else ""), at=cs.line_of(rets[0]),
-                   evidence=evidence)
+            edits = [e for r in rets for e in ahead(cs, r, code, unit)] + list(extra)
+            what = " and ".join(words[p] for p in parts)
+            if extra:
+                what += f", and free {' and '.join(dropped)} that {pop.name}() drops"
+            em.add(scope, edits, "release_context", f"{what} before the error return"
+                   + ("s" if len(rets) > 1 else ""), at=cs.line_of(rets[0]), evidence=evidence)
         return
 
 
