@@ -10,6 +10,8 @@ crashing file (an allocation or a free often happens elsewhere):
                  sizeof of the pointer), integer overflow in size computations (a > SIZE_MAX / b, size_t)
   lifetime.py    use-after-free and double-free: free after the last use, clear the pointer, drop a free
   initialise.py  missing initialisation: `= 0` / `= NULL` / `= {0}`, calloc for malloc, memset
+  entry.py       checks at the function's entry: a NULL parameter joined to its own entry check, an unsigned
+                 length checked before it is decremented (`if (maxlen < 1) return NULL;`)
   release.py     leaks on an error path: release what the function (or the context struct it holds) owns
                  before its error return, with the project's own release functions
   parsers.py     parser bugs: a scanning loop's bound from the length (and the end of input as an error),
@@ -29,11 +31,11 @@ from __future__ import annotations
 
 from agent.candidates import Candidate
 from agent.repair_context import RepairContext
-from agent.native.templates import guards, initialise, lifetime, parsers, release, sizes
+from agent.native.templates import entry, guards, initialise, lifetime, parsers, release, sizes
 from agent.native.templates.engine import Emitter, build_scopes, finalize, log
 
 __all__ = ["generate"]
-FAMILIES = (guards.run, sizes.run, lifetime.run, initialise.run, parsers.run)
+FAMILIES = (guards.run, sizes.run, lifetime.run, initialise.run, parsers.run, entry.run)
 REPORT_FAMILIES = (release.run,)      # run once, over the whole stack
 SITE_FAMILIES = {"free": (lifetime.null_after_free,), "alloc": (sizes.alloc_size, sizes.size_overflow)}
 

@@ -1,0 +1,52 @@
+"""Checks at a function's entry (issue 39: cJSON #839's and libexif #247's fixes), with the real gcc and
+ASan: a NULL parameter joined to the function's own entry check, and an unsigned length checked before
+it is decremented; the first candidate that runs clean is that one."""
+from __future__ import annotations
+
+from agent.native.templates import generate
+
+HEAD = "#include <stdio.h>\n#include <stdlib.h>\n#include <string.h>\n\n"
+ASAN_ONLY = ["-g", "-O0", "-fno-omit-frame-pointer", "-fsanitize=address"]
+REC = "typedef struct { char *name; size_t cap; int frozen; } rec;\n"
+
+
+def first_clean(cprog, lib, main, crash_type):
+    prog = cprog(HEAD + lib, HEAD + main, cflags=ASAN_ONLY)
+    before = prog.run()
+    assert before.built and not before.clean, before.output
+    ctx, report = prog.context(before.output)
+    assert report.type == crash_type, report.type
+    cands = generate(ctx)
+    i, cand = prog.first_clean(cands, 3)
+    assert cand is not None, "\n".join(f"{c.template}: {c.description}\n{c.diff}" for c in cands[:3])
+    prog.apply(cand.diff)
+    patched = (prog.root / "lib.c").read_text()
+    prog.revert()
+    return cand, patched
+
+
+def test_a_null_parameter_is_joined_to_the_api_functions_own_entry_check(cprog):
+    """`rec_set_name(r, NULL)` crashes in strlen(name); the function already refuses a NULL or frozen
+    record at its entry: the maintainers' fix adds `name == NULL` to that check."""
+    lib = REC + ("char *rec_set_name(rec *r, const char *name)\n{\n    size_t n;\n"
+                 "    if (r == NULL || r->frozen)\n    {\n        return NULL;\n    }\n"
+                 "    n = strlen(name);\n    if (n >= r->cap)\n        return NULL;\n"
+                 "    memcpy(r->name, name, n + 1);\n    return r->name;\n}\n")
+    main = REC + ("char *rec_set_name(rec *r, const char *name);\nint main(void)\n{\n    char buf[8];\n"
+                  "    rec r = {buf, sizeof buf, 0};\n    return rec_set_name(&r, NULL) == NULL ? 0 : 1;\n}\n")
+    cand, _ = first_clean(cprog, lib, main, "null-dereference")
+    assert cand.template == "c:entry_guard", (cand.template, cand.diff)
+    assert "+    if (r == NULL || r->frozen || name == NULL)" in cand.diff, cand.diff
+
+
+def test_an_unsigned_length_decremented_unchecked_is_checked_first(cprog):
+    """maxlen == 0: `maxlen--` wraps and strncpy writes past the buffer (libexif #247's shape)."""
+    lib = ("char *tag_value(int tag, char *val, unsigned int maxlen)\n{\n    if (!val)\n        return NULL;\n"
+           "    memset(val, 0, maxlen);\n    maxlen--;\n    switch (tag) {\n    case 1:\n"
+           "        strncpy(val, \"Normal\", maxlen);\n        break;\n    default:\n"
+           "        snprintf(val, maxlen, \"%i\", tag);\n        break;\n    }\n    return val;\n}\n")
+    main = ("char *tag_value(int tag, char *val, unsigned int maxlen);\nint main(void)\n{\n"
+            "    char *v = malloc(1);\n    char *r = tag_value(1, v, 0);\n    free(v);\n    return r == NULL ? 0 : 1;\n}\n")
+    cand, patched = first_clean(cprog, lib, main, "heap-buffer-overflow")
+    assert cand.template == "c:length_underflow", (cand.template, cand.diff)
+    assert "        return NULL;\n    if (maxlen < 1)\n        return NULL;\n    memset(val, 0, maxlen);" in patched, cand.diff
