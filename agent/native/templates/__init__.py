@@ -12,6 +12,7 @@ crashing file (an allocation or a free often happens elsewhere):
   initialise.py  missing initialisation: `= 0` / `= NULL` / `= {0}`, calloc for malloc, memset
   entry.py       checks at the function's entry: a NULL parameter joined to its own entry check, an unsigned
                  length checked before it is decremented (`if (maxlen < 1) return NULL;`)
+  results.py     a callee's result dropped before the crash that the file tests everywhere else: tested so
   release.py     leaks on an error path: release what the function (or the context struct it holds) owns
                  before its error return, with the project's own release functions
   parsers.py     parser bugs: a scanning loop's bound from the length (and the end of input as an error),
@@ -31,11 +32,12 @@ from __future__ import annotations
 
 from agent.candidates import Candidate
 from agent.repair_context import RepairContext
-from agent.native.templates import entry, guards, initialise, lifetime, parsers, release, sizes
+from agent.native.templates import entry, guards, initialise, lifetime, parsers, release, results, sizes
 from agent.native.templates.engine import Emitter, build_scopes, finalize, log
 
 __all__ = ["generate"]
-FAMILIES = (guards.run, sizes.run, lifetime.run, initialise.run, parsers.run, entry.run)
+FAMILIES = (guards.run, sizes.run, lifetime.run, initialise.run, parsers.run, entry.run,
+            results.run)
 REPORT_FAMILIES = (release.run,)      # run once, over the whole stack
 SITE_FAMILIES = {"free": (lifetime.null_after_free,), "alloc": (sizes.alloc_size, sizes.size_overflow)}
 

@@ -50,3 +50,26 @@ def test_an_unsigned_length_decremented_unchecked_is_checked_first(cprog):
     cand, patched = first_clean(cprog, lib, main, "heap-buffer-overflow")
     assert cand.template == "c:length_underflow", (cand.template, cand.diff)
     assert "        return NULL;\n    if (maxlen < 1)\n        return NULL;\n    memset(val, 0, maxlen);" in patched, cand.diff
+
+
+def test_a_callee_result_dropped_before_the_crash_is_tested_as_the_file_tests_it(cprog):
+    """field_kind() ignores skip_name()'s -1 (no ':' in the input) and reads one past the end;
+    count_fields() tests it: the same test, and the function's error value."""
+    lib = ("typedef struct { const char *buf; size_t len; size_t pos; } cursor;\n\n"
+           "static int skip_name(cursor *c)\n{\n    while (c->pos < c->len && c->buf[c->pos] != ':')\n"
+           "        c->pos++;\n    if (c->pos >= c->len)\n        return -1;\n    c->pos++;\n    return 0;\n}\n\n"
+           "int count_fields(cursor *c)\n{\n    if (skip_name(c) < 0)\n        return -1;\n"
+           "    return c->buf[c->pos] == ' ' ? 2 : 1;\n}\n\n"
+           "int field_kind(cursor *c)\n{\n    skip_name(c);\n    return c->buf[c->pos] == '\"' ? 1 : 0;\n}\n")
+    main = ("typedef struct { const char *buf; size_t len; size_t pos; } cursor;\nint field_kind(cursor *c);\n"
+            "int main(void)\n{\n    char *b = malloc(3);\n    memcpy(b, \"abc\", 3);\n    cursor c = {b, 3, 0};\n"
+            "    int r = field_kind(&c);\n    free(b);\n    return r == -1 ? 0 : 1;\n}\n")
+    prog = cprog(HEAD + lib, HEAD + main, cflags=ASAN_ONLY)
+    before = prog.run()
+    assert before.built and not before.clean, before.output
+    ctx, report = prog.context(before.output)
+    assert report.type == "heap-buffer-overflow", report.type
+    ours = [c for c in generate(ctx) if c.template == "c:check_result"]
+    i, cand = prog.first_clean(ours, 1)
+    assert cand is not None, [c.diff for c in ours]
+    assert "-    skip_name(c);\n+    if (skip_name(c) < 0)\n+        return -1;" in cand.diff, cand.diff
