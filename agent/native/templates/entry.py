@@ -64,23 +64,31 @@ def entry_guard(em: Emitter, scope: Scope) -> None:
         return
     names = params(cs, func)
     checks, first = entry_checks(cs, func)
-    if checks and stmt.start_byte < checks[-1].end_byte:
-        return                                  # the crash is in the entry checks themselves
+    inside = [c for c in checks if c.start_byte <= stmt.start_byte < c.end_byte]
+    target = inside[0] if inside else checks[-1] if checks else None   # a check that crashes gets the test itself
     public = "static" not in cs.data[func.start_byte:func.child_by_field_name("declarator").start_byte].decode(
         "utf-8", "replace")
+    values = {k.strip(): v.strip().lower() for k, v in em.ctx.values.items()}
     for rank, base in enumerate(dereferenced(cs, stmt, line)):
         name = cs.src(base)
-        if base.type != "identifier" or name not in names or _assigned(cs, func, name, stmt.start_byte):
-            continue
-        own = rf"(?<![\w.>]){re.escape(name)}\b"
-        if any(re.search(rf"{own}\s*==\s*NULL\b|!\s*{own}", cs.src(c)) for c in checks):
+        root = re.match(r"\w+", name).group(0) if re.match(r"\w+", name) else ""
+        if base.type not in ("identifier", "field_expression") or root not in names or \
+                not re.fullmatch(r"\w+(?:->\w+)?", name) or _assigned(cs, func, root, stmt.start_byte):
+            continue                            # a parameter, or a field of one, as the caller passed it
+        own = rf"(?<![\w.>]){re.escape(name)}(?![\w\[]|->)"
+        if any(re.search(rf"{own}\s*==\s*NULL\b|!\s*{own}", cs.src(c)) for c in checks[:checks.index(target) + 1]
+               if target is not None):
             continue                            # the entry already checks it
-        evidence = 4.0 + (1.0 if public else 0.0) - 0.5 * rank
-        if checks:
-            last = checks[-1]
+        seen = values.get(name, "")
+        evidence = 4.0 + (1.0 if public else 0.0) - 0.5 * rank + \
+            (5.0 if seen in ("0x0", "null", "(nil)", "0") else -3.0 if seen.startswith("0x") else 0.0)
+        if target is not None:
+            last = target
             cond = last.child_by_field_name("condition")
             inner = cond.named_children[0] if cond.type == "parenthesized_expression" and cond.named_children else cond
-            joined = f"{cs.src(inner)} || {name} == NULL"
+            reads = re.search(rf"(?<![\w.>]){re.escape(name)}\s*(?:->|\[)|\*\s*{re.escape(name)}\b", cs.src(inner))
+            # the check itself dereferences it: the NULL test goes first (`object == NULL || object->type ...`)
+            joined = f"{name} == NULL || {cs.src(inner)}" if reads else f"{cs.src(inner)} || {name} == NULL"
             em.add(scope, [Edit(inner.start_byte, inner.end_byte, joined)], "entry_guard",
                    f"`{name} == NULL` joined to the entry check", at=cs.line_of(last), evidence=evidence)
             continue

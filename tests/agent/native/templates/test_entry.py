@@ -39,6 +39,18 @@ def test_a_null_parameter_is_joined_to_the_api_functions_own_entry_check(cprog):
     assert "+    if (r == NULL || r->frozen || name == NULL)" in cand.diff, cand.diff
 
 
+def test_an_entry_check_that_itself_dereferences_a_null_parameter_tests_it_first(cprog):
+    """`if (r->frozen)` crashes on a NULL record: `r == NULL ||` goes in front of it (cJSON #803's
+    `(object == NULL) ||`), not behind it, where it would come too late."""
+    lib = REC + ("char *rec_set_name(rec *r, const char *name)\n{\n    if (r->frozen)\n        return NULL;\n"
+                 "    if (strlen(name) >= r->cap)\n        return NULL;\n    strcpy(r->name, name);\n    return r->name;\n}\n")
+    main = REC + ("char *rec_set_name(rec *r, const char *name);\n"
+                  "int main(void)\n{\n    return rec_set_name(NULL, \"x\") == NULL ? 0 : 1;\n}\n")
+    cand, patched = first_clean(cprog, lib, main, "null-dereference")
+    assert cand.template == "c:entry_guard", (cand.template, cand.diff)
+    assert "    if (r == NULL || r->frozen)\n        return NULL;\n" in patched, cand.diff
+
+
 def test_an_unsigned_length_decremented_unchecked_is_checked_first(cprog):
     """maxlen == 0: `maxlen--` wraps and strncpy writes past the buffer (libexif #247's shape)."""
     lib = ("char *tag_value(int tag, char *val, unsigned int maxlen)\n{\n    if (!val)\n        return NULL;\n"
