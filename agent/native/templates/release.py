@@ -89,6 +89,10 @@ def _escapes(cs: CSource, func: Node, stmt: Node, name: str) -> tuple[str, str] 
 def ahead(cs: CSource, ret: Node, code: str, unit: str) -> list[Edit]:
     """`code` before the return; a lone `if (...) return X;` body becomes a block on its own lines."""
     parent = ret.parent
+    if parent is not None and parent.type == "labeled_statement" and cs.starts_line(ret):
+        indent = cs.indent_at(ret)         # `fail:\n    return -1;`: the label then marks the release
+        at = cs.line_start(cs.line_of(ret))
+        return [Edit(at, at, "".join(f"{indent}{line}\n" for line in code.splitlines()))]
     if parent is None or parent.type in ("compound_statement", "case_statement") or not cs.starts_line(ret):
         return before(cs, ret, code)
     outer = cs.indent_at(parent) if parent.type != "else_clause" else cs.indent_at(parent.parent)
@@ -126,14 +130,29 @@ def _released_between(cs: CSource, func: Node, start: Node, end: Node, name: str
                                          cs.src(home.child_by_field_name("condition"))):
         return True
     for n in cs.walk(func):
-        if not (n.start_byte >= start.end_byte and n.end_byte <= end.start_byte):
+        if not (n.start_byte >= start.end_byte and n.end_byte <= end.start_byte) or _path_ends(cs, n, end):
             continue
         if n.type == "call_expression" and KEEPS.search(cs.src(n.child_by_field_name("function"))) and \
                 any(word.fullmatch(cs.src(a).strip("&() ")) for a in n.child_by_field_name("arguments").named_children):
             return True
         if n.type == "assignment_expression" and word.fullmatch(
-                re.sub(r"^\(\s*[\w\s]+\*+\s*\)", "", cs.src(n.child_by_field_name("right"))).strip("() ")):
-            return True           # stored elsewhere (`obj->buf = p;`, `q = (char *) p;`)
+                re.sub(r"^\(\s*[\w\s]+\*+\s*\)", "", cs.src(n.child_by_field_name("right"))).strip("() ")) \
+                and not _local(cs, func, cs.src(n.child_by_field_name("left"))):
+            return True           # stored elsewhere (`obj->buf = p;`, `*out = p;`); a local alias is not
+    return False
+
+
+def _path_ends(cs: CSource, node: Node, end: Node) -> bool:
+    """A return or goto follows `node`'s statement in its block before `end`: `end` is on another path
+    (`free(p); return 0; fail: return -1;`)."""
+    stmt = node
+    while stmt.parent is not None and stmt.parent.type != "compound_statement":
+        stmt = stmt.parent
+    sib = stmt.next_named_sibling
+    while sib is not None and sib.start_byte < end.start_byte:
+        if sib.type in ("return_statement", "goto_statement"):
+            return True
+        sib = sib.next_named_sibling
     return False
 
 
@@ -164,12 +183,28 @@ def release_local(em: Emitter, types: Types, scope: Scope, name: str, stmt: Node
     call = _release_call(cs, func, types, name, declared_type(cs, func, name), allocated)
     if call is None:
         return
-    rets = [r for r in _error_returns(cs, func, stmt, name, types) if not _released_between(cs, func, stmt, r, name)]
+    rets = [r for r in _error_returns(cs, func, stmt, name, types)
+            if not _released_between(cs, func, stmt, r, name) and _set_on_every_way_in(cs, func, stmt, r, name)]
     if not rets:
         return
     edits = [e for r in rets for e in ahead(cs, r, call, cs.indent_unit(func))]
     em.add(scope, edits, "release_local", f"release {name} ({call.rstrip(';')}) before the error return"
            + ("s" if len(rets) > 1 else ""), at=cs.line_of(rets[0]), evidence=6.0)
+
+
+def _set_on_every_way_in(cs: CSource, func: Node, stmt: Node, ret: Node, name: str) -> bool:
+    """Every way to `ret` passes the allocation, or `name` starts NULL: a `goto fail;` taken before the
+    allocation reaches `fail: return -1;` with `name` unset, and freeing it there would free garbage."""
+    labels = [n for n in cs.walk(func) if n.type == "labeled_statement"
+              and stmt.end_byte <= n.start_byte <= ret.start_byte]
+    if not labels:
+        return True
+    names = {cs.src(n.child_by_field_name("label")) for n in labels}
+    early = [g for g in cs.walk(func) if g.type == "goto_statement" and g.start_byte < stmt.start_byte
+             and cs.src(g.child_by_field_name("label")) in names]
+    starts_null = re.search(rf"(?<![\w.>]){re.escape(name)}\s*=\s*(?:NULL|0|nullptr)\s*[,;]",
+                            cs.data[func.start_byte:stmt.start_byte].decode("utf-8", "replace"))
+    return not early or starts_null is not None
 
 
 def _pop_function(types: Types, container: str, field: str):

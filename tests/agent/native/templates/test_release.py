@@ -163,6 +163,60 @@ def test_a_local_dropped_on_an_error_return_is_released_as_the_success_path_does
     assert "+        free(key);\n         return -1;" in cand.diff or "{ free(key); return -1; }" in cand.diff, cand.diff
 
 
+GOTO_LIB = """int count_pairs(const char *text, int *count)
+{
+    char *copy = NULL;
+    char *pair;
+
+    if (text == NULL)
+        goto fail;
+    copy = strdup(text);
+    if (copy == NULL)
+        goto fail;
+    *count = 0;
+    pair = copy;
+    while (pair != NULL) {
+        char *next = strchr(pair, ';');
+        if (next != NULL)
+            *next++ = 0;
+        if (strchr(pair, '=') == NULL)
+            return -1;
+        (*count)++;
+        pair = next;
+    }
+    free(copy);
+    return 0;
+fail:
+    return -1;
+}
+"""
+
+GOTO_MAIN = """int count_pairs(const char *text, int *count);
+int main(void)
+{
+    int n;
+    return count_pairs("a=1;b", &n) == -1 ? 0 : 1;
+}
+"""
+
+
+def test_a_local_is_released_at_every_error_exit_the_allocation_reaches_with_labels_kept(cprog):
+    """The loop's `return -1;` leaks the copy; `fail:` is reached before the strdup too, where `copy`
+    is still NULL (so freeing it there is safe): both exits release it, the label stays on the release."""
+    cand = leak_fixed(cprog, GOTO_LIB, GOTO_MAIN, "release_local")
+    prog_text = cand.diff
+    assert "        if (strchr(pair, '=') == NULL) {\n+            free(copy);\n             return -1;" in prog_text, prog_text
+    assert " fail:\n+    free(copy);\n     return -1;" in prog_text, prog_text
+
+
+def test_no_release_at_a_label_a_goto_reaches_before_the_allocation_of_an_unset_local(cprog):
+    """Without `= NULL`, `fail:` would free an unset pointer when the first goto is taken: that exit
+    is left alone, the loop's is still released."""
+    lib = GOTO_LIB.replace("char *copy = NULL;", "char *copy;")
+    cand = leak_fixed(cprog, lib, GOTO_MAIN, "release_local")
+    assert "free(copy);" in cand.diff and " fail:\n+" not in cand.diff, cand.diff
+
+
 def test_no_release_without_a_pop_function_for_the_leaked_field(cprog):
     """Without a pop function for the leaked field (this one takes an index too) nothing is proposed:
     releasing the root alone cannot fix the reported leak, and no other family fits a leak."""
