@@ -108,13 +108,16 @@ def length_underflow(em: Emitter, scope: Scope) -> None:
         t = declared_type(cs, func, name)
         if not name or not t or not UNSIGNED.match(t.strip()):
             continue
-        text = cs.data[func.start_byte:stmt.start_byte].decode("utf-8", "replace")
-        dec = re.search(rf"(?<![\w.>])(?:{re.escape(name)}\s*--|--\s*{re.escape(name)}\b|"
-                        rf"{re.escape(name)}\s*-=\s*(\w+)|{re.escape(name)}\s*=\s*{re.escape(name)}\s*-\s*(\w+))", text)
-        if dec is None or not re.search(rf"(?<![\w.>]){re.escape(name)}\b", cs.src(stmt)):
+        # a decrement statement of the function's body itself (`maxlen--;`), not a loop's count-down
+        shape = re.compile(rf"(?:{re.escape(name)}\s*--|--\s*{re.escape(name)}|{re.escape(name)}\s*-=\s*(\w+)|"
+                           rf"{re.escape(name)}\s*=\s*{re.escape(name)}\s*-\s*(\w+))\s*;")
+        decs = [n for n in _body(func) if n.type == "expression_statement" and n.end_byte <= stmt.start_byte
+                and shape.fullmatch(cs.src(n))]
+        if not decs or not re.search(rf"(?<![\w.>]){re.escape(name)}\b", cs.src(stmt)):
             continue                            # not decremented, or the crash does not read it
+        dec = shape.fullmatch(cs.src(decs[0]))
         k = dec.group(1) or dec.group(2) or "1"
-        before_dec = text[:dec.start()]
+        before_dec = cs.data[func.start_byte:decs[0].start_byte].decode("utf-8", "replace")
         if re.search(rf"\b{re.escape(name)}\s*(?:<=?|>=?|==|!=)|(?:<=?|>=?|==|!=)\s*{re.escape(name)}\b|!\s*{re.escape(name)}\b",
                      before_dec):
             continue                            # checked before it is decremented

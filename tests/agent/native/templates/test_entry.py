@@ -85,3 +85,17 @@ def test_a_callee_result_dropped_before_the_crash_is_tested_as_the_file_tests_it
     i, cand = prog.first_clean(ours, 1)
     assert cand is not None, [c.diff for c in ours]
     assert "-    skip_name(c);\n+    if (skip_name(c) < 0)\n+        return -1;" in cand.diff, cand.diff
+
+
+def test_a_loop_that_counts_an_unsigned_length_down_gets_no_underflow_check(cprog):
+    """`while (n--)` stops at zero by itself: refusing n == 0 would change a working call."""
+    lib = ("void copy_back(char *dst, const char *src, unsigned int n)\n{\n    while (n--)\n"
+           "        dst[n] = src[n];\n}\n")
+    main = ("void copy_back(char *dst, const char *src, unsigned int n);\nint main(void)\n{\n"
+            "    char *d = malloc(2);\n    copy_back(d, \"abc\", 3);\n    free(d);\n    return 0;\n}\n")
+    prog = cprog(HEAD + lib, HEAD + main, cflags=ASAN_ONLY)
+    before = prog.run()
+    assert "heap-buffer-overflow" in before.output, before.output
+    ctx, _ = prog.context(before.output)
+    cands = generate(ctx)
+    assert cands and not [c for c in cands if c.template == "c:length_underflow"], [c.template for c in cands]
