@@ -72,17 +72,18 @@ def _after(cs: CSource, func: Node, stmt: Node) -> list[Node]:
     return [n for n in cs.walk(func) if n.start_byte >= stmt.end_byte]
 
 
-def _escapes(cs: CSource, func: Node, stmt: Node, name: str) -> tuple[str, str] | None:
-    """How local `name` leaves `func` after `stmt`: ("return", "") or ("field", "obj->f"); None if it stays."""
+def _escapes(cs: CSource, func: Node, stmt: Node, name: str) -> tuple[str, str, Node] | None:
+    """How local `name` leaves `func` after `stmt`: ("return", "", node) or ("field", "obj->f", node);
+    None if it stays."""
     word = re.compile(rf"(?<![\w.>]){re.escape(name)}(?!\w)")
     for n in _after(cs, func, stmt):
         if n.type == "return_statement" and n.named_children and word.fullmatch(
                 cs.src(n.named_children[0]).strip("() ")):
-            return ("return", "")
+            return ("return", "", n)
         if n.type == "assignment_expression" and word.fullmatch(cs.src(n.child_by_field_name("right")).strip()):
             left = n.child_by_field_name("left")
             if left.type == "field_expression":
-                return ("field", cs.src(left))
+                return ("field", cs.src(left), n)
     return None
 
 
@@ -178,13 +179,15 @@ def _local(cs: CSource, func: Node, name: str) -> bool:
     return re.fullmatch(r"\w+", name) is not None and declared_type(cs, func, name) is not None
 
 
-def release_local(em: Emitter, types: Types, scope: Scope, name: str, stmt: Node, allocated: bool) -> None:
+def release_local(em: Emitter, types: Types, scope: Scope, name: str, stmt: Node, allocated: bool,
+                  upto: int | None = None) -> None:
+    """`upto`: only the error returns before that byte (where the function hands `name` on)."""
     cs, func = scope.cs, scope.func
     call = _release_call(cs, func, types, name, declared_type(cs, func, name), allocated)
     if call is None:
         return
-    rets = [r for r in _error_returns(cs, func, stmt, name, types)
-            if not _released_between(cs, func, stmt, r, name) and _set_on_every_way_in(cs, func, stmt, r, name)]
+    rets = [r for r in _error_returns(cs, func, stmt, name, types) if (upto is None or r.end_byte <= upto)
+            and not _released_between(cs, func, stmt, r, name) and _set_on_every_way_in(cs, func, stmt, r, name)]
     if not rets:
         return
     edits = [e for r in rets for e in ahead(cs, r, call, cs.indent_unit(func))]
@@ -392,6 +395,7 @@ def run(em: Emitter) -> None:
         if how is None:
             release_local(em, types, scope, name, stmt, allocated)
             return
+        release_local(em, types, scope, name, stmt, allocated, upto=how[2].start_byte)   # an exit before the hand-off
         if how[0] == "return":
             callee = site.function
             continue

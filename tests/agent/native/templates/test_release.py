@@ -217,6 +217,19 @@ def test_no_release_at_a_label_a_goto_reaches_before_the_allocation_of_an_unset_
     assert "free(copy);" in cand.diff and " fail:\n+" not in cand.diff, cand.diff
 
 
+def test_an_error_return_before_the_local_is_handed_on_releases_it(cprog):
+    """The copy is stored into the entry at the end; the validation's return before that drops it."""
+    lib = ("typedef struct { char *name; } entry_t;\n"
+           "int entry_set_name(entry_t *e, const char *text)\n{\n    char *name = strdup(text);\n"
+           "    if (name == NULL)\n        return -1;\n    if (strchr(name, ' ') != NULL)\n        return -1;\n"
+           "    free(e->name);\n    e->name = name;\n    return 0;\n}\n")
+    main = ("typedef struct { char *name; } entry_t;\nint entry_set_name(entry_t *e, const char *text);\n"
+            "int main(void)\n{\n    entry_t e = { NULL };\n    return entry_set_name(&e, \"a b\") == -1 ? 0 : 1;\n}\n")
+    cand = leak_fixed(cprog, lib, main, "release_local")
+    assert "+    if (strchr(name, ' ') != NULL) {\n+        free(name);\n         return -1;\n+    }" in cand.diff, cand.diff
+    assert cand.diff.count("free(name);") == 1, cand.diff
+
+
 def test_no_release_without_a_pop_function_for_the_leaked_field(cprog):
     """Without a pop function for the leaked field (this one takes an index too) nothing is proposed:
     releasing the root alone cannot fix the reported leak, and no other family fits a leak."""
