@@ -298,12 +298,12 @@ def release_context(em: Emitter, types: Types, sites, start: int, container: str
         if not rets:
             return
         drain, whole = _drain(types, local, container, field), []
-        words = {d: f"empty {local}.{field} ({d.splitlines()[-1].strip().rstrip(';')})" for d in drain}
+        words = {d: f"empty {local}.{field} with {d.splitlines()[-1].strip().rstrip(';')}" for d in drain}
         for other in sorted(returned - {field}):
             found = types.destructors(types.struct_of(container).get(other, ""))
             if found:
                 whole.append(f"if ({local}.{other} != NULL)\n    {found[0].name}({local}.{other});")
-                words[whole[-1]] = f"release {local}.{other} ({found[0].name})"
+                words[whole[-1]] = f"release {local}.{other} with {found[0].name}()"
         scope = Scope(site.path, cs, func, site.line, site.depth)
         unit = cs.indent_unit(func)
         pop = _pop_function(types, container, field)
@@ -319,11 +319,9 @@ def release_context(em: Emitter, types: Types, sites, start: int, container: str
                 continue
             code = "\n".join(parts).replace("\n    ", "\n" + unit)
             edits = [e for r in rets for e in ahead(cs, r, code, unit)] + list(extra)
-            what = " and ".join(words[p] for p in parts)
-            if extra:
-                what += f", and free {' and '.join(dropped)} that {pop.name}() drops"
-            em.add(scope, edits, "release_context", f"{what} before the error return"
-                   + ("s" if len(rets) > 1 else ""), at=cs.line_of(rets[0]), evidence=evidence)
+            what = (f"free {' and '.join(dropped)} in {pop.name}(), which dropped it; " if extra else "") + \
+                " and ".join(words[p] for p in parts) + " before the error return" + ("s" if len(rets) > 1 else "")
+            em.add(scope, edits, "release_context", what, at=cs.line_of(rets[0]), evidence=evidence)
         return
 
 
