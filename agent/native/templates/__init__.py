@@ -13,8 +13,9 @@ crashing file (an allocation or a free often happens elsewhere):
   entry.py       checks at the function's entry: a NULL parameter joined to its own entry check, an unsigned
                  length checked before it is decremented (`if (maxlen < 1) return NULL;`)
   results.py     a callee's result dropped before the crash that the file tests everywhere else: tested so
-  release.py     leaks on an error path: release what the function (or the context struct it holds) owns
-                 before its error return, with the project's own release functions
+  release.py     leaks on an error path: release what the function (or the context struct it holds:
+                 context.py) owns before its error returns (exits.py), with the project's own release
+                 functions (ctypes.py: typedefs, struct fields and function signatures of the crash's files)
   parsers.py     parser bugs: a scanning loop's bound from the length (and the end of input as an error),
                  an off-by-one length comparison (`len == 0` -> `len <= 0`), a length check before a
                  read at a computed offset, a callee's error returned where the caller only `break`s
