@@ -56,14 +56,15 @@ class Got:
     exception: str | None = None
     guilty: str | None = None
     signature: str = ""
-    keys: tuple[str, ...] = ()      # what the product groups on (agent/reports/sameness.py)
+    keys: object = None             # what the product groups on (agent/reports/sameness.py Keys)
     title: str = ""
     seconds: float = 0.0
     too_slow: bool = False
 
     def __post_init__(self) -> None:
-        if not self.keys and self.signature:          # the signature is always one of the keys
-            self.keys = (self.signature,)
+        from agent.reports.sameness import Keys
+        if self.keys is None:                          # the signature is always one of the keys
+            self.keys = Keys((self.signature,) if self.signature else ())
 
 
 @dataclass
@@ -213,7 +214,7 @@ def score(issues: list[dict], got: list[Got]) -> dict:
     times = [g.seconds for g in got] or [0.0]
 
     def pair_misses(pred):
-        show = lambda i: (issues[i]["url"], issues[i]["label"]["group"], " | ".join(got[i].keys))  # noqa: E731
+        show = lambda i: (issues[i]["url"], issues[i]["label"]["group"], " | ".join(got[i].keys.anchors))  # noqa: E731
         return {"false": [(show(a), show(b)) for a, b in sorted(pred - gold)],
                 "missed": [(show(a), show(b)) for a, b in sorted(gold - pred)]}
 

@@ -23,9 +23,10 @@ compared with a key of this one (bot/backlog/signatures.py, bot/backlog/store.py
 from __future__ import annotations
 
 import re
-from collections.abc import Hashable, Iterable, Sequence
+from collections.abc import Hashable, Iterable
+from dataclasses import dataclass
 
-from agent.reports.model import CrashReport
+from agent.reports.model import CrashReport, Frame
 
 RULE = "2"                 # "1": the signature alone (no message key; rows stored before this column)
 
@@ -94,23 +95,63 @@ def message_key(report: CrashReport, repo: str | None) -> str:
     return f"msg:{report.kind}:{short}:{said}@{repo.strip('/').lower()}"
 
 
-def keys(report: CrashReport | None, repo: str | None) -> tuple[str, ...]:
+def _frame_id(f: Frame) -> str:
+    base = re.split(r"[\\/]", (f.file or "").strip())[-1]
+    return f"{f.function}@{base}"
+
+
+@dataclass(frozen=True)
+class Keys:
+    """What a report is grouped on. Two reports are one crash when an anchor of one is among the
+    anchors or reaches of the other: a signature is both an anchor and a reach; a framed report's
+    message key anchors at its guilty frame and reaches every frame of its stack (one stack cut at
+    another frame still meets it; two full stacks that crash in two places do not); a frameless
+    report's message key is an anchor every framed report with that message reaches."""
+    anchors: tuple[str, ...] = ()
+    reaches: tuple[str, ...] = ()
+
+    def __bool__(self) -> bool:
+        return bool(self.anchors)
+
+    def same(self, other: Keys) -> bool:
+        mine, theirs = set(self.anchors), set(other.anchors)
+        return bool(mine & (theirs | set(other.reaches)) or theirs & set(self.reaches))
+
+    def to_json(self) -> dict:
+        return {"anchors": list(self.anchors), "reaches": list(self.reaches)}
+
+    @classmethod
+    def from_json(cls, d: dict | None) -> Keys:
+        d = d or {}
+        return cls(tuple(d.get("anchors") or ()), tuple(d.get("reaches") or ()))
+
+
+def keys(report: CrashReport | None, repo: str | None) -> Keys:
     """The keys `report` groups on (none: it stands alone)."""
     if report is None:
-        return ()
-    return tuple(k for k in (report.signature, message_key(report, repo)) if k)
+        return Keys()
+    anchors = [report.signature] if report.signature else []
+    reaches: list[str] = []
+    said = message_key(report, repo)
+    if said and report.guilty is not None:
+        anchors.append(f"{said}|{_frame_id(report.guilty)}")
+        reaches += [said] + [f"{said}|{_frame_id(f)}" for f in report.frames]
+    elif said:
+        anchors.append(said)
+    return Keys(tuple(dict.fromkeys(anchors)), tuple(k for k in dict.fromkeys(reaches) if k not in anchors))
 
 
-def same(a: Sequence[str], b: Sequence[str]) -> bool:
-    """Two reports (by their keys) are one crash when they share a key."""
-    return bool(set(filter(None, a)) & set(filter(None, b)))
-
-
-def groups(items: Iterable[tuple[Hashable, Sequence[str]]]) -> list[list[Hashable]]:
-    """Union-find over keys: items (id, keys) that share a key, directly or through others, make one
-    group; an item with no key stands alone. Groups and their members keep the input's order."""
+def groups(items: Iterable[tuple[Hashable, Keys]]) -> list[list[Hashable]]:
+    """Union-find over keys: items (id, keys) one crash by `Keys.same`, directly or through others,
+    make one group; an item with no key stands alone. Linear in the number of keys (no pairwise
+    comparison). Groups and their members keep the input's order."""
+    items = list(items)
     parent: dict[Hashable, Hashable] = {}
-    owner: dict[str, Hashable] = {}
+    reached: dict[str, list[Hashable]] = {}          # key -> the items that have it (anchor or reach)
+    for item, k in items:
+        parent.setdefault(item, item)
+        for key in dict.fromkeys(k.anchors + k.reaches):
+            reached.setdefault(key, []).append(item)
 
     def find(x: Hashable) -> Hashable:
         while parent[x] != x:
@@ -118,20 +159,21 @@ def groups(items: Iterable[tuple[Hashable, Sequence[str]]]) -> list[list[Hashabl
             x = parent[x]
         return x
 
-    order = []
-    for item, item_keys in items:
-        parent.setdefault(item, item)
-        order.append(item)
-        for k in item_keys:
-            if not k:
+    def union(a: Hashable, b: Hashable) -> None:
+        ra, rb = find(a), find(b)
+        if ra != rb:
+            parent[rb] = ra
+
+    joined: dict[str, Hashable] = {}                 # an anchor whose reachers are already one set
+    for item, k in items:
+        for key in k.anchors:
+            if key in joined:
+                union(joined[key], item)
                 continue
-            if k in owner:
-                a, b = find(owner[k]), find(item)
-                if a != b:
-                    parent[b] = a
-            else:
-                owner[k] = item
+            for other in reached.get(key, ()):
+                union(item, other)
+            joined[key] = item
     out: dict[Hashable, list[Hashable]] = {}
-    for item in dict.fromkeys(order):
+    for item in dict.fromkeys(i for i, _ in items):
         out.setdefault(find(item), []).append(item)
     return list(out.values())

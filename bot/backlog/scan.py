@@ -16,6 +16,7 @@ from dataclasses import dataclass, field
 from typing import Callable
 
 from agent.reports.guarded import TOO_SLOW, GuardedParser
+from agent.reports.sameness import RULE, keys
 from agent.triage import bounded_triage
 from bot.backlog.rank import FileIndex, find_test_suite, rank
 from bot.backlog.store import BacklogStore, Triaged
@@ -116,17 +117,19 @@ def scan(api: InstallationAPI, db: Database, repo: str, *, pacer: Pacer, fix: in
 def _triage_new(api: InstallationAPI, db: Database, store: BacklogStore, repo: str, issues: list[dict],
                 before: dict[int, Triaged], files: _RepoFiles, pacer: Pacer, parser: GuardedParser,
                 current: list[Triaged], out: ScanResult) -> None:
-    """Parse (under the parser's deadline) each issue not seen before or edited since."""
+    """Parse (under the parser's deadline) each issue not seen before or edited since, or whose keys were
+    made by another version of the grouping rule (agent/reports/sameness.py RULE): its stored signature
+    is not compared with keys of this one."""
     signatures = SignatureStore(db)
     for issue in issues:
         d = digest(issue)
         seen = before.get(issue["number"])
-        if seen is not None and seen.digest == d:
+        if seen is not None and seen.digest == d and seen.rule == RULE:
             out.unchanged += 1
             current.append(seen)
             continue
         t = _triage_one(api, repo, issue, d, files, pacer, out, parser)
-        signatures.save(repo, issue, Signature(t.signature, too_slow=issue["number"] in out.too_slow))
+        signatures.save(repo, issue, Signature(t.signature, issue["number"] in out.too_slow, t.keys))
         if seen is not None:
             t.fix_job = seen.fix_job
         store.save(repo, t)
@@ -154,7 +157,8 @@ def _triage_one(api: InstallationAPI, repo: str, issue: dict, d: str, files: _Re
         pacer.write(api.add_labels, repo, issue["number"], new)
         out.labelled += 1
     return Triaged(issue["number"], d, crash=True, kind=report.kind, title=report.title, signature=t.signature,
-                   score=fx.score, reasons=fx.reasons, missing=fx.missing, labels=t.labels)
+                   score=fx.score, reasons=fx.reasons, missing=fx.missing, labels=t.labels,
+                   keys=keys(report, repo))
 
 
 def _queue_top(store: BacklogStore, db: Database, repo: str, out: ScanResult, n: int,

@@ -1,11 +1,13 @@
-"""The backlog's one summary issue: the crash reports of a repo grouped by signature and ranked, with
-the reasons. It says what the reports and the repository show ("looks fixable because ..."): nothing
+"""The backlog's one summary issue: the crash reports of a repo grouped by the grouping rule
+(agent/reports/sameness.py: a shared signature, or the same exception and discriminating message) and
+ranked, with the reasons. It says what the reports and the repository show ("looks fixable because ..."): nothing
 in it has been run."""
 from __future__ import annotations
 
 from dataclasses import dataclass, field
 
 from agent.markdown_safe import quote_untrusted
+from agent.reports.sameness import groups as by_rule
 from bot.backlog.rank import GIVES_REPRODUCER, MAX_SCORE, order_key
 from bot.backlog.store import Triaged
 
@@ -17,7 +19,8 @@ MAX_LISTED_CHARS = 50_000       # and no more text than this in full (GitHub tak
 
 @dataclass
 class Group:
-    """One crash (one signature): the issue that stands for it and its duplicates."""
+    """One crash (issues that share a key, agent/reports/sameness.py): the issue that stands for it and its
+    duplicates."""
     lead: Triaged
     duplicates: list[int] = field(default_factory=list)
 
@@ -27,14 +30,13 @@ class Group:
 
 
 def group(triaged: list[Triaged]) -> list[Group]:
-    """Crash issues grouped by signature, ranked best first. A group is led by a report that gives a
-    snippet or command to reproduce it, then by the best score, then by the oldest issue."""
-    by_sig: dict[str, list[Triaged]] = {}
-    for t in triaged:
-        if t.crash:
-            by_sig.setdefault(t.signature or f"#{t.issue}", []).append(t)
+    """Crash issues grouped by the grouping rule (union-find over their keys; an issue with no key
+    stands alone), ranked best first. A group is led by a report that gives a snippet or command to
+    reproduce it, then by the best score, then by the oldest issue."""
+    crashes = {t.issue: t for t in triaged if t.crash}
     groups = []
-    for items in by_sig.values():
+    for members in by_rule((t.issue, t.keys) for t in crashes.values()):
+        items = [crashes[n] for n in members]
         items.sort(key=lambda t: (not any(r.startswith(GIVES_REPRODUCER) for r in t.reasons), -t.score, t.issue))
         groups.append(Group(items[0], [t.issue for t in items[1:]]))
     groups.sort(key=lambda g: order_key(g.lead.score, g.reports, g.lead.issue, len(g.lead.reasons)))
@@ -45,7 +47,7 @@ def render(groups: list[Group], open_issues: int, fix_command: str = "/crashfix 
     crashes = sum(g.reports for g in groups)
     lines = [MARKER, "",
              f"crashfix read the {open_issues} open issues of this repository: {crashes} hold a crash report, "
-             f"{len(groups)} distinct crash{'es' if len(groups) != 1 else ''} (the same signature counts once).",
+             f"{len(groups)} distinct crash{'es' if len(groups) != 1 else ''} (the same crash counts once: the same signature, or the same exception and message).",
              "",
              "They are ranked by how fixable each **looks** from the report and the repository alone "
              f"(score out of {MAX_SCORE}). None of them has been run yet and no patch has been made. To ask for "

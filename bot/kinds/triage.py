@@ -11,7 +11,7 @@ from bot.conversation.status import StatusComment
 from bot.kinds.context import Context
 from bot.github.data import issue_text
 from bot.kinds.gates import triage_config
-from bot.backlog.signatures import Signature, SignatureStore
+from bot.backlog.signatures import Signature, SignatureStore, of_report
 
 log = logging.getLogger(__name__)
 
@@ -44,16 +44,17 @@ def run(ctx: Context) -> dict:
             log.warning("triage of %s#%s: the frames were not mapped onto the repository's %d files within the "
                         "parse deadline (%ss); the comment names no file of it", job.repo, job.issue, len(files),
                         parser.timeout)
-        store.save(job.repo, issue, Signature(t.signature))
+        mine = of_report(report, job.repo)
+        store.save(job.repo, issue, mine)
         duplicates = []
         for other in api.list_open_issues(job.repo)[:300]:
             if other.get("number") == job.issue or other.get("pull_request"):
                 continue
-            if store.of(job.repo, other, parser).signature == t.signature:
+            if mine.keys and store.of(job.repo, other, parser).same(mine):
                 duplicates.append(other["number"])
     body = t.comment
     if duplicates:
-        body += "\n\nThe same crash (same signature) is reported in " + ", ".join(
+        body += "\n\nThe same crash (same signature, or the same exception and message) is reported in " + ", ".join(
             f"#{n}" for n in sorted(duplicates)[:10]) + "."
     have = set(issue.get("labels") or [])
     labels = [label for label in t.labels if label not in have]
