@@ -1,21 +1,29 @@
 """When two issues report one crash: the keys a parsed report is grouped on, and the groups they make.
 
-Two reports are one crash when they share a key (then, transitively, a group: union-find over keys, never
-a pairwise parse, so thousands of issues group in linear time). A report has at most two keys:
+The rule has one home, here: `crashfix backlog` (bot/backlog/summary.py), the triage job's duplicates
+(bot/kinds/triage.py) and the triage benchmark (bench/bench_triage.py) all call it. Its evidence:
 
-- its **signature** (`CrashReport.signature`, built by its parser): the exception and the guilty frame
-  (the project's innermost frame), with the message where the exception's message names the data; a
-  report with no frame has a repository-scoped, title-level signature or none (agent/reports/__init__.py);
-- its **message key**, for the kinds whose crash is an exception with a message (Python, JVM, Go, Rust):
-  the exception's short name and its normalised message, in one repository, and only when that message
-  *discriminates*: it names something of the program (a quoted value, an identifier such as
+- the **signature** (`CrashReport.signature`, built by the report's parser): the exception and the
+  guilty frame (the project's innermost frame), with the message where the exception's message names
+  the data; a report with no frame has a repository-scoped, title-level signature or none
+  (agent/reports/__init__.py). Two reports with one signature are one crash;
+- the **message key**, for the kinds whose crash is an exception with a message (Python, JVM, Go,
+  Rust): the exception's short name and its normalised message, in one repository, and only when that
+  message *discriminates*: it names something of the program (a quoted value, an identifier such as
   `get_throttling_function_name` or `streamingData`) and is not one of the runtime's generic messages
   (`'NoneType' object has no attribute 'x'`, `list index out of range`, `index out of range [N] with
-  length N`, `called \\`Option::unwrap()\\` on a \\`None\\` value`...), which every program raises in many
-  places. It joins reports of one crash whose stacks were cut at different frames, or that have none.
+  length N`, `called Option::unwrap() on a None value`, a `NullPointerException`...), which every
+  program raises in many places. Two framed reports with one message key are one crash when the guilty
+  frame of one is on the other's stack (one paste cut at another frame; two full stacks that crash in
+  two places are two crashes); a report with no frame joins the framed ones of its message key when
+  they are one crash (when they are two, it could be either: it joins neither).
 
-A native report (sanitizer, gdb, cdb) or a kernel report has no message key: its message is an address
-and a type; its frames (in the signature) and, for the kernel, syzkaller's title say which crash it is.
+Keys are strings, so grouping is union-find over them, linear in their number (no pairwise parse,
+thousands of issues at once): an *anchor* of one report meets the *anchors and reaches* of another
+(`Keys`, `groups`).
+A native report (sanitizer, gdb, cdb) or a kernel report has no message key: its message is an
+address and a type; its frames (in the signature) and, for the kernel, syzkaller's title say which
+crash it is.
 
 `RULE` names this rule's version: a stored key made under another version is recomputed, never
 compared with a key of this one (bot/backlog/signatures.py, bot/backlog/store.py).
@@ -28,7 +36,10 @@ from dataclasses import dataclass
 
 from agent.reports.model import CrashReport, Frame
 
-RULE = "2"                 # "1": the signature alone (no message key; rows stored before this column)
+RULE = "2"                 # rows stored before this column (the signature alone) have none
+
+# the rule in words, for the comments that name duplicates (each link of a group is one of these)
+SAME_WORDS = "(the same exception at the same place, or the same exception and message in this repository)"
 
 MESSAGE_KINDS = ("python", "jvm", "java", "go", "rust")
 
@@ -52,11 +63,11 @@ _GENERIC = re.compile("|".join((
 _QUOTED = re.compile(r"""'[^'\n]*[A-Za-z][^'\n]*'|"[^"\n]*[A-Za-z][^"\n]*"|`[^`\n]*[A-Za-z][^`\n]*`""")
 _IDENTIFIER = re.compile(r"\b[A-Za-z]\w*_\w*[A-Za-z0-9]\b|\b[a-z]+[A-Z]\w*|\b[A-Z][a-z0-9]+[A-Z]\w*"
                          r"|\b[A-Za-z_]\w*(?:\.[A-Za-z_]\w*)+\b|\w::\w")
-# a message made comparable: its first line, quotes made straight, numbers `#`, addresses `0x`, paths `/…`
+# a message made comparable: its first line, quotes made straight, numbers `#`, addresses `0x…`, paths `/…`
 _CURLY = str.maketrans({"‘": "'", "’": "'", "“": '"', "”": '"'})
 _HEX = re.compile(r"0x[0-9a-fA-F]+")
 _PATH = re.compile(r"(?:[A-Za-z]:)?[\\/][^\s'\",:)]+")
-_NUM = re.compile(r"\d+")
+_NUM = re.compile(r"\d+(?!x…)")
 _SPACE = re.compile(r"\s+")
 # Python 2 and 3 say one AttributeError two ways: `'module' object has no attribute 'x'` and
 # `module 'site' has no attribute 'x'`; both are (module, x)
@@ -79,7 +90,7 @@ def normalised(message: str, kind: str = "") -> str:
         m = _PY_ATTRIBUTE.match(line)
         if m:
             line = f"'{m.group(1) or m.group(2)}' object has no attribute '{m.group(3)}'"
-    line = _NUM.sub("#", _PATH.sub("/…", _HEX.sub("0x", line)))
+    line = _NUM.sub("#", _PATH.sub("/…", _HEX.sub("0x…", line)))
     return _SPACE.sub(" ", line).strip()[:120]
 
 
@@ -102,28 +113,28 @@ def _frame_id(f: Frame) -> str:
 
 @dataclass(frozen=True)
 class Keys:
-    """What a report is grouped on. Two reports are one crash when an anchor of one is among the
-    anchors or reaches of the other: a signature is both an anchor and a reach; a framed report's
-    message key anchors at its guilty frame and reaches every frame of its stack (one stack cut at
-    another frame still meets it; two full stacks that crash in two places do not); a frameless
-    report's message key is an anchor every framed report with that message reaches."""
+    """What a report is grouped on.
+
+    - `anchors` meet the anchors and `reaches` of another report: a signature is an anchor; a framed
+      report's message key anchors at its guilty frame and reaches every frame of its stack (a stack
+      cut at another frame still meets it; two whole stacks that crash in two places do not);
+    - `joins`: a report with no frame and a discriminating message joins the framed reports of that
+      message, when they are one crash; when they are two or more, it could be either and joins
+      none of them (it still groups with the other frameless reports of its message)."""
     anchors: tuple[str, ...] = ()
     reaches: tuple[str, ...] = ()
+    joins: tuple[str, ...] = ()
 
     def __bool__(self) -> bool:
-        return bool(self.anchors)
-
-    def same(self, other: Keys) -> bool:
-        mine, theirs = set(self.anchors), set(other.anchors)
-        return bool(mine & (theirs | set(other.reaches)) or theirs & set(self.reaches))
+        return bool(self.anchors or self.joins)
 
     def to_json(self) -> dict:
-        return {"anchors": list(self.anchors), "reaches": list(self.reaches)}
+        return {"anchors": list(self.anchors), "reaches": list(self.reaches), "joins": list(self.joins)}
 
     @classmethod
     def from_json(cls, d: dict | None) -> Keys:
         d = d or {}
-        return cls(tuple(d.get("anchors") or ()), tuple(d.get("reaches") or ()))
+        return cls(*(tuple(d.get(name) or ()) for name in ("anchors", "reaches", "joins")))
 
 
 def keys(report: CrashReport | None, repo: str | None) -> Keys:
@@ -131,27 +142,30 @@ def keys(report: CrashReport | None, repo: str | None) -> Keys:
     if report is None:
         return Keys()
     anchors = [report.signature] if report.signature else []
-    reaches: list[str] = []
     said = message_key(report, repo)
-    if said and report.guilty is not None:
-        anchors.append(f"{said}|{_frame_id(report.guilty)}")
-        reaches += [said] + [f"{said}|{_frame_id(f)}" for f in report.frames]
-    elif said:
-        anchors.append(said)
-    return Keys(tuple(dict.fromkeys(anchors)), tuple(k for k in dict.fromkeys(reaches) if k not in anchors))
+    if not said:
+        return Keys(tuple(anchors))
+    if report.guilty is None:
+        return Keys(tuple(anchors), joins=(said,))
+    anchors.append(f"{said}|{_frame_id(report.guilty)}")
+    reaches = [said] + [f"{said}|{_frame_id(f)}" for f in report.frames]
+    return Keys(tuple(anchors), tuple(k for k in dict.fromkeys(reaches) if k not in anchors))
 
 
 def groups(items: Iterable[tuple[Hashable, Keys]]) -> list[list[Hashable]]:
-    """Union-find over keys: items (id, keys) one crash by `Keys.same`, directly or through others,
-    make one group; an item with no key stands alone. Linear in the number of keys (no pairwise
-    comparison). Groups and their members keep the input's order."""
+    """The rule over many reports: items (id, keys) that meet by their keys (`Keys`), directly or
+    through others, make one group; an item with no key stands alone. Union-find, linear in the number
+    of keys (no pairwise comparison). Groups and their members keep the input's order."""
     items = list(items)
     parent: dict[Hashable, Hashable] = {}
-    reached: dict[str, list[Hashable]] = {}          # key -> the items that have it (anchor or reach)
+    reached: dict[str, list[Hashable]] = {}          # key -> the items whose anchors or reaches hold it
+    joining: dict[str, list[Hashable]] = {}          # key -> the frameless items that join on it
     for item, k in items:
         parent.setdefault(item, item)
         for key in dict.fromkeys(k.anchors + k.reaches):
             reached.setdefault(key, []).append(item)
+        for key in k.joins:
+            joining.setdefault(key, []).append(item)
 
     def find(x: Hashable) -> Hashable:
         while parent[x] != x:
@@ -173,6 +187,12 @@ def groups(items: Iterable[tuple[Hashable, Keys]]) -> list[list[Hashable]]:
             for other in reached.get(key, ()):
                 union(item, other)
             joined[key] = item
+    for key, frameless in joining.items():
+        for other in frameless[1:]:
+            union(frameless[0], other)
+        framed = {find(other) for other in reached.get(key, ())}
+        if len(framed) == 1:                          # the framed reports of this message are one crash
+            union(framed.pop(), frameless[0])
     out: dict[Hashable, list[Hashable]] = {}
     for item in dict.fromkeys(i for i, _ in items):
         out.setdefault(find(item), []).append(item)

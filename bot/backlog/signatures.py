@@ -38,10 +38,6 @@ class Signature:
     too_slow: bool = False
     keys: Keys = field(default_factory=Keys)    # what the grouping rule groups it on (none: nothing)
 
-    def same(self, other: Signature) -> bool:
-        """One crash by the grouping rule (agent/reports/sameness.py)."""
-        return self.keys.same(other.keys)
-
 
 class SignatureStore:
     def __init__(self, db: Database):

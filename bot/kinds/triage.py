@@ -11,6 +11,7 @@ from bot.conversation.status import StatusComment
 from bot.kinds.context import Context
 from bot.github.data import issue_text
 from bot.kinds.gates import triage_config
+from agent.reports.sameness import SAME_WORDS, groups
 from bot.backlog.signatures import Signature, SignatureStore, of_report
 
 log = logging.getLogger(__name__)
@@ -46,15 +47,17 @@ def run(ctx: Context) -> dict:
                         parser.timeout)
         mine = of_report(report, job.repo)
         store.save(job.repo, issue, mine)
-        duplicates = []
+        others = {}
         for other in api.list_open_issues(job.repo)[:300]:
             if other.get("number") == job.issue or other.get("pull_request"):
                 continue
-            if mine.keys and store.of(job.repo, other, parser).same(mine):
-                duplicates.append(other["number"])
+            others[other["number"]] = store.of(job.repo, other, parser).keys
+        # the issues in this one's group by the grouping rule (agent/reports/sameness.py), as the backlog groups them
+        mates = next(g for g in groups([(job.issue, mine.keys), *others.items()]) if job.issue in g)
+        duplicates = [n for n in mates if n != job.issue]
     body = t.comment
     if duplicates:
-        body += "\n\nThe same crash (same signature, or the same exception and message) is reported in " + ", ".join(
+        body += "\n\nThe same crash, as crashfix groups crashes " + SAME_WORDS + ", is reported in " + ", ".join(
             f"#{n}" for n in sorted(duplicates)[:10]) + "."
     have = set(issue.get("labels") or [])
     labels = [label for label in t.labels if label not in have]
