@@ -39,7 +39,7 @@ from agent.reports.model import CrashReport, Frame
 RULE = "2"                 # rows stored before this column (the signature alone) have none
 
 # the rule in words, for the comments that name duplicates (each link of a group is one of these)
-SAME_WORDS = "(the same exception at the same place, or the same exception and message in this repository)"
+SAME_WORDS = "the same exception at the same place, or the same exception and message in this repository"
 
 MESSAGE_KINDS = ("python", "jvm", "java", "go", "rust")
 

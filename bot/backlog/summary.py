@@ -47,7 +47,7 @@ def render(groups: list[Group], open_issues: int, fix_command: str = "/crashfix 
     crashes = sum(g.reports for g in groups)
     lines = [MARKER, "",
              f"crashfix read the {open_issues} open issues of this repository: {crashes} hold a crash report, "
-             f"{len(groups)} distinct crash{'es' if len(groups) != 1 else ''} (the same crash, {SAME_WORDS}, counts once).",
+             f"{len(groups)} distinct crash{'es' if len(groups) != 1 else ''} (one crash: {SAME_WORDS}).",
              "",
              "They are ranked by how fixable each **looks** from the report and the repository alone "
              f"(score out of {MAX_SCORE}). None of them has been run yet and no patch has been made. To ask for "

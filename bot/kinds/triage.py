@@ -57,7 +57,7 @@ def run(ctx: Context) -> dict:
         duplicates = [n for n in mates if n != job.issue]
     body = t.comment
     if duplicates:
-        body += "\n\nThe same crash, as crashfix groups crashes " + SAME_WORDS + ", is reported in " + ", ".join(
+        body += "\n\nThe same crash (" + SAME_WORDS + ") is reported in " + ", ".join(
             f"#{n}" for n in sorted(duplicates)[:10]) + "."
     have = set(issue.get("labels") or [])
     labels = [label for label in t.labels if label not in have]
