@@ -221,11 +221,11 @@ def score(issues: list[dict], got: list[Got]) -> dict:
     same_repo = {(a, b) for a, b in combinations(range(len(issues)), 2) if issues[a]["repo"] == issues[b]["repo"]}
     return {
         "all": everything,
-        "duplicates_same_repo": {"signature": _pr(sig & same_repo, gold & same_repo),
+        "duplicates_same_repo": {"rule": _pr(sig & same_repo, gold & same_repo),
                                  "title": _pr(ttl & same_repo, gold & same_repo)},
         "ecosystems": {eco: _block(issues, got, idx) for eco, idx in sorted(by_eco.items())},
-        "duplicates": {"signature": _pr(sig, gold), "title": _pr(ttl, gold)},
-        "duplicate_misses": {"signature": pair_misses(sig), "title": pair_misses(ttl)},
+        "duplicates": {"rule": _pr(sig, gold), "title": _pr(ttl, gold)},
+        "duplicate_misses": {"rule": pair_misses(sig), "title": pair_misses(ttl)},
         "time": {"max": max(times), "median": statistics.median(times),
                  "too_slow": sum(g.too_slow for g in got)},
     }
@@ -267,7 +267,7 @@ def render(s: dict, show_misses: bool = False) -> str:
         for name, d in s["duplicate_misses"].items():
             for kind in ("false", "missed"):
                 if d[kind]:
-                    lines += ["", f"pairs by {name}: {kind} (url, group, signature)"]
+                    lines += ["", f"pairs by {name}: {kind} (url, group, keys)"]
                     lines += [f"  {x}\n    {y}" for x, y in d[kind]]
     return "\n".join(lines)
 
