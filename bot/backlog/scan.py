@@ -2,7 +2,8 @@
 
 `scan()` lists the open issues (pull requests left out), parses each one not seen before (or edited
 since: a digest of title and body), labels it as triage does, remembers it (`BacklogStore`), groups
-the crashes by the grouping rule (`agent.reports.sameness`) and ranks the groups by how fixable they look (`bot.backlog.rank`). Then,
+the crashes by the grouping rule (`agent.reports.sameness`) and ranks the groups by how fixable they
+look (`bot.backlog.rank`). Then,
 when the repo's config says ``backlog: {fix: N}``, fix runs are queued for the top N (once each);
 otherwise one summary issue lists them for a maintainer to pick (created once, then edited in
 place; a hidden marker finds it). Every GitHub call goes through a `Pacer` (rate limits).

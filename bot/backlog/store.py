@@ -56,7 +56,7 @@ class Triaged:
 
     def __post_init__(self) -> None:
         if self.signature and self.signature not in self.keys.anchors:    # a signature is always an anchor
-            self.keys = Keys((self.signature, *self.keys.anchors), self.keys.reaches)
+            self.keys = Keys((self.signature, *self.keys.anchors), self.keys.reaches, self.keys.joins)
 
 
 class BacklogStore:

@@ -1,7 +1,7 @@
 """The backlog's one summary issue: the crash reports of a repo grouped by the grouping rule
 (agent/reports/sameness.py: a shared signature, or the same exception and discriminating message) and
-ranked, with the reasons. It says what the reports and the repository show ("looks fixable because ..."): nothing
-in it has been run."""
+ranked, with the reasons. It says what the reports and the repository show ("looks fixable because
+..."): nothing in it has been run."""
 from __future__ import annotations
 
 from dataclasses import dataclass, field

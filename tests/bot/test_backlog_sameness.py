@@ -117,3 +117,10 @@ def test_a_report_with_no_key_has_no_duplicates(harness, gh):
     harness.deliver("issues", "issues.opened")
     job = harness.jobs(kind="triage")[0]
     assert '"found": true' in job["result"] and '"duplicates": []' in job["result"]
+
+
+def test_a_triaged_issue_keeps_every_key_when_its_mapped_signature_is_added():
+    from agent.reports.sameness import Keys
+    from bot.backlog.store import Triaged
+    t = Triaged(3, "d", True, signature="python:KeyError:load:catalog.py", keys=Keys(("a",), ("r",), ("j",)))
+    assert t.keys == Keys(("python:KeyError:load:catalog.py", "a"), ("r",), ("j",))
