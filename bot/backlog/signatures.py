@@ -6,13 +6,16 @@ from __future__ import annotations
 
 import hashlib
 import json
+import logging
 from dataclasses import dataclass, field
 
-from agent.reports.guarded import GuardedParser
+from agent.reports.guarded import FAILED, GuardedParser, ParserFailed
 from agent.reports.model import CrashReport
 from agent.reports.sameness import RULE, Keys, keys
 from bot.db import Database, now
 from bot.github.data import issue_text
+
+log = logging.getLogger(__name__)
 
 _TABLE = """CREATE TABLE IF NOT EXISTS issue_signatures (
     repo TEXT NOT NULL,
@@ -63,11 +66,16 @@ class SignatureStore:
                         json.dumps(sig.keys.to_json()), RULE)
 
     def of(self, repo: str, issue: dict, parser: GuardedParser) -> Signature:
-        """The stored signature of the issue's current text, else parsed (under the deadline) and stored."""
+        """The stored signature of the issue's current text, else parsed (under the deadline) and stored; no
+        key (and nothing stored: it is parsed again next time) when the parser fails on the text."""
         known = self.get(repo, issue)
         if known is not None:
             return known
-        out = parser.parse(issue_text(issue), repo)
+        try:
+            out = parser.parse(issue_text(issue), repo)
+        except ParserFailed:       # one text a parser fails on ends no comparison: no key, nothing stored
+            log.exception("the signature of %s#%s: %s", repo, issue["number"], FAILED)
+            return Signature("")
         self.parsed += 1
         rep = out.report
         sig = of_report(rep, repo, out.too_slow)

@@ -43,18 +43,27 @@ def group(triaged: list[Triaged]) -> list[Group]:
     return groups
 
 
-def render(groups: list[Group], open_issues: int, fix_command: str = "/crashfix fix") -> str:
+def render(groups: list[Group], open_issues: int, fix_command: str = "/crashfix fix",
+           unread: list[int] | tuple[int, ...] = ()) -> str:
+    """`unread`: the issues a parser failed on in this scan (they are read again on the next)."""
     crashes = sum(g.reports for g in groups)
+    read = f"the {open_issues}" if not unread else f"{open_issues - len(unread)} of the {open_issues}"
     lines = [MARKER, "",
-             f"crashfix read the {open_issues} open issues of this repository: {crashes} hold a crash report, "
+             f"crashfix read {read} open issues of this repository: {crashes} hold a crash report, "
              f"{len(groups)} distinct crash{'es' if len(groups) != 1 else ''} (one crash: {SAME_WORDS}).",
-             "",
+             ""]
+    if unread:
+        one = len(unread) == 1
+        lines += [", ".join(f"#{i}" for i in sorted(unread)[:50]) + (" …" if len(unread) > 50 else "")
+                  + f" could not be read: the parser failed on {'its' if one else 'their'} text "
+                  f"({'it is' if one else 'they are'} read again on the next scan).", ""]
+    lines += [
              "They are ranked by how fixable each **looks** from the report and the repository alone "
              f"(score out of {MAX_SCORE}). None of them has been run yet and no patch has been made. To ask for "
              f"a fix, comment "
              f"`{fix_command}` on the issue, or add the trigger label to it.", ""]
     if not groups:
-        lines.append("No open issue holds a crash report crashfix can parse.")
+        lines.append(f"No open issue{' it read' if unread else ''} holds a crash report crashfix can parse.")
     size, shown = 0, 0
     for rank, g in enumerate(groups[:SHOWN], 1):
         entry = _entry(rank, g)

@@ -1,0 +1,24 @@
+"""A parser with a bug that one text meets (tests/bot/test_backlog_bad_input.py): the real parser in the
+guarded parser's real child process, raising where a text holds `BUG_TRIGGER`, as a parser's unforeseen
+exception would. Importable by the spawned child."""
+from __future__ import annotations
+
+from agent.reports import parse_issue
+from agent.reports.guarded import GuardedParser, Parsed
+
+BUG_TRIGGER = "\u2063parser-bug\u2063"
+
+
+def parse_or_fail(arg: tuple[str, str | None]):
+    text, repo = arg
+    if BUG_TRIGGER in text:
+        raise IndexError("list index out of range")       # what a parser's bug looks like from outside
+    return parse_issue(text, repo)
+
+
+class FailingParser(GuardedParser):
+    """The guarded parser whose child runs `parse_or_fail` in place of `parse_issue`."""
+
+    def parse(self, text: str, repo: str | None = None) -> Parsed:
+        done, report = self.call((text, repo), fn=parse_or_fail)
+        return Parsed(report=report, too_slow=not done)
