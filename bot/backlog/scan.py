@@ -166,7 +166,7 @@ def _triage_one(api: InstallationAPI, repo: str, issue: dict, d: str, files: _Re
     files.load(issue.get("html_url"))
     try:
         t, _ = bounded_triage(parser, report, files.files, files.blob_url, seconds=parser.timeout - spent)
-        fx = rank(report, files.index, files.tests_at, issue_text(issue), repo.rsplit("/", 1)[-1])
+        fx = rank(report, files.index, files.tests_at, issue_text(issue), repo)
         grouped = keys(report, repo)
     except ParserUnavailable:
         raise                   # no child to read with: the machine's problem, the scan stops and is retried
@@ -178,7 +178,8 @@ def _triage_one(api: InstallationAPI, repo: str, issue: dict, d: str, files: _Re
         pacer.write(api.add_labels, repo, number, new)
         out.labelled += 1
     return Triaged(number, d, crash=True, kind=report.kind, title=report.title, signature=t.signature,
-                   score=fx.score, reasons=fx.reasons, missing=fx.missing, labels=t.labels, keys=grouped)
+                   score=fx.score, reasons=fx.reasons, missing=fx.missing, labels=t.labels, keys=grouped,
+                   evidence=fx.evidence)
 
 
 def _failed(repo: str, number: int, out: ScanResult) -> None:

@@ -25,6 +25,7 @@ _TABLES = (
         triaged_at TEXT NOT NULL,
         keys TEXT,
         rule TEXT,
+        evidence INTEGER,
         PRIMARY KEY (repo, issue)
     )""",
     """CREATE TABLE IF NOT EXISTS backlog_summaries (
@@ -34,7 +35,7 @@ _TABLES = (
         updated_at TEXT NOT NULL
     )""",
 )
-_ADDED = {"keys": "TEXT", "rule": "TEXT"}     # columns a table made before them lacks
+_ADDED = {"keys": "TEXT", "rule": "TEXT", "evidence": "INTEGER"}     # columns a table made before them lacks
 
 
 @dataclass
@@ -53,6 +54,7 @@ class Triaged:
     fix_job: int | None = None
     keys: Keys = field(default_factory=Keys)    # what the grouping rule groups it on (agent/reports/sameness.py)
     rule: str = RULE             # the grouping rule the keys were made by ("": a row from before the rule)
+    evidence: int = 0            # what orders crashes of one score (bot/backlog/rank.py Fixability.evidence)
 
     def __post_init__(self) -> None:
         if self.signature and self.signature not in self.keys.anchors:    # a signature is always an anchor
@@ -75,16 +77,16 @@ class BacklogStore:
         """Recorded as soon as the issue is triaged, so a scan cut short (rate limits) resumes after it."""
         with self.db.tx() as tx:
             tx.execute("INSERT INTO backlog_issues (repo, issue, digest, crash, kind, title, signature, score, "
-                       "reasons, missing, labels, fix_job, triaged_at, keys, rule) "
-                       "VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?) "
+                       "reasons, missing, labels, fix_job, triaged_at, keys, rule, evidence) "
+                       "VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?) "
                        "ON CONFLICT (repo, issue) DO UPDATE SET digest = excluded.digest, crash = excluded.crash, "
                        "kind = excluded.kind, title = excluded.title, signature = excluded.signature, "
                        "score = excluded.score, reasons = excluded.reasons, missing = excluded.missing, "
                        "labels = excluded.labels, triaged_at = excluded.triaged_at, keys = excluded.keys, "
-                       "rule = excluded.rule",
+                       "rule = excluded.rule, evidence = excluded.evidence",
                        repo, t.issue, t.digest, int(t.crash), t.kind, t.title, t.signature, t.score,
                        json.dumps(t.reasons), json.dumps(t.missing), json.dumps(t.labels), t.fix_job, now(),
-                       json.dumps(t.keys.to_json()), t.rule)
+                       json.dumps(t.keys.to_json()), t.rule, t.evidence)
 
     def set_fix_job(self, repo: str, issue: int, job_id: int) -> None:
         self.db.execute("UPDATE backlog_issues SET fix_job = ? WHERE repo = ? AND issue = ?", job_id, repo, issue)
@@ -103,4 +105,5 @@ def _from_row(r: dict) -> Triaged:
                    title=r["title"] or "", signature=r["signature"] or "", score=int(r["score"] or 0),
                    reasons=json.loads(r["reasons"] or "[]"), missing=json.loads(r["missing"] or "[]"),
                    labels=json.loads(r["labels"] or "[]"), fix_job=r["fix_job"],
-                   keys=Keys.from_json(json.loads(r.get("keys") or "null")), rule=r.get("rule") or "")
+                   keys=Keys.from_json(json.loads(r.get("keys") or "null")), rule=r.get("rule") or "",
+                   evidence=int(r.get("evidence") or 0))

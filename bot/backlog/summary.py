@@ -8,7 +8,7 @@ from dataclasses import dataclass, field
 
 from agent.markdown_safe import quote_untrusted
 from agent.reports.sameness import SAME_WORDS, groups as by_rule
-from bot.backlog.rank import GIVES_REPRODUCER, MAX_SCORE, order_key
+from bot.backlog.rank import GIVES_REPRODUCER, MAX_SCORE, NAMES_INPUT, order_key
 from bot.backlog.store import Triaged
 
 MARKER = "<!-- crashfix:backlog-summary -->"
@@ -32,15 +32,21 @@ class Group:
 def group(triaged: list[Triaged]) -> list[Group]:
     """Crash issues grouped by the grouping rule (union-find over their keys; an issue with no key
     stands alone), ranked best first. A group is led by a report that gives a snippet or command to
-    reproduce it, then by the best score, then by the oldest issue."""
+    reproduce it (or names its input), then by the best score, the most evidence, the oldest issue."""
     crashes = {t.issue: t for t in triaged if t.crash}
     groups = []
     for members in by_rule((t.issue, t.keys) for t in crashes.values()):
         items = [crashes[n] for n in members]
-        items.sort(key=lambda t: (not any(r.startswith(GIVES_REPRODUCER) for r in t.reasons), -t.score, t.issue))
+        items.sort(key=lambda t: (not any(r.startswith((GIVES_REPRODUCER, NAMES_INPUT)) for r in t.reasons),
+                                  -t.score, -_evidence(t), t.issue))
         groups.append(Group(items[0], [t.issue for t in items[1:]]))
-    groups.sort(key=lambda g: order_key(g.lead.score, g.reports, g.lead.issue, len(g.lead.reasons)))
+    groups.sort(key=lambda g: order_key(g.lead.score, g.reports, g.lead.issue, _evidence(g.lead)))
     return groups
+
+
+def _evidence(t: Triaged) -> int:
+    """The rank's evidence; a row stored before it was kept: the number of its reasons."""
+    return t.evidence or len(t.reasons)
 
 
 def render(groups: list[Group], open_issues: int, fix_command: str = "/crashfix fix",
