@@ -76,6 +76,27 @@ def _at_repo(report: CrashReport, index: RepoIndex) -> CrashReport:
     return at_repo_frame(dataclasses.replace(report, extra=dict(report.extra)), site)
 
 
+def _exception(entry: dict) -> str:
+    said = f"{entry.get('type') or '?'}: {entry.get('message') or ''}".strip().rstrip(":")
+    return f"`{_md(said.splitlines()[0][:160] if said else '?')}`"
+
+
+def _chain(report: CrashReport) -> list[str]:
+    """A chain of exceptions, both ends named: a JVM trace's crash is its root cause (the last `Caused by:`),
+    the wrapper is named; a Python traceback's crash is the last exception printed, the chain's first
+    (its root) is named with where it was raised."""
+    wrapper = report.extra.get("wrapper")
+    if isinstance(wrapper, dict) and wrapper.get("type"):
+        return ["", f"_The root cause of the trace; it was wrapped in {_exception(wrapper)}._"]
+    chain = [c for c in report.extra.get("chain") or () if isinstance(c, dict) and not c.get("group_member")]
+    if not chain or not chain[0].get("type"):
+        return []
+    root = chain[0]
+    frames = [str(f) for f in root.get("frames") or ()][-3:]        # as printed: the innermost last
+    where = " raised through " + " → ".join(f"`{_md(f)}`" for f in frames) if frames else ""
+    return ["", f"_Raised while handling an earlier exception: the chain starts at {_exception(root)}{where}._"]
+
+
 def triage(report: CrashReport, repo_files: list[str] | None = None, blob_url: str | None = None,
            label: str = "crashfix") -> Triage:
     """`repo_files`: the repository's file paths (None: unknown); `blob_url`: the web address
@@ -93,6 +114,7 @@ def triage(report: CrashReport, repo_files: list[str] | None = None, blob_url: s
     if report.message and report.message not in report.title:
         msg = report.message.strip().splitlines()[0][:200]
         lines.append(f"> {quote_untrusted(msg)}")
+    lines += _chain(report)
     source = report.extra.get("exception_from")
     if source == "unknown":
         lines.append("")
