@@ -64,3 +64,15 @@ def test_a_lone_surrogate_in_an_issue_ends_no_scan(world):
     assert out.failed == [] and out.triaged == out.open_issues
     t = BacklogStore(world.db).triaged(REPO)[900]
     assert t.crash and t.title.startswith("AttributeError") and "the issue gives a snippet or command to run" in t.reasons
+
+
+def test_the_triage_job_reads_an_issue_with_a_lone_surrogate(harness, gh):
+    body = "Since the update:\n\n" + TB.replace("'quantity'", "'quantit\ud800y'")
+    harness.api.issues[(gh.REPO, 1)] = {"number": 1, "title": "Crash \udfff on checkout", "body": body,
+                                        "state": "open", "labels": [], "pull_request": False}
+    harness.api.issues[(gh.REPO, 2)] = {"number": 2, "title": "Same crash", "body": body, "state": "open",
+                                        "labels": [], "pull_request": False}
+    harness.deliver("issues", "issues.opened")
+    job = harness.jobs(kind="triage")[0]
+    assert job["state"] == "done" and '"found": true' in job["result"] and '"duplicates": [2]' in job["result"]
+    assert "quantit\ufffdy" in harness.api.named("comment")[0][3]
