@@ -39,6 +39,7 @@ class ScanResult:
     triaged: int = 0                    # parsed in this scan (new or edited issues)
     too_slow: list[int] = field(default_factory=list)   # issues whose text ran past the parse deadline
     failed: list[int] = field(default_factory=list)     # issues whose text a parser failed on (read again next scan)
+    unparsed: list[int] = field(default_factory=list)   # too slow to parse, in this scan or an earlier one
     unchanged: int = 0                  # seen by an earlier scan, not parsed again
     labelled: int = 0
     groups: list[Group] = field(default_factory=list)
@@ -108,6 +109,7 @@ def scan(api: InstallationAPI, db: Database, repo: str, *, pacer: Pacer, fix: in
     with nullcontext(parser) if parser is not None else GuardedParser(timeout=parse_timeout) as reader:
         _triage_new(api, db, store, repo, issues, before, files, pacer, reader, current, out)
     out.crashes = sum(1 for t in current if t.crash)
+    out.unparsed = sorted(t.issue for t in current if t.too_slow)
     out.groups = group(current)
     out.waited, out.retried = pacer.waited, pacer.retried
     if fix > 0 and queue_fix is not None:
@@ -162,7 +164,7 @@ def _triage_one(api: InstallationAPI, repo: str, issue: dict, d: str, files: _Re
         out.too_slow.append(number)
     report = parsed.report
     if report is None:
-        return Triaged(number, d, crash=False)
+        return Triaged(number, d, crash=False, too_slow=parsed.too_slow)
     files.load(issue.get("html_url"))
     try:
         t, _ = bounded_triage(parser, report, files.files, files.blob_url, seconds=parser.timeout - spent)
@@ -205,7 +207,7 @@ def _queue_top(store: BacklogStore, db: Database, repo: str, out: ScanResult, n:
 def _write_summary(api: InstallationAPI, store: BacklogStore, repo: str, number: int | None, known: dict | None,
                    listed: bool, out: ScanResult, pacer: Pacer) -> None:
     """Create the summary issue once; then edit it when its text changes; a closed one is not reopened."""
-    body = render(out.groups, out.open_issues, unread=out.failed)
+    body = render(out.groups, out.open_issues, unread=out.failed, too_slow=out.unparsed)
     d = hashlib.sha256(body.encode()).hexdigest()[:16]
     if known is not None and not listed:
         out.summary, out.summary_issue = "closed", number        # a maintainer closed it: left alone

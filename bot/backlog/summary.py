@@ -50,26 +50,32 @@ def _evidence(t: Triaged) -> int:
 
 
 def render(groups: list[Group], open_issues: int, fix_command: str = "/crashfix fix",
-           unread: list[int] | tuple[int, ...] = ()) -> str:
-    """`unread`: the issues a parser failed on in this scan (they are read again on the next)."""
+           unread: list[int] | tuple[int, ...] = (), too_slow: list[int] | tuple[int, ...] = ()) -> str:
+    """`unread`: the issues a parser failed on in this scan (they are read again on the next); `too_slow`:
+    the issues whose text ran past the parse deadline (read again once edited)."""
     crashes = sum(g.reports for g in groups)
-    read = f"the {open_issues}" if not unread else f"{open_issues - len(unread)} of the {open_issues}"
+    left = len(unread) + len(too_slow)
+    read = f"the {open_issues}" if not left else f"{open_issues - left} of the {open_issues}"
     lines = [MARKER, "",
              f"crashfix read {read} open issues of this repository: {crashes} hold a crash report, "
              f"{len(groups)} distinct crash{'es' if len(groups) != 1 else ''} (one crash: {SAME_WORDS}).",
              ""]
     if unread:
         one = len(unread) == 1
-        lines += [", ".join(f"#{i}" for i in sorted(unread)[:50]) + (" …" if len(unread) > 50 else "")
-                  + f" could not be read: the parser failed on {'its' if one else 'their'} text "
+        lines += [_numbers(unread) + f" could not be read: the parser failed on {'its' if one else 'their'} text "
                   f"({'it is' if one else 'they are'} read again on the next scan).", ""]
+    if too_slow:
+        one = len(too_slow) == 1
+        lines += [_numbers(too_slow) + f" {'was' if one else 'were'} too slow to parse (past the parse deadline): "
+                  f"whether {'it holds' if one else 'they hold'} a crash report is not known "
+                  f"({'it is' if one else 'they are'} read again once edited).", ""]
     lines += [
              "They are ranked by how fixable each **looks** from the report and the repository alone "
              f"(score out of {MAX_SCORE}). None of them has been run yet and no patch has been made. To ask for "
              f"a fix, comment "
              f"`{fix_command}` on the issue, or add the trigger label to it.", ""]
     if not groups:
-        lines.append(f"No open issue{' it read' if unread else ''} holds a crash report crashfix can parse.")
+        lines.append(f"No open issue{' it read' if left else ''} holds a crash report crashfix can parse.")
     size, shown = 0, 0
     for rank, g in enumerate(groups[:SHOWN], 1):
         entry = _entry(rank, g)
@@ -85,6 +91,10 @@ def render(groups: list[Group], open_issues: int, fix_command: str = "/crashfix 
     lines += ["", "This issue is kept up to date by crashfix (edited in place on each scan); "
               "a maintainer can rescan with `/crashfix scan` in any issue."]
     return "\n".join(lines) + "\n"
+
+
+def _numbers(issues) -> str:
+    return ", ".join(f"#{i}" for i in sorted(issues)[:50]) + (" …" if len(issues) > 50 else "")
 
 
 def _entry(rank: int, g: Group) -> list[str]:

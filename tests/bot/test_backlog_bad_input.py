@@ -10,7 +10,7 @@ from bot.backlog.signatures import SignatureStore
 from bot.backlog.store import BacklogStore
 from bot.db import Database
 from tests.support.backlog_issues import REPO, World
-from tests.support.failing_parser import BUG_TRIGGER, FailingParser
+from tests.support.failing_parser import BUG_TRIGGER, SLOW_TRIGGER, FailingParser
 from tests.support.github_fakes import rsa_private_key
 
 TB = ("```\nTraceback (most recent call last):\n"
@@ -76,3 +76,17 @@ def test_the_triage_job_reads_an_issue_with_a_lone_surrogate(harness, gh):
     job = harness.jobs(kind="triage")[0]
     assert job["state"] == "done" and '"found": true' in job["result"] and '"duplicates": [2]' in job["result"]
     assert "quantit\ufffdy" in harness.api.named("comment")[0][3]
+
+
+def test_an_issue_too_slow_to_parse_is_said_in_every_summary_not_counted_as_no_crash(world):
+    world.fake.add_issue(REPO, 900, "Crash on checkout", TB + SLOW_TRIGGER)
+    with FailingParser(timeout=3) as parser:
+        out = world.scan(parser=parser)
+        assert out.too_slow == [900] and out.unparsed == [900]
+        line = ("#900 was too slow to parse (past the parse deadline): whether it holds a crash report is not "
+                "known (it is read again once edited).")
+        assert line in world.summaries()[0]["body"]
+        assert f"crashfix read {out.open_issues - 1} of the {out.open_issues} open issues" in world.summaries()[0]["body"]
+        again = world.scan(parser=parser)                 # not parsed again: still said
+    assert again.unchanged == out.open_issues and again.unparsed == [900] and again.summary == "unchanged"
+    assert line in world.summaries()[0]["body"]
