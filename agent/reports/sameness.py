@@ -34,6 +34,7 @@ import re
 from collections.abc import Hashable, Iterable
 from dataclasses import dataclass
 
+from agent.reports.families import ALL
 from agent.reports.model import CrashReport, Frame
 
 RULE = "2"                 # rows stored before this column (the signature alone) have none
@@ -41,7 +42,8 @@ RULE = "2"                 # rows stored before this column (the signature alone
 # the rule in words, for the comments that name duplicates (each link of a group is one of these)
 SAME_WORDS = "the same exception at the same place, or the same exception and message in this repository"
 
-MESSAGE_KINDS = ("python", "jvm", "java", "go", "rust")
+# the kinds whose crash is an exception with a message: their families say so (agent/reports/families.py)
+MESSAGE_KINDS = tuple(k for f in ALL for k in f.kinds if f.by_message)
 
 # the runtime's own messages: every program raises them in many places, so the message says nothing of
 # which crash it is (the place does). Matched, case-insensitive, against the normalised message.

@@ -4,6 +4,7 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass, field
 
+from agent.reports.families import FAMILIES
 from agent.reports.fences import without_blocks
 from agent.reports.model import CrashReport, Frame
 from agent.python.ladder.snippets import extract
@@ -87,12 +88,13 @@ def _own_frame(report: CrashReport, repo: str) -> Frame | None:
     g, names = report.guilty, repo_names(repo)
     if g is None or not names:
         return None
-    if report.kind == "go":
+    family = FAMILIES[report.kind].name if report.kind in FAMILIES else ""
+    if family == "go":
         module = "github.com/" + repo.strip("/").lower() + "/" if "/" in repo.strip("/") else None
         return g if module and (module in (g.file or "").lower() or g.function.lower().startswith(module)) else None
-    if report.kind == "rust" and "::" in g.function:
+    if family == "rust" and "::" in g.function:
         return g if g.function.split("::", 1)[0].lstrip("<").lower() in names else None
-    if report.kind in ("jvm", "java") and "." in g.function:
+    if family == "jvm" and "." in g.function:
         return g if any(part.lower() in names for part in g.function.split(".")[:-2]) else None
     path = (g.file or "").replace("\\", "/")
     return g if path and not _WRAPPER.search(path) and python_frame_is_repos(g, names) else None
