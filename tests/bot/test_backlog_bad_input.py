@@ -90,3 +90,23 @@ def test_an_issue_too_slow_to_parse_is_said_in_every_summary_not_counted_as_no_c
         again = world.scan(parser=parser)                 # not parsed again: still said
     assert again.unchanged == out.open_issues and again.unparsed == [900] and again.summary == "unchanged"
     assert line in world.summaries()[0]["body"]
+
+
+def test_the_triage_job_goes_on_without_another_issue_the_parser_fails_on(harness, gh, monkeypatch):
+    monkeypatch.setattr("bot.kinds.triage.GuardedParser", FailingParser)     # the real parser, and its bug
+    for n, body in ((1, TB), (7, TB + BUG_TRIGGER), (9, "Same here:\n\n" + TB)):
+        harness.api.issues[(gh.REPO, n)] = {"number": n, "title": f"issue {n}", "body": body, "state": "open",
+                                            "labels": [], "pull_request": False}
+    harness.deliver("issues", "issues.opened")
+    job = harness.jobs(kind="triage")[0]
+    assert job["state"] == "done" and '"duplicates": [9]' in job["result"]
+
+
+def test_a_triage_the_parser_fails_on_ends_in_words_not_a_failed_job(harness, gh, monkeypatch):
+    monkeypatch.setattr("bot.kinds.triage.GuardedParser", FailingParser)
+    harness.api.issues[(gh.REPO, 1)] = {"number": 1, "title": "issue 1", "body": TB + BUG_TRIGGER, "state": "open",
+                                        "labels": [], "pull_request": False}
+    harness.deliver("issues", "issues.opened")
+    job = harness.jobs(kind="triage")[0]
+    assert job["state"] == "done" and f'"outcome": "{FAILED}"' in job["result"]
+    assert not harness.api.named("comment") and not harness.api.named("add_labels")
