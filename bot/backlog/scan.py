@@ -51,7 +51,7 @@ class ScanResult:
 
     def to_dict(self) -> dict:
         return {"open_issues": self.open_issues, "crashes": self.crashes, "distinct": len(self.groups),
-                "triaged": self.triaged, "too_slow": self.too_slow, "failed": self.failed,
+                "triaged": self.triaged, "too_slow": self.too_slow, "failed": self.failed, "unparsed": self.unparsed,
                 "unchanged": self.unchanged, "labelled": self.labelled,
                 "ranked": [{"issue": g.lead.issue, "score": g.lead.score, "duplicates": g.duplicates,
                             "reasons": g.lead.reasons, "missing": g.lead.missing} for g in self.groups[:50]],

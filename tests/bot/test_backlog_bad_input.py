@@ -110,3 +110,11 @@ def test_a_triage_the_parser_fails_on_ends_in_words_not_a_failed_job(harness, gh
     job = harness.jobs(kind="triage")[0]
     assert job["state"] == "done" and f'"outcome": "{FAILED}"' in job["result"]
     assert not harness.api.named("comment") and not harness.api.named("add_labels")
+
+
+def test_the_cli_names_the_issues_it_could_not_read():
+    from bot.backlog.scan import ScanResult
+    from bot.cli.backlog import result_lines
+    lines = result_lines(REPO, ScanResult(open_issues=3, failed=[900], unparsed=[901]).to_dict(), "a folder")
+    assert "the parser failed on (read again on the next scan): #900" in lines
+    assert "too slow to parse (not known to hold a crash): #901" in lines
