@@ -7,6 +7,7 @@ from dataclasses import dataclass, field
 from urllib.parse import quote
 
 from agent.reports.families import family_of
+from agent.reports.guarded import ParserFailed
 from agent.markdown_safe import quote_untrusted
 from agent.reports.model import CrashReport, Frame
 from agent.judge.match import repo_path
@@ -145,14 +146,19 @@ def _triage_job(job: tuple) -> Triage:
 def bounded_triage(parser, report: CrashReport, repo_files: list[str] | None, blob_url: str | None,
                    label: str = "crashfix", seconds: float | None = None) -> tuple[Triage, bool]:
     """`triage` with the frame mapping run in ``parser``'s child (agent/reports/guarded.py) within
-    ``seconds`` (what is left of the parse's deadline; None: the parser's whole deadline). Past it,
-    the triage without the repository's files (no locations: the same comment, minus the links).
+    ``seconds`` (what is left of the parse's deadline; None: the parser's whole deadline). Past it, or
+    when the mapping raised, the triage without the repository's files (no locations: the same comment,
+    minus the links).
     Returns (the triage, whether the files were mapped)."""
     if repo_files is None:
         return triage(report, None, blob_url, label), False
     budget = parser.timeout if seconds is None else seconds
     if budget > 0:
-        done, t = parser.call((report, list(repo_files[:MAX_FILES]), blob_url, label), fn=_triage_job, timeout=budget)
+        try:
+            done, t = parser.call((report, list(repo_files[:MAX_FILES]), blob_url, label), fn=_triage_job,
+                                  timeout=budget)
+        except ParserFailed:     # the mapping failed on these files: the triage without them, as past the deadline
+            done = False
         if done:
             return t, True
     return triage(report, None, blob_url, label), False
