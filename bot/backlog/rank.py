@@ -18,16 +18,18 @@ CLEAN, IN_REPO, REPRODUCER, TESTS = 2, 3, 2, 1
 MAX_SCORE = CLEAN + IN_REPO + REPRODUCER + TESTS
 FRAMES_LOOKED_AT = 20
 GIVES_REPRODUCER = "the issue gives a snippet or command to run"
-NAMES_INPUT = "the issue names the input that crashes it"
+NAMES_INPUT = "the issue attaches or names an input file"
 _WRAPPER = re.compile(r"/bin/|/Scripts/|^<")    # a console-script wrapper, a cell, `<string>`: never the project's
 MAX_COUNTED = 5                 # things to run, or frames in the repository, counted as evidence at most
-# an input a maintainer can feed the program: a file attached to the issue, a fuzzer's crash artifact, a
-# file named as attached (each part bounded: linear)
-_INPUT = re.compile(r"https://github\.com/(?:user-attachments/files|[\w.-]+/[\w.-]+/files)/\d+/[^\s)\]>]+"
-                    r"|\b(?:crash|leak|timeout|oom|slow-unit)-[0-9a-f]{40}\b"
-                    r"|\battach(?:ed|ing)?\b[^.\n]{0,80}?\b[\w-]{1,80}\.(?:json|ya?ml|xml|csv|txt|bin|dat|png|jpe?g|gif"
-                    r"|pdf|zip|gz|tar|toml|ini|cfg|html?|wav|mp[34]|sql|db|parquet|ttf|otf|svg|xlsx?|docx?|pcap)\b",
-                    re.I)
+# an input a maintainer can feed the program: a file attached to the issue or named as attached whose name
+# is a data file's (not a log, a text dump or a screenshot: `traceback.txt`, `crash-2023-11-19-server.txt`
+# are what was printed), a fuzzer's crash artifact (each part bounded: linear)
+_DATA = (r"\.(?:json|ya?ml|xml|csv|tsv|bin|dat|raw|zip|gz|tgz|tar|7z|toml|ini|cfg|conf|html?|pdf|docx?|xlsx?|"
+         r"sql|db|sqlite|parquet|h5|hdf5|npy|npz|pkl|pickle|wav|flac|ttf|otf|woff2?|svg|pcap|elf|so|dll|exe|wasm|"
+         r"dwg|dxf|epub|mobi|ogg|tiff?|bmp|ico|webp|heic|psd|ipynb|proto|graphql|lock)\b")
+_INPUT = re.compile(r"https://github\.com/(?:user-attachments/files|[\w.-]+/[\w.-]+/files)/\d+/[\w.%+-]{1,200}?" + _DATA
+                    + r"|\b(?:crash|leak|timeout|oom|slow-unit)-[0-9a-f]{40}\b"
+                    r"|\battach(?:ed|ing)?\b[^.\n]{0,80}?\b[\w-]{1,80}" + _DATA, re.I)
 NOT_HERE = "no frame of the report is in this repository"
 _TEST_PATH = re.compile(r"(^|/)(tests?|spec|testing)/|(^|/)test_[^/]+\.py$|_test\.(py|go|c|cc|cpp|rs)$|"
                         r"(^|/)[^/]+Test\.java$|\.(test|spec)\.[jt]sx?$")
@@ -119,8 +121,8 @@ def runnable(report: CrashReport, text: str) -> int:
 
 
 def named_inputs(text: str) -> int:
-    """How many inputs the issue names that a maintainer can feed the program: files attached to it, a
-    fuzzer's `crash-<sha1>` artifacts, a file named as attached."""
+    """How many inputs the issue names that a maintainer can feed the program: data files attached to it
+    or named as attached, a fuzzer's `crash-<sha1>` artifacts (never a log, a text dump or a picture)."""
     return len(set(m.group(0).lower() for m in _INPUT.finditer(visible(text)))) if text else 0
 
 

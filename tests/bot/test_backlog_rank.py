@@ -168,6 +168,16 @@ def test_an_input_the_issue_names_counts_as_a_way_to_reproduce(named):
     assert NAMES_INPUT not in rank(parse(TB), FileIndex(FILES), None, TB + "\nI attached nothing.\n").reasons
 
 
+@pytest.mark.parametrize("said", [
+    "Full log: https://github.com/acme/shop/files/13403918/crash-2023-11-19_13.59.41-server.txt",   # what was printed
+    "https://github.com/acme/shop/files/8501004/traceback.txt",
+    "I attached a screenshot.png of the error",
+])
+def test_a_log_or_a_screenshot_is_no_input(said):
+    text = TB + "\n" + said + "\n"
+    assert NAMES_INPUT not in rank(parse(text), FileIndex(FILES), None, text).reasons
+
+
 def test_reports_of_one_score_are_ordered_by_their_evidence_not_their_age():
     one = TB + SNIPPET
     three = TB + SNIPPET + "\n```python\nfrom shop.orders import fulfil\nfulfil([None])\n```\n\n$ shop fulfil x\n"
