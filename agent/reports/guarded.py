@@ -89,9 +89,9 @@ class GuardedParser:
             raise ParserUnavailable(f"the parser's child process did not start within {START_TIMEOUT:g} s")
 
     def call(self, arg: Any, fn: Callable[[Any], Any] | None = None, timeout: float | None = None) -> tuple[bool, Any]:
-        """(True, fn(arg)) or (False, None) when the deadline passed (the child is then killed); `ParserFailed`
-        when ``fn`` raised (the child lives on). ``fn``: another top-level function than the parser's (None: the parser's); ``timeout``: this
-        call's deadline (None: the parser's)."""
+        """(True, fn(arg)) or (False, None) when the deadline passed (the child is then killed);
+        `ParserFailed` when ``fn`` raised (the child lives on). ``fn``: another top-level function than
+        the parser's (None: the parser's); ``timeout``: this call's deadline (None: the parser's)."""
         if self._proc is None or not self._proc.is_alive():
             self._start()
         self._conn.send((fn, arg))
