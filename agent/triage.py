@@ -7,6 +7,7 @@ from dataclasses import dataclass, field
 from urllib.parse import quote
 
 from agent.reports.families import family_of
+from agent.reports.guarded import ParserFailed
 from agent.markdown_safe import quote_untrusted
 from agent.reports.model import CrashReport, Frame
 from agent.judge.match import repo_path
@@ -76,6 +77,27 @@ def _at_repo(report: CrashReport, index: RepoIndex) -> CrashReport:
     return at_repo_frame(dataclasses.replace(report, extra=dict(report.extra)), site)
 
 
+def _exception(entry: dict) -> str:
+    said = f"{entry.get('type') or '?'}: {entry.get('message') or ''}".strip().rstrip(":")
+    return f"`{_md(said.splitlines()[0][:160] if said else '?')}`"
+
+
+def _chain(report: CrashReport) -> list[str]:
+    """A chain of exceptions, both ends named: a JVM trace's crash is its root cause (the last `Caused by:`),
+    the wrapper is named; a Python traceback's crash is the last exception printed, the chain's first
+    (its root) is named with where it was raised."""
+    wrapper = report.extra.get("wrapper")
+    if isinstance(wrapper, dict) and wrapper.get("type"):
+        return ["", f"_The root cause of the trace; it was wrapped in {_exception(wrapper)}._"]
+    chain = [c for c in report.extra.get("chain") or () if isinstance(c, dict) and not c.get("group_member")]
+    if not chain or not chain[0].get("type"):
+        return []
+    root = chain[0]
+    frames = [str(f) for f in root.get("frames") or ()][-3:]        # as printed: the innermost last
+    where = " raised through " + " → ".join(f"`{_md(f)}`" for f in frames) if frames else ""
+    return ["", f"_Raised while handling an earlier exception: the chain starts at {_exception(root)}{where}._"]
+
+
 def triage(report: CrashReport, repo_files: list[str] | None = None, blob_url: str | None = None,
            label: str = "crashfix") -> Triage:
     """`repo_files`: the repository's file paths (None: unknown); `blob_url`: the web address
@@ -93,6 +115,7 @@ def triage(report: CrashReport, repo_files: list[str] | None = None, blob_url: s
     if report.message and report.message not in report.title:
         msg = report.message.strip().splitlines()[0][:200]
         lines.append(f"> {quote_untrusted(msg)}")
+    lines += _chain(report)
     source = report.extra.get("exception_from")
     if report.extra.get("headless"):
         # a kernel oops pasted from its task line on (agent/reports/frameless.py): its head line is missing
@@ -132,14 +155,19 @@ def _triage_job(job: tuple) -> Triage:
 def bounded_triage(parser, report: CrashReport, repo_files: list[str] | None, blob_url: str | None,
                    label: str = "crashfix", seconds: float | None = None) -> tuple[Triage, bool]:
     """`triage` with the frame mapping run in ``parser``'s child (agent/reports/guarded.py) within
-    ``seconds`` (what is left of the parse's deadline; None: the parser's whole deadline). Past it,
-    the triage without the repository's files (no locations: the same comment, minus the links).
+    ``seconds`` (what is left of the parse's deadline; None: the parser's whole deadline). Past it, or
+    when the mapping raised, the triage without the repository's files (no locations: the same comment,
+    minus the links).
     Returns (the triage, whether the files were mapped)."""
     if repo_files is None:
         return triage(report, None, blob_url, label), False
     budget = parser.timeout if seconds is None else seconds
     if budget > 0:
-        done, t = parser.call((report, list(repo_files[:MAX_FILES]), blob_url, label), fn=_triage_job, timeout=budget)
+        try:
+            done, t = parser.call((report, list(repo_files[:MAX_FILES]), blob_url, label), fn=_triage_job,
+                                  timeout=budget)
+        except ParserFailed:     # the mapping failed on these files: the triage without them, as past the deadline
+            done = False
         if done:
             return t, True
     return triage(report, None, blob_url, label), False

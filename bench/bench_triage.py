@@ -20,8 +20,10 @@ child process, under its deadline (agent/reports/guarded.py). Measures:
 - guilty-frame accuracy: the function's last `.`/`::` part without arguments, over the crashes whose
   guilty frame is labelled; where none is labelled, how often the parser names one anyway;
 - duplicate pairs: every pair of issues in the set is one decision; the labelled pairs share a `group`.
-  The signature groups a pair when both reports have the same non-empty `signature`; the baseline when
-  both have the same non-empty crash `title`. Precision and recall of each on the same pairs, over all
+  The product groups a pair when its rule (agent/reports/sameness.py, the one `crashfix backlog` uses)
+  puts both in one group: they share a key (the signature, or the exception and a discriminating
+  message in one repository), directly or through other issues; the baseline when both have the same
+  non-empty crash `title`. Precision and recall of each on the same pairs, over all
   pairs (an org-wide backlog) and over the pairs of one repository's issues;
 - per-ecosystem rows, and parse time (max, median).
 
@@ -55,9 +57,15 @@ class Got:
     exception: str | None = None
     guilty: str | None = None
     signature: str = ""
+    keys: object = None             # what the product groups on (agent/reports/sameness.py Keys)
     title: str = ""
     seconds: float = 0.0
     too_slow: bool = False
+
+    def __post_init__(self) -> None:
+        from agent.reports.sameness import Keys
+        if self.keys is None:                          # the signature is always one of the keys
+            self.keys = Keys((self.signature,) if self.signature else ())
 
 
 @dataclass
@@ -134,6 +142,7 @@ def guilty_matches(expected: str | None, got: str | None) -> bool:
 def parse_all(issues: list[dict], timeout: float = DEFAULT_TIMEOUT) -> list[Got]:
     from agent.reports.families import family_for
     from agent.reports.guarded import GuardedParser
+    from agent.reports.sameness import keys
 
     out = []
     with GuardedParser(timeout=timeout) as parser:
@@ -152,7 +161,8 @@ def parse_all(issues: list[dict], timeout: float = DEFAULT_TIMEOUT) -> list[Got]
                 family = rep.kind
             guilty = rep.guilty.function if rep.guilty is not None else None
             out.append(Got(crash=True, family=family, exception=rep.type, guilty=guilty or None,
-                           signature=rep.signature or "", title=rep.title or "", seconds=seconds))
+                           signature=rep.signature or "", keys=keys(rep, issue["repo"]), title=rep.title or "",
+                           seconds=seconds))
     return out
 
 
@@ -165,6 +175,13 @@ def _pairs(issues: list[dict], key) -> set[tuple[int, int]]:
         if k:
             by[k].append(i)
     return {p for members in by.values() for p in combinations(members, 2)}
+
+
+def _grouped(got: list[Got]) -> set[tuple[int, int]]:
+    """The pairs the product groups: `crashfix backlog`'s own rule (agent/reports/sameness.py)."""
+    from agent.reports.sameness import groups
+    return {p for members in groups((i, g.keys) for i, g in enumerate(got) if g.crash)
+            for p in combinations(sorted(members), 2)}
 
 
 def _pr(pred: set, gold: set) -> dict:
@@ -201,23 +218,23 @@ def score(issues: list[dict], got: list[Got]) -> dict:
     for i, issue in enumerate(issues):
         by_eco[issue["ecosystem"]].append(i)
     gold = _pairs(issues, lambda i, x: x["label"]["group"])
-    sig = _pairs(issues, lambda i, x: got[i].signature if got[i].crash else "")
+    sig = _grouped(got)
     ttl = _pairs(issues, lambda i, x: got[i].title if got[i].crash else "")
     times = [g.seconds for g in got] or [0.0]
 
     def pair_misses(pred):
-        show = lambda i: (issues[i]["url"], issues[i]["label"]["group"], got[i].signature)  # noqa: E731
+        show = lambda i: (issues[i]["url"], issues[i]["label"]["group"], " | ".join(got[i].keys.anchors))  # noqa: E731
         return {"false": [(show(a), show(b)) for a, b in sorted(pred - gold)],
                 "missed": [(show(a), show(b)) for a, b in sorted(gold - pred)]}
 
     same_repo = {(a, b) for a, b in combinations(range(len(issues)), 2) if issues[a]["repo"] == issues[b]["repo"]}
     return {
         "all": everything,
-        "duplicates_same_repo": {"signature": _pr(sig & same_repo, gold & same_repo),
+        "duplicates_same_repo": {"rule": _pr(sig & same_repo, gold & same_repo),
                                  "title": _pr(ttl & same_repo, gold & same_repo)},
         "ecosystems": {eco: _block(issues, got, idx) for eco, idx in sorted(by_eco.items())},
-        "duplicates": {"signature": _pr(sig, gold), "title": _pr(ttl, gold)},
-        "duplicate_misses": {"signature": pair_misses(sig), "title": pair_misses(ttl)},
+        "duplicates": {"rule": _pr(sig, gold), "title": _pr(ttl, gold)},
+        "duplicate_misses": {"rule": pair_misses(sig), "title": pair_misses(ttl)},
         "time": {"max": max(times), "median": statistics.median(times),
                  "too_slow": sum(g.too_slow for g in got)},
     }
@@ -259,7 +276,7 @@ def render(s: dict, show_misses: bool = False) -> str:
         for name, d in s["duplicate_misses"].items():
             for kind in ("false", "missed"):
                 if d[kind]:
-                    lines += ["", f"pairs by {name}: {kind} (url, group, signature)"]
+                    lines += ["", f"pairs by {name}: {kind} (url, group, keys)"]
                     lines += [f"  {x}\n    {y}" for x, y in d[kind]]
     return "\n".join(lines)
 

@@ -104,13 +104,13 @@ def test_scorer_arithmetic():
     assert (a["exception"].hit, a["exception"].total) == (4, 5)       # u4 not parsed
     assert (a["guilty"].hit, a["guilty"].total) == (3, 4)             # load, run, onCreate; not other
     assert (a["guilty_when_none"].hit, a["guilty_when_none"].total) == (1, 1)
-    sig, title = s["duplicates"]["signature"], s["duplicates"]["title"]
+    sig, title = s["duplicates"]["rule"], s["duplicates"]["title"]
     # labelled pairs: (u1,u2), (u3,u4); signature pairs: (u1,u2), (u3,u5); title pairs: (u3,u5)
     assert (sig["labelled"], sig["pairs"], sig["true"]) == (2, 2, 1)
     assert sig["precision"] == 0.5 and sig["recall"] == 0.5
     assert (title["pairs"], title["true"], title["precision"], title["recall"]) == (1, 0, 0.0, 0.0)
     # every issue of the tiny list is of repository o/r: the same-repository pairs are all the pairs
-    assert s["duplicates_same_repo"]["signature"] == sig
+    assert s["duplicates_same_repo"]["rule"] == sig
     assert s["ecosystems"]["go"]["crash_recall"].value == 0.5
     assert s["time"]["max"] == 0.7 and s["time"]["median"] == 0.4
     rendered = bt.render(s, show_misses=True)

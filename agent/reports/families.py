@@ -1,5 +1,6 @@
 """The crash families: one declaration per family says which report kinds it takes, the label triage
-gives them, the rule that says two reports are the same crash, the research agent's debugger, and
+gives them, the rule that says two reports are the same crash (a run's crash matching the report's, and
+whether two issues' reports are one crash by their message), the research agent's debugger, and
 whether crashfix fixes them (its crash path), as syzkaller keeps one object per OS.
 
 Every kind a parser emits belongs to exactly one family (tests/agent/test_families.py). Kinds crashfix
@@ -34,6 +35,8 @@ class Family:
     debugger_ref: str = ""                  # the research agent's debugger tool ("" : `run` only)
     option_refs: dict[str, str] = field(default_factory=dict)   # what its path is built with
     texts_ref: str = ""                     # the research tools' texts in its language ("" : the defaults)
+    by_message: bool = False                # its crash is an exception with a message: two reports of one
+                                            # repository may be one crash by it (agent/reports/sameness.py)
 
     @property
     def fixes(self) -> bool:
@@ -59,16 +62,16 @@ class Family:
 
 
 PYTHON = Family("python", "Python", ("python",), "crash:python", "python", "agent.python.path:PythonPath",
-                "agent.research.tools.dynamic:Pdb")
+                "agent.research.tools.dynamic:Pdb", by_message=True)
 NATIVE = Family("native", "C/C++", ("sanitizer", "gdb"), "crash:sanitizer", "native", "agent.native.path:NativePath",
                 "agent.native.gdb_tool:Gdb", texts_ref="agent.native.tool_texts:TEXTS")
 KERNEL = Family("kernel", "Linux kernel", ("kernel",), "crash:kernel", "title", "agent.kernel.path:KernelPath", "",
                 {"templates": "agent.families:kernel_templates"})   # its length checks + the C templates
 # a Windows debugger's (cdb) stack: the report's commands and the test suite, the Python way
 WINDOWS = Family("windows", "Windows", ("cdb",), "crash:sanitizer", "python", "agent.python.path:PythonPath")
-GO = Family("go", "Go", ("go",), "crash:go", "native")
-RUST = Family("rust", "Rust", ("rust",), "crash:rust", "native")
-JVM = Family("jvm", "Java", ("jvm", "java"), "crash:jvm", "python")
+GO = Family("go", "Go", ("go",), "crash:go", "native", by_message=True)
+RUST = Family("rust", "Rust", ("rust",), "crash:rust", "native", by_message=True)
+JVM = Family("jvm", "Java", ("jvm", "java"), "crash:jvm", "python", by_message=True)
 
 ALL: tuple[Family, ...] = (PYTHON, NATIVE, KERNEL, WINDOWS, GO, RUST, JVM)
 FAMILIES: dict[str, Family] = {kind: f for f in ALL for kind in f.kinds}

@@ -23,6 +23,16 @@ from agent.reports.model import CrashReport
 DEFAULT_TIMEOUT = 10.0
 START_TIMEOUT = 120.0                # a child's start-up (spawn, imports): not the text's parse time
 TOO_SLOW = "report too slow to parse"
+FAILED = "the parser failed on this text"
+
+
+class ParserFailed(RuntimeError):
+    """The function run in the child raised (a parser's bug met by some text): the text has no answer, and
+    a caller going through many texts (a backlog scan) goes on with the next one."""
+
+
+class ParserUnavailable(RuntimeError):
+    """The child did not start: no text was read (the machine's problem, not the text's)."""
 
 
 @dataclass(frozen=True)
@@ -76,12 +86,12 @@ class GuardedParser:
         if not parent.poll(START_TIMEOUT) or parent.recv()[0] != "ready":
             self._kill()
             self.killed -= 1
-            raise RuntimeError(f"the parser's child process did not start within {START_TIMEOUT:g} s")
+            raise ParserUnavailable(f"the parser's child process did not start within {START_TIMEOUT:g} s")
 
     def call(self, arg: Any, fn: Callable[[Any], Any] | None = None, timeout: float | None = None) -> tuple[bool, Any]:
-        """(True, fn(arg)) or (False, None) when the deadline passed (the child is then killed).
-        ``fn``: another top-level function than the parser's (None: the parser's); ``timeout``: this
-        call's deadline (None: the parser's)."""
+        """(True, fn(arg)) or (False, None) when the deadline passed (the child is then killed);
+        `ParserFailed` when ``fn`` raised (the child lives on). ``fn``: another top-level function than
+        the parser's (None: the parser's); ``timeout``: this call's deadline (None: the parser's)."""
         if self._proc is None or not self._proc.is_alive():
             self._start()
         self._conn.send((fn, arg))
@@ -94,7 +104,7 @@ class GuardedParser:
             self._kill()
             return False, None
         if status == "error":
-            raise RuntimeError(f"parser failed in the child: {value}")
+            raise ParserFailed(f"parser failed in the child: {value}")
         return True, value
 
     def parse(self, text: str, repo: str | None = None) -> Parsed:

@@ -2,7 +2,8 @@
 
 `scan()` lists the open issues (pull requests left out), parses each one not seen before (or edited
 since: a digest of title and body), labels it as triage does, remembers it (`BacklogStore`), groups
-the crashes by signature and ranks the groups by how fixable they look (`bot.backlog.rank`). Then,
+the crashes by the grouping rule (`agent.reports.sameness`) and ranks the groups by how fixable they
+look (`bot.backlog.rank`). Then,
 when the repo's config says ``backlog: {fix: N}``, fix runs are queued for the top N (once each);
 otherwise one summary issue lists them for a maintainer to pick (created once, then edited in
 place; a hidden marker finds it). Every GitHub call goes through a `Pacer` (rate limits).
@@ -11,11 +12,13 @@ from __future__ import annotations
 
 import hashlib
 import time
+from contextlib import nullcontext
 import logging
 from dataclasses import dataclass, field
 from typing import Callable
 
-from agent.reports.guarded import TOO_SLOW, GuardedParser
+from agent.reports.guarded import FAILED, TOO_SLOW, GuardedParser, ParserFailed, ParserUnavailable
+from agent.reports.sameness import RULE, keys
 from agent.triage import bounded_triage
 from bot.backlog.rank import FileIndex, find_test_suite, rank
 from bot.backlog.store import BacklogStore, Triaged
@@ -35,6 +38,8 @@ class ScanResult:
     crashes: int = 0
     triaged: int = 0                    # parsed in this scan (new or edited issues)
     too_slow: list[int] = field(default_factory=list)   # issues whose text ran past the parse deadline
+    failed: list[int] = field(default_factory=list)     # issues whose text a parser failed on (read again next scan)
+    unparsed: list[int] = field(default_factory=list)   # too slow to parse, in this scan or an earlier one
     unchanged: int = 0                  # seen by an earlier scan, not parsed again
     labelled: int = 0
     groups: list[Group] = field(default_factory=list)
@@ -46,7 +51,8 @@ class ScanResult:
 
     def to_dict(self) -> dict:
         return {"open_issues": self.open_issues, "crashes": self.crashes, "distinct": len(self.groups),
-                "triaged": self.triaged, "too_slow": self.too_slow, "unchanged": self.unchanged, "labelled": self.labelled,
+                "triaged": self.triaged, "too_slow": self.too_slow, "failed": self.failed, "unparsed": self.unparsed,
+                "unchanged": self.unchanged, "labelled": self.labelled,
                 "ranked": [{"issue": g.lead.issue, "score": g.lead.score, "duplicates": g.duplicates,
                             "reasons": g.lead.reasons, "missing": g.lead.missing} for g in self.groups[:50]],
                 "queued": {str(k): v for k, v in self.queued.items()}, "summary_issue": self.summary_issue,
@@ -83,9 +89,11 @@ class _RepoFiles:
 
 
 def scan(api: InstallationAPI, db: Database, repo: str, *, pacer: Pacer, fix: int = 0,
-         queue_fix: Callable[[int], int | None] | None = None, parse_timeout: float = 10.0) -> ScanResult:
+         queue_fix: Callable[[int], int | None] | None = None, parse_timeout: float = 10.0,
+         parser: GuardedParser | None = None) -> ScanResult:
     """One pass over the repo's open issues. With ``fix`` > 0, ``queue_fix(issue) -> job id`` queues
-    a fix run (None: one is already active) for the top ``fix``; else the summary issue is written."""
+    a fix run (None: one is already active) for the top ``fix``; else the summary issue is written.
+    ``parser``: the guarded parser to read the issues with, left open (None: one of ``parse_timeout`` s)."""
     store = BacklogStore(db)
     out = ScanResult()
     issues = [i for i in pacer.read(api.list_open_issues, repo) if not i.get("pull_request")]
@@ -98,9 +106,10 @@ def scan(api: InstallationAPI, db: Database, repo: str, *, pacer: Pacer, fix: in
     before = store.triaged(repo)
     files = _RepoFiles(api, repo, pacer)
     current: list[Triaged] = []
-    with GuardedParser(timeout=parse_timeout) as parser:
-        _triage_new(api, db, store, repo, issues, before, files, pacer, parser, current, out)
+    with nullcontext(parser) if parser is not None else GuardedParser(timeout=parse_timeout) as reader:
+        _triage_new(api, db, store, repo, issues, before, files, pacer, reader, current, out)
     out.crashes = sum(1 for t in current if t.crash)
+    out.unparsed = sorted(t.issue for t in current if t.too_slow)
     out.groups = group(current)
     out.waited, out.retried = pacer.waited, pacer.retried
     if fix > 0 and queue_fix is not None:
@@ -116,17 +125,21 @@ def scan(api: InstallationAPI, db: Database, repo: str, *, pacer: Pacer, fix: in
 def _triage_new(api: InstallationAPI, db: Database, store: BacklogStore, repo: str, issues: list[dict],
                 before: dict[int, Triaged], files: _RepoFiles, pacer: Pacer, parser: GuardedParser,
                 current: list[Triaged], out: ScanResult) -> None:
-    """Parse (under the parser's deadline) each issue not seen before or edited since."""
+    """Parse (under the parser's deadline) each issue not seen before or edited since, or whose keys were
+    made by another version of the grouping rule (agent/reports/sameness.py RULE): its stored signature
+    is not compared with keys of this one."""
     signatures = SignatureStore(db)
     for issue in issues:
         d = digest(issue)
         seen = before.get(issue["number"])
-        if seen is not None and seen.digest == d:
+        if seen is not None and seen.digest == d and seen.rule == RULE:
             out.unchanged += 1
             current.append(seen)
             continue
         t = _triage_one(api, repo, issue, d, files, pacer, out, parser)
-        signatures.save(repo, issue, Signature(t.signature, too_slow=issue["number"] in out.too_slow))
+        if t is None:            # a parser failed on it: nothing stored, read again on the next scan
+            continue
+        signatures.save(repo, issue, Signature(t.signature, issue["number"] in out.too_slow, t.keys))
         if seen is not None:
             t.fix_job = seen.fix_job
         store.save(repo, t)
@@ -135,26 +148,46 @@ def _triage_new(api: InstallationAPI, db: Database, store: BacklogStore, repo: s
 
 
 def _triage_one(api: InstallationAPI, repo: str, issue: dict, d: str, files: _RepoFiles, pacer: Pacer,
-                out: ScanResult, parser: GuardedParser) -> Triaged:
-    started = time.monotonic()
-    parsed = parser.parse(issue_text(issue), repo)
-    spent = time.monotonic() - started
+                out: ScanResult, parser: GuardedParser) -> Triaged | None:
+    """The issue triaged and ranked, its new labels added; None when a parser (or the triage, ranking or
+    keys made of what it parsed) failed on its text: said in the log and in `out.failed`, and the scan
+    goes on (bad input ends no scan; GitHub's errors are not caught here)."""
+    number = issue["number"]
+    try:
+        started = time.monotonic()
+        parsed = parser.parse(issue_text(issue), repo)
+        spent = time.monotonic() - started
+    except ParserFailed:        # one text a parser cannot read is that issue's problem, not the scan's
+        return _failed(repo, number, out)
     if parsed.too_slow:
-        log.warning("backlog of %s: #%s: %s (over %ss)", repo, issue["number"], TOO_SLOW, parser.timeout)
-        out.too_slow.append(issue["number"])
+        log.warning("backlog of %s: #%s: %s (over %ss)", repo, number, TOO_SLOW, parser.timeout)
+        out.too_slow.append(number)
     report = parsed.report
     if report is None:
-        return Triaged(issue["number"], d, crash=False)
+        return Triaged(number, d, crash=False, too_slow=parsed.too_slow)
     files.load(issue.get("html_url"))
-    t, _ = bounded_triage(parser, report, files.files, files.blob_url, seconds=parser.timeout - spent)
-    fx = rank(report, files.index, files.tests_at, issue_text(issue), repo.rsplit("/", 1)[-1])
+    try:
+        t, _ = bounded_triage(parser, report, files.files, files.blob_url, seconds=parser.timeout - spent)
+        fx = rank(report, files.index, files.tests_at, issue_text(issue), repo)
+        grouped = keys(report, repo)
+    except ParserUnavailable:
+        raise                   # no child to read with: the machine's problem, the scan stops and is retried
+    except Exception:  # noqa: BLE001 - as above: the report's triage failed on this one text
+        return _failed(repo, number, out)
     have = set(issue.get("labels") or [])
     new = [label for label in t.labels if label not in have]
     if new:
-        pacer.write(api.add_labels, repo, issue["number"], new)
+        pacer.write(api.add_labels, repo, number, new)
         out.labelled += 1
-    return Triaged(issue["number"], d, crash=True, kind=report.kind, title=report.title, signature=t.signature,
-                   score=fx.score, reasons=fx.reasons, missing=fx.missing, labels=t.labels)
+    return Triaged(number, d, crash=True, kind=report.kind, title=report.title, signature=t.signature,
+                   score=fx.score, reasons=fx.reasons, missing=fx.missing, labels=t.labels, keys=grouped,
+                   evidence=fx.evidence)
+
+
+def _failed(repo: str, number: int, out: ScanResult) -> None:
+    log.exception("backlog of %s: #%s: %s; the scan goes on without it", repo, number, FAILED)
+    out.failed.append(number)
+    return None
 
 
 def _queue_top(store: BacklogStore, db: Database, repo: str, out: ScanResult, n: int,
@@ -174,7 +207,7 @@ def _queue_top(store: BacklogStore, db: Database, repo: str, out: ScanResult, n:
 def _write_summary(api: InstallationAPI, store: BacklogStore, repo: str, number: int | None, known: dict | None,
                    listed: bool, out: ScanResult, pacer: Pacer) -> None:
     """Create the summary issue once; then edit it when its text changes; a closed one is not reopened."""
-    body = render(out.groups, out.open_issues)
+    body = render(out.groups, out.open_issues, unread=out.failed, too_slow=out.unparsed)
     d = hashlib.sha256(body.encode()).hexdigest()[:16]
     if known is not None and not listed:
         out.summary, out.summary_issue = "closed", number        # a maintainer closed it: left alone

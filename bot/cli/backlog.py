@@ -112,6 +112,10 @@ def result_lines(repo: str, r: dict, where: str) -> list[str]:
     lines = [f"{repo}: {r.get('crashes', 0)} of {r.get('open_issues', 0)} open issues hold a crash report, "
              f"{r.get('distinct', 0)} distinct; {r.get('triaged', 0)} parsed now, {r.get('unchanged', 0)} "
              f"unchanged since the last scan ({where})"]
+    if r.get("failed"):
+        lines.append("the parser failed on (read again on the next scan): " + ", ".join(f"#{n}" for n in r["failed"]))
+    if r.get("unparsed"):
+        lines.append("too slow to parse (not known to hold a crash): " + ", ".join(f"#{n}" for n in r["unparsed"]))
     for rank, item in enumerate(r.get("ranked") or [], 1):
         lines.append(f"{rank:3}. #{item['issue']}  score {item['score']}"
                      + (f"  looks fixable because {'; '.join(item['reasons'])}" if item["reasons"] else ""))

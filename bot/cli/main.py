@@ -265,7 +265,7 @@ def _refuse_before_setup(args, text: str, size: int) -> str | None:
     `.github/crashfix.yml` refused as the App refuses it, a kind of crash crashfix does not fix), or
     None. A report over the read limit is said, not refused."""
     from agent.reports.families import family_of, refusal
-    from agent.reports import MAX_INPUT, parse
+    from agent.reports import MAX_INPUT, parse_issue
     if size > MAX_INPUT:
         print(f"crashfix: the report is {size / 1e6:.0f} MB; read the first {MAX_INPUT >> 20} MiB of it "
               f"(the rest is not parsed)", file=sys.stderr)
@@ -277,7 +277,7 @@ def _refuse_before_setup(args, text: str, size: int) -> str | None:
         problem = _repo_config_problem(local)
         if problem:
             return problem
-    report = parse(text)
+    report = parse_issue(text)         # what the run will read: the text as GitHub shows it (agent/pipeline.py)
     if report is not None and not (family := family_of(report)).fixes:
         return refusal(family, report.type)
     return None

@@ -2,6 +2,7 @@
 from __future__ import annotations
 
 import hashlib
+import re
 from datetime import datetime, timezone
 from typing import Any
 
@@ -9,8 +10,17 @@ DEFAULT_BOT_NAME = "crashfix[bot]"
 MAX_TEXT = 65_535                      # GitHub's limit on comment, PR body and check-run output fields
 
 
+_LONE_SURROGATE = re.compile("[\ud800-\udfff]")
+
+
+def shown(text: str) -> str:
+    """`text` with each lone UTF-16 surrogate (JSON may carry `"\\ud800"`; no UTF-8 text holds one) as
+    U+FFFD, as GitHub shows it: a text that can be encoded, hashed and stored."""
+    return _LONE_SURROGATE.sub("\ufffd", text) if isinstance(text, str) else text
+
+
 def issue_dict(data: dict) -> dict:
-    return {"number": data["number"], "title": data.get("title") or "", "body": data.get("body") or "",
+    return {"number": data["number"], "title": shown(data.get("title") or ""), "body": shown(data.get("body") or ""),
             "state": data.get("state", "open"), "locked": bool(data.get("locked")),
             "labels": [lab["name"] if isinstance(lab, dict) else str(lab) for lab in data.get("labels") or []],
             "pull_request": bool(data.get("pull_request")),
@@ -48,10 +58,10 @@ def check_run_body(status: str, conclusion: str | None, title: str, summary: str
 
 def issue_text(issue: dict) -> str:
     """An issue's title and body as one text (what is parsed for a crash report)."""
-    return f"{issue.get('title') or ''}\n\n{issue.get('body') or ''}"
+    return shown(f"{issue.get('title') or ''}\n\n{issue.get('body') or ''}")
 
 
 def pinned_digest(title: str, body: str) -> str:
     """The hash an issue's text pinned in a job is kept with (bot/web/handlers.py `_asked`; bot/kinds/
     runner.py `asked_issue` checks it)."""
-    return hashlib.sha256(f"{title}\n\n{body}".encode()).hexdigest()
+    return hashlib.sha256(shown(f"{title}\n\n{body}").encode()).hexdigest()

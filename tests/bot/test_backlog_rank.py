@@ -1,8 +1,13 @@
 """The backlog's ranking: a pure function of the parsed report and the repository's files."""
 from __future__ import annotations
 
-from agent.reports import parse
-from bot.backlog.rank import MAX_SCORE, FileIndex, order_key, rank, find_test_suite
+from pathlib import Path
+
+import pytest
+
+from agent.reports import parse, parse_issue
+from bot.backlog.rank import GIVES_REPRODUCER, IN_REPO, MAX_SCORE, NAMES_INPUT, REPRODUCER, FileIndex, order_key, \
+    rank, find_test_suite
 from bot.backlog.summary import group, render
 from bot.backlog.store import Triaged
 
@@ -120,3 +125,66 @@ def test_without_a_checkout_a_session_and_the_projects_installed_frame_still_cou
 def test_ties_in_score_and_reports_are_broken_by_evidence_before_age():
     keys = sorted([(5, 1, 9, 2), (5, 1, 30, 3)], key=lambda k: order_key(*k))
     assert keys == [(5, 1, 30, 3), (5, 1, 9, 2)]
+
+
+# -- issue 36: without a checkout every ecosystem's own frame, commands and named inputs count ----------
+
+ECOSYSTEMS = Path(__file__).resolve().parents[1] / "agent" / "reports" / "ecosystems"
+
+
+def test_without_a_checkout_a_go_panic_in_the_repositorys_module_counts_and_another_modules_does_not():
+    text = (ECOSYSTEMS / "go_nil_map.txt").read_text()
+    own = rank(parse_issue(text, "acme/tool"), FileIndex(None), None, text, "acme/tool")
+    other = rank(parse_issue(text, "acme/server"), FileIndex(None), None, text, "acme/server")
+    assert "its frame `github.com/acme/tool/pkg/config.(*Loader).Load` is the repository's own code by its name " \
+           "(the repository's files could not be listed)" in own.reasons
+    assert own.score == other.score + IN_REPO and "the repository's files could not be listed" in other.missing
+
+
+def test_a_console_wrapper_in_a_folder_of_the_repositorys_name_is_not_its_code():
+    text = ('Traceback (most recent call last):\n  File "/opt/shop/.venv/bin/shop", line 8, in <module>\n'
+            "    sys.exit(main())\nKeyError: 'sku'\n")
+    assert not any("own code" in r for r in rank(parse_issue(text, "acme/shop"), FileIndex(None), None, text,
+                                                 "acme/shop").reasons)
+
+
+def test_a_command_in_the_prose_of_a_rust_panic_counts_as_something_to_run():
+    panic = (ECOSYSTEMS / "rust_no_backtrace.txt").read_text()
+    text = "It panics on an empty file:\n\n$ cargo run --release -- parse empty.toml\n\n```\n" + panic + "```\n"
+    bare = rank(parse_issue(panic, "acme/parser"), FileIndex(None), None, panic, "acme/parser")
+    given = rank(parse_issue(text, "acme/parser"), FileIndex(None), None, text, "acme/parser")
+    assert GIVES_REPRODUCER in given.reasons and given.score == bare.score + REPRODUCER
+
+
+@pytest.mark.parametrize("named", [
+    "The file that crashes it: https://github.com/user-attachments/files/17321/broken.dwg",
+    "libFuzzer wrote crash-0123456789abcdef0123456789abcdef01234567 (attached).",
+    "I attached the config, `settings.yaml`.",
+])
+def test_an_input_the_issue_names_counts_as_a_way_to_reproduce(named):
+    text = TB + "\n" + named + "\n"
+    fx = rank(parse(text), FileIndex(FILES), None, text)
+    assert NAMES_INPUT in fx.reasons and fx.score == rank(parse(TB), FileIndex(FILES), None, TB).score + REPRODUCER
+    assert NAMES_INPUT not in rank(parse(TB), FileIndex(FILES), None, TB + "\nI attached nothing.\n").reasons
+
+
+@pytest.mark.parametrize("said", [
+    "Full log: https://github.com/acme/shop/files/13403918/crash-2023-11-19_13.59.41-server.txt",   # what was printed
+    "https://github.com/acme/shop/files/8501004/traceback.txt",
+    "I attached a screenshot.png of the error",
+])
+def test_a_log_or_a_screenshot_is_no_input(said):
+    text = TB + "\n" + said + "\n"
+    assert NAMES_INPUT not in rank(parse(text), FileIndex(FILES), None, text).reasons
+
+
+def test_reports_of_one_score_are_ordered_by_their_evidence_not_their_age():
+    one = TB + SNIPPET
+    three = TB + SNIPPET + "\n```python\nfrom shop.orders import fulfil\nfulfil([None])\n```\n\n$ shop fulfil x\n"
+    a, b = rank(parse(one), FileIndex(FILES), None, one), rank(parse(three), FileIndex(FILES), None, three)
+    assert a.score == b.score and b.evidence > a.evidence
+    groups = group([Triaged(4, "d", True, "python", "AttributeError in fulfil", "s1", a.score, a.reasons, a.missing,
+                            evidence=a.evidence),
+                    Triaged(40, "d", True, "python", "AttributeError in load", "s2", b.score, b.reasons, b.missing,
+                            evidence=b.evidence)])
+    assert [g.lead.issue for g in groups] == [40, 4]

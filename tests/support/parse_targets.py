@@ -28,6 +28,7 @@ from agent.reports.normalise import norm_message
 from agent.reports.markdown import split_issue, syzbot_facts
 from agent.reports.model import CrashReport
 from agent.reports.python import parse_cut, parse_python
+from bot.backlog.rank import named_inputs, runnable
 from agent.reports.sanitizer import parse_sanitizer
 from agent.reports.visible import visible
 from agent.triage import triage
@@ -90,6 +91,7 @@ ENTRY_POINTS = [
     ("python_version", lambda t: detect.python_version(_NO_REPO, t)),
     ("report_arch", report_arch),
     ("markdown_safe", lambda t: (quote_untrusted(t, len(t)), fence_untrusted(t))),
+    ("backlog rank: inputs, things to run", lambda t: (named_inputs(t), runnable(CrashReport("go", "panic", "t"), t))),
 ]
 
 

@@ -7,6 +7,7 @@ from dataclasses import dataclass
 from typing import Callable
 
 from agent.judge.match import repo_path
+from agent.python.ladder.snippets import UNPARSABLE
 from agent.reports.model import Frame
 
 
@@ -48,7 +49,7 @@ def known_values(issue_text: str) -> dict[str, ast.expr]:
             continue
         try:
             tree = ast.parse(ln)
-        except SyntaxError:
+        except UNPARSABLE:
             continue
         node = tree.body[0] if tree.body else None
         if isinstance(node, ast.Assign) and len(node.targets) == 1 and isinstance(node.targets[0], ast.Name) \
@@ -122,7 +123,7 @@ def _parse_line(code: str) -> ast.AST | None:
                     text.rstrip(":")):
         try:
             return ast.parse(attempt)
-        except SyntaxError:
+        except UNPARSABLE:
             continue
     return None
 
@@ -157,7 +158,7 @@ def _enclosing_class(source: str | None, frame: Frame) -> tuple[str, str] | None
         return None
     try:
         tree = ast.parse(source)
-    except SyntaxError:
+    except UNPARSABLE:
         return None
     for cls in (n for n in tree.body if isinstance(n, ast.ClassDef)):
         for fn in cls.body:
@@ -189,7 +190,7 @@ def prose_calls(issue_text: str, frames: list[Frame], repo_paths: dict[str, str]
     for expr in dict.fromkeys(_CALL.findall(text)):
         try:
             call = ast.parse(expr.strip(), mode="eval").body
-        except SyntaxError:
+        except UNPARSABLE:
             continue
         if not isinstance(call, ast.Call) or not isinstance(call.func, (ast.Name, ast.Attribute)):
             continue
@@ -215,7 +216,7 @@ def _top_level_names(source: str | None) -> set[str]:
         return set()
     try:
         tree = ast.parse(source)
-    except SyntaxError:
+    except UNPARSABLE:
         return set()
     names = set()
     for node in tree.body:

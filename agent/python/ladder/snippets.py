@@ -14,6 +14,9 @@ _DOLLAR_LINE = re.compile(r"^\s*\$\s+(.+)$")
 _SHELL_LANGS = {"sh", "bash", "shell", "console", "zsh", "shell-session", "sh-session", "terminal", "cmd"}
 _PY_LANGS = {"python", "py", "python3", "pycon", "ipython", ""}
 _CRASH = ("Traceback (most recent call last)", "\nE   ")
+# what `ast.parse` raises on text it cannot read: bad syntax, a NUL or a lone surrogate (ValueError), nesting
+# too deep for its parser or its recursion (MemoryError, RecursionError): issue text is any text
+UNPARSABLE = (SyntaxError, ValueError, MemoryError, RecursionError)
 
 
 @dataclass(frozen=True)
@@ -126,6 +129,6 @@ def is_python(body: str) -> bool:
     """A block that parses as Python and does something (an import, a call or an assignment)."""
     try:
         tree = ast.parse(body)
-    except SyntaxError:
+    except UNPARSABLE:
         return False
     return any(isinstance(n, (ast.Import, ast.ImportFrom, ast.Call, ast.Assign)) for n in ast.walk(tree))
