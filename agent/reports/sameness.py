@@ -150,7 +150,9 @@ def keys(report: CrashReport | None, repo: str | None) -> Keys:
     if report.guilty is None:
         return Keys(tuple(anchors), joins=(said,))
     anchors.append(f"{said}|{_frame_id(report.guilty)}")
-    reaches = [said] + [f"{said}|{_frame_id(f)}" for f in report.frames]
+    # a frame also reaches its function with no file: a paste whose guilty frame lost its file (a frame's
+    # tail quoted alone) anchors on `function@`
+    reaches = [said] + [k for f in report.frames for k in (f"{said}|{_frame_id(f)}", f"{said}|{f.function}@")]
     return Keys(tuple(anchors), tuple(k for k in dict.fromkeys(reaches) if k not in anchors))
 
 

@@ -122,3 +122,13 @@ def test_a_bare_line_between_two_crashes_of_one_message_joins_neither():
     bare = "KeyError: 'sku'\n\nIt crashed again."
     got = groups([(n, _keys(t)) for n, t in (("one", one), ("bare", bare), ("two", two))])
     assert got == [["one"], ["bare"], ["two"]]
+
+
+def test_a_guilty_frame_that_lost_its_file_meets_its_function_on_a_full_stack():
+    # a paste that kept only a frame's tail (`in streams`), so its guilty frame has a function and no file
+    import dataclasses
+    cut = parse_issue(CUT, REPO)
+    fileless = dataclasses.replace(cut.guilty, file="")
+    tail = dataclasses.replace(cut, guilty=fileless, frames=[fileless])
+    full = parse_issue(FULL, REPO)
+    assert len(groups([("full", keys(full, REPO)), ("tail", keys(tail, REPO))])) == 1
