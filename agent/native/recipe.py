@@ -36,16 +36,51 @@ NAMED_INPUT = re.compile(r"\b(?:crash(?:ing)?|poc|bad|test)[ \t]+input[ \t]*:[ \
 SOURCE_PATH = re.compile(r"(?<![\w/.])((?:[\w.+-]+/)+[\w+-]+|[\w+-]+)\.(?:c|cc|cpp)\b")
 STACK_LINE = re.compile(r"^\s*#\d+\s|\bin\s+\w+\s+\S+:\d+")
 NAMED_INPUT_FILE = "crashfix-input"
+# a client of a server on this machine: `… | nc 127.0.0.1 1502`, `curl http://localhost:8080/x`
+CLIENT = re.compile(r"(?:^|[|;&]\s*|\s)(?:nc|ncat|netcat|telnet|socat|curl|wget)\s[^\n]*?"
+                    r"(?:127\.0\.0\.1|localhost|0\.0\.0\.0|\[?::1\]?)(?:\]?:|\s+|/)(\d{1,5})?")
 
 
 @dataclass
 class Recipe:
     setup: list[str] = field(default_factory=list)     # make the input files, in the issue's order
-    run: str = ""                                      # the command that crashes
+    run: str = ""                                      # the command that crashes (a server's clients)
     notes: list[str] = field(default_factory=list)     # what could not be used, said plainly
+    server: str = ""                                   # a program that serves, started before `run`
+    port: int | None = None                            # where it listens (from the client lines)
 
     def script(self) -> str:
-        return " && ".join([*self.setup, self.run])
+        return " && ".join([*self.setup, serve(self.server, self.run, self.port) if self.server else self.run])
+
+
+# without nc in the image, the client lines' `nc HOST PORT` is bash's /dev/tcp: stdin sent, the reply read
+NC_SHIM = ("command -v nc >/dev/null 2>&1 || { nc() { local h= p= skip=; for a in \"$@\"; do "
+           "if [ -n \"$skip\" ]; then skip=; continue; fi; case \"$a\" in -[wqpsiIOTVXx]) skip=1;; -*) ;; "
+           "*) if [ -z \"$h\" ]; then h=$a; elif [ -z \"$p\" ]; then p=$a; fi;; esac; done; "
+           "exec 3<>\"/dev/tcp/$h/$p\" || return 1; cat >&3; timeout 2 cat <&3; exec 3<&-; }; export -f nc; }")
+SERVER_WAIT = 100        # tenths of a second a server may take to listen
+CLIENT_TIMEOUT = 20      # seconds the client lines may take
+SERVER_GRACE = 50        # tenths of a second the server has to finish its crash after the clients
+
+
+def serve(server: str, clients: str, port: int | None) -> str:
+    """`server` started in the background (its output kept), the `clients` run once it listens on `port`
+    (read from /proc/net/tcp, without connecting: a server that takes one client would take the probe)
+    or after a second, then the server stopped. The script ends with the server's output and its exit
+    status; a server still serving after the clients is stopped by crashfix and counts as a clean run
+    (exit 0, said on stderr)."""
+    listen = (f"for i in $(seq {SERVER_WAIT}); do grep -qiE ':{port:04X} [0-9A-F]+:0000 0A ' /proc/net/tcp "
+              "/proc/net/tcp6 2>/dev/null && break; kill -0 $srv 2>/dev/null || break; sleep 0.1; done"
+              if port else "sleep 1")
+    return "\n".join([
+        NC_SHIM, "log=$(mktemp)",
+        f"{server if not re.search(r'[|;&<>()]', server) else f'( {server} )'} >\"$log\" 2>&1 &", "srv=$!", listen,
+        f"timeout {CLIENT_TIMEOUT} bash -c {shlex.quote(clients)}",
+        f"for i in $(seq {SERVER_GRACE}); do kill -0 $srv 2>/dev/null || break; sleep 0.1; done",
+        "if kill -0 $srv 2>/dev/null; then kill $srv; wait $srv; rc=0; "
+        "echo 'crashfix: the server was still serving after the client lines: stopped' >>\"$log\"; "
+        "else wait $srv; rc=$?; fi",
+        "cat \"$log\" >&2; rm -f \"$log\"; exit $rc"])
 
 
 def chain(env: dict[str, str], script: str) -> str:
@@ -183,6 +218,17 @@ def _inputs(text: str) -> list[tuple[str, bytes]]:
     return out
 
 
+def _serve(rec: Recipe, client: str, port: str | None) -> None:
+    """`rec`'s program serves the `client` line (more client lines run in order, each whatever the
+    previous one's exit status)."""
+    if not rec.server:
+        rec.server, rec.run = rec.run, client
+    else:
+        rec.run = f"{rec.run}; {client}"
+    if port and rec.port is None and 0 < int(port) < 65536:
+        rec.port = int(port)
+
+
 def _written(setup: list[str]) -> set[str]:
     return {a or b for line in setup for a, b in WRITES.findall(line)}
 
@@ -206,12 +252,18 @@ def recipes(text: str, snippets: list[str], exists=lambda path: False) -> list[R
         setup: list[str] = []
         if any(PROMPT.match(raw) and raw.lstrip().startswith("$") for raw in group):
             group = [raw for raw in group if raw.lstrip().startswith("$")]   # the rest is output
+        mine: list[Recipe] = []
         for raw in group:
+            client = CLIENT.search(PROMPT.sub("", raw))
+            if client and mine and (mine[-1].server or classify(raw, loose) != "setup"):
+                _serve(mine[-1], _clean(raw), client.group(1))      # the last program serves this client
+                continue
             kind = classify(raw, loose)
             if kind == "setup":
                 setup.append(_clean(raw))
             elif kind == "run":
-                out.append(Recipe(list(dict.fromkeys(prose_setup + setup)), _clean(raw)))
+                mine.append(Recipe(list(dict.fromkeys(prose_setup + setup)), _clean(raw)))
+        out += mine
         prose_setup += setup
     for rec in out:
         missing = [a for a in _file_args(rec.run) if a not in _written(rec.setup) and not exists(a)]
