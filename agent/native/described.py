@@ -30,7 +30,7 @@ KINDS = [
 CRASH = re.compile("|".join(f"(?P<k{i}>{p})" for i, (p, _) in enumerate(KINDS)), re.I)
 IDENT = r"[A-Za-z_][A-Za-z0-9_]*"
 # `name`, `name()`, name() in the prose; "in function name", "in name" when the name is not a word
-NAMED = re.compile(rf"`({IDENT})(?:\(\))?`|\b({IDENT})\(\)|\bfunction\s+({IDENT})\b|\b(?:in|at)\s+({IDENT})\b")
+NAMED = re.compile(rf"`({IDENT})(?:\(\))?`|\b({IDENT})\(\)|\bfunction\s+({IDENT})\b|\b(?:in|at)\s+(?!function\b)({IDENT})\b")
 LIBC = {"strlen", "strcpy", "strcmp", "memcpy", "memmove", "memset", "malloc", "free", "calloc", "realloc",
         "printf", "sprintf", "snprintf", "fprintf", "main", "NULL", "strdup", "abort"}
 
@@ -72,7 +72,10 @@ def describe(text: str, reproducers: list[str]) -> CrashReport | None:
                        message=CRASH.search(prose).group(0), frames=[Frame(function=n) for n in names[:1]],
                        guilty=Frame(function=names[0]) if names else None, reproducers=list(reproducers),
                        signature=f"described:{kind}:{names[0] if names else ''}",
-                       extra={"described": True, "named": names})
+                       # every kind named here is AddressSanitizer's: the build uses it alone
+                       # (agent/native/build.py sanitizers_for), so UBSan's object-size check cannot
+                       # report the same overflow first under another name
+                       extra={"described": True, "named": names, "tool": "AddressSanitizer"})
 
 
 def accepts(want: CrashReport, got: CrashReport | None, in_tree) -> bool:

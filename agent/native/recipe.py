@@ -186,8 +186,40 @@ def _session_lines(text: str, snippets: list[str]) -> list[str]:
     return out
 
 
+ESCAPES = re.compile(r"^(?:[ -~]|\\x[0-9a-fA-F]{2})*$")
+C_ESCAPE = re.compile(r"\\(x[0-9a-fA-F]{1,2}|[0-7]{1,3}|[nrtvfab0\\'\"?])")
+SIMPLE = {"n": 10, "r": 13, "t": 9, "v": 11, "f": 12, "a": 7, "b": 8, "\\": 92, "'": 39, '"': 34, "?": 63}
+
+
+def unescape(text: str) -> bytes:
+    """A C or printf string's bytes: `\\xHH`, octal, `\\n`… read as such, other characters as UTF-8."""
+    out, at = bytearray(), 0
+    for m in C_ESCAPE.finditer(text):
+        out += text[at:m.start()].encode()
+        e = m.group(1)
+        out.append(int(e[1:], 16) if e[0] == "x" else int(e, 8) if e[0] in "01234567" else SIMPLE[e])
+        at = m.end()
+    return bytes(out + text[at:].encode())
+
+
+def _escaped(body: str) -> bytes | None:
+    """A fence of `\\x..` escapes (`\\x7b\\x22a…`, or a quoted C string of them, over lines): its bytes."""
+    parts = [ln.strip() for ln in body.strip().splitlines() if ln.strip()]
+    parts = [p[1:-1] if len(p) > 1 and p[0] == p[-1] and p[0] in "\"'" else p for p in parts]
+    flat = "".join(parts)
+    if len(re.findall(r"\\x[0-9a-fA-F]{2}", flat)) < 2 or not all(ESCAPES.match(p) for p in parts):
+        return None
+    if re.search(r"\\x[0-9a-fA-F]{2}", flat) and len(re.sub(r"\\x[0-9a-fA-F]{2}", "", flat)) > len(flat) // 2:
+        return None            # mostly text: prose or code quoting an escape, not an input
+    return unescape(flat)
+
+
 def decode_input(body: str) -> bytes | None:
-    """The bytes of an inline input: a hex dump (xxd, hexdump -C or bare byte pairs) or base64."""
+    """The bytes of an inline input: a hex dump (xxd, hexdump -C or bare byte pairs), base64, or a
+    string of `\\x..` escapes."""
+    escaped = _escaped(body)
+    if escaped is not None:
+        return escaped
     lines = [ln for ln in body.strip().splitlines() if ln.strip()]
     if len(lines) > 1 and re.fullmatch(r"\s*[0-9a-fA-F]{7,8}\s*", lines[-1]):
         lines = lines[:-1]                                # hexdump's closing offset line
