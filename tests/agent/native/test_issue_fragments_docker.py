@@ -8,8 +8,7 @@ import pytest
 from agent.candidates import Candidate
 from agent.judge.validate import Validator
 from agent.native.build import build, detect, sanitizers_for
-from agent.native.described import stands_for
-from agent.native.reproduce import NO_BUILD, described_crash, reproduce
+from agent.native.reproduce import NO_BUILD, reproduce
 from agent.pipeline import run_job
 from agent.run import RunConfig
 from bot.conversation.question import asks
@@ -211,6 +210,8 @@ def test_a_fragment_that_does_not_compile_is_named_in_the_question_never_a_crash
 
 def test_a_server_recipe_runs_the_clients_against_the_background_server_and_reads_its_report(c_image, docker_limits,
                                                                                               tmp_path):
+    from agent.native.described import stands_for
+    from agent.native.reproduce import described_crash
     files = {"tinysrv.c": SRV_C, "proto.c": PROTO_C, "proto.h": PROTO_H, "Makefile": SRV_MAKE}
     repo = make_repo(tmp_path / "srv", files)
     want = described_crash(SRV_ISSUE)
