@@ -121,6 +121,8 @@ def classify(line: str, loose: bool = False) -> str | None:
         return None
     if first.startswith("./") or re.fullmatch(r"[\w.+-]+(?:/[\w.+-]+)+", first) and not first.endswith(":"):
         return "run"
+    if loose and re.match(r"^[A-Z][a-z]+$", first) and len(words) >= 4 and line.rstrip().endswith("."):
+        return None                 # a sentence of output or prose in the fence, not a command
     return "run" if loose and re.fullmatch(r"[\w.+-]+", first) else None
 
 

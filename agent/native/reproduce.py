@@ -167,6 +167,16 @@ def shell_snippets(report: CrashReport) -> list[str]:
             and not c_code(s)]
 
 
+def built_program(sb: Sandbox, name: str) -> str | None:
+    """The one executable of that name in the tree (`./path/name`), or None."""
+    found = sb.run(f"find . -path ./.git -prune -o -type f -perm -u+x -name {shlex.quote(name)} -print",
+                   timeout=HOUSEKEEPING_TIMEOUT)
+    hits = [p for p in found.output.split() if p.startswith("./")] if found.ok else []
+    if len(hits) > 1:           # libtool: the wrapper script, not the binary in .libs/ beside it
+        hits = [p for p in hits if "/.libs/" not in p] or hits
+    return hits[0] if len(hits) == 1 else None
+
+
 def resolve_programs(sb: Sandbox, script: str) -> str:
     """`./example` that is not at the top of the tree but built elsewhere (build/example,
     examples/example): the one executable of that name in the tree."""
@@ -174,14 +184,19 @@ def resolve_programs(sb: Sandbox, script: str) -> str:
         path = m.group(2)
         if sb.run(f"test -x {shlex.quote(path)}", timeout=HOUSEKEEPING_TIMEOUT).ok:
             return m.group(0)
-        name = path.rsplit("/", 1)[-1]
-        found = sb.run(f"find . -path ./.git -prune -o -type f -perm -u+x -name {shlex.quote(name)} -print",
-                       timeout=HOUSEKEEPING_TIMEOUT)
-        hits = [p for p in found.output.split() if p.startswith("./")] if found.ok else []
-        if len(hits) > 1:           # libtool: the wrapper script, not the binary in .libs/ beside it
-            hits = [p for p in hits if "/.libs/" not in p] or hits
-        return m.group(1) + hits[0] if len(hits) == 1 else m.group(0)
+        hit = built_program(sb, path.rsplit("/", 1)[-1])
+        return m.group(1) + hit if hit else m.group(0)
     return re.sub(r"(^|[\s|;&(])(\./[\w./+-]+)", one, script)
+
+
+def resolve_bare(sb: Sandbox, line: str) -> str:
+    """A run line's program named bare (`jq '.a' f`, as the reporter's installed build is run) that is
+    not on the sandbox's PATH: the one executable of that name the build made."""
+    m = re.match(r"^((?:\w+=\S*\s+)*)([A-Za-z_][\w.+-]*)(?=\s|$)", line)
+    if m is None or sb.run(f"command -v {shlex.quote(m.group(2))}", timeout=HOUSEKEEPING_TIMEOUT).ok:
+        return line
+    hit = built_program(sb, m.group(2))
+    return f"{m.group(1)}{hit}{line[m.end():]}" if hit else line
 
 
 def needed_goals(command: str, prepare: str | None) -> list[str]:
@@ -232,6 +247,10 @@ def candidates(sb: Sandbox, report: CrashReport, plan: BuildPlan | None, files: 
         build = program_build_cmd(sb, files, src, exe, cross, plan.flags if plan else SAN_FLAGS)
         out.append(("reproducer fragment", f"{env} {runs_on(exe, cross)}", build))
     for rec in found:
+        if rec.server:
+            rec.server = resolve_bare(sb, rec.server)
+        else:
+            rec.run = resolve_bare(sb, rec.run)
         script = resolve_programs(sb, rec.script())
         if script.startswith("ctest") and plan and plan.out_dir and "--test-dir" not in script:
             script = f"ctest --test-dir {plan.out_dir}{script[5:]}"      # a named test, in our build tree

@@ -109,3 +109,8 @@ def test_inline_inputs_of_c_escapes_are_decoded():
     assert decode_input(r"\x7b\x22a\x22\x3a") == b'{"a":'
     assert decode_input('"\\x00\\x01AB"\n"\\xff\\xfe"') == b"\x00\x01AB\xff\xfe"
     assert decode_input('printf("\\x41\\x42 and a sentence of prose around it");') is None
+
+
+def test_a_sentence_of_output_in_a_shell_fence_is_not_a_command():
+    fence = "./bin/tool -h\nThis is the tool utility from the project.\n./bin/tool -i poc -o out"
+    assert [r.run for r in recipes("", [fence])] == ["./bin/tool -h", "./bin/tool -i poc -o out"]

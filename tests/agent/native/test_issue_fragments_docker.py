@@ -219,6 +219,10 @@ def test_a_server_recipe_runs_the_clients_against_the_background_server_and_read
     with open_sandbox("docker", repo, image=c_image, limits=docker_limits) as sb:
         plan = detect(sorted(files), sb.read, sanitizers=sanitizers_for(want))
         assert build(sb, plan, timeout=300).ok
+        from agent.native.reproduce import resolve_bare
+        # a program named bare, as the reporter runs an installed build: the tree's, when not on the PATH
+        assert resolve_bare(sb, "tinysrv --port 7707") == "./tinysrv --port 7707"
+        assert resolve_bare(sb, "ls -l") == "ls -l" and resolve_bare(sb, "nosuchprog x") == "nosuchprog x"
         found = reproduce(sb, want, plan, sorted(files), None, tries=1, timeout=60, text=SRV_ISSUE)
         rep = found.reproduction
         assert rep.reproduced and rep.how == "reproducer server", \
