@@ -114,3 +114,12 @@ def test_inline_inputs_of_c_escapes_are_decoded():
 def test_a_sentence_of_output_in_a_shell_fence_is_not_a_command():
     fence = "./bin/tool -h\nThis is the tool utility from the project.\n./bin/tool -i poc -o out"
     assert [r.run for r in recipes("", [fence])] == ["./bin/tool -h", "./bin/tool -i poc -o out"]
+
+
+def test_a_described_crash_naming_no_function_takes_a_sanitizer_report_in_the_trees_code():
+    want = describe("The PoC below crashes with a heap buffer overflow.", [])
+    assert want is not None and want.extra["named"] == []
+    in_tree = lambda f: f.file == "lib.c"      # noqa: E731
+    far = CrashReport("sanitizer", "SEGV", "t", frames=[Frame("lib_write", "lib.c", 7)])   # the write landed far
+    assert accepts(want, far, in_tree)
+    assert not accepts(want, CrashReport("sanitizer", "SEGV", "t", frames=[Frame("main", "/s/repro_0.c", 3)]), in_tree)
