@@ -53,6 +53,10 @@ def called(body: str) -> tuple[str, ...]:
     root = tree.root_node
     if root.has_error or len(root.named_children) != 1 or root.named_children[0].type != "function_definition":
         return ()
+    return _calls(root)
+
+
+def _calls(root) -> tuple[str, ...]:
     names: list[str] = []
     stack = [root]
     while stack:
@@ -65,14 +69,32 @@ def called(body: str) -> tuple[str, ...]:
     return tuple(dict.fromkeys(names))
 
 
+def program_calls(source: str) -> tuple[str, ...]:
+    """The functions a whole program calls (what tree-sitter reads of it, errors and all)."""
+    return _calls(Parser(C).parse(source.encode("utf-8", "surrogateescape")).root_node)
+
+
 def is_fragment(body: str) -> bool:
     return bool(called(body))
 
 
-def declaring_headers(sb, body: str, files: list[str]) -> list[str]:
-    """The tree's headers (paths from the top) that declare a function the fragment calls, the one
-    declaring the most first; a test's or an example's header only when no other declares it."""
-    names = [n for n in called(body) if re.fullmatch(r"[A-Za-z_]\w*", n)][:MAX_NAMES]
+def missing_includes(source: str, headers: list[str]) -> list[str]:
+    """Of the tree's `headers`, those the program includes by no name (`#include "x.h"`, `<lib/x.h>`)."""
+    included = {m.rsplit("/", 1)[-1] for m in re.findall(r'^\s*#\s*include\s*[<"]([^>"]+)[>"]', source, re.M)}
+    return [h for h in headers if h.rsplit("/", 1)[-1] not in included]
+
+
+def with_includes(source: str, headers: list[str], top: str = ".") -> str:
+    """The program with `#include`s of the tree's `headers` put before its first line."""
+    lines = [f'#include "{h if h.startswith("/") else top.rstrip("/") + "/" + h}"' for h in headers]
+    return "/* the tree's headers that declare what it calls, added by crashfix */\n" + "\n".join(lines) + "\n" + source
+
+
+def declaring_headers(sb, body: str, files: list[str], names: tuple[str, ...] | None = None) -> list[str]:
+    """The tree's headers (paths from the top) that declare a function the fragment (or `names`) calls,
+    the one declaring the most first; a test's or an example's header only when no other declares it."""
+    names = [n for n in (called(body) if names is None else names)
+             if re.fullmatch(r"[A-Za-z_]\w*", n) and n != "main"][:MAX_NAMES]
     if not names or not any(f.endswith(HEADER_EXT) for f in files):
         return []
     pattern = r"(^|[^A-Za-z0-9_])(" + "|".join(names) + r")[[:space:]]*\("

@@ -236,3 +236,40 @@ def test_a_server_recipe_runs_the_clients_against_the_background_server_and_read
         assert verdict.validated, (verdict.reason, verdict.log)
         assert "still serving after the client lines: stopped" in verdict.repro_after.get("output", "") \
             or verdict.repro_after["exit"] == 0
+
+
+PROGRAM_ISSUE = """# Segmentation fault in tj_set_string
+
+`tj_set_string` crashes (segmentation fault) on a NULL string:
+
+```c
+#include <stdio.h>
+
+int main(void)
+{
+    tj_value *item = tj_create_string("apple");
+    printf("%s\\n", tj_set_string(item, NULL));
+    return 0;
+}
+```
+"""
+
+
+def test_a_program_without_the_libraries_include_gets_the_trees_header_that_declares_its_calls(c_image, docker_limits,
+                                                                                              tmp_path):
+    from agent.native.reproduce import described_crash
+    files = {"tjson.h": TJ_H, "tjson.c": TJ_C, "Makefile": TJ_MAKE}
+    repo = make_repo(tmp_path / "tjson", files)
+    want = described_crash(PROGRAM_ISSUE)
+    with open_sandbox("docker", repo, image=c_image, limits=docker_limits) as sb:
+        plan = detect(sorted(files), sb.read, sanitizers=sanitizers_for(want))
+        assert build(sb, plan, timeout=300).ok
+        found = reproduce(sb, want, plan, sorted(files), None, tries=1, timeout=60, text=PROGRAM_ISSUE)
+        rep = found.reproduction
+        assert rep.reproduced and rep.how == "reproducer program", \
+            [(a.how, a.output_tail[-400:]) for a in rep.attempts]
+        first = rep.attempts[0]          # as written it did not compile: that is kept, then the header added
+        assert first.output_tail.startswith(NO_BUILD) and "tj_value" in first.output_tail
+        (source,) = found.scratch.values()
+        assert source.index('tjson.h"') < source.index("#include <stdio.h>") < source.index("int main")
+        assert rep.observed.guilty.function == "tj_set_string"
