@@ -14,17 +14,14 @@ from dataclasses import dataclass, field
 from agent.limits import COMMAND_TIMEOUT, HOUSEKEEPING_TIMEOUT, REPRODUCE_TRIES
 from agent.native.arch import Cross, runs_on
 from agent.native.build import SAN_FLAGS, BuildPlan, compiler
-from agent.native.described import accepts, describe
-from agent.native.fragment import complete, declaring_headers, is_fragment, missing_includes, program_calls, \
-    with_includes
+from agent.native.described import describe
+from agent.native.fragment import complete, declaring_headers, is_fragment
+from agent.native.matching import add_tree_headers, matcher
 from agent.native.recipe import chain, recipes
 from agent.reports.markdown import split_issue
 from agent.reports.model import CrashReport
-from agent.reports.paths import map_to_repo
 from agent.records import Attempt, Reproduction, confirm
 from agent.judge.protect import is_test_path
-from agent.judge.signature import same_crash
-from agent.reports import parse
 from agent.judge.testrun import SCRATCH, ensure_scratch
 from sandbox import Sandbox
 
@@ -271,26 +268,6 @@ def candidates(sb: Sandbox, report: CrashReport, plan: BuildPlan | None, files: 
     return list(dict.fromkeys(out))
 
 
-UNDECLARED = re.compile(r"implicit declaration of function|unknown type name|undeclared \(first use|"
-                        r"storage size of .* isn.t known|invalid use of undefined type")
-
-
-def _add_tree_headers(sb: Sandbox, prepare: str, written: dict[str, str], files: list[str], output: str) -> bool:
-    """The issue's program did not compile for want of a declaration: the tree's headers that declare
-    the functions it calls and that it does not include are put before it (the reporter left out their
-    `#include`s). True when the source was rewritten."""
-    src = re.search(rf"{re.escape(SCRATCH)}/repro_\d+\.(?:cpp|c)\b", prepare)
-    if src is None or src.group(0) not in written or not UNDECLARED.search(output):
-        return False
-    source = written[src.group(0)]
-    missing = missing_includes(source, declaring_headers(sb, "", files, program_calls(source)))
-    if not missing:
-        return False
-    written[src.group(0)] = text = with_includes(source, missing, sb.workdir)
-    sb.write(src.group(0), text)
-    return True
-
-
 def described_crash(text: str) -> CrashReport | None:
     """A C crash the issue describes in words (agent/native/described.py), when the issue also holds
     something to run: a C/C++ program, a fragment, or a recipe's run line."""
@@ -299,22 +276,6 @@ def described_crash(text: str) -> CrashReport | None:
         return None
     runnable = c_programs(report) or fragments(report) or recipes(text, shell_snippets(report))
     return report if runnable else None
-
-
-def matcher(report: CrashReport, files: list[str]):
-    """Is a run's output the reported crash: (hit, the crash it shows). A crash described in words is
-    matched by what the words say (described.accepts); a pasted report by agent/judge/signature.py."""
-    if not report.extra.get("described"):
-        return lambda res: same_crash(report, res)
-    tree = set(files)
-
-    def in_tree(frame) -> bool:
-        return bool(frame.file) and not frame.file.startswith(SCRATCH) and map_to_repo(frame.file, files) in tree
-
-    def hit(res):
-        got = parse(res.output) if not res.ok else None
-        return accepts(report, got, in_tree), got
-    return hit
 
 
 def reproduce(sb: Sandbox, report: CrashReport, plan: BuildPlan | None, files: list[str],
@@ -330,7 +291,7 @@ def reproduce(sb: Sandbox, report: CrashReport, plan: BuildPlan | None, files: l
     for how, cmd, prepare in tries_of:
         if prepare:
             built = sb.run(prepare, timeout=timeout)
-            if not built.ok and how == "reproducer program" and _add_tree_headers(sb, prepare, written, files,
+            if not built.ok and how == "reproducer program" and add_tree_headers(sb, prepare, written, files,
                                                                                   built.output):
                 rep.attempts.append(Attempt(how, prepare, False, built.exit_code,
                                             NO_BUILD + built.output[-2000:], rung=1))
