@@ -58,6 +58,20 @@ NC_SHIM = ("command -v nc >/dev/null 2>&1 || { nc() { local h= p= skip=; for a i
            "if [ -n \"$skip\" ]; then skip=; continue; fi; case \"$a\" in -[wqpsiIOTVXx]) skip=1;; -*) ;; "
            "*) if [ -z \"$h\" ]; then h=$a; elif [ -z \"$p\" ]; then p=$a; fi;; esac; done; "
            "exec 3<>\"/dev/tcp/$h/$p\" || return 1; cat >&3; timeout 2 cat <&3; exec 3<&-; }; export -f nc; }")
+# nor curl: `curl [-X M] [-H h] [-d data|@file] http://HOST:PORT/path` is an HTTP/1.0 request over /dev/tcp
+CURL_SHIM = ("command -v curl >/dev/null 2>&1 || { curl() { local m= d= u= hp host port path x; local -a hs=(); "
+             "while [ $# -gt 0 ]; do case \"$1\" in -X|--request) m=$2; shift;; "
+             "-d|--data|--data-raw|--data-binary|--data-ascii) d=$2; shift;; -H|--header) hs+=(\"$2\"); shift;; "
+             "-o|--output|-u|--user|-A|--user-agent|-e|--referer|-m|--max-time|--connect-timeout) shift;; "
+             "-*) ;; *) u=$1;; esac; shift; done; "
+             "case \"$d\" in @*) d=$(cat \"${d#@}\");; esac; u=${u#http://}; hp=${u%%/*}; "
+             "case \"$u\" in */*) path=/${u#*/};; *) path=/;; esac; host=${hp%:*}; port=${hp##*:}; "
+             "[ \"$port\" = \"$hp\" ] && port=80; [ -z \"$m\" ] && { [ -n \"$d\" ] && m=POST || m=GET; }; "
+             "exec 3<>\"/dev/tcp/$host/$port\" || return 7; "
+             "{ printf '%s %s HTTP/1.0\\r\\nHost: %s\\r\\n' \"$m\" \"$path\" \"$hp\"; "
+             "for x in \"${hs[@]}\"; do printf '%s\\r\\n' \"$x\"; done; "
+             "[ -n \"$d\" ] && printf 'Content-Length: %s\\r\\n' \"${#d}\"; printf '\\r\\n%s' \"$d\"; } >&3; "
+             "timeout 5 cat <&3; exec 3<&-; }; export -f curl; }")
 SERVER_WAIT = 100        # tenths of a second a server may take to listen
 CLIENT_TIMEOUT = 20      # seconds the client lines may take
 SERVER_GRACE = 50        # tenths of a second the server has to finish its crash after the clients
@@ -73,7 +87,7 @@ def serve(server: str, clients: str, port: int | None) -> str:
               "/proc/net/tcp6 2>/dev/null && break; kill -0 $srv 2>/dev/null || break; sleep 0.1; done"
               if port else "sleep 1")
     return "\n".join([
-        NC_SHIM, "log=$(mktemp)",
+        NC_SHIM, CURL_SHIM, "log=$(mktemp)",
         f"{server if not re.search(r'[|;&<>()]', server) else f'( {server} )'} >\"$log\" 2>&1 &", "srv=$!", listen,
         f"timeout {CLIENT_TIMEOUT} bash -c {shlex.quote(clients)}",
         f"for i in $(seq {SERVER_GRACE}); do kill -0 $srv 2>/dev/null || break; sleep 0.1; done",

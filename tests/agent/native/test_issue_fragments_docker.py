@@ -229,6 +229,12 @@ def test_a_server_recipe_runs_the_clients_against_the_background_server_and_read
             [(a.how, a.command, a.output_tail[-600:]) for a in rep.attempts]
         assert rep.observed.type == "heap-buffer-overflow" and rep.observed.guilty.function == "proto_reply", \
             rep.attempts[-1].output_tail
+        # a client by curl (the image has none: an HTTP/1.0 request over bash's /dev/tcp): "POST" overflows too
+        by_curl = SRV_ISSUE.replace("printf '\\x01\\x08AAAAAAAA' | nc 127.0.0.1 7707", "curl -d AAAA http://127.0.0.1:7707/")
+        again = reproduce(sb, described_crash(by_curl), plan, sorted(files), None, tries=1, timeout=60,
+                          text=by_curl).reproduction
+        assert again.reproduced and again.how == "reproducer server" and "curl -d AAAA" in again.command, \
+            [(a.how, a.output_tail[-400:]) for a in again.attempts]
         # fixed, the server answers, serves on, and is stopped after the client: a clean run, not a signal
         report = stands_for(want, rep.observed)
         validator = Validator(sb, report, rep.command, None, None, tries=1, timeout=120, build_cmd=plan.rebuild)
