@@ -58,7 +58,8 @@ def run_job(config: RunConfig, on_progress: Callable[[Progress], None] = lambda 
             run.report = report
             # no frame named yet: the guilty frame may move onto the project's files (at_repo_frame); the
             # crash's one name is said once it is known (agent/compose crash_name)
-            steps.say(f"parsed: a {report.kind} crash, {report.type}")
+            steps.say(f"described in words, no crash report pasted: a {report.type} to reproduce from the issue's own code"
+                      if report.extra.get("described") else f"parsed: a {report.kind} crash, {report.type}")
             path = path_for(report, run, steps)
             if path is None:            # parsed, not fixed (a Go, Rust or JVM crash): said in one line
                 run.fail("error", refusal(family_of(report), report.type), "bad_input")
