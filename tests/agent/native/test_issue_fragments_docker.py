@@ -205,7 +205,8 @@ def test_a_fragment_that_does_not_compile_is_named_in_the_question_never_a_crash
     (attempt,) = [a for a in run.reproduction.attempts if a.how == "reproducer fragment"]
     assert attempt.output_tail.startswith(NO_BUILD) and "itme" in attempt.output_tail
     first = asks(run.result, broken)[0]
-    assert first.startswith("**A program that compiles**") and "itme" in first and "error:" in first
+    assert first.startswith("**A program that compiles**: the issue's C fragment, put in a `main`") \
+        and "itme" in first and "error:" in first
 
 
 def test_a_server_recipe_runs_the_clients_against_the_background_server_and_reads_its_report(c_image, docker_limits,
