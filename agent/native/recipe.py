@@ -300,19 +300,20 @@ def recipes(text: str, snippets: list[str], exists=lambda path: False) -> list[R
         setup: list[str] = []
         if any(PROMPT.match(raw) and raw.lstrip().startswith("$") for raw in group):
             group = [raw for raw in group if raw.lstrip().startswith("$")]   # the rest is output
-        mine: list[Recipe] = []
         for raw in group:
             client = CLIENT.search(PROMPT.sub("", raw))
-            if client and mine and (mine[-1].server or classify(raw, loose) != "setup"):
-                _serve(mine[-1], _clean(raw), client.group(1))      # the last program serves this client
+            if client and out and (out[-1].server or classify(raw, loose) != "setup"):
+                # the last program run serves this client (its line may be in an earlier fence)
+                _serve(out[-1], _clean(raw), client.group(1))
                 continue
             kind = classify(raw, loose)
             if kind == "setup":
                 setup.append(_clean(raw))
             elif kind == "run":
-                mine.append(Recipe(list(dict.fromkeys(prose_setup + setup)), _clean(raw)))
-        out += mine
+                out.append(Recipe(list(dict.fromkeys(prose_setup + setup)), _clean(raw)))
         prose_setup += setup
+    servers = {r.server for r in out if r.server}
+    out = [r for r in out if r.server or r.run not in servers]     # a server named again alone would never end
     for rec in out:
         missing = [a for a in _file_args(rec.run) if a not in _written(rec.setup) and not exists(a)]
         if len(missing) == 1 and inputs:

@@ -123,3 +123,12 @@ def test_a_described_crash_naming_no_function_takes_a_sanitizer_report_in_the_tr
     far = CrashReport("sanitizer", "SEGV", "t", frames=[Frame("lib_write", "lib.c", 7)])   # the write landed far
     assert accepts(want, far, in_tree)
     assert not accepts(want, CrashReport("sanitizer", "SEGV", "t", frames=[Frame("main", "/s/repro_0.c", 3)]), in_tree)
+
+
+def test_a_server_started_in_one_fence_serves_the_client_of_the_next():
+    text = "Start it:\n\n```\n./srv --port 1502\n```\n\nthen:\n\n```\necho AAAA | base64 -d | nc localhost 1502\n```\n"
+    (rec,) = recipes(text, ["./srv --port 1502", "echo AAAA | base64 -d | nc localhost 1502"])
+    assert rec.server == "./srv --port 1502" and rec.port == 1502 and rec.run.endswith("nc localhost 1502")
+    again = text + "\nThe server is `./srv --port 1502`.\n"          # named again alone: not a recipe of its own
+    assert [r.server for r in recipes(again, ["./srv --port 1502", "echo AAAA | base64 -d | nc localhost 1502"])] \
+        == ["./srv --port 1502"]
