@@ -47,13 +47,26 @@ def called(body: str) -> tuple[str, ...]:
     if MAIN.search(body):
         return ()
     _, stmts = _split(body)
-    if not stmts.strip() or not re.search(r";\s*(?://[^\n]*)?$", stmts.strip()):
+    if not stmts.strip() or not re.search(r"[;}]\s*(?://[^\n]*)?$", stmts.strip()):
         return ()
     tree = Parser(C).parse(f"void crashfix_fragment(void)\n{{\n{stmts}\n}}\n".encode("utf-8", "surrogateescape"))
     root = tree.root_node
     if root.has_error or len(root.named_children) != 1 or root.named_children[0].type != "function_definition":
         return ()
+    if _defines(root.named_children[0].child_by_field_name("body")):
+        return ()            # a function's definition (the library's code quoted), not statements to run
     return _calls(root)
+
+
+def _defines(node) -> bool:
+    """A function definition anywhere under `node` (tree-sitter reads GNU C's nested functions)."""
+    stack = [node]
+    while stack:
+        n = stack.pop()
+        if n.type == "function_definition":
+            return True
+        stack.extend(n.named_children)
+    return False
 
 
 def _calls(root) -> tuple[str, ...]:

@@ -132,3 +132,8 @@ def test_a_server_started_in_one_fence_serves_the_client_of_the_next():
     again = text + "\nThe server is `./srv --port 1502`.\n"          # named again alone: not a recipe of its own
     assert [r.server for r in recipes(again, ["./srv --port 1502", "echo AAAA | base64 -d | nc localhost 1502"])] \
         == ["./srv --port 1502"]
+
+
+def test_a_fragment_may_end_with_a_block_but_a_whole_function_is_the_librarys_code():
+    assert called("for (int i = 0; i < 3; i++) {\n    x_parse(buf, i);\n}") == ("x_parse",)
+    assert not is_fragment("int foo(int a)\n{\n    return bar(a);\n}")
