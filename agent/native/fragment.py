@@ -19,6 +19,7 @@ from tree_sitter import Language, Parser
 
 from agent.judge.protect import is_test_path
 from agent.limits import HOUSEKEEPING_TIMEOUT
+from agent.reports.fences import fenced_blocks
 
 C = Language(tree_sitter_c.language())
 ELISION = re.compile(r"^\s*(?:\.{3}|·{3}|…|/\*\s*(?:\.{3}|·{3}|…)\s*\*/|//\s*(?:\.{3}|·{3}|…).*)\s*$")
@@ -89,6 +90,19 @@ def program_calls(source: str) -> tuple[str, ...]:
 
 def is_fragment(body: str) -> bool:
     return bool(called(body))
+
+
+def untagged_fragments(text: str, known: list[str]) -> list[str]:
+    """Fragments in fences with no language (the issue parser keeps an untagged fence as a reproducer only
+    when it is a whole program or shell lines), not already among `known`."""
+    seen = {k.strip() for k in known}
+    out = []
+    for blk in fenced_blocks(text):
+        body = blk.body.rstrip("\n")
+        if not blk.lang and body.strip() not in seen and is_fragment(body):
+            out.append(body)
+            seen.add(body.strip())
+    return out
 
 
 def missing_includes(source: str, headers: list[str]) -> list[str]:

@@ -12,7 +12,7 @@ from agent.native.described import stands_for
 from agent.native.leaks import leak_check
 from agent.native.probe import probe
 from agent.native.recipe import chain
-from agent.native.reproduce import c_programs, fragments, links_nothing, needed_goals, reproduce, sanitizer_env
+from agent.native.reproduce import add_untagged_fragments, c_programs, fragments, links_nothing, needed_goals, reproduce, sanitizer_env
 from agent.native.state import NativeState, ready, validator_options
 from agent.native.tests import read_results
 from agent.path import code_window, record_history
@@ -55,6 +55,7 @@ class NativePath(SandboxPath):
             raise RunError(f"the crash was reported on {arch}, which cannot be reproduced here: {UNSUPPORTED[arch]}")
         cross = CROSS.get(arch or "")
         sanitizers = sanitizers_for(run.report)
+        add_untagged_fragments(run.report, cfg.report_text)
         plan = detect(run.files, self.sb.read, cfg.build_cmd, self.run.test_cmd, cross, sanitizers)
         if plan is None and (c_programs(run.report) or fragments(run.report)) and any(f.endswith((".h", ".hpp")) for f in run.files):
             plan = BuildPlan("none", ["true"], self.run.test_cmd, flags=san_flags(sanitizers))

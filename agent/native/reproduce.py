@@ -15,7 +15,7 @@ from agent.limits import COMMAND_TIMEOUT, HOUSEKEEPING_TIMEOUT, REPRODUCE_TRIES
 from agent.native.arch import Cross, runs_on
 from agent.native.build import SAN_FLAGS, BuildPlan, compiler
 from agent.native.described import describe
-from agent.native.fragment import complete, declaring_headers, is_fragment
+from agent.native.fragment import complete, declaring_headers, is_fragment, untagged_fragments
 from agent.native.matching import add_tree_headers, matcher
 from agent.native.recipe import chain, recipes
 from agent.reports.markdown import split_issue
@@ -241,7 +241,10 @@ def candidates(sb: Sandbox, report: CrashReport, plan: BuildPlan | None, files: 
     for i in fragments(report):
         body = report.reproducers[i]
         src, exe = f"{SCRATCH}/repro_{i}.{'cpp' if CPP_HINT.search(body) else 'c'}", f"{SCRATCH}/repro_{i}"
-        write(src, complete(body, declaring_headers(sb, body, files), sb.workdir))
+        headers = declaring_headers(sb, body, files)
+        if not headers:
+            continue            # it calls nothing of the project's API (the library's own code, quoted)
+        write(src, complete(body, headers, sb.workdir))
         build = program_build_cmd(sb, files, src, exe, cross, plan.flags if plan else SAN_FLAGS)
         out.append(("reproducer fragment", f"{env} {runs_on(exe, cross)}", build))
     for rec in found:
@@ -268,10 +271,21 @@ def candidates(sb: Sandbox, report: CrashReport, plan: BuildPlan | None, files: 
     return list(dict.fromkeys(out))
 
 
+DESCRIBED_CHARS = 1 << 18      # an issue's words read for a described crash (real issues are far shorter)
+
+
+def add_untagged_fragments(report: CrashReport, text: str) -> None:
+    """The issue's fragments in untagged fences join its reproducers (agent/native/fragment.py)."""
+    report.reproducers.extend(untagged_fragments(text, report.reproducers))
+
+
 def described_crash(text: str) -> CrashReport | None:
     """A C crash the issue describes in words (agent/native/described.py), when the issue also holds
     something to run: a C/C++ program, a fragment, or a recipe's run line."""
+    text = text[:DESCRIBED_CHARS]
     report = describe(text, split_issue(text)[1])
+    if report is not None:
+        add_untagged_fragments(report, text)
     if report is None:
         return None
     runnable = c_programs(report) or fragments(report) or recipes(text, shell_snippets(report))

@@ -137,3 +137,12 @@ def test_a_server_started_in_one_fence_serves_the_client_of_the_next():
 def test_a_fragment_may_end_with_a_block_but_a_whole_function_is_the_librarys_code():
     assert called("for (int i = 0; i < 3; i++) {\n    x_parse(buf, i);\n}") == ("x_parse",)
     assert not is_fragment("int foo(int a)\n{\n    return bar(a);\n}")
+
+
+def test_a_fragment_in_an_untagged_fence_joins_the_reproducers():
+    from agent.native.fragment import untagged_fragments
+    text = ISSUE.replace("```c\n    tj_value", "```\n    tj_value")
+    assert untagged_fragments(text, []) == [FRAGMENT]
+    assert untagged_fragments(ISSUE, []) == []                    # tagged: the issue parser keeps it already
+    report = described_crash(text)
+    assert report is not None and FRAGMENT in report.reproducers
