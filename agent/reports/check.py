@@ -33,6 +33,8 @@ _CHECK = re.compile(r"(Security DCHECK|Security CHECK|DCHECK|Debug check|Check|C
 _ASSERT_KW = re.compile(r"(?:ASSERT(?:ION)? FAIL(?:URE|ED)|panic):", re.I)
 _ASSERT_AFTER = re.compile(r"\]|\.(?:c|cc|cpp|cxx|h|hh|hpp|hxx):", re.I)
 _ASSERT_GLIBC = re.compile(r":\s*[Aa]ssertion [`'\"]?(.*?)[`'\"]? failed\.?$")
+# glibc's assert names its place: `prog: file.c:717: func: Assertion ...` (the function may be C++'s pretty name)
+_ASSERT_GLIBC_PLACE = re.compile(r"(?:^|\s)([\w./+-]+\.\w+):(\d+): ([^:\s][^:]*?): [Aa]ssertion ")
 # `thread 'main' panicked at '...', src/x.rs:3:9`; also `thread panicked at`, a bare `panicked at` and
 # Rust 1.1's `file.rs:729` without a column
 _RUST_PANIC = re.compile(r"^(?:thread(?:\s.*)?\s|'[^']*' )?panicked at '(.*?)(?:', \S+:\d+(?::\d+)?)?$")
@@ -82,6 +84,8 @@ class Message:
     complete: bool = False                          # the head is the whole state (no frames)
     inexact: list[int] = field(default_factory=list)  # Go frames whose arguments carry `?` (inexact values)
     pos: int = 0                                    # offset of the message's line in the text
+    function: str = ""                              # the function the message names (glibc's assert)
+    at_line: int = 0                                # and its line
 
 
 def basename(path: str) -> str:
@@ -209,6 +213,12 @@ def match_line(lines: list[str], i: int, golang: bool) -> Message | None:
         return Message(i, "assert", msg, basename(m.group(1)), kind="rust", head=[msg])
     m = _ASSERT_GLIBC.search(s) if s.endswith((" failed", " failed.")) else None   # else the lazy scans: quadratic
     if m:
+        place = _ASSERT_GLIBC_PLACE.search(s[:min(m.start() + 13, 500)])     # it stands at the line's start
+        named = place.group(3).split("(")[0].split() if place else []        # `int f(int)`: C++'s pretty name
+        if place and named:
+            func = named[-1]
+            return Message(i, "assert", m.group(1), basename(place.group(1)), head=[m.group(1)],
+                           function=func, at_line=int(place.group(2)))
         return Message(i, "assert", m.group(1), head=[m.group(1)])
     msg = assert_message(s)
     if msg is not None:

@@ -33,7 +33,7 @@ def _strip_params(func: str) -> str:
                 depth -= 1
                 if depth == 0:
                     if i > 0:
-                        func = func[:i]
+                        func = func[:i].rstrip()       # gdb's `f (args)`: a blank before the arguments
                     break
     if " " not in func:
         return func.strip()
@@ -82,6 +82,10 @@ def parse_san_frame(line: str) -> tuple[int, Frame] | None:
         rest, file = "in " + glued.group(1), glued.group(2)      # `in func/src/a.c:3`: no space before the path
     if rest.startswith("in "):
         body = rest[3:].strip()
+        if body.endswith(" at"):                 # gdb: `in f (args) at file.c:3`, the file taken above
+            body = body[:-3].rstrip()
+        if body.count("(") > body.count(")"):    # gdb: arguments wrapped onto the next lines (`_one_stack`)
+            body = body.split("(", 1)[0].strip()
         if _SO_NAME.match(body):
             # `in libpthread.so.0`: a module, no symbol
             module = module or body
@@ -177,6 +181,7 @@ def _one_stack(lines: list[str], start: int = 0) -> tuple[list[Frame], int]:
     frames: list[Frame] = []
     i = start
     n = len(lines)
+    wrapped = 0          # gdb: the last frame's arguments still open, its next lines (at most 8) go on
     while i < n:
         parsed = parse_san_frame(lines[i])
         if parsed:
@@ -187,6 +192,10 @@ def _one_stack(lines: list[str], start: int = 0) -> tuple[list[Frame], int]:
                 i += 1
                 continue
             frames.append(fr)
+            open_args = lines[i].count("(") - lines[i].count(")")
+            wrapped = 8 if open_args > 0 and " in " in lines[i] else 0
+        elif wrapped and lines[i].strip():
+            wrapped = 0 if lines[i].count(")") > lines[i].count("(") else wrapped - 1
         elif frames and lines[i].strip() and not lines[i].lstrip().startswith(("#", "<")):
             break
         i += 1

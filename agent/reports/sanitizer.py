@@ -150,6 +150,10 @@ def locate(text: str, lines: list[str], scan: Scan | None = None) -> tuple[int |
 
 def _from_message(lines: list[str], msg: "_check.Message") -> CrashReport:
     frames = _check.message_frames(lines, msg)
+    if msg.function and all(is_noise(f) for f in frames):
+        # glibc's assert names the function that asserted: the caller of the runtime's frames above (the
+        # pasted stack stops in raise/abort/__assert_fail, or there is none)
+        frames = [*frames, Frame(function=msg.function, file=msg.file or None, line=msg.at_line or None)]
     extra = {"file": msg.file or None, "state_head": list(msg.head), "state_complete": msg.complete}
     if msg.inexact:
         extra["inexact_args"] = list(msg.inexact)
