@@ -56,6 +56,8 @@ def _where(frame: Frame) -> str:
 def _steps(v: Verdict, report: CrashReport) -> list[str]:
     if v.failed_at in ("gate", "apply"):
         return ["- the patch was not run."]
+    if not v.failed_at:            # a verdict of another validator (a kernel's boots): its own log
+        return [f"- the last check's output:\n{_indent(failure_excerpt(v.log[-1], 2000))}"] if v.log else []
     lines = []
     if v.build_seconds is not None:
         lines.append("- the rebuild with the patch: " + (
@@ -78,7 +80,7 @@ def _steps(v: Verdict, report: CrashReport) -> list[str]:
         lines.append(f"- the reported crash is gone: {v.clean_runs} of {v.runs} tries show {gone}"
                      + (f"; the reproducer itself exited {last['exit']} (evidence, not the verdict)"
                         if last.get("exit") else "")
-                     + (f"; what it printed: {seen(report, last.get('output', ''))}" if parse(last.get("output") or "")
+                     + (f"; the last try {seen(report, last.get('output', ''))}" if parse(last.get("output") or "")
                         else ""))
     if v.failed_at == "tests":
         broken = f"tests that passed before and fail now: {', '.join(v.broken[:10])}" if v.broken else \
@@ -87,8 +89,6 @@ def _steps(v: Verdict, report: CrashReport) -> list[str]:
     elif v.failed_at in ("leaks", "script"):
         lines.append(f"- the {'leak check' if v.failed_at == 'leaks' else 'issue' + chr(39) + 's own script'} "
                      f"printed:\n{_indent(failure_excerpt(v.log[-1], 2000))}")
-    elif not v.failed_at and v.log:
-        lines.append(f"- the last check's output:\n{_indent(failure_excerpt(v.log[-1], 2000))}")
     return lines
 
 
