@@ -146,7 +146,8 @@ class Validator:
     def __init__(self, sb: Sandbox, report: CrashReport, repro_cmd: str, test_cmd: str | None,
                  baseline: TestOutcome | None, *, tries: int = REPRODUCE_TRIES, timeout: float = COMMAND_TIMEOUT,
                  repro_seconds: float = 0.0, build_cmd: str | None = None,
-                 read_results: Callable[[TestOutcome], TestOutcome] | None = None, leaks=None):
+                 read_results: Callable[[TestOutcome], TestOutcome] | None = None, leaks=None,
+                 test_build_seconds: float = 0.0):
         self.sb, self.report, self.repro_cmd = sb, report, repro_cmd
         self.leaks = leaks                   # native: agent.native.leaks.LeakCheck, run on a passing candidate
         self.read_results = read_results     # per-test results of runners other than pytest (native)
@@ -155,7 +156,8 @@ class Validator:
         # a candidate that makes the program loop must not cost the whole budget: allow a
         # generous multiple of what the unpatched commands took, never more than `timeout`
         self.repro_timeout = min(timeout, max(REPRO_TIMEOUT_FLOOR, REPRO_TIMEOUT_FACTOR * repro_seconds))
-        self.test_timeout = min(timeout, max(TEST_TIMEOUT_FLOOR, TEST_TIMEOUT_FACTOR * (baseline.duration if baseline else timeout)))
+        self.test_timeout = min(timeout, max(TEST_TIMEOUT_FLOOR, TEST_TIMEOUT_FACTOR * (baseline.duration if baseline else timeout))
+                                + 2 * test_build_seconds)   # native: the test command builds what the rebuild skipped
 
     def check(self, cand: Candidate) -> Verdict:
         verdict, start = Verdict(cand, tries=self.tries), time.monotonic()
@@ -229,7 +231,13 @@ class Validator:
         v.repaired = sorted((self.baseline.failed - self.baseline.collect_errors.keys()) & after.passed) \
             if self.baseline else []
         v.failed_at = "tests"
-        if v.broken:
+        if after.timed_out:       # tests a stopped suite never ran are not broken: only those seen failing
+            v.broken = sorted(self.baseline.passed & after.failed) if self.baseline else []
+            before = f" (before the patch it took {self.baseline.duration:.1f} s)" if self.baseline else ""
+            v.reason = (f"{gone}, but the test command timed out after {self.test_timeout:.0f} s{before}" + (
+                f"; before that {len(v.broken)} test(s) that passed before failed: {', '.join(v.broken[:5])}"
+                if v.broken else ": no test can be judged"))
+        elif v.broken:
             v.reason = f"breaks {len(v.broken)} test(s) that passed before: {', '.join(v.broken[:5])}"
         elif not after.ok and (self.baseline is None or (not self._per_test(after) and self.baseline.ok)):
             v.reason = f"test command fails (exit {after.exit_code})" + (

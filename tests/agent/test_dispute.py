@@ -55,3 +55,20 @@ def test_a_build_failure_shows_the_compilers_errors_and_nothing_that_did_not_run
     said = answer(v, parse(ASAN))
     assert "- the rebuild with the patch: failed; its errors:" in said and "'len' undeclared" in said
     assert "- the reproduction" not in said and "- the reported crash is gone" not in said
+
+
+def test_a_suite_stopped_by_its_timeout_breaks_no_test_it_never_ran(tmp_path):
+    """The cJSON run under load: the test command (it rebuilds the test programs) was stopped at its
+    timeout, and the candidate was said to 'break 19 tests that passed before'."""
+    from agent.judge.testrun import TestOutcome
+    from agent.judge.validate import Validator
+    from gitrepo import make_repo
+    from sandbox import open_sandbox
+    repo = make_repo(tmp_path / "r", {"a.txt": "a\n"})
+    before = TestOutcome("sleep 30", 0, "", duration=0.5, passed={"t_one", "t_two"})
+    with open_sandbox("local", repo) as sb:
+        v = Validator(sb, parse(ASAN), "true", "sleep 30", before, tries=1, timeout=2).check(
+            Candidate("--- a/a.txt\n+++ b/a.txt\n@@ -1 +1 @@\n-a\n+b\n", "b", "llm"))
+    assert not v.validated and v.failed_at == "tests" and v.broken == []
+    assert v.reason == ("crash gone, but the test command timed out after 2 s (before the patch it took 0.5 s): "
+                        "no test can be judged")
