@@ -267,7 +267,9 @@ class Trajectory:
 
     def start_analysis(self) -> None:
         self.phase, self.phase_steps = "analysis", 0
+        python = analysis_toolbox(self.agent.report).tools.get("python")
         self.messages = [{"role": "system", "content": prompt("analysis_system", history=self.history_words(),
+                                                              python_words=getattr(python, "summary", ""),
                                                               **self.debugger_words())},
                          {"role": "user", "content": self.task_message()}]
 

@@ -72,3 +72,27 @@ def test_gdb_runs_the_recipes_program_with_its_arguments_and_stops_in_the_reposi
     assert "Breakpoint" in tool(ctx, command="break read_at").text
     stop = tool(ctx, command="run").text
     assert "read_at (buf=" in stop and "n=7" in stop and "--- current frame: prog.c:" in stop, stop
+
+
+def test_the_agents_prompts_and_python_tool_say_no_python_of_a_c_tree(tmp_path):
+    """The analysis prompt's `python` line and the tool's text: 'the repository importable' is Python's."""
+    import json
+
+    from agent.research.inputs import Harness, Investigation
+    from agent.research.loop import AgentConfig, ResearchAgent, Trajectory
+    from agent.research.tools import analysis_toolbox
+
+    def system_prompt(report_text: str) -> str:
+        case = Investigation(report=parse(report_text), issue_text=report_text, source=tmp_path, out=tmp_path / "o",
+                             memory=Memory(), repro_cmd="./prog", test_cmd=None, repo="r", timeout=60)
+        agent = ResearchAgent(AgentConfig(model="m"), case, Harness(lambda: None, lambda sb: None))
+        traj = Trajectory(agent, 1, 0.0, 1)
+        traj.start_analysis()
+        return traj.messages[0]["content"]
+
+    c = system_prompt(REPORT)
+    assert "`python` (a Python script given as a string, e.g. to write an input file; the C/C++ tree is not " \
+           "importable)" in c and "the repository importable" not in c
+    assert "the repository importable" not in json.dumps(analysis_toolbox(parse(REPORT)).schemas())
+    py = system_prompt('Traceback (most recent call last):\n  File "x.py", line 1, in f\n    g()\nKeyError: 1\n')
+    assert "`python` (Python code given as a string, the repository importable)" in py
