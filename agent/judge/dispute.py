@@ -84,11 +84,11 @@ def _steps(v: Verdict, report: CrashReport) -> list[str]:
                         else ""))
     if v.failed_at == "tests":
         broken = f"tests that passed before and fail now: {', '.join(v.broken[:10])}" if v.broken else \
-            "the test command failed"
+            "the test command timed out" if (v.tests or {}).get("timed_out") else "the test command failed"
         lines.append(f"- {broken}; the tests' failure part:\n{_indent(failure_excerpt(v.log[-1], 2000))}")
     elif v.failed_at in ("leaks", "script"):
-        lines.append(f"- the {'leak check' if v.failed_at == 'leaks' else 'issue' + chr(39) + 's own script'} "
-                     f"printed:\n{_indent(failure_excerpt(v.log[-1], 2000))}")
+        check = "the leak check" if v.failed_at == "leaks" else "the issue's own script"
+        lines.append(f"- {check} printed:\n{_indent(failure_excerpt(v.log[-1], 2000))}")
     return lines
 
 

@@ -72,3 +72,4 @@ def test_a_suite_stopped_by_its_timeout_breaks_no_test_it_never_ran(tmp_path):
     assert not v.validated and v.failed_at == "tests" and v.broken == []
     assert v.reason == ("crash gone, but the test command timed out after 2 s (before the patch it took 0.5 s): "
                         "no test can be judged")
+    assert "- the test command timed out; the tests' failure part:" in answer(v, parse(ASAN))
