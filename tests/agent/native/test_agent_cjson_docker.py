@@ -131,3 +131,8 @@ def test_an_unfixed_agent_run_on_cjson_keeps_its_diff_and_root_cause_named_as_wh
     assert "The candidate that went farthest (not validated)" in md and "return false; /* nothing after" in md
     assert "The research agent's explanation (crashfix did not check it)" in md and "reads one byte past" in md
     assert "(reproduction clean 3/3 of the tries run)" in md
+    traj = json.loads((out / "trajectories" / "traj-1.json").read_text())
+    assert traj["submissions"][0]["dispute"]["claim"] == DISPUTE        # answered, then the model stopped
+    assert traj["status"] == "no_patch" and "without a tool call" in traj["reason"]
+    reproduces = [text for tool, text in tool_texts(out) if tool == "reproduce"]
+    assert "STILL HAPPENS" in reproduces[0] and "GONE" in reproduces[1]
