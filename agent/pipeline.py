@@ -239,7 +239,7 @@ def candidate_evidence(run: Run, v: Verdict, shared: Evidence, read=None) -> Evi
         conventions += (own,) if own and own.name not in {c.name for c in conventions} else ()
     return replace(shared, diff=v.candidate.diff, meets=v.expected, said=v.expected_said,
                    behaviour=did, conventions=conventions,
-                   repaired=tuple(v.repaired),
+                   repaired=tuple(v.repaired), discounted=tuple(v.discounted),
                    # a crash around the call counts where another validated candidate does not crash at
                    # all (when every one crashes there, the generated inputs, not this patch, are in question)
                    crashes_around=mine.example if mine and mine.crashes and any(

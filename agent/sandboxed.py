@@ -22,6 +22,7 @@ from agent.research import strategy as research_agent, second_opinion
 from agent.candidates import Candidate
 from agent.repair_context import RepairContext, Site, frame_sites
 from agent.judge.testrun import SCRATCH, ensure_scratch
+from agent.judge.flaky import CleanRerun
 from agent.judge.validate import Validator, Verdict
 from sandbox import Sandbox, SandboxDead, SandboxError, open_sandbox, prepare_source
 
@@ -49,6 +50,7 @@ class SandboxPath:
         self.source: Path | None = None
         self.sb: Sandbox | None = None
         self.validator: Validator | None = None
+        self.clean_rerun = CleanRerun()     # the unpatched tree's second test run, one for all the run's validators
         self.env_opts: dict = {}
         self.protected = guard(self.cfg.protected)
         self.model = None                   # the run's model client, made when the agent first runs
@@ -146,7 +148,7 @@ class SandboxPath:
         cfg, run = self.cfg, self.run
         validator = Validator(sb, run.report, run.reproduction.command, self.run.test_cmd, run.tests_before,
                               tries=cfg.tries, timeout=self.run.timeout, repro_seconds=run.reproduction.seconds,
-                              **self.validator_options())
+                              rerun=self.clean_rerun, **self.validator_options())
         validator.protected = self.protected
         validator.max_diff_lines = cfg.max_diff_lines
         validator.expect_cmd = expect_command(run.reproduction)

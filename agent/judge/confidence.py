@@ -5,7 +5,8 @@ The one place that decides (docs/confidence.md), from evidence a reviewer can ch
 - (a) what the patched code now gives on the issue's input (agent/judge/behaviour.py);
 - (b) the code's own conventions the patch follows (agent/judge/conventions.py): the function's other
   exits, its documented skips, the package's own exception classes;
-- the project's own tests that failed before the patch and pass with it;
+- the project's own tests that failed before the patch and pass with it (failing on two runs of the unpatched
+  tree: a flaky test, failing once and passing once there, is no evidence either way: agent/judge/flaky.py);
 - (c) the overfitting guard: the candidate crashing on inputs generated around the failing call, or
   answering them differently from another validated candidate that does not crash there;
 - (d) the suite: no tests, or results that could not be counted, give at most speculative, in words;
@@ -22,6 +23,7 @@ from dataclasses import dataclass, field
 from agent.judge.behaviour import Behaviour, Suite
 from agent.judge.conventions import Convention
 from agent.judge.expectations import Expectation
+from agent.judge.flaky import FLAKY_BREAK, Discounted
 
 HIGH, SPECULATIVE = "high", "speculative"
 
@@ -73,6 +75,7 @@ class Evidence:
     behaviour: Behaviour | None = None          # what the patched code gave on the input
     conventions: tuple[Convention, ...] = ()    # the code's own conventions the patch follows
     repaired: tuple[str, ...] = ()              # the project's tests failing before the patch, passing with it
+    discounted: tuple[Discounted, ...] = ()     # test results set aside: flaky on the unpatched tree, or unconfirmed
     suite: Suite | None = None                  # the project's tests before the patch (None: not known here)
     faulting: frozenset[str] = frozenset()      # names on the crash line and the values the debugger read there
     crashes_around: str = ""                    # the guard: an input around the failing call where it still crashes
@@ -116,9 +119,15 @@ def judge(ev: Evidence) -> Confidence:
     if ev.disagree and not (exp is not None and ev.meets is True):
         against.append(f"another validated candidate answers inputs generated around the failing call "
                        f"differently ({ev.disagree[:200]})")
+    # a flaky test is no evidence: a repair it seemed to show is not counted (said), a break it seemed to show
+    # leaves the suite unable to vouch for the patch
+    broke = [d.line() for d in ev.discounted if d.why == FLAKY_BREAK]
+    noted = [d.line() for d in ev.discounted if d.why != FLAKY_BREAK]
+    against += broke
     if ev.suite is not None:
         weak = ev.suite.weak()
-        (against if weak else facts).append(weak or ev.suite.line())
+        if weak or not broke:
+            (against if weak else facts).append(weak or ev.suite.line())
     if ev.review:
         against.append(f"the second opinion says it hides the symptom: {ev.review[:300]}")
     kinds = {k for k, _ in support}
@@ -130,12 +139,14 @@ def judge(ev: Evidence) -> Confidence:
     if ev.guard_skipped:
         facts.append(f"the overfitting guard did not run ({ev.guard_skipped})")
     lines = [line for _, line in support]
+    aside = "".join(f" {line}." for line in noted)
     if against:
-        return Confidence(SPECULATIVE, "Speculative: " + "; ".join(against) + ".", tuple(against + lines + facts))
+        return Confidence(SPECULATIVE, "Speculative: " + "; ".join(against) + "." + aside,
+                          tuple(against + noted + lines + facts))
     good = lines or ["the patch adds no default answer, catches no exception and changes no condition away from "
                      "the value that crashed"]
-    return Confidence(HIGH, "High: the crash is gone, no test broke, and " + "; ".join(good) + ".",
-                      tuple(good + facts))
+    return Confidence(HIGH, "High: the crash is gone, no test broke, and " + "; ".join(good) + "." + aside,
+                      tuple(good + noted + facts))
 
 
 def shapes(diff: str, faulting: frozenset[str] = frozenset(), own: set[str] = frozenset()) -> list[tuple[str, str]]:

@@ -13,7 +13,8 @@ from agent.judge.confidence import HIGH
 from agent.judge.signature import crash_gone, other_exception, same_crash
 from agent.candidates import Candidate
 from agent.judge.testorder import run_near_first
-from agent.judge.testrun import TestOutcome
+from agent.judge.flaky import CleanRerun, Discounted, confirmed, unbroken
+from agent.judge.testrun import TestOutcome, run_tests
 from sandbox import PatchFailed, Sandbox
 from sandbox.session import new_file, per_file
 
@@ -31,7 +32,8 @@ class Verdict:
     runs: int = 0                      # ran (validation stops at the first try that still crashes)
     tests: dict | None = None
     broken: list[str] = field(default_factory=list)
-    repaired: list[str] = field(default_factory=list)   # tests failing on the unedited tree that pass with it
+    repaired: list[str] = field(default_factory=list)   # tests failing on the unedited tree (twice) that pass with it
+    discounted: list[Discounted] = field(default_factory=list)   # flaky results set aside (agent/judge/flaky.py)
     seconds: float = 0.0
     command_seconds: float = 0.0       # time spent in the reproduction and test commands themselves
     build_seconds: float | None = None  # the rebuild with the candidate (native code), when there is one
@@ -59,7 +61,8 @@ class Verdict:
                 "reproduction_clean": f"{self.clean_runs}/{self.runs or max(self.clean_runs, self.tries)}",
                 "reproduction_tries": self.tries,
                 "tests": self.tests,
-                "broken_tests": self.broken, "repaired_tests": self.repaired, "seconds": round(self.seconds, 3),
+                "broken_tests": self.broken, "repaired_tests": self.repaired,
+                "discounted_tests": [d.to_dict() for d in self.discounted], "seconds": round(self.seconds, 3),
                 "overhead_seconds": round(self.seconds - self.command_seconds, 3),
                 "build_seconds": None if self.build_seconds is None else round(self.build_seconds, 3),
                 "meets_expectation": self.expected, "confidence": self.confidence or None,
@@ -147,8 +150,9 @@ class Validator:
                  baseline: TestOutcome | None, *, tries: int = REPRODUCE_TRIES, timeout: float = COMMAND_TIMEOUT,
                  repro_seconds: float = 0.0, build_cmd: str | None = None,
                  read_results: Callable[[TestOutcome], TestOutcome] | None = None, leaks=None,
-                 test_build_seconds: float = 0.0):
+                 test_build_seconds: float = 0.0, rerun: CleanRerun | None = None):
         self.sb, self.report, self.repro_cmd = sb, report, repro_cmd
+        self.rerun = rerun or CleanRerun()   # the unpatched tree's second run (the run's own, shared: agent/sandboxed.py)
         self.leaks = leaks                   # native: agent.native.leaks.LeakCheck, run on a passing candidate
         self.read_results = read_results     # per-test results of runners other than pytest (native)
         self.build_cmd, self.build_timeout = build_cmd, max(timeout, BUILD_TIMEOUT)   # native: rebuild per candidate
@@ -175,6 +179,8 @@ class Validator:
                 changed = sorted(f for f in set(after) | set(self._applied) if after.get(f) != self._applied.get(f)
                                  and not (f not in self._applied and new_file(after.get(f))))   # created: not named
                 verdict.command_changed = sorted(set(verdict.command_changed) | set(changed))
+            if verdict.validated and verdict.repaired:
+                self._confirm(verdict)
         finally:
             verdict.seconds = time.monotonic() - start
             self.sb.reset()
@@ -227,7 +233,9 @@ class Validator:
         v.command_seconds += after.duration
         v.log.append(f"$ {after.command}   # exit {after.exit_code}\n{after.output[-5000:]}")
         v.tests = after.counts()
-        v.broken = sorted(self._broken(after))
+        v.broken, aside = unbroken(sorted(self._broken(after)), self.baseline, self.rerun.known(self.baseline)) \
+            if self.baseline else ([], [])
+        v.discounted += aside
         v.repaired = sorted((self.baseline.failed - self.baseline.collect_errors.keys()) & after.passed) \
             if self.baseline else []
         v.failed_at = "tests"
@@ -250,6 +258,9 @@ class Validator:
         elif not self._per_test(after) and not after.ok:
             v.validated, v.reason = True, (f"{gone}; the test command failed before the patch too (exit "
                                            f"{self.baseline.exit_code}) and names no test, so none can be judged")
+        elif aside:
+            v.validated, v.reason = True, (f"{gone}; no test that passed on both runs of the unpatched tree broke ("
+                                           + "; ".join(d.line() for d in aside[:3]) + ")")
         else:
             v.validated, v.reason = True, f"{gone} and no passing test broke"
         if v.validated:
@@ -258,6 +269,34 @@ class Validator:
         if known:
             v.reason += (f"; {len(known)} test module(s) failed to collect before any change too (pre-existing, "
                          f"not the patch's): {', '.join(m.lstrip(':') for m in known[:5])}")
+
+    def _confirm(self, v: Verdict) -> None:
+        """A test counts as repaired only when it failed on the unpatched tree twice: the baseline, and one more
+        run of the suite there (made once, when a candidate first claims a repair; cached for the others)."""
+        second = self.rerun.get(self.baseline, lambda: self._clean_run(v))
+        v.repaired, aside = confirmed(v.repaired, self.baseline, second)
+        v.discounted += aside
+        if aside:
+            v.reason += "; " + "; ".join(d.line() for d in aside[:3])
+
+    def _clean_run(self, v: Verdict) -> TestOutcome:
+        """The suite on the unpatched tree again (rebuilt first, for native code); logged in `v`, the
+        candidate whose claim asked for it."""
+        self.sb.reset()
+        if self.build_cmd:
+            res = self.sb.run(self.build_cmd, timeout=self.build_timeout)
+            v.command_seconds += res.duration
+            if not res.ok:
+                v.log.append(f"$ {self.build_cmd}   # the unpatched tree rebuilt for a second test run, exit "
+                             f"{res.exit_code}\n{res.output[-3000:]}")
+                return TestOutcome(self.build_cmd, res.exit_code, res.output, res.timed_out, res.duration)
+        out = run_tests(self.sb, self.test_cmd, timeout=self.test_timeout)
+        if self.read_results:
+            self.read_results(out)
+        v.command_seconds += out.duration
+        v.log.append(f"$ {out.command}   # the unpatched tree's tests, a second time (is a repaired test flaky?), "
+                     f"exit {out.exit_code}\n{out.output[-3000:]}")
+        return out
 
     def _expected(self, v: Verdict) -> None:
         """Does the patched code give what the issue expects? Recorded, not a gate: a candidate that
