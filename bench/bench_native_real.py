@@ -16,8 +16,10 @@ for scoring. Per case:
    docs/native.md shows, with nothing else given (no --repro-cmd, no --build-cmd),
 3. scored: reproduced as written (result.json reproduction.reproduced), fixed (status), and right:
    the case's `score_cmd` (a PoC written for scoring, never shown to crashfix) is run in the C
-   image on the candidate tree and on the maintainers' tree; right = no sanitizer report on the
-   candidate and the same exit code and output as the maintainers' fix.
+   image on the buggy tree, the candidate tree and the maintainers' tree; right = no sanitizer
+   report on the candidate and the same exit code and output as the maintainers' fix; None (with
+   `score.void` saying why) when the case has no PoC or the PoC does not tell the buggy tree from
+   the maintainers'.
 """
 from __future__ import annotations
 
@@ -75,31 +77,49 @@ def _git(tree: Path, *args: str) -> None:
 
 
 def _score_run(tree: Path, case_dir: Path, cmd: str) -> dict:
-    """The scoring PoC in the C image on one tree: exit code, output, sanitizer report or not."""
+    """The scoring PoC in the C image on one tree: exit code, output, sanitizer report or not.
+
+    The image runs as uid 1000 (sandbox/docker/images.py): the tree is handed to it, or the PoC's
+    build could not write and every tree would fail alike (an empty, equal output)."""
+    subprocess.run(["chown", "-R", "1000:1000", str(tree)], check=True)
     run = subprocess.run(
         ["docker", "run", "--rm", "--network=none", "-v", f"{tree}:/src", "-v", f"{case_dir}:/case:ro",
          "-w", "/src", "-e", "CC=gcc", "-e", "CASE=/case",
          "-e", "ASAN_OPTIONS=detect_leaks=0:halt_on_error=1", IMAGE, "bash", "-c", cmd],
-        capture_output=True, text=True, timeout=600)
+        capture_output=True, text=True, timeout=900)
     out = run.stdout + run.stderr
     return {"rc": run.returncode, "stdout": run.stdout.strip()[-500:],
             "sanitizer": "Sanitizer:" in out or "runtime error:" in out}
 
 
-def right(case: dict, case_dir: Path, tree: Path, patch: str, tmp: Path) -> bool | None:
-    """Same behaviour as the maintainers' fix on the scoring PoC (None: the case has no PoC)."""
+def _same(a: dict, b: dict) -> bool:
+    return not a["sanitizer"] and a["rc"] == b["rc"] and a["stdout"] == b["stdout"]
+
+
+def score(case: dict, case_dir: Path, tree: Path, patch: str, tmp: Path) -> dict:
+    """The scoring PoC on the buggy tree, the candidate's and the maintainers'.
+
+    right: the candidate behaves as the maintainers' fix (no sanitizer report, same exit code and
+    output); None when the case has no PoC, or when the PoC does not tell the buggy tree from the
+    maintainers' (then it measures nothing: `void` says why)."""
     cmd = case.get("score_cmd")
     if not cmd:
-        return None
+        return {"right": None, "void": "no scoring PoC"}
     runs = {}
-    for name, diff in (("candidate", patch), ("maintainers", (case_dir / "fix.diff").read_text())):
+    for name, diff in (("buggy", ""), ("candidate", patch),
+                       ("maintainers", (case_dir / "fix.diff").read_text())):
         copy = tmp / f"score-{name}"
         shutil.copytree(tree, copy, symlinks=True)
-        subprocess.run(["git", "apply", "--exclude=tests/*", "-"], input=diff, text=True, cwd=copy,
-                       check=True)
+        if diff:
+            subprocess.run(["git", "apply", "--exclude=tests/*", "-"], input=diff, text=True, cwd=copy,
+                           check=True)
         runs[name] = _score_run(copy, case_dir, cmd)
-    cand, fix = runs["candidate"], runs["maintainers"]
-    return not cand["sanitizer"] and cand["rc"] == fix["rc"] and cand["stdout"] == fix["stdout"]
+    buggy, cand, fix = runs["buggy"], runs["candidate"], runs["maintainers"]
+    if fix["sanitizer"]:
+        return {"right": None, "void": "the PoC reports a sanitizer error on the maintainers' tree", **runs}
+    if _same(buggy, fix):
+        return {"right": None, "void": "the PoC behaves alike on the buggy and the maintainers' tree", **runs}
+    return {"right": _same(cand, fix), "void": None, **runs}
 
 
 def run_case(name: str, tmp: Path, keep: Path | None = None) -> dict:
@@ -130,7 +150,8 @@ def run_case(name: str, tmp: Path, keep: Path | None = None) -> dict:
            "error": (res.get("error") or "")[:300] or None,
            "report_kind": (res.get("report") or {}).get("kind")}
     if row["fixed"] and res.get("patch"):
-        row["right"] = right(case, case_dir, tree, res["patch"], tmp)
+        row["score"] = score(case, case_dir, tree, res["patch"], tmp)
+        row["right"] = row["score"]["right"]
     return row
 
 
