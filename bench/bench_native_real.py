@@ -2,7 +2,7 @@
 
     python bench/bench_native_real.py                  # every case, one at a time
     python bench/bench_native_real.py cjson-800 ...    # some of them
-    python bench/bench_native_real.py --jsonl out.jsonl
+    python bench/bench_native_real.py --jsonl out.jsonl --keep DIR --timeout 1200
 
 Each case holds the issue as its reporter wrote it (issue.md), the Debian source package whose
 upstream tarball is the buggy tree (with the Debian patches listed in case.json `patches_before`
@@ -25,7 +25,9 @@ from __future__ import annotations
 
 import argparse
 import json
+import os
 import shutil
+import signal
 import subprocess
 import sys
 import tempfile
@@ -122,7 +124,24 @@ def score(case: dict, case_dir: Path, tree: Path, patch: str, tmp: Path) -> dict
     return {"right": _same(cand, fix), "void": None, **runs}
 
 
-def run_case(name: str, tmp: Path, keep: Path | None = None) -> dict:
+def _crashfix(cmd: list[str], timeout: float) -> tuple[int | None, bool]:
+    """Run crashfix; past `timeout` seconds it is interrupted (SIGINT, so it closes its sandboxes),
+    then killed a minute later. Returns (exit code, timed out)."""
+    proc = subprocess.Popen(cmd, cwd=ROOT, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL,
+                            start_new_session=True)
+    try:
+        return proc.wait(timeout=timeout), False
+    except subprocess.TimeoutExpired:
+        os.killpg(proc.pid, signal.SIGINT)
+        try:
+            proc.wait(timeout=60)
+        except subprocess.TimeoutExpired:
+            os.killpg(proc.pid, signal.SIGKILL)
+            proc.wait()
+        return proc.returncode, True
+
+
+def run_case(name: str, tmp: Path, keep: Path | None = None, timeout: float = 3600) -> dict:
     case_dir = CASES / name
     case = json.loads((case_dir / "case.json").read_text())
     start = time.monotonic()
@@ -130,17 +149,17 @@ def run_case(name: str, tmp: Path, keep: Path | None = None) -> dict:
     fetched = time.monotonic() - start
     out = tmp / "out"
     start = time.monotonic()
-    proc = subprocess.run([sys.executable, "-m", "bot.cli.main", "run", "--repo", str(tree),
-                           "--report", str(case_dir / "issue.md"), "--strategy", "templates",
-                           "--sandbox", "docker", "--out", str(out)],
-                          cwd=ROOT, capture_output=True, text=True, timeout=3600)
+    code, timed_out = _crashfix([sys.executable, "-m", "bot.cli.main", "run", "--repo", str(tree),
+                                 "--report", str(case_dir / "issue.md"), "--strategy", "templates",
+                                 "--sandbox", "docker", "--out", str(out)], timeout)
     took = time.monotonic() - start
-    if keep:
+    if keep and out.exists():
         shutil.copytree(out, keep / name, dirs_exist_ok=True)
     res = json.loads((out / "result.json").read_text()) if (out / "result.json").exists() else {}
     rep = res.get("reproduction") or {}
     build = res.get("build") or {}
-    status = res.get("status") or f"no result (exit {proc.returncode})"
+    status = (f"timeout ({timeout:.0f} s)" if timed_out else
+              res.get("status") or f"no result (exit {code})")
     row = {"case": name, "status": status, "reproduced": bool(rep.get("reproduced")),
            "fixed": status == "fixed", "right": None, "run_s": round(took, 1),
            "tree_s": round(fetched, 1), "build_s": (build.get("first_build") or {}).get("seconds"),
@@ -160,12 +179,18 @@ def main() -> int:
     ap.add_argument("cases", nargs="*")
     ap.add_argument("--jsonl", help="append one JSON line per case")
     ap.add_argument("--keep", type=Path, help="copy each run's output folder (result.json, logs) here")
+    ap.add_argument("--timeout", type=float, default=3600, help="seconds one crashfix run may take")
     args = ap.parse_args()
     names = args.cases or sorted(p.name for p in CASES.iterdir() if (p / "case.json").exists())
     print(f"{'case':16} {'status':16} {'repro':>5} {'fixed':>5} {'right':>5} {'run s':>6} {'build s':>7} {'cands':>5}")
     for name in names:
         with tempfile.TemporaryDirectory() as tmp:
-            row = run_case(name, Path(tmp), args.keep)
+            try:
+                row = run_case(name, Path(tmp), args.keep, args.timeout)
+            except Exception as exc:  # one case's broken data or tree must not lose the others' rows
+                row = {"case": name, "status": "bench error", "reproduced": False, "fixed": False,
+                       "right": None, "run_s": 0.0, "build_s": None, "candidates": 0,
+                       "error": f"{type(exc).__name__}: {exc}"[:300], "fix": None}
         build = f"{row['build_s']:.1f}" if isinstance(row["build_s"], (int, float)) else "-"
         print(f"{name:16} {row['status']:16} {row['reproduced']!s:>5} {row['fixed']!s:>5} {row['right']!s:>5} "
               f"{row['run_s']:6.1f} {build:>7} {row['candidates']:5}  {row['error'] or row['fix'] or ''}"[:400],

@@ -1,12 +1,15 @@
 """bench/bench_native_real.py's score: the scoring PoC runs in the C image (as its uid 1000) on the buggy
 tree, the candidate's and the maintainers'; a candidate that leaves the bug is not right, one that
 behaves as the maintainers' fix is, and a PoC that cannot tell the buggy tree from the fixed one
-scores nothing (right None, with the reason) instead of calling every candidate right."""
+scores nothing (right None, with the reason) instead of calling every candidate right. A crashfix run
+past the bench's timeout is interrupted (so it can close its sandboxes), not waited on for an hour."""
 from __future__ import annotations
 
 import importlib.util
 import json
 import subprocess
+import sys
+import time
 from pathlib import Path
 
 import pytest
@@ -16,7 +19,6 @@ spec = importlib.util.spec_from_file_location("bench_native_real", ROOT / "bench
 bench = importlib.util.module_from_spec(spec)
 spec.loader.exec_module(bench)
 
-pytestmark = [pytest.mark.docker, pytest.mark.slow]
 
 LIB = "int first(const char *s)\n{\n    return s[0];\n}\n"
 SCORE = '#include <stdio.h>\nint first(const char *s);\nint main(void) { printf("%d\\n", first(0)); return 0; }\n'
@@ -62,6 +64,8 @@ def _setup(tmp_path: Path, cmd: str) -> tuple[dict, Path, Path]:
     return case, case_dir, tree
 
 
+@pytest.mark.docker
+@pytest.mark.slow
 def test_a_candidate_that_leaves_the_crash_is_not_right_and_the_maintainers_fix_is(c_image, tmp_path):
     case, case_dir, tree = _setup(tmp_path, CMD)
     (tmp_path / "a").mkdir()
@@ -74,6 +78,8 @@ def test_a_candidate_that_leaves_the_crash_is_not_right_and_the_maintainers_fix_
     assert same["right"] is True and same["candidate"]["stdout"] == "-1"
 
 
+@pytest.mark.docker
+@pytest.mark.slow
 def test_a_poc_that_does_not_tell_buggy_from_fixed_scores_nothing(c_image, tmp_path):
     case, case_dir, tree = _setup(tmp_path, "echo same")
     res = bench.score(case, case_dir, tree, KEEP_GOING, tmp_path)
@@ -85,3 +91,15 @@ def test_a_case_without_poc_scores_nothing(tmp_path):
     case, case_dir, tree = _setup(tmp_path, "")
     assert bench.score({"score_cmd": None}, case_dir, tree, GUARD, tmp_path) == {
         "right": None, "void": "no scoring PoC"}
+
+
+def test_a_run_past_the_timeout_is_interrupted_and_its_cleanup_runs(tmp_path):
+    mark = tmp_path / "closed"
+    child = ("import time, pathlib\n"
+             "try:\n    time.sleep(60)\n"
+             f"except KeyboardInterrupt:\n    pathlib.Path({str(mark)!r}).write_text('closed')\n")
+    start = time.monotonic()
+    code, timed_out = bench._crashfix([sys.executable, "-c", child], timeout=1)
+    assert timed_out and time.monotonic() - start < 30
+    assert mark.read_text() == "closed"
+    assert bench._crashfix([sys.executable, "-c", "raise SystemExit(3)"], timeout=30) == (3, False)
