@@ -103,3 +103,20 @@ def test_a_run_past_the_timeout_is_interrupted_and_its_cleanup_runs(tmp_path):
     assert timed_out and time.monotonic() - start < 30
     assert mark.read_text() == "closed"
     assert bench._crashfix([sys.executable, "-c", "raise SystemExit(3)"], timeout=30) == (3, False)
+
+
+def test_twelve_cases_or_more_each_complete():
+    folders = sorted(p.parent for p in bench.CASES.glob("*/case.json"))
+    assert len(folders) >= 12
+    for folder in folders:
+        case = json.loads((folder / "case.json").read_text())
+        assert case["issue"].startswith("https://github.com/"), folder.name
+        assert case["debian"]["package"] and case["debian"]["version"], folder.name
+        assert isinstance(case["patches_before"], list) and case["fix"], folder.name
+        assert (folder / "fix.diff").read_text().count("\n+++ ") >= 1, folder.name
+        text = (folder / "issue.md").read_text()
+        assert text.startswith("# ") and len(text) > 200, folder.name
+        cmd = case.get("score_cmd")
+        assert cmd is None or isinstance(cmd, str) and cmd, folder.name
+        if cmd and "$CASE/score.c" in cmd:
+            assert (folder / "score.c").exists(), folder.name
