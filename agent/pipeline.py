@@ -20,6 +20,7 @@ from agent.families import family_of, path_for, refusal
 from agent.path import CrashPath, Steps
 from agent.render import write_outputs
 from agent.reports import parse
+from agent.native.reproduce import described_crash
 from agent.reports.visible import visible
 from agent.run import Progress, Result, Run, RunConfig, RunError
 from agent.candidates import Candidate
@@ -50,14 +51,15 @@ def run_job(config: RunConfig, on_progress: Callable[[Progress], None] = lambda 
     config.out.mkdir(parents=True, exist_ok=True)
     path: CrashPath | None = None
     try:
-        report = steps.step("parse", lambda: parse(config.report_text))
+        report = steps.step("parse", lambda: parse(config.report_text) or described_crash(config.report_text))
         if report is None:
             run.fail("error", "no crash report found in the given text", "bad_input")
         else:
             run.report = report
             # no frame named yet: the guilty frame may move onto the project's files (at_repo_frame); the
             # crash's one name is said once it is known (agent/compose crash_name)
-            steps.say(f"parsed: a {report.kind} crash, {report.type}")
+            steps.say(f"described in words, no crash report pasted: a {report.type} to reproduce from the issue's own code"
+                      if report.extra.get("described") else f"parsed: a {report.kind} crash, {report.type}")
             path = path_for(report, run, steps)
             if path is None:            # parsed, not fixed (a Go, Rust or JVM crash): said in one line
                 run.fail("error", refusal(family_of(report), report.type), "bad_input")

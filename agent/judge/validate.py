@@ -47,6 +47,10 @@ class Verdict:
     # (the agent's ledger, and this validation's own commands); security: issue 35, E30
     command_changed: list[str] = field(default_factory=list)
     behaviour: dict | None = None      # kernel: the reproducer's syscalls and console with it, beside the unpatched kernel's
+    # the step that rejected it: "gate", "apply", "build", "reproduce", "tests", "leaks", "script" ("" validated);
+    # with the try that still failed, it is what the judge shows when the research agent disputes a rejection
+    failed_at: str = ""
+    failed_run: dict | None = None     # {"try", "exit", "output", "timed_out"} of the reproduction's failing try
 
     def to_dict(self) -> dict:
         return {"description": self.candidate.description, "template": self.candidate.template,
@@ -142,7 +146,8 @@ class Validator:
     def __init__(self, sb: Sandbox, report: CrashReport, repro_cmd: str, test_cmd: str | None,
                  baseline: TestOutcome | None, *, tries: int = REPRODUCE_TRIES, timeout: float = COMMAND_TIMEOUT,
                  repro_seconds: float = 0.0, build_cmd: str | None = None,
-                 read_results: Callable[[TestOutcome], TestOutcome] | None = None, leaks=None):
+                 read_results: Callable[[TestOutcome], TestOutcome] | None = None, leaks=None,
+                 test_build_seconds: float = 0.0):
         self.sb, self.report, self.repro_cmd = sb, report, repro_cmd
         self.leaks = leaks                   # native: agent.native.leaks.LeakCheck, run on a passing candidate
         self.read_results = read_results     # per-test results of runners other than pytest (native)
@@ -151,7 +156,8 @@ class Validator:
         # a candidate that makes the program loop must not cost the whole budget: allow a
         # generous multiple of what the unpatched commands took, never more than `timeout`
         self.repro_timeout = min(timeout, max(REPRO_TIMEOUT_FLOOR, REPRO_TIMEOUT_FACTOR * repro_seconds))
-        self.test_timeout = min(timeout, max(TEST_TIMEOUT_FLOOR, TEST_TIMEOUT_FACTOR * (baseline.duration if baseline else timeout)))
+        self.test_timeout = min(timeout, max(TEST_TIMEOUT_FLOOR, TEST_TIMEOUT_FACTOR * (baseline.duration if baseline else timeout))
+                                + 2 * test_build_seconds)   # native: the test command builds what the rebuild skipped
 
     def check(self, cand: Candidate) -> Verdict:
         verdict, start = Verdict(cand, tries=self.tries), time.monotonic()
@@ -178,13 +184,13 @@ class Validator:
     def _check(self, v: Verdict) -> None:
         refused = gate(v.candidate.diff, self.protected, self.max_diff_lines)
         if refused:
-            v.reason = f"refused: the patch {refused}"
+            v.reason, v.failed_at = f"refused: the patch {refused}", "gate"
             return
         self.sb.reset()
         try:
             self.sb.apply_patch(v.candidate.diff)
         except PatchFailed as exc:
-            v.reason = f"patch does not apply: {exc}"
+            v.reason, v.failed_at = f"patch does not apply: {exc}", "apply"
             return
         # security (issue 35): the patch on the clean tree of a fresh sandbox changes the files it names
         # and nothing else; what the commands below change is compared against this, never shipped
@@ -192,6 +198,7 @@ class Validator:
         if not applied or set(applied) - set(diff_paths(v.candidate.diff)):
             v.reason = (f"refused: applied to the clean tree, the patch changes {', '.join(sorted(applied)) or 'nothing'},"
                         f" not the files it names ({', '.join(diff_paths(v.candidate.diff))})")
+            v.failed_at = "apply"
             return
         self._applied = applied
         v.applied = True
@@ -203,7 +210,9 @@ class Validator:
             v.command_seconds += res.duration
             v.log.append(f"$ {self.repro_cmd}   # try {i + 1}, exit {res.exit_code}\n{res.output[-3000:]}")
             if not crash_gone(self.report, res, no_exception=self.no_exception):
-                v.reason = self._still_failing(res, i)
+                v.reason, v.failed_at = self._still_failing(res, i), "reproduce"
+                v.failed_run = {"try": i + 1, "exit": res.exit_code, "output": res.output[-3000:],
+                                "timed_out": res.timed_out}
                 return
             v.clean_runs += 1
             v.repro_after = {"exit": res.exit_code, "output": res.output[-3000:]}
@@ -221,7 +230,14 @@ class Validator:
         v.broken = sorted(self._broken(after))
         v.repaired = sorted((self.baseline.failed - self.baseline.collect_errors.keys()) & after.passed) \
             if self.baseline else []
-        if v.broken:
+        v.failed_at = "tests"
+        if after.timed_out:       # tests a stopped suite never ran are not broken: only those seen failing
+            v.broken = sorted(self.baseline.passed & after.failed) if self.baseline else []
+            before = f" (before the patch it took {self.baseline.duration:.1f} s)" if self.baseline else ""
+            v.reason = (f"{gone}, but the test command timed out after {self.test_timeout:.0f} s{before}" + (
+                f"; before that {len(v.broken)} test(s) that passed before failed: {', '.join(v.broken[:5])}"
+                if v.broken else ": no test can be judged"))
+        elif v.broken:
             v.reason = f"breaks {len(v.broken)} test(s) that passed before: {', '.join(v.broken[:5])}"
         elif not after.ok and (self.baseline is None or (not self._per_test(after) and self.baseline.ok)):
             v.reason = f"test command fails (exit {after.exit_code})" + (
@@ -236,6 +252,8 @@ class Validator:
                                            f"{self.baseline.exit_code}) and names no test, so none can be judged")
         else:
             v.validated, v.reason = True, f"{gone} and no passing test broke"
+        if v.validated:
+            v.failed_at = ""
         known = sorted(set(self.baseline.collect_errors) & set(after.collect_errors)) if self.baseline else []
         if known:
             v.reason += (f"; {len(known)} test module(s) failed to collect before any change too (pre-existing, "
@@ -259,7 +277,8 @@ class Validator:
         v.log.append(f"$ {self.script_cmd}   # the issue's script with the patch, exit {res.exit_code}\n{res.output[-3000:]}")
         v.script_after = {"exit": res.exit_code, "output": res.output[-3000:]}
         if self.no_exception and not crash_gone(self.report, res, no_exception=self.no_exception):
-            v.validated, v.reason = False, f"the issue's own script still fails with the patch ({self._failure(res)}), " \
+            v.validated, v.failed_at = False, "script"
+            v.reason = f"the issue's own script still fails with the patch ({self._failure(res)}), " \
                                            f"and the issue says it should not: {self.no_exception[:200]!r}"
 
     def _leaks(self, v: Verdict) -> None:
@@ -268,7 +287,7 @@ class Validator:
         v.command_seconds += seconds
         v.log.append(out)
         if reason:
-            v.validated, v.reason = False, reason
+            v.validated, v.reason, v.failed_at = False, reason, "leaks"
 
     def _rebuild(self, v: Verdict) -> bool:
         res = self.sb.run(self.build_cmd, timeout=self.build_timeout)
@@ -276,6 +295,7 @@ class Validator:
         v.command_seconds += res.duration
         v.log.append(f"$ {self.build_cmd}   # rebuild, exit {res.exit_code}, {res.duration:.1f} s\n{res.output[-5000:]}")
         if not res.ok:
+            v.failed_at = "build"
             v.reason = "does not build with the patch" + (" (timed out)" if res.timed_out else f" (exit {res.exit_code})")
         return res.ok
 

@@ -78,6 +78,22 @@ def debug_argv(ctx: ToolContext, command: str, options: list[str]) -> list[str]:
     return ["sh", "-c", 'exec "$@" 2>&1', "sh", "env", *scrub, *body]
 
 
+def run_command(cmd: str, args: list[str]) -> str:
+    """A `run`/`start` with the program's stdin from /dev/null (it must not read the tool's command stream):
+    gdb's `run ARGS` replaces the arguments `--args` gave, so a bare `run` repeats them."""
+    word, _, rest = cmd.strip().partition(" ")
+    if word not in RUNS or "<" in cmd:
+        return cmd
+    given = rest.strip() or shlex.join(args)
+    return f"{word} {given} < /dev/null" if given else f"{word} < /dev/null"
+
+
+def program_args(ctx: ToolContext, command: str) -> list[str]:
+    """The arguments the debugged program gets (after its name, in gdb's `--args`)."""
+    argv = gdb_argv(command, ctx.report) or []
+    return argv[argv.index("--args") + 2:] if "--args" in argv else []
+
+
 def shift_breakpoints(ctx: ToolContext, st: GdbState) -> list[str]:
     """Apply the `edit`s made since the last call: move FILE:LINE breakpoints below an edited range."""
     moved = []
@@ -147,8 +163,7 @@ class Gdb(DebuggerTool):
                 notes.append(f"[restarting gdb: {st.stale}]")
                 st.stale = None
             notes.append(self._start(ctx, st))
-        if word in RUNS and "<" not in cmd:
-            cmd += " < /dev/null"            # the program must not read the tool's command stream
+        cmd = run_command(cmd, program_args(ctx, st.command or ctx.repro_cmd or ""))
         out = self._send(ctx, st, cmd)
         m = BREAK.match(command.strip())
         if m:
@@ -277,12 +292,11 @@ class Gdb(DebuggerTool):
         for s in SETTINGS + CATCH_SANITIZER + [f"break {loc}" + (f" if {c}" if c else "") for loc, c in st.breakpoints]:
             options += ["-ex", s]
         root = (getattr(ctx.sb, "workdir", "") or "").rstrip("/")
+        args = program_args(ctx, command)
         for c in commands:
             c = c.strip()
             word = c.split(" ", 1)[0]
-            if word in RUNS and "<" not in c:
-                c += " < /dev/null"
-            options += ["-ex", c]
+            options += ["-ex", run_command(c, args)]
             if root and word in RUNS | {"c", "continue", "fg"}:
                 options += ["-ex", select_repo_frame(root)]     # a sanitizer stop: the repository's frame
         argv = debug_argv(ctx, command, options)

@@ -8,10 +8,11 @@ from agent.limits import BUILD_TIMEOUT, GDB_TIMEOUT
 from agent.native.arch import CROSS, UNSUPPORTED, report_arch
 from agent.native.build import SANITIZERS, BuildPlan, build, detect, san_flags, sanitizers_for, without_werror
 from agent.native.build_crash import crash_in_build
+from agent.native.described import stands_for
 from agent.native.leaks import leak_check
 from agent.native.probe import probe
 from agent.native.recipe import chain
-from agent.native.reproduce import c_programs, links_nothing, needed_goals, reproduce, sanitizer_env
+from agent.native.reproduce import add_untagged_fragments, c_programs, fragments, links_nothing, needed_goals, reproduce, sanitizer_env
 from agent.native.state import NativeState, ready, validator_options
 from agent.native.tests import read_results
 from agent.path import code_window, record_history
@@ -54,8 +55,9 @@ class NativePath(SandboxPath):
             raise RunError(f"the crash was reported on {arch}, which cannot be reproduced here: {UNSUPPORTED[arch]}")
         cross = CROSS.get(arch or "")
         sanitizers = sanitizers_for(run.report)
+        add_untagged_fragments(run.report, cfg.report_text)
         plan = detect(run.files, self.sb.read, cfg.build_cmd, self.run.test_cmd, cross, sanitizers)
-        if plan is None and c_programs(run.report) and any(f.endswith((".h", ".hpp")) for f in run.files):
+        if plan is None and (c_programs(run.report) or fragments(run.report)) and any(f.endswith((".h", ".hpp")) for f in run.files):
             plan = BuildPlan("none", ["true"], self.run.test_cmd, flags=san_flags(sanitizers))
             run.notes.append("no build system: the issue's program is compiled against the tree's headers "
                              "(and its sources without a main)")
@@ -115,6 +117,12 @@ class NativePath(SandboxPath):
                                                     tries=cfg.tries, timeout=self.run.timeout, cross=state.cross,
                                                     text=cfg.report_text, given=cfg.repro_cmd))
         run.reproduction, state.prepare_cmd, state.scratch = found.reproduction, found.prepare_cmd, found.scratch
+        if run.report.extra.get("described") and found.reproduction.observed is not None:
+            words = run.report.message
+            run.report = stands_for(run.report, found.reproduction.observed)
+            run.notes.append(f"the issue describes the crash in words ({words!r}, no sanitizer output): the report "
+                             f"its reproducer printed under the sanitizers stands for it ({run.report.type} in "
+                             f"{run.report.guilty.function if run.report.guilty else '?'})")
         needed = needed_goals(found.reproduction.command or "", found.prepare_cmd) if found.reproduction.reproduced else []
         only = state.plan.rebuild_only(needed) if needed and not state.program_only else None
         if only and state.plan.system == "cmake" and not sb.run(only, timeout=self.run.timeout).ok:

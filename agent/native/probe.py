@@ -66,6 +66,9 @@ def probe(sb: Sandbox, command: str, site: Site, source_line: str, report: Crash
           *, timeout: float = GDB_TIMEOUT) -> Probe:
     result = Probe(command=command)
     argv = gdb_argv(command, report)
+    if argv is None and "\nsrv=$!\n" in command:       # agent/native/recipe.py serve()
+        result.error = "the reproduction is a server fed by client lines: not run under gdb"
+        return result
     if argv is None:
         result.error = f"cannot run under gdb: {command}"
         return result

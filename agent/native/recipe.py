@@ -36,16 +36,65 @@ NAMED_INPUT = re.compile(r"\b(?:crash(?:ing)?|poc|bad|test)[ \t]+input[ \t]*:[ \
 SOURCE_PATH = re.compile(r"(?<![\w/.])((?:[\w.+-]+/)+[\w+-]+|[\w+-]+)\.(?:c|cc|cpp)\b")
 STACK_LINE = re.compile(r"^\s*#\d+\s|\bin\s+\w+\s+\S+:\d+")
 NAMED_INPUT_FILE = "crashfix-input"
+# a client of a server on this machine: `… | nc 127.0.0.1 1502`, `curl http://localhost:8080/x`
+CLIENT = re.compile(r"(?:^|[|;&]\s*|\s)(?:nc|ncat|netcat|telnet|socat|curl|wget)\s[^\n]*?"
+                    r"(?:127\.0\.0\.1|localhost|0\.0\.0\.0|\[?::1\]?)(?:\]?:|\s+|/)(\d{1,5})?")
 
 
 @dataclass
 class Recipe:
     setup: list[str] = field(default_factory=list)     # make the input files, in the issue's order
-    run: str = ""                                      # the command that crashes
+    run: str = ""                                      # the command that crashes (a server's clients)
     notes: list[str] = field(default_factory=list)     # what could not be used, said plainly
+    server: str = ""                                   # a program that serves, started before `run`
+    port: int | None = None                            # where it listens (from the client lines)
 
     def script(self) -> str:
-        return " && ".join([*self.setup, self.run])
+        return " && ".join([*self.setup, serve(self.server, self.run, self.port) if self.server else self.run])
+
+
+# without nc in the image, the client lines' `nc HOST PORT` is bash's /dev/tcp: stdin sent, the reply read
+NC_SHIM = ("command -v nc >/dev/null 2>&1 || { nc() { local h= p= skip=; for a in \"$@\"; do "
+           "if [ -n \"$skip\" ]; then skip=; continue; fi; case \"$a\" in -[wqpsiIOTVXx]) skip=1;; -*) ;; "
+           "*) if [ -z \"$h\" ]; then h=$a; elif [ -z \"$p\" ]; then p=$a; fi;; esac; done; "
+           "exec 3<>\"/dev/tcp/$h/$p\" || return 1; cat >&3; timeout 2 cat <&3; exec 3<&-; }; export -f nc; }")
+# nor curl: `curl [-X M] [-H h] [-d data|@file] http://HOST:PORT/path` is an HTTP/1.0 request over /dev/tcp
+CURL_SHIM = ("command -v curl >/dev/null 2>&1 || { curl() { local m= d= u= hp host port path x; local -a hs=(); "
+             "while [ $# -gt 0 ]; do case \"$1\" in -X|--request) m=$2; shift;; "
+             "-d|--data|--data-raw|--data-binary|--data-ascii) d=$2; shift;; -H|--header) hs+=(\"$2\"); shift;; "
+             "-o|--output|-u|--user|-A|--user-agent|-e|--referer|-m|--max-time|--connect-timeout) shift;; "
+             "-*) ;; *) u=$1;; esac; shift; done; "
+             "case \"$d\" in @*) d=$(cat \"${d#@}\");; esac; u=${u#http://}; hp=${u%%/*}; "
+             "case \"$u\" in */*) path=/${u#*/};; *) path=/;; esac; host=${hp%:*}; port=${hp##*:}; "
+             "[ \"$port\" = \"$hp\" ] && port=80; [ -z \"$m\" ] && { [ -n \"$d\" ] && m=POST || m=GET; }; "
+             "exec 3<>\"/dev/tcp/$host/$port\" || return 7; "
+             "{ printf '%s %s HTTP/1.0\\r\\nHost: %s\\r\\n' \"$m\" \"$path\" \"$hp\"; "
+             "for x in \"${hs[@]}\"; do printf '%s\\r\\n' \"$x\"; done; "
+             "[ -n \"$d\" ] && printf 'Content-Length: %s\\r\\n' \"${#d}\"; printf '\\r\\n%s' \"$d\"; } >&3; "
+             "timeout 5 cat <&3; exec 3<&-; }; export -f curl; }")
+SERVER_WAIT = 100        # tenths of a second a server may take to listen
+CLIENT_TIMEOUT = 20      # seconds the client lines may take
+SERVER_GRACE = 50        # tenths of a second the server has to finish its crash after the clients
+
+
+def serve(server: str, clients: str, port: int | None) -> str:
+    """`server` started in the background (its output kept), the `clients` run once it listens on `port`
+    (read from /proc/net/tcp, without connecting: a server that takes one client would take the probe)
+    or after a second, then the server stopped. The script ends with the server's output and its exit
+    status; a server still serving after the clients is stopped by crashfix and counts as a clean run
+    (exit 0, said on stderr)."""
+    listen = (f"for i in $(seq {SERVER_WAIT}); do grep -qiE ':{port:04X} [0-9A-F]+:0000 0A ' /proc/net/tcp "
+              "/proc/net/tcp6 2>/dev/null && break; kill -0 $srv 2>/dev/null || break; sleep 0.1; done"
+              if port else "sleep 1")
+    return "\n".join([
+        NC_SHIM, CURL_SHIM, "log=$(mktemp)",
+        f"{server if not re.search(r'[|;&<>()]', server) else f'( {server} )'} >\"$log\" 2>&1 &", "srv=$!", listen,
+        f"timeout {CLIENT_TIMEOUT} bash -c {shlex.quote(clients)}",
+        f"for i in $(seq {SERVER_GRACE}); do kill -0 $srv 2>/dev/null || break; sleep 0.1; done",
+        "if kill -0 $srv 2>/dev/null; then kill $srv; wait $srv; rc=0; "
+        "echo 'crashfix: the server was still serving after the client lines: stopped' >>\"$log\"; "
+        "else wait $srv; rc=$?; fi",
+        "cat \"$log\" >&2; rm -f \"$log\"; exit $rc"])
 
 
 def chain(env: dict[str, str], script: str) -> str:
@@ -86,6 +135,8 @@ def classify(line: str, loose: bool = False) -> str | None:
         return None
     if first.startswith("./") or re.fullmatch(r"[\w.+-]+(?:/[\w.+-]+)+", first) and not first.endswith(":"):
         return "run"
+    if loose and re.match(r"^[A-Z][a-z]+$", first) and len(words) >= 4 and line.rstrip().endswith("."):
+        return None                 # a sentence of output or prose in the fence, not a command
     return "run" if loose and re.fullmatch(r"[\w.+-]+", first) else None
 
 
@@ -151,8 +202,40 @@ def _session_lines(text: str, snippets: list[str]) -> list[str]:
     return out
 
 
+ESCAPES = re.compile(r"^(?:[ -~]|\\x[0-9a-fA-F]{2})*$")
+C_ESCAPE = re.compile(r"\\(x[0-9a-fA-F]{1,2}|[0-7]{1,3}|[nrtvfab0\\'\"?])")
+SIMPLE = {"n": 10, "r": 13, "t": 9, "v": 11, "f": 12, "a": 7, "b": 8, "\\": 92, "'": 39, '"': 34, "?": 63}
+
+
+def unescape(text: str) -> bytes:
+    """A C or printf string's bytes: `\\xHH`, octal, `\\n`… read as such, other characters as UTF-8."""
+    out, at = bytearray(), 0
+    for m in C_ESCAPE.finditer(text):
+        out += text[at:m.start()].encode()
+        e = m.group(1)
+        out.append(int(e[1:], 16) if e[0] == "x" else int(e, 8) if e[0] in "01234567" else SIMPLE[e])
+        at = m.end()
+    return bytes(out + text[at:].encode())
+
+
+def _escaped(body: str) -> bytes | None:
+    """A fence of `\\x..` escapes (`\\x7b\\x22a…`, or a quoted C string of them, over lines): its bytes."""
+    parts = [ln.strip() for ln in body.strip().splitlines() if ln.strip()]
+    parts = [p[1:-1] if len(p) > 1 and p[0] == p[-1] and p[0] in "\"'" else p for p in parts]
+    flat = "".join(parts)
+    if len(re.findall(r"\\x[0-9a-fA-F]{2}", flat)) < 2 or not all(ESCAPES.match(p) for p in parts):
+        return None
+    if re.search(r"\\x[0-9a-fA-F]{2}", flat) and len(re.sub(r"\\x[0-9a-fA-F]{2}", "", flat)) > len(flat) // 2:
+        return None            # mostly text: prose or code quoting an escape, not an input
+    return unescape(flat)
+
+
 def decode_input(body: str) -> bytes | None:
-    """The bytes of an inline input: a hex dump (xxd, hexdump -C or bare byte pairs) or base64."""
+    """The bytes of an inline input: a hex dump (xxd, hexdump -C or bare byte pairs), base64, or a
+    string of `\\x..` escapes."""
+    escaped = _escaped(body)
+    if escaped is not None:
+        return escaped
     lines = [ln for ln in body.strip().splitlines() if ln.strip()]
     if len(lines) > 1 and re.fullmatch(r"\s*[0-9a-fA-F]{7,8}\s*", lines[-1]):
         lines = lines[:-1]                                # hexdump's closing offset line
@@ -183,6 +266,17 @@ def _inputs(text: str) -> list[tuple[str, bytes]]:
     return out
 
 
+def _serve(rec: Recipe, client: str, port: str | None) -> None:
+    """`rec`'s program serves the `client` line (more client lines run in order, each whatever the
+    previous one's exit status)."""
+    if not rec.server:
+        rec.server, rec.run = rec.run, client
+    else:
+        rec.run = f"{rec.run}; {client}"
+    if port and rec.port is None and 0 < int(port) < 65536:
+        rec.port = int(port)
+
+
 def _written(setup: list[str]) -> set[str]:
     return {a or b for line in setup for a, b in WRITES.findall(line)}
 
@@ -207,12 +301,19 @@ def recipes(text: str, snippets: list[str], exists=lambda path: False) -> list[R
         if any(PROMPT.match(raw) and raw.lstrip().startswith("$") for raw in group):
             group = [raw for raw in group if raw.lstrip().startswith("$")]   # the rest is output
         for raw in group:
+            client = CLIENT.search(PROMPT.sub("", raw))
+            if client and out and (out[-1].server or classify(raw, loose) != "setup"):
+                # the last program run serves this client (its line may be in an earlier fence)
+                _serve(out[-1], _clean(raw), client.group(1))
+                continue
             kind = classify(raw, loose)
             if kind == "setup":
                 setup.append(_clean(raw))
             elif kind == "run":
                 out.append(Recipe(list(dict.fromkeys(prose_setup + setup)), _clean(raw)))
         prose_setup += setup
+    servers = {r.server for r in out if r.server}
+    out = [r for r in out if r.server or r.run not in servers]     # a server named again alone would never end
     for rec in out:
         missing = [a for a in _file_args(rec.run) if a not in _written(rec.setup) and not exists(a)]
         if len(missing) == 1 and inputs:

@@ -14,11 +14,14 @@ from dataclasses import dataclass, field
 from agent.limits import COMMAND_TIMEOUT, HOUSEKEEPING_TIMEOUT, REPRODUCE_TRIES
 from agent.native.arch import Cross, runs_on
 from agent.native.build import SAN_FLAGS, BuildPlan, compiler
+from agent.native.described import describe
+from agent.native.fragment import complete, declaring_headers, is_fragment, untagged_fragments
+from agent.native.matching import add_tree_headers, matcher
 from agent.native.recipe import chain, recipes
+from agent.reports.markdown import split_issue
 from agent.reports.model import CrashReport
 from agent.records import Attempt, Reproduction, confirm
 from agent.judge.protect import is_test_path
-from agent.judge.signature import same_crash
 from agent.judge.testrun import SCRATCH, ensure_scratch
 from sandbox import Sandbox
 
@@ -63,7 +66,8 @@ int main(int argc, char **argv) {
 }
 """
 NO_BUILD = "the program does not build:\n"     # an attempt's output when the issue's program does not compile
-OWN = ("given reproducer command", "reproducer program", "reproducer recipe", "reproducer command")
+OWN = ("given reproducer command", "reproducer program", "reproducer fragment", "reproducer recipe",
+       "reproducer command", "reproducer server")
 LEAK_TYPES = ("direct-leak", "indirect-leak", "leak")
 
 
@@ -140,10 +144,35 @@ def shell_commands(snippet: str) -> list[str]:
     return [r.run for r in recipes("", [snippet])]
 
 
-def shell_snippets(report: CrashReport) -> list[str]:
-    """The reproducer snippets that are not C/C++ programs."""
+def fragments(report: CrashReport) -> list[int]:
+    """Indexes of the reproducer snippets that are statement fragments (agent/native/fragment.py)."""
     programs = {i for i, _ in c_programs(report)}
-    return [s for i, s in enumerate(report.reproducers) if i not in programs and not C_SOURCE.search(s)]
+    return [i for i, s in enumerate(report.reproducers) if i not in programs and is_fragment(s)]
+
+
+def c_code(snippet: str) -> bool:
+    """C code rather than shell lines (a quoted function of the library): most of its lines end a
+    statement or a block (`;`, `{`, `}`)."""
+    lines = [ln.split("//", 1)[0].rstrip() for ln in snippet.splitlines()]
+    lines = [ln for ln in lines if ln.strip()]
+    return bool(lines) and 2 * sum(ln.endswith((";", "{", "}")) for ln in lines) >= len(lines)
+
+
+def shell_snippets(report: CrashReport) -> list[str]:
+    """The reproducer snippets that are not C/C++ programs, fragments or other C code."""
+    programs = {i for i, _ in c_programs(report)} | set(fragments(report))
+    return [s for i, s in enumerate(report.reproducers) if i not in programs and not C_SOURCE.search(s)
+            and not c_code(s)]
+
+
+def built_program(sb: Sandbox, name: str) -> str | None:
+    """The one executable of that name in the tree (`./path/name`), or None."""
+    found = sb.run(f"find . -path ./.git -prune -o -type f -perm -u+x -name {shlex.quote(name)} -print",
+                   timeout=HOUSEKEEPING_TIMEOUT)
+    hits = [p for p in found.output.split() if p.startswith("./")] if found.ok else []
+    if len(hits) > 1:           # libtool: the wrapper script, not the binary in .libs/ beside it
+        hits = [p for p in hits if "/.libs/" not in p] or hits
+    return hits[0] if len(hits) == 1 else None
 
 
 def resolve_programs(sb: Sandbox, script: str) -> str:
@@ -153,12 +182,19 @@ def resolve_programs(sb: Sandbox, script: str) -> str:
         path = m.group(2)
         if sb.run(f"test -x {shlex.quote(path)}", timeout=HOUSEKEEPING_TIMEOUT).ok:
             return m.group(0)
-        name = path.rsplit("/", 1)[-1]
-        found = sb.run(f"find . -path ./.git -prune -o -type f -perm -u+x -name {shlex.quote(name)} -print",
-                       timeout=HOUSEKEEPING_TIMEOUT)
-        hits = [p for p in found.output.split() if p.startswith("./")] if found.ok else []
-        return m.group(1) + hits[0] if len(hits) == 1 else m.group(0)
+        hit = built_program(sb, path.rsplit("/", 1)[-1])
+        return m.group(1) + hit if hit else m.group(0)
     return re.sub(r"(^|[\s|;&(])(\./[\w./+-]+)", one, script)
+
+
+def resolve_bare(sb: Sandbox, line: str) -> str:
+    """A run line's program named bare (`jq '.a' f`, as the reporter's installed build is run) that is
+    not on the sandbox's PATH: the one executable of that name the build made."""
+    m = re.match(r"^((?:\w+=\S*\s+)*)([A-Za-z_][\w.+-]*)(?=\s|$)", line)
+    if m is None or sb.run(f"command -v {shlex.quote(m.group(2))}", timeout=HOUSEKEEPING_TIMEOUT).ok:
+        return line
+    hit = built_program(sb, m.group(2))
+    return f"{m.group(1)}{hit}{line[m.end():]}" if hit else line
 
 
 def needed_goals(command: str, prepare: str | None) -> list[str]:
@@ -178,18 +214,23 @@ def links_nothing(prepare: str) -> bool:
 
 def candidates(sb: Sandbox, report: CrashReport, plan: BuildPlan | None, files: list[str],
                test_cmd: str | None, cross: Cross | None = None, text: str = "",
-               given: str | None = None) -> list[tuple[str, str, str | None]]:
+               given: str | None = None, written: dict[str, str] | None = None) -> list[tuple[str, str, str | None]]:
     """(how, run command, prepare command) to try, most specific first: the command given with
     --repro-cmd, the issue's programs, its recipes (`text`: the whole issue), the failing test, the
-    suite; with `cross`, programs run under qemu user mode."""
+    suite; with `cross`, programs run under qemu user mode. `written`: the programs' sources, by path."""
     env = env_prefix(report)
+    written = {} if written is None else written
+
+    def write(path: str, text: str) -> None:
+        sb.write(path, text)
+        written[path] = text
     out: list[tuple[str, str, str | None]] = []
     if given:
         out.append(("given reproducer command", chain(sanitizer_env(report), resolve_programs(sb, given)), None))
     found = recipes(text, shell_snippets(report), lambda p: p in set(files))
     for i, ext in c_programs(report):
         src, exe = f"{SCRATCH}/repro_{i}.{ext}", f"{SCRATCH}/repro_{i}"
-        sb.write(src, program_source(report, i))
+        write(src, program_source(report, i))
         build = program_build_cmd(sb, files, src, exe, cross, plan.flags if plan else SAN_FLAGS)
         if is_fuzz_target(report.reproducers[i]):
             for script in fuzz_runs(sb, [rec.script() for rec in found], exe):
@@ -197,12 +238,26 @@ def candidates(sb: Sandbox, report: CrashReport, plan: BuildPlan | None, files: 
                                                         else runs_on(script, cross)), build))
             continue
         out.append(("reproducer program", f"{env} {runs_on(exe if exe.startswith('/') else './' + exe, cross)}", build))
+    for i in fragments(report):
+        body = report.reproducers[i]
+        src, exe = f"{SCRATCH}/repro_{i}.{'cpp' if CPP_HINT.search(body) else 'c'}", f"{SCRATCH}/repro_{i}"
+        headers = declaring_headers(sb, body, files)
+        if not headers:
+            continue            # it calls nothing of the project's API (the library's own code, quoted)
+        write(src, complete(body, headers, sb.workdir))
+        build = program_build_cmd(sb, files, src, exe, cross, plan.flags if plan else SAN_FLAGS)
+        out.append(("reproducer fragment", f"{env} {runs_on(exe, cross)}", build))
     for rec in found:
+        if rec.server:
+            rec.server = resolve_bare(sb, rec.server)
+        else:
+            rec.run = resolve_bare(sb, rec.run)
         script = resolve_programs(sb, rec.script())
         if script.startswith("ctest") and plan and plan.out_dir and "--test-dir" not in script:
             script = f"ctest --test-dir {plan.out_dir}{script[5:]}"      # a named test, in our build tree
-        how = "reproducer recipe" if rec.setup else "reproducer command"
-        out.append((how, chain(sanitizer_env(report), runs_on(script, cross) if not rec.setup else script), None))
+        how = "reproducer server" if rec.server else "reproducer recipe" if rec.setup else "reproducer command"
+        out.append((how, chain(sanitizer_env(report), runs_on(script, cross) if how == "reproducer command"
+                               else script), None))
     for frame in report.frames:                 # a crash inside a test program: run that test
         path = frame.file or ""
         stem = path.rsplit("/", 1)[-1].rsplit(".", 1)[0]
@@ -216,32 +271,62 @@ def candidates(sb: Sandbox, report: CrashReport, plan: BuildPlan | None, files: 
     return list(dict.fromkeys(out))
 
 
+DESCRIBED_CHARS = 1 << 18      # an issue's words read for a described crash (real issues are far shorter)
+
+
+def add_untagged_fragments(report: CrashReport, text: str) -> None:
+    """The issue's fragments in untagged fences join its reproducers (agent/native/fragment.py)."""
+    report.reproducers.extend(untagged_fragments(text, report.reproducers))
+
+
+def described_crash(text: str) -> CrashReport | None:
+    """A C crash the issue describes in words (agent/native/described.py), when the issue also holds
+    something to run: a C/C++ program, a fragment, or a recipe's run line."""
+    text = text[:DESCRIBED_CHARS]
+    report = describe(text, split_issue(text)[1])
+    if report is not None:
+        add_untagged_fragments(report, text)
+    if report is None:
+        return None
+    runnable = c_programs(report) or fragments(report) or recipes(text, shell_snippets(report))
+    return report if runnable else None
+
+
 def reproduce(sb: Sandbox, report: CrashReport, plan: BuildPlan | None, files: list[str],
               test_cmd: str | None, *, tries: int = REPRODUCE_TRIES, timeout: float = COMMAND_TIMEOUT,
               cross: Cross | None = None, text: str = "", given: str | None = None) -> NativeRepro:
     ensure_scratch(sb)
     rep = Reproduction()
-    for how, cmd, prepare in candidates(sb, report, plan, files, test_cmd, cross, text, given):
+    is_it = matcher(report, files)
+    written: dict[str, str] = {}
+    tries_of = candidates(sb, report, plan, files, test_cmd, cross, text, given, written)
+    if report.extra.get("described"):       # words, not a report: only the issue's own reproducer can show it
+        tries_of = [t for t in tries_of if t[0] in OWN]
+    for how, cmd, prepare in tries_of:
         if prepare:
             built = sb.run(prepare, timeout=timeout)
+            if not built.ok and how == "reproducer program" and add_tree_headers(sb, prepare, written, files,
+                                                                                  built.output):
+                rep.attempts.append(Attempt(how, prepare, False, built.exit_code,
+                                            NO_BUILD + built.output[-2000:], rung=1))
+                built = sb.run(prepare, timeout=timeout)       # again, with the tree's headers it lacked
             if not built.ok:
                 rep.attempts.append(Attempt(how, prepare, False, built.exit_code,
                                             NO_BUILD + built.output[-2000:], rung=1))
                 continue
         log.info("reproducing by %s: %s", how, cmd)
         res = sb.run(cmd, timeout=timeout)
-        hit, got = same_crash(report, res)
+        hit, got = is_it(res)
         tail = res.output[-2000:]
         if got is not None and not hit:
             tail = f"[a different crash: {got.type} in {got.guilty.function if got.guilty else '?'}]\n{tail}"
         rep.attempts.append(Attempt(how, cmd, hit, res.exit_code, tail, rung=1 if how in OWN else 2))
         if not hit:
             continue
-        confirm(rep, sb, how, cmd, got, res, lambda again: same_crash(report, again)[0],
+        confirm(rep, sb, how, cmd, got, res, lambda again: is_it(again)[0],
                 tries=tries, timeout=timeout)
         scratch = {}
-        if prepare:
-            i, ext = next((i, ext) for i, ext in c_programs(report) if f"repro_{i}.{ext}" in prepare)
-            scratch[f"{SCRATCH}/repro_{i}.{ext}"] = program_source(report, i)
+        if prepare and (src := re.search(rf"{re.escape(SCRATCH)}/repro_\d+\.(?:cpp|c)\b", prepare)):
+            scratch[src.group(0)] = written[src.group(0)]      # the program as compiled (a fragment completed)
         return NativeRepro(rep, prepare, scratch)
     return NativeRepro(rep, None)

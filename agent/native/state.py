@@ -45,7 +45,12 @@ class NativeState:
 
 def validator_options(state: NativeState | None) -> dict:
     """What agent.judge.validate.Validator needs for native code: the rebuild, and per-test results."""
-    return {"build_cmd": state.rebuild_cmd, "read_results": read_results, "leaks": state.leaks} if state else {}
+    if state is None:
+        return {}
+    # a candidate rebuilds only what the reproduction needs; the test command then builds the rest (its tests)
+    rest = state.build.seconds if state.rebuild_only and state.build else 0.0
+    return {"build_cmd": state.rebuild_cmd, "read_results": read_results, "leaks": state.leaks,
+            "test_build_seconds": rest}
 
 
 def ready(sb: Sandbox, state: NativeState | None, *, timeout: float = BUILD_TIMEOUT) -> Sandbox:

@@ -21,4 +21,9 @@ TEXTS: dict[str, dict] = {
         "Apply a unified diff to a scratch copy of the unedited tree and run the given tests or Python code "
         "there, then discard it. The copy is NOT rebuilt, so on this C tree it says nothing about the compiled "
         "program: prefer `edit`, then `reproduce` or `run_tests` (they rebuild), and `diff` to see your changes.")},
+    "python": {
+        "description": ("Run Python code given as a string (several lines are fine; no shell quoting) in the sandbox "
+                        "workspace, e.g. to write an input file byte by byte or read a binary one. The tree is "
+                        "C/C++: nothing of it is importable. Shows its exit code and output."),
+        "summary": "a Python script given as a string, e.g. to write an input file; the C/C++ tree is not importable"},
 }

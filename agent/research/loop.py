@@ -59,6 +59,7 @@ from agent.research.tools import (
     synthesis_toolbox,
 )
 from agent.excerpt import failure_excerpt
+from agent.judge import dispute
 from agent.judge.validate import Verdict
 from sandbox import Sandbox, SandboxDead, SandboxError
 from sandbox import contain
@@ -266,7 +267,9 @@ class Trajectory:
 
     def start_analysis(self) -> None:
         self.phase, self.phase_steps = "analysis", 0
+        python = analysis_toolbox(self.agent.report).tools.get("python")
         self.messages = [{"role": "system", "content": prompt("analysis_system", history=self.history_words(),
+                                                              python_words=getattr(python, "summary", ""),
                                                               **self.debugger_words())},
                          {"role": "user", "content": self.task_message()}]
 
@@ -343,7 +346,9 @@ class Trajectory:
                     "tool_calls": [{"id": c.id, "name": c.name, "arguments": c.arguments} for c in reply.tool_calls],
                     "observations": [], "usage": reply.usage.__dict__, "time": time.time()}
             self.steps.append(step)
-            if not reply.tool_calls:
+            if not reply.tool_calls and self._disputes(reply.content):
+                self._answer_dispute(reply.content, step)
+            elif not reply.tool_calls:
                 self.no_tool += 1
                 if self.no_tool >= NO_TOOL_LIMIT:
                     self.status, self.reason = "no_patch", f"the model answered {NO_TOOL_LIMIT} times without a tool call"
@@ -353,6 +358,22 @@ class Trajectory:
                 self.no_tool = 0
                 self._do_calls(sb, reply.tool_calls, step)
             self.save()
+
+    def _disputes(self, content: str | None) -> bool:
+        """A reply in words right after a rejection, the first about that rejection: the model disputes it."""
+        last = self.submissions[-1] if self.submissions else None
+        return bool(self.phase == "synthesis" and last is not None and not last["validated"]
+                    and "dispute" not in last and (content or "").strip() and self.verdicts)
+
+    def _answer_dispute(self, content: str, step: dict) -> None:
+        """The judge answers with the evidence its verdict rests on (agent/judge/dispute.py); a dispute is
+        not a refusal to call a tool, but a second one about the same rejection is."""
+        text = dispute.answer(self.verdicts[-1], self.agent.report)
+        self.submissions[-1]["dispute"] = {"claim": content.strip()[:2000], "answer": text}
+        self.messages.append({"role": "user", "content": text})
+        step["observations"].append({"tool": "judge", "ok": False, "text": text})
+        self.agent.progress(f"agent trajectory {self.n}: the model disputed the rejection of submit "
+                            f"{self.rounds}; the judge answered with its evidence")
 
     def _ask(self):
         """One model call on the conversation trimmed to the context window (agent/research/context_window.py); a

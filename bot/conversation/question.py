@@ -63,7 +63,10 @@ def asks(result: Result, issue_text: str = "") -> list[str]:
     broken = [a for a in own if (a.output_tail or "").startswith(NO_BUILD)]
     if broken:
         first = next((ln.strip() for ln in broken[0].output_tail.splitlines() if "error:" in ln), "")
-        out.insert(0, "**A program that compiles**: the issue's C/C++ program does not compile alone"
+        what = ("the issue's C fragment, put in a `main` after the headers of this tree that declare what it "
+                "calls, does not compile" if broken[0].how == "reproducer fragment"
+                else "the issue's C/C++ program does not compile alone")
+        out.insert(0, f"**A program that compiles**: {what}"
                    + (f" ({quote_untrusted(first, 160)})" if first else "")
                    + "; could you post it whole, with its `#include` lines and `main`, as it ran for you?")
     if any(MISSING_MODULE.search(a.output_tail or "") for a in attempts):

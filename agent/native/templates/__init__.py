@@ -10,6 +10,12 @@ crashing file (an allocation or a free often happens elsewhere):
                  sizeof of the pointer), integer overflow in size computations (a > SIZE_MAX / b, size_t)
   lifetime.py    use-after-free and double-free: free after the last use, clear the pointer, drop a free
   initialise.py  missing initialisation: `= 0` / `= NULL` / `= {0}`, calloc for malloc, memset
+  entry.py       checks at the function's entry: a NULL parameter joined to its own entry check, an unsigned
+                 length checked before it is decremented (`if (maxlen < 1) return NULL;`)
+  results.py     a callee's result dropped before the crash that the file tests everywhere else: tested so
+  release.py     leaks on an error path: release what the function (or the context struct it holds:
+                 context.py) owns before its error returns (exits.py), with the project's own release
+                 functions (ctypes.py: typedefs, struct fields and function signatures of the crash's files)
   parsers.py     parser bugs: a scanning loop's bound from the length (and the end of input as an error),
                  an off-by-one length comparison (`len == 0` -> `len <= 0`), a length check before a
                  read at a computed offset, a callee's error returned where the caller only `break`s
@@ -27,11 +33,13 @@ from __future__ import annotations
 
 from agent.candidates import Candidate
 from agent.repair_context import RepairContext
-from agent.native.templates import guards, initialise, lifetime, parsers, sizes
+from agent.native.templates import entry, guards, initialise, lifetime, parsers, release, results, sizes
 from agent.native.templates.engine import Emitter, build_scopes, finalize, log
 
 __all__ = ["generate"]
-FAMILIES = (guards.run, sizes.run, lifetime.run, initialise.run, parsers.run)
+FAMILIES = (guards.run, sizes.run, lifetime.run, initialise.run, parsers.run, entry.run,
+            results.run)
+REPORT_FAMILIES = (release.run,)      # run once, over the whole stack
 SITE_FAMILIES = {"free": (lifetime.null_after_free,), "alloc": (sizes.alloc_size, sizes.size_overflow)}
 
 
@@ -46,4 +54,9 @@ def generate(ctx: RepairContext, max_candidates: int = 30) -> list[Candidate]:
             except Exception as exc:  # noqa: BLE001 -- one family failing on odd code must not lose the others
                 log.debug("ctemplate %s failed on %s (%s): %s: %s", family.__module__.rsplit(".", 1)[-1],
                           scope.path, scope.name, type(exc).__name__, exc)
+    for family in REPORT_FAMILIES:
+        try:
+            family(em)
+        except Exception as exc:  # noqa: BLE001 -- as above
+            log.debug("ctemplate %s failed: %s: %s", family.__module__.rsplit(".", 1)[-1], type(exc).__name__, exc)
     return finalize(em, max_candidates)

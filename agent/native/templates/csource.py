@@ -147,7 +147,12 @@ def return_type(cs: CSource, func: Node) -> str:
     d = func.child_by_field_name("declarator")
     if d is not None and d.type == "pointer_declarator":
         return "pointer"
-    t = re.sub(r"\b(static|inline|extern|const)\b", "", cs.src(func.child_by_field_name("type"))).strip()
+    node = func.child_by_field_name("type")
+    if node is not None and node.type == "macro_type_specifier" and node.child_by_field_name("type") is not None:
+        node = node.child_by_field_name("type")        # `CJSON_PUBLIC(char*)`: the type the API macro wraps
+        if "*" in cs.src(node):
+            return "pointer"
+    t = re.sub(r"\b(static|inline|extern|const)\b", "", cs.src(node)).strip()
     if t == "void":
         return "void"
     if t in ("bool", "_Bool"):

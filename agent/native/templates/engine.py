@@ -68,8 +68,8 @@ class Emitter:
         if not edits:
             return
         fits = relevance(family, self.klass)
-        if scope.role in ("alloc", "free") and fits <= 0:
-            return                # an allocation or free stack's site offers only what fits the crash class
+        if fits <= 0 and (scope.role in ("alloc", "free") or self.klass == "leak"):
+            return                # an allocation or free stack's site, or a leak, gets only what fits its class
         score = fits + LOCATION.get(scope.depth, 0.0) + evidence
         if at is not None and at == scope.line:
             score += 2.0

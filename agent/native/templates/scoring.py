@@ -5,17 +5,20 @@ import re
 
 # crash class -> the families that fix it, with a relevance weight
 RELEVANCE = {
-    "null": {"null_guard": 10, "null_guard_caller": 8, "propagate": 6, "init": 2},
+    "null": {"entry_guard": 10, "null_guard": 10, "null_guard_caller": 8, "propagate": 6, "init": 2,
+             "check_result": 6},
     "segv": {"null_guard": 7, "bounds_guard": 5, "loop_bound": 5, "null_guard_caller": 5, "alloc_size": 3,
              "init": 3, "free_later": 2, "null_after_free": 2, "scan_bound": 6, "read_check": 4, "compare_edge": 4,
-             "propagate": 4, "own_guard": 5},
+             "propagate": 4, "own_guard": 5, "entry_guard": 7, "length_underflow": 6,
+             "check_result": 5},
     "overflow": {"loop_bound": 9, "alloc_size": 9, "bounds_guard": 8, "size_overflow": 6, "widen": 3,
-                 "scan_bound": 9, "read_check": 8, "compare_edge": 7, "propagate": 6, "own_guard": 9},
+                 "scan_bound": 9, "read_check": 8, "compare_edge": 7, "propagate": 6, "own_guard": 9,
+                 "length_underflow": 9, "check_result": 6},
     "uaf": {"free_later": 10, "null_after_free": 5, "drop_free": 4, "null_guard": 1},
     "double_free": {"null_after_free": 10, "drop_free": 9, "free_later": 3},
-    "uninit": {"init": 10, "calloc": 9, "memset": 7},
+    "uninit": {"init": 10, "calloc": 9, "memset": 7, "check_result": 4},
     "int_overflow": {"size_overflow": 10, "widen": 9, "bounds_guard": 2},
-    "leak": {},
+    "leak": {"release_context": 10, "release_local": 10},
 }
 
 

@@ -14,7 +14,8 @@ from dataclasses import dataclass, field
 from agent.excerpt import drop_warnings, failure_excerpt
 from agent.limits import HOUSEKEEPING_TIMEOUT
 from agent.judge.match import Match, matches
-from agent.judge.signature import crash_gone
+from agent.judge.signature import crash_gone, same_crash
+from agent.reports.families import family_for
 from agent.reports.paths import map_to_repo
 from agent.judge.testrun import is_pytest, run_tests
 from agent.research.tools import pdb_output
@@ -294,8 +295,12 @@ class Reproduce(Tool):
 
 
 def reported_crash(ctx: ToolContext, res: ExecResult) -> Match:
-    """Does this output show the reported crash, by the rule the reproduction ladder accepted it by
-    (agent/judge/match.py: the report's frames mapped onto the repository's files)?"""
+    """Does this output show the reported crash, by the rule the reproduction accepted it by: for a
+    Python traceback, agent/judge/match.py (the report's frames mapped onto the repository's files);
+    for a kind with its own rule (a sanitizer's class and guilty function: a real report often names
+    `parse_string cJSON.c` with no line, or only the reporter's paths), that rule (agent/judge/signature.py)."""
+    if family_for(ctx.report.kind).same_crash != "python":
+        return _by_signature(ctx.report, res)
     files = list(contain.files(ctx.source, lambda name: name == ".git"))
     paths = {f.file: p for f in ctx.report.frames if f.file and (p := map_to_repo(f.file, files))}
     def read(path: str) -> str | None:
@@ -304,6 +309,19 @@ def reported_crash(ctx: ToolContext, res: ExecResult) -> Match:
         except Exception:  # noqa: BLE001 -- not there (or not text): nothing to check it against
             return None
     return matches(ctx.report, res, paths, files, read)
+
+
+def _by_signature(report, res: ExecResult) -> Match:
+    if res.timed_out:
+        return Match(False, "timed out")
+    if res.ok:
+        return Match(False, "exit 0: no crash")
+    same, got = same_crash(report, res)
+    want = report.type + (f" in {report.guilty.function}" if report.guilty else "")
+    if got is None:
+        return Match(False, f"exit {res.exit_code}, no crash report in the output")
+    seen = got.type + (f" in {got.guilty.function}" if got.guilty else "")
+    return Match(same, f"{seen}, as reported" if same else f"{seen}, not the reported {want}", got)
 
 
 DYNAMIC_TOOLS = [Pdb, Run, Reproduce]

@@ -148,6 +148,7 @@ class Python(Tool):
     name = "python"
     description = ("Run Python code given as a string (several lines are fine; no shell quoting) in the sandbox "
                    "workspace, with the repository importable. Shows its exit code and output.")
+    summary = "Python code given as a string, the repository importable"     # the analysis prompt's words
     parameters = {"type": "object", "properties": {
         "code": {"type": "string"}, "timeout": {"type": "integer", "description": "seconds (default 60)"}},
         "required": ["code"]}

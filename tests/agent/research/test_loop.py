@@ -134,3 +134,37 @@ def test_a_stopped_run_resumes_from_its_saved_messages(scripted, make_agent, tmp
     asked = [sum(m["role"] == "assistant" for m in r["body"]["messages"]) for r in srv.requests[before:]]
     assert asked == [3, 0, 1, 2]        # analysis turn 4, then the synthesis conversation's 3 turns
     assert "+        self._data.move_to_end(key)" in second.verdicts[0].candidate.diff
+
+
+def test_a_reply_in_words_after_a_rejection_is_a_dispute_the_judge_answers_with_its_evidence(scripted, make_agent,
+                                                                                               tmp_path, h):
+    """The model submits a patch that does not fix the crash, then disputes the rejection in words: the
+    judge answers with what the failing try printed and the rule that read it (not 'every turn must call a
+    tool'); a second reply in words about the same rejection is a refusal again; the fix then validates."""
+    hits = "        self.hits += 1\n        return value\n"
+    wrong = {"name": "edit", "arguments": {"path": "src/lrucache/cache.py", "old": hits,
+                                           "new": "        self.hits += 1  # counted\n        return value\n"}}
+    right = {"name": "edit", "arguments": {"path": "src/lrucache/cache.py", "old": "        self.hits += 1  # counted\n",
+                                           "new": "        self.hits += 1\n        self._data.move_to_end(key)\n"}}
+    srv = scripted({"model": "scripted-lrucache", "analysis": [{"tool_calls": [CONCLUDE]}], "synthesis": [
+        {"tool_calls": [wrong]},
+        {"tool_calls": [{"name": "submit", "arguments": {"summary": "count the hit"}}]},
+        {"content": "The verdict is wrong: the crash is gone with this patch."},
+        {"content": "I still think so."},
+        {"tool_calls": [right]},
+        {"tool_calls": [{"name": "submit", "arguments": {"summary": "move_to_end on a hit"}}]}]})
+    outcome = make_agent(srv).run()
+    assert [v.validated for v in outcome.verdicts] == [False, True], [v.reason for v in outcome.verdicts]
+    t = h.read_traj(tmp_path / "out")
+    assert t["status"] == "validated"
+    rejected = t["submissions"][0]
+    assert rejected["dispute"]["claim"] == "The verdict is wrong: the crash is gone with this patch."
+    said = rejected["dispute"]["answer"]
+    assert "the verdict stands" in said and "- the reported crash: AssertionError in test_read_keeps_key_alive" in said
+    assert "the reproduction: 0 clean tries of 1 run (2 asked); try 1 exited 1 and printed the reported crash" in said
+    assert "assert ['b', 'c'] == ['a', 'c']" in said and "rejected because: crash still happens" in said
+    after = [m["content"] for m in t["messages"] if m["role"] == "user"]
+    at = after.index(said)
+    assert "did not call a tool" not in after[at] and "did not call a tool" in after[at + 1]
+    assert "say why in a reply without a tool call" in next(m["content"] for m in t["messages"]
+                                                            if m["role"] == "tool" and "REJECTED" in m["content"])

@@ -32,8 +32,10 @@ class Outcome:
 class CProgram:
     """lib.c (the code under repair) and main.c (the driver) in a git-tracked temp dir."""
 
-    def __init__(self, root: Path, lib: str, main: str, run_under: list[str] | None = None, cflags=None):
+    def __init__(self, root: Path, lib: str, main: str, run_under: list[str] | None = None, cflags=None,
+                 asan_options: str = ""):
         self.root, self.run_under, self.cflags = root, run_under or [], cflags or SAN
+        self.env = {**ENV, "ASAN_OPTIONS": ENV["ASAN_OPTIONS"] + (":" + asan_options if asan_options else "")}
         (root / "lib.c").write_text(lib)
         (root / "main.c").write_text(main)
         git = ["git", "-c", "user.name=t", "-c", "user.email=t@t", "-C", str(root)]
@@ -47,7 +49,7 @@ class CProgram:
                            capture_output=True, text=True)
         if b.returncode:
             return Outcome(False, b.returncode, b.stderr)
-        r = subprocess.run([*self.run_under, "./prog"], cwd=self.root, capture_output=True, text=True, env=ENV,
+        r = subprocess.run([*self.run_under, "./prog"], cwd=self.root, capture_output=True, text=True, env=self.env,
                            timeout=60)
         return Outcome(True, r.returncode, r.stdout + r.stderr)
 
