@@ -2,7 +2,7 @@
 
     python bench/bench_native_real.py                  # every case, one at a time
     python bench/bench_native_real.py cjson-800 ...    # some of them
-    python bench/bench_native_real.py --jsonl out.jsonl
+    python bench/bench_native_real.py --jsonl out.jsonl --keep DIR --timeout 1200
 
 Each case holds the issue as its reporter wrote it (issue.md), the Debian source package whose
 upstream tarball is the buggy tree (with the Debian patches listed in case.json `patches_before`
@@ -16,14 +16,18 @@ for scoring. Per case:
    docs/native.md shows, with nothing else given (no --repro-cmd, no --build-cmd),
 3. scored: reproduced as written (result.json reproduction.reproduced), fixed (status), and right:
    the case's `score_cmd` (a PoC written for scoring, never shown to crashfix) is run in the C
-   image on the candidate tree and on the maintainers' tree; right = no sanitizer report on the
-   candidate and the same exit code and output as the maintainers' fix.
+   image on the buggy tree, the candidate tree and the maintainers' tree; right = no sanitizer
+   report on the candidate and the same exit code and output as the maintainers' fix; None (with
+   `score.void` saying why) when the case has no PoC or the PoC does not tell the buggy tree from
+   the maintainers'.
 """
 from __future__ import annotations
 
 import argparse
 import json
+import os
 import shutil
+import signal
 import subprocess
 import sys
 import tempfile
@@ -75,34 +79,69 @@ def _git(tree: Path, *args: str) -> None:
 
 
 def _score_run(tree: Path, case_dir: Path, cmd: str) -> dict:
-    """The scoring PoC in the C image on one tree: exit code, output, sanitizer report or not."""
+    """The scoring PoC in the C image on one tree: exit code, output, sanitizer report or not.
+
+    The image runs as uid 1000 (sandbox/docker/images.py): the tree is handed to it, or the PoC's
+    build could not write and every tree would fail alike (an empty, equal output)."""
+    subprocess.run(["chown", "-R", "1000:1000", str(tree)], check=True)
     run = subprocess.run(
         ["docker", "run", "--rm", "--network=none", "-v", f"{tree}:/src", "-v", f"{case_dir}:/case:ro",
          "-w", "/src", "-e", "CC=gcc", "-e", "CASE=/case",
          "-e", "ASAN_OPTIONS=detect_leaks=0:halt_on_error=1", IMAGE, "bash", "-c", cmd],
-        capture_output=True, text=True, timeout=600)
+        capture_output=True, text=True, timeout=900)
     out = run.stdout + run.stderr
     return {"rc": run.returncode, "stdout": run.stdout.strip()[-500:],
             "sanitizer": "Sanitizer:" in out or "runtime error:" in out}
 
 
-def right(case: dict, case_dir: Path, tree: Path, patch: str, tmp: Path) -> bool | None:
-    """Same behaviour as the maintainers' fix on the scoring PoC (None: the case has no PoC)."""
+def _same(a: dict, b: dict) -> bool:
+    return not a["sanitizer"] and a["rc"] == b["rc"] and a["stdout"] == b["stdout"]
+
+
+def score(case: dict, case_dir: Path, tree: Path, patch: str, tmp: Path) -> dict:
+    """The scoring PoC on the buggy tree, the candidate's and the maintainers'.
+
+    right: the candidate behaves as the maintainers' fix (no sanitizer report, same exit code and
+    output); None when the case has no PoC, or when the PoC does not tell the buggy tree from the
+    maintainers' (then it measures nothing: `void` says why)."""
     cmd = case.get("score_cmd")
     if not cmd:
-        return None
+        return {"right": None, "void": "no scoring PoC"}
     runs = {}
-    for name, diff in (("candidate", patch), ("maintainers", (case_dir / "fix.diff").read_text())):
+    for name, diff in (("buggy", ""), ("candidate", patch),
+                       ("maintainers", (case_dir / "fix.diff").read_text())):
         copy = tmp / f"score-{name}"
         shutil.copytree(tree, copy, symlinks=True)
-        subprocess.run(["git", "apply", "--exclude=tests/*", "-"], input=diff, text=True, cwd=copy,
-                       check=True)
+        if diff:
+            subprocess.run(["git", "apply", "--exclude=tests/*", "-"], input=diff, text=True, cwd=copy,
+                           check=True)
         runs[name] = _score_run(copy, case_dir, cmd)
-    cand, fix = runs["candidate"], runs["maintainers"]
-    return not cand["sanitizer"] and cand["rc"] == fix["rc"] and cand["stdout"] == fix["stdout"]
+    buggy, cand, fix = runs["buggy"], runs["candidate"], runs["maintainers"]
+    if fix["sanitizer"]:
+        return {"right": None, "void": "the PoC reports a sanitizer error on the maintainers' tree", **runs}
+    if _same(buggy, fix):
+        return {"right": None, "void": "the PoC behaves alike on the buggy and the maintainers' tree", **runs}
+    return {"right": _same(cand, fix), "void": None, **runs}
 
 
-def run_case(name: str, tmp: Path, keep: Path | None = None) -> dict:
+def _crashfix(cmd: list[str], timeout: float) -> tuple[int | None, bool]:
+    """Run crashfix; past `timeout` seconds it is interrupted (SIGINT, so it closes its sandboxes),
+    then killed a minute later. Returns (exit code, timed out)."""
+    proc = subprocess.Popen(cmd, cwd=ROOT, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL,
+                            start_new_session=True)
+    try:
+        return proc.wait(timeout=timeout), False
+    except subprocess.TimeoutExpired:
+        os.killpg(proc.pid, signal.SIGINT)
+        try:
+            proc.wait(timeout=60)
+        except subprocess.TimeoutExpired:
+            os.killpg(proc.pid, signal.SIGKILL)
+            proc.wait()
+        return proc.returncode, True
+
+
+def run_case(name: str, tmp: Path, keep: Path | None = None, timeout: float = 3600) -> dict:
     case_dir = CASES / name
     case = json.loads((case_dir / "case.json").read_text())
     start = time.monotonic()
@@ -110,17 +149,17 @@ def run_case(name: str, tmp: Path, keep: Path | None = None) -> dict:
     fetched = time.monotonic() - start
     out = tmp / "out"
     start = time.monotonic()
-    proc = subprocess.run([sys.executable, "-m", "bot.cli.main", "run", "--repo", str(tree),
-                           "--report", str(case_dir / "issue.md"), "--strategy", "templates",
-                           "--sandbox", "docker", "--out", str(out)],
-                          cwd=ROOT, capture_output=True, text=True, timeout=3600)
+    code, timed_out = _crashfix([sys.executable, "-m", "bot.cli.main", "run", "--repo", str(tree),
+                                 "--report", str(case_dir / "issue.md"), "--strategy", "templates",
+                                 "--sandbox", "docker", "--out", str(out)], timeout)
     took = time.monotonic() - start
-    if keep:
+    if keep and out.exists():
         shutil.copytree(out, keep / name, dirs_exist_ok=True)
     res = json.loads((out / "result.json").read_text()) if (out / "result.json").exists() else {}
     rep = res.get("reproduction") or {}
     build = res.get("build") or {}
-    status = res.get("status") or f"no result (exit {proc.returncode})"
+    status = (f"timeout ({timeout:.0f} s)" if timed_out else
+              res.get("status") or f"no result (exit {code})")
     row = {"case": name, "status": status, "reproduced": bool(rep.get("reproduced")),
            "fixed": status == "fixed", "right": None, "run_s": round(took, 1),
            "tree_s": round(fetched, 1), "build_s": (build.get("first_build") or {}).get("seconds"),
@@ -130,7 +169,8 @@ def run_case(name: str, tmp: Path, keep: Path | None = None) -> dict:
            "error": (res.get("error") or "")[:300] or None,
            "report_kind": (res.get("report") or {}).get("kind")}
     if row["fixed"] and res.get("patch"):
-        row["right"] = right(case, case_dir, tree, res["patch"], tmp)
+        row["score"] = score(case, case_dir, tree, res["patch"], tmp)
+        row["right"] = row["score"]["right"]
     return row
 
 
@@ -139,12 +179,18 @@ def main() -> int:
     ap.add_argument("cases", nargs="*")
     ap.add_argument("--jsonl", help="append one JSON line per case")
     ap.add_argument("--keep", type=Path, help="copy each run's output folder (result.json, logs) here")
+    ap.add_argument("--timeout", type=float, default=3600, help="seconds one crashfix run may take")
     args = ap.parse_args()
     names = args.cases or sorted(p.name for p in CASES.iterdir() if (p / "case.json").exists())
     print(f"{'case':16} {'status':16} {'repro':>5} {'fixed':>5} {'right':>5} {'run s':>6} {'build s':>7} {'cands':>5}")
     for name in names:
         with tempfile.TemporaryDirectory() as tmp:
-            row = run_case(name, Path(tmp), args.keep)
+            try:
+                row = run_case(name, Path(tmp), args.keep, args.timeout)
+            except Exception as exc:  # one case's broken data or tree must not lose the others' rows
+                row = {"case": name, "status": "bench error", "reproduced": False, "fixed": False,
+                       "right": None, "run_s": 0.0, "build_s": None, "candidates": 0,
+                       "error": f"{type(exc).__name__}: {exc}"[:300], "fix": None}
         build = f"{row['build_s']:.1f}" if isinstance(row["build_s"], (int, float)) else "-"
         print(f"{name:16} {row['status']:16} {row['reproduced']!s:>5} {row['fixed']!s:>5} {row['right']!s:>5} "
               f"{row['run_s']:6.1f} {build:>7} {row['candidates']:5}  {row['error'] or row['fix'] or ''}"[:400],
