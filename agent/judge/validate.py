@@ -322,11 +322,14 @@ class Validator:
 
     def _leaks(self, v: Verdict) -> None:
         """A candidate that passed is rejected when it leaks what the unpatched build did not."""
-        reason, out, seconds = self.leaks.judge(self.sb, timeout=self.repro_timeout + self.test_timeout)
+        reason, aside, out, seconds = self.leaks.judge(self.sb, timeout=self.repro_timeout + self.test_timeout,
+                                                       diff=v.candidate.diff)
         v.command_seconds += seconds
         v.log.append(out)
         if reason:
             v.validated, v.reason, v.failed_at = False, reason, "leaks"
+        elif aside:
+            v.reason += f"; {aside}"
 
     def _rebuild(self, v: Verdict) -> bool:
         res = self.sb.run(self.build_cmd, timeout=self.build_timeout)

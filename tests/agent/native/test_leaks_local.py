@@ -59,3 +59,37 @@ def test_only_what_the_unpatched_build_did_not_leak_rejects(leaky):
     assert reason.startswith("the patch leaks 8 bytes allocated in keep (") or \
         reason.startswith("the patch leaks 8 bytes allocated in other (")
     assert "keep" in reason and "other" in reason and "leak check" in log
+
+
+LIB = """#include <stdlib.h>
+#include <string.h>
+struct item { char *text; };
+struct item *item_create(const char *s) { struct item *it = malloc(sizeof *it); it->text = strdup(s); return it; }
+int item_set(struct item *it, const char *s) { if (!s) return -1; strcpy(it->text, s); return 0; }
+"""
+# the issue's fragment, completed outside the tree: it creates an item and never deletes it
+POC = """struct item; struct item *item_create(const char *s); int item_set(struct item *it, const char *s);
+int main(void) { struct item *it = item_create("apple"); item_set(it, 0); return 0; }
+"""
+
+
+def test_an_object_the_reproducer_kept_is_its_own_leak_unless_the_patch_names_its_allocation(tmp_path):
+    if not shutil.which("gcc"):
+        pytest.skip("gcc is not installed (./setup.sh installs it)")
+    tree, outside = tmp_path / "tree", tmp_path / "scratch"
+    tree.mkdir(), outside.mkdir()
+    (tree / "item.c").write_text(LIB)
+    (outside / "poc.c").write_text(POC)
+    with open_sandbox("local", tree) as sb:
+        built = sb.run(f"gcc -fsanitize=address -fno-omit-frame-pointer -g -O0 item.c {outside}/poc.c -o {outside}/poc",
+                       timeout=120)
+        assert built.ok, built.output
+        check = leak_check(sb, [f"ASAN_OPTIONS=detect_leaks=0 {outside}/poc", None], timeout=60)
+        check.baseline.clear()           # as when the unpatched reproduction stopped at its crash
+        guard = "--- a/item.c\n+++ b/item.c\n@@ -5 +5 @@\n-int item_set(struct item *it, const char *s) { ...\n+  if (!s) ...\n"
+        reason, aside, _, _ = check.judge(sb, timeout=60, diff=guard)
+        assert reason is None and "item_create" in aside and "main (" in aside and "never freed" in aside
+        # a patch that names a function of the allocation stack may be what leaks it: counted
+        in_alloc = guard.replace("item_set", "item_create")
+        reason, aside, _, _ = check.judge(sb, timeout=60, diff=in_alloc)
+        assert reason and reason.startswith("the patch leaks") and not aside
