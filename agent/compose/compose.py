@@ -176,7 +176,8 @@ def _details(result) -> list[Section | None]:
 def _evidence(result) -> Section | None:
     r = result.report
     mapped = [f.text.splitlines()[0] for f in result.facts("frame")]      # the frames mapped onto the project's files
-    frames = mapped or [f"{f.function} at {f.file}:{f.line}" + (f": {f.code}" if f.code else "")
+    frames = mapped or [f.function + (f" at {f.file}" + (f":{f.line}" if f.line else "") if f.file else "")
+                        + (f": {f.code}" if f.code else "")
                         for f in ([f for f in r.frames if f.in_repo] or ([r.guilty] if r.guilty else []))]
     lines = [f"- {q(scrub(f), 300)}" for f in frames[:MAX_FRAMES]]
     if len(frames) > MAX_FRAMES:

@@ -125,3 +125,15 @@ def test_a_ladder_script_is_named_as_the_issues_reproduction_not_its_snippet():
     from agent.compose.words import scrub
     assert scrub("python /home/sandbox/.crashfix-scratch/rung1_0.py") == "python <the issue's reproduction, as a script>"
     assert scrub("python /home/sandbox/.crashfix-scratch/snippet.py") == "python <the issue's snippet>"
+
+
+def test_a_frame_with_no_file_or_line_is_named_by_its_function_alone(tmp_path):
+    # a pasted report whose frame names only a function (`in main` of a stripped binary), not mapped onto the tree
+    from agent.reports.model import Frame
+    result = _run(tmp_path)
+    bare = Frame(function="main")
+    result = dataclasses.replace(result, report=dataclasses.replace(result.report, frames=[bare], guilty=bare),
+                                 evidence=[f for f in result.evidence if f.kind != "frame"])
+    for name, text in _texts(result).items():
+        assert "at None" not in text and "None:None" not in text, name
+    assert "- `main`" in report_markdown(result)
