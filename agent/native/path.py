@@ -10,6 +10,7 @@ from agent.native.build import SANITIZERS, BuildPlan, build, detect, san_flags, 
 from agent.native.build_crash import crash_in_build
 from agent.native.described import stands_for
 from agent.native.leaks import leak_check
+from agent.native.missing import missing_input
 from agent.native.probe import probe
 from agent.native.recipe import chain
 from agent.native.reproduce import add_untagged_fragments, c_programs, fragments, links_nothing, needed_goals, reproduce, sanitizer_env
@@ -140,7 +141,10 @@ class NativePath(SandboxPath):
         rep = run.reproduction
         if not rep.reproduced:
             tried = "; ".join(f"{a.how}: `{a.command}` (exit {a.exit_code})" for a in rep.attempts) or "nothing to run"
-            run.fail("not_reproduced", f"the crash did not reproduce under the sanitizers; tried {tried}")
+            lacking = next(filter(None, (missing_input(a.command or "", a.output_tail or "", self.cfg.report_text)
+                                         for a in rep.attempts)), None)
+            run.fail("not_reproduced", (f"{lacking}. " if lacking else "")
+                     + f"the crash did not reproduce under the sanitizers; tried {tried}")
             return
         run.memory.add("reproduction", f"`{rep.command}` crashes {rep.crashed}/{rep.tries} times ({rep.how})", "sandbox")
         if not run.sites and rep.observed is not None:

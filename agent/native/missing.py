@@ -1,0 +1,52 @@
+"""What a C reproduction that could not run was missing: an input file the issue's command names and
+nothing holds (an attachment of the issue's, which crashfix does not download), said in one line.
+
+    ./fribidi ./poc   ->  fribidi: ./poc: no such file or directory
+"""
+from __future__ import annotations
+
+import re
+import shlex
+
+_MISSING = re.compile(r"no such file|(?:cannot|can't|could not|couldn't|failed to|unable to)(?: be)? "
+                      r"(?:open|read|find|load|stat)|not found|does(?: not|n't) exist", re.I)
+_URL = re.compile(r"https?://[^\s)\]>\"']+")
+_ASSIGN = re.compile(r"^[A-Za-z_]\w*=")
+_ARCHIVES = (".gz", ".zip", ".xz", ".bz2", ".tar", ".tgz", ".7z")
+
+
+def _args(command: str) -> list[str]:
+    """The file-like arguments of each program of `command` (`VAR=value` words, options and each
+    program's own name left out)."""
+    try:
+        words = shlex.split(command)
+    except ValueError:
+        words = command.split()
+    out, head = [], True
+    for w in words:
+        if w in ("&&", "||", ";", "|") or w.endswith(";"):
+            head = True
+        elif head and _ASSIGN.match(w):
+            continue
+        elif head:
+            head = False
+        elif not w.startswith("-") and ("/" in w or "." in w):
+            out.append(w.lstrip("@<"))
+    return out
+
+
+def missing_input(command: str, output: str, text: str) -> str | None:
+    """One line naming the input `command` reads that its run said is missing, and where the issue links
+    it, or None when the run's output names no missing argument of the command."""
+    said = [line for line in output.splitlines()[-40:] if _MISSING.search(line)]
+    for arg in _args(command):
+        base = arg.rstrip("/").rsplit("/", 1)[-1]
+        if not base or not any(base in line for line in said):
+            continue
+        links = [u for u in _URL.findall(text or "")
+                 if u.rsplit("/", 1)[-1] == base or any(u.rsplit("/", 1)[-1] == base + a for a in _ARCHIVES)]
+        where = (f"the issue links it as an attachment ({links[0]}), which crashfix does not download"
+                 if links else "neither the issue's text nor the tree holds it")
+        return (f"the reproducer's input `{arg}` is missing: {where}; paste its bytes in the issue (base64 or a "
+                f"hex dump in a code block) or give the command that makes it with `--repro-cmd`")
+    return None

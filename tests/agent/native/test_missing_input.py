@@ -1,0 +1,32 @@
+"""A reproduction that could not run because the input its command names is missing (the issue
+attaches it) ends with one line saying so and what to give, not only "did not reproduce"."""
+from __future__ import annotations
+
+from agent.native.missing import missing_input
+
+ENV = "ASAN_OPTIONS=halt_on_error=1:detect_leaks=0 UBSAN_OPTIONS=print_stacktrace=1 "
+
+
+def test_an_attached_input_is_named_with_its_link():
+    text = "Download [poc.j2k.gz](https://github.com/o/img/files/6402272/poc.j2k.gz), then run it."
+    line = missing_input(ENV + "./build/bin/decode -i ./poc.j2k -o out.png",
+                         "[ERROR] failed to open ./poc.j2k for reading\n", text)
+    assert line.startswith("the reproducer's input `./poc.j2k` is missing: the issue links it as an attachment "
+                           "(https://github.com/o/img/files/6402272/poc.j2k.gz), which crashfix does not download")
+    assert "base64" in line and "--repro-cmd" in line
+
+
+def test_a_tool_that_says_it_in_its_own_words():
+    line = missing_input(ENV + "./build/bin/decode -i ./poc.j2k", "!! infile cannot be read: ./poc.j2k !!\n", "")
+    assert line and "`./poc.j2k` is missing" in line
+
+
+def test_an_input_nothing_holds_is_named_as_such():
+    line = missing_input(ENV + "./build/bin/tool ./poc", "tool: ./poc: No such file or directory\n", "run ./tool ./poc")
+    assert "`./poc` is missing: neither the issue's text nor the tree holds it" in line
+
+
+def test_a_run_that_read_its_input_or_a_missing_program_names_no_input():
+    assert missing_input(ENV + "./tool in.json", "parse error at line 1\n", "") is None
+    # the program itself missing is not an input (each program of a chain is its own head)
+    assert missing_input("make && ./build/tool ./in.bin", "bash: ./build/tool: No such file or directory\n", "") is None
