@@ -35,9 +35,9 @@ def _args(command: str) -> list[str]:
     return out
 
 
-def missing_input(command: str, output: str, text: str) -> str | None:
-    """One line naming the input `command` reads that its run said is missing, and where the issue links
-    it, or None when the run's output names no missing argument of the command."""
+def missing_file(command: str, output: str, text: str) -> tuple[str, str] | None:
+    """(the input `command` reads that its run said is missing, the issue's link to it or "") or None
+    when the run's output names no missing argument of the command."""
     said = [line for line in output.splitlines()[-40:] if _MISSING.search(line)]
     for arg in _args(command):
         base = arg.rstrip("/").rsplit("/", 1)[-1]
@@ -45,8 +45,18 @@ def missing_input(command: str, output: str, text: str) -> str | None:
             continue
         links = [u for u in _URL.findall(text or "")
                  if u.rsplit("/", 1)[-1] == base or any(u.rsplit("/", 1)[-1] == base + a for a in _ARCHIVES)]
-        where = (f"the issue links it as an attachment ({links[0]}), which crashfix does not download"
-                 if links else "neither the issue's text nor the tree holds it")
-        return (f"the reproducer's input `{arg}` is missing: {where}; paste its bytes in the issue (base64 or a "
-                f"hex dump in a code block) or give the command that makes it with `--repro-cmd`")
+        return arg, (links[0] if links else "")
     return None
+
+
+def missing_input(command: str, output: str, text: str) -> str | None:
+    """One line naming the input `command` reads that its run said is missing, where the issue links
+    it, and what to give; None when the run's output names no missing argument of the command."""
+    found = missing_file(command, output, text)
+    if found is None:
+        return None
+    arg, link = found
+    where = (f"the issue links it as an attachment ({link}), which crashfix does not download"
+             if link else "neither the issue's text nor the tree holds it")
+    return (f"the reproducer's input `{arg}` is missing: {where}; paste its bytes in the issue (base64 or a "
+            f"hex dump in a code block) or give the command that makes it with `--repro-cmd`")

@@ -6,6 +6,7 @@ from __future__ import annotations
 import re
 
 from agent.markdown_safe import quote_untrusted
+from agent.native.missing import missing_file
 from agent.native.reproduce import NO_BUILD
 from agent.compose.compose import RAN, compose
 from agent.run import Result
@@ -57,9 +58,17 @@ def asks(result: Result, issue_text: str = "") -> list[str]:
         out.append(f"**The code or the command that crashes**: a short script{where}, or the exact command line "
                    "you ran, as a code block. The issue holds none that crashfix could run.")
     else:
-        out.append("**The input**: the issue's own code ran without the crash, so it likely needs something it "
-                   "does not show: the data or file it reads, its arguments, environment variables, the "
-                   "configuration in use.")
+        lacking = next(filter(None, (missing_file(a.command or "", a.output_tail or "", issue_text) for a in own)), None)
+        if lacking:
+            name, link = lacking
+            where = " The issue links it as an attachment, which crashfix does not download." if link else ""
+            out.append(f"**The input file {quote_untrusted(name, 80)}**: the issue's command reads it and the run "
+                       f"found no such file.{where} Could you paste its bytes in a code block (base64, or a hex "
+                       "dump of `xxd`)?")
+        else:
+            out.append("**The input**: the issue's own code ran without the crash, so it likely needs something it "
+                       "does not show: the data or file it reads, its arguments, environment variables, the "
+                       "configuration in use.")
     broken = [a for a in own if (a.output_tail or "").startswith(NO_BUILD)]
     if broken:
         first = next((ln.strip() for ln in broken[0].output_tail.splitlines() if "error:" in ln), "")

@@ -30,3 +30,22 @@ def test_a_run_that_read_its_input_or_a_missing_program_names_no_input():
     assert missing_input(ENV + "./tool in.json", "parse error at line 1\n", "") is None
     # the program itself missing is not an input (each program of a chain is its own head)
     assert missing_input("make && ./build/tool ./in.bin", "bash: ./build/tool: No such file or directory\n", "") is None
+
+
+def test_the_question_to_the_reporter_asks_for_the_missing_file_by_name():
+    from agent.records import Attempt, Reproduction
+    from agent.reports import parse_issue
+    from agent.run import Result
+    from bot.conversation.question import question
+    issue = ("==7==ERROR: AddressSanitizer: stack-buffer-overflow on address 0x7ffd at pc 0x1 bp 0x2 sp 0x3\n"
+             "    #0 0x55 in main /src/tool/bin/tool.c:40:5\n\nRun `./tool ./poc` with [poc.zip]"
+             "(https://github.com/o/tool/files/1/poc.zip)\n")
+    rep = Reproduction()
+    rep.attempts.append(Attempt("reproducer command", ENV + "./build/bin/tool ./poc", False, 1,
+                                "tool: ./poc: No such file or directory\n", rung=1))
+    result = Result(status="not_reproduced", error=None, error_kind=None, repo="o/tool", ref=None, strategy="templates",
+                    sandbox="docker", test_cmd=None, report=parse_issue(issue), reproduction=rep, patch=None,
+                    root_cause="", language="c")
+    text = question(result, "someone", issue)
+    assert "**The input file `./poc`**" in text and "links it as an attachment" in text and "base64" in text
+    assert "likely needs something it does not show" not in text
