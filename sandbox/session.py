@@ -12,6 +12,7 @@ from typing import Protocol
 from sandbox.base import CommandTimeout, PatchFailed, SandboxError
 
 OUTPUT_LIMIT = 1_000_000  # bytes kept per command (head + tail)
+LATE_SECONDS = 0.05       # a prompt answer waits this long of quiet for output written before the prompt (PromptSession)
 
 # crashfix's own commands in a sandbox (git, the command server) run by absolute path with this
 # environment and nothing else: the repository owns the first folder of its own PATH (the venv's
@@ -248,7 +249,25 @@ class PromptSession:
                 tail = (tail + data)[-len(self._prompt_b):]
                 if tail == self._prompt_b:
                     text = out.text()
-                    return text[: len(text) - len(self.prompt)] if text.endswith(self.prompt) else text
+                    text = text[: len(text) - len(self.prompt)] if text.endswith(self.prompt) else text
+                    return text + self._late()
+
+    def _late(self) -> str:
+        """What the program wrote before its prompt that arrives after it: stdout and stderr are read apart
+        (pdb prints an uncaught exception's traceback on stderr, then its prompt on stdout), so the answer
+        waits a moment (LATE_SECONDS of quiet) for the rest; else it would open the next command's answer."""
+        late = CappedBuffer()
+        while True:
+            try:
+                item = self._recv(LATE_SECONDS)
+            except TimeoutError:
+                break
+            if item is None:               # the program ended
+                self._alive = False
+                self._kill()
+                break
+            late.add(item[1])
+        return late.text()
 
     def start(self, timeout: float) -> "PromptSession":
         self.banner = self._until_prompt(timeout)
