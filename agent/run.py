@@ -101,6 +101,9 @@ class RunConfig:
     # environment cache and kernel build folders; None: `repo` as given (never the clone's `git remote`)
     repo_id: str | None = None
     kernel_allowed: bool = False        # kernel reports run only when an operator allows it (agent/kernel/path.py)
+    # the input files (agent/inputs.py InputFile: the App's downloads of its attachments, `--input`),
+    # written into each sandbox where the command runs; one that could not be had says why
+    inputs: tuple = ()
 
 
 @dataclass
@@ -203,6 +206,7 @@ class Result:
     image: str | None = None                     # the image the run's sandboxes came from (None: none, or the local backend's)
     timeout: float | None = None                 # the per-command timeout the run used (derived from the baseline's time)
     cause: SetupCause | None = None              # env_broken: why the set-up is not sane (None: another outcome)
+    inputs: tuple = ()                           # the run's input files as given (RunConfig.inputs)
 
     @property
     def fixed(self) -> bool:
@@ -251,6 +255,7 @@ class Result:
                    artifacts=run.artifacts, cost=run.cost or dict(NO_COST), timings=run.timings,
                    notes=run.notes + _command_changed(best), progress=list(run.progress), test_cmd_given=cfg.test_cmd,
                    image=run.image, timeout=run.timeout, cause=run.cause if run.status == "env_broken" else None,
+                   inputs=cfg.inputs,
                    **_regression(run))
 
 

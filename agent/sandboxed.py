@@ -6,6 +6,7 @@ import shutil
 import tempfile
 from pathlib import Path
 
+from agent.inputs import place_inputs
 from agent.path import Steps, is_git_source, repo_files
 from agent.judge.protect import guard
 from agent.judge import expectations
@@ -67,6 +68,8 @@ class SandboxPath:
         self.sb = step("sandbox", lambda: open_sandbox(
             cfg.sandbox, source, image=self.run.image, setup_cmd=cfg.setup_cmd, limits=cfg.limits,
             **self.env_opts, notes=self.run.notes, keep_prepared=keep))
+        if cfg.inputs:
+            self.run.notes.extend(place_inputs(self.sb, cfg.inputs))
 
     def environment(self) -> dict:
         """The `open_sandbox` options that set the repository's environment up (none by default)."""
@@ -176,6 +179,12 @@ class SandboxPath:
             for note in notes:             # the same set-up's notes are not said again
                 if note not in self.run.notes and (note.startswith("environment cache: the") or "prepared sandbox" in note):
                     self.run.notes.append(f"a later sandbox: {note}")
+        if cfg.inputs:
+            try:
+                place_inputs(sb, cfg.inputs)    # what the first sandbox said of them is not said again
+            except BaseException:
+                sb.close()
+                raise
         if rep is not None and rep.regression_test is not None:
             furnish(sb, rep.regression_test, rep.command)
         if rep is not None:

@@ -61,6 +61,16 @@ class Settings(BaseModel):
     """Where repository and issue commands run: `docker` (no network after set-up), or `local` (this host; see ALLOW_LOCAL_SANDBOX)."""
     KERNEL_JOBS: Literal["enabled", "disabled"] = "disabled"
     """Kernel crash reports build the repository's kernel and boot it (jailed: sandbox/isolate.py); off unless enabled."""
+    ATTACHMENTS: Literal["enabled", "disabled"] = "enabled"
+    """The worker downloads an issue's attachment links (GitHub's attachment shapes and hosts only, no token sent; archives unpacked with caps) and gives them to the run as input files, in the tree where the issue's command runs (docs/security.md)."""
+    ATTACHMENT_MAX_MIB: float = 10.0
+    """Largest attachment downloaded, and largest file unpacked from an attachment's archive, in MiB."""
+    ATTACHMENT_TOTAL_MIB: float = 25.0
+    """All of one run's attachments together, downloaded and unpacked, in MiB."""
+    ATTACHMENT_LINKS: int = 5
+    """Attachment links of one issue downloaded at most (the rest are named as not downloaded)."""
+    ATTACHMENT_TIMEOUT: float = 30.0
+    """Seconds to connect to and to wait on each read of one attachment's download."""
     ALLOW_LOCAL_SANDBOX: Literal["no", "unsafe"] = "no"
     """`unsafe`: let `crashfix worker`/`serve` run with SANDBOX=local (an issue's commands on this host)."""
     MAX_JOBS_PER_INSTALLATION: int = 2

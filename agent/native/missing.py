@@ -1,5 +1,6 @@
 """What a C reproduction that could not run was missing: an input file the issue's command names and
-nothing holds (an attachment of the issue's, which crashfix does not download), said in one line.
+nothing holds (an attachment of the issue's the run was not given, or whose download failed: why), said
+in one line.
 
     ./fribidi ./poc   ->  fribidi: ./poc: no such file or directory
 """
@@ -49,14 +50,29 @@ def missing_file(command: str, output: str, text: str) -> tuple[str, str] | None
     return None
 
 
-def missing_input(command: str, output: str, text: str) -> str | None:
+def attachment_words(link: str, inputs=()) -> str:
+    """What became of the issue's attachment `link` in this run (`inputs`: RunConfig.inputs,
+    agent/inputs.py), as the end of "the issue links it as an attachment (link), which …"."""
+    got = [i for i in inputs if i.source == link]
+    failed = next((i.problem for i in got if i.path is None and i.problem), None)
+    if failed:
+        return failed
+    if got:
+        held = ", ".join(f"`{i.name}`" for i in got if i.path is not None)
+        return f"was downloaded but holds no file of that name (it holds {held})"
+    return ("this run was not given (crashfix's App downloads an issue's attachments; "
+            "`crashfix run --input NAME=PATH` gives one to a run)")
+
+
+def missing_input(command: str, output: str, text: str, inputs=()) -> str | None:
     """One line naming the input `command` reads that its run said is missing, where the issue links
-    it, and what to give; None when the run's output names no missing argument of the command."""
+    it, what became of that link (`inputs`: the run's input files, RunConfig.inputs) and what to give;
+    None when the run's output names no missing argument of the command."""
     found = missing_file(command, output, text)
     if found is None:
         return None
     arg, link = found
-    where = (f"the issue links it as an attachment ({link}), which crashfix does not download"
+    where = (f"the issue links it as an attachment ({link}), which {attachment_words(link, inputs)}"
              if link else "neither the issue's text nor the tree holds it")
     return (f"the reproducer's input `{arg}` is missing: {where}; paste its bytes in the issue (base64 or a "
             f"hex dump in a code block) or give the command that makes it with `--repro-cmd`")

@@ -141,7 +141,8 @@ class NativePath(SandboxPath):
         rep = run.reproduction
         if not rep.reproduced:
             tried = "; ".join(f"{a.how}: `{a.command}` (exit {a.exit_code})" for a in rep.attempts) or "nothing to run"
-            lacking = next(filter(None, (missing_input(a.command or "", a.output_tail or "", self.cfg.report_text)
+            lacking = next(filter(None, (missing_input(a.command or "", a.output_tail or "", self.cfg.report_text,
+                                                       self.cfg.inputs)
                                          for a in rep.attempts)), None)
             run.fail("not_reproduced", (f"{lacking}. " if lacking else "")
                      + f"the crash did not reproduce under the sanitizers; tried {tried}")

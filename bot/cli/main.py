@@ -71,6 +71,9 @@ def main(argv: list[str] | None = None) -> int:
     run.add_argument("--repro-cmd", help="C/C++: the command that crashes, run after the build in the tree's top "
                      "folder with the sanitizer settings on every command, e.g. \"printf '\\x00' > f && ./example f\" "
                      "(tried before what the issue shows; not the test suite: that is --test-cmd)")
+    run.add_argument("--input", action="append", default=[], metavar="[NAME=]PATH",
+                     help="an input file the issue's command reads (its attachment, `./poc`), written into the "
+                     "sandbox's tree at NAME (default: the file's own name) before anything runs; repeatable")
     run.add_argument("--strategy", choices=["templates", "llm", "auto"], default=_run_default("strategy"),
                      help="templates only, the research agent (needs a model; Python, C and kernel crashes), or both")
     run.add_argument("--sandbox", choices=["docker", "local"], default=_run_default("sandbox"), help="where it runs")
@@ -188,6 +191,8 @@ def cmd_run(args) -> int:
         return 2
     text = data.decode(errors="replace")
     refused = _refuse_before_setup(args, text, len(data))
+    inputs, bad = _inputs(args.input)
+    refused = refused or bad
     if refused:
         print(f"crashfix: {refused}", file=sys.stderr)
         return EXIT_USAGE
@@ -216,7 +221,7 @@ def cmd_run(args) -> int:
                        max_llm_seconds=args.max_llm_seconds, replay=replay, resume=args.resume,
                        kernel_config=args.kernel_config, kernel_cmdline=args.kernel_cmdline, issue_url=args.issue_url,
                        kernel_allowed=True,   # on the command line the user is the operator
-                       python=args.python)
+                       python=args.python, inputs=inputs)
     from agent.research.strategy import configured
     if config.strategy == "llm" and not configured(config):
         print("crashfix: --strategy llm needs a model: --model NAME (or $CRASHFIX_LLM_MODEL) and --base-url URL "
@@ -258,6 +263,22 @@ def cmd_run(args) -> int:
     written = [n for n in ("result.json", "patch.diff", "report.md") if (args.out / n).is_file()]
     print(f"results in {args.out}/ ({', '.join(written)})")
     return exit_code(run.status)
+
+
+def _inputs(given: list[str]) -> tuple[tuple, str | None]:
+    """`--input [NAME=]PATH` as the run's input files (agent/inputs.py), or why one cannot be used."""
+    from agent.inputs import InputFile, bad_name
+    out = []
+    for arg in given:
+        name, sep, path = arg.partition("=")
+        if not sep or Path(arg).is_file():          # PATH alone (a file whose own name holds `=` too)
+            name, path = Path(arg).name, arg
+        if not Path(path).is_file():
+            return (), f"--input {arg}: no such file {path!r}"
+        if (why := bad_name(name)) is not None:
+            return (), f"--input {arg}: {why}"
+        out.append(InputFile(name.removeprefix("./"), Path(path).resolve(), "--input"))
+    return tuple(out), None
 
 
 def _refuse_before_setup(args, text: str, size: int) -> str | None:

@@ -95,6 +95,7 @@ def final(trigger: Trigger, result: Result, failure: Failure | None, published: 
         if result.error_kind == "build" and result.error:
             lines += ["", "<details><summary>The build's output</summary>", "",
                       fenced(CLASS_PREFIX.sub("", result.error)[-4000:]), "", "</details>"]
+    lines += attachment_lines(result)
     if result.status == "not_reproduced" and asked:
         lines += ["", asked]
     lines += environment_block(result)
@@ -111,6 +112,13 @@ def final(trigger: Trigger, result: Result, failure: Failure | None, published: 
             lines += [f"- {quote_untrusted(n)}" for n in setup[:30]] + ["", "</details>"]
     lines += ["", f"<sub>{cost_text(result)}</sub>"]
     return "\n".join(lines) + "\n"
+
+
+def attachment_lines(result: Result) -> list[str]:
+    """One line per issue attachment the run could not use (bot/github/attachments.py): the link, and why."""
+    bad = list(dict.fromkeys((i.source, i.problem) for i in result.inputs if i.path is None and i.problem))
+    return ["", *(f"**Attachment not used:** {quote_untrusted(link, 300)} {quote_untrusted(why, 200)}"
+                  for link, why in bad)] if bad else []
 
 
 def environment_block(result: Result) -> list[str]:

@@ -6,7 +6,7 @@ from __future__ import annotations
 import re
 
 from agent.markdown_safe import quote_untrusted
-from agent.native.missing import missing_file
+from agent.native.missing import attachment_words, missing_file
 from agent.native.reproduce import NO_BUILD
 from agent.compose.compose import RAN, compose
 from agent.run import Result
@@ -61,7 +61,7 @@ def asks(result: Result, issue_text: str = "") -> list[str]:
         lacking = next(filter(None, (missing_file(a.command or "", a.output_tail or "", issue_text) for a in own)), None)
         if lacking:
             name, link = lacking
-            where = " The issue links it as an attachment, which crashfix does not download." if link else ""
+            where = f" The issue links it as an attachment, which {attachment_words(link, result.inputs)}." if link else ""
             out.append(f"**The input file {quote_untrusted(name, 80)}**: the issue's command reads it and the run "
                        f"found no such file.{where} Could you paste its bytes in a code block (base64, or a hex "
                        "dump of `xxd`)?")

@@ -138,7 +138,19 @@ def run_config(ctx: Context, t: Target, repo: Path, *, ref: str | None = None, r
                      protected=lambda path: is_protected(config, path),
                      max_seconds=budgets.seconds, max_llm_calls=budgets.steps, max_tokens=budgets.tokens,
                      max_usd=budgets.usd, max_llm_seconds=budgets.seconds,
-                     **({} if repair else {"max_candidates": 0}), llm_ledgers=t.ledgers)
+                     **({} if repair else {"max_candidates": 0}), llm_ledgers=t.ledgers,
+                     inputs=attachment_inputs(ctx, t.text))
+
+
+def attachment_inputs(ctx: Context, text: str) -> tuple:
+    """The issue's attachments, downloaded here on the host for the run's sandboxes (bot/github/attachments.py)."""
+    s = ctx.settings
+    if s.ATTACHMENTS != "enabled":
+        return ()
+    from bot.github.attachments import MIB, AttachmentLimits, fetch_inputs
+    limits = AttachmentLimits(max_links=s.ATTACHMENT_LINKS, max_file=int(s.ATTACHMENT_MAX_MIB * MIB),
+                              max_total=int(s.ATTACHMENT_TOTAL_MIB * MIB), timeout=s.ATTACHMENT_TIMEOUT)
+    return fetch_inputs(text, run_dir(ctx) / "inputs", limits=limits)
 
 
 def execute(ctx: Context, config: RunConfig, board: RunBoard | None = None) -> Result:
