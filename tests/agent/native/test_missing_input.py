@@ -12,7 +12,8 @@ def test_an_attached_input_is_named_with_its_link():
     line = missing_input(ENV + "./build/bin/decode -i ./poc.j2k -o out.png",
                          "[ERROR] failed to open ./poc.j2k for reading\n", text)
     assert line.startswith("the reproducer's input `./poc.j2k` is missing: the issue links it as an attachment "
-                           "(https://github.com/o/img/files/6402272/poc.j2k.gz), which crashfix does not download")
+                           "(https://github.com/o/img/files/6402272/poc.j2k.gz), which this run was not given (crashfix's App "
+                           "downloads an issue's attachments; `crashfix run --input NAME=PATH` gives one to a run)")
     assert "base64" in line and "--repro-cmd" in line
 
 
@@ -49,3 +50,32 @@ def test_the_question_to_the_reporter_asks_for_the_missing_file_by_name():
     text = question(result, "someone", issue)
     assert "**The input file `./poc`**" in text and "links it as an attachment" in text and "base64" in text
     assert "likely needs something it does not show" not in text
+    assert "The issue links it as an attachment, which this run was not given" in text
+    # the App tried and the download failed: the question says why, and that it tried
+    from dataclasses import replace
+    from agent.inputs import InputFile
+    from bot.conversation.checklist import attachment_lines
+    failed = replace(result, inputs=(InputFile("poc.zip", None, "https://github.com/o/tool/files/1/poc.zip",
+                                               "could not be downloaded: HTTP 404 Not Found"),))
+    text = question(failed, "someone", issue)
+    assert "The issue links it as an attachment, which could not be downloaded: HTTP 404 Not Found." in text
+    assert "does not download" not in text and "not given" not in text
+    assert attachment_lines(failed) == ["", "**Attachment not used:** `https://github.com/o/tool/files/1/poc.zip` "
+                                            "`could not be downloaded: HTTP 404 Not Found`"]
+    assert attachment_lines(result) == []
+
+
+def test_an_attachment_whose_download_failed_says_why_not_that_crashfix_does_not_download():
+    from pathlib import Path
+    from agent.inputs import InputFile
+    link = "https://github.com/o/img/files/6402272/poc.j2k.gz"
+    text = f"Download [poc.j2k.gz]({link}), then run it."
+    too_large = (InputFile("poc.j2k.gz", None, link, "could not be downloaded: too large (12 MiB > 10 MiB)"),)
+    line = missing_input(ENV + "./build/bin/decode -i ./poc.j2k", "[ERROR] failed to open ./poc.j2k for reading\n",
+                         text, too_large)
+    assert (f"the issue links it as an attachment ({link}), which could not be downloaded: too large "
+            "(12 MiB > 10 MiB); paste its bytes") in line and "not given" not in line
+    other = (InputFile("poc.j2k.gz", Path("/x/0-poc.j2k.gz"), link), InputFile("crash.j2k", Path("/x/1-crash.j2k"), link))
+    line = missing_input(ENV + "./build/bin/decode -i ./poc.j2k", "[ERROR] failed to open ./poc.j2k for reading\n",
+                         text, other)
+    assert f"({link}), which was downloaded but holds no file of that name (it holds `poc.j2k.gz`, `crash.j2k`)" in line
