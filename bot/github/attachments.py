@@ -21,6 +21,7 @@ import posixpath
 import re
 import shutil
 import tarfile
+import time
 import urllib.error
 import urllib.parse
 import urllib.request
@@ -63,6 +64,12 @@ class AttachmentLimits:
 
 class Refused(Exception):
     """A link or its download that is not used; the message says why, as "… which <message>"."""
+
+
+def clean(name: str) -> str:
+    """A file name (or path) with each character an input's name cannot have made `_` (`my poc.bin`
+    -> `my_poc.bin`); `/`, `.` and `..` stay, for bad_name to judge."""
+    return "/".join(re.sub(r"[^\w.+-]", "_", part) for part in name.split("/"))
 
 
 def mib(n: int) -> str:
@@ -143,8 +150,8 @@ class Attachments:
         if disposition:
             m = re.search(r"filename\*?=(?:UTF-8'')?\"?([^\";]+)\"?", disposition, re.I)
             if m:
-                return posixpath.basename(urllib.parse.unquote(m.group(1)).replace("\\", "/"))
-        return posixpath.basename(urllib.parse.unquote(urllib.parse.urlsplit(link).path))
+                return clean(posixpath.basename(urllib.parse.unquote(m.group(1)).replace("\\", "/"))) or "attachment"
+        return clean(posixpath.basename(urllib.parse.unquote(urllib.parse.urlsplit(link).path))) or "attachment"
 
     def _opener(self) -> urllib.request.OpenerDirector:
         allow, limits = self.allow, self.limits
@@ -176,9 +183,11 @@ class Attachments:
                 length = resp.headers.get("Content-Length")
                 if length and length.isdigit() and int(length) > cap:
                     raise Refused(f"could not be downloaded: too large ({mib(int(length))} > {mib(cap)})")
-                buf = io.BytesIO()
+                buf, start = io.BytesIO(), time.monotonic()
                 while chunk := resp.read(CHUNK):
                     buf.write(chunk)
+                    if time.monotonic() - start > self.limits.timeout:
+                        raise Refused(f"could not be downloaded: it took more than {self.limits.timeout:g} s")
                     if buf.tell() > cap:
                         raise Refused(f"could not be downloaded: too large (more than {mib(cap)})")
                 data, disposition = buf.getvalue(), resp.headers.get("Content-Disposition")
@@ -218,6 +227,7 @@ class Attachments:
         return buf.getvalue()
 
     def _member_name(self, name: str) -> str:
+        name = clean(name)
         if (why := bad_name(name)) is not None:
             raise Refused(f"was refused: its member {why}")
         return posixpath.normpath(name.removeprefix("./"))

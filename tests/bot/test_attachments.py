@@ -6,6 +6,7 @@ from __future__ import annotations
 import io
 import tarfile
 import threading
+import time
 import zipfile
 from http.server import BaseHTTPRequestHandler, ThreadingHTTPServer
 
@@ -51,9 +52,14 @@ class Server:
                 self.send_response(status)
                 for k, v in headers.items():
                     self.send_header(k, v)
-                self.send_header("Content-Length", str(len(body)))
+                pieces = body if isinstance(body, list) else [body]
+                self.send_header("Content-Length", str(sum(len(p) for p in pieces)))
                 self.end_headers()
-                self.wfile.write(body)
+                for piece in pieces:
+                    self.wfile.write(piece)
+                    self.wfile.flush()
+                    if len(pieces) > 1:
+                        time.sleep(0.25)
 
             def log_message(self, *a):
                 pass
@@ -156,3 +162,12 @@ def test_only_attachment_shapes_on_allowed_hosts_and_only_so_many(server, tmp_pa
     assert not d.is_attachment("https://github.com/fribidi/fribidi/blob/main/poc")
     assert not d.is_attachment("https://github.com.evil.example/user-attachments/files/1/poc")
     assert not d.is_attachment("https://user:pw@github.com/user-attachments/files/1/poc")
+
+
+def test_a_slow_download_stops_at_the_timeout_and_odd_names_are_made_plain(server, tmp_path):
+    server.routes["/user-attachments/files/1/slow"] = (200, {}, [b"x" * 100] * 8)       # 2 s in all
+    server.routes["/user-attachments/files/2/my%20poc%5B1%5D.bin"] = (200, {}, POC)
+    text = f"{server.url('/user-attachments/files/1/slow')} {server.url('/user-attachments/files/2/my%20poc%5B1%5D.bin')}"
+    slow, odd = fetch_inputs(text, tmp_path / "in", allow(server), AttachmentLimits(timeout=1.0))
+    assert slow.path is None and slow.problem == "could not be downloaded: it took more than 1 s"
+    assert odd.name == "my_poc_1_.bin" and odd.path.read_bytes() == POC
