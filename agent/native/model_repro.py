@@ -37,7 +37,7 @@ from sandbox import ExecResult, Sandbox
 
 RUNG = 5
 HOW = "model-written reproducer, checked by crashfix"
-COMPILER_ERROR = re.compile(r"^.*\berror\b.*$", re.M)
+COMPILER_ERROR = re.compile(r"^.*(?:\berror:|undefined reference to).*$", re.M)    # the compiler's, the linker's
 CChecker = Callable[[Sandbox, "str | None", str], "tuple[Check, str | None]"]
 
 
