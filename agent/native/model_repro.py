@@ -63,7 +63,7 @@ def target(report: CrashReport) -> str:
 def verdict(hit: bool, got: CrashReport | None, res: ExecResult) -> str:
     """Why a run is accepted or refused, in one line."""
     if hit and got is not None:
-        return f"crashes as reported: {where(got)}"
+        return f"{where(got)}, as reported"
     if got is not None:
         return f"a different crash: {where(got)}, not the reported one"
     if res.timed_out:
@@ -185,8 +185,8 @@ def reproduce_by_model(path, found: NativeRepro) -> None:
         path.fail_on_machinery("reproduction phase (rung 5)")
         return
     found.prepare_cmd, found.scratch = got.prepare, dict(got.files)
-    names = ", ".join(p.rsplit("/", 1)[-1] for p in got.files)
-    run.notes.append(f"the reproducer was written by the model ({names}) and checked by crashfix: `{got.command}` "
+    names = ", ".join(p.rsplit("/", 1)[-1] for p in sorted(got.files, key=lambda p: p != got.path))
+    run.notes.append(f"the reproducer was written by the model ({names}) and checked by crashfix: it crashes with "
                      f"{got.why} ({rep.crashed} of {rep.tries} runs)")
 
 

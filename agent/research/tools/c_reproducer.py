@@ -125,8 +125,11 @@ class CheckCReproducer(Tool):
                           "code it crashes", check.exit_code, check.output)
         ctx.state.setdefault(CHECKS, []).append(check)
         if check.hit:
-            ctx.state[FOUND] = CReproducer(dict(written), prepare, check.command, check.why, src or "")
-            return self.ok(f"ACCEPTED: `{check.command}` {check.why}. The reproduction phase is done.")
+            # its program and every other file written (inputs, recipes); not the other programs: only
+            # this one is compiled where it runs again
+            files = {p: t for p, t in written.items() if p == src or not PROGRAM.search(p)}
+            ctx.state[FOUND] = CReproducer(files, prepare, check.command, check.why, src or "")
+            return self.ok(f"ACCEPTED: `{check.command}` crashes with {check.why}. The reproduction phase is done.")
         return self.fail(f"REFUSED: `{check.command}` (exit {check.exit_code}): {check.why}.\n\n"
                          f"{failure_excerpt(check.output, SHOWN)}")
 

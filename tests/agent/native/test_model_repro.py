@@ -21,25 +21,7 @@ from agent.research.tools.reproducer import CHECK, FOUND
 from gitrepo import make_repo
 from sandbox import open_sandbox
 from tini import HEADER, ISSUE, LIB
-
-PROSE = """tini_value crashes with SEGV when a line has no '='
-
-Calling `tini_value()` on a buffer that holds no '=' (a line like "abc") reads past the end of the buffer.
-It scans for '=' without looking at the length:
-
-```c
-    while (buf[i] != '=')
-        i++;
-```
-"""
-
-NO_COMPILE = '#include "tini.h"\nint main(void) { char out[8]; return tini_value("a=b", 3, out, 8) }\n'
-NO_CRASH = '#include "tini.h"\nint main(void) { char out[8]; return tini_value("a=b", 3, out, 8); }\n'
-ELSEWHERE = ('#include <stdlib.h>\n#include "tini.h"\nint main(void) {\n    char out[8];\n'
-             '    int *p = (int *)(size_t)atoi("0");\n    tini_value("a=b", 3, out, 8);\n    return *p;\n}\n')
-GOOD = ('#include <stdlib.h>\n#include <string.h>\n#include "tini.h"\nint main(void) {\n    char out[16];\n'
-        '    char *buf = malloc(3);\n    memcpy(buf, "abc", 3);\n    tini_value(buf, 3, out, sizeof out);\n'
-        '    free(buf);\n    return 0;\n}\n')
+from tini_repro import ELSEWHERE, GOOD, NO_COMPILE, NO_CRASH, PROSE
 
 needs_gcc = pytest.mark.skipif(shutil.which("gcc") is None or subprocess.run(
     ["gcc", "-fsanitize=address,undefined", "-x", "c", "-", "-o", "/dev/null"], input=b"int main(void){return 0;}",
@@ -91,7 +73,7 @@ def test_crashfix_refuses_what_does_not_crash_as_reported_and_accepts_what_does(
 
     good = check(ctx, box, report, "d.c", GOOD)
     assert good.ok and good.text.startswith("ACCEPTED: `ASAN_OPTIONS=") and \
-        "crashes as reported: heap-buffer-overflow in tini_value (tini.c:10)" in good.text, good.text
+        "crashes with heap-buffer-overflow in tini_value (tini.c:10), as reported." in good.text, good.text
     found: CReproducer = ctx.state[FOUND]
     assert found.path == f"{SCRATCH}/d.c" and found.files[f"{SCRATCH}/d.c"] == GOOD
     assert f"{SCRATCH}/d.c" in found.prepare and "libtini.a" in found.prepare and "-fsanitize=address " in found.prepare
