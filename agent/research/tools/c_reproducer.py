@@ -66,7 +66,8 @@ class WriteFile(Tool):
                    "(`repro.c`, with a `main`, calling the library as a user would; crashfix compiles it against "
                    "the tree's headers and built library), a shell recipe (`run.sh`) or an input file "
                    "(`poc.ini`). Give a plain file name. The tree's own files cannot be changed in this phase; a "
-                   "file you wrote may be rewritten. For bytes that are not text, write them with `python`.")
+                   "file you wrote may be rewritten. Only the files written so travel with the reproducer: an input of bytes "
+                   "that are not text is made by its command (a `run.sh` with `printf '\\x00...' > file`) or its program.")
     parameters = {"type": "object", "properties": {
         "name": {"type": "string", "description": "a plain file name, e.g. repro.c (it lands in the scratch folder)"},
         "content": {"type": "string", "description": "the whole file"}},

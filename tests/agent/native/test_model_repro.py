@@ -96,3 +96,16 @@ def test_the_tree_stays_as_it_was_and_files_land_in_the_scratch_folder_only(ctx)
     changed = box.call(ctx, "check_reproducer", {"program": "r.c"})
     assert not changed.ok and "the tree's files were changed (tini.c)" in changed.text
     assert ctx.sb.read("tini.c") == LIB and ctx.sb.read(f"{SCRATCH}/r.c") == GOOD
+
+
+@pytest.mark.parametrize("model", [{}, {"strategy": "templates", "model": "m", "base_url": "http://127.0.0.1:9"}])
+def test_without_a_model_that_may_run_the_words_alone_are_no_report_as_before(tmp_path, model, monkeypatch):
+    from agent.pipeline import run_job
+    from agent.research.client import ENV_API_KEY, ENV_BASE_URL, ENV_MODEL
+    for name in (ENV_API_KEY, ENV_BASE_URL, ENV_MODEL):
+        monkeypatch.delenv(name, raising=False)
+    from agent.run import RunConfig
+    repo = make_repo(tmp_path / "tini", {"tini.c": LIB, "tini.h": HEADER})
+    run = run_job(RunConfig(**{"repo": str(repo), "report_text": PROSE, "out": tmp_path / "out", "sandbox": "local",
+                               "strategy": "auto", **model}))
+    assert run.status == "error" and run.error == "no crash report found in the given text"
