@@ -20,3 +20,23 @@ ELSEWHERE = ('#include <stdlib.h>\n#include "tini.h"\nint main(void) {\n    char
 GOOD = ('#include <stdlib.h>\n#include <string.h>\n#include "tini.h"\nint main(void) {\n    char out[16];\n'
         '    char *buf = malloc(3);\n    memcpy(buf, "abc", 3);\n    tini_value(buf, 3, out, sizeof out);\n'
         '    free(buf);\n    return 0;\n}\n')
+
+# the ASan report as tini.py's ISSUE pastes it, with a fragment that parses but does not compile
+# (`buf` is never declared): what the model is handed as its starting point
+FRAGMENT_ISSUE = """heap-buffer-overflow in tini_value on a line without '='
+
+```
+char out[16];
+tini_value(buf, 3, out, sizeof out);
+```
+
+```
+=================================================================
+==31337==ERROR: AddressSanitizer: heap-buffer-overflow on address 0x602000000013 at pc 0x5612 bp 0x7ffc sp 0x7ffc
+READ of size 1 at 0x602000000013 thread T0
+    #0 0x561234 in tini_value /home/me/tini/tini.c:10
+    #1 0x561235 in main /home/me/tini/poc.c:11
+
+SUMMARY: AddressSanitizer: heap-buffer-overflow /home/me/tini/tini.c:10 in tini_value
+```
+"""

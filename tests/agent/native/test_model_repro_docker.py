@@ -14,7 +14,7 @@ from agent.research.scripted import ScriptedServer
 from agent.run import PATCHED, RunConfig
 from gitrepo import make_repo
 from tini import HEADER, LIB, MAKEFILE, TOOL
-from tini_repro import ELSEWHERE, GOOD, PROSE
+from tini_repro import ELSEWHERE, FRAGMENT_ISSUE, GOOD, PROSE
 
 pytestmark = pytest.mark.docker
 
@@ -37,16 +37,23 @@ SCRIPT = {
 }
 
 
-def test_the_model_writes_the_reproducer_crashfix_checks_it_and_the_run_goes_on(c_image, tmp_path):
+def run_with(script: dict, issue: str, c_image, tmp_path):
     repo = make_repo(tmp_path / "tini", {"tini.c": LIB, "tini.h": HEADER, "Makefile": MAKEFILE, "tinicat.c": TOOL})
-    out = tmp_path / "out"
-    srv = ScriptedServer(SCRIPT).start()
+    srv = ScriptedServer(script).start()
     try:
-        run = run_job(RunConfig(repo=str(repo), report_text=PROSE, out=out, strategy="auto", sandbox="docker",
-                                image=c_image, model="scripted-tini", base_url=srv.base_url, api_key="scripted",
-                                trajectories=1, max_candidates=4, replay="tini-script"))
+        run = run_job(RunConfig(repo=str(repo), report_text=issue, out=tmp_path / "out", strategy="auto",
+                                sandbox="docker", image=c_image, model="scripted-tini", base_url=srv.base_url,
+                                api_key="scripted", trajectories=1, max_candidates=4, replay="tini-script"))
     finally:
         srv.stop()
+    asked = [r["body"]["messages"] for r in srv.requests
+             if "phase: REPRODUCTION" in r["body"]["messages"][0]["content"]]
+    return run, asked
+
+
+def test_the_model_writes_the_reproducer_crashfix_checks_it_and_the_run_goes_on(c_image, tmp_path):
+    run, asked = run_with(SCRIPT, PROSE, c_image, tmp_path)
+    out = tmp_path / "out"
     result = json.loads((out / "result.json").read_text())
     rep = result["reproduction"]
     assert rep["reproduced"] and rep["rung"] == 5 and rep["how"] == HOW, (run.error, run.notes)
@@ -61,6 +68,8 @@ def test_the_model_writes_the_reproducer_crashfix_checks_it_and_the_run_goes_on(
               if c["name"] == "check_reproducer"]
     assert checks[0].startswith("REFUSED") and "a different crash: null-dereference in main" in checks[0]
     assert checks[1].startswith("ACCEPTED")
+    assert "C/C++ repository" in asked[0][0]["content"] and "write_file" in asked[0][0]["content"]
+    assert "The issue holds nothing crashfix could run" in asked[0][1]["content"]
     assert any(n.startswith("the reproducer was written by the model (second.c) and checked by crashfix")
                for n in result["notes"]), result["notes"]
     report = (out / "report.md").read_text()
@@ -68,3 +77,15 @@ def test_the_model_writes_the_reproducer_crashfix_checks_it_and_the_run_goes_on(
     # the reproduced report stands for the words, and the run went on: the C templates, validated
     assert run.verdicts and run.status in PATCHED, (run.status, run.error, [v.reason for v in run.verdicts])
     assert "+    while (i < len && buf[i] != '=')" in result["patch"]
+
+
+def test_a_fragment_that_does_not_compile_is_the_models_starting_point(c_image, tmp_path):
+    script = {**SCRIPT, "reproduction": [write_and_check("completed.c", GOOD)]}
+    run, asked = run_with(script, FRAGMENT_ISSUE, c_image, tmp_path)
+    start = asked[0][1]["content"]
+    assert "What crashfix tried from the issue" in start and "reproducer fragment" in start
+    assert "error: 'buf' undeclared" in start or "error: \u2018buf\u2019 undeclared" in start, start
+    rep = run.reproduction
+    assert rep.reproduced and rep.rung == 5 and rep.how == HOW
+    assert [(a.rung, a.reproduced) for a in rep.attempts] == [(1, False), (5, True)]     # the fragment, the model's
+    assert run.status in PATCHED, (run.status, run.error)
