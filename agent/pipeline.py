@@ -20,6 +20,7 @@ from agent.families import family_of, path_for, refusal
 from agent.path import CrashPath, Steps
 from agent.render import write_outputs
 from agent.reports import parse
+from agent.native.model_repro import described_for_model
 from agent.native.reproduce import described_crash
 from agent.reports.visible import visible
 from agent.run import Progress, Result, Run, RunConfig, RunError
@@ -51,7 +52,8 @@ def run_job(config: RunConfig, on_progress: Callable[[Progress], None] = lambda 
     config.out.mkdir(parents=True, exist_ok=True)
     path: CrashPath | None = None
     try:
-        report = steps.step("parse", lambda: parse(config.report_text) or described_crash(config.report_text))
+        report = steps.step("parse", lambda: parse(config.report_text) or described_crash(config.report_text)
+                            or (described_for_model(config.report_text) if run.may_research else None))
         if report is None:
             run.fail("error", "no crash report found in the given text", "bad_input")
         else:

@@ -116,7 +116,8 @@ def _checked(result) -> list[str]:
     rep, best = result.reproduction, result.best
     lines = []
     if rep is not None and rep.reproduced:
-        line = (f"On the base commit, {command_words(result, rep.command)} crashed {rep.crashed} of {rep.tries} times"
+        who = " (a reproducer the model wrote; crashfix checked it)" if rep.rung == 5 and rep.regression_test is None else ""
+        line = (f"On the base commit, {command_words(result, rep.command)}{who} crashed {rep.crashed} of {rep.tries} times"
                 + (" (flaky)" if rep.flaky else ""))
         lines.append(line + (f"; with the patch, it ran clean {best.clean_runs} of {best.tries} times." if best else "."))
     script, command = base_runs(result)

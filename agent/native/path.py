@@ -11,6 +11,7 @@ from agent.native.build_crash import crash_in_build
 from agent.native.described import stands_for
 from agent.native.leaks import leak_check
 from agent.native.missing import missing_input
+from agent.native.model_repro import reproduce_by_model
 from agent.native.probe import probe
 from agent.native.recipe import chain
 from agent.native.reproduce import add_untagged_fragments, c_programs, fragments, links_nothing, needed_goals, reproduce, sanitizer_env
@@ -117,6 +118,10 @@ class NativePath(SandboxPath):
         found = step("reproduce", lambda: reproduce(sb, run.report, state.plan, run.files, self.run.test_cmd,
                                                     tries=cfg.tries, timeout=self.run.timeout, cross=state.cross,
                                                     text=cfg.report_text, given=cfg.repro_cmd))
+        if not found.reproduction.reproduced and run.may_research:      # rung 5: the model writes one
+            step("reproducer", lambda: reproduce_by_model(self, found))
+            if run.ended:                # crashfix's own sandbox failed (fail_on_machinery)
+                return
         run.reproduction, state.prepare_cmd, state.scratch = found.reproduction, found.prepare_cmd, found.scratch
         if run.report.extra.get("described") and found.reproduction.observed is not None:
             words = run.report.message

@@ -1,44 +1,30 @@
 """Rung 5 of the reproduction ladder: the research agent's reproduction phase writes a new test file,
 and crashfix accepts it only when it fails with the reported signature on the unpatched tree.
 
-One trajectory (`trajectories/repro-1.json`), its own sandbox, its own step allowance
-(`AgentConfig.reproduction_steps`). The model proposes; `checker` decides (agent/judge/match.py, the
+The phase's loop: agent/research/reproduction.py (one trajectory, its own sandbox, its own step
+allowance). The model proposes; `checker` decides (agent/judge/match.py, the
 same rule as rungs 1–4). The accepted test is then re-checked in the run's sandbox, becomes the
 reproduction command (its failing node only) and the regression test, as a rung 1–4 reproducer does.
 """
 from __future__ import annotations
 
 import logging
-from dataclasses import dataclass, field
 from typing import Callable
 
-from agent.research.loop import ResearchAgent, Trajectory, prompt
-from agent.research.context_window import ContextConfigError, context_window
+# the phase's loop (shared with C), as this module has always offered it
+from agent.research.reproduction import ReproOutcome, ReproTrajectory, find_reproducer  # noqa: F401
 from agent.judge.match import matches, repo_frame
 from agent.judge.named_test import command as node_command
 from agent.reports.model import CrashReport
 from agent.records import Attempt, RegressionTest, Reproduction, confirm, furnish
 from agent.judge.testrun import node_id, run_tests
-from agent.research.tools import reproduction_toolbox
-from agent.research.tools.reproducer import CHECK, CHECKS, FOUND, Check, Reproducer
+from agent.research.tools.reproducer import Check
 from sandbox import ExecResult, Sandbox
 
 log = logging.getLogger(__name__)
 
 RUNG = 5
 Checker = Callable[[Sandbox, str], Check]
-
-
-@dataclass
-class ReproOutcome:
-    found: Reproducer | None = None
-    checks: list[Check] = field(default_factory=list)
-    status: str = "not_run"           # the trajectory's: reproduced, not_reproduced, no_patch, stopped, error…
-    reason: str = ""
-    trajectory: dict = field(default_factory=dict)     # its summary (file, steps)
-    cost: dict = field(default_factory=dict)
-    error: str | None = None          # a fatal model error or the budget that stopped it
-    facts: list = field(default_factory=list)          # what the phase established (the model's notes), handed on
 
 
 def target(report: CrashReport, repo_paths: dict[str, str]) -> str:
@@ -93,64 +79,6 @@ def repo_reader(sb: Sandbox, files: list[str]) -> Callable[[str], str | None]:
         except Exception:  # noqa: BLE001 -- not readable: nothing to check against
             return None
     return read
-
-
-class ReproTrajectory(Trajectory):
-    """The reproduction phase as a trajectory of the agent loop: its prompt, tools and allowance."""
-    file_prefix, spent_status = "repro", "not_reproduced"
-
-    def __init__(self, agent: ResearchAgent, check: Checker, target: str):
-        super().__init__(agent, 1, (agent.cfg.temperatures or (0.0,))[0], agent.cfg.seed)
-        self.check, self.target = check, target
-
-    def phase_limit(self) -> int:
-        return self.agent.cfg.reproduction_steps
-
-    def no_tool_hint(self) -> str:
-        return "Write a new test with `write_test`, then call `check_reproducer` on it."
-
-    def toolbox(self):
-        return reproduction_toolbox(self.agent.report)
-
-    def task_message(self) -> str:
-        return super().task_message() + f"\n\nThe crash to reproduce, as crashfix checks it: {self.target}."
-
-    def start_analysis(self) -> None:
-        self.ctx.state[CHECK] = self.check
-        self.phase, self.phase_steps = "reproduction", 0
-        self.messages = [{"role": "system", "content": prompt("reproduction_system", target=self.target)},
-                         {"role": "user", "content": self.task_message()}]
-
-    def _load(self) -> dict | None:
-        return None                     # a resumed run starts its reproduction phase afresh
-
-    def _do_calls(self, sb: Sandbox, calls, step: dict) -> None:
-        super()._do_calls(sb, calls, step)
-        found = self.ctx.state.get(FOUND)
-        if found is not None and self.status == "running":
-            self.status, self.reason = "reproduced", f"`{found.command}` fails with {found.why}"
-
-
-def find_reproducer(agent: ResearchAgent, check: Checker, target: str) -> ReproOutcome:
-    """Run the reproduction phase: what it found (if anything) and every check crashfix made."""
-    (agent.out / "trajectories").mkdir(parents=True, exist_ok=True)
-    try:
-        agent.window = context_window(agent.cfg.model, agent.cfg.context_tokens)
-    except ContextConfigError as exc:
-        return ReproOutcome(status="error", reason=str(exc), error=str(exc))
-    traj = ReproTrajectory(agent, check, target)
-    try:
-        traj.execute()
-    except Exception as exc:  # noqa: BLE001 -- the phase's failure ends rung 5, not the run
-        log.exception("reproduction phase failed")
-        traj.status, traj.reason = "error", f"{type(exc).__name__}: {exc}"
-        traj.save()
-    state = traj.ctx.state if traj.ctx is not None else {}
-    seeded = set(agent.seed_memory.facts)
-    return ReproOutcome(state.get(FOUND), list(state.get(CHECKS, [])), traj.status, traj.reason, traj.summary(),
-                        {**agent.ledger.to_dict(), "model": agent.cfg.model, "replay": bool(agent.cfg.replay)},
-                        agent.outcome.error or agent.outcome.limits,
-                        [f for f in traj.memory.facts if f not in seeded])
 
 
 def settle(rep: Reproduction, found: ReproOutcome, sb: Sandbox, report: CrashReport, repo_paths: dict[str, str],

@@ -60,13 +60,21 @@ def synthesis_toolbox(report: CrashReport | None = None) -> Toolbox:
 
 
 def reproduction_toolbox(report: CrashReport | None = None) -> Toolbox:
-    """Reproduce (rung 5): read, search, run code; write new test files only; have crashfix check one."""
+    """Reproduce (rung 5): read, search, run code; write new test files only (on a C/C++ tree: new files in
+    the scratch folder, agent/research/tools/c_reproducer.py); have crashfix check one."""
+    from agent.reports.families import NATIVE
+    from agent.research.tools.c_reproducer import C_REPRODUCTION_TOOLS
     from agent.research.tools.dynamic import Run
     from agent.research.tools.edit import Note
     from agent.research.tools.research import ListDir, SearchCode, SearchDefinition, View
     from agent.research.tools.workspace import Python
-    return Toolbox([View(), ListDir(), SearchCode(), SearchDefinition(), Python(), Run(), Note()]
-                   + [t() for t in REPRODUCTION_TOOLS])
+    native = report is not None and report.kind in NATIVE.kinds
+    box = Toolbox([View(), ListDir(), SearchCode(), SearchDefinition(), Python(), Run(), Note()]
+                  + [t() for t in (C_REPRODUCTION_TOOLS if native else REPRODUCTION_TOOLS)])
+    if native:          # the C texts (`python`'s), but not `edit`'s: it is refused here
+        kept = box.tools["edit"].description
+        in_language(box, report).tools["edit"].description = kept
+    return box
 
 
 def every_tool(report: CrashReport | None = None) -> Toolbox:
