@@ -212,9 +212,10 @@ def test_family_rules_are_found():
 
 
 def test_root_modules_stay_few():
-    """The roots hold the driver, the run's types and what the families share; the rest has a folder."""
+    """The roots hold the driver, the run's types and what the families share; the rest has a folder.
+    (19: agent/inputs.py, the run's input files, is a run type every family's sandbox receives.)"""
     count = {pkg: len([p for p in (ROOT / pkg).glob("*.py")]) for pkg in PACKAGES}
-    assert count["agent"] <= 18 and count["bot"] <= 10 and count["sandbox"] <= 12, count
+    assert count["agent"] <= 19 and count["bot"] <= 10 and count["sandbox"] <= 12, count
 
 
 def test_imports_run_one_way():
