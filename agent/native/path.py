@@ -6,7 +6,8 @@ import re
 
 from agent.limits import BUILD_TIMEOUT, GDB_TIMEOUT
 from agent.native.arch import CROSS, UNSUPPORTED, report_arch
-from agent.native.build import SANITIZERS, BuildPlan, build, detect, san_flags, sanitizers_for, without_werror
+from agent.native.build import (MSAN_FLAG, SANITIZERS, BuildPlan, build, detect, san_flags, sanitizers_for, usable_sanitizers,
+                                without_werror)
 from agent.native.build_crash import crash_in_build
 from agent.native.described import stands_for
 from agent.native.leaks import leak_check
@@ -55,7 +56,8 @@ class NativePath(SandboxPath):
         if arch in UNSUPPORTED:
             raise RunError(f"the crash was reported on {arch}, which cannot be reproduced here: {UNSUPPORTED[arch]}")
         cross = CROSS.get(arch or "")
-        sanitizers = sanitizers_for(run.report)
+        sanitizers, why = usable_sanitizers(self.sb, sanitizers_for(run.report), cross)
+        run.notes += [why] if why else []
         add_untagged_fragments(run.report, cfg.report_text)
         plan = detect(run.files, self.sb.read, cfg.build_cmd, self.run.test_cmd, cross, sanitizers)
         if plan is None and (c_programs(run.report) or fragments(run.report)) and any(f.endswith((".h", ".hpp")) for f in run.files):
@@ -95,7 +97,7 @@ class NativePath(SandboxPath):
             run.fail("error", f"the repository does not build with the sanitizers: `{last['command']}` exited "
                               f"{last['exit_code']} (the whole log is in logs/build.log)", "build")
             return
-        names = {"address": "ASan", "undefined": "UBSan"}
+        names = {"address": "ASan", "undefined": "UBSan", "memory": "MSan"}
         used = " + ".join(names.get(s, s) for s in sanitizers)
         run.memory.add("build", f"{plan.system} build with {used}: {state.build.seconds:.1f} s", "build")
         if sanitizers != SANITIZERS:
@@ -168,7 +170,9 @@ class NativePath(SandboxPath):
 
     def analyse(self) -> None:
         run, state, step = self.run, self.run.native, self.steps.step
-        if not state.cross:      # LeakSanitizer is not run under qemu user mode
+        if MSAN_FLAG in state.plan.flags:
+            run.notes.append("a candidate's leaks are not checked: an MSan build has no LeakSanitizer")
+        elif not state.cross:      # LeakSanitizer is not run under qemu user mode
             state.leaks = step("leaks_before", lambda: leak_check(
                 self.sb, [run.reproduction.command, self.run.test_cmd], timeout=self.run.timeout))
         found = self.crash_line()
