@@ -40,6 +40,10 @@ def test_an_msan_report_is_reproduced_with_msan_and_initialising_the_struct_vali
     assert run.status in PATCHED, (run.error, run.notes)
     assert "+    struct tcfg c = {0};" in result["patch"]
     assert result["fix"]["reason"].startswith("crash gone")
+    if how == "reproducer command":      # the root cause in C's words: the sanitizer reports, no value "raised"
+        said = (out / "report.md").read_text()
+        assert "a value never set shows whatever bytes its memory held; so the sanitizer reports " \
+               "`use-of-uninitialized-value` at that line." in said and "so the line raises" not in said
 
 
 def test_without_clangs_msan_runtime_one_line_says_so_and_the_build_falls_back(sandbox_image, docker_limits, tmp_path):
