@@ -14,7 +14,9 @@ from agent.native.leaks import leak_check
 from agent.native.missing import missing_input
 from agent.native.probe import probe
 from agent.native.recipe import chain
-from agent.native.reproduce import add_untagged_fragments, c_programs, fragments, links_nothing, needed_goals, reproduce, sanitizer_env
+from agent.native.recipe import unused_inputs
+from agent.native.reproduce import (add_untagged_fragments, c_programs, fragments, links_nothing, needed_goals, reproduce,
+                                    sanitizer_env, shell_snippets)
 from agent.native.state import NativeState, ready, validator_options
 from agent.native.tests import read_results
 from agent.path import code_window, record_history
@@ -120,6 +122,7 @@ class NativePath(SandboxPath):
                                                     tries=cfg.tries, timeout=self.run.timeout, cross=state.cross,
                                                     text=cfg.report_text, given=cfg.repro_cmd))
         run.reproduction, state.prepare_cmd, state.scratch = found.reproduction, found.prepare_cmd, found.scratch
+        run.notes += (unused := unused_inputs(cfg.report_text, shell_snippets(run.report), set(run.files).__contains__))
         if run.report.extra.get("described") and found.reproduction.observed is not None:
             words = run.report.message
             run.report = stands_for(run.report, found.reproduction.observed)
@@ -143,7 +146,7 @@ class NativePath(SandboxPath):
         rep = run.reproduction
         if not rep.reproduced:
             tried = "; ".join(f"{a.how}: `{a.command}` (exit {a.exit_code})" for a in rep.attempts) or "nothing to run"
-            lacking = next(filter(None, (missing_input(a.command or "", a.output_tail or "", self.cfg.report_text)
+            lacking = unused[0] if unused else next(filter(None, (missing_input(a.command or "", a.output_tail or "", self.cfg.report_text)
                                          for a in rep.attempts)), None)
             run.fail("not_reproduced", (f"{lacking}. " if lacking else "")
                      + f"the crash did not reproduce under the sanitizers; tried {tried}")

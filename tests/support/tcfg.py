@@ -39,7 +39,11 @@ TOOL = """#include <stdio.h>
 
 int main(int argc, char **argv)
 {
-    int area = tcfg_area(argc > 1 ? argv[1] : "");
+    if (argc < 2) {
+        fprintf(stderr, "usage: tcfgarea SETTING\\n");
+        return 2;
+    }
+    int area = tcfg_area(argv[1]);
     printf("%d\\n", area);
     return 0;
 }
@@ -53,7 +57,7 @@ FILES = {"tcfg.h": HEADER, "parse.c": PARSE, "tcfg.c": AREA, "tcfgarea.c": TOOL,
 REPORT = """```
 ==4242==WARNING: MemorySanitizer: use-of-uninitialized-value
     #0 0x55d0c1a2b5a4 in tcfg_area /home/me/tcfg/tcfg.c:9:11
-    #1 0x55d0c1a2b30f in main /home/me/tcfg/tcfgarea.c:6:16
+    #1 0x55d0c1a2b30f in main /home/me/tcfg/tcfgarea.c:10:16
     #2 0x7f3a2c829d8f in __libc_start_main (/lib/x86_64-linux-gnu/libc.so.6+0x29d8f)
 
   Uninitialized value was created by an allocation of 'c' in the stack frame of function 'tcfg_area'

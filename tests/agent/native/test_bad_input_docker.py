@@ -1,0 +1,30 @@
+"""Issue 39's bad input in a run: an inline input too large to write gives one line in the status
+that says so (not the missing-input line, which would say the issue holds no input)."""
+from __future__ import annotations
+
+import base64
+
+import pytest
+
+from agent.pipeline import run_job
+from agent.run import RunConfig
+from gitrepo import make_repo
+from agent.native.recipe import MAX_INPUT
+from tini import HEADER, ISSUE, LIB, MAKEFILE, TOOL
+
+BIG = base64.b64encode(bytes(range(256)) * (MAX_INPUT // 256 + 1)).decode()
+ISSUE_BIG = f"Run `./tinicat crash.ini` on this file:\n\n```base64\n{BIG}\n```\n"
+LINE = (f"the issue's inline input for `crash.ini` is {MAX_INPUT + 256} bytes, more than the 1 MiB crashfix writes "
+        "into the sandbox: not written; give the command that makes the file with `--repro-cmd`")
+
+pytestmark = pytest.mark.docker
+
+
+def test_a_run_whose_inline_input_is_too_large_says_so_in_its_status(c_image, tmp_path):
+    repo = make_repo(tmp_path / "tini", {"tini.c": LIB, "tini.h": HEADER, "Makefile": MAKEFILE, "tinicat.c": TOOL})
+    report = "```\n" + ISSUE.split("```\n")[-2]           # tini's pasted ASan report, without its program
+    run = run_job(RunConfig(repo=str(repo), report_text=ISSUE_BIG + "\n" + report, out=tmp_path / "out",
+                            strategy="templates", sandbox="docker", image=c_image, max_candidates=1))
+    assert run.status == "not_reproduced", (run.status, run.error)
+    assert run.error.startswith(LINE + ". the crash did not reproduce"), run.error
+    assert "./tinicat crash.ini" in run.error and LINE in run.notes
