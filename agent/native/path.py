@@ -11,6 +11,7 @@ from agent.native.build import (MSAN_FLAG, SANITIZERS, BuildPlan, build, detect,
 from agent.native.build_crash import crash_in_build
 from agent.native.described import stands_for
 from agent.native.leaks import leak_check
+from agent.native.cannot_run import cannot_run
 from agent.native.missing import missing_input
 from agent.native.probe import probe
 from agent.native.recipe import chain
@@ -147,6 +148,7 @@ class NativePath(SandboxPath):
         if not rep.reproduced:
             tried = "; ".join(f"{a.how}: `{a.command}` (exit {a.exit_code})" for a in rep.attempts) or "nothing to run"
             lacking = unused[0] if unused else next(filter(None, (missing_input(a.command or "", a.output_tail or "", self.cfg.report_text)
+                                         or cannot_run(a.command or "", a.exit_code, a.output_tail or "")
                                          for a in rep.attempts)), None)
             run.fail("not_reproduced", (f"{lacking}. " if lacking else "")
                      + f"the crash did not reproduce under the sanitizers; tried {tried}")

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import base64
 
+from agent.native.cannot_run import cannot_run, programs
 from agent.native.recipe import MAX_INPUT, recipes, unused_inputs
 
 BIG = base64.b64encode(bytes(range(256)) * (MAX_INPUT // 256 + 1)).decode()
@@ -19,3 +20,19 @@ def test_an_inline_input_too_large_is_one_line_and_not_written():
     small = "Run `./tcfgarea crash.bin` on this file:\n\n```base64\n" + base64.b64encode(b"w=3 and a little more").decode() + "\n```\n"
     assert unused_inputs(small, []) == [] and recipes(small, [])[0].setup
     assert unused_inputs(ISSUE_BIG, [], exists=lambda p: p == "crash.bin") == []     # the tree has the file
+
+
+def test_a_recipe_whose_program_cannot_run_is_one_line():
+    env = "ASAN_OPTIONS=halt_on_error=1 MSAN_OPTIONS=halt_on_error=1"
+    cmd = f"printf %s eA== | base64 -d > poc && {env} ./fuzz_parse poc"
+    assert programs(cmd) == ["printf", "base64", "./fuzz_parse"]
+    line = cannot_run(cmd, 127, "sh: 1: ./fuzz_parse: not found\n")
+    assert line == ("the reproducer's program `./fuzz_parse` is neither in the tree nor made by its build, so its command "
+                    "could not run; give the command that builds and runs it with `--repro-cmd` (or the build with "
+                    "`--build-cmd`)")
+    assert cannot_run(cmd, 127, "bash: line 1: ./fuzz_parse: No such file or directory\n") == line
+    assert "`./fuzz_parse` is not an executable file" in cannot_run(cmd, 126, "sh: 1: ./fuzz_parse: Permission denied")
+    assert "`xmllint` is not installed in the sandbox image" in cannot_run("xmllint --html poc", 127,
+                                                                           "sh: 1: xmllint: not found")
+    assert cannot_run(cmd, 1, "sh: 1: ./fuzz_parse: not found") is None          # it ran: its own exit code
+    assert cannot_run(cmd, 127, "poc: not found") is None                        # the input, not the program

@@ -10,6 +10,7 @@ from agent.pipeline import run_job
 from agent.run import RunConfig
 from gitrepo import make_repo
 from agent.native.recipe import MAX_INPUT
+from tcfg import FILES, REPORT
 from tini import HEADER, ISSUE, LIB, MAKEFILE, TOOL
 
 BIG = base64.b64encode(bytes(range(256)) * (MAX_INPUT // 256 + 1)).decode()
@@ -28,3 +29,14 @@ def test_a_run_whose_inline_input_is_too_large_says_so_in_its_status(c_image, tm
     assert run.status == "not_reproduced", (run.status, run.error)
     assert run.error.startswith(LINE + ". the crash did not reproduce"), run.error
     assert "./tinicat crash.ini" in run.error and LINE in run.notes
+
+
+def test_a_run_whose_recipe_program_does_not_exist_says_so_in_its_status(c_image, tmp_path):
+    repo = make_repo(tmp_path / "tcfg", FILES)
+    issue = "Built with clang -fsanitize=memory, then:\n\n```sh\n./tcfg_fuzz w=3\n```\n\n" + REPORT
+    run = run_job(RunConfig(repo=str(repo), report_text=issue, out=tmp_path / "out", strategy="templates",
+                            sandbox="docker", image=c_image, max_candidates=1))
+    assert run.status == "not_reproduced", (run.status, run.error)
+    assert run.error.startswith("the reproducer's program `./tcfg_fuzz` is neither in the tree nor made by its build, "
+                                "so its command could not run; give the command that builds and runs it with "
+                                "`--repro-cmd`"), run.error
