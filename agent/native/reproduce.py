@@ -209,7 +209,7 @@ def needed_goals(command: str, prepare: str | None) -> list[str]:
 def links_nothing(prepare: str) -> bool:
     """The issue's program compiled from its own source alone (the tree's headers, no library and no
     source of the tree): a header-only library."""
-    m = re.search(r"\S+/repro_\d+\.(?:c|cpp) (.*?) -o ", prepare)
+    m = re.search(r"\S+/repro_\d+\.(?:c|cpp) (.*?)-o ", prepare)     # nothing between: `repro_0.c -o`
     return bool(m) and not m.group(1).strip()
 
 
