@@ -307,3 +307,14 @@ def protect_outputs(sb: Sandbox, plan: BuildPlan) -> None:
                          if p.strip() and not p.startswith(f"{plan.out_dir}/") and not any(c in p for c in "*?[\\!#"))
     if lines:
         sb.run(f"mkdir -p .git/info && cat >> .git/info/exclude <<'CRASHFIX_EOF'\n{lines}CRASHFIX_EOF", timeout=HOUSEKEEPING_TIMEOUT)
+
+
+COMPILER_ERROR = re.compile(r"^[^\s:]+:\d+(?::\d+)?: (?:fatal )?error: .+$", re.M)
+
+
+def compiler_error(log: str, after: str = "") -> str | None:
+    """The first error line a compiler printed (`other.c:3:12: error: 'x' undeclared`) in the part
+    of `log` after `after` (a build's earlier attempt left out), or None."""
+    part = log.split(after, 1)[-1] if after and after in log else log
+    m = COMPILER_ERROR.search(part)
+    return m.group(0).strip() if m else None

@@ -6,7 +6,7 @@ import re
 
 from agent.limits import BUILD_TIMEOUT, GDB_TIMEOUT
 from agent.native.arch import CROSS, UNSUPPORTED, report_arch
-from agent.native.build import (MSAN_FLAG, SANITIZERS, BuildPlan, build, detect, san_flags, sanitizers_for, usable_sanitizers,
+from agent.native.build import (MSAN_FLAG, SANITIZERS, BuildPlan, build, compiler_error, detect, san_flags, sanitizers_for, usable_sanitizers,
                                 without_werror)
 from agent.native.build_crash import crash_in_build
 from agent.native.described import stands_for
@@ -95,7 +95,8 @@ class NativePath(SandboxPath):
                 words = (f"the repository does not build with today's compiler (it failed on -Werror; with -Werror "
                          f"dropped `{last['command']}` exited {last['exit_code']}; the whole log is in logs/build.log)")
                 run.fail("env_broken", words, "build", cause=SetupCause(
-                    CauseKind.BUILD_FAILED, failing_line(f"{last['command']}\n{state.build.log}")[:300], words))
+                    CauseKind.BUILD_FAILED, (compiler_error(state.build.log, "# -Werror dropped, built again:")
+                                             or failing_line(f"{last['command']}\n{state.build.log}"))[:300], words))
                 return
             run.fail("error", f"the repository does not build with the sanitizers: `{last['command']}` exited "
                               f"{last['exit_code']} (the whole log is in logs/build.log)", "build")

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import base64
 
+from agent.native.build import compiler_error
 from agent.native.cannot_run import cannot_run, programs
 from agent.native.recipe import MAX_INPUT, recipes, unused_inputs
 
@@ -36,3 +37,14 @@ def test_a_recipe_whose_program_cannot_run_is_one_line():
                                                                            "sh: 1: xmllint: not found")
     assert cannot_run(cmd, 1, "sh: 1: ./fuzz_parse: not found") is None          # it ran: its own exit code
     assert cannot_run(cmd, 127, "poc: not found") is None                        # the input, not the program
+
+
+def test_the_compilers_first_error_after_werror_was_dropped_is_the_failing_line():
+    log = ("tini.c:9:9: error: unused variable 'unused' [-Werror=unused-variable]\n"
+           "# -Werror dropped, built again:\n"
+           "other.c: In function 'tini_other':\nother.c:3:12: error: 'undeclared_name' undeclared (first use)\n"
+           "make: *** [Makefile:14: other.o] Error 1\n")
+    assert compiler_error(log, "# -Werror dropped, built again:") == \
+        "other.c:3:12: error: 'undeclared_name' undeclared (first use)"
+    assert compiler_error(log).startswith("tini.c:9:9: error: unused variable")
+    assert compiler_error("make: *** [all] Error 2\n") is None

@@ -40,3 +40,19 @@ def test_a_run_whose_recipe_program_does_not_exist_says_so_in_its_status(c_image
     assert run.error.startswith("the reproducer's program `./tcfg_fuzz` is neither in the tree nor made by its build, "
                                 "so its command could not run; give the command that builds and runs it with "
                                 "`--repro-cmd`"), run.error
+
+
+def test_a_build_that_still_fails_with_werror_dropped_is_env_broken_with_its_failing_line(c_image, tmp_path):
+    """Issue 39: "an old -Werror build failure is `error`, not `env_broken`"; -Werror is dropped and built
+    again, and a failure after that is today's compiler's matter: env_broken, with the line that failed."""
+    other = "int tini_other(void)\n{\n    return undeclared_name;\n}\n"
+    makefile = MAKEFILE.replace("libtini.a: tini.o", "libtini.a: tini.o other.o")
+    repo = make_repo(tmp_path / "tini", {"tini.c": LIB, "tini.h": HEADER, "Makefile": makefile, "tinicat.c": TOOL,
+                                         "other.c": other})
+    run = run_job(RunConfig(repo=str(repo), report_text=ISSUE, out=tmp_path / "out", strategy="templates",
+                            sandbox="docker", image=c_image, max_candidates=1))
+    assert run.status == "env_broken", (run.status, run.error)
+    assert run.error.startswith("the repository does not build with today's compiler (it failed on -Werror; with "
+                                "-Werror dropped `"), run.error
+    assert any(n.startswith("the build failed on warnings turned into errors (-Werror)") for n in run.notes)
+    assert "undeclared_name" in run.cause.line, run.cause
