@@ -59,8 +59,8 @@ class NativePath(SandboxPath):
         if arch in UNSUPPORTED:
             raise RunError(f"the crash was reported on {arch}, which cannot be reproduced here: {UNSUPPORTED[arch]}")
         cross = CROSS.get(arch or "")
-        sanitizers, why = usable_sanitizers(self.sb, sanitizers_for(run.report), cross)
-        run.notes += [why] if why else []
+        sanitizers, self.no_msan = usable_sanitizers(self.sb, sanitizers_for(run.report), cross)
+        run.notes += [self.no_msan] if self.no_msan else []
         add_untagged_fragments(run.report, cfg.report_text)
         plan = detect(run.files, self.sb.read, cfg.build_cmd, self.run.test_cmd, cross, sanitizers)
         if plan is None and (c_programs(run.report) or fragments(run.report)) and any(f.endswith((".h", ".hpp")) for f in run.files):
@@ -108,6 +108,7 @@ class NativePath(SandboxPath):
             run.notes.append(f"built with {used} only, the sanitizer of the report")
 
     build_crash = None       # the reproduction, when the build itself ran the tests and they crashed as reported
+    no_msan = None           # the report's MemorySanitizer could not be had here: why, in one line
 
     def reproduce(self) -> None:
         cfg, run, sb, step, state = self.cfg, self.run, self.sb, self.steps.step, self.run.native
@@ -148,9 +149,9 @@ class NativePath(SandboxPath):
         rep = run.reproduction
         if not rep.reproduced:
             tried = "; ".join(f"{a.how}: `{a.command}` (exit {a.exit_code})" for a in rep.attempts) or "nothing to run"
-            lacking = unused[0] if unused else next(filter(None, (missing_input(a.command or "", a.output_tail or "", self.cfg.report_text)
-                                         or cannot_run(a.command or "", a.exit_code, a.output_tail or "")
-                                         for a in rep.attempts)), None)
+            lacking = self.no_msan or (unused[0] if unused else None) or next(filter(None, (
+                missing_input(a.command or "", a.output_tail or "", self.cfg.report_text)
+                or cannot_run(a.command or "", a.exit_code, a.output_tail or "") for a in rep.attempts)), None)
             run.fail("not_reproduced", (f"{lacking}. " if lacking else "")
                      + f"the crash did not reproduce under the sanitizers; tried {tried}")
             return

@@ -55,3 +55,15 @@ def test_without_clangs_msan_runtime_one_line_says_so_and_the_build_falls_back(s
     assert note.startswith("MemorySanitizer (the report's sanitizer) is not available: this image has no clang "
                            "with its MSan runtime (") and "clang" in note.split("(", 2)[2]
     assert note.endswith("built with ASan + UBSan instead, which do not detect a use of an uninitialised value")
+
+
+def test_an_msan_report_in_an_image_without_msan_says_so_first_in_its_status(sandbox_image, tmp_path):
+    """The run itself on that image: built with ASan + UBSan (gcc), the uninitialised read goes unseen,
+    and the status opens with the line that says MSan was not available (not only 'did not reproduce')."""
+    repo = make_repo(tmp_path / "tcfg", FILES)
+    run = _run(repo, ISSUE_COMMAND, tmp_path / "out", sandbox_image)
+    assert run.status == "not_reproduced", (run.status, run.error)
+    assert run.error.startswith("MemorySanitizer (the report's sanitizer) is not available: this image has no clang "
+                                "with its MSan runtime"), run.error
+    assert "the crash did not reproduce under the sanitizers" in run.error
+    assert run.notes[0].startswith("MemorySanitizer (the report's sanitizer) is not available")
