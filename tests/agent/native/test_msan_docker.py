@@ -24,7 +24,8 @@ def _run(repo, issue, out, image):
                              image=image, max_candidates=3))
 
 
-@pytest.mark.parametrize("issue, how", [(ISSUE_COMMAND, "reproducer command"), (ISSUE_PROGRAM, "reproducer program")])
+@pytest.mark.parametrize("issue, how", [(ISSUE_COMMAND, "reproducer command"), (ISSUE_PROGRAM, "reproducer program")],
+                         ids=["command", "program"])
 def test_an_msan_report_is_reproduced_with_msan_and_initialising_the_struct_validates(c_image, tmp_path, issue, how):
     repo = make_repo(tmp_path / "tcfg", FILES)
     out = tmp_path / "out"
