@@ -219,7 +219,8 @@ def _plan(files: list[str], read, build_cmd: str | None, test_cmd: str | None,
     if "meson.build" in top:
         if cross:
             return None
-        args = "-fno-omit-frame-pointer" + (",-fsanitize-memory-track-origins" if "memory" in sanitizers else "")
+        args = "-fno-omit-frame-pointer" + (" -fsanitize-memory-track-origins" if "memory" in sanitizers else "")
+        args = shlex.quote(args)       # one option value: Meson splits it on spaces, not on commas
         setup = (("CC=clang CXX=clang++ " if "memory" in sanitizers else "")
                  + f"meson setup {out} -Db_sanitize={','.join(sanitizers)} -Db_lundef=false "
                  f"-Dbuildtype=debug -Dc_args={args} -Dcpp_args={args}")

@@ -9,7 +9,8 @@ import json
 
 import pytest
 
-from agent.native.build import MSAN, SANITIZERS, usable_sanitizers
+from agent.native.build import MSAN, SANITIZERS, build, detect, usable_sanitizers
+from agent.native.reproduce import env_prefix
 from agent.pipeline import run_job
 from agent.run import PATCHED, RunConfig
 from gitrepo import make_repo
@@ -68,3 +69,23 @@ def test_an_msan_report_in_an_image_without_msan_says_so_first_in_its_status(san
                                 "with its MSan runtime"), run.error
     assert "the crash did not reproduce under the sanitizers" in run.error
     assert run.notes[0].startswith("MemorySanitizer (the report's sanitizer) is not available")
+
+
+CMAKE = ("cmake_minimum_required(VERSION 3.10)\nproject(tcfg C)\nadd_library(tcfg tcfg.c parse.c)\n"
+         "add_executable(tcfgarea tcfgarea.c)\ntarget_link_libraries(tcfgarea tcfg)\n")
+MESON = ("project('tcfg', 'c')\nlib = static_library('tcfg', 'tcfg.c', 'parse.c')\n"
+         "executable('tcfgarea', 'tcfgarea.c', link_with: lib)\n")
+
+
+@pytest.mark.parametrize("build_file, text", [("CMakeLists.txt", CMAKE), ("meson.build", MESON)], ids=["cmake", "meson"])
+def test_cmake_and_meson_build_with_clangs_msan(c_image, docker_limits, tmp_path, build_file, text):
+    """CMake through CMAKE_C_COMPILER, Meson through CC and -Db_sanitize=memory (its -Dc_args one value:
+    Meson splits it on spaces; a comma made clang refuse one unknown argument)."""
+    files = {**{k: v for k, v in FILES.items() if k != "Makefile"}, build_file: text}
+    repo = make_repo(tmp_path / "tcfg", files)
+    with open_sandbox("docker", repo, image=c_image, install=False, limits=docker_limits) as sb:
+        plan = detect(sorted(files), sb.read, sanitizers=MSAN)
+        built = build(sb, plan, timeout=300)
+        assert built.ok, built.log[-3000:]
+        res = sb.run(f"{env_prefix(None)} ./build/tcfgarea w=3", timeout=60)
+    assert "WARNING: MemorySanitizer: use-of-uninitialized-value" in res.output and "in tcfg_area " in res.output, res.output
