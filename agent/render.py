@@ -38,6 +38,7 @@ def result_dict(result: Result) -> dict:
         "candidates": [v.to_dict() for v in result.verdicts],
         "unvalidated": _unvalidated(result),          # no validated patch: the candidate that went farthest
         "agent_root_cause": _agent_claim(result),     # the research agent's conclusion, as it wrote it
+        "disputes": disputes(result),                 # the model's replies in words to a rejection, and the judge's answers
         "overfit": result.overfit.to_dict() if result.overfit else None,    # ladder2: agent/python/ladder/overfit.py
         "reproduction": {
             **(rep.to_dict() if rep else {"reproduced": False, "tries": 0, "crashed": 0, "flaky": False}),
@@ -109,6 +110,10 @@ def report_markdown(result: Result) -> str:
     if result.report is None:
         return "\n".join([head, "", result.error or "no crash report found", ""])
     lines = [head, "", compose(result).markdown()]
+    for d in disputes(result):
+        lines += ["", "<details><summary>The research agent disputed a rejection; the judge's answer</summary>", "",
+                  "The model's words:", "", fence_untrusted(d["claim"]), "", "The judge's answer:", "",
+                  fence_untrusted(d["answer"]), "", "</details>"]
     if result.error:
         lines += ["", "<details><summary>Why the run ended</summary>", "", fence_untrusted(result.error), "",
                   "</details>"]
@@ -120,6 +125,19 @@ def _unvalidated(result: Result) -> dict | None:
     return None if v is None else {"what": "the candidate that went farthest; NOT validated", "reason": v.reason,
                                    "description": v.candidate.description, "diff": v.candidate.diff,
                                    "reproduction_clean": v.to_dict()["reproduction_clean"]}
+
+
+def disputes(result: Result) -> list[dict]:
+    """{claim, answer} of each rejection the research agent disputed in words (agent/research/loop.py)."""
+    out = []
+    for f in result.facts("agent:dispute"):
+        try:
+            d = json.loads(f.text)
+        except ValueError:
+            continue
+        if isinstance(d, dict) and {"claim", "answer"} <= set(d):
+            out.append({"claim": str(d["claim"]), "answer": str(d["answer"])})
+    return out
 
 
 def _agent_claim(result: Result) -> dict | None:

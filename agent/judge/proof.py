@@ -85,8 +85,12 @@ def root_cause_prose(result) -> str:
             text += " (a parameter" + (f", passed by {q(caller, 200)})" if caller else ")")
         said.append(text)
     crash = rep.observed or result.report
-    raised = f"{crash.type}: {crash.message}" if crash.message else crash.type
+    raised = f"{crash.type}: {crash.message}" if crash.message and crash.message != crash.type else crash.type
     if not said:
         return ""
-    return (where + "; ".join(said) + f" (seen under {result.debugger} at the crash); so the line raises "
-            f"{q(raised, 300)}.")
+    seen = f" (seen under {result.debugger} at the crash)"
+    if crash.kind == "sanitizer":      # C: the sanitizer reports the line; an uninitialised value has no value
+        unset = ("; a value never set shows whatever bytes its memory held"
+                 if "uninitialized" in (crash.type or "") else "")
+        return where + "; ".join(said) + f"{seen}{unset}; so the sanitizer reports {q(raised, 300)} at that line."
+    return where + "; ".join(said) + f"{seen}; so the line raises {q(raised, 300)}."

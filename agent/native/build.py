@@ -1,4 +1,5 @@
-"""Detect how a C/C++ repository builds, and build it in the sandbox with ASan + UBSan.
+"""Detect how a C/C++ repository builds, and build it in the sandbox with ASan + UBSan (or the
+sanitizer of the report: MemorySanitizer builds with clang, where the image has its runtime).
 
 The build only compiles: a Makefile whose default goal also runs the tests is built by naming
 the goals that compile (`agent.native.make_goals`); its tests run as the test command.
@@ -28,20 +29,56 @@ SANITIZERS = ("address", "undefined")     # a report that does not say which (a 
 SAN_FLAGS = "-fsanitize=address,undefined -fno-omit-frame-pointer -g -O1"
 
 
+MSAN = ("memory",)             # MemorySanitizer: clang only, and alone (it pairs with no other)
+MSAN_FLAG = "-fsanitize=memory"
+
+
 def san_flags(sanitizers: tuple[str, ...] = SANITIZERS) -> str:
-    return f"-fsanitize={','.join(sanitizers)} -fno-omit-frame-pointer -g -O1"
+    origins = " -fsanitize-memory-track-origins" if "memory" in sanitizers else ""
+    return f"-fsanitize={','.join(sanitizers)}{origins} -fno-omit-frame-pointer -g -O1"
 
 
 def sanitizers_for(report) -> tuple[str, ...]:
     """The sanitizer the report came from, alone: ASan (and LeakSanitizer) for an ASan report, UBSan
-    for a UBSan one, so the other does not stop the run first at the same line under another name.
-    Anything else (a gdb backtrace, MSan/TSan, which gcc's image does not pair with ASan): both."""
+    for a UBSan one, so the other does not stop the run first at the same line under another name;
+    MSan for an MSan report (`usable_sanitizers` checks the image can build it). Anything else (a gdb
+    backtrace, TSan): both ASan and UBSan."""
     tool = (getattr(report, "extra", None) or {}).get("tool")
     if tool in ("AddressSanitizer", "LeakSanitizer"):
         return ("address",)
     if tool == "UndefinedBehaviorSanitizer":
         return ("undefined",)
+    if tool == "MemorySanitizer":
+        return MSAN
     return SANITIZERS
+
+
+MSAN_PROBE = (f"mkdir -p {SCRATCH_DIR} && printf 'int main(void){{return 0;}}\\n' > {SCRATCH_DIR}/msan_probe.c && "
+              f"clang {MSAN_FLAG} {SCRATCH_DIR}/msan_probe.c -o {SCRATCH_DIR}/msan_probe && {SCRATCH_DIR}/msan_probe")
+
+
+def usable_sanitizers(sb: Sandbox, sanitizers: tuple[str, ...], cross: Cross | None = None
+                      ) -> tuple[tuple[str, ...], str | None]:
+    """The sanitizers to build with, and a note when the report's cannot be had here. MemorySanitizer
+    needs clang and its msan runtime (not gcc, not the cross compilers): a probe program is built and
+    run in the sandbox; without them the build falls back to ASan + UBSan, which cannot see a use of
+    an uninitialised value, and the note says so."""
+    if "memory" not in sanitizers:
+        return sanitizers, None
+    if cross is not None:
+        why = f"the {cross.triple} cross build has gcc only"
+    else:
+        res = sb.run(MSAN_PROBE, timeout=HOUSEKEEPING_TIMEOUT)
+        if res.ok:
+            return sanitizers, None
+        why = "this image has no clang with its MSan runtime (" + (_last_line(res.output) or f"exit {res.exit_code}") + ")"
+    return SANITIZERS, (f"MemorySanitizer (the report's sanitizer) is not available: {why}; built with ASan + UBSan "
+                        "instead, which do not detect a use of an uninitialised value")
+
+
+def _last_line(text: str) -> str:
+    lines = [ln.strip() for ln in (text or "").splitlines() if ln.strip()]
+    return lines[-1][:160] if lines else ""
 OUT_DIR = "build"              # out-of-tree build folder (CMake, Meson), unless the repo has one
 ALT_OUT_DIR = ".crashfix-build"
 JOBS = 2
@@ -102,7 +139,10 @@ class BuildResult:
         return {"ok": self.ok, "seconds": round(self.seconds, 3), "command": self.command, "steps": self.steps}
 
 
-def compiler(lang: str = "c", cross: Cross | None = None) -> str:
+def compiler(lang: str = "c", cross: Cross | None = None, flags: str = "") -> str:
+    """gcc (g++), the cross gcc, or clang (clang++) for flags that only clang has (MemorySanitizer)."""
+    if MSAN_FLAG in flags.split() and cross is None:
+        return "clang" if lang == "c" else "clang++"
     name = "gcc" if lang == "c" else "g++"
     return f"{cross.triple}-{name}" if cross else name
 
@@ -110,8 +150,8 @@ def compiler(lang: str = "c", cross: Cross | None = None) -> str:
 def _compilers(cross: Cross | None = None, flags: str = SAN_FLAGS) -> str:
     """CC/CXX with the sanitizer flags inside: a command-line CC= wins over any Makefile's CC and
     every compile and link line uses it, whatever the Makefile does with CFLAGS."""
-    return (f"CC={shlex.quote(compiler('c', cross) + ' ' + flags)} "
-            f"CXX={shlex.quote(compiler('c++', cross) + ' ' + flags)}")
+    return (f"CC={shlex.quote(compiler('c', cross, flags) + ' ' + flags)} "
+            f"CXX={shlex.quote(compiler('c++', cross, flags) + ' ' + flags)}")
 
 
 LINKER_DRIVER = re.compile(r"^\s*LD\s*[:?]?=\s*(gcc|cc|clang|g\+\+|c\+\+|clang\+\+)\s*$", re.M)
@@ -124,7 +164,7 @@ def _linker(makefile: str, cross: Cross | None, flags: str) -> str:
     if not m:
         return ""
     lang = "c++" if "+" in m.group(1) else "c"
-    return f" LD={shlex.quote(compiler(lang, cross) + ' ' + flags)}"
+    return f" LD={shlex.quote(compiler(lang, cross, flags) + ' ' + flags)}"
 
 
 def targets_of(makefile: str) -> list[str]:
@@ -169,6 +209,8 @@ def _plan(files: list[str], read, build_cmd: str | None, test_cmd: str | None,
         configure = (f"cmake -S . -B {out} -DCMAKE_BUILD_TYPE=Debug -DCMAKE_C_FLAGS={flags} "
                      f"-DCMAKE_CXX_FLAGS={flags} -DCMAKE_EXE_LINKER_FLAGS={flags} "
                      f"-DCMAKE_SHARED_LINKER_FLAGS={flags}")
+        if MSAN_FLAG in flags and not cross:
+            configure += " -DCMAKE_C_COMPILER=clang -DCMAKE_CXX_COMPILER=clang++"
         if cross:
             configure += (f" -DCMAKE_SYSTEM_NAME=Linux -DCMAKE_SYSTEM_PROCESSOR={cross.arch} "
                           f"-DCMAKE_C_COMPILER={compiler('c', cross)} -DCMAKE_CXX_COMPILER={compiler('c++', cross)}")
@@ -177,8 +219,11 @@ def _plan(files: list[str], read, build_cmd: str | None, test_cmd: str | None,
     if "meson.build" in top:
         if cross:
             return None
-        setup = (f"meson setup {out} -Db_sanitize={','.join(sanitizers)} -Db_lundef=false "
-                 f"-Dbuildtype=debug -Dc_args=-fno-omit-frame-pointer -Dcpp_args=-fno-omit-frame-pointer")
+        args = "-fno-omit-frame-pointer" + (" -fsanitize-memory-track-origins" if "memory" in sanitizers else "")
+        args = shlex.quote(args)       # one option value: Meson splits it on spaces, not on commas
+        setup = (("CC=clang CXX=clang++ " if "memory" in sanitizers else "")
+                 + f"meson setup {out} -Db_sanitize={','.join(sanitizers)} -Db_lundef=false "
+                 f"-Dbuildtype=debug -Dc_args={args} -Dcpp_args={args}")
         return BuildPlan("meson", [setup, f"ninja -C {out} -j{JOBS}"],
                          test_cmd or f"meson test -C {out} --print-errorlogs", out)
     if {"configure", "configure.ac", "configure.in", "autogen.sh"} & top:
@@ -212,9 +257,9 @@ def without_werror(plan: BuildPlan) -> BuildPlan:
     """The same plan with every compiler call going through a wrapper that drops -Werror flags
     (after the Makefile's own CFLAGS, where a -Wno-error in CC would come too early)."""
     def wrap(step: str) -> str:
-        step = re.sub(r"\b(CC|CXX|LD)='((?:[\w.+-]+-)?(?:gcc|g\+\+)) ", rf"\1='{NO_WERROR} \2 ", step)
+        step = re.sub(r"\b(CC|CXX|LD)='((?:[\w.+-]+-)?(?:gcc|g\+\+|clang|clang\+\+)) ", rf"\1='{NO_WERROR} \2 ", step)
         step = re.sub(r"-DCMAKE_(C|CXX)_COMPILER=(\S+)", rf"-DCMAKE_\1_COMPILER_LAUNCHER={NO_WERROR} -DCMAKE_\1_COMPILER=\2", step)
-        if step.startswith("meson setup"):
+        if re.match(r"(?:\w+=\S+ )*meson setup", step):
             step += " -Dwerror=false"
         if step.startswith("cmake -S") and "COMPILER_LAUNCHER" not in step:
             step += f" -DCMAKE_C_COMPILER_LAUNCHER={NO_WERROR} -DCMAKE_CXX_COMPILER_LAUNCHER={NO_WERROR}"
@@ -263,3 +308,14 @@ def protect_outputs(sb: Sandbox, plan: BuildPlan) -> None:
                          if p.strip() and not p.startswith(f"{plan.out_dir}/") and not any(c in p for c in "*?[\\!#"))
     if lines:
         sb.run(f"mkdir -p .git/info && cat >> .git/info/exclude <<'CRASHFIX_EOF'\n{lines}CRASHFIX_EOF", timeout=HOUSEKEEPING_TIMEOUT)
+
+
+COMPILER_ERROR = re.compile(r"^[^\s:]+:\d+(?::\d+)?: (?:fatal )?error: .+$", re.M)
+
+
+def compiler_error(log: str, after: str = "") -> str | None:
+    """The first error line a compiler printed (`other.c:3:12: error: 'x' undeclared`) in the part
+    of `log` after `after` (a build's earlier attempt left out), or None."""
+    part = log.split(after, 1)[-1] if after and after in log else log
+    m = COMPILER_ERROR.search(part)
+    return m.group(0).strip() if m else None

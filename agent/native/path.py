@@ -6,15 +6,19 @@ import re
 
 from agent.limits import BUILD_TIMEOUT, GDB_TIMEOUT
 from agent.native.arch import CROSS, UNSUPPORTED, report_arch
-from agent.native.build import SANITIZERS, BuildPlan, build, detect, san_flags, sanitizers_for, without_werror
+from agent.native.build import (MSAN_FLAG, SANITIZERS, BuildPlan, build, compiler_error, detect, san_flags, sanitizers_for, usable_sanitizers,
+                                without_werror)
 from agent.native.build_crash import crash_in_build
 from agent.native.described import stands_for
 from agent.native.leaks import leak_check
+from agent.native.cannot_run import cannot_run
 from agent.native.missing import missing_input
 from agent.native.model_repro import reproduce_by_model
 from agent.native.probe import probe
 from agent.native.recipe import chain
-from agent.native.reproduce import add_untagged_fragments, c_programs, fragments, links_nothing, needed_goals, reproduce, sanitizer_env
+from agent.native.recipe import unused_inputs
+from agent.native.reproduce import (add_untagged_fragments, c_programs, fragments, links_nothing, needed_goals, reproduce,
+                                    sanitizer_env, shell_snippets)
 from agent.native.state import NativeState, ready, validator_options
 from agent.native.tests import read_results
 from agent.path import code_window, record_history
@@ -56,7 +60,8 @@ class NativePath(SandboxPath):
         if arch in UNSUPPORTED:
             raise RunError(f"the crash was reported on {arch}, which cannot be reproduced here: {UNSUPPORTED[arch]}")
         cross = CROSS.get(arch or "")
-        sanitizers = sanitizers_for(run.report)
+        sanitizers, self.no_msan = usable_sanitizers(self.sb, sanitizers_for(run.report), cross)
+        run.notes += [self.no_msan] if self.no_msan else []
         add_untagged_fragments(run.report, cfg.report_text)
         plan = detect(run.files, self.sb.read, cfg.build_cmd, self.run.test_cmd, cross, sanitizers)
         if plan is None and (c_programs(run.report) or fragments(run.report)) and any(f.endswith((".h", ".hpp")) for f in run.files):
@@ -91,18 +96,20 @@ class NativePath(SandboxPath):
                 words = (f"the repository does not build with today's compiler (it failed on -Werror; with -Werror "
                          f"dropped `{last['command']}` exited {last['exit_code']}; the whole log is in logs/build.log)")
                 run.fail("env_broken", words, "build", cause=SetupCause(
-                    CauseKind.BUILD_FAILED, failing_line(f"{last['command']}\n{state.build.log}")[:300], words))
+                    CauseKind.BUILD_FAILED, (compiler_error(state.build.log, "# -Werror dropped, built again:")
+                                             or failing_line(f"{last['command']}\n{state.build.log}"))[:300], words))
                 return
             run.fail("error", f"the repository does not build with the sanitizers: `{last['command']}` exited "
                               f"{last['exit_code']} (the whole log is in logs/build.log)", "build")
             return
-        names = {"address": "ASan", "undefined": "UBSan"}
+        names = {"address": "ASan", "undefined": "UBSan", "memory": "MSan"}
         used = " + ".join(names.get(s, s) for s in sanitizers)
         run.memory.add("build", f"{plan.system} build with {used}: {state.build.seconds:.1f} s", "build")
         if sanitizers != SANITIZERS:
             run.notes.append(f"built with {used} only, the sanitizer of the report")
 
     build_crash = None       # the reproduction, when the build itself ran the tests and they crashed as reported
+    no_msan = None           # the report's MemorySanitizer could not be had here: why, in one line
 
     def reproduce(self) -> None:
         cfg, run, sb, step, state = self.cfg, self.run, self.sb, self.steps.step, self.run.native
@@ -123,6 +130,7 @@ class NativePath(SandboxPath):
             if run.ended:                # crashfix's own sandbox failed (fail_on_machinery)
                 return
         run.reproduction, state.prepare_cmd, state.scratch = found.reproduction, found.prepare_cmd, found.scratch
+        run.notes += (unused := unused_inputs(cfg.report_text, shell_snippets(run.report), set(run.files).__contains__))
         if run.report.extra.get("described") and found.reproduction.observed is not None:
             words = run.report.message
             run.report = stands_for(run.report, found.reproduction.observed)
@@ -146,9 +154,9 @@ class NativePath(SandboxPath):
         rep = run.reproduction
         if not rep.reproduced:
             tried = "; ".join(f"{a.how}: `{a.command}` (exit {a.exit_code})" for a in rep.attempts) or "nothing to run"
-            lacking = next(filter(None, (missing_input(a.command or "", a.output_tail or "", self.cfg.report_text,
-                                                       self.cfg.inputs)
-                                         for a in rep.attempts)), None)
+            lacking = self.no_msan or (unused[0] if unused else None) or next(filter(None, (
+                missing_input(a.command or "", a.output_tail or "", self.cfg.report_text, self.cfg.inputs)
+                or cannot_run(a.command or "", a.exit_code, a.output_tail or "") for a in rep.attempts)), None)
             run.fail("not_reproduced", (f"{lacking}. " if lacking else "")
                      + f"the crash did not reproduce under the sanitizers; tried {tried}")
             return
@@ -174,7 +182,9 @@ class NativePath(SandboxPath):
 
     def analyse(self) -> None:
         run, state, step = self.run, self.run.native, self.steps.step
-        if not state.cross:      # LeakSanitizer is not run under qemu user mode
+        if MSAN_FLAG in state.plan.flags:
+            run.notes.append("a candidate's leaks are not checked: an MSan build has no LeakSanitizer")
+        elif not state.cross:      # LeakSanitizer is not run under qemu user mode
             state.leaks = step("leaks_before", lambda: leak_check(
                 self.sb, [run.reproduction.command, self.run.test_cmd], timeout=self.run.timeout))
         found = self.crash_line()

@@ -319,9 +319,16 @@ def recipes(text: str, snippets: list[str], exists=lambda path: False) -> list[R
         if len(missing) == 1 and inputs:
             lang, data = inputs[0]
             if len(data) > MAX_INPUT:
-                rec.notes.append(f"the inline input ({len(data)} bytes) is larger than {MAX_INPUT} bytes: not written")
+                rec.notes.append(f"the issue's inline input for `{missing[0]}` is {len(data)} bytes, more than the "
+                                 f"{MAX_INPUT >> 20} MiB crashfix writes into the sandbox: not written; give the command "
+                                 "that makes the file with `--repro-cmd`")
                 continue
             enc = base64.b64encode(data).decode()
             rec.setup.append(f"printf %s {enc} | base64 -d > {shlex.quote(missing[0])}")
     out += _named_input_recipes(text, exists)
     return list({r.script(): r for r in out if r.run}.values())
+
+
+def unused_inputs(text: str, snippets: list[str], exists=lambda path: False) -> list[str]:
+    """What the issue's recipes could not use, one line each (an inline input too large to write)."""
+    return list(dict.fromkeys(n for r in recipes(text, snippets, exists) for n in r.notes))

@@ -72,12 +72,13 @@ LEAK_TYPES = ("direct-leak", "indirect-leak", "leak")
 
 
 def sanitizer_env(report: CrashReport | None = None, *, abort: bool = False) -> dict[str, str]:
-    """ASAN_OPTIONS/UBSAN_OPTIONS for a run: stop at the first error, symbolize, leaks only when
+    """ASAN_OPTIONS/UBSAN_OPTIONS/MSAN_OPTIONS for a run: stop at the first error, symbolize, leaks only when
     the report is a leak; `abort` makes the runtime abort (for gdb to stop at the report)."""
     leaks = int(bool(report and report.type in LEAK_TYPES))
     common = f"halt_on_error=1:abort_on_error={int(abort)}:symbolize=1:print_summary=1"
     return {"ASAN_OPTIONS": f"{common}:detect_leaks={leaks}:allocator_may_return_null=0",
-            "UBSAN_OPTIONS": f"{common}:print_stacktrace=1"}
+            "UBSAN_OPTIONS": f"{common}:print_stacktrace=1",
+            "MSAN_OPTIONS": f"{common}:external_symbolizer_path=/usr/bin/addr2line"}   # clang's runtime: no llvm-symbolizer here
 
 
 def env_prefix(report: CrashReport | None = None) -> str:
@@ -134,7 +135,7 @@ def program_build_cmd(sb: Sandbox, files: list[str], src: str, exe: str, cross: 
                 and not re.search(r"\bmain\s*\(", sb.read(f))]
     rpath = sorted({f"-Wl,-rpath,$PWD/{p.rsplit('/', 1)[0]}" if "/" in p else "-Wl,-rpath,$PWD"
                     for p in libs if p.endswith(".so")})
-    parts = [compiler("c++" if src.endswith(".cpp") else "c", cross), flags, *(f"-I{shlex.quote(d)}" for d in incs), src, *map(shlex.quote, libs),
+    parts = [compiler("c++" if src.endswith(".cpp") else "c", cross, flags), flags, *(f"-I{shlex.quote(d)}" for d in incs), src, *map(shlex.quote, libs),
              *rpath, "-o", exe, "-lm"]
     return " ".join(parts)
 
@@ -208,7 +209,7 @@ def needed_goals(command: str, prepare: str | None) -> list[str]:
 def links_nothing(prepare: str) -> bool:
     """The issue's program compiled from its own source alone (the tree's headers, no library and no
     source of the tree): a header-only library."""
-    m = re.search(r"\S+/repro_\d+\.(?:c|cpp) (.*?) -o ", prepare)
+    m = re.search(r"\S+/repro_\d+\.(?:c|cpp) (.*?)-o ", prepare)     # nothing between: `repro_0.c -o`
     return bool(m) and not m.group(1).strip()
 
 

@@ -370,6 +370,7 @@ class Trajectory:
         not a refusal to call a tool, but a second one about the same rejection is."""
         text = dispute.answer(self.verdicts[-1], self.agent.report)
         self.submissions[-1]["dispute"] = {"claim": content.strip()[:2000], "answer": text}
+        self.memory.add("agent:dispute", json.dumps(self.submissions[-1]["dispute"]), "judge")   # result.json, report.md
         self.messages.append({"role": "user", "content": text})
         step["observations"].append({"tool": "judge", "ok": False, "text": text})
         self.agent.progress(f"agent trajectory {self.n}: the model disputed the rejection of submit "

@@ -2,7 +2,7 @@
 FROM debian:bookworm-slim
 RUN apt-get update \
  && apt-get install -y --no-install-recommends python3 python3-venv python3-pip python3-pytest \
-    python3-setuptools python3-wheel git gdb ca-certificates gcc g++ clang make cmake libc6-dbg \
+    python3-setuptools python3-wheel git gdb ca-certificates gcc g++ clang libclang-rt-14-dev make cmake libc6-dbg \
     pkg-config libasan8 libubsan1 \
  && rm -rf /var/lib/apt/lists/* \
  && useradd --uid 1000 --user-group --create-home --shell /bin/bash sandbox \

@@ -113,6 +113,11 @@ def test_the_agent_on_cjson_rebuilds_disputes_a_leak_rejection_and_its_goto_fail
     assert f"- rejected because: {first['reason']}" in said
     judged = [text for tool, text in seen if tool == "judge"]
     assert judged == [said]                                  # answered once, as the model's next message
+    # kept where a person reads the run: result.json and report.md (was: the trajectory only)
+    assert result["disputes"] == [{"claim": DISPUTE, "answer": said}]
+    md = (out / "report.md").read_text()
+    assert "The research agent disputed a rejection; the judge's answer" in md
+    assert DISPUTE in md and "- the leak check printed:" in md
 
 
 def test_an_unfixed_agent_run_on_cjson_keeps_its_diff_and_root_cause_named_as_what_they_are(cjson, c_image, tmp_path):
