@@ -5,28 +5,14 @@ build, or not executable (the shell's exit 127 or 126), said in one line.
 """
 from __future__ import annotations
 
-import re
-import shlex
+from agent.native.missing import stages
 
-_ASSIGN = re.compile(r"^[A-Za-z_]\w*=")
-_SEPARATORS = ("&&", "||", ";", "|")
 _SAID = ("not found", "No such file or directory", "Permission denied")
 
 
 def programs(command: str) -> list[str]:
     """The program each part of a shell chain runs (`VAR=value` words left out)."""
-    try:
-        words = shlex.split(command)
-    except ValueError:
-        words = command.split()
-    out, head = [], True
-    for w in words:
-        if w in _SEPARATORS:
-            head = True
-        elif head and not _ASSIGN.match(w):
-            out.append(w)
-            head = False
-    return out
+    return [stage[0] for stage in stages(command)]
 
 
 def cannot_run(command: str, exit_code: int | None, output: str) -> str | None:

@@ -16,24 +16,33 @@ _ASSIGN = re.compile(r"^[A-Za-z_]\w*=")
 _ARCHIVES = (".gz", ".zip", ".xz", ".bz2", ".tar", ".tgz", ".7z")
 
 
-def _args(command: str) -> list[str]:
-    """The file-like arguments of each program of `command` (`VAR=value` words, options and each
-    program's own name left out)."""
+def stages(command: str) -> list[list[str]]:
+    """The words of each program a shell chain runs, its name first (`VAR=value` words before it left
+    out): `A=1 ./prog -x in | ./other; cat f` -> [['./prog', '-x', 'in'], ['./other'], ['cat', 'f']]."""
     try:
         words = shlex.split(command)
     except ValueError:
         words = command.split()
-    out, head = [], True
+    out: list[list[str]] = []
+    head = True
     for w in words:
-        if w in ("&&", "||", ";", "|") or w.endswith(";"):
+        if w in ("&&", "||", ";", "|"):
             head = True
         elif head and _ASSIGN.match(w):
             continue
         elif head:
-            head = False
-        elif not w.startswith("-") and ("/" in w or "." in w):
-            out.append(w.lstrip("@<"))
+            out.append([w.rstrip(";")])
+            head = w.endswith(";")
+        else:
+            out[-1].append(w.rstrip(";"))
+            head = w.endswith(";")
     return out
+
+
+def _args(command: str) -> list[str]:
+    """The file-like arguments of each program of `command` (options and each program's own name left out)."""
+    return [w.lstrip("@<") for stage in stages(command) for w in stage[1:]
+            if w and not w.startswith("-") and ("/" in w or "." in w)]
 
 
 def missing_file(command: str, output: str, text: str) -> tuple[str, str] | None:
