@@ -40,13 +40,16 @@ CACHE = Path.home() / ".cache" / "crashfix-bench" / "debian"
 IMAGE = "crashfix/sandbox-c:latest"
 
 
-def _apt(args: list[str]) -> None:
-    """apt-get through a private deb-src list (the machine's own list is left alone)."""
-    lists = CACHE / "lists"
+def _apt(args: list[str], suite: str = "bookworm") -> None:
+    """apt-get through a private deb-src list of one Debian suite (the machine's own list is left
+    alone). bookworm's list is CACHE/sources.list (as before); another suite's is under
+    CACHE/suites/<suite>/."""
+    base = CACHE if suite == "bookworm" else CACHE / "suites" / suite
+    lists = base / "lists"
     (lists / "partial").mkdir(parents=True, exist_ok=True)
-    src = CACHE / "sources.list"
+    src = base / "sources.list"
     if not src.exists():
-        src.write_text("deb-src http://deb.debian.org/debian bookworm main\n")
+        src.write_text(f"deb-src http://deb.debian.org/debian {suite} main\n")
     opts = ["-o", f"Dir::Etc::SourceList={src}", "-o", "Dir::Etc::SourceParts=/dev/null",
             "-o", f"Dir::State::Lists={lists}"]
     if not any(lists.glob("*Sources*")):
@@ -59,7 +62,7 @@ def buggy_tree(case: dict, dest: Path) -> Path:
     pkg, ver = case["debian"]["package"], case["debian"]["version"]
     dsc = CACHE / f"{pkg}_{ver.split(':')[-1]}.dsc"
     if not dsc.exists():
-        _apt(["source", "-d", f"{pkg}={ver}"])
+        _apt(["source", "-d", f"{pkg}={ver}"], case["debian"].get("suite", "bookworm"))
     tree = dest / pkg
     subprocess.run(["dpkg-source", "--skip-patches", "-x", str(dsc), str(tree)], check=True,
                    capture_output=True)

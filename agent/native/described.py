@@ -23,6 +23,10 @@ KINDS = [
     (r"global[- ](?:based[- ])?buffer[- ]over(?:flow|read|write)", "global-buffer-overflow"),
     (r"(?:heap[- ])?use[- ]after[- ]free", "heap-use-after-free"),
     (r"double[- ]free", "double-free"),
+    # glibc's heap checks abort with these (`free(): invalid pointer`, `malloc(): unaligned tcache chunk
+    # detected`, `munmap_chunk(): invalid pointer`): the heap was corrupted or a pointer freed twice
+    (r"\b(?:free|malloc|realloc|munmap_chunk|malloc_consolidate)\(\):\s+(?:invalid|unaligned|corrupted|memory corruption)",
+     "heap-corruption"),
     (r"null[- ]pointer[- ](?:dereference|deref|access)", "SEGV"),
     (r"segmentation[- ]fault|\bsegfault|\bSEGV\b", "SEGV"),
     (r"memory[- ]leak", "leak"),

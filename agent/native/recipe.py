@@ -128,8 +128,8 @@ def classify(line: str, loose: bool = False) -> str | None:
     if first == "gdb" and "--args" in words:
         return "run"
     if first in SETUP_WORDS:
-        if PROGRAM.search(line) and "|" in line:
-            return "run"                                  # echo … | ./prog
+        if "|" in line and (PROGRAM.search(line) or _piped_into_command(line)):
+            return "run"                                  # echo … | ./prog, printf … | jq .
         return "setup" if WRITES.search(line) else None
     if first in BUILD_WORDS or first.startswith("#") or SOURCE_NAME.search(first):
         return None
@@ -138,6 +138,19 @@ def classify(line: str, loose: bool = False) -> str | None:
     if loose and re.match(r"^[A-Z][a-z]+$", first) and len(words) >= 4 and line.rstrip().endswith("."):
         return None                 # a sentence of output or prose in the fence, not a command
     return "run" if loose and re.fullmatch(r"[\w.+-]+", first) else None
+
+
+# what an inline input is piped through on its way to the program, not the program itself
+FILTERS = {"grep", "sed", "awk", "tr", "head", "tail", "tee", "sort", "uniq", "wc", "cut", "less", "more",
+           "xxd", "od", "hexdump", "base64", "cat", "gzip", "gunzip", "zcat", "xargs", "sh", "bash"}
+
+
+def _piped_into_command(line: str) -> bool:
+    """`printf '…' | jq -r .`: an input written inline and piped into a program named bare (the
+    reporter's installed build) that is not a filter, a build step or another writer."""
+    stages = [_words(part) for part in re.split(r"(?<!\|)\|(?!\|)", line)[1:]]
+    return any(w and re.fullmatch(r"[A-Za-z_][\w.+-]*", w[0]) and w[0] not in FILTERS | BUILD_WORDS | SETUP_WORDS
+               for w in stages)
 
 
 SAN_VAR = re.compile(r"^(?:ASAN|UBSAN|LSAN|MSAN|TSAN)_OPTIONS=")

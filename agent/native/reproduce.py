@@ -190,11 +190,37 @@ def resolve_programs(sb: Sandbox, script: str) -> str:
 def resolve_bare(sb: Sandbox, line: str) -> str:
     """A run line's program named bare (`jq '.a' f`, as the reporter's installed build is run) that is
     not on the sandbox's PATH: the one executable of that name the build made."""
-    m = re.match(r"^((?:\w+=\S*\s+)*)([A-Za-z_][\w.+-]*)(?=\s|$)", line)
+    if "|" in line:         # `printf '…' | jq .`: each stage of the pipeline that names a program bare
+        return "|".join(resolve_bare(sb, part) if i else part
+                        for i, part in enumerate(_pipeline(line))) if len(_pipeline(line)) > 1 else line
+    lead = line[:len(line) - len(line.lstrip())]
+    m = re.match(r"^((?:\w+=\S*\s+)*)([A-Za-z_][\w.+-]*)(?=\s|$)", line.lstrip())
     if m is None or sb.run(f"command -v {shlex.quote(m.group(2))}", timeout=HOUSEKEEPING_TIMEOUT).ok:
         return line
     hit = built_program(sb, m.group(2))
-    return f"{m.group(1)}{hit}{line[m.end():]}" if hit else line
+    return f"{lead}{m.group(1)}{hit}{line.lstrip()[m.end():]}" if hit else line
+
+
+def _pipeline(line: str) -> list[str]:
+    """The stages of a shell line split at its pipes (`|`, not `||`), quotes respected."""
+    parts, cur, quote, i = [], "", "", 0
+    while i < len(line):
+        ch = line[i]
+        if quote:
+            if ch == "\\" and quote == '"' and i + 1 < len(line):
+                cur += line[i:i + 2]
+                i += 2
+                continue
+            quote = "" if ch == quote else quote
+        elif ch in "'\"":
+            quote = ch
+        elif ch == "|" and line[i + 1:i + 2] != "|" and line[i - 1:i] != "|":
+            parts.append(cur)
+            cur, i = "", i + 1
+            continue
+        cur += ch
+        i += 1
+    return parts + [cur]
 
 
 def needed_goals(command: str, prepare: str | None) -> list[str]:
