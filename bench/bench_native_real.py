@@ -40,7 +40,7 @@ CACHE = Path.home() / ".cache" / "crashfix-bench" / "debian"
 IMAGE = "crashfix/sandbox-c:latest"
 
 
-def _apt(args: list[str], suite: str = "bookworm") -> None:
+def _apt(args: list[str], suite: str = "bookworm", check: bool = True) -> None:
     """apt-get through a private deb-src list of one Debian suite (the machine's own list is left
     alone). bookworm's list is CACHE/sources.list (as before); another suite's is under
     CACHE/suites/<suite>/."""
@@ -54,18 +54,26 @@ def _apt(args: list[str], suite: str = "bookworm") -> None:
             "-o", f"Dir::State::Lists={lists}"]
     if not any(lists.glob("*Sources*")):
         subprocess.run(["apt-get", *opts, "update"], check=True, capture_output=True)
-    subprocess.run(["apt-get", *opts, *args], check=True, capture_output=True, cwd=CACHE)
+    subprocess.run(["apt-get", *opts, *args], check=check, capture_output=True, cwd=CACHE)
 
 
 def buggy_tree(case: dict, dest: Path) -> Path:
     """The Debian upstream tarball plus the patches before the fix, as a git repository."""
     pkg, ver = case["debian"]["package"], case["debian"]["version"]
     dsc = CACHE / f"{pkg}_{ver.split(':')[-1]}.dsc"
-    if not dsc.exists():
-        _apt(["source", "-d", f"{pkg}={ver}"], case["debian"].get("suite", "bookworm"))
+    orig = case["debian"].get("orig")       # the upstream tarball alone (the mirror lacks the Debian part)
     tree = dest / pkg
-    subprocess.run(["dpkg-source", "--skip-patches", "-x", str(dsc), str(tree)], check=True,
-                   capture_output=True)
+    if orig:
+        if not (CACHE / orig).exists():
+            _apt(["source", "-d", f"{pkg}={ver}"], case["debian"].get("suite", "bookworm"), check=False)
+        tree.mkdir(parents=True)
+        subprocess.run(["tar", "-xf", str(CACHE / orig), "-C", str(tree), "--strip-components=1"], check=True)
+        (tree / "debian").mkdir(exist_ok=True)
+    else:
+        if not dsc.exists():
+            _apt(["source", "-d", f"{pkg}={ver}"], case["debian"].get("suite", "bookworm"))
+        subprocess.run(["dpkg-source", "--skip-patches", "-x", str(dsc), str(tree)], check=True,
+                       capture_output=True)
     for name in case["patches_before"]:
         subprocess.run(["patch", "-p1", "-s", "-i", str(tree / "debian" / "patches" / name)],
                        cwd=tree, check=True)

@@ -70,3 +70,46 @@ def test_bare_program_after_a_pipe_resolves_to_the_built_one(tmp_path):
         assert resolve_bare(sb, "printf 'x' | nosuchprog") == "printf 'x' | nosuchprog"
         out = sb.run(resolve_bare(sb, "printf 'hi' | tinyq"), timeout=30)
         assert out.ok and "hi" in out.output
+
+
+# md4c #173's shape: an assertion the input trips, in words, and the command in a fence with a prompt
+ASSERT_ISSUE = """# Input triggering assertion
+
+The fuzzer found a testcase leading to assertion. It can be triggered from the command line:
+
+```
+$ echo "[[x]]" | tinymd --flag-a --flag-b
+```
+
+(Requires debug build. In release build anything can happen...)
+"""
+
+
+def test_an_assertion_in_words_is_a_described_crash_built_with_both_sanitizers():
+    from agent.native.build import sanitizers_for
+
+    report = described_crash(ASSERT_ISSUE)
+    assert report is not None and report.type == "assert"
+    # not AddressSanitizer's alone: a release build's unreachable point is UBSan's report
+    assert set(sanitizers_for(report)) >= {"address", "undefined"}
+    assert [r.run for r in recipes(ASSERT_ISSUE, shell_snippets(report))] == [
+        'echo "[[x]]" | tinymd --flag-a --flag-b']
+    for words in ("The input triggers an assertion:", "it hits an assert in the parser",
+                  "assertion failure on this input"):
+        assert describe(words, []) is not None, words
+    for words in ("we assert that the input is valid", "an assertion in the docs is wrong"):
+        assert describe(words, []) is None, words
+
+
+def test_the_programs_own_assertion_is_the_described_one():
+    from agent.native.described import accepts
+    from agent.reports.model import CrashReport, Frame
+
+    want = describe(ASSERT_ISSUE, [])
+    own = Frame(function="md_analyze", file="src/md.c", line=3)
+    aborted = CrashReport(kind="check", type="assert", title="assert", message="Assertion failed",
+                          frames=[own])
+    assert accepts(want, aborted, lambda f: f.file == "src/md.c")
+    # a memory error described in words is not shown by an assertion's abort
+    assert not accepts(describe("a heap-buffer-overflow in `md_analyze`", []), aborted,
+                       lambda f: f.file == "src/md.c")
