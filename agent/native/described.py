@@ -27,6 +27,7 @@ KINDS = [
     # detected`, `munmap_chunk(): invalid pointer`): the heap was corrupted or a pointer freed twice
     (r"\b(?:free|malloc|realloc|munmap_chunk|malloc_consolidate)\(\):\s+(?:invalid|unaligned|corrupted|memory corruption)",
      "heap-corruption"),
+    (r"\bcorrupted (?:double-linked list|size vs\.? prev_size|top size|unsorted chunks)", "heap-corruption"),
     (r"null[- ]pointer[- ](?:dereference|deref|access)", "SEGV"),
     (r"segmentation[- ]fault|\bsegfault|\bSEGV\b", "SEGV"),
     (r"memory[- ]leak", "leak"),

@@ -17,7 +17,7 @@ from agent.native.build import SAN_FLAGS, BuildPlan, compiler
 from agent.native.described import describe
 from agent.native.fragment import complete, declaring_headers, is_fragment, untagged_fragments
 from agent.native.matching import add_tree_headers, matcher
-from agent.native.recipe import chain, recipes
+from agent.native.recipe import chain, pipeline, recipes
 from agent.reports.markdown import split_issue
 from agent.reports.model import CrashReport
 from agent.records import Attempt, Reproduction, confirm
@@ -192,35 +192,19 @@ def resolve_bare(sb: Sandbox, line: str) -> str:
     not on the sandbox's PATH: the one executable of that name the build made."""
     if "|" in line:         # `printf '…' | jq .`: each stage of the pipeline that names a program bare
         return "|".join(resolve_bare(sb, part) if i else part
-                        for i, part in enumerate(_pipeline(line))) if len(_pipeline(line)) > 1 else line
+                        for i, part in enumerate(pipeline(line))) if len(pipeline(line)) > 1 else line
     lead = line[:len(line) - len(line.lstrip())]
+    inst = re.match(r"^((?:\w+=\S*\s+)*)(/(?:usr/(?:local/)?|opt/[\w.+-]+/)?s?bin/([\w.+-]+))(?=\s|$)", line.lstrip())
+    if inst:                # `/usr/local/bin/jq …`: the reporter's installed build, when the sandbox has none
+        if sb.run(f"test -x {shlex.quote(inst.group(2))}", timeout=HOUSEKEEPING_TIMEOUT).ok:
+            return line
+        hit = built_program(sb, inst.group(3))
+        return f"{lead}{inst.group(1)}{hit}{line.lstrip()[inst.end():]}" if hit else line
     m = re.match(r"^((?:\w+=\S*\s+)*)([A-Za-z_][\w.+-]*)(?=\s|$)", line.lstrip())
     if m is None or sb.run(f"command -v {shlex.quote(m.group(2))}", timeout=HOUSEKEEPING_TIMEOUT).ok:
         return line
     hit = built_program(sb, m.group(2))
     return f"{lead}{m.group(1)}{hit}{line.lstrip()[m.end():]}" if hit else line
-
-
-def _pipeline(line: str) -> list[str]:
-    """The stages of a shell line split at its pipes (`|`, not `||`), quotes respected."""
-    parts, cur, quote, i = [], "", "", 0
-    while i < len(line):
-        ch = line[i]
-        if quote:
-            if ch == "\\" and quote == '"' and i + 1 < len(line):
-                cur += line[i:i + 2]
-                i += 2
-                continue
-            quote = "" if ch == quote else quote
-        elif ch in "'\"":
-            quote = ch
-        elif ch == "|" and line[i + 1:i + 2] != "|" and line[i - 1:i] != "|":
-            parts.append(cur)
-            cur, i = "", i + 1
-            continue
-        cur += ch
-        i += 1
-    return parts + [cur]
 
 
 def needed_goals(command: str, prepare: str | None) -> list[str]:

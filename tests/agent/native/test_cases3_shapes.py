@@ -51,7 +51,7 @@ def test_inline_input_piped_into_a_bare_program_is_a_run_line():
 
 
 def test_pipeline_stages_split_outside_quotes():
-    from agent.native.reproduce import _pipeline
+    from agent.native.recipe import pipeline as _pipeline
     assert _pipeline('printf "a | b" | tinyq -a . || true') == ['printf "a | b" ', " tinyq -a . || true"]
     assert _pipeline("echo 'x|y'") == ["echo 'x|y'"]
 
@@ -113,3 +113,64 @@ def test_the_programs_own_assertion_is_the_described_one():
     # a memory error described in words is not shown by an assertion's abort
     assert not accepts(describe("a heap-buffer-overflow in `md_analyze`", []), aborted,
                        lambda f: f.file == "src/md.c")
+
+
+# jq #2178's shape: a command whose quoted input spans lines, in a bash fence; glibc's
+# "corrupted double-linked list" in the title
+MULTILINE_ISSUE = """# SIGABRT / corrupted double-linked list
+
+**To Reproduce**
+```bash
+echo '[ {
+    "a" : "x | y",
+    "b" : 3
+  } ]' | tinyq -ja '. | @json'
+```
+"""
+
+# jq #1788's shape: a bash session pasted with its `user@host:dir$ ` prompts, the crashing program
+# run by its installed path, the output between the commands
+SESSION_ISSUE = """Building from the fork fixes the problem:
+
+```
+me@box:~/tinyq$ /usr/local/bin/tinyq -ar '.foo' <<< '{ "foo": "bar" }'
+"bar"
+Segmentation fault
+me@box:~/tinyq$ ./tinyq -ar '.foo' <<< '{ "foo": "bar" }'
+bar
+me@box:~/tinyq$ git log | head -5
+commit a3b18f8010ab43122bf55b7148d580cbb6323f55
+me@box:~/tinyq$ 
+```
+"""
+
+
+def test_a_quoted_input_spanning_lines_is_one_command():
+    from agent.native.recipe import logical_lines
+
+    report = described_crash(MULTILINE_ISSUE)
+    assert report is not None and report.type == "heap-corruption"
+    runs = [r.run for r in recipes(MULTILINE_ISSUE, shell_snippets(report))]
+    assert len(runs) == 1 and runs[0].startswith("echo '[ {\n") and runs[0].endswith("| tinyq -ja '. | @json'")
+    # a backslash continues a line; a comment's apostrophe opens nothing; a quote never closed: lines as is
+    assert logical_lines("ls \\\n -l\n# it's\necho ok\necho 'open") == ["ls \\\n -l", "# it's", "echo ok", "echo 'open"]
+
+
+def test_a_session_with_user_host_prompts_and_an_installed_path():
+    report = described_crash(SESSION_ISSUE) or __import__("agent.reports", fromlist=["parse"]).parse(SESSION_ISSUE)
+    assert report is not None
+    runs = [r.run for r in recipes(SESSION_ISSUE, shell_snippets(report))]
+    assert runs == ["/usr/local/bin/tinyq -ar '.foo' <<< '{ \"foo\": \"bar\" }'",
+                    "./tinyq -ar '.foo' <<< '{ \"foo\": \"bar\" }'"], runs
+
+
+def test_an_installed_path_resolves_to_the_built_program(tmp_path):
+    repo = tmp_path / "repo"
+    repo.mkdir()
+    prog = repo / "tinyq"
+    prog.write_text("#!/bin/sh\necho built\n")
+    prog.chmod(prog.stat().st_mode | stat.S_IXUSR)
+    with open_sandbox("local", repo, install=False) as sb:
+        assert resolve_bare(sb, "/usr/local/bin/tinyq -ar .foo") == "./tinyq -ar .foo"
+        assert resolve_bare(sb, "/bin/sh -c true") == "/bin/sh -c true"        # there: as written
+        assert resolve_bare(sb, "/usr/bin/nosuch x") == "/usr/bin/nosuch x"
