@@ -6,8 +6,10 @@
 
 Each case holds the issue as its reporter wrote it (issue.md), the Debian source package whose
 upstream tarball is the buggy tree (with the Debian patches listed in case.json `patches_before`
-applied first), and the maintainers' fix (fix.diff, a Debian patch taken from upstream), used only
-for scoring. Per case:
+applied first; `debian.suite` names the suite when it is not bookworm, `debian.orig` the upstream
+tarball alone when the mirror lacks the package's Debian part), and the maintainers' fix (fix.diff, a
+Debian patch taken from upstream, or the next upstream version's change), used only for scoring.
+Per case:
 
 1. the buggy tree is assembled (apt-get source -d from the Debian mirror through a private source
    list, cached under ~/.cache/crashfix-bench/debian; dpkg-source -x --skip-patches; the patches
