@@ -98,6 +98,8 @@ def accepts(want: CrashReport, got: CrashReport | None, in_tree) -> bool:
     if got is None or not (got.kind == "sanitizer" or want.type == "assert" and got.type == "assert"):
         return False
     own = [f for f in got.frames if in_tree(f)]
+    if not got.frames and want.type == "assert" and got.type == "assert" and (got.extra or {}).get("file"):
+        own = [f for f in [Frame(function="", file=got.extra["file"])] if in_tree(f)]   # `md4c.c:3909: Assertion …`
     names = set(want.extra.get("named") or ())
     return any(f.function in names for f in own) if names else bool(own)
 

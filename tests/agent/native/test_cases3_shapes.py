@@ -174,3 +174,15 @@ def test_an_installed_path_resolves_to_the_built_program(tmp_path):
         assert resolve_bare(sb, "/usr/local/bin/tinyq -ar .foo") == "./tinyq -ar .foo"
         assert resolve_bare(sb, "/bin/sh -c true") == "/bin/sh -c true"        # there: as written
         assert resolve_bare(sb, "/usr/bin/nosuch x") == "/usr/bin/nosuch x"
+
+
+def test_a_programs_own_assert_macro_names_its_file_and_shows_the_described_assertion():
+    from agent.native.described import accepts
+    from agent.reports import parse
+
+    # md4c's MD_ASSERT in a debug build: `MD4C: file:line: Assertion '…' failed.`, then exit(1), no stack
+    got = parse("MD4C: /workspace/src/md.c:3909: Assertion 'closer->ch == 'D'' failed.\n")
+    assert got is not None and got.type == "assert" and got.extra["file"] == "md.c"
+    want = describe(ASSERT_ISSUE, [])
+    assert accepts(want, got, lambda f: f.file == "md.c")
+    assert not accepts(want, got, lambda f: f.file == "other.c")     # an assertion elsewhere: not the tree's
