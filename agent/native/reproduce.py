@@ -190,9 +190,9 @@ def resolve_programs(sb: Sandbox, script: str) -> str:
 def resolve_bare(sb: Sandbox, line: str) -> str:
     """A run line's program named bare (`jq '.a' f`, as the reporter's installed build is run) that is
     not on the sandbox's PATH: the one executable of that name the build made."""
-    if "|" in line:         # `printf '…' | jq .`: each stage of the pipeline that names a program bare
-        return "|".join(resolve_bare(sb, part) if i else part
-                        for i, part in enumerate(pipeline(line))) if len(pipeline(line)) > 1 else line
+    stages = pipeline(line) if "|" in line else [line]
+    if len(stages) > 1:     # `printf '…' | jq .`: each stage of the pipeline that names a program bare
+        return "|".join(resolve_bare(sb, part) if i else part for i, part in enumerate(stages))
     lead = line[:len(line) - len(line.lstrip())]
     inst = re.match(r"^((?:\w+=\S*\s+)*)(/(?:usr/(?:local/)?|opt/[\w.+-]+/)?s?bin/([\w.+-]+))(?=\s|$)", line.lstrip())
     if inst:                # `/usr/local/bin/jq …`: the reporter's installed build, when the sandbox has none

@@ -65,6 +65,9 @@ def test_bare_program_after_a_pipe_resolves_to_the_built_one(tmp_path):
     with open_sandbox("local", repo, install=False) as sb:
         assert resolve_bare(sb, "printf 'x' | tinyq -a .") == "printf 'x' | ./build/tinyq -a ."
         assert resolve_bare(sb, "tinyq -a . f") == "./build/tinyq -a . f"
+        # a pipe inside the stage's quotes is no stage of its own (jq #2178: `jq -ja '. | @json'`)
+        assert resolve_bare(sb, "echo '[1,\n2]' | tinyq -ja '. | @json'") == \
+            "echo '[1,\n2]' | ./build/tinyq -ja '. | @json'"
         # on the PATH (a filter), or built nowhere: left as written
         assert resolve_bare(sb, "printf 'x' | sort") == "printf 'x' | sort"
         assert resolve_bare(sb, "printf 'x' | nosuchprog") == "printf 'x' | nosuchprog"
