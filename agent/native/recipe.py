@@ -233,6 +233,12 @@ def _named_input_recipes(text: str, exists) -> list[Recipe]:
             for how in ("< ", "")]
 
 
+def _commandlike(line: str) -> bool:
+    """A line that starts a command (`echo '[ {`, `$ ./prog \\`), not output or prose (`Couldn't open`)."""
+    m = re.match(r"^(?:\w+=\S*\s+)*([\w./+-]+)(?:\s|$)", PROMPT.sub("", line).lstrip())
+    return bool(m) and not re.fullmatch(r"[A-Z][a-z]+", m.group(1))
+
+
 def logical_lines(snippet: str) -> list[str]:
     """A shell snippet's commands: a line continued by a trailing backslash, or by a quoted string
     left open (`echo '[ {` … `} ]' | jq .`), joins the lines after it."""
@@ -255,8 +261,9 @@ def logical_lines(snippet: str) -> list[str]:
             elif ch == "#" and (i == 0 or line[i - 1].isspace()):
                 break                                   # a comment (or a root prompt's line): its quotes do not count
             i += 1
-        if quote or line.endswith("\\"):
+        if (quote or line.endswith("\\")) and (cur != line or _commandlike(line)):
             continue
+        quote = ""
         out.append(cur)
         cur = ""
     return out + (cur.split("\n") if cur else [])     # a quote never closed: the lines as they are

@@ -157,6 +157,9 @@ def test_a_quoted_input_spanning_lines_is_one_command():
     assert len(runs) == 1 and runs[0].startswith("echo '[ {\n") and runs[0].endswith("| tinyq -ja '. | @json'")
     # a backslash continues a line; a comment's apostrophe opens nothing; a quote never closed: lines as is
     assert logical_lines("ls \\\n -l\n# it's\necho ok\necho 'open") == ["ls \\\n -l", "# it's", "echo ok", "echo 'open"]
+    # output or prose in the fence opens no quote: the next command stays its own
+    assert logical_lines("$ ./prog x\nCouldn't open file\n$ ./prog 'y'") == [
+        "$ ./prog x", "Couldn't open file", "$ ./prog 'y'"]
 
 
 def test_a_session_with_user_host_prompts_and_an_installed_path():
