@@ -6,8 +6,10 @@
 
 Each case holds the issue as its reporter wrote it (issue.md), the Debian source package whose
 upstream tarball is the buggy tree (with the Debian patches listed in case.json `patches_before`
-applied first), and the maintainers' fix (fix.diff, a Debian patch taken from upstream), used only
-for scoring. Per case:
+applied first; `debian.suite` names the suite when it is not bookworm, `debian.orig` the upstream
+tarball alone when the mirror lacks the package's Debian part), and the maintainers' fix (fix.diff, a
+Debian patch taken from upstream, or the next upstream version's change), used only for scoring.
+Per case:
 
 1. the buggy tree is assembled (apt-get source -d from the Debian mirror through a private source
    list, cached under ~/.cache/crashfix-bench/debian; dpkg-source -x --skip-patches; the patches
@@ -40,29 +42,40 @@ CACHE = Path.home() / ".cache" / "crashfix-bench" / "debian"
 IMAGE = "crashfix/sandbox-c:latest"
 
 
-def _apt(args: list[str]) -> None:
-    """apt-get through a private deb-src list (the machine's own list is left alone)."""
-    lists = CACHE / "lists"
+def _apt(args: list[str], suite: str = "bookworm", check: bool = True) -> None:
+    """apt-get through a private deb-src list of one Debian suite (the machine's own list is left
+    alone). bookworm's list is CACHE/sources.list (as before); another suite's is under
+    CACHE/suites/<suite>/."""
+    base = CACHE if suite == "bookworm" else CACHE / "suites" / suite
+    lists = base / "lists"
     (lists / "partial").mkdir(parents=True, exist_ok=True)
-    src = CACHE / "sources.list"
+    src = base / "sources.list"
     if not src.exists():
-        src.write_text("deb-src http://deb.debian.org/debian bookworm main\n")
+        src.write_text(f"deb-src http://deb.debian.org/debian {suite} main\n")
     opts = ["-o", f"Dir::Etc::SourceList={src}", "-o", "Dir::Etc::SourceParts=/dev/null",
             "-o", f"Dir::State::Lists={lists}"]
     if not any(lists.glob("*Sources*")):
         subprocess.run(["apt-get", *opts, "update"], check=True, capture_output=True)
-    subprocess.run(["apt-get", *opts, *args], check=True, capture_output=True, cwd=CACHE)
+    subprocess.run(["apt-get", *opts, *args], check=check, capture_output=True, cwd=CACHE)
 
 
 def buggy_tree(case: dict, dest: Path) -> Path:
     """The Debian upstream tarball plus the patches before the fix, as a git repository."""
     pkg, ver = case["debian"]["package"], case["debian"]["version"]
     dsc = CACHE / f"{pkg}_{ver.split(':')[-1]}.dsc"
-    if not dsc.exists():
-        _apt(["source", "-d", f"{pkg}={ver}"])
+    orig = case["debian"].get("orig")       # the upstream tarball alone (the mirror lacks the Debian part)
     tree = dest / pkg
-    subprocess.run(["dpkg-source", "--skip-patches", "-x", str(dsc), str(tree)], check=True,
-                   capture_output=True)
+    if orig:
+        if not (CACHE / orig).exists():
+            _apt(["source", "-d", f"{pkg}={ver}"], case["debian"].get("suite", "bookworm"), check=False)
+        tree.mkdir(parents=True)
+        subprocess.run(["tar", "-xf", str(CACHE / orig), "-C", str(tree), "--strip-components=1"], check=True)
+        (tree / "debian").mkdir(exist_ok=True)
+    else:
+        if not dsc.exists():
+            _apt(["source", "-d", f"{pkg}={ver}"], case["debian"].get("suite", "bookworm"))
+        subprocess.run(["dpkg-source", "--skip-patches", "-x", str(dsc), str(tree)], check=True,
+                       capture_output=True)
     for name in case["patches_before"]:
         subprocess.run(["patch", "-p1", "-s", "-i", str(tree / "debian" / "patches" / name)],
                        cwd=tree, check=True)

@@ -23,9 +23,18 @@ KINDS = [
     (r"global[- ](?:based[- ])?buffer[- ]over(?:flow|read|write)", "global-buffer-overflow"),
     (r"(?:heap[- ])?use[- ]after[- ]free", "heap-use-after-free"),
     (r"double[- ]free", "double-free"),
+    # glibc's heap checks abort with these (`free(): invalid pointer`, `malloc(): unaligned tcache chunk
+    # detected`, `munmap_chunk(): invalid pointer`): the heap was corrupted or a pointer freed twice
+    (r"\b(?:free|malloc|realloc|munmap_chunk|malloc_consolidate)\(\):\s+(?:invalid|unaligned|corrupted|memory corruption)",
+     "heap-corruption"),
+    (r"\bcorrupted (?:double-linked list|size vs\.? prev_size|top size|unsorted chunks)", "heap-corruption"),
     (r"null[- ]pointer[- ](?:dereference|deref|access)", "SEGV"),
     (r"segmentation[- ]fault|\bsegfault|\bSEGV\b", "SEGV"),
     (r"memory[- ]leak", "leak"),
+    # an assertion the input trips ("Input triggering assertion", "assertion failed"): the program's own
+    # check, or, built without it (NDEBUG, a release build), undefined behaviour UBSan reports
+    (r"\b(?:trigger\w*|hit\w*|lead\w* to|leading to|caus\w*)\s+(?:an?\s+|the\s+)?assert(?:ion)?s?\b"
+     r"|\bassert(?:ion)?\s+(?:failure|failed|fails|violation)", "assert"),
 ]
 CRASH = re.compile("|".join(f"(?P<k{i}>{p})" for i, (p, _) in enumerate(KINDS)), re.I)
 IDENT = r"[A-Za-z_][A-Za-z0-9_]*"
@@ -72,20 +81,25 @@ def describe(text: str, reproducers: list[str]) -> CrashReport | None:
                        message=CRASH.search(prose).group(0), frames=[Frame(function=n) for n in names[:1]],
                        guilty=Frame(function=names[0]) if names else None, reproducers=list(reproducers),
                        signature=f"described:{kind}:{names[0] if names else ''}",
-                       # every kind named here is AddressSanitizer's: the build uses it alone
+                       # every memory error named here is AddressSanitizer's: the build uses it alone
                        # (agent/native/build.py sanitizers_for), so UBSan's object-size check cannot
-                       # report the same overflow first under another name
-                       extra={"described": True, "named": names, "tool": "AddressSanitizer"})
+                       # report the same overflow first under another name; an assertion builds with
+                       # both (a release build's unreachable point is UBSan's)
+                       extra={"described": True, "named": names,
+                              **({} if kind == "assert" else {"tool": "AddressSanitizer"})})
 
 
 def accepts(want: CrashReport, got: CrashReport | None, in_tree) -> bool:
     """A run's crash `got` is the described one: a sanitizer's report that passes through a function
     the issue names, in the tree's code (`in_tree(frame)`); none named: any sanitizer report in the tree's
     code (words are loose: glibc's "double free or corruption" of an out-of-bounds write is ASan's
-    heap-buffer-overflow, or its SEGV when the write lands far away)."""
-    if got is None or got.kind != "sanitizer":
+    heap-buffer-overflow, or its SEGV when the write lands far away); an assertion described: the
+    program's own assertion failing, too."""
+    if got is None or not (got.kind == "sanitizer" or want.type == "assert" and got.type == "assert"):
         return False
     own = [f for f in got.frames if in_tree(f)]
+    if not got.frames and want.type == "assert" and got.type == "assert" and (got.extra or {}).get("file"):
+        own = [f for f in [Frame(function="", file=got.extra["file"])] if in_tree(f)]   # `md4c.c:3909: Assertion …`
     names = set(want.extra.get("named") or ())
     return any(f.function in names for f in own) if names else bool(own)
 

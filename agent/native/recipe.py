@@ -26,7 +26,12 @@ SETUP_WORDS = {"dd", "printf", "echo", "touch", "head", "base64", "xxd", "trunca
 WRITES = re.compile(r"(?<![<>&|])>{1,2}\s*(\S+)|\bof=(\S+)")
 SOURCE_NAME = re.compile(r"\.(?:c|h|cc|cpp|cxx|hpp|hh|md|txt|json|ini|xml|yml|yaml|toml|cmake|am|ac|in|log)(?::\d+)*$")
 INLINE_CODE = re.compile(r"(?<!`)`([^`\n]+)`(?!`)")
-PROMPT = re.compile(r"^\s*(?:\$|#|>|%)\s+")
+# a shell's prompt: `$ `, `# `, `> `, `% `, or bash's `user@host:~/dir$ `
+USER_PROMPT = r"[\w.-]+@[\w.-]+(?::[^\s$#]*)?[$#]"
+PROMPT = re.compile(rf"^\s*(?:{USER_PROMPT}|\$|#|>|%)\s+")
+DOLLAR = re.compile(rf"^\s*(?:{USER_PROMPT}|\$)(?:\s+|$)")     # a command's prompt, not a comment's `#`
+# an installed program run by its absolute path (`/usr/local/bin/jq -r .`): the reporter's build of it
+INSTALLED = re.compile(r"^/(?:usr/(?:local/)?|opt/[\w.+-]+/)?s?bin/[\w.+-]+$")
 PROGRAM = re.compile(r"(?:^|[|;&]\s*|\s)(\./[\w./+-]+|(?:build|bin|out|examples?|tests?|tools|src)/[\w./+-]+)")
 HEX_LINE = re.compile(r"^\s*(?:[0-9a-fA-F]{4,8}:?\s+)?((?:[0-9a-fA-F]{2}\s?){1,32}[0-9a-fA-F]{0,2})\s*(?:\s\s.*)?$")
 B64_BODY = re.compile(r"^[A-Za-z0-9+/=\s]+$")
@@ -128,16 +133,53 @@ def classify(line: str, loose: bool = False) -> str | None:
     if first == "gdb" and "--args" in words:
         return "run"
     if first in SETUP_WORDS:
-        if PROGRAM.search(line) and "|" in line:
-            return "run"                                  # echo … | ./prog
+        if "|" in line and (PROGRAM.search(line) or _piped_into_command(line)):
+            return "run"                                  # echo … | ./prog, printf … | jq .
         return "setup" if WRITES.search(line) else None
     if first in BUILD_WORDS or first.startswith("#") or SOURCE_NAME.search(first):
         return None
+    if INSTALLED.match(first):
+        return "run"
     if first.startswith("./") or re.fullmatch(r"[\w.+-]+(?:/[\w.+-]+)+", first) and not first.endswith(":"):
         return "run"
     if loose and re.match(r"^[A-Z][a-z]+$", first) and len(words) >= 4 and line.rstrip().endswith("."):
         return None                 # a sentence of output or prose in the fence, not a command
     return "run" if loose and re.fullmatch(r"[\w.+-]+", first) else None
+
+
+# what an inline input is piped through on its way to the program, not the program itself
+FILTERS = {"grep", "sed", "awk", "tr", "head", "tail", "tee", "sort", "uniq", "wc", "cut", "less", "more",
+           "xxd", "od", "hexdump", "base64", "cat", "gzip", "gunzip", "zcat", "xargs", "sh", "bash"}
+
+
+def pipeline(line: str) -> list[str]:
+    """The stages of a shell line split at its pipes (`|`, not `||`), quotes respected."""
+    parts, cur, quote, i = [], "", "", 0
+    while i < len(line):
+        ch = line[i]
+        if quote:
+            if ch == "\\" and quote == '"' and i + 1 < len(line):
+                cur += line[i:i + 2]
+                i += 2
+                continue
+            quote = "" if ch == quote else quote
+        elif ch in "'\"":
+            quote = ch
+        elif ch == "|" and line[i + 1:i + 2] != "|" and line[i - 1:i] != "|":
+            parts.append(cur)
+            cur, i = "", i + 1
+            continue
+        cur += ch
+        i += 1
+    return parts + [cur]
+
+
+def _piped_into_command(line: str) -> bool:
+    """`printf '…' | jq -r .`: an input written inline and piped into a program named bare (the
+    reporter's installed build) that is not a filter, a build step or another writer."""
+    stages = [_words(part) for part in pipeline(line)[1:]]
+    return any(w and re.fullmatch(r"[A-Za-z_][\w.+-]*", w[0]) and w[0] not in FILTERS | BUILD_WORDS | SETUP_WORDS
+               for w in stages)
 
 
 SAN_VAR = re.compile(r"^(?:ASAN|UBSAN|LSAN|MSAN|TSAN)_OPTIONS=")
@@ -191,6 +233,42 @@ def _named_input_recipes(text: str, exists) -> list[Recipe]:
             for how in ("< ", "")]
 
 
+def _commandlike(line: str) -> bool:
+    """A line that starts a command (`echo '[ {`, `$ ./prog \\`), not output or prose (`Couldn't open`)."""
+    m = re.match(r"^(?:\w+=\S*\s+)*([\w./+-]+)(?:\s|$)", PROMPT.sub("", line).lstrip())
+    return bool(m) and not re.fullmatch(r"[A-Z][a-z]+", m.group(1))
+
+
+def logical_lines(snippet: str) -> list[str]:
+    """A shell snippet's commands: a line continued by a trailing backslash, or by a quoted string
+    left open (`echo '[ {` … `} ]' | jq .`), joins the lines after it."""
+    out: list[str] = []
+    cur, quote = "", ""
+    for line in snippet.splitlines():
+        cur = f"{cur}\n{line}" if cur else line
+        i = 0
+        while i < len(line):
+            ch = line[i]
+            if quote:
+                if ch == "\\" and quote == '"':
+                    i += 1
+                elif ch == quote:
+                    quote = ""
+            elif ch == "\\":
+                i += 1
+            elif ch in "'\"":
+                quote = ch
+            elif ch == "#" and (i == 0 or line[i - 1].isspace()):
+                break                                   # a comment (or a root prompt's line): its quotes do not count
+            i += 1
+        if (quote or line.endswith("\\")) and (cur != line or _commandlike(line)):
+            continue
+        quote = ""
+        out.append(cur)
+        cur = ""
+    return out + (cur.split("\n") if cur else [])     # a quote never closed: the lines as they are
+
+
 def _session_lines(text: str, snippets: list[str]) -> list[str]:
     """The `$ ` command lines of a pasted terminal session: a fence that is not a shell snippet
     (it holds the crash's output) but where the reporter's own commands precede it."""
@@ -198,7 +276,7 @@ def _session_lines(text: str, snippets: list[str]) -> list[str]:
     out: list[str] = []
     for blk in fenced_blocks(text):
         if blk.body.strip() not in known:
-            out.extend(ln for ln in blk.body.splitlines() if re.match(r"^\s*\$\s+\S", ln))
+            out.extend(ln for ln in blk.body.splitlines() if DOLLAR.match(ln) and PROMPT.sub("", ln).strip())
     return out
 
 
@@ -291,15 +369,15 @@ def recipes(text: str, snippets: list[str], exists=lambda path: False) -> list[R
     """The recipes of an issue: each shell snippet and the prose (in that order) give their
     set-up lines and one recipe per run line; an inline input is written to the file a run line
     reads when nothing else makes it (`exists(path)`: the file is in the tree)."""
-    groups = [(s.splitlines(), True) for s in snippets] + [(_session_lines(text, snippets), True),
+    groups = [(logical_lines(s), True) for s in snippets] + [(_session_lines(text, snippets), True),
                                                            (_lines_of_text(text), False)]
     inputs = _inputs(text)
     out: list[Recipe] = []
     prose_setup: list[str] = []
     for group, loose in groups:
         setup: list[str] = []
-        if any(PROMPT.match(raw) and raw.lstrip().startswith("$") for raw in group):
-            group = [raw for raw in group if raw.lstrip().startswith("$")]   # the rest is output
+        if any(DOLLAR.match(raw) for raw in group):
+            group = [raw for raw in group if DOLLAR.match(raw)]   # the rest is output
         for raw in group:
             client = CLIENT.search(PROMPT.sub("", raw))
             if client and out and (out[-1].server or classify(raw, loose) != "setup"):

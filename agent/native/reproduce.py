@@ -17,7 +17,7 @@ from agent.native.build import SAN_FLAGS, BuildPlan, compiler
 from agent.native.described import describe
 from agent.native.fragment import complete, declaring_headers, is_fragment, untagged_fragments
 from agent.native.matching import add_tree_headers, matcher
-from agent.native.recipe import chain, recipes
+from agent.native.recipe import chain, pipeline, recipes
 from agent.reports.markdown import split_issue
 from agent.reports.model import CrashReport
 from agent.records import Attempt, Reproduction, confirm
@@ -191,11 +191,21 @@ def resolve_programs(sb: Sandbox, script: str) -> str:
 def resolve_bare(sb: Sandbox, line: str) -> str:
     """A run line's program named bare (`jq '.a' f`, as the reporter's installed build is run) that is
     not on the sandbox's PATH: the one executable of that name the build made."""
-    m = re.match(r"^((?:\w+=\S*\s+)*)([A-Za-z_][\w.+-]*)(?=\s|$)", line)
+    stages = pipeline(line) if "|" in line else [line]
+    if len(stages) > 1:     # `printf '…' | jq .`: each stage of the pipeline that names a program bare
+        return "|".join(resolve_bare(sb, part) if i else part for i, part in enumerate(stages))
+    lead = line[:len(line) - len(line.lstrip())]
+    inst = re.match(r"^((?:\w+=\S*\s+)*)(/(?:usr/(?:local/)?|opt/[\w.+-]+/)?s?bin/([\w.+-]+))(?=\s|$)", line.lstrip())
+    if inst:                # `/usr/local/bin/jq …`: the reporter's installed build, when the sandbox has none
+        if sb.run(f"test -x {shlex.quote(inst.group(2))}", timeout=HOUSEKEEPING_TIMEOUT).ok:
+            return line
+        hit = built_program(sb, inst.group(3))
+        return f"{lead}{inst.group(1)}{hit}{line.lstrip()[inst.end():]}" if hit else line
+    m = re.match(r"^((?:\w+=\S*\s+)*)([A-Za-z_][\w.+-]*)(?=\s|$)", line.lstrip())
     if m is None or sb.run(f"command -v {shlex.quote(m.group(2))}", timeout=HOUSEKEEPING_TIMEOUT).ok:
         return line
     hit = built_program(sb, m.group(2))
-    return f"{m.group(1)}{hit}{line[m.end():]}" if hit else line
+    return f"{lead}{m.group(1)}{hit}{line.lstrip()[m.end():]}" if hit else line
 
 
 def needed_goals(command: str, prepare: str | None) -> list[str]:

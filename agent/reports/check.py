@@ -34,6 +34,7 @@ _ASSERT_KW = re.compile(r"(?:ASSERT(?:ION)? FAIL(?:URE|ED)|panic):", re.I)
 _ASSERT_AFTER = re.compile(r"\]|\.(?:c|cc|cpp|cxx|h|hh|hpp|hxx):", re.I)
 _ASSERT_GLIBC = re.compile(r":\s*[Aa]ssertion [`'\"]?(.*?)[`'\"]? failed\.?$")
 # glibc's assert names its place: `prog: file.c:717: func: Assertion ...` (the function may be C++'s pretty name)
+_ASSERT_FILE_PLACE = re.compile(r"(?:^|\s)([\w./+-]+\.(?:c|cc|cpp|cxx|h|hh|hpp)):(\d+): [Aa]ssertion ")
 _ASSERT_GLIBC_PLACE = re.compile(r"(?:^|\s)([\w./+-]+\.\w+):(\d+): ([^:\s][^:]*?): [Aa]ssertion ")
 # `thread 'main' panicked at '...', src/x.rs:3:9`; also `thread panicked at`, a bare `panicked at` and
 # Rust 1.1's `file.rs:729` without a column
@@ -219,6 +220,10 @@ def match_line(lines: list[str], i: int, golang: bool) -> Message | None:
             func = named[-1]
             return Message(i, "assert", m.group(1), basename(place.group(1)), head=[m.group(1)],
                            function=func, at_line=int(place.group(2)))
+        bare = _ASSERT_FILE_PLACE.search(s[:min(m.start() + 13, 500)])    # `prog: file.c:12: Assertion 'x' failed.`
+        if bare:                # a program's own assert macro: the place, no function named
+            return Message(i, "assert", m.group(1), basename(bare.group(1)), head=[m.group(1)],
+                           at_line=int(bare.group(2)))
         return Message(i, "assert", m.group(1), head=[m.group(1)])
     msg = assert_message(s)
     if msg is not None:

@@ -1,9 +1,11 @@
 # Sandbox image for C/C++ repositories (registry build). See python.Dockerfile.
 FROM debian:bookworm-slim
 RUN apt-get update \
- && apt-get install -y --no-install-recommends python3 python3-venv python3-pip python3-pytest \
-    python3-setuptools python3-wheel git gdb ca-certificates gcc g++ clang libclang-rt-14-dev make cmake libc6-dbg \
-    pkg-config libasan8 libubsan1 \
+ && apt-get install -y --no-install-recommends python3 python3-venv python3-pip python3-pytest python3-setuptools python3-wheel git gdb \
+    libboost-regex1.74.0 ca-certificates make gcc g++ python3-dev locales clang cmake libc6-dbg \
+    pkg-config libasan8 libubsan1 meson ninja-build autoconf automake libtool file \
+    libclang-rt-14-dev bison flex xxd gcc-aarch64-linux-gnu libc6-dev-arm64-cross \
+    libasan8-arm64-cross libubsan1-arm64-cross qemu-user \
  && rm -rf /var/lib/apt/lists/* \
  && useradd --uid 1000 --user-group --create-home --shell /bin/bash sandbox \
  && mkdir -p /workspace && chown 1000:1000 /workspace

@@ -49,6 +49,9 @@ PACKAGES["c"] = PACKAGES["python"] + ["clang", "cmake", "libc6-dbg",
                                       "pkg-config", "libasan8", "libubsan1", "meson", "ninja-build",
                                       "autoconf", "automake", "libtool", "file",
                                       "libclang-rt-14-dev",   # clang's MSan runtime: an MSan report is built with it
+                                      # a yacc grammar and a lex scanner a patch touched are regenerated
+                                      # by the build (jq's parser.y, lexer.l); a reproducer's `xxd -r -p`
+                                      "bison", "flex", "xxd",
                                       # aarch64 reports: cross compiler + ASan/UBSan runtimes, qemu user mode
                                       "gcc-aarch64-linux-gnu", "libc6-dev-arm64-cross", "libasan8-arm64-cross",
                                       "libubsan1-arm64-cross", "qemu-user"]
