@@ -35,6 +35,7 @@ from sandbox import Sandbox
 from sandbox.docker.images import ensure_image
 
 IMAGE_KIND = "c"
+C_SOURCES = (".c", ".h", ".cc", ".cpp", ".cxx", ".hpp", ".hh")
 WERROR = re.compile(r"\[-Werror(?:=[\w-]+)?\]|all warnings being treated as errors")
 
 
@@ -68,6 +69,9 @@ class NativePath(SandboxPath):
             plan = BuildPlan("none", ["true"], self.run.test_cmd, flags=san_flags(sanitizers))
             run.notes.append("no build system: the issue's program is compiled against the tree's headers "
                              "(and its sources without a main)")
+        if plan is None and not any(f.endswith(C_SOURCES) for f in run.files):
+            raise RunError("the tree holds no C or C++ source, so this C crash cannot be built or reproduced from it "
+                           "(is the crash in another project's code?)")
         if plan is None:
             raise RunError("no build system found (Makefile, CMakeLists.txt, meson.build, configure or "
                            "autogen.sh" + (f"; Meson cannot cross-compile for {arch} here" if cross else "")
