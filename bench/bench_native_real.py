@@ -15,7 +15,10 @@ Per case:
    list, cached under ~/.cache/crashfix-bench/debian; dpkg-source -x --skip-patches; the patches
    before; git init),
 2. `python -m bot.cli.main run --repo TREE --report issue.md --strategy templates --out OUT` runs as
-   docs/native.md shows, with nothing else given (no --repro-cmd, no --build-cmd),
+   docs/native.md shows, with nothing else given (no --repro-cmd, no --build-cmd); with `--model M`
+   it runs `--strategy auto --model M` instead (the research agent too: where the text holds nothing to
+   run, its reproduction phase writes the reproducer; `scripted:PATH` replays a script: a wiring check,
+   not a model's figure),
 3. scored: reproduced as written (result.json reproduction.reproduced), fixed (status), and right:
    the case's `score_cmd` (a PoC written for scoring, never shown to crashfix) is run in the C
    image on the buggy tree, the candidate tree and the maintainers' tree; right = no sanitizer
@@ -154,7 +157,10 @@ def _crashfix(cmd: list[str], timeout: float) -> tuple[int | None, bool]:
         return proc.returncode, True
 
 
-def run_case(name: str, tmp: Path, keep: Path | None = None, timeout: float = 3600) -> dict:
+def run_case(name: str, tmp: Path, keep: Path | None = None, timeout: float = 3600,
+             model: list[str] | None = None) -> dict:
+    """One case: `model` (`--strategy auto --model M [--base-url U]`) lets the research agent run too
+    (its reproduction phase writes a reproducer where the text holds none); default templates only."""
     case_dir = CASES / name
     case = json.loads((case_dir / "case.json").read_text())
     start = time.monotonic()
@@ -163,7 +169,7 @@ def run_case(name: str, tmp: Path, keep: Path | None = None, timeout: float = 36
     out = tmp / "out"
     start = time.monotonic()
     code, timed_out = _crashfix([sys.executable, "-m", "bot.cli.main", "run", "--repo", str(tree),
-                                 "--report", str(case_dir / "issue.md"), "--strategy", "templates",
+                                 "--report", str(case_dir / "issue.md"), *(model or ["--strategy", "templates"]),
                                  "--sandbox", "docker", "--out", str(out)], timeout)
     took = time.monotonic() - start
     if keep and out.exists():
@@ -193,13 +199,18 @@ def main() -> int:
     ap.add_argument("--jsonl", help="append one JSON line per case")
     ap.add_argument("--keep", type=Path, help="copy each run's output folder (result.json, logs) here")
     ap.add_argument("--timeout", type=float, default=3600, help="seconds one crashfix run may take")
+    ap.add_argument("--model", help="the research agent's model (an OpenAI-compatible name; runs `--strategy auto`; "
+                                    "default: templates only)")
+    ap.add_argument("--base-url", help="the model's endpoint (default: $CRASHFIX_LLM_BASE_URL)")
     args = ap.parse_args()
+    model = (["--strategy", "auto", "--model", args.model, *(["--base-url", args.base_url] if args.base_url else [])]
+             if args.model else None)
     names = args.cases or sorted(p.name for p in CASES.iterdir() if (p / "case.json").exists())
     print(f"{'case':16} {'status':16} {'repro':>5} {'fixed':>5} {'right':>5} {'run s':>6} {'build s':>7} {'cands':>5}")
     for name in names:
         with tempfile.TemporaryDirectory() as tmp:
             try:
-                row = run_case(name, Path(tmp), args.keep, args.timeout)
+                row = run_case(name, Path(tmp), args.keep, args.timeout, model)
             except Exception as exc:  # one case's broken data or tree must not lose the others' rows
                 row = {"case": name, "status": "bench error", "reproduced": False, "fixed": False,
                        "right": None, "run_s": 0.0, "build_s": None, "candidates": 0,
