@@ -27,6 +27,7 @@ from __future__ import annotations
 import argparse
 import json
 import re
+import shlex
 import sys
 from pathlib import Path
 
@@ -52,7 +53,11 @@ def load(data: Path = DATA) -> list[dict]:
 
 
 def norm(cmd: str) -> str:
-    return re.sub(r"\s+", " ", cmd).strip()
+    """A command compared by its words (`'$crash'` and `$crash` alike), whitespace collapsed."""
+    try:
+        return shlex.join(shlex.split(cmd))
+    except ValueError:
+        return re.sub(r"\s+", " ", cmd).strip()
 
 
 def extract(text: str, built: list[str]) -> dict:
