@@ -132,6 +132,8 @@ def classify(line: str, loose: bool = False) -> str | None:
     first = words[0]
     if first == "gdb" and "--args" in words:
         return "run"
+    if first in DEBUGGERS or COMPILER.fullmatch(first):
+        return None             # `gdb prog` (a debugger's session, its core), `clang-3.8 …` (a build step)
     if first in SETUP_WORDS:
         if "|" in line and (PROGRAM.search(line) or _piped_into_command(line)):
             return "run"                                  # echo … | ./prog, printf … | jq .
@@ -144,7 +146,27 @@ def classify(line: str, loose: bool = False) -> str | None:
         return "run"
     if loose and re.match(r"^[A-Z][a-z]+$", first) and len(words) >= 4 and line.rstrip().endswith("."):
         return None                 # a sentence of output or prose in the fence, not a command
+    if loose and output_line(words):
+        return None
     return "run" if loose and re.fullmatch(r"[\w.+-]+", first) else None
+
+
+DEBUGGERS = {"gdb", "lldb", "cgdb", "rr"}
+# a compiler named with its version (`clang-3.8`, `gcc-12`, `g++-9`, `clang++-14`): a build step
+COMPILER = re.compile(r"(?:[\w.-]+-)?(?:gcc|g\+\+|cc|c\+\+|clang|clang\+\+)(?:-\d+(?:\.\d+)*)?")
+VERSION = re.compile(r"v?\d+\.\d+\.\d+(?:[-+.~]\w+)*")
+
+
+def output_line(words: list[str]) -> bool:
+    """A line of a fence that a program printed, not a command typed: `Machine : Ubuntu 16.04` (a field
+    and its value), `Sat Jun 25 11:13:09 AM CST 2022` (capitalised words, no option, path or file),
+    `radare2 5.7.3 28346 @ linux-x86-64` (a program's name and its version, `prog -v`'s answer)."""
+    if len(words) > 1 and (words[1] == ":" or words[0].endswith(":")):
+        return True
+    if re.fullmatch(r"[A-Z][a-z]+", words[0]) and len(words) >= 4 \
+            and not any(w.startswith(("-", "/", "./", "<", ">", "|")) or re.search(r"\.\w+$", w) for w in words[1:]):
+        return True
+    return len(words) > 2 and "/" not in words[0] and bool(VERSION.fullmatch(words[1]))
 
 
 # what an inline input is piped through on its way to the program, not the program itself
@@ -182,6 +204,8 @@ def _piped_into_command(line: str) -> bool:
                for w in stages)
 
 
+# an interactive program's own prompt and what was typed at it (`qjs > 1+1`, `>> f()` is PROMPT's)
+REPL_PROMPT = re.compile(r"^\s*([\w.+-]+)\s?>{1,2}\s")
 SAN_VAR = re.compile(r"^(?:ASAN|UBSAN|LSAN|MSAN|TSAN)_OPTIONS=")
 
 
@@ -378,7 +402,11 @@ def recipes(text: str, snippets: list[str], exists=lambda path: False) -> list[R
         setup: list[str] = []
         if any(DOLLAR.match(raw) for raw in group):
             group = [raw for raw in group if DOLLAR.match(raw)]   # the rest is output
+        ran: set[str] = set()            # the programs this group's run lines start
         for raw in group:
+            repl = REPL_PROMPT.match(raw)
+            if repl and repl.group(1) in ran:
+                continue                    # `qjs > stanc(…)`: typed at the prompt of the program just started
             client = CLIENT.search(PROMPT.sub("", raw))
             if client and out and (out[-1].server or classify(raw, loose) != "setup"):
                 # the last program run serves this client (its line may be in an earlier fence)
@@ -389,6 +417,7 @@ def recipes(text: str, snippets: list[str], exists=lambda path: False) -> list[R
                 setup.append(_clean(raw))
             elif kind == "run":
                 out.append(Recipe(list(dict.fromkeys(prose_setup + setup)), _clean(raw)))
+                ran.update(w.rsplit("/", 1)[-1] for w in (_words(out[-1].run) or [])[:1])
         prose_setup += setup
     servers = {r.server for r in out if r.server}
     out = [r for r in out if r.server or r.run not in servers]     # a server named again alone would never end
