@@ -293,14 +293,31 @@ def logical_lines(snippet: str) -> list[str]:
     return out + (cur.split("\n") if cur else [])     # a quote never closed: the lines as they are
 
 
+# csh/zsh's `% ` prompt before a program run by its path (`% ./qjs --std ./poc.js`)
+PERCENT = re.compile(r"^\s*%\s+(?=\.{0,2}/|[\w.+-]+/)")
+# where a crash's output starts in a pasted session
+OUTPUT_START = re.compile(r"^\s*(?:={5,}|==\d+==|\w*Sanitizer\b|#\d+\s|Segmentation fault|Program received signal|"
+                          r"\(gdb\)|Starting program:|Aborted\b)")
+
+
 def _session_lines(text: str, snippets: list[str]) -> list[str]:
     """The `$ ` command lines of a pasted terminal session: a fence that is not a shell snippet
     (it holds the crash's output) but where the reporter's own commands precede it."""
     known = {s.strip() for s in snippets}
     out: list[str] = []
     for blk in fenced_blocks(text):
-        if blk.body.strip() not in known:
-            out.extend(ln for ln in blk.body.splitlines() if DOLLAR.match(ln) and PROMPT.sub("", ln).strip())
+        if blk.body.strip() in known:
+            continue
+        lines = blk.body.splitlines()
+        typed = [ln for ln in lines if (DOLLAR.match(ln) or PERCENT.match(ln)) and PROMPT.sub("", ln).strip()]
+        if typed:
+            out.extend(typed)
+            continue
+        # no prompt: the commands are the lines before the crash's output starts, and only those that
+        # run a program by its path or make a file (`./bin/mruby poc.rb`, then the sanitizer's report)
+        start = next((i for i, ln in enumerate(lines) if OUTPUT_START.match(ln)), None)
+        if start:
+            out.extend(ln for ln in lines[:start] if classify(ln) is not None)
     return out
 
 
