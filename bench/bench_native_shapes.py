@@ -55,7 +55,7 @@ def load(data: Path = DATA) -> list[dict]:
 def norm(cmd: str) -> str:
     """A command compared by its words (`'$crash'` and `$crash` alike), whitespace collapsed."""
     try:
-        return shlex.join(shlex.split(cmd))
+        return " ".join(shlex.split(cmd))
     except ValueError:
         return re.sub(r"\s+", " ", cmd).strip()
 

@@ -232,8 +232,22 @@ def _lines_of_text(text: str) -> list[str]:
         if spans:
             out.extend(spans)
         elif PROMPT.match(line) or line.lstrip().startswith("./"):
-            out.append(line)
+            out.append(_command_part(line))
     return out
+
+
+def _command_part(line: str) -> str:
+    """A prose line's command without the sentence that goes on after it (`./rcc f.c , where f.c is …`):
+    the line up to its first `,` outside quotes that a space follows."""
+    quote = ""
+    for i, ch in enumerate(line):
+        if quote:
+            quote = "" if ch == quote else quote
+        elif ch in "'\"":
+            quote = ch
+        elif ch == "," and line[i + 1:i + 2] in (" ", "") and not quote:
+            return line[:i].rstrip()
+    return line
 
 
 def _named_input_recipes(text: str, exists) -> list[Recipe]:
@@ -385,6 +399,22 @@ def _inputs(text: str) -> list[tuple[str, bytes]]:
     return out
 
 
+# the line before a fence that names the file the fence holds: `example.s:`, `**poc.xml**`, or a sentence
+# ending in the name (`Save the content below as `hex.txt``)
+NAMED_FENCE = re.compile(r"^(?:[*_`]*([\w.+-]+\.[A-Za-z0-9]{1,5})[*_`]*|.*\bas\s+`([\w.+-]+\.[A-Za-z0-9]{1,5})`)\s*[:.]?$")
+
+
+def _named_fences(text: str) -> dict[str, str]:
+    """{file name: the fence's text} for the fences whose preceding line names a file."""
+    out: dict[str, str] = {}
+    for blk in fenced_blocks(text):
+        before = text[:blk.start].rstrip().rsplit("\n", 1)[-1].strip()
+        m = NAMED_FENCE.match(before)
+        if m and len(blk.body.encode()) <= MAX_INPUT:
+            out.setdefault(m.group(1) or m.group(2), blk.body if blk.body.endswith("\n") else blk.body + "\n")
+    return out
+
+
 def _serve(rec: Recipe, client: str, port: str | None) -> None:
     """`rec`'s program serves the `client` line (more client lines run in order, each whatever the
     previous one's exit status)."""
@@ -394,6 +424,14 @@ def _serve(rec: Recipe, client: str, port: str | None) -> None:
         rec.run = f"{rec.run}; {client}"
     if port and rec.port is None and 0 < int(port) < 65536:
         rec.port = int(port)
+
+
+def _reads_made_file(line: str, setup: list[str]) -> bool:
+    """A program named bare (`r2 PoCfile`) whose file argument a set-up line of the issue writes."""
+    words = _words(PROMPT.sub("", line).strip()) or []
+    made = _written(setup)
+    return bool(words) and bool(re.fullmatch(r"[A-Za-z_][\w.+-]*", words[0])) \
+        and words[0] not in BUILD_WORDS | SETUP_WORDS | FILTERS | DEBUGGERS and any(w in made for w in words[1:])
 
 
 def _written(setup: list[str]) -> set[str]:
@@ -430,6 +468,8 @@ def recipes(text: str, snippets: list[str], exists=lambda path: False) -> list[R
                 _serve(out[-1], _clean(raw), client.group(1))
                 continue
             kind = classify(raw, loose)
+            if kind is None and not loose and _reads_made_file(raw, prose_setup + setup):
+                kind = "run"          # `r2 PoCfile` after `xxd -r hex.txt > PoCfile`: that file's program
             if kind == "setup":
                 setup.append(_clean(raw))
             elif kind == "run":
@@ -438,7 +478,13 @@ def recipes(text: str, snippets: list[str], exists=lambda path: False) -> list[R
         prose_setup += setup
     servers = {r.server for r in out if r.server}
     out = [r for r in out if r.server or r.run not in servers]     # a server named again alone would never end
+    named = _named_fences(text)
     for rec in out:
+        # a file the issue shows in a fence it names (`example.s:`), read by the run or a set-up line
+        wanted = [a for line in [*rec.setup, rec.run] for a in _file_args(line)]
+        files = [a for a in dict.fromkeys(wanted) if a in named and a not in _written(rec.setup) and not exists(a)]
+        rec.setup[:0] = [f"printf %s {base64.b64encode(named[a].encode()).decode()} | base64 -d > {shlex.quote(a)}"
+                         for a in files]
         missing = [a for a in _file_args(rec.run) if a not in _written(rec.setup) and not exists(a)]
         if len(missing) == 1 and inputs:
             lang, data = inputs[0]

@@ -1,0 +1,69 @@
+"""Inputs a real issue shows in a fence that it names (bench/native_shapes, issue 39): `example.s:` on
+the line before the fence (stoke#544), "Save the content below as `hex.txt`" before an xxd dump that
+`xxd -r hex.txt > PoCfile` turns into the file `r2 PoCfile` reads (radare2#20354), and a prose line's
+command cut where its sentence goes on (`./rcc -target=x86/linux file.c , where file.c …`, lcc#46)."""
+from __future__ import annotations
+
+import base64
+import re
+
+from agent.native.recipe import recipes
+
+STOKE = """example.s:
+
+```
+  .text
+  .globl example
+example:
+  retq
+```
+
+Then:
+
+```
+$ stoke testcase --target example.s
+Error on line 0: syntax error, unexpected COLON, expecting ENDL
+```
+"""
+
+R2 = """2. Make a PoC file with size of just 32 bytes. Save the content below as `hex.txt`
+```
+00000000: 5841 4c5a 0000 0010 009a 454c 4680 009a  XALZ......ELF...
+```
+`xxd -r hex.txt > PoCfile` to create the poc file
+3. `r2 PoCfile`, the program will crash immediately
+"""
+
+
+def written(setup: str) -> bytes:
+    m = re.match(r"printf %s (\S+) \| base64 -d > (\S+)$", setup)
+    assert m, setup
+    return base64.b64decode(m.group(1))
+
+
+def test_a_fence_named_by_the_line_before_it_is_the_file_the_command_reads():
+    [rec] = recipes(STOKE, [])
+    assert rec.run == "stoke testcase --target example.s"
+    assert len(rec.setup) == 1 and rec.setup[0].endswith("> example.s")
+    assert written(rec.setup[0]) == b"  .text\n  .globl example\nexample:\n  retq\n"
+
+
+def test_a_file_of_the_tree_is_never_overwritten_by_a_named_fence():
+    [rec] = recipes(STOKE, [], exists=lambda p: p == "example.s")
+    assert rec.setup == []
+
+
+def test_a_program_named_bare_runs_when_it_reads_the_file_a_set_up_line_made():
+    [rec] = recipes(R2, [])
+    assert rec.run == "r2 PoCfile"
+    assert rec.setup[1] == "xxd -r hex.txt > PoCfile"                       # the issue's own step, after
+    assert written(rec.setup[0]).startswith(b"00000000: 5841 4c5a")          # the dump it reads, as shown
+    # the same program named bare with nothing made for it is prose, not a command
+    assert recipes("Run `r2 PoCfile` to see it.", []) == []
+
+
+def test_a_prose_command_ends_where_its_sentence_goes_on():
+    text = "To reproduce:\n\n./rcc -target=x86/linux file.c , where file.c the following piece of C code:\n"
+    assert [r.run for r in recipes(text, [])] == ["./rcc -target=x86/linux file.c"]
+    quoted = "./prog --sep ', ' in.csv\n"
+    assert [r.run for r in recipes(quoted, [])] == ["./prog --sep ', ' in.csv"]
