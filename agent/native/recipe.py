@@ -332,7 +332,20 @@ def _session_lines(text: str, snippets: list[str]) -> list[str]:
         start = next((i for i, ln in enumerate(lines) if OUTPUT_START.match(ln)), None)
         if start:
             out.extend(ln for ln in lines[:start] if classify(ln) is not None)
+        elif blk.lang == "" and _all_shell(lines):
+            out.extend(logical_lines(blk.body))
     return out
+
+
+def _all_shell(lines: list[str]) -> bool:
+    """An untagged fence of shell lines only: each command starts with a build word (`cmake`, `make`,
+    `cd`, `ctest`…), makes a file or runs a program by its path, and one of them builds (`cmake …` then
+    `ctest -R t`): no line of output or prose among them."""
+    cmds = [PROMPT.sub("", ln).strip() for ln in logical_lines("\n".join(lines)) if ln.strip()]
+    firsts = [(_words(c.replace("\\\n", " ")) or [""])[0] for c in cmds]
+    known = BUILD_WORDS | {"ctest", "meson", "ninja"}
+    return len(cmds) >= 2 and any(f in known for f in firsts) and all(
+        f in known or classify(c) is not None for c, f in zip(cmds, firsts))
 
 
 ESCAPES = re.compile(r"^(?:[ -~]|\\x[0-9a-fA-F]{2})*$")

@@ -40,3 +40,13 @@ def test_a_percent_prompt_before_a_program_path_is_a_typed_command():
         "% ./qjs --std ./poc.js\n...\nInternalError: stack overflow")
     assert runs(text) == ["./qjs --std ./poc.js"]
     assert runs(FENCE.format("% of time spent\n%  50.0 main")) == []
+
+
+def test_an_untagged_fence_of_build_lines_then_a_named_test_runs_that_test():
+    # CGNS#978: `cmake … \` over lines, then `ctest -R test_back_comp`, in a fence with no language
+    text = "Build with AddressSanitizer and run the test:\n\n" + FENCE.format(
+        'cmake -DCMAKE_BUILD_TYPE=Debug \\\n      -DCMAKE_C_FLAGS="-g -O1 -fsanitize=address" \\\n'
+        "      -DCGNS_ENABLE_TESTS=ON ...\nctest -R test_back_comp")
+    assert runs(text) == ["ctest -R test_back_comp"]
+    # a line of output among them: not a fence of shell lines
+    assert runs(FENCE.format("make\nBuild finished fine\nctest -R t")) == []
