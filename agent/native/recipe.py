@@ -26,8 +26,9 @@ SETUP_WORDS = {"dd", "printf", "echo", "touch", "head", "base64", "xxd", "trunca
 WRITES = re.compile(r"(?<![<>&|])>{1,2}\s*(\S+)|\bof=(\S+)")
 SOURCE_NAME = re.compile(r"\.(?:c|h|cc|cpp|cxx|hpp|hh|md|txt|json|ini|xml|yml|yaml|toml|cmake|am|ac|in|log)(?::\d+)*$")
 INLINE_CODE = re.compile(r"(?<!`)`([^`\n]+)`(?!`)")
-# a shell's prompt: `$ `, `# `, `> `, `% `, or bash's `user@host:~/dir$ `
-USER_PROMPT = r"[\w.-]+@[\w.-]+(?::[^\s$#]*)?[$#]"
+# a shell's prompt: `$ `, `# `, `> `, `% `, bash's `user@host:~/dir$ `, or a home-relative folder's
+# `~ $ ` / `~/src/x/build$ `
+USER_PROMPT = r"(?:[\w.-]+@[\w.-]+(?::[^\s$#]*)?|~[^\s$#]*\s?)[$#]"
 PROMPT = re.compile(rf"^\s*(?:{USER_PROMPT}|\$|#|>|%)\s+")
 DOLLAR = re.compile(rf"^\s*(?:{USER_PROMPT}|\$)(?:\s+|$)")     # a command's prompt, not a comment's `#`
 # an installed program run by its absolute path (`/usr/local/bin/jq -r .`): the reporter's build of it

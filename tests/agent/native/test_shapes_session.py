@@ -50,3 +50,11 @@ def test_an_untagged_fence_of_build_lines_then_a_named_test_runs_that_test():
     assert runs(text) == ["ctest -R test_back_comp"]
     # a line of output among them: not a fence of shell lines
     assert runs(FENCE.format("make\nBuild finished fine\nctest -R t")) == []
+
+
+def test_a_home_folder_prompt_is_a_prompt():
+    # osquery#953 (`~ $ osqueryi`), dragonfly#4854 (`~/Desktop/dragonfly/build$ ./interpreter_test`)
+    assert runs(FENCE.format("~/Desktop/dragonfly/build$ ./interpreter_test \n[==========] Running 16 tests")) \
+        == ["./interpreter_test"]
+    assert runs(FENCE.format("~ $ ./osqueryi\nConnected to a transient in-memory database.")) == ["./osqueryi"]
+    assert runs(FENCE.format("~/notes.txt is where I keep it")) == []
