@@ -429,6 +429,15 @@ def _named_fences(text: str) -> dict[str, str]:
     return out
 
 
+# "An example input file causing a crash is: `r|r#`": an input's whole content in inline code
+INLINE_INPUT = re.compile(r"\binput(?:[ \t]+file)?\b[^`\n]{0,60}?\bis:?[ \t]*`([^`\n]+)`", re.I)
+
+
+def _inline_inputs(text: str) -> list[tuple[str, bytes]]:
+    """("inline", bytes) of the inputs the prose gives whole in inline code, as written."""
+    return [("inline", m.group(1).encode()) for m in INLINE_INPUT.finditer(without_blocks(text, sep="\n"))]
+
+
 def _serve(rec: Recipe, client: str, port: str | None) -> None:
     """`rec`'s program serves the `client` line (more client lines run in order, each whatever the
     previous one's exit status)."""
@@ -464,7 +473,7 @@ def recipes(text: str, snippets: list[str], exists=lambda path: False) -> list[R
     reads when nothing else makes it (`exists(path)`: the file is in the tree)."""
     groups = [(logical_lines(s), True) for s in snippets] + [(_session_lines(text, snippets), True),
                                                            (_lines_of_text(text), False)]
-    inputs = _inputs(text)
+    inputs = _inputs(text) + _inline_inputs(text)
     out: list[Recipe] = []
     prose_setup: list[str] = []
     for group, loose in groups:

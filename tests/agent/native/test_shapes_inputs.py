@@ -67,3 +67,15 @@ def test_a_prose_command_ends_where_its_sentence_goes_on():
     assert [r.run for r in recipes(text, [])] == ["./rcc -target=x86/linux file.c"]
     quoted = "./prog --sep ', ' in.csv\n"
     assert [r.run for r in recipes(quoted, [])] == ["./prog --sep ', ' in.csv"]
+
+
+def test_an_input_given_whole_in_inline_code_is_written_to_the_file_the_run_reads():
+    # Buzz#48: the input file's entire content is the inline code, the run names the file
+    text = ("An example input file causing a crash is: `r|r#` (yes, that's the entire program)\n\n"
+            "The file can be executed as `./bzzasm id_filename /tmp/1 /tmp/2` to cause a seg fault.\n")
+    [rec] = recipes(text, [])
+    assert rec.run == "./bzzasm id_filename /tmp/1 /tmp/2"
+    assert len(rec.setup) == 1 and rec.setup[0].endswith("> id_filename") and written(rec.setup[0]) == b"r|r#"
+    # inline code that is not said to be the input stays prose
+    other = "The option `r|r#` is odd.\n\n`./bzzasm id_filename /tmp/1 /tmp/2`\n"
+    assert [r.setup for r in recipes(other, [])] == [[]]
