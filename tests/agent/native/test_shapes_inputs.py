@@ -6,6 +6,9 @@ from __future__ import annotations
 
 import base64
 import re
+import shutil
+
+import pytest
 
 from agent.native.recipe import recipes
 
@@ -79,3 +82,40 @@ def test_an_input_given_whole_in_inline_code_is_written_to_the_file_the_run_read
     # inline code that is not said to be the input stays prose
     other = "The option `r|r#` is odd.\n\n`./bzzasm id_filename /tmp/1 /tmp/2`\n"
     assert [r.setup for r in recipes(other, [])] == [[]]
+
+
+ASAN = """```
+=================================================================
+==31337==ERROR: AddressSanitizer: heap-buffer-overflow on address 0x602000000013 at pc 0x5612 bp 0x7ffc sp 0x7ffc
+READ of size 1 at 0x602000000013 thread T0
+    #0 0x561234 in tini_value /home/me/tini/tini.c:10
+    #1 0x561235 in main /home/me/tini/tinicat.c:11
+
+SUMMARY: AddressSanitizer: heap-buffer-overflow /home/me/tini/tini.c:10 in tini_value
+```
+"""
+
+
+@pytest.mark.skipif(shutil.which("gcc") is None or shutil.which("make") is None, reason="no gcc/make on this host")
+def test_the_named_fence_is_the_file_the_real_run_crashes_on(tmp_path):
+    """The local sandbox and the host's gcc (tests/support/tini: tinicat reads a file; a file without '='
+    makes tini_value read past it): the issue shows `bad.ini:` in a fence and runs `./tinicat bad.ini`."""
+    from gitrepo import make_repo
+    from tini import HEADER, LIB, MAKEFILE, TOOL
+
+    from agent.native.build import detect
+    from agent.native.reproduce import reproduce
+    from agent.reports import parse
+    from sandbox import open_sandbox
+    text = ("heap-buffer-overflow in tini_value\n\nbad.ini:\n\n```\n[section]\nkey\n```\n\n"
+            "```\n$ ./tinicat bad.ini\n```\n\n" + ASAN)
+    repo = make_repo(tmp_path / "r", {"tini.c": LIB, "tini.h": HEADER, "tinicat.c": TOOL, "Makefile": MAKEFILE})
+    files = ["Makefile", "tini.c", "tini.h", "tinicat.c"]
+    rep = parse(text)
+    with open_sandbox("local", repo) as sb:
+        assert sb.run("make CFLAGS='-fsanitize=address -g' LD='gcc -fsanitize=address'", timeout=120).ok
+        found = reproduce(sb, rep, detect(files, lambda p: MAKEFILE), files, None, tries=1, text=text)
+    got = found.reproduction
+    assert got.reproduced, [(a.how, a.command, a.output_tail[-600:]) for a in got.attempts]
+    assert got.how == "reproducer recipe" and "> bad.ini" in got.command
+    assert got.observed.guilty.function == "tini_value"
