@@ -26,8 +26,9 @@ SETUP_WORDS = {"dd", "printf", "echo", "touch", "head", "base64", "xxd", "trunca
 WRITES = re.compile(r"(?<![<>&|])>{1,2}\s*(\S+)|\bof=(\S+)")
 SOURCE_NAME = re.compile(r"\.(?:c|h|cc|cpp|cxx|hpp|hh|md|txt|json|ini|xml|yml|yaml|toml|cmake|am|ac|in|log)(?::\d+)*$")
 INLINE_CODE = re.compile(r"(?<!`)`([^`\n]+)`(?!`)")
-# a shell's prompt: `$ `, `# `, `> `, `% `, or bash's `user@host:~/dir$ `
-USER_PROMPT = r"[\w.-]+@[\w.-]+(?::[^\s$#]*)?[$#]"
+# a shell's prompt: `$ `, `# `, `> `, `% `, bash's `user@host:~/dir$ `, or a home-relative folder's
+# `~ $ ` / `~/src/x/build$ `
+USER_PROMPT = r"(?:[\w.-]+@[\w.-]+(?::[^\s$#]*)?|~[^\s$#]*\s?)[$#]"
 PROMPT = re.compile(rf"^\s*(?:{USER_PROMPT}|\$|#|>|%)\s+")
 DOLLAR = re.compile(rf"^\s*(?:{USER_PROMPT}|\$)(?:\s+|$)")     # a command's prompt, not a comment's `#`
 # an installed program run by its absolute path (`/usr/local/bin/jq -r .`): the reporter's build of it
@@ -132,6 +133,8 @@ def classify(line: str, loose: bool = False) -> str | None:
     first = words[0]
     if first == "gdb" and "--args" in words:
         return "run"
+    if first in DEBUGGERS or COMPILER.fullmatch(first):
+        return None             # `gdb prog` (a debugger's session, its core), `clang-3.8 …` (a build step)
     if first in SETUP_WORDS:
         if "|" in line and (PROGRAM.search(line) or _piped_into_command(line)):
             return "run"                                  # echo … | ./prog, printf … | jq .
@@ -144,7 +147,27 @@ def classify(line: str, loose: bool = False) -> str | None:
         return "run"
     if loose and re.match(r"^[A-Z][a-z]+$", first) and len(words) >= 4 and line.rstrip().endswith("."):
         return None                 # a sentence of output or prose in the fence, not a command
+    if loose and output_line(words):
+        return None
     return "run" if loose and re.fullmatch(r"[\w.+-]+", first) else None
+
+
+DEBUGGERS = {"gdb", "lldb", "cgdb", "rr"}
+# a compiler named with its version (`clang-3.8`, `gcc-12`, `g++-9`, `clang++-14`): a build step
+COMPILER = re.compile(r"(?:[\w.-]+-)?(?:gcc|g\+\+|cc|c\+\+|clang|clang\+\+)(?:-\d+(?:\.\d+)*)?")
+VERSION = re.compile(r"v?\d+\.\d+\.\d+(?:[-+.~]\w+)*")
+
+
+def output_line(words: list[str]) -> bool:
+    """A line of a fence that a program printed, not a command typed: `Machine : Ubuntu 16.04` (a field
+    and its value), `Sat Jun 25 11:13:09 AM CST 2022` (capitalised words, no option, path or file),
+    `radare2 5.7.3 28346 @ linux-x86-64` (a program's name and its version, `prog -v`'s answer)."""
+    if len(words) > 1 and (words[1] == ":" or words[0].endswith(":")):
+        return True
+    if re.fullmatch(r"[A-Z][a-z]+", words[0]) and len(words) >= 4 \
+            and not any(w.startswith(("-", "/", "./", "<", ">", "|")) or re.search(r"\.\w+$", w) for w in words[1:]):
+        return True
+    return len(words) > 2 and "/" not in words[0] and bool(VERSION.fullmatch(words[1]))
 
 
 # what an inline input is piped through on its way to the program, not the program itself
@@ -182,6 +205,8 @@ def _piped_into_command(line: str) -> bool:
                for w in stages)
 
 
+# an interactive program's own prompt and what was typed at it (`qjs > 1+1`, `>> f()` is PROMPT's)
+REPL_PROMPT = re.compile(r"^\s*([\w.+-]+)\s?>{1,2}\s")
 SAN_VAR = re.compile(r"^(?:ASAN|UBSAN|LSAN|MSAN|TSAN)_OPTIONS=")
 
 
@@ -208,8 +233,22 @@ def _lines_of_text(text: str) -> list[str]:
         if spans:
             out.extend(spans)
         elif PROMPT.match(line) or line.lstrip().startswith("./"):
-            out.append(line)
+            out.append(_command_part(line))
     return out
+
+
+def _command_part(line: str) -> str:
+    """A prose line's command without the sentence that goes on after it (`./rcc f.c , where f.c is …`):
+    the line up to its first `,` outside quotes that a space follows."""
+    quote = ""
+    for i, ch in enumerate(line):
+        if quote:
+            quote = "" if ch == quote else quote
+        elif ch in "'\"":
+            quote = ch
+        elif ch == "," and line[i + 1:i + 2] in (" ", "") and not quote:
+            return line[:i].rstrip()
+    return line
 
 
 def _named_input_recipes(text: str, exists) -> list[Recipe]:
@@ -269,15 +308,45 @@ def logical_lines(snippet: str) -> list[str]:
     return out + (cur.split("\n") if cur else [])     # a quote never closed: the lines as they are
 
 
+# csh/zsh's `% ` prompt before a program run by its path (`% ./qjs --std ./poc.js`)
+PERCENT = re.compile(r"^\s*%\s+(?=\.{0,2}/|[\w.+-]+/)")
+# where a crash's output starts in a pasted session
+OUTPUT_START = re.compile(r"^\s*(?:={5,}|==\d+==|\w*Sanitizer\b|#\d+\s|Segmentation fault|Program received signal|"
+                          r"\(gdb\)|Starting program:|Aborted\b)")
+
+
 def _session_lines(text: str, snippets: list[str]) -> list[str]:
     """The `$ ` command lines of a pasted terminal session: a fence that is not a shell snippet
     (it holds the crash's output) but where the reporter's own commands precede it."""
     known = {s.strip() for s in snippets}
     out: list[str] = []
     for blk in fenced_blocks(text):
-        if blk.body.strip() not in known:
-            out.extend(ln for ln in blk.body.splitlines() if DOLLAR.match(ln) and PROMPT.sub("", ln).strip())
+        if blk.body.strip() in known:
+            continue
+        lines = blk.body.splitlines()
+        typed = [ln for ln in lines if (DOLLAR.match(ln) or PERCENT.match(ln)) and PROMPT.sub("", ln).strip()]
+        if typed:
+            out.extend(typed)
+            continue
+        # no prompt: the commands are the lines before the crash's output starts, and only those that
+        # run a program by its path or make a file (`./bin/mruby poc.rb`, then the sanitizer's report)
+        start = next((i for i, ln in enumerate(lines) if OUTPUT_START.match(ln)), None)
+        if start:
+            out.extend(ln for ln in lines[:start] if classify(ln) is not None)
+        elif blk.lang == "" and _all_shell(lines):
+            out.extend(logical_lines(blk.body))
     return out
+
+
+def _all_shell(lines: list[str]) -> bool:
+    """An untagged fence of shell lines only: each command starts with a build word (`cmake`, `make`,
+    `cd`, `ctest`…), makes a file or runs a program by its path, and one of them builds (`cmake …` then
+    `ctest -R t`): no line of output or prose among them."""
+    cmds = [PROMPT.sub("", ln).strip() for ln in logical_lines("\n".join(lines)) if ln.strip()]
+    firsts = [(_words(c.replace("\\\n", " ")) or [""])[0] for c in cmds]
+    known = BUILD_WORDS | {"ctest", "meson", "ninja"}
+    return len(cmds) >= 2 and any(f in known for f in firsts) and all(
+        f in known or classify(c) is not None for c, f in zip(cmds, firsts))
 
 
 ESCAPES = re.compile(r"^(?:[ -~]|\\x[0-9a-fA-F]{2})*$")
@@ -344,6 +413,31 @@ def _inputs(text: str) -> list[tuple[str, bytes]]:
     return out
 
 
+# the line before a fence that names the file the fence holds: `example.s:`, `**poc.xml**`, or a sentence
+# ending in the name (`Save the content below as `hex.txt``)
+NAMED_FENCE = re.compile(r"^(?:[*_`]*([\w.+-]+\.[A-Za-z0-9]{1,5})[*_`]*|.*\bas\s+`([\w.+-]+\.[A-Za-z0-9]{1,5})`)\s*[:.]?$")
+
+
+def _named_fences(text: str) -> dict[str, str]:
+    """{file name: the fence's text} for the fences whose preceding line names a file."""
+    out: dict[str, str] = {}
+    for blk in fenced_blocks(text):
+        before = text[:blk.start].rstrip().rsplit("\n", 1)[-1].strip()
+        m = NAMED_FENCE.match(before)
+        if m and len(blk.body.encode()) <= MAX_INPUT:
+            out.setdefault(m.group(1) or m.group(2), blk.body if blk.body.endswith("\n") else blk.body + "\n")
+    return out
+
+
+# "An example input file causing a crash is: `r|r#`": an input's whole content in inline code
+INLINE_INPUT = re.compile(r"\binput(?:[ \t]+file)?\b[^`\n]{0,60}?\bis:?[ \t]*`([^`\n]+)`", re.I)
+
+
+def _inline_inputs(text: str) -> list[tuple[str, bytes]]:
+    """("inline", bytes) of the inputs the prose gives whole in inline code, as written."""
+    return [("inline", m.group(1).encode()) for m in INLINE_INPUT.finditer(without_blocks(text, sep="\n"))]
+
+
 def _serve(rec: Recipe, client: str, port: str | None) -> None:
     """`rec`'s program serves the `client` line (more client lines run in order, each whatever the
     previous one's exit status)."""
@@ -353,6 +447,14 @@ def _serve(rec: Recipe, client: str, port: str | None) -> None:
         rec.run = f"{rec.run}; {client}"
     if port and rec.port is None and 0 < int(port) < 65536:
         rec.port = int(port)
+
+
+def _reads_made_file(line: str, setup: list[str]) -> bool:
+    """A program named bare (`r2 PoCfile`) whose file argument a set-up line of the issue writes."""
+    words = _words(PROMPT.sub("", line).strip()) or []
+    made = _written(setup)
+    return bool(words) and bool(re.fullmatch(r"[A-Za-z_][\w.+-]*", words[0])) \
+        and words[0] not in BUILD_WORDS | SETUP_WORDS | FILTERS | DEBUGGERS and any(w in made for w in words[1:])
 
 
 def _written(setup: list[str]) -> set[str]:
@@ -371,28 +473,41 @@ def recipes(text: str, snippets: list[str], exists=lambda path: False) -> list[R
     reads when nothing else makes it (`exists(path)`: the file is in the tree)."""
     groups = [(logical_lines(s), True) for s in snippets] + [(_session_lines(text, snippets), True),
                                                            (_lines_of_text(text), False)]
-    inputs = _inputs(text)
+    inputs = _inputs(text) + _inline_inputs(text)
     out: list[Recipe] = []
     prose_setup: list[str] = []
     for group, loose in groups:
         setup: list[str] = []
         if any(DOLLAR.match(raw) for raw in group):
             group = [raw for raw in group if DOLLAR.match(raw)]   # the rest is output
+        ran: set[str] = set()            # the programs this group's run lines start
         for raw in group:
+            repl = REPL_PROMPT.match(raw)
+            if repl and repl.group(1) in ran:
+                continue                    # `qjs > stanc(…)`: typed at the prompt of the program just started
             client = CLIENT.search(PROMPT.sub("", raw))
             if client and out and (out[-1].server or classify(raw, loose) != "setup"):
                 # the last program run serves this client (its line may be in an earlier fence)
                 _serve(out[-1], _clean(raw), client.group(1))
                 continue
             kind = classify(raw, loose)
+            if kind is None and not loose and _reads_made_file(raw, prose_setup + setup):
+                kind = "run"          # `r2 PoCfile` after `xxd -r hex.txt > PoCfile`: that file's program
             if kind == "setup":
                 setup.append(_clean(raw))
             elif kind == "run":
                 out.append(Recipe(list(dict.fromkeys(prose_setup + setup)), _clean(raw)))
+                ran.update(w.rsplit("/", 1)[-1] for w in (_words(out[-1].run) or [])[:1])
         prose_setup += setup
     servers = {r.server for r in out if r.server}
     out = [r for r in out if r.server or r.run not in servers]     # a server named again alone would never end
+    named = _named_fences(text)
     for rec in out:
+        # a file the issue shows in a fence it names (`example.s:`), read by the run or a set-up line
+        wanted = [a for line in [*rec.setup, rec.run] for a in _file_args(line)]
+        files = [a for a in dict.fromkeys(wanted) if a in named and a not in _written(rec.setup) and not exists(a)]
+        rec.setup[:0] = [f"printf %s {base64.b64encode(named[a].encode()).decode()} | base64 -d > {shlex.quote(a)}"
+                         for a in files]
         missing = [a for a in _file_args(rec.run) if a not in _written(rec.setup) and not exists(a)]
         if len(missing) == 1 and inputs:
             lang, data = inputs[0]
