@@ -320,10 +320,11 @@ def _session_lines(text: str, snippets: list[str]) -> list[str]:
     (it holds the crash's output) but where the reporter's own commands precede it."""
     known = {s.strip() for s in snippets}
     out: list[str] = []
-    for blk in fenced_blocks(text):
-        if blk.body.strip() in known:
+    blocks = [(blk.body, blk.lang) for blk in fenced_blocks(text)] + [(b, "") for b in indented_blocks(text)]
+    for body, lang in blocks:
+        if body.strip() in known:
             continue
-        lines = blk.body.splitlines()
+        lines = body.splitlines()
         typed = [ln for ln in lines if (DOLLAR.match(ln) or PERCENT.match(ln)) and PROMPT.sub("", ln).strip()]
         if typed:
             out.extend(typed)
@@ -333,8 +334,35 @@ def _session_lines(text: str, snippets: list[str]) -> list[str]:
         start = next((i for i, ln in enumerate(lines) if OUTPUT_START.match(ln)), None)
         if start:
             out.extend(ln for ln in lines[:start] if classify(ln) is not None)
-        elif blk.lang == "" and _all_shell(lines):
-            out.extend(logical_lines(blk.body))
+        elif lang == "" and _all_shell(lines):
+            out.extend(logical_lines(body))
+    return out
+
+
+HEADING = re.compile(r"^#{1,6}\s")        # an ATX heading: an indented block may follow it directly
+LIST_ITEM = re.compile(r"^\s*(?:[-*+]|\d+[.)])\s")
+
+
+def indented_blocks(text: str) -> list[str]:
+    """The bodies of markdown's indented code blocks outside the fences (lines indented by 4 spaces or a
+    tab, after a blank line or a heading, iir1#70's pasted run and its report), dedented. A list item's indented
+    paragraph is not one."""
+    lines = without_blocks(text, sep="\n").splitlines()
+    out: list[str] = []
+    i = 0
+    while i < len(lines):
+        ln = lines[i]
+        before = [p for p in lines[:i] if p.strip()]
+        if re.match(r"^(?: {4}|\t)", ln) and ln.strip() and (i == 0 or not lines[i - 1].strip() or HEADING.match(lines[i - 1])) \
+                and not (before and LIST_ITEM.match(before[-1])):
+            j = i
+            while j < len(lines) and (not lines[j].strip() or re.match(r"^(?: {4}|\t)", lines[j])):
+                j += 1
+            body = [b[4:] if b.startswith("    ") else b[1:] for b in lines[i:j]]
+            out.append("\n".join(body).strip("\n"))
+            i = j
+        else:
+            i += 1
     return out
 
 
