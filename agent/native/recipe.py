@@ -457,6 +457,48 @@ def _named_fences(text: str) -> dict[str, str]:
     return out
 
 
+# a sentence ending in `:` that names one file and says its content follows (`./rcc f.c , where f.c the following
+# piece of C code:`, lcc#46); the paragraphs after it, unfenced, are the file's text
+FILE_NAME = re.compile(r"(?<![\w/.-])([\w+-][\w.+-]*\.[A-Za-z0-9]{1,5})(?![\w/])")
+FOLLOWS = re.compile(r"\b(?:following|contents?|contains?|below|as follows)\b", re.I)
+NOT_INPUT = re.compile(r"\b(?:output|error|errors|log|report|trace|backtrace|stack|result|prints?|gives?|says?)\b", re.I)
+CODE_CHARS = re.compile(r"[{}();=<>#\[\]]")
+
+
+def _unfenced_named(text: str) -> dict[str, str]:
+    """{file name: text} for an unfenced file the prose introduces by its name: the line ends in `:`,
+    names one file, says after the name that its content follows (and not that output does), and the
+    paragraphs after it are code (each line holds one of `{}();=<>#[]`, none is a crash's output); the
+    first paragraph that is not code ends the file."""
+    out: dict[str, str] = {}
+    lines = without_blocks(text, sep="\n").splitlines()
+    for i, line in enumerate(lines):
+        names = list(dict.fromkeys(FILE_NAME.findall(line)))
+        if not line.rstrip().endswith(":") or len(names) != 1:
+            continue
+        tail = line[line.rfind(names[0]) + len(names[0]):]
+        if not FOLLOWS.search(tail) or NOT_INPUT.search(tail):
+            continue
+        body: list[str] = []
+        j = i + 1
+        while j < len(lines):
+            while j < len(lines) and not lines[j].strip():
+                j += 1
+            k = j
+            while k < len(lines) and lines[k].strip():
+                k += 1
+            para = lines[j:k]
+            if not para or not all(CODE_CHARS.search(ln) and not OUTPUT_START.match(ln) and not STACK_LINE.search(ln)
+                                   for ln in para):
+                break
+            body += ([""] if body else []) + para
+            j = k
+        data = "\n".join(body) + "\n"
+        if body and len(data.encode()) <= MAX_INPUT:
+            out.setdefault(names[0], data)
+    return out
+
+
 # "An example input file causing a crash is: `r|r#`": an input's whole content in inline code
 INLINE_INPUT = re.compile(r"\binput(?:[ \t]+file)?\b[^`\n]{0,60}?\bis:?[ \t]*`([^`\n]+)`", re.I)
 
@@ -529,7 +571,7 @@ def recipes(text: str, snippets: list[str], exists=lambda path: False) -> list[R
         prose_setup += setup
     servers = {r.server for r in out if r.server}
     out = [r for r in out if r.server or r.run not in servers]     # a server named again alone would never end
-    named = _named_fences(text)
+    named = _unfenced_named(text) | _named_fences(text)
     for rec in out:
         # a file the issue shows in a fence it names (`example.s:`), read by the run or a set-up line
         wanted = [a for line in [*rec.setup, rec.run] for a in _file_args(line)]
