@@ -237,6 +237,55 @@ def _lines_of_text(text: str) -> list[str]:
     return out
 
 
+# a sentence that says the command follows: "To reproduce: `r2 -A f`", "run with the command `mobitool -i7m $file`",
+# "CMD : radare2 -Acq i [FILE]", "run this command: ./yara -C …"; its inline code, or the rest of the line after `:`
+CUE = re.compile(r"(?:\bto reproduce(?: (?:it|this|the (?:bug|crash|issue)))?|"
+                 r"\b(?:run|ran|running|use|using|execute|executing)(?: it)? (?:with |by |using )?"
+                 r"(?:the |this |following )?command|^\s*(?:cmd|command|poc command|reproduce command))"
+                 r"\s*(?:(:)\s*(?!`)(\S.*)|:?\s*`([^`\n]+)`)", re.I)
+# "Please use ./btoruntrace $POC to reproduce the bug": a program's path used to reproduce
+USE_TO = re.compile(r"\buse\s+(\.{0,2}/[\w./+-]+(?:\s+(?!to\b)\S+)*?)\s+to\s+reproduce\b", re.I)
+# "ran '''./parda.x --input=t > seq.hist'''": three single quotes around a code span
+TRIPLE_QUOTED = re.compile(r"'''([^'\n]+)'''")
+# a markdown link in a command: the file it downloads, by its URL's last part (`[PoC](…/HBO_4)`: `HBO_4`)
+LINK = re.compile(r"\[[^\]\n]*\]\((?:https?://[^)\s]*/)?([^)/\s]+)\)")
+
+
+def _cued_lines(text: str) -> list[str]:
+    """Commands the prose says are the reproducer (CUE, USE_TO, TRIPLE_QUOTED), read like a shell block's
+    lines (a program named bare runs); a link in one is the file it downloads. The rest of a line after
+    `:` is a command only when it is not a sentence (no capitalised first word, no closing `.`), and it
+    ends where its sentence goes on (`, where …`)."""
+    out: list[str] = []
+    for line in without_blocks(text, sep="\n").splitlines():
+        for m in CUE.finditer(line):
+            if m.group(3):
+                out.append(m.group(3).strip())
+            elif m.group(2) and not INLINE_CODE.search(m.group(2)):
+                rest = _command_part(LINK.sub(lambda k: k.group(1), m.group(2))).strip()
+                if _bare_command(rest):
+                    out.append(rest)
+        out += [m.group(1) for m in USE_TO.finditer(line)]
+        out += [q for q in (m.group(1).strip() for m in TRIPLE_QUOTED.finditer(line)) if classify(q) is not None]
+    return out
+
+
+STOPWORDS = {"the", "a", "an", "and", "or", "with", "to", "of", "it", "is", "in", "on", "for", "then", "this", "that",
+             "when", "if", "but", "by", "as", "after", "before", "from", "we", "you"}
+
+
+def _bare_command(rest: str) -> bool:
+    """The rest of a prose line is a command, not a sentence: no capitalised first word, no closing `.`,
+    no English glue word (`build with ASAN and run the test` is words), and a program by its path or an
+    option (`radare2 -Acq i [FILE]`)."""
+    words = _words(rest) or []
+    if not words or rest.endswith((".", "!", "?")) or rest[0].isupper():
+        return False
+    if any(w.lower() in STOPWORDS for w in words) or words[0].lower() == "i":
+        return False
+    return classify(rest) is not None or any(w.startswith("-") and len(w) > 1 for w in words[1:])
+
+
 def _command_part(line: str) -> str:
     """A prose line's command without the sentence that goes on after it (`./rcc f.c , where f.c is …`):
     the line up to its first `,` outside quotes that a space follows."""
@@ -542,7 +591,7 @@ def recipes(text: str, snippets: list[str], exists=lambda path: False) -> list[R
     set-up lines and one recipe per run line; an inline input is written to the file a run line
     reads when nothing else makes it (`exists(path)`: the file is in the tree)."""
     groups = [(logical_lines(s), True) for s in snippets] + [(_session_lines(text, snippets), True),
-                                                           (_lines_of_text(text), False)]
+                                                           (_lines_of_text(text), False), (_cued_lines(text), True)]
     inputs = _inputs(text) + _inline_inputs(text)
     out: list[Recipe] = []
     prose_setup: list[str] = []
