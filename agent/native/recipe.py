@@ -54,9 +54,13 @@ class Recipe:
     notes: list[str] = field(default_factory=list)     # what could not be used, said plainly
     server: str = ""                                   # a program that serves, started before `run`
     port: int | None = None                            # where it listens (from the client lines)
+    stdin: list[str] = field(default_factory=list)     # lines typed at the program's own prompt (`osquery> …`)
 
     def script(self) -> str:
-        return " && ".join([*self.setup, serve(self.server, self.run, self.port) if self.server else self.run])
+        run = self.run
+        if self.stdin:
+            run = f"printf '%s\\n' {' '.join(shlex.quote(ln) for ln in self.stdin)} | {run}"
+        return " && ".join([*self.setup, serve(self.server, run, self.port) if self.server else run])
 
 
 # without nc in the image, the client lines' `nc HOST PORT` is bash's /dev/tcp: stdin sent, the reply read
@@ -207,6 +211,20 @@ def _piped_into_command(line: str) -> bool:
 
 # an interactive program's own prompt and what was typed at it (`qjs > 1+1`, `>> f()` is PROMPT's)
 REPL_PROMPT = re.compile(r"^\s*([\w.+-]+)\s?>{1,2}\s")
+
+
+def _prompt_owner(name: str, programs) -> str | None:
+    """The program started before whose own prompt `name` is: the same name (`qjs > `), or its name
+    without a suffix (`osquery> ` of osqueryi, `sqlite> ` of sqlite3)."""
+    return next((p for p in programs if p == name or (len(name) >= 3 and p.startswith(name)
+                                                      and len(p) - len(name) <= 2)), None)
+
+
+def _program_name(line: str) -> str:
+    words = _words(PROMPT.sub("", line).strip()) or [""]
+    while len(words) > 1 and re.match(r"^\w+=", words[0]):
+        words = words[1:]
+    return words[0].rsplit("/", 1)[-1]
 SAN_VAR = re.compile(r"^(?:ASAN|UBSAN|LSAN|MSAN|TSAN)_OPTIONS=")
 
 
@@ -376,7 +394,10 @@ def _session_lines(text: str, snippets: list[str]) -> list[str]:
         lines = body.splitlines()
         typed = [ln for ln in lines if (DOLLAR.match(ln) or PERCENT.match(ln)) and PROMPT.sub("", ln).strip()]
         if typed:
-            out.extend(typed)
+            # and what was typed at the prompt of a program started there (`~ $ osqueryi`, `osquery> select …;`)
+            names = {_program_name(ln) for ln in typed}
+            out.extend(ln for ln in lines if ln in typed or (
+                (m := REPL_PROMPT.match(ln)) is not None and _prompt_owner(m.group(1), names)))
             continue
         # no prompt: the commands are the lines before the crash's output starts, and only those that
         # run a program by its path or make a file (`./bin/mruby poc.rb`, then the sanitizer's report)
@@ -598,12 +619,22 @@ def recipes(text: str, snippets: list[str], exists=lambda path: False) -> list[R
     for group, loose in groups:
         setup: list[str] = []
         if any(DOLLAR.match(raw) for raw in group):
-            group = [raw for raw in group if DOLLAR.match(raw)]   # the rest is output
+            names = {_program_name(raw) for raw in group if DOLLAR.match(raw)}
+            group = [raw for raw in group if DOLLAR.match(raw) or (      # the rest is output, but for the lines
+                (m := REPL_PROMPT.match(raw)) is not None and _prompt_owner(m.group(1), names))]  # typed at a prompt
         ran: set[str] = set()            # the programs this group's run lines start
         for raw in group:
             repl = REPL_PROMPT.match(raw)
-            if repl and repl.group(1) in ran:
-                continue                    # `qjs > stanc(…)`: typed at the prompt of the program just started
+            owner = _prompt_owner(repl.group(1), ran) if repl else None
+            if owner:
+                # `qjs > stanc(…)`: typed at the prompt of the program just started, its stdin (not when the
+                # run line gives its stdin itself)
+                last = out[-1]
+                typed = raw[repl.end():].rstrip()
+                if typed and not last.server and _program_name(last.run) == owner \
+                        and not re.search(r"[|;&<]", last.run):
+                    last.stdin.append(typed)
+                continue
             client = CLIENT.search(PROMPT.sub("", raw))
             if client and out and (out[-1].server or classify(raw, loose) != "setup"):
                 # the last program run serves this client (its line may be in an earlier fence)
