@@ -213,6 +213,10 @@ def _piped_into_command(line: str) -> bool:
 REPL_PROMPT = re.compile(r"^\s*([\w.+-]+)\s?>{1,2}\s")
 
 
+# `tool > out.txt` after `./tool a`: a redirect to a file more likely than one word typed at tool's prompt
+REDIRECT_TARGET = re.compile(r"[\w./-]+")
+
+
 def _prompt_owner(name: str, programs) -> str | None:
     """The program started before whose own prompt `name` is: the same name (`qjs > `), or its name
     without a suffix (`osquery> ` of osqueryi, `sqlite> ` of sqlite3)."""
@@ -611,8 +615,11 @@ def recipes(text: str, snippets: list[str], exists=lambda path: False) -> list[R
     """The recipes of an issue: each shell snippet and the prose (in that order) give their
     set-up lines and one recipe per run line; an inline input is written to the file a run line
     reads when nothing else makes it (`exists(path)`: the file is in the tree)."""
+    prose = _lines_of_text(text)
+    taken = {_clean(p) for p in prose if classify(p) == "run"}
+    cued = [c for c in _cued_lines(text) if _clean(c) not in taken]      # a prose run line already, with its set-up
     groups = [(logical_lines(s), True) for s in snippets] + [(_session_lines(text, snippets), True),
-                                                           (_lines_of_text(text), False), (_cued_lines(text), True)]
+                                                           (prose, False), (cued, True)]
     inputs = _inputs(text) + _inline_inputs(text)
     out: list[Recipe] = []
     prose_setup: list[str] = []
@@ -631,7 +638,7 @@ def recipes(text: str, snippets: list[str], exists=lambda path: False) -> list[R
                 # run line gives its stdin itself)
                 last = out[-1]
                 typed = raw[repl.end():].rstrip()
-                if typed and not last.server and _program_name(last.run) == owner \
+                if typed and not REDIRECT_TARGET.fullmatch(typed) and not last.server and _program_name(last.run) == owner \
                         and not re.search(r"[|;&<]", last.run):
                     last.stdin.append(typed)
                 continue

@@ -44,3 +44,10 @@ def test_a_prompt_of_another_program_or_output_is_not_stdin():
     # the run line gives its own stdin: the typed line is not piped over it
     [rec] = found(FENCE.format("$ ./qjs < in.js\nqjs > 1+1\nSegmentation fault"))
     assert rec.stdin == []
+
+
+def test_a_redirect_to_a_file_is_not_typed_at_the_prompt():
+    # `tool > out.txt` after `./tool a`: one word that names a file, not a line typed at tool's prompt
+    fence = "./tool a\ntool > out.txt"
+    [rec] = recipes(FENCE.format(fence), [fence])
+    assert rec.stdin == []
