@@ -289,7 +289,10 @@ def _cued_lines(text: str) -> list[str]:
                     out.append(rest)
         out += [m.group(1) for m in USE_TO.finditer(line)]
         out += [q for q in (m.group(1).strip() for m in TRIPLE_QUOTED.finditer(line)) if classify(q) is not None]
-    return out
+    return [c for c in out if (_words(c) or [""])[0] not in UNPACK | FILTERS]
+
+
+UNPACK = {"tar", "unzip", "7z", "gunzip", "bunzip2", "unxz", "xz", "zip", "gzip", "zcat"}   # a step before the run
 
 
 STOPWORDS = {"the", "a", "an", "and", "or", "with", "to", "of", "it", "is", "in", "on", "for", "then", "this", "that",

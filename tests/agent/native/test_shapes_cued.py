@@ -45,3 +45,8 @@ def test_a_sentence_that_only_looks_like_a_command_gives_none(text):
 def test_a_cued_command_the_prose_already_runs_is_one_recipe_with_its_set_up():
     text = "To reproduce: `./prog f`\n\nThe file is made with `echo x > f` first.\n"
     assert [(r.setup, r.run) for r in recipes(text, [])] == [([], "./prog f")]
+
+
+def test_unpacking_the_attachment_is_not_the_command():
+    assert runs("CMD : tar -xf poc.tar.gz\n") == []
+    assert runs("To reproduce: `unzip -o POC.zip`\n") == []
