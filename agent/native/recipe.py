@@ -54,9 +54,13 @@ class Recipe:
     notes: list[str] = field(default_factory=list)     # what could not be used, said plainly
     server: str = ""                                   # a program that serves, started before `run`
     port: int | None = None                            # where it listens (from the client lines)
+    stdin: list[str] = field(default_factory=list)     # lines typed at the program's own prompt (`osquery> …`)
 
     def script(self) -> str:
-        return " && ".join([*self.setup, serve(self.server, self.run, self.port) if self.server else self.run])
+        run = self.run
+        if self.stdin:
+            run = f"printf '%s\\n' {' '.join(shlex.quote(ln) for ln in self.stdin)} | {run}"
+        return " && ".join([*self.setup, serve(self.server, run, self.port) if self.server else run])
 
 
 # without nc in the image, the client lines' `nc HOST PORT` is bash's /dev/tcp: stdin sent, the reply read
@@ -207,6 +211,24 @@ def _piped_into_command(line: str) -> bool:
 
 # an interactive program's own prompt and what was typed at it (`qjs > 1+1`, `>> f()` is PROMPT's)
 REPL_PROMPT = re.compile(r"^\s*([\w.+-]+)\s?>{1,2}\s")
+
+
+# `tool > out.txt` after `./tool a`: a redirect to a file more likely than one word typed at tool's prompt
+REDIRECT_TARGET = re.compile(r"[\w./-]+")
+
+
+def _prompt_owner(name: str, programs) -> str | None:
+    """The program started before whose own prompt `name` is: the same name (`qjs > `), or its name
+    without a suffix (`osquery> ` of osqueryi, `sqlite> ` of sqlite3)."""
+    return next((p for p in programs if p == name or (len(name) >= 3 and p.startswith(name)
+                                                      and len(p) - len(name) <= 2)), None)
+
+
+def _program_name(line: str) -> str:
+    words = _words(PROMPT.sub("", line).strip()) or [""]
+    while len(words) > 1 and re.match(r"^\w+=", words[0]):
+        words = words[1:]
+    return words[0].rsplit("/", 1)[-1]
 SAN_VAR = re.compile(r"^(?:ASAN|UBSAN|LSAN|MSAN|TSAN)_OPTIONS=")
 
 
@@ -235,6 +257,58 @@ def _lines_of_text(text: str) -> list[str]:
         elif PROMPT.match(line) or line.lstrip().startswith("./"):
             out.append(_command_part(line))
     return out
+
+
+# a sentence that says the command follows: "To reproduce: `r2 -A f`", "run with the command `mobitool -i7m $file`",
+# "CMD : radare2 -Acq i [FILE]", "run this command: ./yara -C …"; its inline code, or the rest of the line after `:`
+CUE = re.compile(r"(?:\bto reproduce(?: (?:it|this|the (?:bug|crash|issue)))?|"
+                 r"\b(?:run|ran|running|use|using|execute|executing)(?: it)? (?:with |by |using )?"
+                 r"(?:the |this |following )?command|^\s*(?:cmd|command|poc command|reproduce command))"
+                 r"\s*(?:(:)\s*(?!`)(\S.*)|:?\s*`([^`\n]+)`)", re.I)
+# "Please use ./btoruntrace $POC to reproduce the bug": a program's path used to reproduce
+USE_TO = re.compile(r"\buse\s+(\.{0,2}/[\w./+-]+(?:\s+(?!to\b)\S+)*?)\s+to\s+reproduce\b", re.I)
+# "ran '''./parda.x --input=t > seq.hist'''": three single quotes around a code span
+TRIPLE_QUOTED = re.compile(r"'''([^'\n]+)'''")
+# a markdown link in a command: the file it downloads, by its URL's last part (`[PoC](…/HBO_4)`: `HBO_4`)
+LINK = re.compile(r"\[[^\]\n]*\]\((?:https?://[^)\s]*/)?([^)/\s]+)\)")
+
+
+def _cued_lines(text: str) -> list[str]:
+    """Commands the prose says are the reproducer (CUE, USE_TO, TRIPLE_QUOTED), read like a shell block's
+    lines (a program named bare runs); a link in one is the file it downloads. The rest of a line after
+    `:` is a command only when it is not a sentence (no capitalised first word, no closing `.`), and it
+    ends where its sentence goes on (`, where …`)."""
+    out: list[str] = []
+    for line in without_blocks(text, sep="\n").splitlines():
+        for m in CUE.finditer(line):
+            if m.group(3):
+                out.append(m.group(3).strip())
+            elif m.group(2) and not INLINE_CODE.search(m.group(2)):
+                rest = _command_part(LINK.sub(lambda k: k.group(1), m.group(2))).strip()
+                if _bare_command(rest):
+                    out.append(rest)
+        out += [m.group(1) for m in USE_TO.finditer(line)]
+        out += [q for q in (m.group(1).strip() for m in TRIPLE_QUOTED.finditer(line)) if classify(q) is not None]
+    return [c for c in out if (_words(c) or [""])[0] not in UNPACK | FILTERS]
+
+
+UNPACK = {"tar", "unzip", "7z", "gunzip", "bunzip2", "unxz", "xz", "zip", "gzip", "zcat"}   # a step before the run
+
+
+STOPWORDS = {"the", "a", "an", "and", "or", "with", "to", "of", "it", "is", "in", "on", "for", "then", "this", "that",
+             "when", "if", "but", "by", "as", "after", "before", "from", "we", "you"}
+
+
+def _bare_command(rest: str) -> bool:
+    """The rest of a prose line is a command, not a sentence: no capitalised first word, no closing `.`,
+    no English glue word (`build with ASAN and run the test` is words), and a program by its path or an
+    option (`radare2 -Acq i [FILE]`)."""
+    words = _words(rest) or []
+    if not words or rest.endswith((".", "!", "?")) or rest[0].isupper():
+        return False
+    if any(w.lower() in STOPWORDS for w in words) or words[0].lower() == "i":
+        return False
+    return classify(rest) is not None or any(w.startswith("-") and len(w) > 1 for w in words[1:])
 
 
 def _command_part(line: str) -> str:
@@ -320,21 +394,52 @@ def _session_lines(text: str, snippets: list[str]) -> list[str]:
     (it holds the crash's output) but where the reporter's own commands precede it."""
     known = {s.strip() for s in snippets}
     out: list[str] = []
-    for blk in fenced_blocks(text):
-        if blk.body.strip() in known:
+    blocks = [(blk.body, blk.lang) for blk in fenced_blocks(text)] + [(b, "") for b in indented_blocks(text)]
+    for body, lang in blocks:
+        if body.strip() in known:
             continue
-        lines = blk.body.splitlines()
+        lines = body.splitlines()
         typed = [ln for ln in lines if (DOLLAR.match(ln) or PERCENT.match(ln)) and PROMPT.sub("", ln).strip()]
         if typed:
-            out.extend(typed)
+            # and what was typed at the prompt of a program started there (`~ $ osqueryi`, `osquery> select …;`)
+            names = {_program_name(ln) for ln in typed}
+            out.extend(ln for ln in lines if ln in typed or (
+                (m := REPL_PROMPT.match(ln)) is not None and _prompt_owner(m.group(1), names)))
             continue
         # no prompt: the commands are the lines before the crash's output starts, and only those that
         # run a program by its path or make a file (`./bin/mruby poc.rb`, then the sanitizer's report)
         start = next((i for i, ln in enumerate(lines) if OUTPUT_START.match(ln)), None)
         if start:
             out.extend(ln for ln in lines[:start] if classify(ln) is not None)
-        elif blk.lang == "" and _all_shell(lines):
-            out.extend(logical_lines(blk.body))
+        elif lang == "" and _all_shell(lines):
+            out.extend(logical_lines(body))
+    return out
+
+
+HEADING = re.compile(r"^#{1,6}\s")        # an ATX heading: an indented block may follow it directly
+LIST_ITEM = re.compile(r"^\s*(?:[-*+]|\d+[.)])\s")
+
+
+def indented_blocks(text: str) -> list[str]:
+    """The bodies of markdown's indented code blocks outside the fences (lines indented by 4 spaces or a
+    tab, after a blank line or a heading, iir1#70's pasted run and its report), dedented. A list item's indented
+    paragraph is not one."""
+    lines = without_blocks(text, sep="\n").splitlines()
+    out: list[str] = []
+    i = 0
+    while i < len(lines):
+        ln = lines[i]
+        before = [p for p in lines[:i] if p.strip()]
+        if re.match(r"^(?: {4}|\t)", ln) and ln.strip() and (i == 0 or not lines[i - 1].strip() or HEADING.match(lines[i - 1])) \
+                and not (before and LIST_ITEM.match(before[-1])):
+            j = i
+            while j < len(lines) and (not lines[j].strip() or re.match(r"^(?: {4}|\t)", lines[j])):
+                j += 1
+            body = [b[4:] if b.startswith("    ") else b[1:] for b in lines[i:j]]
+            out.append("\n".join(body).strip("\n"))
+            i = j
+        else:
+            i += 1
     return out
 
 
@@ -429,6 +534,48 @@ def _named_fences(text: str) -> dict[str, str]:
     return out
 
 
+# a sentence ending in `:` that names one file and says its content follows (`./rcc f.c , where f.c the following
+# piece of C code:`, lcc#46); the paragraphs after it, unfenced, are the file's text
+FILE_NAME = re.compile(r"(?<![\w/.-])([\w+-][\w.+-]*\.[A-Za-z0-9]{1,5})(?![\w/])")
+FOLLOWS = re.compile(r"\b(?:following|contents?|contains?|below|as follows)\b", re.I)
+NOT_INPUT = re.compile(r"\b(?:output|error|errors|log|report|trace|backtrace|stack|result|prints?|gives?|says?)\b", re.I)
+CODE_CHARS = re.compile(r"[{}();=<>#\[\]]")
+
+
+def _unfenced_named(text: str) -> dict[str, str]:
+    """{file name: text} for an unfenced file the prose introduces by its name: the line ends in `:`,
+    names one file, says after the name that its content follows (and not that output does), and the
+    paragraphs after it are code (each line holds one of `{}();=<>#[]`, none is a crash's output); the
+    first paragraph that is not code ends the file."""
+    out: dict[str, str] = {}
+    lines = without_blocks(text, sep="\n").splitlines()
+    for i, line in enumerate(lines):
+        names = list(dict.fromkeys(FILE_NAME.findall(line)))
+        if not line.rstrip().endswith(":") or len(names) != 1:
+            continue
+        tail = line[line.rfind(names[0]) + len(names[0]):]
+        if not FOLLOWS.search(tail) or NOT_INPUT.search(tail):
+            continue
+        body: list[str] = []
+        j = i + 1
+        while j < len(lines):
+            while j < len(lines) and not lines[j].strip():
+                j += 1
+            k = j
+            while k < len(lines) and lines[k].strip():
+                k += 1
+            para = lines[j:k]
+            if not para or not all(CODE_CHARS.search(ln) and not OUTPUT_START.match(ln) and not STACK_LINE.search(ln)
+                                   for ln in para):
+                break
+            body += ([""] if body else []) + para
+            j = k
+        data = "\n".join(body) + "\n"
+        if body and len(data.encode()) <= MAX_INPUT:
+            out.setdefault(names[0], data)
+    return out
+
+
 # "An example input file causing a crash is: `r|r#`": an input's whole content in inline code
 INLINE_INPUT = re.compile(r"\binput(?:[ \t]+file)?\b[^`\n]{0,60}?\bis:?[ \t]*`([^`\n]+)`", re.I)
 
@@ -471,20 +618,33 @@ def recipes(text: str, snippets: list[str], exists=lambda path: False) -> list[R
     """The recipes of an issue: each shell snippet and the prose (in that order) give their
     set-up lines and one recipe per run line; an inline input is written to the file a run line
     reads when nothing else makes it (`exists(path)`: the file is in the tree)."""
+    prose = _lines_of_text(text)
+    taken = {_clean(p) for p in prose if classify(p) == "run"}
+    cued = [c for c in _cued_lines(text) if _clean(c) not in taken]      # a prose run line already, with its set-up
     groups = [(logical_lines(s), True) for s in snippets] + [(_session_lines(text, snippets), True),
-                                                           (_lines_of_text(text), False)]
+                                                           (prose, False), (cued, True)]
     inputs = _inputs(text) + _inline_inputs(text)
     out: list[Recipe] = []
     prose_setup: list[str] = []
     for group, loose in groups:
         setup: list[str] = []
         if any(DOLLAR.match(raw) for raw in group):
-            group = [raw for raw in group if DOLLAR.match(raw)]   # the rest is output
+            names = {_program_name(raw) for raw in group if DOLLAR.match(raw)}
+            group = [raw for raw in group if DOLLAR.match(raw) or (      # the rest is output, but for the lines
+                (m := REPL_PROMPT.match(raw)) is not None and _prompt_owner(m.group(1), names))]  # typed at a prompt
         ran: set[str] = set()            # the programs this group's run lines start
         for raw in group:
             repl = REPL_PROMPT.match(raw)
-            if repl and repl.group(1) in ran:
-                continue                    # `qjs > stanc(…)`: typed at the prompt of the program just started
+            owner = _prompt_owner(repl.group(1), ran) if repl else None
+            if owner:
+                # `qjs > stanc(…)`: typed at the prompt of the program just started, its stdin (not when the
+                # run line gives its stdin itself)
+                last = out[-1]
+                typed = raw[repl.end():].rstrip()
+                if typed and not REDIRECT_TARGET.fullmatch(typed) and not last.server and _program_name(last.run) == owner \
+                        and not re.search(r"[|;&<]", last.run):
+                    last.stdin.append(typed)
+                continue
             client = CLIENT.search(PROMPT.sub("", raw))
             if client and out and (out[-1].server or classify(raw, loose) != "setup"):
                 # the last program run serves this client (its line may be in an earlier fence)
@@ -501,7 +661,7 @@ def recipes(text: str, snippets: list[str], exists=lambda path: False) -> list[R
         prose_setup += setup
     servers = {r.server for r in out if r.server}
     out = [r for r in out if r.server or r.run not in servers]     # a server named again alone would never end
-    named = _named_fences(text)
+    named = _unfenced_named(text) | _named_fences(text)
     for rec in out:
         # a file the issue shows in a fence it names (`example.s:`), read by the run or a set-up line
         wanted = [a for line in [*rec.setup, rec.run] for a in _file_args(line)]
