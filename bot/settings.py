@@ -70,7 +70,7 @@ class Settings(BaseModel):
     ATTACHMENT_LINKS: int = 5
     """Attachment links of one issue downloaded at most (the rest are named as not downloaded)."""
     ATTACHMENT_TIMEOUT: float = 30.0
-    """Seconds to connect to and to wait on each read of one attachment's download."""
+    """Seconds one attachment's download may take: to connect, on each read, and in all (a slow drip stops there)."""
     ALLOW_LOCAL_SANDBOX: Literal["no", "unsafe"] = "no"
     """`unsafe`: let `crashfix worker`/`serve` run with SANDBOX=local (an issue's commands on this host)."""
     MAX_JOBS_PER_INSTALLATION: int = 2

@@ -58,7 +58,7 @@ class AttachmentLimits:
     max_file: int = 10 * MIB          # one download, and one unpacked member
     max_total: int = 25 * MIB         # everything downloaded and unpacked for one run
     max_members: int = 64             # an archive's members
-    timeout: float = 30.0             # per link (connect and each read)
+    timeout: float = 30.0             # per link: connect, each read, and the whole download
     max_redirects: int = 5
 
 
