@@ -29,13 +29,13 @@ from agent.run import RunError
 from agent.records import CauseKind, SetupCause, failing_line
 from agent.candidates import Candidate
 from agent.native.templates import generate
+from agent.native.templates.engine import C_FILES
 from agent.repair_context import RepairContext
 from agent.judge.testrun import run_tests
 from sandbox import Sandbox
 from sandbox.docker.images import ensure_image
 
 IMAGE_KIND = "c"
-C_SOURCES = (".c", ".h", ".cc", ".cpp", ".cxx", ".hpp", ".hh")
 WERROR = re.compile(r"\[-Werror(?:=[\w-]+)?\]|all warnings being treated as errors")
 
 
@@ -69,7 +69,7 @@ class NativePath(SandboxPath):
             plan = BuildPlan("none", ["true"], self.run.test_cmd, flags=san_flags(sanitizers))
             run.notes.append("no build system: the issue's program is compiled against the tree's headers "
                              "(and its sources without a main)")
-        if plan is None and not any(f.endswith(C_SOURCES) for f in run.files):
+        if plan is None and not any(f.endswith(C_FILES) for f in run.files):
             raise RunError("the tree holds no C or C++ source, so this C crash cannot be built or reproduced from it "
                            "(is the crash in another project's code?)")
         if plan is None:
